@@ -1,0 +1,115 @@
+"""Exceptions with machine-readable reasons.
+
+Every refusal of the engine is an :class:`IllegalActionError` carrying a :class:`Reason` (a stable
+code the page translates) and a sentence a player understands. The state is never changed by a
+refused action.
+
+>>> err = IllegalActionError(Reason.VALUE_NOT_HELD, value=9)
+>>> err.reason.value, str(err)
+('value_not_held', 'You can only announce a value you hold (you have no 9).')
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any
+
+
+class Reason(StrEnum):
+    """Why an action was refused. The value is the stable code; ``template`` the English text."""
+
+    template: str
+
+    def __new__(cls, code: str, template: str) -> Reason:
+        member = str.__new__(cls, code)
+        member._value_ = code
+        member.template = template
+        return member
+
+    MALFORMED = ("malformed", "That action is not understood: {detail}.")
+    GAME_OVER = ("game_over", "The mission is over.")
+    NOT_YOUR_DECISION = ("not_your_decision", "It is {who}'s decision now, not yours.")
+    NOT_NOW = ("not_now", "That is not possible now: {detail}.")
+    NOT_YOUR_TURN = ("not_your_turn", "That can only be done on your own turn.")
+    NO_SUCH_WIRE = ("no_such_wire", "There is no such wire.")
+    NO_SUCH_PLAYER = ("no_such_player", "There is no such player.")
+    OWN_STAND = ("own_stand", "Point at a teammate's wire, not at your own.")
+    NOT_OWN_STAND = ("not_own_stand", "That must be one of your own wires.")
+    ALREADY_CUT = ("already_cut", "That wire is already cut.")
+    VALUE_NOT_HELD = (
+        "value_not_held",
+        "You can only announce a value you hold (you have no {value}).",
+    )
+    RED_ANNOUNCED = ("red_announced", "Red is never announced: red wires are only ever revealed.")
+    NUMBERS_ONLY = ("numbers_only", "Detectors work with numbers only, not with yellow.")
+    BAD_TARGETS = ("bad_targets", "{detail}")
+    MUST_REVEAL = (
+        "must_reveal",
+        "Only red wires are left in your hand: you must reveal them this turn.",
+    )
+    SOLO_NOT_ALLOWED = (
+        "solo_not_allowed",
+        "You may solo-cut {value} only when you hold every remaining {value} and that is 2 or 4 wires.",
+    )
+    REVEAL_NOT_ALLOWED = (
+        "reveal_not_allowed",
+        "You may reveal your red wires only when nothing but red wires is left in your hand.",
+    )
+    CHARACTER_USED = ("character_used", "This Double Detector has already been used.")
+    EQUIPMENT_ABSENT = ("equipment_absent", "Equipment card {card} is not in this mission.")
+    EQUIPMENT_LOCKED = (
+        "equipment_locked",
+        "Equipment card {card} is still locked: two wires of value {card} must be cut first.",
+    )
+    EQUIPMENT_USED = ("equipment_used", "Equipment card {card} has already been used.")
+    NOT_ADJACENT = ("not_adjacent", "The two wires must be side by side on one of your stands.")
+    LABEL_MISMATCH = ("label_mismatch", "{detail}")
+    NOT_AN_OPTION = ("not_an_option", "That is not one of the choices: {detail}.")
+    ALREADY_STABILIZED = ("already_stabilized", "The Stabilizer is already active this turn.")
+    NOT_BLUE = ("not_blue", "Info tokens go on blue wires only.")
+    ALREADY_MARKED = ("already_marked", "That wire already has an info token.")
+    NO_WIRES = ("no_wires", "{who} has no uncut wires.")
+    NOTHING_TO_RECHARGE = ("nothing_to_recharge", "{detail}")
+
+
+class FuseboxError(Exception):
+    """Base class of every error the engine raises on purpose."""
+
+
+class IllegalActionError(FuseboxError):
+    """An action the rules do not allow; the state is unchanged.
+
+    ``reason`` is the machine-readable code, ``params`` fill the sentence, ``str(err)`` is the
+    sentence for a player.
+    """
+
+    def __init__(self, reason: Reason, **params: Any) -> None:
+        self.reason = reason
+        self.params = params
+        try:
+            message = reason.template.format(**params)
+        except (KeyError, IndexError):
+            message = reason.template
+        super().__init__(message)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"reason": self.reason.value, "message": str(self), "params": dict(self.params)}
+
+
+class MissionError(FuseboxError):
+    """A mission file is invalid: names the file, the field and what was expected."""
+
+    def __init__(self, source: str, field: str, expected: str, got: object = None) -> None:
+        self.source, self.field, self.expected = source, field, expected
+        detail = f"{source}: field {field!r}: expected {expected}"
+        if got is not None:
+            detail += f", got {got!r}"
+        super().__init__(detail)
+
+
+class RecordError(FuseboxError):
+    """A saved game / replay file cannot be used: corrupt, from an unknown version, or altered."""
+
+
+class SetupError(FuseboxError):
+    """An explicit deal or game parameters do not fit the mission's rules."""

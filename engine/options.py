@@ -1,0 +1,66 @@
+"""Named rule options: the points the spec leaves open, each with its recommended default.
+
+>>> Options().edition, Options.from_json({"edition": "EN"}).edition
+('IT', 'EN')
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any, Literal
+
+from .errors import SetupError
+
+Edition = Literal["IT", "EN"]
+DetectorScope = Literal["hand", "stand"]
+
+
+@dataclass(frozen=True)
+class Options:
+    """Rule variants (spec §12). The defaults follow the spec's recommendations."""
+
+    #: A1: mission 3 replaces equipment 11 and 12 (Italian rulebook) or 2 and 12 (English card).
+    edition: Edition = "IT"
+    #: §5.8: only two info tokens per number exist; when both are out, one is taken back from a cut
+    #: wire, and if none is free the value is only announced (it stays in the log). Off by default:
+    #: a digital table has an unlimited supply.
+    faithful_token_supply: bool = False
+    #: Double Detector and Triple Detector on a teammate with two stands: the Italian rulebook
+    #: lets them point at wires "of another player" and counts both stands as one hand for
+    #: equipment ("hand"); the English card / FAQ keep them on one stand ("stand").
+    detector_scope: DetectorScope = "hand"
+    #: B5: "move the dial back" stops at the purple segment, 6 steps from the skull.
+    dial_cap: int = 6
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, raw: object) -> Options:
+        if raw is None:
+            return cls()
+        if not isinstance(raw, dict):
+            raise SetupError(f"options must be an object, got {raw!r}")
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(raw) - known)
+        if unknown:
+            raise SetupError(f"unknown option {unknown[0]!r}; known options: {sorted(known)}")
+        options = cls(**raw)
+        options.validate()
+        return options
+
+    def validate(self) -> None:
+        if self.edition not in ("IT", "EN"):
+            raise SetupError(f"option edition must be 'IT' or 'EN', got {self.edition!r}")
+        if self.detector_scope not in ("hand", "stand"):
+            raise SetupError(
+                f"option detector_scope must be 'hand' or 'stand', got {self.detector_scope!r}"
+            )
+        if not isinstance(self.faithful_token_supply, bool):
+            raise SetupError("option faithful_token_supply must be true or false")
+        if (
+            isinstance(self.dial_cap, bool)
+            or not isinstance(self.dial_cap, int)
+            or not 1 <= self.dial_cap <= 6
+        ):
+            raise SetupError(f"option dial_cap must be an integer 1..6, got {self.dial_cap!r}")
