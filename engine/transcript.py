@@ -1,0 +1,116 @@
+"""Readable English lines for events, for the command line and golden transcripts.
+
+It reads event *views* (the dicts of :meth:`Event.view`), so a seat's transcript shows only what
+that seat may know.
+
+>>> describe({"type": "dial", "from": 3, "to": 2}, ["Ana", "Bea"])
+'Detonator: 3 -> 2 steps from the skull.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from .equipment import CARDS
+
+View = Mapping[str, Any]
+
+
+def _name(names: Sequence[str], seat: object) -> str:
+    if isinstance(seat, int) and 0 <= seat < len(names):
+        return names[seat]
+    return f"Player {seat}"
+
+
+def _where(names: Sequence[str], owners: Sequence[int] | None, stand: int, slot: int) -> str:
+    owner = f"{_name(names, owners[stand])}'s " if owners else ""
+    return f"{owner}stand {stand + 1}, wire {slot + 1}"
+
+
+def _values(values: Sequence[object]) -> str:
+    return " or ".join(str(v) for v in values)
+
+
+def describe(event: View, names: Sequence[str], owners: Sequence[int] | None = None) -> str:
+    """One line for one event view; ``owners`` maps stands to seats for nicer positions."""
+    handler = _LINES.get(str(event.get("type")))
+    if handler is None:
+        return f"{event.get('type')}: {dict(event)}"
+    return handler(event, names, owners)
+
+
+def _token(e: View, n: Sequence[str], o: Sequence[int] | None) -> str:
+    why = {
+        "setup": "places an info token",
+        "miss": "marks the true value",
+        "post_it": "uses a Sticky Note",
+    }
+    return f"{_name(n, e['seat'])} {why.get(e['reason'], 'places a token')}: {e['value']} on {_where(n, o, e['stand'], e['slot'])}."
+
+
+def _cut(e: View, n: Sequence[str], o: Sequence[int] | None) -> str:
+    tool = {
+        None: "",
+        "double": " with the Double Detector",
+        "triple": " with the Triple Scanner",
+        "super": " with the Stand Scanner",
+    }
+    places = ", ".join(f"wire {slot + 1}" for _, slot in e["targets"])
+    stand_names = sorted({stand + 1 for stand, _ in e["targets"]})
+    outcome = {
+        "hit": "yes!",
+        "miss": "no." + (" (stabilized)" if e.get("stabilized") else ""),
+        "red": "it is red!" + (" (stabilized: no explosion)" if e.get("stabilized") else ""),
+    }[e["outcome"]]
+    return (
+        f"{_name(n, e['seat'])} points at {_name(n, e['owner'])}'s {places} "
+        f"(stand {', '.join(map(str, stand_names))}){tool[e['tool']]}: {_values(e['values'])}? {outcome}"
+    )
+
+
+def _wire_cut(e: View, n: Sequence[str], o: Sequence[int] | None) -> str:
+    verb = "reveals" if e.get("revealed") else "cuts"
+    return f"{_name(n, e['seat'])} {verb} {e['wire']} ({_where(n, o, e['stand'], e['slot'])})."
+
+
+def _walkie(e: View, n: Sequence[str], o: Sequence[int] | None) -> str:
+    line = f"{_name(n, e['seat'])} and {_name(n, e['partner'])} exchange a wire with the Walkie-Talkies."
+    secret = e.get("secret")
+    if secret:
+        line += f" (You gave {secret['gave']} and got {secret['got']}.)"
+    return line
+
+
+def _equipment(e: View, n: Sequence[str], o: Sequence[int] | None) -> str:
+    return f"{_name(n, e['seat'])} uses {CARDS[e['card']].name['en']}."
+
+
+_LINES: dict[str, Callable[[View, Sequence[str], Sequence[int] | None], str]] = {
+    "token": _token,
+    "token_announced": lambda e, n, o: (
+        f"No info token left: {e['value']} is announced for {_where(n, o, e['stand'], e['slot'])}."
+    ),
+    "token_skipped": lambda e, n, o: f"{_name(n, e['seat'])} has no blue wire to mark.",
+    "turn": lambda e, n, o: f"-- Turn {e['number']}: {_name(n, e['seat'])}.",
+    "cut": _cut,
+    "wire_cut": _wire_cut,
+    "dial": lambda e, n, o: f"Detonator: {e['from']} -> {e['to']} steps from the skull.",
+    "explosion": lambda e, n, o: (
+        "BOOM! The bomb explodes"
+        + (" (a red wire)." if e["cause"] == "red" else " (the detonator reached the skull).")
+    ),
+    "won": lambda e, n, o: "Every wire is cut: the bomb is defused!",
+    "validated": lambda e, n, o: f"All four {e['value']}s are cut.",
+    "unlocked": lambda e, n, o: f"{CARDS[e['card']].name['en']} (card {e['card']}) is unlocked.",
+    "solo": lambda e, n, o: f"{_name(n, e['seat'])} solo-cuts every remaining {e['value']}.",
+    "reveal": lambda e, n, o: f"{_name(n, e['seat'])} reveals their red wires.",
+    "character": lambda e, n, o: f"{_name(n, e['seat'])} uses their Double Detector.",
+    "equipment": _equipment,
+    "walkie": _walkie,
+    "radar": lambda e, n, o: (
+        f"Radar {e['value']}: "
+        + ", ".join(f"stand {i + 1} {'yes' if a else 'no'}" for i, a in enumerate(e["answers"]))
+        + "."
+    ),
+}
