@@ -257,12 +257,13 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
         assert seat is not None  # a game that is not over always waits for a seat
         legal = game.legal_actions(seat)
         if seat in bots:
-            action = bots[seat].choose(game.observation(seat), legal)
+            action: Action = bots[seat].choose(game.observation(seat), legal)
         else:
-            action = _ask_human(game, seat, names, out, inp)
-            if action is None:
+            typed = _ask_human(game, seat, names, out, inp)
+            if typed is None:
                 out.write("Game abandoned.\n")
                 break
+            action = typed
         game, events = game.apply(action)
         for event in events:
             out.write(describe(event.view(viewer), names, owners) + "\n")

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from engine import (
-    Options,
     Cut,
     IllegalActionError,
+    Options,
     Phase,
     Pick,
     PlaceToken,
@@ -428,7 +428,8 @@ def test_double_detector_on_two_reds_explodes() -> None:
 def test_double_detector_may_span_both_stands_of_a_teammate() -> None:
     """Italian rulebook: two wires "of another player"; two stands are one hand (option)."""
     state, events = play(_two_red_game(), Cut(0, [(2, 0), (3, 0)], [1], "double"))
-    assert events[-1].data["outcome"] in ("hit", "miss")
+    assert events[-1].data["outcome"] == "hit" and events[-1].data["targets"] == [[2, 0], [3, 0]]
+    assert state.to_move == 1 and state.pending.options == ((2, 0),)
     strict = _two_red_game(Options(detector_scope="stand"))
     refused(strict, Cut(0, [(2, 0), (3, 0)], [1], "double"), Reason.BAD_TARGETS)
     assert all(
