@@ -117,7 +117,7 @@ def _own_uncut_wire(s: GameState, seat: int, stand: int, slot: int) -> int:
     return wire
 
 
-def _use_card(s: GameState, card: int, seat: int, events: Events, **data: Any) -> None:
+def _require_card(s: GameState, card: int) -> None:
     state = s.equipment_state(card)
     if state == "absent":
         raise IllegalActionError(Reason.EQUIPMENT_ABSENT, card=card)
@@ -125,6 +125,10 @@ def _use_card(s: GameState, card: int, seat: int, events: Events, **data: Any) -
         raise IllegalActionError(Reason.EQUIPMENT_LOCKED, card=card)
     if state == "used":
         raise IllegalActionError(Reason.EQUIPMENT_USED, card=card)
+
+
+def _use_card(s: GameState, card: int, seat: int, events: Events, **data: Any) -> None:
+    _require_card(s, card)
     s.equipment_used[card] = True
     events.append(Event("equipment", {"seat": seat, "card": card, **data}))
 
@@ -271,6 +275,10 @@ def start_events(s: GameState) -> Events:
 
 def _check_targets(s: GameState, a: Cut) -> tuple[int, list[int]]:
     """Validate where a Dual Cut points; returns the owner and the wire ids."""
+    if a.tool not in TARGET_COUNT and a.tool != "super":
+        raise IllegalActionError(Reason.MALFORMED, detail="unknown detector")
+    if not a.targets:
+        raise IllegalActionError(Reason.BAD_TARGETS, detail="Point at a wire.")
     wires = [_wire(s, stand, slot) for stand, slot in a.targets]
     if len(set(wires)) != len(wires):
         raise IllegalActionError(Reason.BAD_TARGETS, detail="Point at different wires.")
@@ -311,6 +319,8 @@ def _check_values(s: GameState, a: Cut) -> None:
         raise IllegalActionError(
             Reason.MALFORMED, detail="announce one value, or two different ones"
         )
+    if any(v not in BLUE_VALUES and v not in (YELLOW, RED) for v in a.values):
+        raise IllegalActionError(Reason.MALFORMED, detail="values are 1..12 or yellow")
     if RED in a.values:
         raise IllegalActionError(Reason.RED_ANNOUNCED)
     if a.tool is not None and YELLOW in a.values:
@@ -434,6 +444,8 @@ def _solo(s: GameState, a: SoloCut) -> Events:
     _forbid_if_must_reveal(s, a.seat)
     if a.value == RED:
         raise IllegalActionError(Reason.RED_ANNOUNCED)
+    if a.value not in BLUE_VALUES and a.value != YELLOW:
+        raise IllegalActionError(Reason.MALFORMED, detail="values are 1..12 or yellow")
     mine = [(st, slot) for st, slot, code in s.hand(a.seat) if cut_value(code) == a.value]
     if not solo_allowed(s, a.seat, a.value):
         raise IllegalActionError(Reason.SOLO_NOT_ALLOWED, value=value_to_json(a.value))
@@ -477,6 +489,9 @@ def _reveal(s: GameState, a: RevealReds) -> Events:
 
 def _label(s: GameState, a: Label) -> Events:
     _require_any_time(s)
+    if a.card not in (1, 12):
+        raise IllegalActionError(Reason.MALFORMED, detail="labels are card 1 (≠) or card 12 (=)")
+    _require_card(s, a.card)
     left = _wire(s, a.stand, a.slot)
     if s.owners[a.stand] != a.seat:
         raise IllegalActionError(Reason.NOT_OWN_STAND)
@@ -505,6 +520,7 @@ def _label(s: GameState, a: Label) -> Events:
 
 def _walkie(s: GameState, a: Walkie) -> Events:
     _require_any_time(s)
+    _require_card(s, 2)
     _own_uncut_wire(s, a.seat, a.stand, a.slot)
     partner = _check_seat(s, a.partner)
     if partner == a.seat:
@@ -559,6 +575,7 @@ def _insert_sorted(s: GameState, stand: int, wire: int) -> int:
 
 def _post_it(s: GameState, a: PostIt) -> Events:
     _require_any_time(s)
+    _require_card(s, 4)
     wire = _own_uncut_wire(s, a.seat, a.stand, a.slot)
     if colour_of(s.codes[wire]) is not Colour.BLUE:
         raise IllegalActionError(Reason.NOT_BLUE)
@@ -582,6 +599,7 @@ def _rewind(s: GameState, a: Rewind) -> Events:
 
 def _batteries(s: GameState, a: Batteries) -> Events:
     _require_any_time(s)
+    _require_card(s, 7)
     seats = [_check_seat(s, seat) for seat in a.seats]
     if not 1 <= len(seats) <= 2 or len(set(seats)) != len(seats):
         raise IllegalActionError(
@@ -600,6 +618,7 @@ def _batteries(s: GameState, a: Batteries) -> Events:
 
 def _radar(s: GameState, a: Radar) -> Events:
     _require_any_time(s)
+    _require_card(s, 8)
     if a.value not in BLUE_VALUES:
         raise IllegalActionError(Reason.NUMBERS_ONLY)
     events: Events = []
@@ -612,6 +631,7 @@ def _radar(s: GameState, a: Radar) -> Events:
 def _stabilize(s: GameState, a: Stabilize) -> Events:
     _require_own_turn(s, a.seat)
     _forbid_if_must_reveal(s, a.seat)
+    _require_card(s, 9)
     if s.stabilized:
         raise IllegalActionError(Reason.ALREADY_STABILIZED)
     events: Events = []
@@ -623,6 +643,7 @@ def _stabilize(s: GameState, a: Stabilize) -> Events:
 def _coffee(s: GameState, a: CoffeeMug) -> Events:
     _require_own_turn(s, a.seat)
     _forbid_if_must_reveal(s, a.seat)
+    _require_card(s, 11)
     target = _check_seat(s, a.next_seat)
     if target == a.seat:
         raise IllegalActionError(Reason.BAD_TARGETS, detail="Choose another player to play next.")
