@@ -74,9 +74,9 @@ def _turn_actions(s: GameState, seat: int) -> Iterator[Action]:
         wires = [(st, slot) for st in stands for slot, _ in s.uncut(st)]
         for target in wires:
             for value in values:
-                yield Cut(seat, (target,), (value,))
+                yield Cut.ordered(seat, (target,), (value,))
             for pair in pairs:
-                yield Cut(seat, (target,), pair)
+                yield Cut.ordered(seat, (target,), pair)
         groups = [[w for w in wires if w[0] == st] for st in stands] if per_stand else [wires]
         for group in groups:
             if not s.characters_used[seat]:
@@ -107,7 +107,7 @@ def _detector(
 ) -> Iterator[Action]:
     for group in groups:
         for values in announce:
-            yield Cut(seat, group, values, tool)
+            yield Cut.ordered(seat, group, values, tool)
 
 
 def _any_time(s: GameState, seat: int) -> Iterator[Action]:

@@ -144,7 +144,7 @@ def _check_seat(s: GameState, seat: object) -> int:
 
 def _cut_wire(s: GameState, stand: int, slot: int, by: int, events: Events, **extra: Any) -> None:
     wire = s.stands[stand][slot]
-    s.cut[wire] = True
+    s.mark_cut(wire)
     code = s.codes[wire]
     events.append(
         Event(

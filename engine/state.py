@@ -15,6 +15,7 @@ action caused, or raises :class:`IllegalActionError` and changes nothing.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -58,6 +59,7 @@ class GameState:
     """One attempt at a mission. Build it with :func:`engine.new_game` or from a record."""
 
     __slots__ = (
+        "_cut_counts",
         "active",
         "characters_used",
         "codes",
@@ -99,6 +101,7 @@ class GameState:
         #: Code of each wire by wire id (ids never change; positions can, with Walkie-Talkies).
         self.codes: tuple[int, ...] = tuple(codes)
         self.cut: list[bool] = [False] * len(codes)
+        self._cut_counts: Counter[int] | None = None  # cache of cut_count; see mark_cut
         #: Info token value in front of a wire, by wire id (tokens travel with their wire).
         self.info: dict[int, int] = {}
         #: ("neq" | "eq", left wire id, right wire id)
@@ -223,9 +226,16 @@ class GameState:
 
     def cut_count(self, value: int) -> int:
         """How many wires of this cut value are cut (public: cut wires lie face up)."""
-        return sum(
-            1 for w, code in enumerate(self.codes) if self.cut[w] and cut_value(code) == value
-        )
+        if self._cut_counts is None:
+            self._cut_counts = Counter(
+                cut_value(code) for w, code in enumerate(self.codes) if self.cut[w]
+            )
+        return self._cut_counts[value]
+
+    def mark_cut(self, wire: int) -> None:
+        """The one place a wire gets cut (keeps the cut_count cache right)."""
+        self.cut[wire] = True
+        self._cut_counts = None
 
     def in_play(self, value: int) -> int:
         """How many wires of this cut value the bomb holds (public from the mission and markers)."""
@@ -251,7 +261,7 @@ class GameState:
         return all(
             getattr(self, name) == getattr(other, name)
             for name in GameState.__slots__
-            if name not in ("mission", "wireset")
+            if name not in ("mission", "wireset", "_cut_counts")
         )
 
     def __repr__(self) -> str:

@@ -1,0 +1,14 @@
+"""Shared pytest options."""
+
+from __future__ import annotations
+
+import pytest
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--walk-games",
+        type=int,
+        default=2000,
+        help="random games walked with invariant checks (2,000 by default; 100000 for the long run)",
+    )
