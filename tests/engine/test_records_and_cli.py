@@ -239,7 +239,7 @@ def test_a_human_plays_seat_0_in_the_terminal() -> None:
         "0",
         "--human",
         "0",
-        stdin=f"help\nsolo 99\n{first}\nquit\n",
+        stdin=f"help\n{first}\nsolo 99\nquit\n",
     )
     assert code == 0 and "Dual Cut on wire" in text and "Game abandoned." in text
     assert "That action is not understood: values are 1..12 or yellow." in text
