@@ -29,27 +29,34 @@ class Reason(StrEnum):
     MALFORMED = ("malformed", "That action is not understood: {detail}.")
     GAME_OVER = ("game_over", "The mission is over.")
     NOT_YOUR_DECISION = ("not_your_decision", "It is {who}'s decision now, not yours.")
-    NOT_NOW = ("not_now", "That is not possible now: {detail}.")
+    NOT_NOW = ("not_now", "That is not possible now: {waiting}.")
     NOT_YOUR_TURN = ("not_your_turn", "That can only be done on your own turn.")
     NO_SUCH_WIRE = ("no_such_wire", "There is no such wire.")
     NO_SUCH_PLAYER = ("no_such_player", "There is no such player.")
     OWN_STAND = ("own_stand", "Point at a teammate's wire, not at your own.")
     NOT_OWN_STAND = ("not_own_stand", "That must be one of your own wires.")
     ALREADY_CUT = ("already_cut", "That wire is already cut.")
+    SAME_WIRE_TWICE = ("same_wire_twice", "Point at different wires.")
+    ONE_TEAMMATE = ("one_teammate", "Point at the wires of one teammate.")
+    WIRE_COUNT = ("wire_count", "Point at exactly {count} wire(s) of one teammate.")
+    WHOLE_STAND = ("whole_stand", "The Super Detector points at every uncut wire of one stand.")
+    ONE_STAND = ("one_stand", "With this rule option, detectors point at wires of one stand.")
     VALUE_NOT_HELD = (
         "value_not_held",
         "You can only announce a value you hold (you have no {value}).",
     )
     RED_ANNOUNCED = ("red_announced", "Red is never announced: red wires are only ever revealed.")
-    NUMBERS_ONLY = ("numbers_only", "Detectors work with numbers only, not with yellow.")
-    BAD_TARGETS = ("bad_targets", "{detail}")
+    NUMBERS_ONLY = (
+        "numbers_only",
+        "Detectors and the radar work with numbers only, not with yellow.",
+    )
     MUST_REVEAL = (
         "must_reveal",
         "Only red wires are left in your hand: you must reveal them this turn.",
     )
     SOLO_NOT_ALLOWED = (
         "solo_not_allowed",
-        "You may solo-cut {value} only when you hold every remaining {value} and that is 2 or 4 wires.",
+        "You may solo-cut {value} only when you hold every remaining {value} (4, or the last 2).",
     )
     REVEAL_NOT_ALLOWED = (
         "reveal_not_allowed",
@@ -63,13 +70,38 @@ class Reason(StrEnum):
     )
     EQUIPMENT_USED = ("equipment_used", "Equipment card {card} has already been used.")
     NOT_ADJACENT = ("not_adjacent", "The two wires must be side by side on one of your stands.")
-    LABEL_MISMATCH = ("label_mismatch", "{detail}")
-    NOT_AN_OPTION = ("not_an_option", "That is not one of the choices: {detail}.")
+    LABEL_BOTH_CUT = ("label_both_cut", "At least one of the two wires must be uncut.")
+    LABEL_NOT_DIFFERENT = (
+        "label_not_different",
+        "The ≠ label goes on two wires of different values (two yellows or two reds count as equal).",
+    )
+    LABEL_NOT_SAME = ("label_not_same", "The = label goes on two wires of the same value.")
+    NOT_AN_OPTION = ("not_an_option", "That is not one of the choices: {expected}.")
     ALREADY_STABILIZED = ("already_stabilized", "The Stabilizer is already active this turn.")
     NOT_BLUE = ("not_blue", "Info tokens go on blue wires only.")
     ALREADY_MARKED = ("already_marked", "That wire already has an info token.")
+    NOT_YOURSELF = ("not_yourself", "Choose a teammate, not yourself.")
     NO_WIRES = ("no_wires", "{who} has no uncut wires.")
-    NOTHING_TO_RECHARGE = ("nothing_to_recharge", "{detail}")
+    RECHARGE_COUNT = ("recharge_count", "Choose one or two different characters.")
+    RECHARGE_UNUSED = ("recharge_unused", "Only used Double Detectors can be turned face up.")
+
+
+#: English for the ``phase`` parameter of NOT_NOW / NOT_AN_OPTION (the page has its own catalog).
+WAITING_FOR = {
+    "setup_token": "info tokens are being placed",
+    "turn": "a turn is waiting for its action",
+    "own_cut": "a cut is being completed",
+    "detector_cut": "a detector result is being resolved",
+    "detector_token": "a detector miss is being resolved",
+    "walkie_give": "the Walkie-Talkies exchange is under way",
+    "over": "the mission is over",
+}
+EXPECTED_PICK = {
+    "own_cut": "cut one of your own wires of the announced value",
+    "detector_cut": "cut one of the pointed wires that matches",
+    "detector_token": "put the token on one of the pointed wires that is not red",
+    "walkie_give": "give one of your uncut wires",
+}
 
 
 class FuseboxError(Exception):
@@ -86,8 +118,18 @@ class IllegalActionError(FuseboxError):
     def __init__(self, reason: Reason, **params: Any) -> None:
         self.reason = reason
         self.params = params
+        words = dict(params)
+        if "phase" in params:
+            words.setdefault("waiting", WAITING_FOR.get(params["phase"], params["phase"]))
+            words.setdefault(
+                "expected", EXPECTED_PICK.get(params["phase"], "choose an offered wire")
+            )
+        if "seat" in params and "who" not in params:
+            words["who"] = (
+                f"Player {params['seat'] + 1}" if params["seat"] is not None else "nobody"
+            )
         try:
-            message = reason.template.format(**params)
+            message = reason.template.format(**words)
         except (KeyError, IndexError):
             message = reason.template
         super().__init__(message)

@@ -29,7 +29,7 @@ from .actions import (
 )
 from .errors import IllegalActionError, Reason
 from .events import Event
-from .state import GameState, Pending, Phase, seat_name
+from .state import GameState, Pending, Phase
 from .wires import BLUE_VALUES, RED, YELLOW, Colour, colour_of, cut_value, label_of, value_to_json
 
 Events = list[Event]
@@ -57,28 +57,14 @@ def resolve(s: GameState, action: Action) -> Events:
 
 def _require_decision(s: GameState, seat: int, *phases: Phase) -> None:
     if s.pending.phase not in phases:
-        raise IllegalActionError(Reason.NOT_NOW, detail=_waiting_for(s))
+        raise IllegalActionError(Reason.NOT_NOW, phase=s.pending.phase.value)
     if seat != s.pending.seat:
-        who = seat_name(s.pending.seat) if s.pending.seat is not None else "nobody"
-        raise IllegalActionError(Reason.NOT_YOUR_DECISION, who=who)
-
-
-def _waiting_for(s: GameState) -> str:
-    texts = {
-        Phase.SETUP_TOKEN: "info tokens are being placed",
-        Phase.TURN: "a turn is waiting for its action",
-        Phase.OWN_CUT: "a cut is being completed",
-        Phase.DETECTOR_CUT: "a detector result is being resolved",
-        Phase.DETECTOR_TOKEN: "a detector miss is being resolved",
-        Phase.WALKIE_GIVE: "the Walkie-Talkies exchange is under way",
-        Phase.OVER: "the mission is over",
-    }
-    return texts[s.pending.phase]
+        raise IllegalActionError(Reason.NOT_YOUR_DECISION, seat=s.pending.seat)
 
 
 def _require_own_turn(s: GameState, seat: int) -> None:
     if s.pending.phase is not Phase.TURN:
-        raise IllegalActionError(Reason.NOT_NOW, detail=_waiting_for(s))
+        raise IllegalActionError(Reason.NOT_NOW, phase=s.pending.phase.value)
     if seat != s.active:
         raise IllegalActionError(Reason.NOT_YOUR_TURN)
 
@@ -86,7 +72,7 @@ def _require_own_turn(s: GameState, seat: int) -> None:
 def _require_any_time(s: GameState) -> None:
     """B1: "any time" equipment waits until no action is being resolved."""
     if s.pending.phase not in (Phase.TURN, Phase.SETUP_TOKEN):
-        raise IllegalActionError(Reason.NOT_NOW, detail=_waiting_for(s))
+        raise IllegalActionError(Reason.NOT_NOW, phase=s.pending.phase.value)
 
 
 def must_reveal(s: GameState, seat: int) -> bool:
@@ -278,15 +264,15 @@ def _check_targets(s: GameState, a: Cut) -> tuple[int, list[int]]:
     if a.tool not in TARGET_COUNT and a.tool != "super":
         raise IllegalActionError(Reason.MALFORMED, detail="unknown detector")
     if not a.targets:
-        raise IllegalActionError(Reason.BAD_TARGETS, detail="Point at a wire.")
+        raise IllegalActionError(Reason.WIRE_COUNT, count=TARGET_COUNT.get(a.tool, 1))
     wires = [_wire(s, stand, slot) for stand, slot in a.targets]
     if len(set(wires)) != len(wires):
-        raise IllegalActionError(Reason.BAD_TARGETS, detail="Point at different wires.")
+        raise IllegalActionError(Reason.SAME_WIRE_TWICE)
     owners = {s.owners[stand] for stand, _ in a.targets}
     if a.seat in owners:
         raise IllegalActionError(Reason.OWN_STAND)
     if len(owners) > 1:
-        raise IllegalActionError(Reason.BAD_TARGETS, detail="Point at the wires of one teammate.")
+        raise IllegalActionError(Reason.ONE_TEAMMATE)
     if any(s.cut[w] for w in wires):
         raise IllegalActionError(Reason.ALREADY_CUT)
     stands = {stand for stand, _ in a.targets}
@@ -294,23 +280,13 @@ def _check_targets(s: GameState, a: Cut) -> tuple[int, list[int]]:
         stand = a.targets[0][0]
         every = tuple((stand, slot) for slot, _ in s.uncut(stand))
         if a.targets != every:
-            raise IllegalActionError(
-                Reason.BAD_TARGETS,
-                detail="The Super Detector points at every uncut wire of one stand.",
-            )
+            raise IllegalActionError(Reason.WHOLE_STAND)
     else:
         n = TARGET_COUNT[a.tool]
         if len(a.targets) != n:
-            detail = (
-                "Point at exactly one wire."
-                if n == 1
-                else f"This detector points at {n} wires of one teammate."
-            )
-            raise IllegalActionError(Reason.BAD_TARGETS, detail=detail)
+            raise IllegalActionError(Reason.WIRE_COUNT, count=n)
         if len(stands) > 1 and s.setup.options.detector_scope == "stand":
-            raise IllegalActionError(
-                Reason.BAD_TARGETS, detail="With this rule option, detectors point at one stand."
-            )
+            raise IllegalActionError(Reason.ONE_STAND)
     return owners.pop(), wires
 
 
@@ -408,7 +384,7 @@ def _pick(s: GameState, a: Pick) -> Events:
     _require_decision(s, a.seat, *PICK_PHASES)
     pending = s.pending
     if (a.stand, a.slot) not in pending.options:
-        raise IllegalActionError(Reason.NOT_AN_OPTION, detail=_pick_hint(pending.phase))
+        raise IllegalActionError(Reason.NOT_AN_OPTION, phase=pending.phase.value)
     events: Events = []
     if pending.phase is Phase.OWN_CUT:
         _cut_wire(s, a.stand, a.slot, a.seat, events)
@@ -425,18 +401,6 @@ def _pick(s: GameState, a: Pick) -> Events:
         _swap(s, pending, a, events)
         s.pending = Pending(Phase.TURN, s.active)
     return events
-
-
-def _pick_hint(phase: Phase) -> str:
-    return {
-        Phase.OWN_CUT: "cut one of your own wires of the announced value",
-        Phase.DETECTOR_CUT: "cut one of the pointed wires that matches",
-        Phase.DETECTOR_TOKEN: "put the token on one of the pointed wires that is not red",
-        Phase.WALKIE_GIVE: "give one of your uncut wires",
-    }.get(phase, "choose one of the offered wires")
-
-
-# --------------------------------------------------------------------------- solo and reveal
 
 
 def _solo(s: GameState, a: SoloCut) -> Events:
@@ -499,19 +463,12 @@ def _label(s: GameState, a: Label) -> Events:
         raise IllegalActionError(Reason.NOT_ADJACENT)
     right = s.stands[a.stand][a.slot + 1]
     if s.cut[left] and s.cut[right]:
-        raise IllegalActionError(
-            Reason.LABEL_MISMATCH, detail="At least one of the two wires must be uncut."
-        )
+        raise IllegalActionError(Reason.LABEL_BOTH_CUT)
     same = cut_value(s.codes[left]) == cut_value(s.codes[right])
     if a.card == 1 and same:
-        raise IllegalActionError(
-            Reason.LABEL_MISMATCH,
-            detail="The ≠ label goes on two wires of different values (two yellows or two reds count as equal).",
-        )
+        raise IllegalActionError(Reason.LABEL_NOT_DIFFERENT)
     if a.card == 12 and not same:
-        raise IllegalActionError(
-            Reason.LABEL_MISMATCH, detail="The = label goes on two wires of the same value."
-        )
+        raise IllegalActionError(Reason.LABEL_NOT_SAME)
     events: Events = []
     _use_card(s, a.card, a.seat, events, stand=a.stand, slots=[a.slot, a.slot + 1])
     s.labels.append(("neq" if a.card == 1 else "eq", left, right))
@@ -524,11 +481,9 @@ def _walkie(s: GameState, a: Walkie) -> Events:
     _own_uncut_wire(s, a.seat, a.stand, a.slot)
     partner = _check_seat(s, a.partner)
     if partner == a.seat:
-        raise IllegalActionError(
-            Reason.BAD_TARGETS, detail="Exchange a wire with a teammate, not with yourself."
-        )
+        raise IllegalActionError(Reason.NOT_YOURSELF)
     if not s.has_wires(partner):
-        raise IllegalActionError(Reason.NO_WIRES, who=seat_name(partner))
+        raise IllegalActionError(Reason.NO_WIRES, seat=partner)
     events: Events = []
     _use_card(s, 2, a.seat, events, stand=a.stand, slot=a.slot, partner=partner)
     options = tuple((st, slot) for st, slot, _ in s.hand(partner))
@@ -602,13 +557,9 @@ def _batteries(s: GameState, a: Batteries) -> Events:
     _require_card(s, 7)
     seats = [_check_seat(s, seat) for seat in a.seats]
     if not 1 <= len(seats) <= 2 or len(set(seats)) != len(seats):
-        raise IllegalActionError(
-            Reason.NOTHING_TO_RECHARGE, detail="Choose one or two different characters."
-        )
+        raise IllegalActionError(Reason.RECHARGE_COUNT)
     if not all(s.characters_used[seat] for seat in seats):
-        raise IllegalActionError(
-            Reason.NOTHING_TO_RECHARGE, detail="Only used character cards can be turned face up."
-        )
+        raise IllegalActionError(Reason.RECHARGE_UNUSED)
     events: Events = []
     _use_card(s, 7, a.seat, events, seats=seats)
     for seat in seats:
@@ -646,9 +597,9 @@ def _coffee(s: GameState, a: CoffeeMug) -> Events:
     _require_card(s, 11)
     target = _check_seat(s, a.next_seat)
     if target == a.seat:
-        raise IllegalActionError(Reason.BAD_TARGETS, detail="Choose another player to play next.")
+        raise IllegalActionError(Reason.NOT_YOURSELF)
     if not s.has_wires(target):
-        raise IllegalActionError(Reason.NO_WIRES, who=seat_name(target))
+        raise IllegalActionError(Reason.NO_WIRES, seat=target)
     events: Events = []
     _use_card(s, 11, a.seat, events, next_seat=target)
     _end_turn(s, events, next_seat=target)

@@ -132,15 +132,15 @@ def test_not_equal_label_on_two_different_adjacent_own_wires() -> None:
 
 def test_not_equal_label_refuses_equal_values_and_two_cut_wires() -> None:
     state = unlocked([1, 2, 6, 8], 1)
-    refused(state, Label(2, 1, 2, 0), Reason.LABEL_MISMATCH)  # 1 and 1
+    refused(state, Label(2, 1, 2, 0), Reason.LABEL_NOT_DIFFERENT)  # 1 and 1
     state, _ = play(state, Cut(1, [(2, 2)], [2]), Pick(1, 1, 1))  # stand 1: the 1 and 2 are cut
-    refused(state, Label(1, 1, 1, 0), Reason.LABEL_MISMATCH)
+    refused(state, Label(1, 1, 1, 0), Reason.LABEL_BOTH_CUT)
     refused(state, Label(1, 5, 1, 1), Reason.MALFORMED)
 
 
 def test_equal_label_on_two_same_adjacent_own_wires() -> None:
     state = unlocked([12, 2, 6, 8], 12)
-    refused(state, Label(2, 12, 2, 1), Reason.LABEL_MISMATCH)  # 1 and 2
+    refused(state, Label(2, 12, 2, 1), Reason.LABEL_NOT_SAME)  # 1 and 2
     state, _ = play(state, Label(2, 12, 2, 0))  # 1 and 1
     assert state.labels and state.labels[0][0] == "eq"
 
@@ -191,7 +191,7 @@ def test_walkie_talkies_token_travels_and_labels_are_dropped() -> None:
 
 def test_walkie_talkies_refusals() -> None:
     state = unlocked([1, 2, 6, 8], 2)
-    refused(state, Walkie(2, 2, 0, 2), Reason.BAD_TARGETS)
+    refused(state, Walkie(2, 2, 0, 2), Reason.NOT_YOURSELF)
     refused(state, Walkie(2, 1, 0, 0), Reason.NOT_OWN_STAND)
     refused(state, Walkie(2, 2, 0, 7), Reason.NO_SUCH_PLAYER)
 
@@ -210,7 +210,8 @@ def test_emergency_batteries_turn_used_characters_face_up() -> None:
         state, Cut(0, [(1, slot1(7)), (1, 7)], [7], "double"), Pick(1, 1, 6), Pick(0, 0, 7)
     )
     assert state.characters_used[0] and state.equipment_state(7) == "usable"
-    refused(state, Batteries(1, (1,)), Reason.NOTHING_TO_RECHARGE)
+    refused(state, Batteries(1, (1,)), Reason.RECHARGE_UNUSED)
+    refused(state, Batteries(1, (0, 0)), Reason.RECHARGE_COUNT)
     state, _ = play(state, Batteries(1, (0,)))
     assert not state.characters_used[0]
 
@@ -230,7 +231,7 @@ def test_general_radar_answers_per_stand_and_red_is_not_a_number() -> None:
 
 def test_triple_detector_points_at_three_wires_of_one_teammate() -> None:
     state = unlocked([3, 2, 6, 8], 3)
-    refused(state, Cut(1, [(2, 0), (2, 1)], [1], "triple"), Reason.BAD_TARGETS)
+    refused(state, Cut(1, [(2, 0), (2, 1)], [1], "triple"), Reason.WIRE_COUNT)
     refused(state, Cut(2, [(0, 0), (0, 1), (0, 2)], [1], "triple"), Reason.NOT_YOUR_TURN)
     state, events = play(state, Cut(1, [(2, 4), (2, 5), (2, 6)], [4], "triple"))
     assert types(events) == ["equipment", "cut"] and events[1].data["outcome"] == "hit"
@@ -242,7 +243,7 @@ def test_triple_detector_points_at_three_wires_of_one_teammate() -> None:
 def test_super_detector_points_at_a_whole_stand() -> None:
     state = unlocked([5, 2, 6, 8], 5)
     every = [(3, i) for i in range(12)]
-    refused(state, Cut(1, every[:-1], [9], "super"), Reason.BAD_TARGETS)
+    refused(state, Cut(1, every[:-1], [9], "super"), Reason.WHOLE_STAND)
     state, events = play(state, Cut(1, every, [9], "super"))
     assert events[1].data["outcome"] == "hit" and state.pending.options == ((3, 4), (3, 5))
 
@@ -308,7 +309,7 @@ def test_x_or_y_ray_combined_with_the_double_detector() -> None:
 
 def test_coffee_mug_chooses_who_plays_next() -> None:
     state = unlocked([11, 2, 6, 8], 11)
-    refused(state, CoffeeMug(1, 1), Reason.BAD_TARGETS)
+    refused(state, CoffeeMug(1, 1), Reason.NOT_YOURSELF)
     refused(state, CoffeeMug(2, 3), Reason.NOT_YOUR_TURN)
     state, events = play(state, CoffeeMug(1, 3))
     assert types(events) == ["equipment", "turn"] and state.to_move == 3

@@ -23,7 +23,7 @@ def test_random_walk(chunk: int, request: pytest.FixtureRequest) -> None:
     for index in range(chunk, total, CHUNKS):
         mission, players = 1 + index % 8, 2 + (index // 8) % 4
         walk_game(seed=index, mission=mission, players=players, stats=stats)
-    if total >= CHUNKS:
+    if stats.games >= 20:  # enough games for both outcomes to show up
         assert stats.results["won"] > 0 and stats.results["exploded"] > 0
 
 

@@ -160,7 +160,9 @@ def test_failure_on_a_wire_already_marked_places_no_second_token() -> None:
         (Cut(0, [(2, 0)], [6, 6]), Reason.MALFORMED),
         (Cut(0, [(2, 9)], [1]), Reason.NO_SUCH_WIRE),
         (Cut(0, [(7, 0)], [1]), Reason.NO_SUCH_WIRE),
-        (Cut(0, [(2, 0), (2, 1)], [1]), Reason.BAD_TARGETS),
+        (Cut(0, [(2, 0), (2, 1)], [1]), Reason.WIRE_COUNT),
+        (Cut(0, [(2, 0), (2, 0)], [1], "double"), Reason.SAME_WIRE_TWICE),
+        (Cut(0, [(2, 0), (0, 3)], [1], "double"), Reason.OWN_STAND),
         (Cut(1, [(0, 0)], [1]), Reason.NOT_YOUR_TURN),
         (SoloCut(1, 1), Reason.NOT_YOUR_TURN),
     ],
@@ -431,7 +433,7 @@ def test_double_detector_may_span_both_stands_of_a_teammate() -> None:
     assert events[-1].data["outcome"] == "hit" and events[-1].data["targets"] == [[2, 0], [3, 0]]
     assert state.to_move == 1 and state.pending.options == ((2, 0),)
     strict = _two_red_game(Options(detector_scope="stand"))
-    refused(strict, Cut(0, [(2, 0), (3, 0)], [1], "double"), Reason.BAD_TARGETS)
+    refused(strict, Cut(0, [(2, 0), (3, 0)], [1], "double"), Reason.ONE_STAND)
     assert all(
         len({st for st, _ in a.targets}) == 1
         for a in strict.legal_actions(0)
