@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+# Benchmarks are scripts run by `python build.py bench NAME`, not test modules.
+collect_ignore = ["bench"]
+
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
