@@ -6,24 +6,80 @@
     python build.py test [ARGS]     set up .venv and run ruff, mypy and pytest (engine + browser)
     python build.py bench NAME      run the benchmark tests/bench/bench_NAME.py and print figures
 
-Everything a command needs (a virtual environment with pinned tools, the vendored browser runtime)
-is set up on first use, so each command works on a fresh machine with no other step.
+Everything a command needs (a virtual environment with pinned tools, the vendored browser runtime,
+Chromium for the browser tests) is set up on first use, so each command works on a fresh machine
+with no other step.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import hashlib
+import html
+import io
+import json
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
+import threading
 import venv
+import zipfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+from http import HTTPStatus
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 REQUIREMENTS = ROOT / "requirements-dev.txt"
 BENCH_DIR = ROOT / "tests" / "bench"
+WEB = ROOT / "web"
+SITE = ROOT / "_site"
+CACHE = ROOT / ".cache"
+
+# The runtime (Pyodide + PyScript) comes from npm, pinned exactly by this package.json and its lock.
+RUNTIME_SPEC = WEB / "runtime"
+RUNTIME_SPEC_FILES = ("package.json", "package-lock.json", ".npmrc")
+
+# Pyodide files the page needs at boot. The npm package ships no wheels, and its lock points at a
+# CDN for every package; the site vendors none of them, so it ships an empty package list instead
+# (see write_pyodide_lock): nothing can then be fetched from outside the site by accident.
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+
+# The PyScript files the page loads: core.js, its chunk, and the plugins' entry chunks (PyScript
+# imports every plugin for the MicroPython config the page does not use; the Python config turns
+# them off). Not vendored: the editor and terminal (CodeMirror, xterm), MicroPython, TOML configs,
+# zip `files` and the package graph, none of which the page uses.
+PYSCRIPT_CHUNKS = {
+    "core",
+    "error",
+    "deprecations-manager",
+    "donkey",
+    "py-editor",
+    "py-game",
+    "py-terminal",
+}
+
+# Sources under web/ that the build transforms instead of copying as they are.
+WEB_NOT_COPIED = {"runtime", "fusebox_web", "i18n", "index.html", "sw.js"}
+
+# Arguments for the Debian Chromium used by the browser tests and the benchmark.
+CHROMIUM_ARGS = (
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+)
+
+# A fixed timestamp for the archives the build writes, so the same sources give the same bytes.
+ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
 
 
 def log(message: str) -> None:
@@ -33,9 +89,14 @@ def log(message: str) -> None:
 def run(cmd: list[str], **kwargs: object) -> None:
     """Run a command, echoing it; stop the task runner if it fails."""
     log(" ".join(str(c) for c in cmd))
-    result = subprocess.run(cmd, cwd=kwargs.pop("cwd", ROOT), **kwargs)  # type: ignore[call-overload]
+    cwd = kwargs.pop("cwd", ROOT)
+    result = subprocess.run(cmd, check=False, cwd=cwd, **kwargs)  # type: ignore[call-overload]
     if result.returncode != 0:
         sys.exit(result.returncode)
+
+
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
 
 
 # --------------------------------------------------------------------------- virtual environment
@@ -48,7 +109,7 @@ def venv_python() -> Path:
 def ensure_venv() -> Path:
     """Create .venv and install the pinned dev requirements when they changed."""
     stamp = VENV / ".requirements.sha256"
-    wanted = hashlib.sha256(REQUIREMENTS.read_bytes()).hexdigest()
+    wanted = sha256(REQUIREMENTS.read_bytes())
     python = venv_python()
     if not python.exists():
         log(f"creating virtual environment {VENV.relative_to(ROOT)}")
@@ -60,14 +121,381 @@ def ensure_venv() -> Path:
     return python
 
 
+# --------------------------------------------------------------------------- chromium
+
+
+def find_chromium() -> str | None:
+    """The browser for the tests: $FUSEBOX_CHROMIUM (e.g. a CI image's Chrome), else `chromium`."""
+    override = os.environ.get("FUSEBOX_CHROMIUM")
+    if override:
+        return override if Path(override).exists() else shutil.which(override)
+    return shutil.which("chromium")
+
+
+def ensure_chromium() -> str:
+    """Install Debian's chromium when it is missing (as root, or through passwordless sudo)."""
+    found = find_chromium()
+    if found:
+        return found
+    if os.name == "posix" and os.geteuid() == 0:
+        prefix: list[str] = []
+    elif shutil.which("sudo"):
+        prefix = ["sudo", "-n"]
+    else:
+        sys.exit("chromium is missing: install it, or set FUSEBOX_CHROMIUM to a Chrome binary")
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    run([*prefix, "apt-get", "update", "-q"], env=env)
+    run([*prefix, "apt-get", "install", "-y", "-q", "--no-install-recommends", "chromium"], env=env)
+    found = find_chromium()
+    if not found:
+        sys.exit("apt-get installed chromium, but no `chromium` binary is on PATH")
+    return found
+
+
+# --------------------------------------------------------------------------- runtime (npm)
+
+
+def ensure_runtime() -> Path:
+    """Install the pinned runtime with `npm ci` into .cache/, keyed by the lock file's hash.
+
+    Returns the node_modules folder. The install happens outside _site so that only the files the
+    page needs are copied into the site, and a second build reuses the install.
+    """
+    lock_hash = sha256(b"".join((RUNTIME_SPEC / name).read_bytes() for name in RUNTIME_SPEC_FILES))
+    target = CACHE / "runtime" / lock_hash[:16]
+    modules = target / "node_modules"
+    stamp = target / ".installed"
+    if stamp.exists():
+        return modules
+    npm = shutil.which("npm")
+    if not npm:
+        sys.exit("npm is missing: install Node.js (with npm) to build the site")
+    shutil.rmtree(target, ignore_errors=True)
+    target.mkdir(parents=True)
+    for name in RUNTIME_SPEC_FILES:
+        shutil.copy2(RUNTIME_SPEC / name, target / name)
+    run([npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"], cwd=target)
+    stamp.write_text(lock_hash)
+    return modules
+
+
+def runtime_versions() -> dict[str, str]:
+    """The exact versions pinned in web/runtime/package.json."""
+    spec = json.loads((RUNTIME_SPEC / "package.json").read_text())
+    return dict(spec["dependencies"])
+
+
+def vendor_pyodide(modules: Path, out: Path) -> None:
+    source = modules / "pyodide"
+    out.mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        shutil.copyfile(source / name, out / name)
+    write_pyodide_lock(source / "pyodide-lock.json", out / "pyodide-lock.json")
+
+
+def write_pyodide_lock(source: Path, target: Path) -> None:
+    """Keep the lock's `info` (Pyodide checks it) and drop every package: none is vendored."""
+    info = json.loads(source.read_text())["info"]
+    target.write_text(json.dumps({"info": info, "packages": {}}, sort_keys=True))
+
+
+def vendor_pyscript(modules: Path, out: Path) -> None:
+    source = modules / "@pyscript" / "core"
+    out.mkdir(parents=True)
+    shutil.copyfile(source / "dist" / "core.js", out / "core.js")
+    for path in sorted((source / "dist").glob("*.js")):
+        # Rollup names a chunk NAME-HASH.js with an 8-character hash (which may contain "-").
+        if path.stem[:-9] in PYSCRIPT_CHUNKS and path.stem[-9] == "-":
+            shutil.copyfile(path, out / path.name)
+    shutil.copyfile(source / "LICENSE", out / "LICENSE.txt")
+
+
+# --------------------------------------------------------------------------- python archives
+
+
+def build_wheel(python: Path) -> tuple[str, bytes]:
+    """Build the engine wheel with the pinned hatchling; same sources give the same bytes.
+
+    hatchling writes reproducible wheels (sorted entries, fixed timestamps); SOURCE_DATE_EPOCH is
+    pinned too so that a value set in the caller's environment cannot leak into the archive.
+    """
+    with tempfile.TemporaryDirectory(prefix="fusebox-wheel-") as tmp:
+        env = dict(os.environ, SOURCE_DATE_EPOCH="315532800")
+        run([str(python), "-m", "hatchling", "build", "-t", "wheel", "-d", tmp], env=env)
+        wheels = list(Path(tmp).glob("*.whl"))
+        if len(wheels) != 1:
+            sys.exit(f"expected one wheel, hatchling wrote {[w.name for w in wheels]}")
+        return wheels[0].name, wheels[0].read_bytes()
+
+
+def zip_bytes(files: dict[str, bytes]) -> bytes:
+    """A deterministic zip: sorted names, fixed timestamps and permissions."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for name in sorted(files):
+            info = zipfile.ZipInfo(name, date_time=ZIP_EPOCH)
+            info.external_attr = 0o644 << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, files[name])
+    return buffer.getvalue()
+
+
+def app_archive() -> bytes:
+    """The page's Python package `fusebox_web`, with the message catalogs as package data."""
+    files: dict[str, bytes] = {}
+    for path in sorted((WEB / "fusebox_web").rglob("*.py")):
+        files[path.relative_to(WEB).as_posix()] = path.read_bytes()
+    for path in sorted((WEB / "i18n").glob("*.json")):
+        files[f"fusebox_web/catalogs/{path.name}"] = path.read_bytes()
+    return zip_bytes(files)
+
+
+def write_content_addressed(site: Path, name: str, data: bytes) -> str:
+    """Write `data` under pkg/<hash>/<name> and return the site-relative URL.
+
+    The hash is in the folder, not the name: a wheel's file name must stay a valid wheel name, and
+    a new build with new bytes must never be served under an address a browser has cached.
+    """
+    url = f"pkg/{sha256(data)[:16]}/{name}"
+    path = site / url
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+    return url
+
+
+# --------------------------------------------------------------------------- site
+
+
+@dataclass(frozen=True)
+class BuildResult:
+    """What a build produced: the folder, the precache version and the boot downloads."""
+
+    site: Path
+    version: str
+    wheel_url: str
+    boot_bytes: int
+
+
+def iter_files(folder: Path) -> Iterator[Path]:
+    for path in sorted(folder.rglob("*")):
+        if path.is_file():
+            yield path
+
+
+def copy_web(site: Path) -> None:
+    """Copy the static parts of web/ (HTML, CSS, JS, icons, the PyScript entry) as they are."""
+    for path in iter_files(WEB):
+        relative = path.relative_to(WEB)
+        if relative.parts[0] in WEB_NOT_COPIED or "__pycache__" in relative.parts:
+            continue
+        target = site / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, target)
+
+
+def catalogs() -> dict[str, object]:
+    return {p.stem: json.loads(p.read_text()) for p in sorted((WEB / "i18n").glob("*.json"))}
+
+
+def boot_manifest(site: Path, archives: list[str]) -> dict[str, object]:
+    """What web/js/runtime.mjs needs: the archives to install and the sizes behind the progress bar."""
+    downloads = [f"runtime/pyodide/{name}" for name in PYODIDE_FILES if name != "pyodide.mjs"]
+    downloads += archives
+    return {
+        "archives": archives,
+        "downloads": {url: (site / url).stat().st_size for url in downloads},
+    }
+
+
+def preload_links(manifest: dict[str, object]) -> str:
+    """Start downloading the archives while the HTML is parsed, before the boot script asks.
+
+    Pyodide's own large files are not preloaded: it asks for them as soon as js/runtime.mjs runs,
+    and over HTTP/1.1 (six connections per host) ten megabytes of preloaded WebAssembly would
+    queue the page's small modules, and so the start of everything, behind them. `crossorigin`
+    makes each preload match the boot script's same-origin `fetch()` (mode cors, credentials
+    same-origin), so that the file is downloaded once.
+    """
+    archives = manifest["archives"]
+    assert isinstance(archives, list)
+    return "\n    ".join(
+        f'<link rel="preload" href="{html.escape(url)}" as="fetch" crossorigin>' for url in archives
+    )
+
+
+def json_script(element_id: str, value: object) -> str:
+    # "</" cannot end the script element early once escaped; JSON.parse reads "<\/" as "</".
+    text = json.dumps(value, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
+    return f'<script type="application/json" id="{element_id}">{text}</script>'
+
+
+def fill_marker(source: str, marker: str, text: str) -> str:
+    tag = f"<!-- build:{marker} -->"
+    if source.count(tag) != 1:
+        sys.exit(f"web/index.html must contain {tag} exactly once")
+    return source.replace(tag, text)
+
+
+def render_index(site: Path, manifest: dict[str, object]) -> None:
+    """Fill the build markers of web/index.html: inline data, then preloads."""
+    source = (WEB / "index.html").read_text()
+    data = "\n    ".join(
+        [json_script("fusebox-boot", manifest), json_script("fusebox-catalogs", catalogs())]
+    )
+    source = fill_marker(source, "data", data)
+    source = fill_marker(source, "preload", preload_links(manifest))
+    (site / "index.html").write_text(source)
+
+
+def write_service_worker(site: Path) -> str:
+    """Write sw.js with the precache list (every file of the site and its content hash).
+
+    The version is a hash of that list, so any changed byte anywhere yields a new service worker,
+    and the worker can keep unchanged files (same hash) from the previous version's cache.
+    """
+    files = {p.relative_to(site).as_posix(): sha256(p.read_bytes())[:16] for p in iter_files(site)}
+    version = sha256(json.dumps(files, sort_keys=True).encode())[:16]
+    header = (
+        "// Generated by build.py: the files to precache with their content hashes.\n"
+        f"const PRECACHE = {json.dumps({'version': version, 'files': files}, sort_keys=True)};\n"
+    )
+    (site / "sw.js").write_text(header + (WEB / "sw.js").read_text())
+    return version
+
+
+def build(out: Path = SITE) -> BuildResult:
+    """Build the whole site into `out` (replaced only once the new build is complete)."""
+    python = ensure_venv()
+    modules = ensure_runtime()
+    staging = out.with_name(out.name + ".tmp")
+    shutil.rmtree(staging, ignore_errors=True)
+    staging.mkdir(parents=True)
+    vendor_pyodide(modules, staging / "runtime" / "pyodide")
+    vendor_pyscript(modules, staging / "runtime" / "pyscript")
+    wheel_name, wheel = build_wheel(python)
+    wheel_url = write_content_addressed(staging, wheel_name, wheel)
+    app_url = write_content_addressed(staging, "fusebox_web.zip", app_archive())
+    copy_web(staging)
+    manifest = boot_manifest(staging, [wheel_url, app_url])
+    render_index(staging, manifest)
+    version = write_service_worker(staging)
+    swap_into_place(staging, out)
+    downloads = manifest["downloads"]
+    assert isinstance(downloads, dict)
+    boot_bytes = sum(downloads.values())
+    log(f"built {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out} (version {version})")
+    return BuildResult(out, version, wheel_url, boot_bytes)
+
+
+def swap_into_place(staging: Path, out: Path) -> None:
+    old = out.with_name(out.name + ".old")
+    shutil.rmtree(old, ignore_errors=True)
+    if out.exists():
+        out.rename(old)
+    staging.rename(out)
+    shutil.rmtree(old, ignore_errors=True)
+
+
+# --------------------------------------------------------------------------- server
+
+
+class SiteHandler(SimpleHTTPRequestHandler):
+    """Serves a built site under a base path, with the headers a static host like GitHub Pages sends."""
+
+    base = "/"
+    quiet = True
+    extensions_map = {
+        **SimpleHTTPRequestHandler.extensions_map,
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".wasm": "application/wasm",
+        ".webmanifest": "application/manifest+json",
+        ".whl": "application/zip",
+        ".json": "application/json",
+        ".svg": "image/svg+xml",
+    }
+
+    def send_head(self):  # type: ignore[no-untyped-def]
+        path = self.path.split("?", 1)[0]
+        if path == self.base.rstrip("/") or (path == "/" and self.base != "/"):
+            self.send_response(HTTPStatus.MOVED_PERMANENTLY)
+            self.send_header("Location", self.base)
+            self.end_headers()
+            return None
+        if not path.startswith(self.base):
+            self.send_error(HTTPStatus.NOT_FOUND)
+            return None
+        return super().send_head()
+
+    def translate_path(self, path: str) -> str:
+        return super().translate_path("/" + path.removeprefix(self.base))
+
+    def end_headers(self) -> None:
+        # GitHub Pages lets browsers cache every file for ten minutes; do the same so that local
+        # runs (and the benchmark's warm loads) see what players see.
+        self.send_header("Cache-Control", "max-age=600")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+class SiteServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        # A browser closing a connection mid-download (a reload, a closed tab) is not an error.
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)  # type: ignore[arg-type]
+
+
+def normalize_base(base: str) -> str:
+    """`fusebox`, `/fusebox` and `/fusebox/` all mean the subpath `/fusebox/`."""
+    parts = [part for part in base.split("/") if part]
+    return "/" + "".join(f"{part}/" for part in parts)
+
+
+def make_server(directory: Path, port: int = 0, base: str = "/", quiet: bool = True) -> SiteServer:
+    """An HTTP server for `directory` on 127.0.0.1 (port 0 picks a free port)."""
+    handler = type("Handler", (SiteHandler,), {"base": normalize_base(base), "quiet": quiet})
+    return SiteServer(("127.0.0.1", port), functools.partial(handler, directory=str(directory)))
+
+
+def serve_in_thread(directory: Path, base: str = "/") -> tuple[SiteServer, str]:
+    """Serve `directory` from a daemon thread; returns the server and the site's URL."""
+    server = make_server(directory, base=base)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_port}{normalize_base(base)}"
+
+
 # --------------------------------------------------------------------------- tasks
+
+
+def task_build() -> None:
+    build()
+
+
+def task_serve(port: int, base: str) -> None:
+    result = build()
+    server = make_server(result.site, port, base, quiet=False)
+    url = f"http://127.0.0.1:{server.server_port}{normalize_base(base)}"
+    print(f"Serving Fusebox at {url}  (Ctrl+C to stop)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
 
 
 def task_test(extra: list[str]) -> None:
     python = ensure_venv()
+    ensure_chromium()
     run([str(python), "-m", "ruff", "check", "."])
     run([str(python), "-m", "ruff", "format", "--check", "."])
     run([str(python), "-m", "mypy"])
+    run([str(python), "-m", "mypy", "build.py", "web/fusebox_web"])
     workers = "2" if (os.cpu_count() or 1) >= 2 else "1"
     run([str(python), "-m", "pytest", "-n", workers, *extra])
 
@@ -87,7 +515,8 @@ def main(argv: list[str] | None = None) -> None:
     sub = parser.add_subparsers(dest="task")
     sub.add_parser("build", help="build the site into _site/ (the default task)")
     serve = sub.add_parser("serve", help="build, then serve the site locally")
-    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--port", type=int, default=8000, help="port on 127.0.0.1 (default 8000)")
+    serve.add_argument("--base", default="/", help="serve under this subpath, e.g. /fusebox/")
     sub.add_parser("test", help="run the whole test suite", add_help=False)
     bench = sub.add_parser("bench", help="run a benchmark and print its figures")
     bench.add_argument("name")
@@ -96,8 +525,12 @@ def main(argv: list[str] | None = None) -> None:
         task_test(extra)
     elif args.task == "bench":
         task_bench(args.name, extra)
+    elif extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    elif args.task == "serve":
+        task_serve(args.port, args.base)
     else:
-        parser.error("building the site is not available yet")
+        task_build()
 
 
 if __name__ == "__main__":

@@ -1,0 +1,126 @@
+"""Driving the built site in Chromium: shared by the browser tests (conftest.py) and the benchmark.
+
+Playwright cannot download its own browsers here, so it drives Debian's Chromium (or the binary
+named by $FUSEBOX_CHROMIUM) through ``executable_path``.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Request, Response
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402  (the task runner: builds and serves the site)
+
+READY = "html[data-ready]"
+BOOT_TIMEOUT_MS = 60_000
+
+
+def launch(playwright: Playwright) -> Browser:
+    """Headless Chromium with the flags this machine needs (no sandbox, no background traffic)."""
+    executable = build.find_chromium()
+    if not executable:
+        raise RuntimeError("no Chromium: run `python3 build.py test`, or set FUSEBOX_CHROMIUM")
+    return playwright.chromium.launch(executable_path=executable, args=list(build.CHROMIUM_ARGS))
+
+
+@contextmanager
+def build_lock() -> Iterator[None]:
+    """Serialize builds between processes (pytest-xdist workers, a benchmark)."""
+    build.CACHE.mkdir(exist_ok=True)
+    with (build.CACHE / "build.lock").open("w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def build_once(run_id: str) -> Path:
+    """Build _site once for this test run (`run_id`), however many workers ask for it."""
+    stamp = build.CACHE / "build.run"
+    with build_lock():
+        if not (stamp.exists() and stamp.read_text() == run_id and build.SITE.exists()):
+            build.build()
+            stamp.write_text(run_id)
+    return build.SITE
+
+
+def same_origin(url: str, origin: str) -> bool:
+    """True for a request to the site's own origin (or one that needs no network at all)."""
+    if urlsplit(url).scheme in {"data", "blob", "about"}:
+        return True
+    return origin_of(url) == origin
+
+
+@dataclass
+class Watch:
+    """What a page did: console errors, every request, and requests that failed or left the site."""
+
+    origin: str
+    console_errors: list[str] = field(default_factory=list)
+    requests: list[str] = field(default_factory=list)
+    foreign: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
+    errors_expected: bool = False
+
+    def on_request(self, request: Request) -> None:
+        self.requests.append(request.url)
+        if not same_origin(request.url, self.origin):
+            self.foreign.append(request.url)
+
+    def on_response(self, response: Response) -> None:
+        if response.status >= 400:
+            self.failed.append(f"{response.status} {response.url}")
+
+    def check(self) -> None:
+        """Fail unless the site stayed on its origin, answered every request and logged no error."""
+        assert not self.foreign, f"requests left the site's origin: {self.foreign}"
+        if not self.errors_expected:
+            assert not self.failed, f"HTTP errors: {self.failed}"
+            assert not self.console_errors, f"console errors: {self.console_errors}"
+
+
+def origin_of(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+def watch_context(context: BrowserContext, site_url: str) -> Watch:
+    """Record everything the context does.
+
+    Listening on the context (not the page) also sees the service worker's own requests. Nothing
+    is routed: routing would turn off the HTTP cache, and the pages must behave as for a player.
+    """
+    seen = Watch(origin_of(site_url))
+    context.on("request", seen.on_request)
+    context.on("response", seen.on_response)
+    return seen
+
+
+def record_console(page: Page, seen: Watch) -> None:
+    page.on(
+        "console",
+        lambda message: message.type == "error" and seen.console_errors.append(message.text),
+    )
+    page.on("pageerror", lambda error: seen.console_errors.append(f"uncaught: {error}"))
+
+
+def wait_ready(page: Page, timeout_ms: int = BOOT_TIMEOUT_MS) -> None:
+    """Wait until Python has booted and the app is interactive (<html data-ready>)."""
+    page.wait_for_selector(READY, state="attached", timeout=timeout_ms)
+
+
+def wait_offline_ready(page: Page, timeout_ms: int = BOOT_TIMEOUT_MS) -> None:
+    """Wait until the service worker has cached the whole site and is active."""
+    page.wait_for_selector("html[data-offline-ready]", state="attached", timeout=timeout_ms)

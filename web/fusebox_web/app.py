@@ -1,0 +1,60 @@
+"""The app drawn in the page's ``#app`` element, on top of the engine.
+
+``mount_app`` is the seam for the game board: the board code replaces its body. It is called once,
+after Python booted and the engine imported, with an :class:`AppContext`; the page is marked ready
+(``<html data-ready>``) as soon as it returns, so it must leave the page interactive. It must draw
+every player-facing string through ``context.t`` and redraw them in ``context.on_language_change``.
+Event handlers given to the page should be wrapped with ``fusebox_web.errors.guarded``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
+
+from . import dom
+from .i18n import Catalog
+
+
+@dataclass
+class AppContext:
+    """What the app receives: where to draw, the engine, and the message catalog."""
+
+    root: Any  # the #app element (a Pyodide JsProxy)
+    engine: ModuleType
+    engine_version: str
+    catalog: Catalog
+    _redraws: list[Callable[[], None]] = field(default_factory=list)
+
+    def t(self, key: str, **params: object) -> str:
+        """A message from the catalog, in the player's current language."""
+        return self.catalog.t(key, **params)
+
+    def on_language_change(self, redraw: Callable[[], None]) -> None:
+        """Call ``redraw`` after the player switched language (``t`` already speaks it)."""
+        self._redraws.append(redraw)
+
+    def set_language(self, lang: str) -> None:
+        """Switch the catalog and run the redraws (called by fusebox_web.main)."""
+        self.catalog = self.catalog.with_lang(lang)
+        for redraw in self._redraws:
+            redraw()
+
+
+def mount_app(context: AppContext) -> None:
+    """Draw the app. For now: that Python is ready, and the engine's version."""
+
+    def draw() -> None:
+        context.root.replaceChildren(
+            dom.create("p", context.t("app.pythonReady"), data_testid="python-ready"),
+            dom.create(
+                "p",
+                context.t("app.engineVersion", version=context.engine_version),
+                data_testid="engine-version",
+            ),
+        )
+
+    draw()
+    context.on_language_change(draw)

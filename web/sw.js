@@ -1,0 +1,101 @@
+// Fusebox service worker: precaches the whole site so that, after one visit, the game loads and
+// plays with the network cut.
+//
+// build.py writes this file into the site with `const PRECACHE = {version, files}` on top: every
+// file of the site with a hash of its content, and a version that changes with any of them. A new
+// version installs next to the old one, reusing the files whose hash did not change (the Pyodide
+// runtime, most of the time) and downloading the others, checked against their hash.
+
+const PREFIX = "fusebox-";
+const CACHE = `${PREFIX}${PRECACHE.version}`;
+// Stored in each cache: the hashes of the files it holds, for the next version to reuse.
+const INDEX = "__precache__.json";
+
+const siteURL = (path) => new URL(path, self.registration.scope).href;
+
+async function hashOf(response) {
+    const digest = await crypto.subtle.digest("SHA-256", await response.clone().arrayBuffer());
+    const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+    return hex.slice(0, 16);
+}
+
+/** url -> cached response, for every file of older versions whose hash is still current. */
+async function reusable() {
+    const found = new Map();
+    for (const name of await caches.keys()) {
+        if (!name.startsWith(PREFIX) || name === CACHE) continue;
+        const cache = await caches.open(name);
+        const index = await cache.match(siteURL(INDEX));
+        if (!index) continue;
+        for (const [path, hash] of Object.entries(await index.json())) {
+            if (PRECACHE.files[path] !== hash || found.has(siteURL(path))) continue;
+            const response = await cache.match(siteURL(path));
+            if (response) found.set(siteURL(path), response);
+        }
+    }
+    return found;
+}
+
+async function download(path, hash) {
+    // "no-cache": revalidate with the server, so a stale HTTP-cached copy is never precached.
+    const response = await fetch(siteURL(path), { cache: "no-cache" });
+    if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+    // A host that serves a mix of two deploys would fail here; the next visit tries again.
+    if ((await hashOf(response)) !== hash) throw new Error(`${path}: content does not match the build`);
+    return response;
+}
+
+async function precache() {
+    const cache = await caches.open(CACHE);
+    const old = await reusable();
+    await Promise.all(
+        Object.entries(PRECACHE.files).map(async ([path, hash]) => {
+            const url = siteURL(path);
+            await cache.put(url, old.get(url) ?? (await download(path, hash)));
+        }),
+    );
+    const index = new Response(JSON.stringify(PRECACHE.files), {
+        headers: { "Content-Type": "application/json" },
+    });
+    await cache.put(siteURL(INDEX), index);
+}
+
+self.addEventListener("install", (event) => {
+    // Take over at once: the page loads everything it needs at boot, so a running page cannot
+    // ask the new version for a file of the old one.
+    event.waitUntil(precache().then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+    event.waitUntil(
+        (async () => {
+            for (const name of await caches.keys()) {
+                if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+            }
+            await self.clients.claim();
+        })(),
+    );
+});
+
+/** The cache key of a request: the page itself for a navigation to the site's root. */
+function cacheKey(request) {
+    if (request.mode !== "navigate") return request.url;
+    const url = new URL(request.url);
+    url.search = "";
+    url.hash = "";
+    return url.href === self.registration.scope ? siteURL("index.html") : url.href;
+}
+
+async function respond(request) {
+    const cache = await caches.open(CACHE);
+    const cached = await cache.match(cacheKey(request), {
+        ignoreSearch: request.mode === "navigate",
+    });
+    return cached ?? fetch(request);
+}
+
+self.addEventListener("fetch", (event) => {
+    const { request } = event;
+    if (request.method !== "GET" || !request.url.startsWith(self.registration.scope)) return;
+    event.respondWith(respond(request));
+});
