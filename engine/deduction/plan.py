@@ -1,56 +1,113 @@
-"""The dynamic programme's plan: state layout and one option table per step.
+"""The dynamic programme's plan: the packed state and one step per code.
 
-The DP walks the codes of the universe in increasing order. After a code, a *state* says how far
-each stand is filled; because a stand is sorted, the next code always goes into the next free slots
-of a stand, as one contiguous *run*. A state is one int packing:
+The DP walks the codes of the universe in increasing order. Because a stand is sorted, the tiles of
+one code always go into the next free slots of a stand, as one contiguous *run*; so between two
+codes a world prefix is summed up by how far each stand is filled. A *state* packs, in one int:
 
-* ``r`` (low bits): copies of the current code not placed yet (only inside a code's steps);
-* per stand: its fill level as an offset above the least level the known slots allow at that point
-  (the *window*; a stand pinned by its window, like the viewer's own, needs no bits at all), plus
-  two "pending class" bits per ``Label`` on that stand (the left slot was yellow / red and the right
-  slot is not placed yet);
-* per "k of m" group: how many candidates were kept so far;
-* one flag per ``Need`` (at-least-one fact) that spans several stands or codes, set once a run
-  covers one of its slots with one of its codes and checked (then cleared) after its last code.
+* per stand: its fill level, as an offset above the least level it can have at that point (see
+  ``levels``; a stand with a single possible level at every point, like the viewer's own, takes no
+  bits), and two "pending class" bits per ``Label`` on the stand (its left slot was yellow / red and
+  its right slot is not filled yet);
+* per "k of m" group: how many of its candidates were kept so far;
+* one flag per ``Need`` (at-least-one fact) spanning several stands or codes, set once a run puts one
+  of its codes on one of its slots, checked (and cleared) after its last code by a ``FilterStep``.
+  A need on one stand and one code is checked inside that stand's options instead.
 
-A code is processed by one *step* per stand that may receive it (a stand pinned by its window
-gets its forced run for free, into ``Plan.forced``), preceded for a "k of m" candidate by a step
-that decides whether the candidate is kept. Each step reads one field of the state (``shift``,
-``mask``) plus ``r``, and its table lists the options for that key: ``(delta, multiplier, or_bits,
-run)``: the next state is ``(state + delta) | or_bits``; ``multiplier`` is the binomial
-C(r, c) for putting c of the r remaining copies on this stand (so that a world's weight is the
-multinomial product  prod_code copies! / prod_stand count!, an integer); ``run`` indexes
-``Plan.runs`` (stand, code, first slot, count), 0 when nothing is placed.
+A ``CodeStep`` deals one code: ``q`` copies (for a "k of m" candidate, a ``Choice`` between keeping
+it, ``q = 1``, and dropping it, ``q = 0``) are shared among the stands that may receive them. A stand
+whose level is forced before and after the code gets its run for free (``Plan.forced``); the others
+are grouped by two into ``Part``s. A part's table maps the part's fields (the *key*) to its options
+per number of tiles ``c`` it takes: ``(delta, multiplier, or_bits)``; the next state is
+``(state + extra + sum of deltas) | or_bits``. Multipliers make a world's weight the integer
+``prod_code copies! / prod_stand count!``: for two parts taking cA + cB = q tiles, the edge weighs
+C(q, cA) * C(cA, c1) * C(cB, c3) (the ``fronts[q]`` form of a table lists the options with
+cA <= q, C(q, cA) included).
+Tables are built lazily, key by key, the first time a state asks for them.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from math import comb
+from typing import TypeVar
 
 from engine.deduction.codes import colour_rank, is_blue
+from engine.deduction.levels import fill_levels, run_lengths
 from engine.deduction.normalize import Normalized
 
-Option = tuple[int, int, int, int]
-Run = tuple[int, int, int, int]
+Entry = tuple[int, int, int]  # (delta, multiplier, or_bits)
+# The options of one count: deltas with multiplier 1 and no or_bits, then the other entries.
+Row = tuple[tuple[int, ...], tuple[Entry, ...]] | None
+FrontEntry = tuple[int, int, int, int]  # (count, delta, multiplier incl. C(q, count), or_bits)
+Run = tuple[int, int, int, int]  # (stand, code, first slot, count)
+StandOption = tuple[int, int, int]  # (count, field delta, or_bits)
 
-PLACE = 0
-FILTER = 1
-NO_OPTIONS: tuple[Option, ...] = ()
+V = TypeVar("V")
+
+
+class LazyTable(dict[int, V]):
+    """A dict that builds a missing entry with ``build(key)`` and keeps it."""
+
+    def __init__(self, build: Callable[[int], V]) -> None:
+        super().__init__()
+        self._build = build
+
+    def __missing__(self, key: int) -> V:
+        value = self._build(key)
+        self[key] = value
+        return value
 
 
 @dataclass(slots=True)
-class Step:
-    """One DP step; see the module docstring."""
+class Part:
+    """One or two stands dealt together; ``key(state)`` reads their fields."""
 
-    kind: int
+    stands: tuple[int, ...]
+    shift1: int
+    mask1: int
+    shift2: int
+    mask2: int
+    width1: int
+    rows: LazyTable[list[Row]]  # key -> per count c = 0..qmax its options (None: none)
+    fronts: dict[int, LazyTable[tuple[FrontEntry, ...]]]  # per q: options with count <= q
+
+    def key(self, state: int) -> int:
+        return ((state >> self.shift1) & self.mask1) | (
+            ((state >> self.shift2) & self.mask2) << self.width1
+        )
+
+
+@dataclass(slots=True, frozen=True)
+class Choice:
+    """Place ``q`` copies after adding ``extra``; only when the group counter is in ``ok``."""
+
+    q: int
+    extra: int
+    ok: tuple[bool, ...] | None  # indexed by the counter value; None: always
+
+
+@dataclass(slots=True)
+class CodeStep:
     code: int
-    stand: int = -1  # the stand that receives the code; -1 for a keep/drop step
-    shift: int = 0
-    mask: int = 0
-    table: list[tuple[Option, ...]] = field(default_factory=list)
-    has_or: bool = False
-    bits: int = 0  # FILTER: flags that must all be set; they are cleared
+    index: int  # position of the code in the universe
+    parts: tuple[Part, ...]
+    choices: tuple[Choice, ...]
+    counter_shift: int
+    counter_mask: int
+    qmax: int
+    has_or: bool
+    still: bool  # placing no copy leaves every state as it is (so q = 0 is the identity)
+
+
+@dataclass(slots=True)
+class FilterStep:
+    """Keep the states whose ``bits`` are all set, and clear them."""
+
+    bits: int
+
+
+Step = CodeStep | FilterStep
 
 
 @dataclass(slots=True)
@@ -58,84 +115,28 @@ class Plan:
     """Everything the passes need, built once per position."""
 
     steps: list[Step]
-    rbits: int
     initial: int
     final: int
     factor: int  # product of the multinomial factors of the forced runs
-    runs: list[Run]
     forced: list[Run]
+    universe: tuple[int, ...]
+    sizes: tuple[int, ...]
+    levels: list[list[list[int]]]  # per stand, per prefix length t: the possible fill levels
+    step_of_code: dict[int, int]  # code index -> index of its CodeStep
+    where: list[dict[int, tuple[int, int, int]]]  # per stand: code index -> (step, part, place)
+    fields: list[tuple[int, int]]  # per stand: (shift, mask of the offset bits); mask 0: no field
     feasible: bool
 
 
-@dataclass(slots=True)
-class _Layout:
-    """Bit positions of the packed state."""
-
-    rbits: int
-    stand_shift: list[int]
-    offset_bits: list[int]
-    label_bits: list[list[int]]  # per stand, per label: its first bit (within the stand's field)
-    group_shift: list[int]
-    group_bits: list[int]
-    flag_bit: list[int]  # per need; -1 when the need is checked inside the options
-
-
-def _fill_levels(
-    allowed: tuple[frozenset[int], ...],
-    universe: tuple[int, ...],
-    copies: dict[int, int],
-    needs: dict[int, list[frozenset[int]]],
-) -> list[list[int]]:
-    """The fill levels one stand can have after each prefix of the universe, sorted.
-
-    A level is kept when the stand alone can reach it from the empty stand and still complete from
-    it (each run fits the copies of its code and the allowed codes of its slots, and meets the
-    stand's own one-code needs); the other stands are ignored, so this only prunes.
-    """
-    size = len(allowed)
-    reach: list[set[int]] = [{0}]
-    for code in universe:
-        level: set[int] = set()
-        own = needs.get(code, [])
-        for f in reach[-1]:
-            for c in range(copies[code] + 1):
-                if c and (f + c > size or code not in allowed[f + c - 1]):
-                    break
-                if own and not all(any(f <= j < f + c for j in slots) for slots in own):
-                    continue
-                level.add(f + c)
-        reach.append(level)
-    levels: list[list[int]] = [[] for _ in reach]
-    after = {size} & reach[-1]
-    levels[-1] = sorted(after)
-    for t in range(len(universe) - 1, -1, -1):
-        code = universe[t]
-        own = needs.get(code, [])
-        keep: set[int] = set()
-        for f in reach[t]:
-            for c in range(copies[code] + 1):
-                if c and (f + c > size or code not in allowed[f + c - 1]):
-                    break
-                if own and not all(any(f <= j < f + c for j in slots) for slots in own):
-                    continue
-                if f + c in after:
-                    keep.add(f)
-                    break
-        levels[t] = sorted(keep)
-        after = keep
-    return levels
-
-
 def impossible_plan() -> Plan:
-    return Plan([], 1, 0, 0, 0, [(-1, 0, 0, 0)], [], False)
+    return Plan([], 0, 0, 0, [], (), (), [], {}, [], [], False)
 
 
 def build_plan(norm: Normalized) -> Plan:
-    """Lay out the state and build every step's option table (see the module docstring)."""
+    """Lay out the state and the steps (see the module docstring)."""
     if not norm.feasible:
         return impossible_plan()
-    builder = _Builder(norm)
-    return builder.build()
+    return _Builder(norm).build()
 
 
 class _Builder:
@@ -143,15 +144,13 @@ class _Builder:
         self.norm = norm
         self.allowed = norm.allowed
         self.universe = norm.universe
-        self.runs: list[Run] = [(-1, 0, 0, 0)]
-        self.run_ids: dict[Run, int] = {}
+        self.index = {code: t for t, code in enumerate(self.universe)}
         self.group_of: dict[int, int] = {}
         self.left_after: dict[int, int] = {}  # candidate code -> candidates of its group after it
         for g, (candidates, _) in enumerate(norm.groups):
             for k, code in enumerate(candidates):
                 self.group_of[code] = g
                 self.left_after[code] = len(candidates) - k - 1
-        # Needs on one stand and one code are checked inside that stand's options; others get flags.
         self.local_needs: dict[tuple[int, int], list[frozenset[int]]] = {}
         self.flag_needs: list[tuple[dict[int, frozenset[int]], frozenset[int]]] = []
         for need in norm.needs:
@@ -161,52 +160,69 @@ class _Builder:
                 self.local_needs.setdefault((stand, code), []).append(slots)
             else:
                 self.flag_needs.append((need.slots, need.codes))
+        # Copies a stand can hold: those not pinned (a one-code slot) on another stand.
+        pinned: list[dict[int, int]] = []
+        for stand_codes in self.allowed:
+            count: dict[int, int] = {}
+            for codes in stand_codes:
+                if len(codes) == 1:
+                    (only,) = codes
+                    count[only] = count.get(only, 0) + 1
+            pinned.append(count)
+        everywhere = {c: sum(p.get(c, 0) for p in pinned) for c in self.universe}
+        self.available = [
+            {c: norm.copies[c] - everywhere[c] + own.get(c, 0) for c in self.universe}
+            for own in pinned
+        ]
         self.labels: list[list[tuple[int, bool]]] = [[] for _ in self.allowed]
         for stand, left, same in norm.labels:
             self.labels[stand].append((left, same))
-        self.levels = [
-            _fill_levels(
-                stand,
-                self.universe,
-                norm.copies,
-                {c: slots for (st, c), slots in self.local_needs.items() if st == s},
-            )
+        self.runs_of = [
+            run_lengths(stand, self.universe, self.available[s])
             for s, stand in enumerate(self.allowed)
         ]
-        self.layout = self._layout()
+        self.levels = [
+            fill_levels(
+                self.runs_of[s],
+                self.universe,
+                {c: slots for (st, c), slots in self.local_needs.items() if st == s},
+            )
+            for s in range(len(self.allowed))
+        ]
+        self._layout()
+        # Stand rows by value, so that equal rows are one object (memo keys use their identity).
+        self._interned: dict[tuple[StandOption, ...], tuple[StandOption, ...]] = {}
 
     # ----------------------------------------------------------------- layout
 
-    def _layout(self) -> _Layout:
-        rbits = max(self.norm.copies.values(), default=1).bit_length()
-        position = rbits
-        stand_shift, offset_bits, label_bits = [], [], []
+    def _layout(self) -> None:
+        position = 0
+        self.shift: list[int] = []
+        self.offset_bits: list[int] = []
+        self.field_bits: list[int] = []
         for s in range(len(self.allowed)):
             width = max((lv[-1] - lv[0] for lv in self.levels[s] if lv), default=0)
             bits = width.bit_length()
-            stand_shift.append(position)
-            offset_bits.append(bits)
-            label_bits.append([bits + 2 * k for k in range(len(self.labels[s]))])
-            position += bits + 2 * len(self.labels[s])
-        group_shift, group_bits = [], []
+            self.shift.append(position)
+            self.offset_bits.append(bits)
+            self.field_bits.append(bits + 2 * len(self.labels[s]))
+            position += self.field_bits[-1]
+        self.group_shift: list[int] = []
+        self.group_bits: list[int] = []
         for _, keep in self.norm.groups:
-            group_shift.append(position)
-            group_bits.append(max(1, keep.bit_length()))
-            position += group_bits[-1]
-        flag_bit = self._allocate_flags(position)
-        return _Layout(
-            rbits, stand_shift, offset_bits, label_bits, group_shift, group_bits, flag_bit
-        )
+            self.group_shift.append(position)
+            self.group_bits.append(max(1, keep.bit_length()))
+            position += self.group_bits[-1]
+        self.flag_bit = self._allocate_flags(position)
 
     def _allocate_flags(self, base: int) -> list[int]:
-        """Give each flag need a bit, reusing bits of needs whose codes are all behind."""
-        index = {code: t for t, code in enumerate(self.universe)}
+        """Give each flag need a bit, reusing the bits of needs whose codes are all behind."""
         spans = [
-            (min(index[c] for c in codes), max(index[c] for c in codes), k)
+            (min(self.index[c] for c in codes), max(self.index[c] for c in codes), k)
             for k, (_, codes) in enumerate(self.flag_needs)
         ]
         bits = [0] * len(spans)
-        busy_until: list[int] = []  # per bit: last code index using it
+        busy_until: list[int] = []  # per bit: the last code index using it
         for start, end, k in sorted(spans):
             for b, until in enumerate(busy_until):
                 if until < start:
@@ -221,20 +237,20 @@ class _Builder:
     # ----------------------------------------------------------------- steps
 
     def build(self) -> Plan:
-        layout = self.layout
+        if any(not level for levels in self.levels for level in levels):
+            return impossible_plan()
         steps: list[Step] = []
         forced: list[Run] = []
         factor = 1
         closing: dict[int, int] = {}  # code index -> flag bits checked after it
-        index = {code: t for t, code in enumerate(self.universe)}
+        step_of_code: dict[int, int] = {}
+        where: list[dict[int, tuple[int, int, int]]] = [{} for _ in self.allowed]
         for k, (_, codes) in enumerate(self.flag_needs):
-            last = max(index[c] for c in codes)
-            closing[last] = closing.get(last, 0) | (1 << layout.flag_bit[k])
-        if any(not level for levels in self.levels for level in levels):
-            return impossible_plan()
+            last = max(self.index[c] for c in codes)
+            closing[last] = closing.get(last, 0) | (1 << self.flag_bit[k])
         for t, code in enumerate(self.universe):
             active: list[int] = []
-            pinned: list[int] = []
+            taken: list[int] = []
             for s in range(len(self.allowed)):
                 kind = self._stand_kind(s, t, code)
                 if kind == "active":
@@ -245,38 +261,61 @@ class _Builder:
                         return impossible_plan()
                     if end > first:
                         forced.append((s, code, first, end - first))
-                    pinned.append(end - first)
+                    taken.append(end - first)
             if {s for (s, c) in self.local_needs if c == code} - set(active):
-                return impossible_plan()  # a need no run can meet
+                return impossible_plan()  # a one-stand need that no run can meet
             copies = self.norm.copies[code]
-            taken = sum(pinned)
             group = self.group_of.get(code)
             if group is None:
-                left = copies - taken
-                if left < 0 or (left and not active):
+                q = copies - sum(taken)
+                if q < 0 or (q and not active):
                     return impossible_plan()
-                factor *= _multinomial(copies, [*pinned, left])
-                rmax = left
-                first_r: tuple[int, ...] = (0,)
+                factor *= _multinomial(copies, [*taken, q])
+                choices: tuple[Choice, ...] = (Choice(q, 0, None),)
             else:
-                step = self._keep_step(code, group, taken, bool(active))
-                if step is None:
+                choices = self._keep_choices(code, group, sum(taken), bool(active))
+                if not choices:
                     return impossible_plan()
+            if active or group is not None:
+                step_of_code[t] = len(steps)
+                step = self._code_step(t, code, active, choices, group)
+                for p, part in enumerate(step.parts):
+                    for pos, stand in enumerate(part.stands):
+                        where[stand][t] = (len(steps), p, pos)
                 steps.append(step)
-                rmax = 1
-                first_r = (0, 1)
-                left = -1  # read r from the state
-            for k, s in enumerate(active):
-                r_states = first_r if k == 0 else tuple(range(rmax + 1))
-                steps.append(
-                    self._stand_step(
-                        s, t, code, r_states, left if k == 0 else -1, k == len(active) - 1
-                    )
-                )
             if t in closing:
-                steps.append(Step(FILTER, code, bits=closing[t]))
-        final = sum(keep << layout.group_shift[g] for g, (_, keep) in enumerate(self.norm.groups))
-        return Plan(steps, layout.rbits, 0, final, factor, self.runs, forced, True)
+                steps.append(FilterStep(closing[t]))
+        final = sum(keep << self.group_shift[g] for g, (_, keep) in enumerate(self.norm.groups))
+        fields = [(self.shift[s], (1 << self.offset_bits[s]) - 1) for s in range(len(self.allowed))]
+        sizes = tuple(len(stand) for stand in self.allowed)
+        return Plan(
+            steps,
+            0,
+            final,
+            factor,
+            forced,
+            self.universe,
+            sizes,
+            self.levels,
+            step_of_code,
+            where,
+            fields,
+            True,
+        )
+
+    def _keep_choices(self, code: int, group: int, taken: int, active: bool) -> tuple[Choice, ...]:
+        """Keep (counter + 1, one copy to place) or drop a "k of m" candidate."""
+        keep = self.norm.groups[group][1]
+        counters = range(1 << self.group_bits[group])
+        choices = []
+        if taken == 0:
+            ok = tuple(n <= keep <= n + self.left_after[code] for n in counters)
+            choices.append(Choice(0, 0, ok))
+        left = 1 - taken
+        if left >= 0 and (active or left == 0):
+            ok = tuple(n < keep for n in counters)
+            choices.append(Choice(left, 1 << self.group_shift[group], ok))
+        return tuple(c for c in choices if c.ok and any(c.ok))
 
     def _touches_fact(self, s: int, first: int, end: int, code: int) -> bool:
         slots = range(first, end)
@@ -290,108 +329,173 @@ class _Builder:
         )
 
     def _stand_kind(self, s: int, t: int, code: int) -> str:
-        """'pinned' (forced run), 'active' (needs a step) or 'idle' (nothing to do)."""
+        """'pinned' (forced run), 'active' (dealt by the step) or 'idle' (nothing happens)."""
         before, after = self.levels[s][t], self.levels[s][t + 1]
         if len(before) == 1 and len(after) == 1:
             return "active" if self._touches_fact(s, before[0], after[0], code) else "pinned"
+        size = len(self.allowed[s])
         if before == after and not any(
-            code in self.allowed[s][f] and f + 1 in after
-            for f in before
-            if f < len(self.allowed[s])
+            f < size and code in self.allowed[s][f] and f + 1 in after for f in before
         ):
             return "idle"
         return "active"
 
-    def _keep_step(self, code: int, group: int, taken: int, active: bool) -> Step | None:
-        """Decide whether candidate ``code`` is in play; sets ``r`` to its copies still to place."""
-        layout = self.layout
-        keep = self.norm.groups[group][1]
-        shift, bits = layout.group_shift[group], layout.group_bits[group]
-        table: list[tuple[Option, ...]] = [NO_OPTIONS] * ((1 << bits) << layout.rbits)
-        left = 1 - taken
-        can_keep = left >= 0 and (active or left == 0)
-        can_drop = taken == 0
-        for count in range(keep + 1):
-            options: list[Option] = []
-            if can_keep and count < keep:
-                options.append(((1 << shift) + left, 1, 0, 0))
-            if can_drop and count + self.left_after[code] >= keep:
-                options.append((0, 1, 0, 0))
-            table[count << layout.rbits] = tuple(options)
-        if not any(table):
-            return None
-        return Step(PLACE, code, -1, shift, (1 << bits) - 1, table)
+    def _code_step(
+        self, t: int, code: int, active: list[int], choices: tuple[Choice, ...], group: int | None
+    ) -> CodeStep:
+        qmax = max(c.q for c in choices)
+        options = {s: self._stand_options(s, t, code) for s in active}
+        parts = tuple(
+            self._part(tuple(active[k : k + 2]), options, qmax) for k in range(0, len(active), 2)
+        )
+        has_or = any(
+            o for opts in options.values() for row in set(opts.values()) for _, _, o in row
+        )
+        if group is None:
+            counter_shift, counter_mask = 0, 0
+        else:
+            counter_shift = self.group_shift[group]
+            counter_mask = (1 << self.group_bits[group]) - 1
+        still = all(
+            self.levels[s][t] == self.levels[s][t + 1] and (s, code) not in self.local_needs
+            for s in active
+        )
+        return CodeStep(code, t, parts, choices, counter_shift, counter_mask, qmax, has_or, still)
 
-    def _stand_step(
-        self, s: int, t: int, code: int, r_states: tuple[int, ...], first_left: int, last: bool
-    ) -> Step:
-        """Options for stand ``s`` receiving ``code``.
+    def _part(
+        self,
+        stands: tuple[int, ...],
+        options: dict[int, dict[int, tuple[StandOption, ...]]],
+        qmax: int,
+    ) -> Part:
+        """A part of one or two stands. Its options for a key join the two stands' rows; rows
+        repeat a lot (a row depends on the counts a stand may take, not on its level), so joined
+        rows are memoised by the identity of the (interned) stand rows."""
+        first = stands[0]
+        shift1, width1 = self.shift[first], self.field_bits[first]
+        mask1 = (1 << width1) - 1
+        opts1 = options[first]
+        if len(stands) > 1:
+            second = stands[1]
+            shift2, mask2 = self.shift[second], (1 << self.field_bits[second]) - 1
+            opts2 = options[second]
+        else:
+            shift2, mask2, opts2 = 0, 0, {0: _NOTHING}
+        joined: dict[tuple[int, int], list[tuple[int, int, int, int]]] = {}
 
-        ``first_left`` >= 0: first step of a code with a fixed number of copies, the state's r is
-        0 and stands for ``first_left``; otherwise r is read from the state.
-        """
-        layout = self.layout
-        allowed = self.allowed[s]
+        def combos(key: int) -> list[tuple[int, int, int, int]]:
+            """(count, delta, C(count, c1), or_bits) for every pair of stand options."""
+            row1 = opts1.get(key & mask1, ())
+            row2 = opts2.get(key >> width1, ())
+            memo = (id(row1), id(row2))
+            found = joined.get(memo)
+            if found is None:
+                found = [
+                    (c1 + c2, d1 + d2, _BINOMIAL[c1 + c2][c1], o1 | o2)
+                    for c1, d1, o1 in row1
+                    for c2, d2, o2 in row2
+                    if c1 + c2 <= qmax
+                ]
+                joined[memo] = found
+            return found
+
+        rows_memo: dict[tuple[int, int], list[Row]] = {}
+
+        def rows(key: int) -> list[Row]:
+            memo = (id(opts1.get(key & mask1, ())), id(opts2.get(key >> width1, ())))
+            found = rows_memo.get(memo)
+            if found is None:
+                ones: list[list[int]] = [[] for _ in range(qmax + 1)]
+                others: list[list[Entry]] = [[] for _ in range(qmax + 1)]
+                for c, delta, mult, ors in combos(key):
+                    if mult == 1 and not ors:
+                        ones[c].append(delta)
+                    else:
+                        others[c].append((delta, mult, ors))
+                found = [
+                    (tuple(o), tuple(e)) if o or e else None
+                    for o, e in zip(ones, others, strict=True)
+                ]
+                rows_memo[memo] = found
+            return found
+
+        def front(q: int) -> LazyTable[tuple[FrontEntry, ...]]:
+            front_memo: dict[tuple[int, int], tuple[FrontEntry, ...]] = {}
+
+            def build(key: int) -> tuple[FrontEntry, ...]:
+                memo = (id(opts1.get(key & mask1, ())), id(opts2.get(key >> width1, ())))
+                found = front_memo.get(memo)
+                if found is None:
+                    found = tuple(
+                        (c, d, m * _BINOMIAL[q][c], o) for c, d, m, o in combos(key) if c <= q
+                    )
+                    front_memo[memo] = found
+                return found
+
+            return LazyTable(build)
+
+        return Part(
+            stands,
+            shift1,
+            mask1,
+            shift2,
+            mask2,
+            width1,
+            LazyTable(rows),
+            {q: front(q) for q in range(qmax + 1)},
+        )
+
+    def _stand_options(self, s: int, t: int, code: int) -> dict[int, tuple[StandOption, ...]]:
+        """Per field value of stand ``s``: the runs of ``code`` it may take, as ``(count, state
+        delta, or_bits)``. Equal rows are one shared (interned) tuple."""
         before, after = self.levels[s][t], frozenset(self.levels[s][t + 1])
         b_lo, a_lo = before[0], min(after)
-        shift, obits = layout.stand_shift[s], layout.offset_bits[s]
-        labels = [
-            (left, same, bit)
-            for (left, same), bit in zip(self.labels[s], layout.label_bits[s], strict=True)
-        ]
+        shift = self.shift[s]
+        obits = self.offset_bits[s]
+        labels = [(left, same, obits + 2 * k) for k, (left, same) in enumerate(self.labels[s])]
         local = self.local_needs.get((s, code), [])
         flags = [
-            (need[s], 1 << layout.flag_bit[k])
+            (need[s], 1 << self.flag_bit[k])
             for k, (need, codes) in enumerate(self.flag_needs)
             if code in codes and s in need
         ]
-        field_bits = obits + 2 * len(labels)
-        table: list[tuple[Option, ...]] = [NO_OPTIONS] * ((1 << field_bits) << layout.rbits)
-        has_or = False
-        cap = self.norm.copies[code]
+        runs = self.runs_of[s][t]
+        options: dict[int, tuple[StandOption, ...]] = {}
+        intern = self._interned
+        if not (labels or local or flags):  # the common case, without the bookkeeping
+            shifted = (b_lo - a_lo) << shift
+            for f in before:
+                plain = tuple(
+                    (c, (c << shift) + shifted, 0) for c in range(runs[f] + 1) if f + c in after
+                )
+                if plain:
+                    options[f - b_lo] = intern.setdefault(plain, plain)
+            return options
         for f in before:
-            run = 0
-            while f + run < len(allowed) and run < cap and code in allowed[f + run]:
-                run += 1
+            run = runs[f]
             for pend in _pending_values(labels):
                 key = (f - b_lo) | pend
-                for r_state in r_states:
-                    r = first_left if first_left >= 0 else r_state
-                    options: list[Option] = []
-                    for c in range(min(r, run) + 1):
-                        if last and c != r:
-                            continue
-                        if f + c not in after:
-                            continue
-                        if local and not all(
-                            c and any(f <= j < f + c for j in slots) for slots in local
-                        ):
-                            continue
-                        new_pend = _labels_after(labels, pend, f, c, code)
-                        if new_pend is None:
-                            continue
-                        ors = 0
-                        if c:
-                            for slots, bit in flags:
-                                if any(f <= j < f + c for j in slots):
-                                    ors |= bit
-                        has_or = has_or or bool(ors)
-                        r_next = 0 if last else r - c
-                        new_key = (f + c - a_lo) | new_pend
-                        delta = ((new_key - key) << shift) + r_next - r_state
-                        options.append((delta, comb(r, c), ors, self._run_id(s, code, f, c)))
-                    table[(key << layout.rbits) | r_state] = tuple(options)
-        return Step(PLACE, code, s, shift, (1 << field_bits) - 1, table, has_or)
+                row: list[StandOption] = []
+                for c in range(run + 1):
+                    if f + c not in after:
+                        continue
+                    if local and not all(any(f <= j < f + c for j in sl) for sl in local):
+                        continue
+                    new_pend = _labels_after(labels, pend, f, c, code)
+                    if new_pend is None:
+                        continue
+                    ors = 0
+                    for slots, bit in flags:
+                        if any(f <= j < f + c for j in slots):
+                            ors |= bit
+                    row.append((c, (((f + c - a_lo) | new_pend) - key) << shift, ors))
+                if row:
+                    options[key] = intern.setdefault(tuple(row), tuple(row))
+        return options
 
-    def _run_id(self, s: int, code: int, first: int, count: int) -> int:
-        if not count:
-            return 0
-        run = (s, code, first, count)
-        found = self.run_ids.get(run)
-        if found is None:
-            found = self.run_ids[run] = len(self.runs)
-            self.runs.append(run)
-        return found
+
+_NOTHING: tuple[StandOption, ...] = ((0, 0, 0),)
+_BINOMIAL = [[comb(n, k) for k in range(n + 1)] for n in range(64)]
 
 
 def _pending_values(labels: list[tuple[int, bool, int]]) -> list[int]:
@@ -405,7 +509,7 @@ def _pending_values(labels: list[tuple[int, bool, int]]) -> list[int]:
 def _labels_after(
     labels: list[tuple[int, bool, int]], pend: int, f: int, c: int, code: int
 ) -> int | None:
-    """The pending bits after putting ``c`` tiles of ``code`` from slot ``f``; None if a label breaks."""
+    """The pending bits after ``c`` tiles of ``code`` fill slots from ``f``; None if a label breaks."""
     if not c:
         return pend
     end = f + c
@@ -414,15 +518,15 @@ def _labels_after(
         if has_left and has_right:
             if not same:
                 return None
-        elif has_left:  # the run ends on the left slot: its class is known, the right one is not
+        elif has_left:  # the run ends on the left slot; the right one gets a later code
             if is_blue(code):
                 if same:
                     return None
             else:
                 pend |= colour_rank(code) << bit
         elif has_right:  # the run starts on the right slot
-            left_colour = (pend >> bit) & 3  # 0: the left slot is a blue of another value
-            if (left_colour == colour_rank(code) and left_colour != 0) != same:
+            left_colour = (pend >> bit) & 3  # 0: the left slot holds a blue (of another value)
+            if (left_colour != 0 and left_colour == colour_rank(code)) != same:
                 return None
             pend &= ~(3 << bit)
     return pend

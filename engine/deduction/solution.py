@@ -2,7 +2,11 @@
 
 Weights are exact integers. ``total`` is the number of physical deals consistent with the position:
 the ways to hand the distinct tiles (of every allowed "k of m" choice) to the stands so that every
-fact holds, a stand's order inside being forced by sorting. A probability is a weight over it.
+fact holds, the order inside a stand being forced by sorting. A probability is a weight over it.
+
+Slot marginals come from fill levels: slot ``j`` of a stand holds a code ``<= x`` exactly when the
+stand is filled beyond ``j`` after ``x``, so P(slot j = x) = P(level after x > j) - P(level before
+x > j), and the backward pass gives the distribution of every stand's level before every code.
 
 >>> from engine.deduction import Pool, Position, Stand, solve
 >>> pos = Position(Pool(((1, 2), (2, 1))), (Stand(0, (None, None)), Stand(1, (None,))))
@@ -13,13 +17,14 @@ fact holds, a stand's order inside being forced by sorting. A probability is a w
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from fractions import Fraction
 from random import Random
 
 from engine.deduction.codes import class_of
 from engine.deduction.facts import SlotRef
-from engine.deduction.passes import Layer
-from engine.deduction.plan import FILTER, Plan
+from engine.deduction.passes import Layer, PartWeights, edges
+from engine.deduction.plan import CodeStep, FilterStep, Plan
 from engine.deduction.position import Position
 
 
@@ -31,51 +36,86 @@ class Solution:
         position: Position,
         plan: Plan,
         dp_total: int,
-        run_weights: list[int] | None,
-        completions: list[Layer] | None,
+        completions: list[Layer] | None = None,
+        part_weights: dict[int, PartWeights] | None = None,
     ) -> None:
         self.position = position
         self.plan = plan
         #: Weight of all consistent worlds: the number of consistent physical deals.
         self.total = dp_total * plan.factor
         self._dp_total = dp_total
-        self._run_weights = run_weights
         self._completions = completions
+        self._part_weights = part_weights
         self._slot_weights: dict[SlotRef, dict[int, int]] | None = None
 
     @property
     def feasible(self) -> bool:
-        """False when no world fits the position (then every probability raises)."""
+        """False when no world fits the position (then asking for a probability raises)."""
         return self.total > 0
+
+    @property
+    def dp_total(self) -> int:
+        """What ``code_weights`` add up to (``total`` without the factor of the forced runs)."""
+        return self._dp_total
+
+    def _require_feasible(self) -> None:
+        if not self.feasible:
+            raise ValueError("no world is consistent with this position")
 
     # ------------------------------------------------------------------ marginals
 
     def code_weights(self, slot: SlotRef) -> dict[int, int]:
-        """Per code, the weight of the worlds where ``slot`` holds it (they sum to ``dp_total``)."""
+        """Per code, the weight of the worlds where ``slot`` holds it (they add up to
+        ``dp_total``)."""
         if self._slot_weights is None:
             self._slot_weights = self._all_slot_weights()
-        return self._slot_weights.get(slot, {})
+        return self._slot_weights[slot]
 
-    @property
-    def dp_total(self) -> int:
-        """The total ``code_weights`` are relative to (``total`` without the forced factor)."""
-        return self._dp_total
+    def _fill_weights(self, stand: int, t: int) -> dict[int, int]:
+        """The weight of each fill level of ``stand`` before code number ``t``."""
+        assert self._part_weights is not None
+        plan = self.plan
+        levels = plan.levels[stand]
+        _, offset_mask = plan.fields[stand]
+        while True:
+            if len(levels[t]) == 1:
+                return {levels[t][0]: self._dp_total}
+            found = plan.where[stand].get(t)
+            if found is not None:
+                k, p, place = found
+                step = plan.steps[k]
+                assert isinstance(step, CodeStep)
+                part = step.parts[p]
+                low = levels[t][0]
+                result: dict[int, int] = {}
+                for key, weight in self._part_weights[k][p].items():
+                    field = key & part.mask1 if place == 0 else key >> part.width1
+                    level = low + (field & offset_mask)
+                    result[level] = result.get(level, 0) + weight
+                return result
+            t += 1  # idle at this code: the level does not move
 
     def _all_slot_weights(self) -> dict[SlotRef, dict[int, int]]:
-        if self._run_weights is None:
+        if self._part_weights is None:
             raise ValueError("this solution was built without marginals")
         self._require_feasible()
+        plan = self.plan
         weights: dict[SlotRef, dict[int, int]] = {}
-        for (stand, code, first, count), weight in zip(
-            self.plan.runs, self._run_weights, strict=True
-        ):
-            if count and weight:
-                for index in range(first, first + count):
-                    per_code = weights.setdefault((stand, index), {})
-                    per_code[code] = per_code.get(code, 0) + weight
-        for stand, code, first, count in self.plan.forced:
-            for index in range(first, first + count):
-                weights[(stand, index)] = {code: self._dp_total}
+        for stand, size in enumerate(plan.sizes):
+            beyond_before = [0] * size  # weight of "filled beyond slot j" before the code
+            for j in range(size):
+                weights[(stand, j)] = {}
+            for t, code in enumerate(plan.universe):
+                fills = self._fill_weights(stand, t + 1)
+                beyond_after = [0] * size
+                for level, weight in fills.items():
+                    for j in range(min(level, size)):
+                        beyond_after[j] += weight
+                for j in range(size):
+                    gained = beyond_after[j] - beyond_before[j]
+                    if gained:
+                        weights[(stand, j)][code] = gained
+                beyond_before = beyond_after
         return weights
 
     def code_probabilities(self, slot: SlotRef) -> dict[int, Fraction]:
@@ -98,29 +138,11 @@ class Solution:
         """Like ``class_probabilities``, as floats (correctly rounded)."""
         return {c: w / self._dp_total for c, w in sorted(self.class_weights(slot).items())}
 
-    def probability(self, slot: SlotRef, classes: list[int] | tuple[int, ...]) -> Fraction:
-        """Exact probability that ``slot``'s class is one of ``classes``."""
+    def probability(self, slot: SlotRef, classes: Iterable[int]) -> Fraction:
+        """Exact probability that the class of ``slot`` is one of ``classes``."""
         wanted = set(classes)
         weight = sum(w for c, w in self.code_weights(slot).items() if class_of(c) in wanted)
         return Fraction(weight, self._dp_total)
-
-    def run_weights(self, stand: int) -> dict[tuple[int, int, int], int]:
-        """Per ``(code, first slot, count)`` the weight of the worlds where ``stand`` holds exactly
-        ``count`` tiles of ``code``, from ``first`` on (count > 0 only, forced runs included)."""
-        if self._run_weights is None:
-            raise ValueError("this solution was built without marginals")
-        result: dict[tuple[int, int, int], int] = {}
-        for (s, code, first, count), weight in zip(self.plan.runs, self._run_weights, strict=True):
-            if s == stand and count and weight:
-                result[(code, first, count)] = weight
-        for s, code, first, count in self.plan.forced:
-            if s == stand:
-                result[(code, first, count)] = self._dp_total
-        return result
-
-    def _require_feasible(self) -> None:
-        if not self.feasible:
-            raise ValueError("no world is consistent with this position")
 
     # ------------------------------------------------------------------ sampling
 
@@ -136,27 +158,50 @@ class Solution:
             raise ValueError("this solution was built without sampling tables")
         self._require_feasible()
         plan = self.plan
-        stands = [list(stand.slots) for stand in self.position.stands]
-        for stand, code, first, count in plan.forced:
-            stands[stand][first : first + count] = [code] * count
-        rmask = (1 << plan.rbits) - 1
         state = plan.initial
+        states: dict[int, int] = {}  # code index -> state before its step
         for k, step in enumerate(plan.steps):
-            if step.kind == FILTER:
+            if isinstance(step, FilterStep):
                 state -= step.bits
                 continue
-            after = self._completions[k + 1]
-            options = step.table[
-                (((state >> step.shift) & step.mask) << plan.rbits) | (state & rmask)
-            ]
-            pick = rng.randrange(self._completions[k][state])
-            for delta, mult, ors, run in options:
-                target = (state + delta) | ors
+            states[step.index] = state
+            state = self._draw(step, state, self._completions[k], self._completions[k + 1], rng)
+        return tuple(
+            self._stand_codes(stand, size, states) for stand, size in enumerate(plan.sizes)
+        )
+
+    @staticmethod
+    def _draw(step: CodeStep, state: int, here: Layer, after: Layer, rng: Random) -> int:
+        """The next state, drawn in proportion to multiplier * completions."""
+        pick = rng.randrange(here[state])
+        counter = (state >> step.counter_shift) & step.counter_mask
+        for choice in step.choices:
+            if choice.ok is not None and not choice.ok[counter]:
+                continue
+            for target, mult in edges(step, state, choice.q, choice.extra):
                 pick -= mult * after.get(target, 0)
                 if pick < 0:
-                    state = target
-                    stand, code, first, count = plan.runs[run]
-                    if count:
-                        stands[stand][first : first + count] = [code] * count
-                    break
-        return tuple(tuple(c for c in stand if c is not None) for stand in stands)
+                    return target
+        raise AssertionError("completion weights do not add up")
+
+    def _stand_codes(self, stand: int, size: int, states: dict[int, int]) -> tuple[int, ...]:
+        """Rebuild a stand from the sampled states: its level before and after every code."""
+        plan = self.plan
+        levels = plan.levels[stand]
+        shift, mask = plan.fields[stand]
+        codes: list[int] = []
+
+        def level(t: int) -> int:
+            while len(levels[t]) > 1 and t not in states:
+                t += 1  # idle at code t: same level as before the next code
+            if len(levels[t]) == 1:
+                return levels[t][0]
+            return levels[t][0] + ((states[t] >> shift) & mask)
+
+        previous = 0
+        for t, code in enumerate(plan.universe):
+            current = level(t + 1)
+            codes += [code] * (current - previous)
+            previous = current
+        assert len(codes) == size
+        return tuple(codes)
