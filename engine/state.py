@@ -60,6 +60,7 @@ class GameState:
 
     __slots__ = (
         "_cut_counts",
+        "_legal",
         "active",
         "characters_used",
         "codes",
@@ -102,6 +103,7 @@ class GameState:
         self.codes: tuple[int, ...] = tuple(codes)
         self.cut: list[bool] = [False] * len(codes)
         self._cut_counts: Counter[int] | None = None  # cache of cut_count; see mark_cut
+        self._legal: dict[int, tuple[Action, ...]] = {}  # cache of legal_actions (state is final)
         #: Info token value in front of a wire, by wire id (tokens travel with their wire).
         self.info: dict[int, int] = {}
         #: ("neq" | "eq", left wire id, right wire id)
@@ -131,6 +133,7 @@ class GameState:
         new.equipment_used = dict(self.equipment_used)
         new.unlocked = set(self.unlocked)
         new.validated = set(self.validated)
+        new._legal = {}
         return new
 
     # ------------------------------------------------------------------ public API
@@ -156,7 +159,10 @@ class GameState:
         """Every action ``seat`` may take now, in a stable order."""
         from .legal import legal_actions
 
-        return legal_actions(self, seat)
+        # A state is never changed once apply has returned it, so its legal actions can be kept.
+        if seat not in self._legal:
+            self._legal[seat] = tuple(legal_actions(self, seat))
+        return list(self._legal[seat])
 
     def apply(self, action: Action) -> tuple[GameState, list[Event]]:
         """The state after ``action`` and the events it caused; raises IllegalActionError."""
@@ -261,7 +267,7 @@ class GameState:
         return all(
             getattr(self, name) == getattr(other, name)
             for name in GameState.__slots__
-            if name not in ("mission", "wireset", "_cut_counts")
+            if name not in ("mission", "wireset", "_cut_counts", "_legal")
         )
 
     def __repr__(self) -> str:

@@ -44,14 +44,15 @@ class WalkStats:
 
 
 def informed_choice(state: GameState, legal: Sequence[Action], rng: random.Random) -> Action:
-    """A move chosen with the true state: a hitting cut or anything that is not a cut."""
-    good = [
-        a
-        for a in legal
-        if not isinstance(a, Cut)
-        or any(cut_value(state.code_at(*t)) in a.values for t in a.targets)
-    ]
-    return rng.choice(good or list(legal))
+    """A move chosen with the true state: a hitting cut, or anything that is not a cut."""
+    order = list(legal)
+    rng.shuffle(order)
+    for action in order:
+        if not isinstance(action, Cut) or any(
+            cut_value(state.code_at(*t)) in action.values for t in action.targets
+        ):
+            return action
+    return order[0]
 
 
 def pick_action(
