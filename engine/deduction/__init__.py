@@ -10,6 +10,7 @@ or ask ``odds`` for the chances of an action. See ``solver`` for the method.
 {1: Fraction(1, 1)}
 """
 
+from engine.deduction.actions import Detector, DualCut, Odds, odds
 from engine.deduction.codes import RED, YELLOW, blue, class_of, red, yellow
 from engine.deduction.facts import AtLeastOne, Fact, Label, SlotIn, SlotNotIn, SlotRef
 from engine.deduction.position import Group, Pool, Position, Stand
@@ -20,9 +21,12 @@ __all__ = [
     "RED",
     "YELLOW",
     "AtLeastOne",
+    "Detector",
+    "DualCut",
     "Fact",
     "Group",
     "Label",
+    "Odds",
     "Pool",
     "Position",
     "SlotIn",
@@ -33,6 +37,7 @@ __all__ = [
     "blue",
     "class_of",
     "count_worlds",
+    "odds",
     "red",
     "solve",
     "yellow",

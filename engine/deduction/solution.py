@@ -96,9 +96,9 @@ class Solution:
             t += 1  # idle at this code: the level does not move
 
     def _all_slot_weights(self) -> dict[SlotRef, dict[int, int]]:
+        self._require_feasible()
         if self._part_weights is None:
             raise ValueError("this solution was built without marginals")
-        self._require_feasible()
         plan = self.plan
         weights: dict[SlotRef, dict[int, int]] = {}
         for stand, size in enumerate(plan.sizes):
