@@ -14,8 +14,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from engine.deduction import Group, Pool, Position, SlotIn, Stand, class_of
-from engine.deduction.codes import is_blue, red, yellow
+from engine.deduction import AtLeastOne, Group, Pool, Position, SlotIn, Stand, class_of
+from engine.deduction.codes import is_blue, is_red, red, yellow
 from engine.deduction.facts import Fact
 
 
@@ -103,3 +103,59 @@ def opening(game: Game, viewer: int, tokens: dict[int, tuple[int, int]] | None =
             SlotIn.classes(slot, class_of(code)) for slot, code in marked.items() if slot[0] == s
         ]
     return Position(game.pool, tuple(stands), tuple(facts), viewer)
+
+
+def midgame(
+    game: Game, viewer: int, turns: int, rng: random.Random, tokens: bool = True
+) -> Position:
+    """What ``viewer`` knows after ``turns`` random dual cuts (never on a red wire).
+
+    Each turn a random seat points at a random uncut wire of another seat and announces a value it
+    holds (its own wire's class, so it is a plausible call). A success cuts the pointed wire and one
+    of the actor's wires of that value (both now public); a failure puts a token with the true class
+    on the pointed wire and proves the actor holds the announced value somewhere on his stands.
+    """
+    known: dict[tuple[int, int], int] = {}  # slots whose code everybody sees (cut or token)
+    cut: set[tuple[int, int]] = set()
+    facts: list[Fact] = []
+    for slot in (token_slots(game, rng) if tokens else {}).values():
+        known[slot] = game.stands[slot[0]][slot[1]]
+    seats = sorted(set(game.owners))
+    for _ in range(turns):
+        uncut = [
+            (s, i)
+            for s, hand in enumerate(game.stands)
+            for i in range(len(hand))
+            if (s, i) not in cut and not is_red(hand[i])
+        ]
+        actor = rng.choice(seats)
+        mine = [slot for slot in uncut if game.owners[slot[0]] == actor]
+        targets = [slot for slot in uncut if game.owners[slot[0]] != actor]
+        if not mine or not targets:
+            continue
+        own = rng.choice(mine)
+        value = class_of(game.stands[own[0]][own[1]])
+        target = rng.choice(targets)
+        code = game.stands[target[0]][target[1]]
+        if class_of(code) == value:
+            cut |= {target, own}
+            known[target] = code
+            known[own] = game.stands[own[0]][own[1]]
+        else:
+            known[target] = code
+            actor_slots = [slot for slot in uncut if game.owners[slot[0]] == actor]
+            facts.append(AtLeastOne.classes(actor_slots, value))
+    stands = []
+    for s, owner in enumerate(game.owners):
+        hand = game.stands[s]
+        shown = tuple(
+            hand[i] if owner == viewer or (s, i) in known else None for i in range(len(hand))
+        )
+        stands.append(Stand(owner, shown, tuple(i for i in range(len(hand)) if (s, i) in cut)))
+    facts = [f for f in facts if not _about_viewer(f, game, viewer)]
+    return Position(game.pool, tuple(stands), tuple(facts), viewer)
+
+
+def _about_viewer(fact: Fact, game: Game, viewer: int) -> bool:
+    """Facts about the viewer's own stands tell him nothing."""
+    return isinstance(fact, AtLeastOne) and all(game.owners[s] == viewer for s, _ in fact.slots)

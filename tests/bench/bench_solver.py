@@ -1,0 +1,142 @@
+"""Solver benchmark: exact solves of real positions, timed over many random deals.
+
+    python build.py bench solver [--deals 100] [--repeat 3] [--profile]
+
+A solve is the whole job: normalise the position, build the plan, the forward and the backward
+passes, and every slot's class marginals (``solve(position)`` then one ``class_weights`` call). Each
+deal is solved ``--repeat`` times and its best time kept (the machine's other load only ever adds
+time); the table gives the median and the worst over the deals, in wall-clock milliseconds, and the
+forward pass alone (``count_worlds``, the total weight) for comparison.
+
+Scenarios (mission 8: all 48 blue wires, red "1 of 2", yellow "2 of 3"; the viewer is seat 0 and
+knows his own stands; "tokens": every player put an info token on one of his blue wires):
+  - the 5-player opening with tokens, the hardest real opening (targets: median <= 20 ms,
+    worst <= 50 ms);
+  - 2-, 3- and 4-player openings with tokens (3 players: the viewer is seat 1, so the captain's two
+    stands are hidden);
+  - the 5-player opening without tokens;
+  - 5-player mid-games after 6, 12 and 20 random dual cuts (cut wires, failure tokens, "the actor
+    holds the value" facts).
+The deals come from the tiny dealer in tests/deduction/dealing.py (shuffle, deal round-robin,
+sort); it can be swapped for the engine's ``new_game`` later.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from engine.deduction import Position, count_worlds, solve
+from tests.deduction.dealing import deal, midgame, mission_pool, opening, token_slots
+
+MEDIAN_MS = 20.0
+WORST_MS = 50.0
+
+
+@dataclass(frozen=True)
+class Scenario:
+    name: str
+    deals: int
+    make: Callable[[int], Position]  # seed -> position
+
+
+def opening_scenario(players: int, viewer: int = 0, tokens: bool = True) -> Callable[[int], Position]:
+    def make(seed: int) -> Position:
+        rng = random.Random(seed)
+        game = deal(mission_pool(8, rng), players, rng)
+        return opening(game, viewer, token_slots(game, rng) if tokens else None)
+
+    return make
+
+
+def midgame_scenario(players: int, turns: int) -> Callable[[int], Position]:
+    def make(seed: int) -> Position:
+        rng = random.Random(seed)
+        game = deal(mission_pool(8, rng), players, rng)
+        return midgame(game, 0, turns, rng)
+
+    return make
+
+
+def scenarios(deals: int) -> list[Scenario]:
+    few = max(5, deals // 5)
+    return [
+        Scenario("M8 5p opening, tokens (headline)", deals, opening_scenario(5)),
+        Scenario("M8 4p opening, tokens", deals // 2, opening_scenario(4)),
+        Scenario("M8 3p opening, tokens (viewer seat 1)", deals // 2, opening_scenario(3, 1)),
+        Scenario("M8 2p opening, tokens", deals // 2, opening_scenario(2)),
+        Scenario("M8 5p opening, no tokens", few, opening_scenario(5, tokens=False)),
+        Scenario("M8 5p mid-game, 6 cuts", deals // 2, midgame_scenario(5, 6)),
+        Scenario("M8 5p mid-game, 12 cuts", deals // 2, midgame_scenario(5, 12)),
+        Scenario("M8 5p mid-game, 20 cuts", deals // 2, midgame_scenario(5, 20)),
+    ]
+
+
+def full_solve(position: Position) -> None:
+    solution = solve(position)
+    solution.class_weights(position.hidden_slots()[0])  # builds every slot's marginals
+
+
+def best_time(job: Callable[[], object], repeat: int) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        job()
+        best = min(best, time.perf_counter() - start)
+    return best * 1e3
+
+
+def run(scenario: Scenario, repeat: int) -> tuple[float, float, float, float]:
+    solves, forwards = [], []
+    for seed in range(scenario.deals):
+        position = scenario.make(seed)
+        solves.append(best_time(lambda p=position: full_solve(p), repeat))  # type: ignore[misc]
+        forwards.append(best_time(lambda p=position: count_worlds(p), repeat))  # type: ignore[misc]
+    return (
+        statistics.median(solves),
+        statistics.quantiles(solves, n=10, method="inclusive")[-1] if len(solves) > 1 else solves[0],
+        max(solves),
+        statistics.median(forwards),
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=100, help="deals of the headline scenario")
+    parser.add_argument("--repeat", type=int, default=3, help="solves per deal (best kept)")
+    parser.add_argument("--profile", action="store_true", help="cProfile the headline scenario")
+    args = parser.parse_args()
+    if args.profile:
+        make = opening_scenario(5)
+        positions = [make(seed) for seed in range(args.deals)]
+        profiler = cProfile.Profile()
+        profiler.runcall(lambda: [full_solve(p) for p in positions])
+        pstats.Stats(profiler).sort_stats("tottime").print_stats(15)
+        return
+    print(f"Python {sys.version.split()[0]}; best of {args.repeat} per deal; wall-clock ms")
+    print(f"{'scenario':42} {'deals':>5} {'median':>8} {'p90':>8} {'worst':>8} {'fwd med':>8}")
+    headline = None
+    for scenario in scenarios(args.deals):
+        median, p90, worst, forward = run(scenario, args.repeat)
+        headline = headline or (median, worst)
+        print(
+            f"{scenario.name:42} {scenario.deals:5d} {median:8.1f} {p90:8.1f} {worst:8.1f}"
+            f" {forward:8.1f}"
+        )
+    assert headline is not None
+    verdict = "met" if headline[0] <= MEDIAN_MS and headline[1] <= WORST_MS else "NOT met"
+    print(f"target (headline): median <= {MEDIAN_MS:.0f} ms, worst <= {WORST_MS:.0f} ms: {verdict}")
+
+
+if __name__ == "__main__":
+    main()
