@@ -18,8 +18,20 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from harness import Watch, build, build_once, launch, record_console, wait_ready, watch_context
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from harness import (
+    BOOT_TIMEOUT_MS,
+    Watch,
+    build,
+    build_once,
+    launch,
+    record_console,
+    wait_ready,
+    watch_context,
+)
+from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+
+# Booting Python takes seconds, more on a busy machine: wait for it rather than flake.
+expect.set_options(timeout=BOOT_TIMEOUT_MS)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
