@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.deduction.codes import class_of
+from engine.deduction.codes import class_of, colour_rank
 from engine.deduction.facts import AtLeastOne, Label, SlotIn, SlotNotIn
 from engine.deduction.position import Position
 
@@ -45,7 +45,33 @@ class Normalized:
     allowed: tuple[tuple[frozenset[int], ...], ...]
     needs: tuple[Need, ...]
     labels: tuple[tuple[int, int, bool], ...]  # (stand, left slot, same class)
+    colours: dict[int, int]  # code -> 0 blue, 1 yellow, 2 red (still right once mirrored)
     feasible: bool
+
+    def mirrored(self) -> Normalized:
+        """The same problem seen from the other end: the codes negated (so their order is
+        reversed) and every stand read right to left. It has the same worlds and weights; the
+        solver may walk it instead when that walk meets the tight constraints first."""
+        sizes = [len(stand) for stand in self.allowed]
+        return Normalized(
+            universe=tuple(sorted(-c for c in self.universe)),
+            copies={-c: n for c, n in self.copies.items()},
+            groups=tuple((tuple(sorted(-c for c in cands)), k) for cands, k in self.groups),
+            allowed=tuple(
+                tuple(frozenset(-c for c in codes) for codes in reversed(stand))
+                for stand in self.allowed
+            ),
+            needs=tuple(
+                Need(
+                    {s: frozenset(sizes[s] - 1 - i for i in ix) for s, ix in need.slots.items()},
+                    frozenset(-c for c in need.codes),
+                )
+                for need in self.needs
+            ),
+            labels=tuple(sorted((s, sizes[s] - 2 - i, same) for s, i, same in self.labels)),
+            colours={-c: rank for c, rank in self.colours.items()},
+            feasible=self.feasible,
+        )
 
 
 def normalize(position: Position) -> Normalized:
@@ -77,6 +103,7 @@ def normalize(position: Position) -> Normalized:
         allowed=tuple(tuple(stand) for stand in allowed),
         needs=tuple(_need(slots, codes) for slots, codes in needs) if feasible else (),
         labels=tuple(sorted(set(labels))) if feasible else (),
+        colours={code: colour_rank(code) for code in universe},
         feasible=feasible,
     )
 

@@ -8,7 +8,8 @@ slot's marginal, follows).
 
 A code step shares its ``q`` copies among its parts. With one part the options are read directly;
 with two, the first part's ``fronts[q]`` options (count cA) are joined with the second part's row
-of count q - cA, without an intermediate layer; more parts go through the generic ``edges``.
+of count q - cA, without an intermediate layer; more parts, or flags to set (rare: needs across
+stands or codes), go through the generic ``edges``.
 
 The loops are written for CPython speed: locals only, ``if key in d: d[key] += w`` (faster than
 ``d.get`` in 3.11+), and the options with multiplier 1 and no flag (most of them) kept in a plain
@@ -97,38 +98,31 @@ def _push(step: CodeStep, q: int, extra: int, items: Iterable[tuple[int, int]], 
                     nxt[target] += weight * mult
                 else:
                     nxt[target] = weight * mult
-    elif len(parts) == 2:
+    elif len(parts) == 2 and not step.has_or:
         a, b = parts
         front, table = a.fronts[q], b.rows
         a1, am1, a2, am2, aw = a.shift1, a.mask1, a.shift2, a.mask2, a.width1
         b1, bm1, b2, bm2, bw = b.shift1, b.mask1, b.shift2, b.mask2, b.width1
         for state, weight in items:
             rows = table[((state >> b1) & bm1) | (((state >> b2) & bm2) << bw)]
-            for count, delta, mult, ors in front[
+            start = state + extra
+            for count, delta, mult, _ in front[
                 ((state >> a1) & am1) | (((state >> a2) & am2) << aw)
             ]:
                 row = rows[q - count]
                 if row is None:
                     continue
                 ones, others = row
-                base = state + extra + delta
+                base = start + delta
                 part_weight = weight * mult
-                if ors:
-                    for delta2 in ones:
-                        target = (base + delta2) | ors
-                        if target in nxt:
-                            nxt[target] += part_weight
-                        else:
-                            nxt[target] = part_weight
-                else:
-                    for delta2 in ones:
-                        target = base + delta2
-                        if target in nxt:
-                            nxt[target] += part_weight
-                        else:
-                            nxt[target] = part_weight
-                for delta2, mult2, ors2 in others:
-                    target = (base + delta2) | ors | ors2
+                for delta2 in ones:
+                    target = base + delta2
+                    if target in nxt:
+                        nxt[target] += part_weight
+                    else:
+                        nxt[target] = part_weight
+                for delta2, mult2, _ in others:
+                    target = base + delta2
                     if target in nxt:
                         nxt[target] += part_weight * mult2
                     else:
@@ -261,7 +255,7 @@ def _pull(
                     key_sums[key] += total
                 else:
                     key_sums[key] = total
-    elif len(parts) == 2:
+    elif len(parts) == 2 and not step.has_or:
         a, b = parts
         front, table = a.fronts[q], b.rows
         a1, am1, a2, am2, aw = a.shift1, a.mask1, a.shift2, a.mask2, a.width1
@@ -271,26 +265,21 @@ def _pull(
             key_b = ((state >> b1) & bm1) | (((state >> b2) & bm2) << bw)
             key_a = ((state >> a1) & am1) | (((state >> a2) & am2) << aw)
             rows = table[key_b]
+            start = state + extra
             total = 0
-            for count, delta, mult, ors in front[key_a]:
+            for count, delta, mult, _ in front[key_a]:
                 row = rows[q - count]
                 if row is None:
                     continue
                 ones, others = row
-                base = state + extra + delta
+                base = start + delta
                 sub = 0
-                if ors:
-                    for delta2 in ones:
-                        found = get((base + delta2) | ors)
-                        if found:
-                            sub += found
-                else:
-                    for delta2 in ones:
-                        found = get(base + delta2)
-                        if found:
-                            sub += found
-                for delta2, mult2, ors2 in others:
-                    found = get((base + delta2) | ors | ors2)
+                for delta2 in ones:
+                    found = get(base + delta2)
+                    if found:
+                        sub += found
+                for delta2, mult2, _ in others:
+                    found = get(base + delta2)
                     if found:
                         sub += found * mult2
                 if sub:

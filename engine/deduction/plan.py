@@ -32,7 +32,6 @@ from dataclasses import dataclass
 from math import comb
 from typing import TypeVar
 
-from engine.deduction.codes import colour_rank, is_blue
 from engine.deduction.levels import fill_levels, run_lengths
 from engine.deduction.normalize import Normalized
 
@@ -481,7 +480,7 @@ class _Builder:
                         continue
                     if local and not all(any(f <= j < f + c for j in sl) for sl in local):
                         continue
-                    new_pend = _labels_after(labels, pend, f, c, code)
+                    new_pend = _labels_after(labels, pend, f, c, self.norm.colours[code])
                     if new_pend is None:
                         continue
                     ors = 0
@@ -507,9 +506,10 @@ def _pending_values(labels: list[tuple[int, bool, int]]) -> list[int]:
 
 
 def _labels_after(
-    labels: list[tuple[int, bool, int]], pend: int, f: int, c: int, code: int
+    labels: list[tuple[int, bool, int]], pend: int, f: int, c: int, colour: int
 ) -> int | None:
-    """The pending bits after ``c`` tiles of ``code`` fill slots from ``f``; None if a label breaks."""
+    """The pending bits after ``c`` tiles of a code of ``colour`` (0 blue, 1 yellow, 2 red) fill
+    slots from ``f``; None if a label breaks."""
     if not c:
         return pend
     end = f + c
@@ -519,14 +519,14 @@ def _labels_after(
             if not same:
                 return None
         elif has_left:  # the run ends on the left slot; the right one gets a later code
-            if is_blue(code):
+            if colour == 0:
                 if same:
                     return None
             else:
-                pend |= colour_rank(code) << bit
+                pend |= colour << bit
         elif has_right:  # the run starts on the right slot
             left_colour = (pend >> bit) & 3  # 0: the left slot holds a blue (of another value)
-            if (left_colour != 0 and left_colour == colour_rank(code)) != same:
+            if (left_colour != 0 and left_colour == colour) != same:
                 return None
             pend &= ~(3 << bit)
     return pend

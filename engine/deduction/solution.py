@@ -38,9 +38,12 @@ class Solution:
         dp_total: int,
         completions: list[Layer] | None = None,
         part_weights: dict[int, PartWeights] | None = None,
+        mirrored: bool = False,
     ) -> None:
         self.position = position
         self.plan = plan
+        #: The plan walks the mirrored problem (codes negated, stands read right to left).
+        self.mirrored = mirrored
         #: Weight of all consistent worlds: the number of consistent physical deals.
         self.total = dp_total * plan.factor
         self._dp_total = dp_total
@@ -69,7 +72,11 @@ class Solution:
         ``dp_total``)."""
         if self._slot_weights is None:
             self._slot_weights = self._all_slot_weights()
-        return self._slot_weights[slot]
+        if not self.mirrored:
+            return self._slot_weights[slot]
+        stand, index = slot
+        weights = self._slot_weights[(stand, len(self.position.stands[stand]) - 1 - index)]
+        return {-code: weight for code, weight in weights.items()}
 
     def _fill_weights(self, stand: int, t: int) -> dict[int, int]:
         """The weight of each fill level of ``stand`` before code number ``t``."""
@@ -166,9 +173,10 @@ class Solution:
                 continue
             states[step.index] = state
             state = self._draw(step, state, self._completions[k], self._completions[k + 1], rng)
-        return tuple(
-            self._stand_codes(stand, size, states) for stand, size in enumerate(plan.sizes)
-        )
+        stands = [self._stand_codes(stand, size, states) for stand, size in enumerate(plan.sizes)]
+        if self.mirrored:
+            stands = [tuple(-code for code in reversed(codes)) for codes in stands]
+        return tuple(stands)
 
     @staticmethod
     def _draw(step: CodeStep, state: int, here: Layer, after: Layer, rng: Random) -> int:

@@ -17,29 +17,55 @@ marginal) and the tables that draw exact random worlds.
 
 from __future__ import annotations
 
-from engine.deduction.normalize import normalize
+from engine.deduction.normalize import Normalized, normalize
 from engine.deduction.passes import backward, forward
 from engine.deduction.plan import Plan, build_plan
 from engine.deduction.position import Position
 from engine.deduction.solution import Solution
 
 
-def plan_for(position: Position) -> Plan:
-    """The DP plan of a position (normalised first)."""
-    return build_plan(normalize(position))
+def plan_for(position: Position, mirrored: bool | None = None) -> tuple[Plan, bool]:
+    """The DP plan of a position, and whether it walks the mirrored problem (``None``: choose)."""
+    norm = normalize(position)
+    if mirrored is None:
+        mirrored = prefers_mirror(norm)
+    return build_plan(norm.mirrored() if mirrored else norm), mirrored
+
+
+def prefers_mirror(norm: Normalized) -> bool:
+    """Walk the codes from the top when the known slots of partly hidden stands sit mostly in the
+    upper half of the codes.
+
+    Why: the forward pass explores every prefix it can reach and learns only later which ones
+    cannot be completed; the constraints it meets first prune early, those it meets last leave
+    dead states behind (up to a third of them on some openings). The answer is the same either
+    way; only the time differs.
+    """
+    index = {code: t for t, code in enumerate(norm.universe)}
+    middle = (len(norm.universe) - 1) / 2
+    balance = 0.0
+    for stand in norm.allowed:
+        pinned = [index[min(codes)] for codes in stand if len(codes) == 1]
+        if len(pinned) < len(stand):
+            balance += sum(t - middle for t in pinned)
+    return balance > 0
 
 
 def count_worlds(position: Position) -> int:
     """The number of physical deals consistent with ``position`` (forward pass only)."""
-    plan = plan_for(position)
+    plan, _ = plan_for(position)
     if not plan.feasible:
         return 0
     return forward(plan)[-1].get(plan.final, 0) * plan.factor
 
 
-def solve(position: Position) -> Solution:
-    """Solve ``position`` exactly: total weight, slot marginals and world sampling tables."""
-    plan = plan_for(position)
+def solve(position: Position, *, mirrored: bool | None = None) -> Solution:
+    """Solve ``position`` exactly: total weight, slot marginals and world sampling tables.
+
+    ``mirrored`` forces the direction of the walk (both give the same answers; by default the
+    solver picks the one it expects to be faster).
+    """
+    plan, mirrored = plan_for(position, mirrored)
     if not plan.feasible:
         return Solution(position, plan, 0)
     layers = forward(plan)
@@ -47,4 +73,4 @@ def solve(position: Position) -> Solution:
     if not dp_total:
         return Solution(position, plan, 0)
     completions, part_weights = backward(plan, layers)
-    return Solution(position, plan, dp_total, completions, part_weights)
+    return Solution(position, plan, dp_total, completions, part_weights, mirrored)

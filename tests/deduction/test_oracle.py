@@ -25,18 +25,21 @@ CHUNKS = 11  # 550 random positions
 def check_against_oracle(position: Position, rng: random.Random) -> None:
     """Assert that the solver and the brute force agree on ``position``."""
     truth = enumerate_deals(position)
-    solution = solve(position)
-    assert solution.total == truth.total
-    if not truth.total:
-        assert not solution.feasible
-        return
-    for s, stand in enumerate(position.stands):
-        for i in range(len(stand)):
-            expected = {c: Fraction(n, truth.total) for c, n in truth.counts[(s, i)].items()}
-            assert solution.code_probabilities((s, i)) == expected, (s, i)
-    check_odds(position, solution_odds=lambda a: odds(solution, a), truth=truth, rng=rng)
-    world = solution.sample(rng)
-    assert world in truth.worlds
+    for mirrored in (False, True):  # both directions of the walk
+        solution = solve(position, mirrored=mirrored)
+        assert solution.total == truth.total
+        if not truth.total:
+            assert not solution.feasible
+            continue
+        for s, stand in enumerate(position.stands):
+            for i in range(len(stand)):
+                expected = {c: Fraction(n, truth.total) for c, n in truth.counts[(s, i)].items()}
+                assert solution.code_probabilities((s, i)) == expected, (s, i, mirrored)
+        world = solution.sample(rng)
+        assert world in truth.worlds
+    if truth.total:
+        solution = solve(position)
+        check_odds(position, solution_odds=lambda a: odds(solution, a), truth=truth, rng=rng)
 
 
 def check_odds(position: Position, solution_odds, truth: Enumeration, rng: random.Random) -> None:  # type: ignore[no-untyped-def]
