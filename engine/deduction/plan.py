@@ -191,6 +191,9 @@ class _Builder:
         self._layout()
         # Stand rows by value, so that equal rows are one object (memo keys use their identity).
         self._interned: dict[tuple[StandOption, ...], tuple[StandOption, ...]] = {}
+        self._memo_combos: dict[tuple[int, int, int], list[tuple[int, int, int, int]]] = {}
+        self._memo_rows: dict[tuple[int, int, int], list[Row]] = {}
+        self._memo_fronts: dict[tuple[int, int, int], tuple[FrontEntry, ...]] = {}
 
     # ----------------------------------------------------------------- layout
 
@@ -344,11 +347,11 @@ class _Builder:
     ) -> CodeStep:
         qmax = max(c.q for c in choices)
         options = {s: self._stand_options(s, t, code) for s in active}
-        parts = tuple(
-            self._part(tuple(active[k : k + 2]), options, qmax) for k in range(0, len(active), 2)
-        )
         has_or = any(
             o for opts in options.values() for row in set(opts.values()) for _, _, o in row
+        )
+        parts = tuple(
+            self._part(tuple(active[k : k + 2]), options, qmax) for k in range(0, len(active), 2)
         )
         if group is None:
             counter_shift, counter_mask = 0, 0
@@ -367,9 +370,10 @@ class _Builder:
         options: dict[int, dict[int, tuple[StandOption, ...]]],
         qmax: int,
     ) -> Part:
-        """A part of one or two stands. Its options for a key join the two stands' rows; rows
-        repeat a lot (a row depends on the counts a stand may take, not on its level), so joined
-        rows are memoised by the identity of the (interned) stand rows."""
+        """A part of one or two stands. Its options for a key join the two stands' rows, built
+        the first time a state asks. Rows repeat a lot (a row depends on the counts a stand may
+        take, hardly on its level), so the joins are memoised by the identity of the (interned)
+        stand rows, across keys and codes."""
         first = stands[0]
         shift1, width1 = self.shift[first], self.field_bits[first]
         mask1 = (1 << width1) - 1
@@ -380,56 +384,13 @@ class _Builder:
             opts2 = options[second]
         else:
             shift2, mask2, opts2 = 0, 0, {0: _NOTHING}
-        joined: dict[tuple[int, int], list[tuple[int, int, int, int]]] = {}
-
-        def combos(key: int) -> list[tuple[int, int, int, int]]:
-            """(count, delta, C(count, c1), or_bits) for every pair of stand options."""
-            row1 = opts1.get(key & mask1, ())
-            row2 = opts2.get(key >> width1, ())
-            memo = (id(row1), id(row2))
-            found = joined.get(memo)
-            if found is None:
-                found = [
-                    (c1 + c2, d1 + d2, _BINOMIAL[c1 + c2][c1], o1 | o2)
-                    for c1, d1, o1 in row1
-                    for c2, d2, o2 in row2
-                    if c1 + c2 <= qmax
-                ]
-                joined[memo] = found
-            return found
-
-        rows_memo: dict[tuple[int, int], list[Row]] = {}
 
         def rows(key: int) -> list[Row]:
-            memo = (id(opts1.get(key & mask1, ())), id(opts2.get(key >> width1, ())))
-            found = rows_memo.get(memo)
-            if found is None:
-                ones: list[list[int]] = [[] for _ in range(qmax + 1)]
-                others: list[list[Entry]] = [[] for _ in range(qmax + 1)]
-                for c, delta, mult, ors in combos(key):
-                    if mult == 1 and not ors:
-                        ones[c].append(delta)
-                    else:
-                        others[c].append((delta, mult, ors))
-                found = [
-                    (tuple(o), tuple(e)) if o or e else None
-                    for o, e in zip(ones, others, strict=True)
-                ]
-                rows_memo[memo] = found
-            return found
+            return self._rows(opts1.get(key & mask1, ()), opts2.get(key >> width1, ()), qmax)
 
         def front(q: int) -> LazyTable[tuple[FrontEntry, ...]]:
-            front_memo: dict[tuple[int, int], tuple[FrontEntry, ...]] = {}
-
             def build(key: int) -> tuple[FrontEntry, ...]:
-                memo = (id(opts1.get(key & mask1, ())), id(opts2.get(key >> width1, ())))
-                found = front_memo.get(memo)
-                if found is None:
-                    found = tuple(
-                        (c, d, m * _BINOMIAL[q][c], o) for c, d, m, o in combos(key) if c <= q
-                    )
-                    front_memo[memo] = found
-                return found
+                return self._front(opts1.get(key & mask1, ()), opts2.get(key >> width1, ()), q)
 
             return LazyTable(build)
 
@@ -443,6 +404,55 @@ class _Builder:
             LazyTable(rows),
             {q: front(q) for q in range(qmax + 1)},
         )
+
+    def _combos(
+        self, row1: tuple[StandOption, ...], row2: tuple[StandOption, ...], qmax: int
+    ) -> list[tuple[int, int, int, int]]:
+        """(count, delta, C(count, c1), or_bits) for every pair of options of two stands."""
+        memo = (id(row1), id(row2), qmax)
+        found = self._memo_combos.get(memo)
+        if found is None:
+            found = [
+                (c1 + c2, d1 + d2, _BINOMIAL[c1 + c2][c1], o1 | o2)
+                for c1, d1, o1 in row1
+                for c2, d2, o2 in row2
+                if c1 + c2 <= qmax
+            ]
+            self._memo_combos[memo] = found
+        return found
+
+    def _rows(
+        self, row1: tuple[StandOption, ...], row2: tuple[StandOption, ...], qmax: int
+    ) -> list[Row]:
+        """The joined options by count, multiplier-1 flag-free deltas apart."""
+        memo = (id(row1), id(row2), qmax)
+        found = self._memo_rows.get(memo)
+        if found is None:
+            ones: list[list[int]] = [[] for _ in range(qmax + 1)]
+            others: list[list[Entry]] = [[] for _ in range(qmax + 1)]
+            for c, delta, mult, ors in self._combos(row1, row2, qmax):
+                if mult == 1 and not ors:
+                    ones[c].append(delta)
+                else:
+                    others[c].append((delta, mult, ors))
+            found = [
+                (tuple(o), tuple(e)) if o or e else None for o, e in zip(ones, others, strict=True)
+            ]
+            self._memo_rows[memo] = found
+        return found
+
+    def _front(
+        self, row1: tuple[StandOption, ...], row2: tuple[StandOption, ...], q: int
+    ) -> tuple[FrontEntry, ...]:
+        """The joined options of count <= q, with the factor C(q, count) for the first part."""
+        memo = (id(row1), id(row2), q)
+        found = self._memo_fronts.get(memo)
+        if found is None:
+            found = tuple(
+                (c, d, m * _BINOMIAL[q][c], o) for c, d, m, o in self._combos(row1, row2, q)
+            )
+            self._memo_fronts[memo] = found
+        return found
 
     def _stand_options(self, s: int, t: int, code: int) -> dict[int, tuple[StandOption, ...]]:
         """Per field value of stand ``s``: the runs of ``code`` it may take, as ``(count, state
