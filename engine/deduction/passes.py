@@ -106,10 +106,10 @@ def _push(step: CodeStep, q: int, extra: int, items: Iterable[tuple[int, int]], 
         for state, weight in items:
             rows = table[((state >> b1) & bm1) | (((state >> b2) & bm2) << bw)]
             start = state + extra
-            for count, delta, mult, _ in front[
+            for need, delta, mult, _ in front[
                 ((state >> a1) & am1) | (((state >> a2) & am2) << aw)
             ]:
-                row = rows[q - count]
+                row = rows[need]
                 if row is None:
                     continue
                 ones, others = row
@@ -267,8 +267,8 @@ def _pull(
             rows = table[key_b]
             start = state + extra
             total = 0
-            for count, delta, mult, _ in front[key_a]:
-                row = rows[q - count]
+            for need, delta, mult, _ in front[key_a]:
+                row = rows[need]
                 if row is None:
                     continue
                 ones, others = row

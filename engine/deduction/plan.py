@@ -21,7 +21,7 @@ per number of tiles ``c`` it takes: ``(delta, multiplier, or_bits)``; the next s
 ``(state + extra + sum of deltas) | or_bits``. Multipliers make a world's weight the integer
 ``prod_code copies! / prod_stand count!``: for two parts taking cA + cB = q tiles, the edge weighs
 C(q, cA) * C(cA, c1) * C(cB, c3) (the ``fronts[q]`` form of a table lists the options with
-cA <= q, C(q, cA) included).
+cA <= q, as ``(q - cA, delta, C(q, cA) * C(cA, c1), or_bits)``).
 Tables are built lazily, key by key, the first time a state asks for them.
 """
 
@@ -38,7 +38,9 @@ from engine.deduction.normalize import Normalized
 Entry = tuple[int, int, int]  # (delta, multiplier, or_bits)
 # The options of one count: deltas with multiplier 1 and no or_bits, then the other entries.
 Row = tuple[tuple[int, ...], tuple[Entry, ...]] | None
-FrontEntry = tuple[int, int, int, int]  # (count, delta, multiplier incl. C(q, count), or_bits)
+# (q - count, delta, multiplier incl. C(q, count), or_bits): the first part takes ``count`` copies
+# and leaves ``q - count`` (the index of the second part's row) to the second part.
+FrontEntry = tuple[int, int, int, int]
 Run = tuple[int, int, int, int]  # (stand, code, first slot, count)
 StandOption = tuple[int, int, int]  # (count, field delta, or_bits)
 
@@ -449,7 +451,7 @@ class _Builder:
         found = self._memo_fronts.get(memo)
         if found is None:
             found = tuple(
-                (c, d, m * _BINOMIAL[q][c], o) for c, d, m, o in self._combos(row1, row2, q)
+                (q - c, d, m * _BINOMIAL[q][c], o) for c, d, m, o in self._combos(row1, row2, q)
             )
             self._memo_fronts[memo] = found
         return found

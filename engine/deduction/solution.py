@@ -109,20 +109,21 @@ class Solution:
         plan = self.plan
         weights: dict[SlotRef, dict[int, int]] = {}
         for stand, size in enumerate(plan.sizes):
+            per_slot: list[dict[int, int]] = [{} for _ in range(size)]
             beyond_before = [0] * size  # weight of "filled beyond slot j" before the code
-            for j in range(size):
-                weights[(stand, j)] = {}
             for t, code in enumerate(plan.universe):
-                fills = self._fill_weights(stand, t + 1)
-                beyond_after = [0] * size
-                for level, weight in fills.items():
-                    for j in range(min(level, size)):
-                        beyond_after[j] += weight
+                beyond_after = [0] * (size + 1)
+                for level, weight in self._fill_weights(stand, t + 1).items():
+                    beyond_after[min(level, size)] += weight
+                for j in range(size - 1, -1, -1):  # now: weight of the levels > j
+                    beyond_after[j] += beyond_after[j + 1]
                 for j in range(size):
-                    gained = beyond_after[j] - beyond_before[j]
+                    gained = beyond_after[j + 1] - beyond_before[j]
                     if gained:
-                        weights[(stand, j)][code] = gained
-                beyond_before = beyond_after
+                        per_slot[j][code] = gained
+                beyond_before = beyond_after[1:]
+            for j, codes in enumerate(per_slot):
+                weights[(stand, j)] = codes
         return weights
 
     def code_probabilities(self, slot: SlotRef) -> dict[int, Fraction]:

@@ -50,7 +50,9 @@ class Scenario:
     make: Callable[[int], Position]  # seed -> position
 
 
-def opening_scenario(players: int, viewer: int = 0, tokens: bool = True) -> Callable[[int], Position]:
+def opening_scenario(
+    players: int, viewer: int = 0, tokens: bool = True
+) -> Callable[[int], Position]:
     def make(seed: int) -> Position:
         rng = random.Random(seed)
         game = deal(mission_pool(8, rng), players, rng)
@@ -104,7 +106,9 @@ def run(scenario: Scenario, repeat: int) -> tuple[float, float, float, float]:
         forwards.append(best_time(lambda p=position: count_worlds(p), repeat))  # type: ignore[misc]
     return (
         statistics.median(solves),
-        statistics.quantiles(solves, n=10, method="inclusive")[-1] if len(solves) > 1 else solves[0],
+        statistics.quantiles(solves, n=10, method="inclusive")[-1]
+        if len(solves) > 1
+        else solves[0],
         max(solves),
         statistics.median(forwards),
     )
