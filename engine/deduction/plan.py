@@ -352,9 +352,12 @@ class _Builder:
         has_or = any(
             o for opts in options.values() for row in set(opts.values()) for _, _, o in row
         )
-        parts = tuple(
-            self._part(tuple(active[k : k + 2]), options, qmax) for k in range(0, len(active), 2)
-        )
+        groups = [tuple(active[k : k + 2]) for k in range(0, len(active), 2)]
+        if len(groups) == 2:
+            # The loops run over the first part's options and, inside, over the second part's
+            # options of the complementary count: the part with fewer options goes first.
+            groups.sort(key=lambda stands: _spread(options, stands))
+        parts = tuple(self._part(stands, options, qmax) for stands in groups)
         if group is None:
             counter_shift, counter_mask = 0, 0
         else:
@@ -506,6 +509,19 @@ class _Builder:
 
 
 _NOTHING: tuple[StandOption, ...] = ((0, 0, 0),)
+
+
+def _spread(
+    options: dict[int, dict[int, tuple[StandOption, ...]]], stands: tuple[int, ...]
+) -> float:
+    """Mean number of joined options of a part (the product of its stands' mean row lengths)."""
+    spread = 1.0
+    for s in stands:
+        rows = options[s].values()
+        spread *= sum(map(len, rows)) / max(1, len(rows))
+    return spread
+
+
 _BINOMIAL = [[comb(n, k) for k in range(n + 1)] for n in range(64)]
 
 
