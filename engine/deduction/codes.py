@@ -100,6 +100,34 @@ def label(code: int) -> str:
     return str(n) if rest == 0 else f"{n}.{rest}"
 
 
+def code_of_label(text: str) -> int:
+    """Parse a printed label: ``'7'`` -> 70, ``'7.1'`` -> 71, ``'7.5'`` -> 75.
+
+    >>> code_of_label("11.5"), code_of_label("12")
+    (115, 120)
+    """
+    whole, dot, frac = text.strip().partition(".")
+    code = 10 * int(whole) + (int(frac) if dot else 0)
+    if not whole.isdigit() or (dot and frac not in ("1", "5")) or not is_valid_code(code):
+        raise ValueError(f"not a wire label: {text!r}")
+    return code
+
+
+def class_of_json(value: int | str) -> int:
+    """A value as the engine writes it in JSON (1..12, ``"yellow"``, ``"red"``) as a class.
+
+    >>> class_of_json("yellow") == YELLOW, class_of_json(7)
+    (True, 7)
+    """
+    if value == "yellow":
+        return YELLOW
+    if value == "red":
+        return RED
+    if isinstance(value, int) and value in BLUE_VALUES:
+        return value
+    raise ValueError(f"not a value: {value!r}")
+
+
 def class_label(cls: int) -> str:
     """``'7'``, ``'YELLOW'`` or ``'RED'``."""
     if cls == YELLOW:
