@@ -1,8 +1,9 @@
 """The chances of a cutting action: success, explosion, or a mistake.
 
 * ``DualCut(target, values)``: one pointed slot, one value or two ("X or Y" ray).
-* ``Detector(targets, values)``: 2 or 3 slots (Double / Triple Detector) or a whole stand (Super
-  Detector, see ``Detector.whole_stand``), with one value or two.
+* ``Detector(targets, values)``: 2 or 3 slots (Double / Triple Detector: one teammate's, on one
+  stand or, under the Italian rule, on both of his stands) or a whole stand (Super Detector, see
+  ``Detector.whole_stand``), with one value or two.
 
 Success: at least one pointed slot has an announced class. Explosion: every pointed slot is red
 (§6.2: the owner puts the failure token on a non-red wire when there is one). Anything else is a
@@ -43,7 +44,7 @@ class DualCut:
 
 @dataclass(frozen=True)
 class Detector:
-    """Point at ``targets`` (slots of one stand) and announce ``values`` (one or two numbers)."""
+    """Point at ``targets`` (one teammate's slots) and announce ``values`` (one or two numbers)."""
 
     targets: tuple[SlotRef, ...]
     values: tuple[int, ...]

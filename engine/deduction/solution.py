@@ -152,6 +152,10 @@ class Solution:
         weight = sum(w for c, w in self.code_weights(slot).items() if class_of(c) in wanted)
         return Fraction(weight, self._dp_total)
 
+    def marginals(self) -> dict[SlotRef, dict[int, float]]:
+        """Every hidden slot's class probabilities, as floats (for a display or a bot)."""
+        return {slot: self.class_probabilities_float(slot) for slot in self.position.hidden_slots()}
+
     # ------------------------------------------------------------------ sampling
 
     def sample(self, rng: Random) -> tuple[tuple[int, ...], ...]:

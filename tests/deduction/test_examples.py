@@ -37,6 +37,7 @@ def test_deck_112_stand_a_holds_both_ones_one_time_in_three() -> None:
     assert solution.code_probabilities((1, 0)) == {10: Fraction(2, 3), 20: Fraction(1, 3)}
     assert solution.code_probabilities((0, 0)) == {10: Fraction(1)}
     assert solution.code_probabilities((0, 1)) == {10: Fraction(1, 3), 20: Fraction(2, 3)}
+    assert solution.marginals()[(1, 0)] == pytest.approx({1: 2 / 3, 2: 1 / 3})
 
 
 @pytest.mark.parametrize("cut", [(0,), ()], ids=["cut", "token"])
