@@ -27,56 +27,15 @@ Tables are built lazily, key by key, the first time a state asks for them.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from math import comb
-from typing import TypeVar
 
+from engine.deduction.labels import labels_after, pending_values
 from engine.deduction.levels import fill_levels, run_lengths
 from engine.deduction.normalize import Normalized
+from engine.deduction.tables import Joiner, Part, StandOption, spread
 
-Entry = tuple[int, int, int]  # (delta, multiplier, or_bits)
-# The options of one count: deltas with multiplier 1 and no or_bits, then the other entries.
-Row = tuple[tuple[int, ...], tuple[Entry, ...]] | None
-# (q - count, delta, multiplier incl. C(q, count), or_bits): the first part takes ``count`` copies
-# and leaves ``q - count`` (the index of the second part's row) to the second part.
-FrontEntry = tuple[int, int, int, int]
 Run = tuple[int, int, int, int]  # (stand, code, first slot, count)
-StandOption = tuple[int, int, int]  # (count, field delta, or_bits)
-
-V = TypeVar("V")
-
-
-class LazyTable(dict[int, V]):
-    """A dict that builds a missing entry with ``build(key)`` and keeps it."""
-
-    def __init__(self, build: Callable[[int], V]) -> None:
-        super().__init__()
-        self._build = build
-
-    def __missing__(self, key: int) -> V:
-        value = self._build(key)
-        self[key] = value
-        return value
-
-
-@dataclass(slots=True)
-class Part:
-    """One or two stands dealt together; ``key(state)`` reads their fields."""
-
-    stands: tuple[int, ...]
-    shift1: int
-    mask1: int
-    shift2: int
-    mask2: int
-    width1: int
-    rows: LazyTable[list[Row]]  # key -> per count c = 0..qmax its options (None: none)
-    fronts: dict[int, LazyTable[tuple[FrontEntry, ...]]]  # per q: options with count <= q
-
-    def key(self, state: int) -> int:
-        return ((state >> self.shift1) & self.mask1) | (
-            ((state >> self.shift2) & self.mask2) << self.width1
-        )
 
 
 @dataclass(slots=True, frozen=True)
@@ -191,11 +150,7 @@ class _Builder:
             for s in range(len(self.allowed))
         ]
         self._layout()
-        # Stand rows by value, so that equal rows are one object (memo keys use their identity).
-        self._interned: dict[tuple[StandOption, ...], tuple[StandOption, ...]] = {}
-        self._memo_combos: dict[tuple[int, int, int], list[tuple[int, int, int, int]]] = {}
-        self._memo_rows: dict[tuple[int, int, int], list[Row]] = {}
-        self._memo_fronts: dict[tuple[int, int, int], tuple[FrontEntry, ...]] = {}
+        self.joiner = Joiner()
 
     # ----------------------------------------------------------------- layout
 
@@ -356,8 +311,16 @@ class _Builder:
         if len(groups) == 2:
             # The loops run over the first part's options and, inside, over the second part's
             # options of the complementary count: the part with fewer options goes first.
-            groups.sort(key=lambda stands: _spread(options, stands))
-        parts = tuple(self._part(stands, options, qmax) for stands in groups)
+            groups.sort(key=lambda stands: spread([options[s] for s in stands]))
+        parts = tuple(
+            self.joiner.part(
+                [(self.shift[s], self.field_bits[s]) for s in stands],
+                [options[s] for s in stands],
+                stands,
+                qmax,
+            )
+            for stands in groups
+        )
         if group is None:
             counter_shift, counter_mask = 0, 0
         else:
@@ -368,96 +331,6 @@ class _Builder:
             for s in active
         )
         return CodeStep(code, t, parts, choices, counter_shift, counter_mask, qmax, has_or, still)
-
-    def _part(
-        self,
-        stands: tuple[int, ...],
-        options: dict[int, dict[int, tuple[StandOption, ...]]],
-        qmax: int,
-    ) -> Part:
-        """A part of one or two stands. Its options for a key join the two stands' rows, built
-        the first time a state asks. Rows repeat a lot (a row depends on the counts a stand may
-        take, hardly on its level), so the joins are memoised by the identity of the (interned)
-        stand rows, across keys and codes."""
-        first = stands[0]
-        shift1, width1 = self.shift[first], self.field_bits[first]
-        mask1 = (1 << width1) - 1
-        opts1 = options[first]
-        if len(stands) > 1:
-            second = stands[1]
-            shift2, mask2 = self.shift[second], (1 << self.field_bits[second]) - 1
-            opts2 = options[second]
-        else:
-            shift2, mask2, opts2 = 0, 0, {0: _NOTHING}
-
-        def rows(key: int) -> list[Row]:
-            return self._rows(opts1.get(key & mask1, ()), opts2.get(key >> width1, ()), qmax)
-
-        def front(q: int) -> LazyTable[tuple[FrontEntry, ...]]:
-            def build(key: int) -> tuple[FrontEntry, ...]:
-                return self._front(opts1.get(key & mask1, ()), opts2.get(key >> width1, ()), q)
-
-            return LazyTable(build)
-
-        return Part(
-            stands,
-            shift1,
-            mask1,
-            shift2,
-            mask2,
-            width1,
-            LazyTable(rows),
-            {q: front(q) for q in range(qmax + 1)},
-        )
-
-    def _combos(
-        self, row1: tuple[StandOption, ...], row2: tuple[StandOption, ...], qmax: int
-    ) -> list[tuple[int, int, int, int]]:
-        """(count, delta, C(count, c1), or_bits) for every pair of options of two stands."""
-        memo = (id(row1), id(row2), qmax)
-        found = self._memo_combos.get(memo)
-        if found is None:
-            found = [
-                (c1 + c2, d1 + d2, _BINOMIAL[c1 + c2][c1], o1 | o2)
-                for c1, d1, o1 in row1
-                for c2, d2, o2 in row2
-                if c1 + c2 <= qmax
-            ]
-            self._memo_combos[memo] = found
-        return found
-
-    def _rows(
-        self, row1: tuple[StandOption, ...], row2: tuple[StandOption, ...], qmax: int
-    ) -> list[Row]:
-        """The joined options by count, multiplier-1 flag-free deltas apart."""
-        memo = (id(row1), id(row2), qmax)
-        found = self._memo_rows.get(memo)
-        if found is None:
-            ones: list[list[int]] = [[] for _ in range(qmax + 1)]
-            others: list[list[Entry]] = [[] for _ in range(qmax + 1)]
-            for c, delta, mult, ors in self._combos(row1, row2, qmax):
-                if mult == 1 and not ors:
-                    ones[c].append(delta)
-                else:
-                    others[c].append((delta, mult, ors))
-            found = [
-                (tuple(o), tuple(e)) if o or e else None for o, e in zip(ones, others, strict=True)
-            ]
-            self._memo_rows[memo] = found
-        return found
-
-    def _front(
-        self, row1: tuple[StandOption, ...], row2: tuple[StandOption, ...], q: int
-    ) -> tuple[FrontEntry, ...]:
-        """The joined options of count <= q, with the factor C(q, count) for the first part."""
-        memo = (id(row1), id(row2), q)
-        found = self._memo_fronts.get(memo)
-        if found is None:
-            found = tuple(
-                (q - c, d, m * _BINOMIAL[q][c], o) for c, d, m, o in self._combos(row1, row2, q)
-            )
-            self._memo_fronts[memo] = found
-        return found
 
     def _stand_options(self, s: int, t: int, code: int) -> dict[int, tuple[StandOption, ...]]:
         """Per field value of stand ``s``: the runs of ``code`` it may take, as ``(count, state
@@ -475,7 +348,7 @@ class _Builder:
         ]
         runs = self.runs_of[s][t]
         options: dict[int, tuple[StandOption, ...]] = {}
-        intern = self._interned
+        intern = self.joiner.intern
         if not (labels or local or flags):  # the common case, without the bookkeeping
             shifted = (b_lo - a_lo) << shift
             for f in before:
@@ -483,11 +356,11 @@ class _Builder:
                     (c, (c << shift) + shifted, 0) for c in range(runs[f] + 1) if f + c in after
                 )
                 if plain:
-                    options[f - b_lo] = intern.setdefault(plain, plain)
+                    options[f - b_lo] = intern(plain)
             return options
         for f in before:
             run = runs[f]
-            for pend in _pending_values(labels):
+            for pend in pending_values(labels):
                 key = (f - b_lo) | pend
                 row: list[StandOption] = []
                 for c in range(run + 1):
@@ -495,7 +368,7 @@ class _Builder:
                         continue
                     if local and not all(any(f <= j < f + c for j in sl) for sl in local):
                         continue
-                    new_pend = _labels_after(labels, pend, f, c, self.norm.colours[code])
+                    new_pend = labels_after(labels, pend, f, c, self.norm.colours[code])
                     if new_pend is None:
                         continue
                     ors = 0
@@ -504,60 +377,8 @@ class _Builder:
                             ors |= bit
                     row.append((c, (((f + c - a_lo) | new_pend) - key) << shift, ors))
                 if row:
-                    options[key] = intern.setdefault(tuple(row), tuple(row))
+                    options[key] = intern(tuple(row))
         return options
-
-
-_NOTHING: tuple[StandOption, ...] = ((0, 0, 0),)
-
-
-def _spread(
-    options: dict[int, dict[int, tuple[StandOption, ...]]], stands: tuple[int, ...]
-) -> float:
-    """Mean number of joined options of a part (the product of its stands' mean row lengths)."""
-    spread = 1.0
-    for s in stands:
-        rows = options[s].values()
-        spread *= sum(map(len, rows)) / max(1, len(rows))
-    return spread
-
-
-_BINOMIAL = [[comb(n, k) for k in range(n + 1)] for n in range(64)]
-
-
-def _pending_values(labels: list[tuple[int, bool, int]]) -> list[int]:
-    """Every combination of pending-class bits (0: none, 1: yellow, 2: red per label)."""
-    values = [0]
-    for _, _, bit in labels:
-        values = [v | (p << bit) for v in values for p in (0, 1, 2)]
-    return values
-
-
-def _labels_after(
-    labels: list[tuple[int, bool, int]], pend: int, f: int, c: int, colour: int
-) -> int | None:
-    """The pending bits after ``c`` tiles of a code of ``colour`` (0 blue, 1 yellow, 2 red) fill
-    slots from ``f``; None if a label breaks."""
-    if not c:
-        return pend
-    end = f + c
-    for left, same, bit in labels:
-        has_left, has_right = f <= left < end, f <= left + 1 < end
-        if has_left and has_right:
-            if not same:
-                return None
-        elif has_left:  # the run ends on the left slot; the right one gets a later code
-            if colour == 0:
-                if same:
-                    return None
-            else:
-                pend |= colour << bit
-        elif has_right:  # the run starts on the right slot
-            left_colour = (pend >> bit) & 3  # 0: the left slot holds a blue (of another value)
-            if (left_colour != 0 and left_colour == colour) != same:
-                return None
-            pend &= ~(3 << bit)
-    return pend
 
 
 def _multinomial(total: int, parts: list[int]) -> int:
