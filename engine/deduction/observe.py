@@ -14,6 +14,7 @@ What a seat knows, and where it comes from:
     values;
   - ``radar``: per stand, "yes" is an ``AtLeastOne`` over its uncut wires, "no" a ``SlotNotIn`` on
     each of them;
+  - ``walkie`` (secret part): the wire the viewer gave away is known exactly, on its new stand;
 * the ``labels`` (= and ≠ tokens) where they lie now.
 
 A hit teaches nothing more than the wires it cuts. The choices players make (which wire gets the
@@ -95,9 +96,11 @@ def _pool(obs: Mapping[str, Any]) -> Pool:
 class _Replay:
     """Replays the log on wire identities: where each wire is, which are cut, what is known."""
 
-    def __init__(self, sizes: list[int], owners: list[int]) -> None:
+    def __init__(self, sizes: list[int], owners: list[int], viewer: int | None = None) -> None:
         self.where: list[list[Wire]] = [[(s, i) for i in range(n)] for s, n in enumerate(sizes)]
         self.owners = owners
+        self.viewer = viewer
+        self.known_codes: list[tuple[Wire, int]] = []
         self.cut: set[Wire] = set()
         self.known_in: list[tuple[Wire, tuple[int, ...]]] = []
         self.known_not_in: list[tuple[Wire, tuple[int, ...]]] = []
@@ -158,6 +161,10 @@ class _Replay:
         taken = self.where[partner_stand].pop(partner_slot)
         self.where[event["to_partner"][0]].insert(event["to_partner"][1], given)
         self.where[event["to_seat"][0]].insert(event["to_seat"][1], taken)
+        secret = event.get("secret")
+        if secret and self.viewer is not None:  # the viewer knows the wire he gave away
+            away = given if self.viewer == event["seat"] else taken
+            self.known_codes.append((away, code_of_label(secret["gave"])))
 
     def facts(self) -> list[Fact]:
         """Everything learnt, at the wires' current places."""
@@ -167,6 +174,7 @@ class _Replay:
             return place[wire]
 
         facts: list[Fact] = [SlotIn.classes(at(w), *c) for w, c in self.known_in]
+        facts += [SlotIn(at(w), (code,)) for w, code in self.known_codes]
         facts += [SlotNotIn.classes(at(w), *c) for w, c in self.known_not_in]
         facts += [AtLeastOne.classes([at(w) for w in ws], *c) for ws, c in self.needs if ws]
         return facts

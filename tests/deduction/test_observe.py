@@ -119,6 +119,12 @@ def test_the_replay_follows_every_wire_through_walkie_talkies() -> None:
                 for event in obs["log"]:
                     replay.apply(event)
                 assert replay.where == [[first[w] for w in wires] for wires in state.stands]
+                swap = next(e for e in events if e.type == "walkie").data
+                for seat in (swap["seat"], swap["partner"]):  # they know the wire they gave
+                    check_facts_are_true(state, seat)
+                    facts = position_from_observation(state.observation(seat)).facts
+                    away = swap["to_partner"] if seat == swap["seat"] else swap["to_seat"]
+                    assert any(getattr(f, "slot", None) == tuple(away) for f in facts)
         if swaps >= 3:
             break
     assert swaps >= 3
