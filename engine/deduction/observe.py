@@ -48,10 +48,12 @@ Wire = tuple[int, int]  # a wire's identity: where it was dealt (stand, slot)
 def position_from_observation(obs: Mapping[str, Any]) -> Position:
     """The ``Position`` of the observation's viewer (a seat, a spectator, or the seer)."""
     stands_json = obs["stands"]
-    replay = _Replay(
-        [len(stand["slots"]) for stand in stands_json], [s["owner"] for s in stands_json]
-    )
     viewer = obs.get("viewer")
+    replay = _Replay(
+        [len(stand["slots"]) for stand in stands_json],
+        [s["owner"] for s in stands_json],
+        viewer if isinstance(viewer, int) else None,
+    )
     for event in obs.get("log", ()):
         replay.apply(event)
     stands = []
