@@ -15,6 +15,8 @@ knows his own stands; "tokens": every player put an info token on one of his blu
   - 2-, 3- and 4-player openings with tokens (3 players: the viewer is seat 1, so the captain's two
     stands are hidden);
   - the 5-player opening without tokens;
+  - a 5-player opening dealt by the engine itself (``new_game``; the simple bot places the setup
+    tokens), compiled from seat 0's observation by ``position_from_observation``;
   - 5-player mid-games after 6, 12 and 20 random dual cuts (cut wires, failure tokens, "the actor
     holds the value" facts).
 The deals come from the tiny dealer in tests/deduction/dealing.py (shuffle, deal round-robin,
@@ -70,6 +72,24 @@ def midgame_scenario(players: int, turns: int) -> Callable[[int], Position]:
     return make
 
 
+def engine_opening_scenario(players: int) -> Callable[[int], Position]:
+    """An opening dealt by the engine (``new_game``), the setup tokens placed by the simple bot,
+    compiled from seat 0's observation."""
+    from engine import new_game
+    from engine.bots import make_bot
+    from engine.deduction import position_from_observation
+
+    def make(seed: int) -> Position:
+        state = new_game(8, players, seed)
+        bot = make_bot("simple", seed)
+        while state.phase.value == "setup_token":
+            seat = state.to_move
+            state, _ = state.apply(bot.choose(state.observation(seat), state.legal_actions(seat)))
+        return position_from_observation(state.observation(0))
+
+    return make
+
+
 def scenarios(deals: int) -> list[Scenario]:
     few = max(5, deals // 5)
     return [
@@ -78,6 +98,9 @@ def scenarios(deals: int) -> list[Scenario]:
         Scenario("M8 3p opening, tokens (viewer seat 1)", deals // 2, opening_scenario(3, 1)),
         Scenario("M8 2p opening, tokens", deals // 2, opening_scenario(2)),
         Scenario("M8 5p opening, no tokens", few, opening_scenario(5, tokens=False)),
+        Scenario(
+            "M8 5p engine opening (new_game, bot tokens)", deals // 2, engine_opening_scenario(5)
+        ),
         Scenario("M8 5p mid-game, 6 cuts", deals // 2, midgame_scenario(5, 6)),
         Scenario("M8 5p mid-game, 12 cuts", deals // 2, midgame_scenario(5, 12)),
         Scenario("M8 5p mid-game, 20 cuts", deals // 2, midgame_scenario(5, 20)),
