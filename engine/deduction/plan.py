@@ -16,13 +16,19 @@ codes a world prefix is summed up by how far each stand is filled. A *state* pac
 A ``CodeStep`` deals one code: ``q`` copies (for a "k of m" candidate, a ``Choice`` between keeping
 it, ``q = 1``, and dropping it, ``q = 0``) are shared among the stands that may receive them. A stand
 whose level is forced before and after the code gets its run for free (``Plan.forced``); the others
-are grouped by two into ``Part``s. A part's table maps the part's fields (the *key*) to its options
-per number of tiles ``c`` it takes: ``(delta, multiplier, or_bits)``; the next state is
-``(state + extra + sum of deltas) | or_bits``. Multipliers make a world's weight the integer
-``prod_code copies! / prod_stand count!``: for two parts taking cA + cB = q tiles, the edge weighs
-C(q, cA) * C(cA, c1) * C(cB, c3) (the ``fronts[q]`` form of a table lists the options with
+are grouped by two into ``Part``s (see ``tables``). A part's table maps the part's fields (the
+*key*) to its options per number of tiles ``c`` it takes: ``(delta, multiplier, or_bits)``; the
+next state is ``(state + extra + sum of deltas) | or_bits``. Multipliers make a world's weight the
+integer ``prod_code copies! / prod_stand count!``: for two parts taking cA + cB = q tiles, the edge
+weighs C(q, cA) * C(cA, c1) * C(cB, c3) (the ``fronts[q]`` form of a table lists the options with
 cA <= q, as ``(q - cA, delta, C(q, cA) * C(cA, c1), or_bits)``).
-Tables are built lazily, key by key, the first time a state asks for them.
+
+>>> from engine.deduction import Pool, Position, Stand
+>>> from engine.deduction.normalize import normalize
+>>> pos = Position(Pool(((1, 2), (2, 1))), (Stand(0, (None, None)), Stand(1, (None,))))
+>>> plan = build_plan(normalize(pos))
+>>> [type(step).__name__ for step in plan.steps], plan.levels[0]  # one 2 only: level >= 1
+(['CodeStep', 'CodeStep'], [[0], [1, 2], [2]])
 """
 
 from __future__ import annotations
