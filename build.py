@@ -45,6 +45,7 @@ CACHE = ROOT / ".cache"
 RUNTIME_SPEC = WEB / "runtime"
 RUNTIME_SPEC_FILES = ("package.json", "package-lock.json", ".npmrc")
 
+
 # Pyodide files the page needs at boot. The npm package ships no wheels, and its lock points at a
 # CDN for every package; the site vendors none of them, so it ships an empty package list instead
 # (see write_pyodide_lock): nothing can then be fetched from outside the site by accident.
@@ -77,6 +78,9 @@ CHROMIUM_ARGS = (
     "--no-first-run",
     "--disable-quic",
 )
+
+# The page's Python package (web/fusebox_web and the catalogs), as the site ships it.
+APP_ARCHIVE = "fusebox_web.zip"
 
 # A fixed timestamp for the archives the build writes, so the same sources give the same bytes.
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
@@ -241,13 +245,41 @@ def zip_bytes(files: dict[str, bytes]) -> bytes:
 
 
 def app_archive() -> bytes:
-    """The page's Python package `fusebox_web`, with the message catalogs as package data."""
-    files: dict[str, bytes] = {}
-    for path in sorted((WEB / "fusebox_web").rglob("*.py")):
-        files[path.relative_to(WEB).as_posix()] = path.read_bytes()
-    for path in sorted((WEB / "i18n").glob("*.json")):
-        files[f"fusebox_web/catalogs/{path.name}"] = path.read_bytes()
+    """The page's Python package `fusebox_web` (it reads the catalogs inlined in the page)."""
+    files = {
+        path.relative_to(WEB).as_posix(): path.read_bytes()
+        for path in sorted((WEB / "fusebox_web").rglob("*.py"))
+    }
     return zip_bytes(files)
+
+
+def compile_bytecode(modules: Path, archives: dict[str, bytes]) -> dict[str, bytes]:
+    """The archives with a hash-checked .pyc beside every .py, compiled by the site's own Pyodide.
+
+    Runs web/runtime/bytecode.mjs in Node (see there why); the result is cached in .cache/ by the
+    hash of its inputs, so an unchanged engine costs nothing on the next build.
+    """
+    script = RUNTIME_SPEC / "bytecode.mjs"
+    key = hashlib.sha256(script.read_bytes())
+    key.update((modules / "pyodide" / "pyodide-lock.json").read_bytes())
+    for name in sorted(archives):
+        key.update(name.encode() + b"\0" + sha256(archives[name]).encode())
+    cached = CACHE / "bytecode" / key.hexdigest()[:16]
+    if not all((cached / name).exists() for name in archives):
+        node = shutil.which("node")
+        if not node:
+            sys.exit("node is missing: install Node.js to build the site")
+        with tempfile.TemporaryDirectory(prefix="fusebox-bytecode-") as tmp:
+            sources = [Path(tmp) / name for name in archives]
+            for path in sources:
+                path.write_bytes(archives[path.name])
+            out = Path(tmp) / "out"
+            out.mkdir()
+            run([node, str(script), str(modules / "pyodide"), str(out), *map(str, sources)])
+            cached.mkdir(parents=True, exist_ok=True)
+            for name in archives:
+                shutil.copyfile(out / name, cached / name)
+    return {name: (cached / name).read_bytes() for name in archives}
 
 
 def write_content_addressed(site: Path, name: str, data: bytes) -> str:
@@ -373,8 +405,9 @@ def build(out: Path = SITE) -> BuildResult:
     vendor_pyodide(modules, staging / "runtime" / "pyodide")
     vendor_pyscript(modules, staging / "runtime" / "pyscript")
     wheel_name, wheel = build_wheel(python)
-    wheel_url = write_content_addressed(staging, wheel_name, wheel)
-    app_url = write_content_addressed(staging, "fusebox_web.zip", app_archive())
+    compiled = compile_bytecode(modules, {wheel_name: wheel, APP_ARCHIVE: app_archive()})
+    wheel_url = write_content_addressed(staging, wheel_name, compiled[wheel_name])
+    app_url = write_content_addressed(staging, APP_ARCHIVE, compiled[APP_ARCHIVE])
     copy_web(staging)
     manifest = boot_manifest(staging, [wheel_url, app_url])
     render_index(staging, manifest)

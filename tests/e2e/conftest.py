@@ -34,11 +34,15 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_play
 expect.set_options(timeout=BOOT_TIMEOUT_MS)
 
 
+BROWSER_FIXTURES = {"browser", "context", "page", "ready_page"}
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Every test in this folder drives the browser: mark it `e2e`."""
+    """Mark `e2e` the tests here that drive Chromium (the others only read the built site)."""
     here = Path(__file__).parent
     for item in items:
-        if here in item.path.parents:
+        fixtures = set(getattr(item, "fixturenames", ()))
+        if here in item.path.parents and fixtures & BROWSER_FIXTURES:
             item.add_marker(pytest.mark.e2e)
 
 

@@ -5,11 +5,16 @@ Keeping the bridge here keeps the rest of the app plain Python (and testable out
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from typing import Any
 
-import js  # type: ignore[import-not-found]  # Pyodide's bridge to the page's JavaScript
-from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+# Pyodide's bridge to the page's JavaScript (``js`` is the page's globalThis). Imported by name so
+# that type checkers, which do not know these browser-only modules, treat them as Any.
+js: Any = importlib.import_module("js")
+create_proxy: Callable[[Callable[..., Any]], Any] = importlib.import_module(
+    "pyodide.ffi"
+).create_proxy
 
 # Proxies handed to JavaScript as event listeners must stay alive as long as the page.
 _listeners: list[Any] = []
@@ -30,6 +35,11 @@ def create(tag: str, text: str = "", **attributes: str) -> Any:
     for name, value in attributes.items():
         node.setAttribute(name.replace("_", "-"), value)
     return node
+
+
+def inline_json(element_id: str) -> str:
+    """The text of a <script type="application/json"> the build wrote into the page."""
+    return str(element(element_id).textContent)
 
 
 def language() -> str:

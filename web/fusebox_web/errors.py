@@ -7,7 +7,6 @@ with :func:`guarded`; :func:`report` is what it calls when something escapes.
 from __future__ import annotations
 
 import functools
-import traceback
 from collections.abc import Callable
 from typing import ParamSpec, TypeVar
 
@@ -19,6 +18,8 @@ R = TypeVar("R")
 
 def report(error: BaseException) -> None:
     """Log the full traceback to the console and show the page's short error message."""
+    import traceback  # only when something went wrong: not worth its import at every boot
+
     dom.console_error("".join(traceback.format_exception(error)))
     dom.announce_error()
 

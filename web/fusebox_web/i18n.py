@@ -1,8 +1,10 @@
 """The message catalog, Python side (the page side is web/js/i18n.js).
 
-Both sides read the same files, web/i18n/<lang>.json (shipped in this package as
-``fusebox_web/catalogs/<lang>.json``), and format the same way: ``{name}`` is replaced by the
-parameter ``name``; a key missing from a language falls back to English, then to the key itself.
+Both sides read the same files, web/i18n/<lang>.json, and format the same way: ``{name}`` is
+replaced by the parameter ``name``; a key missing from a language falls back to English, then to
+the key itself. In the page, the build has inlined every catalog as JSON (``#fusebox-catalogs``,
+``{lang: {key: message}}``); the app parses that with :func:`parse_catalogs` rather than reading
+the files again.
 """
 
 from __future__ import annotations
@@ -11,7 +13,10 @@ import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from importlib import resources
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 FALLBACK = "en"
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
@@ -50,9 +55,7 @@ class Catalog:
         return format_message(template, params)
 
 
-def parse_catalog(text: str) -> dict[str, str]:
-    """One language's catalog: a JSON object of message key -> string."""
-    data = json.loads(text)
+def _messages(data: object) -> dict[str, str]:
     if not isinstance(data, dict) or not all(
         isinstance(k, str) and isinstance(v, str) for k, v in data.items()
     ):
@@ -60,12 +63,18 @@ def parse_catalog(text: str) -> dict[str, str]:
     return data
 
 
-def load_catalog(lang: str = FALLBACK) -> Catalog:
-    """Every catalog shipped in this package, speaking ``lang``."""
-    folder = resources.files(__package__ or "fusebox_web") / "catalogs"
+def parse_catalogs(text: str, lang: str = FALLBACK) -> Catalog:
+    """Every language from one JSON object ``{lang: {key: message}}``, speaking ``lang``."""
+    data = json.loads(text)
+    if not isinstance(data, dict):
+        raise ValueError("the catalogs are a JSON object of languages")
+    return Catalog({code: _messages(messages) for code, messages in data.items()}).with_lang(lang)
+
+
+def load_catalogs(folder: Path, lang: str = FALLBACK) -> Catalog:
+    """Every ``<lang>.json`` of a folder (web/i18n), speaking ``lang``."""
     messages = {
-        entry.name.removesuffix(".json"): parse_catalog(entry.read_text(encoding="utf-8"))
-        for entry in folder.iterdir()
-        if entry.name.endswith(".json")
+        path.stem: _messages(json.loads(path.read_text(encoding="utf-8")))
+        for path in sorted(folder.glob("*.json"))
     }
     return Catalog(messages).with_lang(lang)

@@ -10,7 +10,7 @@ import importlib
 from . import dom
 from .app import AppContext, mount_app
 from .errors import guarded, report
-from .i18n import load_catalog
+from .i18n import parse_catalogs
 
 
 def create_context() -> AppContext:
@@ -21,7 +21,7 @@ def create_context() -> AppContext:
         engine=engine,
         # Not importlib.metadata: it costs more than importing the whole engine.
         engine_version=str(engine.__version__),
-        catalog=load_catalog(dom.language()),
+        catalog=parse_catalogs(dom.inline_json("fusebox-catalogs"), dom.language()),
     )
 
 

@@ -49,6 +49,20 @@ function percent(current) {
 // The status line is a polite live region: announce stage changes, not every downloaded chunk.
 let announcedStage = null;
 
+// Downloads report every chunk; draw at most once a frame, so the boot keeps the main thread.
+let pending = null;
+
+function scheduleProgress(current) {
+    if (pending === null) {
+        requestAnimationFrame(() => {
+            // Once the app is ready, a late boot event has nothing left to say.
+            if (!root.hasAttribute("data-ready")) showProgress(pending);
+            pending = null;
+        });
+    }
+    pending = current;
+}
+
 function showProgress(current) {
     if (current.stage === "failed") return showError("error.boot", current.error, true);
     $("boot-progress").value = percent(current);
@@ -100,7 +114,7 @@ else {
         onReady();
     });
     observer.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
-    events.addEventListener("change", (event) => showProgress(event.detail));
+    events.addEventListener("change", (event) => scheduleProgress(event.detail));
     showProgress(state);
 }
 

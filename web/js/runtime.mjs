@@ -6,7 +6,7 @@
 // parsed (index.html loads this module with `async`), in parallel with PyScript, and the two
 // archives the app needs are downloaded at the same time and put on sys.path (no micropip):
 //   - the engine wheel (`fusebox`), under a content-addressed path written by the build;
-//   - `fusebox_web.zip`, the page's Python package (fusebox_web) with the message catalogs.
+//   - `fusebox_web.zip`, the page's Python package (fusebox_web).
 // When PyScript asks, it receives that same interpreter, and runs main.py on it. Code in the
 // archives must read its data files with importlib.resources (they stay zipped).
 //
@@ -33,10 +33,15 @@ const siteURL = (path) => new URL(path, document.baseURI).href;
 // Pyodide writes to these before PyScript has handed over its own stdout/stderr.
 const output = { stdout: (text) => console.log(text), stderr: (text) => console.warn(text) };
 
-const stopTracking = trackDownloads(manifest.downloads, ({ loaded, total }) => {
-    if (state.stage !== "download") return;
-    report({ loaded, total, stage: loaded >= total ? "start" : "download" });
-});
+// A returning visitor's files come from the service worker's cache at once: nothing to count.
+const fromCache = Boolean(navigator.serviceWorker?.controller);
+const stopTracking = fromCache
+    ? () => {}
+    : trackDownloads(manifest.downloads, ({ loaded, total }) => {
+          if (state.stage !== "download") return;
+          report({ loaded, total, stage: loaded >= total ? "start" : "download" });
+      });
+if (fromCache) report({ stage: "start" });
 
 async function fetchArchive(url) {
     const response = await fetch(siteURL(url));

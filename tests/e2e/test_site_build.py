@@ -1,0 +1,109 @@
+"""The built folder: reproducible, self-contained, content-addressed, fully precached."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import subprocess
+import zipfile
+from pathlib import Path
+
+import pytest
+from harness import build
+
+OWN_TEXT_FILES = ("index.html", "sw.js", "manifest.webmanifest", "main.py")
+
+
+def digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def site_files(site: Path) -> dict[str, Path]:
+    return {p.relative_to(site).as_posix(): p for p in site.rglob("*") if p.is_file()}
+
+
+def test_the_wheel_is_reproducible() -> None:
+    python = build.venv_python()
+    first_name, first = build.build_wheel(python)
+    second_name, second = build.build_wheel(python)
+    assert first_name == second_name and re.fullmatch(r"fusebox-.+-py3-none-any\.whl", first_name)
+    assert first == second, "two builds of the same sources gave different wheels"
+
+
+def test_bytecode_is_reproducible_and_hash_checked(site_dir: Path, tmp_path: Path) -> None:
+    modules = build.ensure_runtime()
+    wheel_name, wheel = build.build_wheel(build.venv_python())
+    (tmp_path / wheel_name).write_bytes(wheel)
+    outputs = []
+    for run in ("a", "b"):
+        out = tmp_path / run
+        out.mkdir()
+        script = build.RUNTIME_SPEC / "bytecode.mjs"
+        command = [
+            "node",
+            str(script),
+            str(modules / "pyodide"),
+            str(out),
+            str(tmp_path / wheel_name),
+        ]
+        subprocess.run(command, check=True, capture_output=True)
+        outputs.append((out / wheel_name).read_bytes())
+    assert outputs[0] == outputs[1], "the same wheel compiled to different bytecode"
+    with zipfile.ZipFile(tmp_path / "a" / wheel_name) as archive:
+        names = set(archive.namelist())
+        sources = {n for n in names if n.endswith(".py")}
+        assert sources and {f"{n}c" for n in sources} <= names
+        header = archive.read(next(iter(sorted(sources))) + "c")[:8]
+        assert int.from_bytes(header[4:8], "little") == 0b11, "not a hash-checked .pyc"
+    shipped = list(site_dir.glob("pkg/*/*.whl"))
+    assert len(shipped) == 1 and shipped[0].name == wheel_name
+
+
+def test_archives_are_content_addressed(site_dir: Path) -> None:
+    boot = json.loads(
+        re.search(
+            r'<script type="application/json" id="fusebox-boot">(.*?)</script>',
+            (site_dir / "index.html").read_text(),
+        ).group(1)  # type: ignore[union-attr]
+    )
+    assert len(boot["archives"]) == 2
+    for url in boot["archives"]:
+        folder = url.split("/")[1]
+        assert folder == digest((site_dir / url).read_bytes())[:16]
+        assert boot["downloads"][url] == (site_dir / url).stat().st_size
+
+
+def test_the_service_worker_precaches_every_file(site_dir: Path) -> None:
+    text = (site_dir / "sw.js").read_text()
+    precache = json.loads(re.search(r"^const PRECACHE = (.*);$", text, re.M).group(1))  # type: ignore[union-attr]
+    files = site_files(site_dir)
+    del files["sw.js"]
+    assert set(precache["files"]) == set(files)
+    for name, path in files.items():
+        assert precache["files"][name] == digest(path.read_bytes())[:16], name
+    listing = json.dumps(precache["files"], sort_keys=True).encode()
+    assert precache["version"] == digest(listing)[:16]
+
+
+def test_the_site_names_no_other_origin(site_dir: Path) -> None:
+    """The site's own files load nothing from elsewhere, and every path is relative."""
+    own = [site_dir / name for name in OWN_TEXT_FILES]
+    own += [*site_dir.glob("js/*"), *site_dir.glob("css/*")]
+    for path in own:
+        text = path.read_text()
+        assert not re.search(r"https?://(?!www\.w3\.org/)", text), path.name
+    html = (site_dir / "index.html").read_text()
+    for target in re.findall(r'(?:href|src)="([^"]+)"', html):
+        assert not target.startswith(("/", "http:", "https:")), target
+
+
+def test_pyodide_can_fetch_no_package(site_dir: Path) -> None:
+    lock = json.loads((site_dir / "runtime/pyodide/pyodide-lock.json").read_text())
+    assert lock["packages"] == {}
+    assert lock["info"]["python"].startswith("3.")
+
+
+@pytest.mark.parametrize("unused", ["codemirror", "xterm", "toml", "mpy-", "pyodide_graph"])
+def test_unused_pyscript_chunks_are_not_shipped(site_dir: Path, unused: str) -> None:
+    assert not [p for p in (site_dir / "runtime/pyscript").iterdir() if p.name.startswith(unused)]

@@ -1,0 +1,78 @@
+"""The message catalogs: complete in every language, and every key the page uses exists."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+# The page's Python package, importable outside the browser.
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
+
+from fusebox_web.i18n import Catalog, format_message, load_catalogs, parse_catalogs
+
+WEB = Path(__file__).resolve().parents[2] / "web"
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+@pytest.fixture(scope="module")
+def catalog() -> Catalog:
+    return load_catalogs(WEB / "i18n")
+
+
+def test_english_and_italian_are_shipped(catalog: Catalog) -> None:
+    assert catalog.languages == ("en", "it")
+
+
+def test_every_language_has_every_key_with_the_same_placeholders(catalog: Catalog) -> None:
+    english = catalog.messages["en"]
+    for lang, messages in catalog.messages.items():
+        assert set(messages) == set(english), f"{lang}: keys differ from English"
+        for key, text in messages.items():
+            assert text.strip(), f"{lang}.{key} is empty"
+            assert set(PLACEHOLDER.findall(text)) == set(PLACEHOLDER.findall(english[key])), (
+                f"{lang}.{key}: placeholders differ from English"
+            )
+
+
+def used_keys() -> set[str]:
+    """Message keys named by the page: data-i18n attributes, t("...") in JS, .t("...") in Python."""
+    keys: set[str] = set()
+    html = (WEB / "index.html").read_text()
+    keys |= set(re.findall(r'data-i18n(?:-[\w-]+)?="([\w.]+)"', html))
+    for path in [*WEB.glob("js/*.js"), *WEB.glob("js/*.mjs"), *WEB.glob("fusebox_web/*.py")]:
+        text = path.read_text()
+        keys |= set(re.findall(r'\bt\(\s*"([\w.]+)"', text))
+        keys |= set(re.findall(r'showError\(\s*"([\w.]+)"', text))
+    return keys
+
+
+def test_every_key_the_page_uses_exists(catalog: Catalog) -> None:
+    used = used_keys()
+    assert len(used) > 20
+    missing = used - set(catalog.messages["en"])
+    assert not missing, f"keys used but not in the catalogs: {sorted(missing)}"
+
+
+def test_formatting_matches_the_page_side() -> None:
+    assert format_message("{done} of {total} MB", {"done": 1.5, "total": 9}) == "1.5 of 9 MB"
+    assert format_message("keep {unknown}", {}) == "keep {unknown}"
+    assert format_message("{a}{a}", {"a": "x"}) == "xx"
+
+
+def test_fallbacks(catalog: Catalog) -> None:
+    italian = catalog.with_lang("it")
+    assert italian.t("action.retry") == "Riprova"
+    assert catalog.with_lang("fr").lang == "en"
+    assert italian.t("no.such.key") == "no.such.key"
+    partial = Catalog({"en": {"a": "A", "b": "B"}, "it": {"a": "AI"}}, "it")
+    assert partial.t("b") == "B"
+
+
+def test_parse_catalogs_reads_the_inlined_form() -> None:
+    catalog = parse_catalogs('{"en": {"hi": "Hi {name}"}, "it": {"hi": "Ciao {name}"}}', "it")
+    assert catalog.t("hi", name="Bea") == "Ciao Bea"
+    with pytest.raises(ValueError):
+        parse_catalogs('{"en": {"hi": 1}}')
