@@ -5,6 +5,8 @@ after Python booted and the engine imported, with an :class:`AppContext`; the pa
 (``<html data-ready>``) as soon as it returns, so it must leave the page interactive. It must draw
 every player-facing string through ``context.t`` and redraw them in ``context.on_language_change``.
 Event handlers given to the page should be wrapped with ``fusebox_web.errors.guarded``.
+``#app`` is a polite live region (so that the first draw is announced): a board that redraws
+often should move its announcements to a dedicated, smaller live element.
 """
 
 from __future__ import annotations
