@@ -23,6 +23,7 @@ if str(ROOT) not in sys.path:
 import build  # noqa: E402  (the task runner: builds and serves the site)
 
 READY = "html[data-ready]"
+FAILED = "#error:not([hidden])"
 BOOT_TIMEOUT_MS = 60_000
 
 
@@ -117,8 +118,14 @@ def record_console(page: Page, seen: Watch) -> None:
 
 
 def wait_ready(page: Page, timeout_ms: int = BOOT_TIMEOUT_MS) -> None:
-    """Wait until Python has booted and the app is interactive (<html data-ready>)."""
-    page.wait_for_selector(READY, state="attached", timeout=timeout_ms)
+    """Wait until Python has booted and the app is interactive (<html data-ready>).
+
+    Fails at once, with the page's message, if the page shows its error box instead.
+    """
+    page.wait_for_selector(f"{READY}, {FAILED}", state="attached", timeout=timeout_ms)
+    if page.locator(READY).count() == 0:
+        message = page.locator("#error-message").inner_text()
+        raise AssertionError(f"the page failed to start: {message!r} (details in its console)")
 
 
 def wait_offline_ready(page: Page, timeout_ms: int = BOOT_TIMEOUT_MS) -> None:
