@@ -28,13 +28,13 @@ from harness import (
     wait_ready,
     watch_context,
 )
-from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expect, sync_playwright
 
 # Booting Python takes seconds, more on a busy machine: wait for it rather than flake.
 expect.set_options(timeout=BOOT_TIMEOUT_MS)
 
 
-BROWSER_FIXTURES = {"browser", "context", "page", "ready_page"}
+BROWSER_FIXTURES = {"playwright", "browser", "context", "page", "ready_page"}
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -69,11 +69,16 @@ def subpath_url(site_dir: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        chromium = launch(playwright)
-        yield chromium
-        chromium.close()
+def playwright() -> Iterator[Playwright]:
+    with sync_playwright() as running:
+        yield running
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    chromium = launch(playwright)
+    yield chromium
+    chromium.close()
 
 
 @pytest.fixture

@@ -27,12 +27,25 @@ FAILED = "#error:not([hidden])"
 BOOT_TIMEOUT_MS = 60_000
 
 
-def launch(playwright: Playwright) -> Browser:
-    """Headless Chromium with the flags this machine needs (no sandbox, no background traffic)."""
+def chromium_executable() -> str:
     executable = build.find_chromium()
     if not executable:
         raise RuntimeError("no Chromium: run `python3 build.py test`, or set FUSEBOX_CHROMIUM")
-    return playwright.chromium.launch(executable_path=executable, args=list(build.CHROMIUM_ARGS))
+    return executable
+
+
+def launch(playwright: Playwright) -> Browser:
+    """Headless Chromium with the flags this machine needs (no sandbox, no background traffic)."""
+    return playwright.chromium.launch(
+        executable_path=chromium_executable(), args=list(build.CHROMIUM_ARGS)
+    )
+
+
+def launch_profile(playwright: Playwright, user_data_dir: Path) -> BrowserContext:
+    """Chromium with a real (not incognito) profile, e.g. to check that the site is installable."""
+    return playwright.chromium.launch_persistent_context(
+        user_data_dir, executable_path=chromium_executable(), args=list(build.CHROMIUM_ARGS)
+    )
 
 
 @contextmanager

@@ -1,9 +1,13 @@
-"""After one visit the service worker has the whole site: the game loads with the network cut."""
+"""After one visit the service worker has the whole site: the game loads with the network cut.
+
+And the site can be installed as an app."""
 
 from __future__ import annotations
 
-from harness import Watch, wait_offline_ready, wait_ready
-from playwright.sync_api import BrowserContext, Page, Response, expect
+from pathlib import Path
+
+from harness import Watch, launch_profile, wait_offline_ready, wait_ready
+from playwright.sync_api import BrowserContext, Page, Playwright, Response, expect
 
 
 def test_offline_reload_after_one_visit(
@@ -28,3 +32,18 @@ def test_offline_reload_after_one_visit(
     ready_page.goto(ready_page.url + "?lang=it")
     wait_ready(ready_page)
     expect(ready_page.get_by_test_id("python-ready")).to_have_text("Python è pronto.")
+
+
+def test_the_site_is_installable(playwright: Playwright, site_url: str, tmp_path: Path) -> None:
+    """Manifest, icons and service worker satisfy Chromium's install criteria."""
+    context = launch_profile(playwright, tmp_path / "profile")
+    page = context.pages[0] if context.pages else context.new_page()
+    page.goto(site_url)
+    wait_ready(page)
+    wait_offline_ready(page)
+    cdp = context.new_cdp_session(page)
+    errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    manifest = cdp.send("Page.getAppManifest")
+    context.close()
+    assert errors == []
+    assert manifest["errors"] == []
