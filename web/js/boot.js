@@ -91,6 +91,14 @@ $("error-retry").addEventListener("click", () => location.reload());
 // The Python app reports its own failures this way (fusebox_web.errors); it logged the details.
 document.addEventListener("fusebox:error", () => showError("error.generic"));
 
+// A Python exception that escaped an event handler not wrapped with errors.guarded: the browser
+// logs it; the player gets the short message.
+addEventListener("error", (event) => {
+    if (event.error?.constructor?.name === "PythonError") {
+        showError("error.generic");
+    }
+});
+
 // PyScript reports errors in main.py to the console only (its error banner is switched off in
 // the config): if main.py finished without marking the page ready or reporting an error itself,
 // something escaped it.
