@@ -339,20 +339,25 @@ def boot_manifest(site: Path, archives: list[str]) -> dict[str, object]:
     }
 
 
-def preload_links(manifest: dict[str, object]) -> str:
-    """Start downloading the archives while the HTML is parsed, before the boot script asks.
+def preload_links(site: Path, manifest: dict[str, object]) -> str:
+    """Start downloading the archives and PyScript's chunks while the HTML is parsed.
 
-    Pyodide's own large files are not preloaded: it asks for them as soon as js/runtime.mjs runs,
-    and over HTTP/1.1 (six connections per host) ten megabytes of preloaded WebAssembly would
-    queue the page's small modules, and so the start of everything, behind them. `crossorigin`
-    makes each preload match the boot script's same-origin `fetch()` (mode cors, credentials
-    same-origin), so that the file is downloaded once.
+    PyScript's chunks would otherwise load one after another (core.js, its chunk, the plugins),
+    and the last of them would arrive only once Pyodide's long start-up task holds the main
+    thread, delaying PyScript until it ends. Pyodide's own large files are not preloaded: it asks
+    for them as soon as js/runtime.mjs runs, and over HTTP/1.1 (six connections per host) ten
+    megabytes of preloaded WebAssembly would queue the page's small modules behind them.
+    `crossorigin` makes each archive preload match the boot script's same-origin `fetch()`
+    (mode cors, credentials same-origin), so that the file is downloaded once.
     """
     archives = manifest["archives"]
     assert isinstance(archives, list)
-    return "\n    ".join(
+    chunks = sorted(p.name for p in (site / "runtime" / "pyscript").glob("*-*.js"))
+    links = [f'<link rel="modulepreload" href="runtime/pyscript/{name}">' for name in chunks]
+    links += [
         f'<link rel="preload" href="{html.escape(url)}" as="fetch" crossorigin>' for url in archives
-    )
+    ]
+    return "\n    ".join(links)
 
 
 def json_script(element_id: str, value: object) -> str:
@@ -375,7 +380,7 @@ def render_index(site: Path, manifest: dict[str, object]) -> None:
         [json_script("fusebox-boot", manifest), json_script("fusebox-catalogs", catalogs())]
     )
     source = fill_marker(source, "data", data)
-    source = fill_marker(source, "preload", preload_links(manifest))
+    source = fill_marker(source, "preload", preload_links(site, manifest))
     (site / "index.html").write_text(source)
 
 
