@@ -105,7 +105,7 @@ def visit_twice(browser: Browser, url: str, settle: Callable[[Page], None]) -> t
 
 
 def median(loads: list[Load], attribute: str) -> float:
-    return statistics.median(getattr(load, attribute) for load in loads)
+    return float(statistics.median(getattr(load, attribute) for load in loads))
 
 
 def folder_size(folder: Path) -> tuple[int, int]:

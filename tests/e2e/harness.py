@@ -14,13 +14,37 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Request, Response
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    ConsoleMessage,
+    Error,
+    Page,
+    Playwright,
+    Request,
+    Response,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402  (the task runner: builds and serves the site)
+
+__all__ = [
+    "BOOT_TIMEOUT_MS",
+    "ROOT",
+    "Watch",
+    "build",
+    "build_once",
+    "launch",
+    "launch_profile",
+    "record_console",
+    "same_origin",
+    "wait_offline_ready",
+    "wait_ready",
+    "watch_context",
+]
 
 READY = "html[data-ready]"
 FAILED = "#error:not([hidden])"
@@ -123,11 +147,17 @@ def watch_context(context: BrowserContext, site_url: str) -> Watch:
 
 
 def record_console(page: Page, seen: Watch) -> None:
-    page.on(
-        "console",
-        lambda message: message.type == "error" and seen.console_errors.append(message.text),
-    )
-    page.on("pageerror", lambda error: seen.console_errors.append(f"uncaught: {error}"))
+    """Add the page's console errors and uncaught exceptions to `seen`."""
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            seen.console_errors.append(message.text)
+
+    def on_page_error(error: Error) -> None:
+        seen.console_errors.append(f"uncaught: {error}")
+
+    page.on("console", on_console)
+    page.on("pageerror", on_page_error)
 
 
 def wait_ready(page: Page, timeout_ms: int = BOOT_TIMEOUT_MS) -> None:
