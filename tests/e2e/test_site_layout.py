@@ -40,14 +40,35 @@ def test_keyboard_reaches_the_language_menu_and_the_game(browser: Browser, site_
     context.close()
 
 
-def test_reduced_motion_turns_off_transitions(browser: Browser, site_url: str) -> None:
+# Every CSS rule of the page that moves something, with the media conditions around it.
+MOVING_RULES = """() => {
+    const found = [];
+    const walk = (rules, media) => {
+        for (const rule of rules) {
+            if (rule.cssRules) walk(rule.cssRules, rule.conditionText ? [...media, rule.conditionText] : media);
+            const style = rule.style;
+            if (!style) continue;
+            const durations = style.getPropertyValue("transition-duration");
+            const animation = style.getPropertyValue("animation-name");
+            const moves = (durations && !/^0s(, 0s)*$/.test(durations))
+                || (animation && animation !== "none");
+            if (moves) found.push({ selector: rule.selectorText, media });
+        }
+    };
+    for (const sheet of document.styleSheets) walk(sheet.cssRules, []);
+    return found;
+}"""
+
+
+def test_motion_only_when_the_player_allows_it(browser: Browser, site_url: str) -> None:
+    """Every transition or animation sits under `prefers-reduced-motion: no-preference`."""
     context = browser.new_context(reduced_motion="reduce")
     page = context.new_page()
     page.goto(site_url)
-    duration = page.evaluate(
-        "getComputedStyle(document.getElementById('boot-progress'), '::-webkit-progress-value')"
-        ".transitionDuration"
-    )
-    assert duration == "0s"
+    moving = page.evaluate(MOVING_RULES)
+    assert moving, "the page has no motion at all: this test checks nothing"
+    for rule in moving:
+        assert any("prefers-reduced-motion: no-preference" in m for m in rule["media"]), rule
+    assert page.evaluate("matchMedia('(prefers-reduced-motion: no-preference)').matches") is False
     wait_ready(page)
     context.close()
