@@ -69,8 +69,8 @@ MEASURE = """() => {
 # The boot stages marked by the page (web/js/runtime.mjs, fusebox_web): when each one started.
 STAGES = (
     ("boot", "Pyodide starts"),
+    ("pyscript", "PyScript asks for it"),
     ("pyodide", "Pyodide booted"),
-    ("pyscript", "PyScript takes it"),
     ("app", "app starts"),
     ("ready", "app ready"),
 )
