@@ -245,10 +245,12 @@ def zip_bytes(files: dict[str, bytes]) -> bytes:
 
 
 def app_archive() -> bytes:
-    """The page's Python package `fusebox_web` (it reads the catalogs inlined in the page)."""
+    """The page's Python package `fusebox_web`, data files included (read them with
+    importlib.resources); it reads the message catalogs from the page itself."""
     files = {
         path.relative_to(WEB).as_posix(): path.read_bytes()
-        for path in sorted((WEB / "fusebox_web").rglob("*.py"))
+        for path in iter_files(WEB / "fusebox_web")
+        if "__pycache__" not in path.parts and path.suffix != ".pyc"
     }
     return zip_bytes(files)
 
