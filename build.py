@@ -245,8 +245,11 @@ def zip_bytes(files: dict[str, bytes]) -> bytes:
 
 
 def app_archive() -> bytes:
-    """The page's Python package `fusebox_web`, data files included (read them with
-    importlib.resources); it reads the message catalogs from the page itself."""
+    """The page's Python package `fusebox_web`, data files included.
+
+    Code in it reads its data files with importlib.resources (the archive stays zipped), and the
+    message catalogs from the page itself.
+    """
     files = {
         path.relative_to(WEB).as_posix(): path.read_bytes()
         for path in iter_files(WEB / "fusebox_web")
