@@ -7,8 +7,6 @@
 
 from __future__ import annotations
 
-import secrets
-
 from .deal import Setup, random_setup
 from .options import Options
 from .rules import start_events
@@ -32,5 +30,7 @@ def new_game(
 ) -> GameState:
     """Deal a new attempt. Without a seed one is chosen at random (and kept in the setup)."""
     if seed is None:
+        import secrets  # only games without a seed need it; kept off the page's boot path
+
         seed = secrets.randbits(32)
     return start(random_setup(mission, players, seed, captain=captain, options=options))

@@ -11,16 +11,17 @@ A bad file fails with the file, the field and what was expected::
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
-from importlib.resources.abc import Traversable  # importlib.abc lost it in Python 3.14
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import MissionError
+
+if TYPE_CHECKING:
+    # From importlib.resources.abc: importlib.abc lost it in Python 3.14 (the page's Pyodide).
+    from importlib.resources.abc import Traversable
 
 LANGUAGES = ("en", "it")
 EDITIONS = ("IT", "EN")
@@ -225,6 +226,10 @@ def parse_mission(data: Mapping[str, Any], source: str) -> Mission:
 
 def _mission_dir() -> Traversable:
     """Missions ship inside the wheel as engine/missions; a source checkout keeps them at the top."""
+    # Imported here, not at the top: `import engine` is on the page's boot path, and in the
+    # browser these imports cost tens of milliseconds that only the first mission load needs.
+    from importlib import resources
+
     packaged = resources.files("engine") / "missions"
     if packaged.is_dir():
         return packaged
@@ -236,6 +241,8 @@ def _mission_files() -> Iterator[Traversable]:
 
 
 def load_mission_file(path: Traversable) -> Mission:
+    import tomllib  # see _mission_dir: kept off the boot path
+
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as exc:
