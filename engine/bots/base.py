@@ -1,4 +1,9 @@
-"""The bot interface and the registry of bot levels by name."""
+"""The bot interface and the registry of bot levels by name.
+
+>>> bot = make_bot("cautious", seed=3)
+>>> bot.name, "expert" in bot_names()
+('cautious', True)
+"""
 
 from __future__ import annotations
 
@@ -6,10 +11,13 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from ..actions import Action
+from .explanation import Explanation
 
 
 class Bot(Protocol):
-    """A policy for one seat. ``choose`` gets only what that seat may know."""
+    """A policy for one seat. ``choose`` gets only what that seat may know: its observation and
+    its legal actions (never the game state). The same seed and the same questions give the same
+    answers."""
 
     name: str
 
@@ -17,8 +25,8 @@ class Bot(Protocol):
         """Return one of ``legal`` (never empty when asked)."""
         ...
 
-    def explain(self) -> str:
-        """One sentence on why the last choice was made, for the log."""
+    def explain(self) -> Explanation:
+        """Why the last choice was made: one sentence, with a key and params to translate it."""
         ...
 
 
@@ -30,6 +38,7 @@ def register_bot(name: str, factory: Callable[[int], Bot]) -> None:
 
 
 def bot_names() -> list[str]:
+    """The levels ``make_bot`` knows, sorted."""
     return sorted(_REGISTRY)
 
 

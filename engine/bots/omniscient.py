@@ -15,6 +15,7 @@ from __future__ import annotations
 from ..actions import Action, Cut, PlaceToken, RevealReds, SoloCut
 from ..state import GameState
 from ..wires import cut_value
+from .explanation import Explanation, explanation
 
 
 class OmniscientBot:
@@ -25,8 +26,8 @@ class OmniscientBot:
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
 
-    def explain(self) -> str:
-        return "it sees every wire"
+    def explain(self) -> Explanation:
+        return explanation("sees_all")
 
     def choose_with_state(self, state: GameState, seat: int | None) -> Action:
         if seat is None:

@@ -1,0 +1,379 @@
+"""The "expert" level: safe like ``cautious``, and it also thinks about what the team learns and
+keeps its equipment for the moments that need it.
+
+Its turn, in order:
+
+1. Reveal the reds when only reds are left.
+2. Equipment that only helps, at once: Spare Batteries on a used Double Detector, Rewind once a
+   step was lost, the Sticky Note and the labels on the wires that teach the team the most.
+3. A certain move, if there is one. Among several it prefers the certain cuts nobody else can
+   make (a wire it deduced, not one a token shows to everyone), then those a token shows, and it
+   keeps its solo cuts for last: a solo cut stays available, so it is a reserve for a later turn
+   with nothing certain. Ties go to the cut that shows the team the most.
+4. Nothing certain: a detector whose exact odds are certain; else the Radar (on the value it
+   would guess with) before guessing; a Coffee Break when even the best cut is poor; the
+   Stabilizer before a risky cut or when one more mistake would lose; a detector only when it
+   adds enough to the best single cut (the Double Detector is worth most at the end, when a
+   teammate's two last wires are one pair of targets); else the likeliest single cut, among near
+   ties the one whose miss would teach the most.
+
+Its setup token, Sticky Note and labels go where they teach most (``teaching``); as an owner it
+cuts, or marks, the wire whose reveal teaches most.
+
+>>> from engine import new_game
+>>> game = new_game(mission=2, players=4, seed=8)
+>>> bots = [ExpertBot(seed) for seed in range(4)]
+>>> while not game.is_over:
+...     seat = game.to_move
+...     game, _ = game.apply(bots[seat].choose(game.observation(seat), game.legal_actions(seat)))
+>>> game.result
+'won'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..actions import (
+    Action,
+    Batteries,
+    CoffeeMug,
+    Cut,
+    Label,
+    Pick,
+    PlaceToken,
+    PostIt,
+    Radar,
+    RevealReds,
+    Rewind,
+    SoloCut,
+)
+from ..wires import RED, value_to_json
+from .base import register_bot
+from .cuts import RatedCut, rate_detectors, rate_singles
+from .explanation import Explanation, explanation
+from .knowledge import CutOdds, Knowledge
+from .phrasing import cut_explanation, percent
+from .teaching import number_of_label, reveal_value, token_value
+
+
+@dataclass(frozen=True)
+class Style:
+    """The expert's thresholds (kept together so that they can be tuned and benchmarked)."""
+
+    #: What a spare detonator step is worth, as a share of the game: a mistake with ``d`` steps
+    #: left costs ``mistake_base ** (d - 1)`` (the whole game on the last step).
+    mistake_base: float = 0.5
+    #: A detector must lower the risk of the best single cut by this much.
+    detector_margin: float = 0.05
+    #: Use the Stabilizer before a cut whose risk is at least this.
+    stabilize_risk: float = 0.25
+    #: Use the Radar before a cut whose risk is at least this.
+    radar_risk: float = 0.2
+    #: Pass the turn with the Coffee Break when the best cut's risk is at least this.
+    coffee_risk: float = 0.3
+    #: Guesses within this much of the best count as ties, broken by what a miss teaches.
+    guess_tie: float = 0.01
+    #: Keep solo cuts for turns without another certain move.
+    solo_reserve: bool = True
+    #: Prefer certain cuts that only I can make over those a token shows to everyone.
+    private_first: bool = True
+    #: Use the free equipment (batteries, rewind, sticky note, labels, radar).
+    free_equipment: bool = True
+
+
+class ExpertBot:
+    """See the module docstring."""
+
+    name = "expert"
+
+    def __init__(self, seed: int = 0, style: Style | None = None) -> None:
+        self._rng = random.Random(seed)
+        self.style = style or Style()
+        self._why = explanation("random_move", kind="none")
+
+    def explain(self) -> Explanation:
+        return self._why
+
+    def choose(self, observation: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+        if not legal:
+            raise ValueError("a bot is only asked when it has a legal action")
+        if all(isinstance(a, Pick) for a in legal):
+            return self._pick(observation, [a for a in legal if isinstance(a, Pick)])
+        tokens = [a for a in legal if isinstance(a, PlaceToken)]
+        if tokens:
+            return self._setup_token(observation, tokens)
+        return self._turn(Knowledge(observation), legal)
+
+    # ------------------------------------------------------------------ setup and picks
+
+    def _setup_token(self, obs: Mapping[str, Any], tokens: list[PlaceToken]) -> Action:
+        best = max(tokens, key=lambda t: _token_score(obs, t.stand, t.slot))
+        value = number_of_label(obs["stands"][best.stand]["slots"][best.slot]["wire"])
+        self._why = explanation("setup_token", stand=best.stand, wire=best.slot + 1, value=value)
+        return best
+
+    def _pick(self, obs: Mapping[str, Any], picks: list[Pick]) -> Action:
+        prompt = obs.get("prompt") or {}
+        kind = prompt.get("kind")
+        low, high = obs["blue_values"]
+
+        def teaches(pick: Pick) -> float:
+            slots = obs["stands"][pick.stand]["slots"]
+            return reveal_value(slots, pick.slot, low=low, high=high)
+
+        if kind == "walkie_give":
+            choice = self._walkie_give(obs, picks)
+            self._why = explanation("pick_walkie_give", stand=choice.stand, wire=choice.slot + 1)
+            return choice
+        choice = max(picks, key=teaches)
+        if kind == "detector_token":
+            self._why = explanation("pick_detector_token", stand=choice.stand, wire=choice.slot + 1)
+            return choice
+        label = obs["stands"][choice.stand]["slots"][choice.slot]["wire"]
+        value = value_to_json(_class_of_label(label))
+        key = "pick_detector_cut" if kind == "detector_cut" else "pick_own_cut"
+        self._why = explanation(key, stand=choice.stand, wire=choice.slot + 1, value=value)
+        return choice
+
+    @staticmethod
+    def _walkie_give(obs: Mapping[str, Any], picks: list[Pick]) -> Pick:
+        """Give a wire of a value I hold most copies of (a pair I keep stays a pair for a solo
+        cut only if I hold all of it; a lone copy is the one the team needs least from me)."""
+        labels = [obs["stands"][p.stand]["slots"][p.slot]["wire"] for p in picks]
+        classes = [_class_of_label(label) for label in labels]
+        counts = {c: classes.count(c) for c in classes}
+        return min(picks, key=lambda p: (-counts[classes[picks.index(p)]], p.stand, p.slot))
+
+    # ------------------------------------------------------------------ the turn
+
+    def _turn(self, know: Knowledge, legal: Sequence[Action]) -> Action:
+        for action in legal:
+            if isinstance(action, RevealReds):
+                self._why = explanation("reveal_reds")
+                return action
+        if self.style.free_equipment:
+            free = self._free_equipment(know, legal)
+            if free is not None:
+                return free
+        singles = rate_singles(know, legal)
+        solos = [a for a in legal if isinstance(a, SoloCut)]
+        certain = [r for r in singles if r.certain]
+        if certain or solos:
+            return self._certain_move(know, certain, solos)
+        if not singles:  # only equipment is left (cannot happen in a turn; stay legal)
+            action = legal[0]
+            self._why = explanation("random_move", kind=action.type)
+            return action
+        return self._no_certain_move(know, legal, singles)
+
+    def _certain_move(
+        self, know: Knowledge, certain: list[RatedCut], solos: list[SoloCut]
+    ) -> Action:
+        if solos and (not certain or not self.style.solo_reserve):
+            solo = max(solos, key=lambda a: a.value)
+            self._why = explanation("solo_cut", value=value_to_json(solo.value))
+            return solo
+
+        def rank(rated: RatedCut) -> tuple[int, float]:
+            target = rated.action.targets[0]
+            shown = know.tile(target)["info"] is not None
+            private = 0 if (self.style.private_first and not shown) else 1
+            return (private, -self._teach_cut(know, rated.action))
+
+        ordered = sorted(certain, key=rank)
+        best = ordered[0]
+        key = "cut_certain_teach" if len(ordered) > 1 and not _shown(know, best) else None
+        self._why = cut_explanation(know, best, key)
+        return best.action
+
+    def _teach_cut(self, know: Knowledge, cut: Cut) -> float:
+        """What a successful cut shows the others: the target (unless a token showed it) and
+        the wire of mine I will cut with it."""
+        low, high = know.obs["blue_values"]
+        score = 0.0
+        target = cut.targets[0]
+        if know.tile(target)["info"] is None:
+            score += 1.0
+        mine = [slot for slot, cls in know.hand.items() if cls == cut.values[0]]
+        score += max(
+            (reveal_value(know.obs["stands"][s]["slots"], i, low=low, high=high) for s, i in mine),
+            default=0.0,
+        )
+        return score
+
+    def risk(self, odds: CutOdds, dial: int) -> float:
+        """The chance a cut loses the game, now or later: an explosion loses at once; a mistake
+        loses at once on the last step, and otherwise spends a step the team may need later
+        (worth ``mistake_base`` per spare step, halving with every step left)."""
+        spare = self.style.mistake_base ** max(0, dial - 1)
+        return odds.explosion + odds.mistake * spare
+
+    def _no_certain_move(
+        self, know: Knowledge, legal: Sequence[Action], singles: list[RatedCut]
+    ) -> Action:
+        style = self.style
+        dial = know.dial_left
+        stabilized = bool(know.obs.get("stabilized"))
+        best, probe = self._best_guess(know, singles, stabilized)
+        best_risk = 0.0 if stabilized else self.risk(best.odds, dial)
+        top_success = max(r.odds.success for r in singles)
+        detectors = [d for d in rate_detectors(know, legal, top_success) if d.odds.exact]
+        if detectors and detectors[0].certain:
+            self._why = cut_explanation(know, detectors[0])
+            return detectors[0].action
+        by_type = {a.type: a for a in legal}
+        if style.free_equipment and "radar" in by_type and best_risk >= style.radar_risk:
+            value = best.action.values[0]
+            radar = next((a for a in legal if isinstance(a, Radar) and a.value == value), None)
+            if radar is None:
+                radar = next(a for a in legal if isinstance(a, Radar))
+            self._why = explanation("radar", value=radar.value)
+            return radar
+        if "coffee" in by_type and best_risk >= style.coffee_risk:
+            coffee = self._coffee(know, legal)
+            if coffee is not None:
+                self._why = explanation(
+                    "coffee", next_seat=coffee.next_seat, percent=percent(best.odds.success)
+                )
+                return coffee
+        if "stabilize" in by_type and best_risk >= style.stabilize_risk:
+            self._why = explanation("stabilize", percent=percent(best.odds.success))
+            return by_type["stabilize"]
+        if detectors and not stabilized:
+            detector = min(detectors, key=lambda d: self.risk(d.odds, dial))
+            if self.risk(detector.odds, dial) <= best_risk - style.detector_margin:
+                self._why = cut_explanation(know, detector)
+                return detector.action
+        elif detectors and detectors[0].odds.success >= best.odds.success + style.detector_margin:
+            self._why = cut_explanation(know, detectors[0])
+            return detectors[0].action
+        key = "cut_probe" if probe else None
+        self._why = cut_explanation(know, best, key)
+        return best.action
+
+    def _best_guess(
+        self, know: Knowledge, singles: list[RatedCut], stabilized: bool
+    ) -> tuple[RatedCut, bool]:
+        """The single cut least likely to lose the game (under the Stabilizer: the likeliest);
+        among near ties, the one whose miss would teach the most (the target whose value is
+        least predictable), then the one-value cut (keep the X-or-Y ray). The flag tells whether
+        that tie-break chose a (slightly) riskier cut to teach more."""
+        dial = know.dial_left
+
+        def score(rated: RatedCut) -> float:
+            if stabilized:
+                return rated.odds.success
+            return -self.risk(rated.odds, dial) + 1e-3 * rated.odds.success
+
+        top = max(score(r) for r in singles)
+        ties = [r for r in singles if score(r) >= top - self.style.guess_tie]
+
+        def spread(rated: RatedCut) -> float:
+            chances = know.classes_at(rated.action.targets[0]).values()
+            return 1.0 - max(chances)
+
+        safest = max(ties, key=lambda r: (score(r), -len(r.action.values)))
+        chosen = max(ties, key=lambda r: (spread(r), score(r), -len(r.action.values)))
+        return chosen, score(chosen) < score(safest) - 1e-12
+
+    def _coffee(self, know: Knowledge, legal: Sequence[Action]) -> CoffeeMug | None:
+        """Hand the turn to the teammate likeliest to hold nothing but red wires (he will reveal
+        them, which often ends a standoff over where the red wire is); else the next teammate
+        clockwise."""
+        mugs = [a for a in legal if isinstance(a, CoffeeMug)]
+        if not mugs:
+            return None
+
+        def only_red(mug: CoffeeMug) -> float:
+            slots = [s for st in know.stands_of(mug.next_seat) for s in know.uncut_slots(st)]
+            return min((know.chance(slot, (RED,)) for slot in slots), default=0.0)
+
+        def order(mug: CoffeeMug) -> tuple[float, int]:
+            return (-only_red(mug), (mug.next_seat - know.seat) % know.players)
+
+        return min(mugs, key=order)
+
+    # ------------------------------------------------------------------ free equipment
+
+    def _free_equipment(self, know: Knowledge, legal: Sequence[Action]) -> Action | None:
+        """Equipment with no downside, used as soon as it helps."""
+        obs = know.obs
+        batteries = [a for a in legal if isinstance(a, Batteries)]
+        if batteries:
+            choice = max(batteries, key=lambda a: (know.seat in a.seats, len(a.seats)))
+            self._why = explanation("batteries", seats=list(choice.seats))
+            return choice
+        for action in legal:
+            if isinstance(action, Rewind) and know.dial_left < know.players:
+                self._why = explanation("rewind", left=know.dial_left)
+                return action
+        notes = [a for a in legal if isinstance(a, PostIt)]
+        if notes:
+            note = max(notes, key=lambda a: _token_score(obs, a.stand, a.slot))
+            value = number_of_label(obs["stands"][note.stand]["slots"][note.slot]["wire"])
+            self._why = explanation("post_it", stand=note.stand, wire=note.slot + 1, value=value)
+            return note
+        labels = [a for a in legal if isinstance(a, Label)]
+        if labels:
+            low, high = obs["blue_values"]
+
+            def teaches(label: Label) -> float:
+                slots = obs["stands"][label.stand]["slots"]
+                pair = [i for i in (label.slot, label.slot + 1) if not slots[i]["cut"]]
+                same = 1.0 if label.card == 12 else 0.0
+                return same + sum(reveal_value(slots, i, low=low, high=high) for i in pair)
+
+            label = max(labels, key=teaches)
+            self._why = explanation(
+                "label", card=label.card, stand=label.stand, wire=label.slot + 1
+            )
+            return label
+        return None
+
+
+def _shown(know: Knowledge, rated: RatedCut) -> bool:
+    return know.tile(rated.action.targets[0])["info"] is not None
+
+
+def _class_of_label(label: str) -> int:
+    """The cut value of a label: its number for blue, 0 for yellow, -1 for red."""
+    whole, _, rest = label.partition(".")
+    if not rest:
+        return int(whole)
+    return 0 if rest == "1" else -1
+
+
+def _token_score(obs: Mapping[str, Any], stand: int, slot: int) -> float:
+    """What an info token on my wire (``stand``, ``slot``) is worth to the team."""
+    slots = obs["stands"][stand]["slots"]
+    number = number_of_label(slots[slot]["wire"])
+    viewer = obs["viewer"]
+    mine = sum(
+        1
+        for data in obs["stands"]
+        if data["owner"] == viewer
+        for tile in data["slots"]
+        if tile["wire"] == str(number)
+    )
+    mine += sum(
+        1
+        for data in obs["stands"]
+        if data["owner"] != viewer
+        for tile in data["slots"]
+        if tile["cut"] and tile["wire"] == str(number)
+    )
+    shown = sum(
+        1
+        for data in obs["stands"]
+        for tile in data["slots"]
+        if not tile["cut"] and tile["info"] == number
+    )
+    low, high = obs["blue_values"]
+    return token_value(slots, slot, low=low, high=high, mine=mine, shown=shown)
+
+
+register_bot("expert", ExpertBot)

@@ -1,0 +1,222 @@
+"""Why a bot chose its move: one sentence, structured so that the page can translate it.
+
+An ``Explanation`` carries a ``key`` (which sentence), ``params`` (what fills it) and ``text`` (the
+English sentence). The page looks the key up in its own strings (English, Italian) and fills in
+the params, substituting player names for seat numbers. ``KEYS`` lists every key with its params
+and English template; docs/bots.md shows the same table.
+
+Param conventions:
+
+* ``seat``, ``partner``, ``next_seat``: a seat as the engine numbers it (0-based); the page shows
+  the player's name. ``seats``: a list of them.
+* ``stand``: the engine's stand index (0-based), for highlighting; ``wire``: the 1-based position
+  of a wire on that stand, from the left; ``wires``: a list of ``[stand, wire]`` pairs (detectors).
+* ``value``, ``value2``: 1..12 or ``"yellow"``; ``values``: a list of them. ``card``: an equipment card number (1..12).
+* ``percent``: a chance as a whole percentage (0..100). ``left``: detonator steps left.
+* ``tool``: ``"double"``, ``"triple"`` or ``"super"``; ``kind``: an action type name.
+
+>>> e = explanation("cut_guess", seat=1, stand=1, wire=4, value=9, percent=92)
+>>> e.text
+"9 on player 2's wire 4: 92%, the best chance."
+>>> e.key, e.params["percent"]
+('cut_guess', 92)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """One sentence on a bot's choice: ``key`` + ``params`` for translation, ``text`` in English."""
+
+    key: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    text: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON for the page: ``{"key", "params", "text"}``."""
+        return {"key": self.key, "params": dict(self.params), "text": self.text}
+
+
+@dataclass(frozen=True)
+class Key:
+    """A sentence: its params and English template (``str.format`` over prepared fields)."""
+
+    params: tuple[str, ...]
+    template: str
+    meaning: str
+
+
+#: Every key a bot may give. The template fields are the params, made readable by ``_readable``.
+KEYS: dict[str, Key] = {
+    "setup_token": Key(
+        ("stand", "wire", "value"),
+        "Info token on my wire {wire}: {value}, the one that helps the team most.",
+        "expert setup token: the most useful value and place",
+    ),
+    "setup_token_any": Key(
+        ("stand", "wire", "value"),
+        "Info token on my wire {wire}: {value}.",
+        "setup token without a preference",
+    ),
+    "reveal_reds": Key((), "Only red wires are left in my hand: I reveal them.", "reveal reds"),
+    "solo_cut": Key(
+        ("value",), "I hold every {value} still in play: solo cut.", "solo cut (certain)"
+    ),
+    "cut_token": Key(
+        ("seat", "stand", "wire", "value"),
+        "{value} on {where}: an info token shows it.",
+        "certain cut of a wire whose info token shows the value",
+    ),
+    "cut_certain": Key(
+        ("seat", "stand", "wire", "value"),
+        "{value} on {where}: certain from what the team has seen.",
+        "certain cut found by deduction",
+    ),
+    "cut_certain_teach": Key(
+        ("seat", "stand", "wire", "value"),
+        "{value} on {where}: certain, and it shows the team the most.",
+        "expert: the certain cut that tells the others most",
+    ),
+    "cut_guess": Key(
+        ("seat", "stand", "wire", "value", "percent"),
+        "{value} on {where}: {percent}%, the best chance.",
+        "no certain cut: the likeliest one",
+    ),
+    "cut_probe": Key(
+        ("seat", "stand", "wire", "value", "percent"),
+        "{value} on {where}: {percent}%, and even a miss would show the team that wire.",
+        "expert: a likely cut that also teaches (chosen over a slightly safer one)",
+    ),
+    "cut_either": Key(
+        ("seat", "stand", "wire", "value", "value2", "percent"),
+        "{value} or {value2} on {where}: {percent}%.",
+        "cut with the X-or-Y ray (card 10)",
+    ),
+    "cut_detector": Key(
+        ("tool", "seat", "wires", "values", "percent"),
+        "{tool_name} on {who} wires {wire_list} for {value_list}: {percent}%.",
+        "cut with a detector (Double Detector, card 3 or card 5)",
+    ),
+    "cut_blind": Key(
+        ("seat", "stand", "wire", "value"),
+        "{value} on {where}: no certain cut, a guess.",
+        "simple bot: a guess without odds",
+    ),
+    "stabilize": Key(
+        ("percent",),
+        "Stabilizer first: my best cut is only {percent}%.",
+        "card 9 before a risky cut",
+    ),
+    "rewind": Key(
+        ("left",),
+        "Rewind: the detonator is {left} step(s) from the skull.",
+        "card 6",
+    ),
+    "radar": Key(
+        ("value",),
+        "Radar on {value}: no cut is certain, so first find where the {value}s are.",
+        "card 8 before a guess",
+    ),
+    "post_it": Key(
+        ("stand", "wire", "value"),
+        "Sticky note on my wire {wire}: {value}, so a teammate can cut it safely.",
+        "card 4",
+    ),
+    "label": Key(
+        ("card", "stand", "wire"),
+        "{label_name} on my wires {wire} and {wire_next}: it narrows them down for the team.",
+        "card 1 (≠) or card 12 (=) on wires wire and wire+1",
+    ),
+    "batteries": Key(
+        ("seats",),
+        "Spare batteries: a used Double Detector is ready again.",
+        "card 7",
+    ),
+    "walkie": Key(
+        ("partner", "stand", "wire"),
+        "Walkie-Talkies with {partner_name}: my wire {wire} for one of theirs.",
+        "card 2",
+    ),
+    "coffee": Key(
+        ("next_seat", "percent"),
+        "Coffee break: my best cut is only {percent}%, {next_name} plays next.",
+        "card 11 instead of a risky cut",
+    ),
+    "pick_own_cut": Key(
+        ("stand", "wire", "value"),
+        "I cut my {value} on wire {wire}: it shows the team the most.",
+        "after a hit: which of my matching wires I cut",
+    ),
+    "pick_detector_cut": Key(
+        ("stand", "wire", "value"),
+        "The detector found my {value}: I cut wire {wire}.",
+        "owner, after a detector hit: which matching wire is cut",
+    ),
+    "pick_detector_token": Key(
+        ("stand", "wire"),
+        "The detector missed: the token goes on my wire {wire}, where it teaches the most.",
+        "owner, after a detector miss: where the info token goes",
+    ),
+    "pick_walkie_give": Key(
+        ("stand", "wire"),
+        "Walkie-Talkies: I give my wire {wire}.",
+        "partner of the Walkie-Talkies: which wire is given",
+    ),
+    "pick_any": Key(
+        ("stand", "wire"),
+        "Wire {wire}: one of the allowed choices.",
+        "a pick without a preference",
+    ),
+    "random_move": Key(
+        ("kind",),
+        "A random legal move ({kind}).",
+        "random bot",
+    ),
+    "sees_all": Key((), "It sees every wire.", "omniscient bot (harness check only)"),
+}
+
+_TOOL_NAMES = {"double": "Double Detector", "triple": "Triple Scanner", "super": "Stand Scanner"}
+
+
+def _player(seat: int) -> str:
+    return f"player {seat + 1}"
+
+
+def _readable(params: Mapping[str, Any]) -> dict[str, Any]:
+    """The template fields: the params, plus readable forms the English sentence uses."""
+    fields = dict(params)
+    if "seat" in params:
+        fields["where"] = f"{_player(params['seat'])}'s wire {params.get('wire', '?')}"
+        fields["who"] = f"{_player(params['seat'])}'s"
+    if "partner" in params:
+        fields["partner_name"] = _player(params["partner"])
+    if "next_seat" in params:
+        fields["next_name"] = _player(params["next_seat"])
+    if "tool" in params:
+        fields["tool_name"] = _TOOL_NAMES.get(params["tool"], str(params["tool"]))
+    if "wires" in params:
+        fields["wire_list"] = ", ".join(str(wire) for _, wire in params["wires"])
+    if "values" in params:
+        fields["value_list"] = " or ".join(str(v) for v in params["values"])
+    if "card" in params:
+        fields["label_name"] = "≠ label" if params["card"] == 1 else "= label"
+    if "wire" in params and isinstance(params["wire"], int):
+        fields["wire_next"] = params["wire"] + 1
+    return fields
+
+
+def explanation(key: str, **params: Any) -> Explanation:
+    """Build an explanation; its params must be exactly those ``KEYS[key]`` documents.
+
+    >>> explanation("solo_cut", value="yellow").text
+    'I hold every yellow still in play: solo cut.'
+    """
+    spec = KEYS[key]
+    if set(params) != set(spec.params):
+        raise ValueError(f"{key} takes {spec.params}, not {tuple(params)}")
+    return Explanation(key, params, spec.template.format(**_readable(params)))
