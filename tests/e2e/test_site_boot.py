@@ -45,7 +45,7 @@ def test_home_screen_shows_before_python(page: Page, site_url: str) -> None:
 
 def test_boots_and_shows_the_engine_version(ready_page: Page) -> None:
     app = ready_page.get_by_test_id("app")
-    expect(app.get_by_test_id("python-ready")).to_have_text("Python is ready.")
+    expect(app.get_by_test_id("play")).to_have_text("Play Red Wire")
     expect(app.get_by_test_id("engine-version")).to_have_text(
         f"Game engine version {engine_version()}"
     )

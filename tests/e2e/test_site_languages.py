@@ -12,7 +12,7 @@ def test_lang_parameter_switches_and_is_remembered(page: Page, site_url: str) ->
     expect(page.get_by_role("heading", name="Come si gioca")).to_be_visible()
     wait_ready(page)
     # Drawn by Python from the same catalog.
-    expect(page.get_by_test_id("python-ready")).to_have_text("Python è pronto.")
+    expect(page.get_by_test_id("play")).to_have_text("Gioca a Red Wire")
     expect(page.get_by_test_id("engine-version")).to_contain_text("Motore di gioco")
     assert page.evaluate("localStorage.getItem('fusebox.lang')") == "it"
 
@@ -23,15 +23,15 @@ def test_lang_parameter_switches_and_is_remembered(page: Page, site_url: str) ->
 
 
 def test_switching_in_the_page_redraws_html_and_python_text(ready_page: Page) -> None:
-    expect(ready_page.get_by_test_id("python-ready")).to_have_text("Python is ready.")
+    expect(ready_page.get_by_test_id("play")).to_have_text("Play Red Wire")
     ready_page.get_by_label("Language").select_option("it")
     expect(ready_page.locator("html")).to_have_attribute("lang", "it")
     expect(ready_page.get_by_role("heading", name="Come si gioca")).to_be_visible()
-    expect(ready_page.get_by_test_id("python-ready")).to_have_text("Python è pronto.")
+    expect(ready_page.get_by_test_id("play")).to_have_text("Gioca a Red Wire")
     assert ready_page.evaluate("localStorage.getItem('fusebox.lang')") == "it"
 
     ready_page.get_by_label("Lingua").select_option("en")
-    expect(ready_page.get_by_test_id("python-ready")).to_have_text("Python is ready.")
+    expect(ready_page.get_by_test_id("play")).to_have_text("Play Red Wire")
     expect(ready_page.get_by_role("heading", name="How to play")).to_be_visible()
 
 

@@ -31,7 +31,7 @@ def test_offline_reload_after_one_visit(
     # And once more with a language switch, which needs nothing from the network either.
     ready_page.goto(ready_page.url + "?lang=it")
     wait_ready(ready_page)
-    expect(ready_page.get_by_test_id("python-ready")).to_have_text("Python è pronto.")
+    expect(ready_page.get_by_test_id("play")).to_have_text("Gioca a Red Wire")
 
 
 def test_the_site_is_installable(playwright: Playwright, site_url: str, tmp_path: Path) -> None:

@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
-from . import dom
 from .i18n import Catalog
 
 
@@ -46,17 +45,12 @@ class AppContext:
 
 
 def mount_app(context: AppContext) -> None:
-    """Draw the app. For now: that Python is ready, and the engine's version."""
+    """Draw Red Wire: the home screen's Play / Continue buttons, then the game's screens."""
+    from .redwire.controller import App
 
-    def draw() -> None:
-        context.root.replaceChildren(
-            dom.create("p", context.t("app.pythonReady"), data_testid="python-ready"),
-            dom.create(
-                "p",
-                context.t("app.engineVersion", version=context.engine_version),
-                data_testid="engine-version",
-            ),
-        )
+    _mounted.append(App(context))
+    _mounted[-1].mount()
 
-    draw()
-    context.on_language_change(draw)
+
+#: The mounted app (kept with the page; its listeners hold its methods anyway).
+_mounted: list[Any] = []

@@ -12,9 +12,16 @@ from typing import Any
 # Pyodide's bridge to the page's JavaScript (``js`` is the page's globalThis). Imported by name so
 # that type checkers, which do not know these browser-only modules, treat them as Any.
 js: Any = importlib.import_module("js")
-create_proxy: Callable[[Callable[..., Any]], Any] = importlib.import_module(
-    "pyodide.ffi"
-).create_proxy
+_ffi = importlib.import_module("pyodide.ffi")
+create_proxy: Callable[[Callable[..., Any]], Any] = _ffi.create_proxy
+# JavaScript's null arrives as ``jsnull`` (not None) in recent Pyodide versions.
+_JSNULL: Any = getattr(_ffi, "jsnull", None)
+
+
+def py(value: Any) -> Any:
+    """``value`` with JavaScript's null and undefined as None."""
+    return None if value is None or value is _JSNULL else value
+
 
 # Proxies handed to JavaScript as event listeners must stay alive as long as the page.
 _listeners: list[Any] = []
@@ -22,7 +29,7 @@ _listeners: list[Any] = []
 
 def element(element_id: str) -> Any:
     """The element with this id (raises LookupError if the page has none)."""
-    found = js.document.getElementById(element_id)
+    found = py(js.document.getElementById(element_id))
     if found is None:
         raise LookupError(f"the page has no #{element_id}")
     return found
@@ -76,3 +83,153 @@ def mark_ready() -> None:
     """Tell the page (and its tests) that Python has booted and the app is interactive."""
     mark("fusebox:ready")
     js.document.documentElement.setAttribute("data-ready", "")
+
+
+# ---------------------------------------------------------------------------------- the game
+# Small, explicit helpers for fusebox_web.redwire.controller: each is one or two calls across
+# the bridge, so that a click costs a handful of FFI calls whatever the board shows.
+
+
+def set_html(node: Any, html: str) -> None:
+    node.innerHTML = html
+
+
+def query(selector: str) -> Any:
+    """The first element matching ``selector``, or None."""
+    return py(js.document.querySelector(selector))
+
+
+def attr(node: Any, name: str) -> str | None:
+    """An attribute of an element, or None when it has none (or is not an element)."""
+    if node is None or not hasattr(node, "getAttribute"):
+        return None
+    value = py(node.getAttribute(name))
+    return None if value is None else str(value)
+
+
+def closest(node: Any, selector: str) -> Any:
+    """The nearest ancestor-or-self of ``node`` matching ``selector``, or None."""
+    if node is None or not hasattr(node, "closest"):
+        return None
+    return py(node.closest(selector))
+
+
+def focus(selector: str) -> bool:
+    """Focus the first element matching ``selector``; False if there is none."""
+    found = query(selector)
+    if found is None:
+        return False
+    found.focus()
+    return True
+
+
+def listen(node: Any, event: str, handler: Callable[[Any], None]) -> None:
+    """``node.addEventListener(event, handler)``, keeping the proxy alive with the page."""
+    proxy = create_proxy(handler)
+    _listeners.append(proxy)
+    node.addEventListener(event, proxy)
+
+
+def set_root_attribute(name: str, value: str | None) -> None:
+    """Set (or remove, with None) an attribute of <html>."""
+    root = js.document.documentElement
+    if value is None:
+        root.removeAttribute(name)
+    else:
+        root.setAttribute(name, value)
+
+
+def search() -> str:
+    return str(js.location.search)
+
+
+def replace_search(search: str) -> None:
+    """Change the address's query without a reload (and without a history entry)."""
+    js.history.replaceState(None, "", f"{js.location.pathname}{search}{js.location.hash}")
+
+
+def now() -> float:
+    return float(js.performance.now())
+
+
+def measure(name: str, start: float) -> None:
+    """A performance measure from ``start`` (performance.now() or an event's timeStamp) to now."""
+    options = js.Object.new()
+    options.start = start
+    options.end = js.performance.now()
+    js.performance.measure(name, options)
+
+
+def blob_url(text: str, mime: str = "application/json") -> str:
+    """A blob: URL holding ``text`` (a download link that needs no server)."""
+    parts = js.Array.new()
+    parts.push(text)
+    options = js.Object.new()
+    options.type = mime
+    return str(js.URL.createObjectURL(js.Blob.new(parts, options)))
+
+
+def revoke_url(url: str) -> None:
+    js.URL.revokeObjectURL(url)
+
+
+async def read_file(node: Any) -> str | None:
+    """The text of the file chosen in an <input type=file>, or None."""
+    files = py(node.files)
+    if files is None or files.length == 0:
+        return None
+    return str(await files.item(0).text())
+
+
+def active_key() -> dict[str, str]:
+    """The data attributes that identify the focused element (to focus its redrawn twin)."""
+    node = js.document.activeElement
+    if node is None or not hasattr(node, "getAttribute"):
+        return {}
+    out: dict[str, str] = {}
+    for name in (
+        "data-act",
+        "data-stand",
+        "data-slot",
+        "data-value",
+        "data-mode",
+        "data-seat",
+        "data-panel",
+        "data-card",
+        "data-mission",
+        "data-section",
+        "data-option",
+        "id",
+    ):
+        value = node.getAttribute(name)
+        if value is not None:
+            out[name] = str(value)
+    return out
+
+
+class LocalStorage:
+    """The page's localStorage as a ``fusebox_web.redwire.storage.Store``."""
+
+    def get(self, key: str) -> str | None:
+        value = py(js.localStorage.getItem(key))
+        return None if value is None else str(value)
+
+    def set(self, key: str, value: str) -> None:
+        js.localStorage.setItem(key, value)
+
+    def remove(self, key: str) -> None:
+        js.localStorage.removeItem(key)
+
+    def keys(self) -> list[str]:
+        storage = js.localStorage
+        return [str(storage.key(i)) for i in range(storage.length)]
+
+
+def local_storage_works() -> bool:
+    """False when the browser refuses storage (some private modes, policies)."""
+    try:
+        js.localStorage.setItem("fusebox.probe", "1")
+        js.localStorage.removeItem("fusebox.probe")
+    except Exception:
+        return False
+    return True

@@ -1,0 +1,244 @@
+"""What the seat holding the device can do now: tiles to tap, values to announce, buttons.
+
+Every answer comes from the engine: each candidate action is checked with ``state.is_legal``
+(the engine's own rules), so the page never re-implements a rule. Why not ``legal_actions``
+directly? With the detectors and the X-or-Y ray unlocked a turn has tens of thousands of legal
+cuts (18,000 measured on mission 8): listing them costs 20 ms in CPython and several times that
+in the browser, on every click. A few dozen probes cost about a millisecond.
+tests/web/test_affordances.py checks on random games that these answers agree with
+``legal_actions``.
+
+>>> import engine
+>>> game = engine.new_game(mission=1, players=3, seed=7)
+>>> aff = affordances(game, game.to_move)
+>>> aff.decision, len(aff.token_tiles) > 0, aff.cut_targets
+('setup_token', True, frozenset())
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine import (
+    Batteries,
+    CoffeeMug,
+    Cut,
+    GameState,
+    IllegalActionError,
+    Label,
+    PostIt,
+    Radar,
+    RevealReds,
+    Rewind,
+    SoloCut,
+    Stabilize,
+    Walkie,
+)
+from engine.actions import Action, PlaceToken
+from engine.wires import RED, YELLOW, Colour, colour_of, cut_value
+
+Tile = tuple[int, int]
+PICK_KINDS = ("own_cut", "detector_cut", "detector_token", "walkie_give")
+TOOL_WIRES = {"double": 2, "triple": 3}
+TOOL_CARDS = {"triple": 3, "super": 5}
+ANY_TIME_CARDS = (1, 12, 2, 4, 6, 7, 8)
+
+
+@dataclass(frozen=True)
+class Affordances:
+    """What ``seat`` may do now (all empty when it has nothing to decide and no card to use)."""
+
+    seat: int | None
+    #: The decision the game waits for from this seat: a phase name, or None.
+    decision: str | None = None
+    #: Pick phases: the wires that may be chosen.
+    picks: frozenset[Tile] = frozenset()
+    #: Setup: the own wires that may take the info token.
+    token_tiles: frozenset[Tile] = frozenset()
+    #: Turn: teammates' wires a Dual Cut may point at.
+    cut_targets: frozenset[Tile] = frozenset()
+    #: Values that may be announced (held, never red) and those detectors take (numbers only).
+    values: tuple[int, ...] = ()
+    detector_values: tuple[int, ...] = ()
+    #: Detectors usable now: "double", "triple", "super".
+    tools: tuple[str, ...] = ()
+    xy: bool = False
+    solo: tuple[int, ...] = ()
+    reveal: bool = False
+    stabilize: bool = False
+    coffee: tuple[int, ...] = ()
+    #: "Any time" cards usable now, with their choices (see :func:`_any_time`).
+    cards: dict[int, Any] = field(default_factory=dict)
+
+    @property
+    def acts(self) -> bool:
+        """True when the seat has anything to do at all."""
+        return self.decision is not None or bool(self.cards)
+
+
+def legal(state: GameState, action: Action) -> bool:
+    return state.is_legal(action)
+
+
+def refusal(state: GameState, action: Action) -> IllegalActionError | None:
+    """The engine's refusal of ``action`` (its reason code and params), or None if legal."""
+    try:
+        state.check(action)
+    except IllegalActionError as error:
+        return error
+    return None
+
+
+def own_tiles(state: GameState, seat: int) -> list[tuple[int, int, int]]:
+    """(stand, slot, code) of the seat's uncut wires: its own hand, which the seat may see."""
+    return state.hand(seat)
+
+
+def held_values(state: GameState, seat: int) -> tuple[int, ...]:
+    """Values the seat may announce: numbers it holds, then yellow; never red."""
+    held = {cut_value(code) for _, _, code in own_tiles(state, seat)} - {RED}
+    numbers = sorted(v for v in held if v != YELLOW)
+    return (*numbers, *((YELLOW,) if YELLOW in held else ()))
+
+
+def teammate_tiles(state: GameState, seat: int) -> dict[int, list[Tile]]:
+    """Uncut wires of every other seat (public: which slots are cut), by stand."""
+    out: dict[int, list[Tile]] = {}
+    for stand, owner in enumerate(state.owners):
+        if owner != seat:
+            out[stand] = [(stand, slot) for slot, _ in state.uncut(stand)]
+    return out
+
+
+def affordances(state: GameState, seat: int | None) -> Affordances:
+    if seat is None or state.is_over:
+        return Affordances(seat)
+    phase = state.phase.value
+    cards = _any_time(state, seat)
+    if state.to_move != seat:
+        return Affordances(seat, cards=cards)
+    if phase in PICK_KINDS:
+        return Affordances(seat, phase, picks=frozenset(state.pending.options), cards=cards)
+    if phase == "setup_token":
+        tiles = frozenset(
+            (st, sl)
+            for st, sl, _ in own_tiles(state, seat)
+            if legal(state, PlaceToken(seat, st, sl))
+        )
+        return Affordances(seat, phase, token_tiles=tiles, cards=cards)
+    return _turn(state, seat, cards)
+
+
+def _turn(state: GameState, seat: int, cards: dict[int, Any]) -> Affordances:
+    if legal(state, RevealReds(seat)):
+        return Affordances(seat, "turn", reveal=True, cards=cards)
+    values = tuple(v for v in held_values(state, seat) if legal_value(state, seat, v))
+    numbers = tuple(v for v in values if v != YELLOW)
+    probe = values[0] if values else None
+    by_stand = teammate_tiles(state, seat)
+    targets: frozenset[Tile] = frozenset()
+    if probe is not None:
+        targets = frozenset(
+            t
+            for tiles in by_stand.values()
+            for t in tiles
+            if legal(state, Cut(seat, (t,), (probe,)))
+        )
+    tools = tuple(
+        tool for tool in ("double", "triple", "super") if _tool_ok(state, seat, tool, numbers)
+    )
+    xy = len(values) >= 2 and any(
+        legal(state, Cut(seat, (t,), values[:2])) for t in sorted(targets)[:1]
+    )
+    solo = tuple(v for v in held_values(state, seat) if legal(state, SoloCut(seat, v)))
+    coffee = tuple(other for other in range(state.players) if legal(state, CoffeeMug(seat, other)))
+    return Affordances(
+        seat,
+        "turn",
+        cut_targets=targets,
+        values=values,
+        detector_values=numbers,
+        tools=tools,
+        xy=xy,
+        solo=solo,
+        stabilize=legal(state, Stabilize(seat)),
+        coffee=coffee,
+        cards=cards,
+    )
+
+
+def legal_value(state: GameState, seat: int, value: int) -> bool:
+    """Whether ``value`` may be announced in a single-wire Dual Cut (on some teammate wire)."""
+    for tiles in teammate_tiles(state, seat).values():
+        if tiles:
+            return legal(state, Cut(seat, (tiles[0],), (value,)))
+    return False
+
+
+def _tool_ok(state: GameState, seat: int, tool: str, numbers: tuple[int, ...]) -> bool:
+    """Whether the detector can be used: tried on the first group of wires it could point at."""
+    if not numbers:
+        return False
+    for group in tool_groups(state, seat, tool):
+        return legal(state, Cut(seat, group, (numbers[0],), tool))  # type: ignore[arg-type]
+    return False
+
+
+def tool_groups(state: GameState, seat: int, tool: str) -> Iterable[tuple[Tile, ...]]:
+    """Some wire groups a detector may point at (the first is enough to know it is usable)."""
+    per_stand = state.setup.options.detector_scope == "stand"
+    by_owner: dict[int, list[Tile]] = {}
+    for stand, tiles in teammate_tiles(state, seat).items():
+        key = stand if (per_stand or tool == "super") else state.owners[stand]
+        by_owner.setdefault(key, []).extend(tiles)
+    for tiles in by_owner.values():
+        if tool == "super":
+            if tiles:
+                yield tuple(tiles)
+        elif len(tiles) >= TOOL_WIRES[tool]:
+            yield tuple(tiles[: TOOL_WIRES[tool]])
+
+
+def _any_time(state: GameState, seat: int) -> dict[int, Any]:
+    """The usable "any time" cards and their choices; empty outside turns and setup."""
+    if state.phase.value not in ("turn", "setup_token"):
+        return {}
+    usable = {c for c in ANY_TIME_CARDS if state.equipment_state(c) == "usable"}
+    cards: dict[int, Any] = {}
+    mine = own_tiles(state, seat)
+    for card in (1, 12):
+        if card in usable:
+            pairs = [
+                (st, sl)
+                for st in state.seat_stands[seat]
+                for sl in range(len(state.stands[st]) - 1)
+                if legal(state, Label(seat, card, st, sl))
+            ]
+            if pairs:
+                cards[card] = pairs
+    if 2 in usable:
+        partners = [p for p in range(state.players) if p != seat and state.has_wires(p)]
+        if mine and partners and legal(state, Walkie(seat, mine[0][0], mine[0][1], partners[0])):
+            cards[2] = {"tiles": [(st, sl) for st, sl, _ in mine], "partners": partners}
+    if 4 in usable:
+        tiles = [(st, sl) for st, sl, _ in mine if legal(state, PostIt(seat, st, sl))]
+        if tiles:
+            cards[4] = tiles
+    if 6 in usable and legal(state, Rewind(seat)):
+        cards[6] = True
+    if 7 in usable:
+        used = [p for p in range(state.players) if legal(state, Batteries(seat, (p,)))]
+        if used:
+            cards[7] = used
+    if 8 in usable:
+        low, high = state.wireset.blue[0], state.wireset.blue[-1]
+        values = [v for v in range(low, high + 1) if legal(state, Radar(seat, v))]
+        if values:
+            cards[8] = values
+    return cards
+
+
+def own_colour(state: GameState, tile: Tile) -> Colour:
+    return colour_of(state.code_at(*tile))

@@ -1,0 +1,1003 @@
+"""The board as HTML strings, from one observation: pure functions, one string per region.
+
+The page sets each region with one ``innerHTML`` and listens with one delegated listener that
+reads the ``data-act`` attributes written here. Everything comes from ``observation(viewer)``:
+hidden wires of other seats are never in the strings (a back is a back, with no value anywhere).
+
+Regions: ``top`` (mission, detonator, markers, validation track, buttons), ``panel`` (rules, menu,
+an equipment card, the full log), ``team`` (the other players' stands), ``dock`` (what to do now:
+prompt, modes, values, confirm), ``own`` (the viewer's stands), ``gear`` (equipment cards) and
+``log`` (the last event, always in view).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.wires import YELLOW, value_from_json, value_to_json
+
+from .affordances import Affordances
+from .icons import SPRITE, icon
+from .log_text import Line, last_line
+from .markup import classes, esc, tag
+from .selection import CUT_MODES, Selection, build
+from .words import Words
+
+Obs = Mapping[str, Any]
+Tile = tuple[int, int]
+REGIONS = ("top", "panel", "team", "dock", "own", "gear", "log")
+PACE_CHOICES = ("slow", "normal", "fast")
+
+
+@dataclass(frozen=True)
+class BoardInput:
+    obs: Obs
+    words: Words
+    aff: Affordances
+    sel: Selection
+    #: "human" or "bot" for each seat.
+    kinds: Sequence[str]
+    lines: Sequence[Line] = ()
+    #: The computer seat that is thinking now.
+    thinking: int | None = None
+    #: A sentence for the player: the engine's refusal, translated, or a hint.
+    message: str | None = None
+    #: The open panel: "rules", "menu", "log", "leave" or "card:N".
+    panel: str | None = None
+    #: The slot of each stand that is in the tab order (roving tabindex).
+    focus: Mapping[int, int] = field(default_factory=dict)
+    pace: str = "normal"
+    paused: bool = False
+    title: str = ""
+    rules: str = ""
+    contents: str = ""
+    share: str = ""
+    confirm_text: str | None = None
+
+    @property
+    def viewer(self) -> int | None:
+        v = self.obs.get("viewer")
+        return v if isinstance(v, int) else None
+
+
+def skeleton() -> str:
+    """The board's frame: the regions the page fills, and the symbol sprite.
+
+    Two columns on a wide screen (the stands; what to do, equipment and log beside them), one
+    on a phone, where the dock stays at the bottom of the screen.
+    """
+
+    def region(name: str) -> str:
+        return f'<div class="rw-{name}" id="rw-{name}" data-region="{name}"></div>'
+
+    main = tag("div", region("team") + region("own"), class_="rw-main")
+    side = tag(
+        "div", region("dock") + region("panel") + region("gear") + region("log"), class_="rw-side"
+    )
+    return tag(
+        "div",
+        SPRITE + region("top") + main + side,
+        class_="rw-board",
+        id="rw-board",
+        data_testid="board",
+    )
+
+
+def render(inp: BoardInput) -> dict[str, str]:
+    """Every region's HTML."""
+    return {
+        "top": top(inp),
+        "panel": panel(inp),
+        "team": team(inp),
+        "dock": dock(inp),
+        "own": own(inp),
+        "gear": gear(inp),
+        "log": log_region(inp),
+    }
+
+
+# --------------------------------------------------------------------------- top bar
+
+
+def top(inp: BoardInput) -> str:
+    obs, w = inp.obs, inp.words
+    heading = tag(
+        "h2",
+        tag("span", esc(w.t("rw.mission.number", number=obs["mission"])), class_="rw-mission-no")
+        + " "
+        + tag("span", esc(inp.title), class_="rw-mission-title"),
+        class_="rw-mission",
+        id="rw-heading",
+        tabindex="-1",
+    )
+    buttons = "".join(
+        tag(
+            "button",
+            esc(w.t(f"rw.panel.{name}")),
+            type="button",
+            class_="rw-chip",
+            data_act="panel",
+            data_panel=name,
+            aria_expanded="true" if inp.panel == name else "false",
+        )
+        for name in ("rules", "menu")
+    )
+    line1 = tag("div", heading + tag("div", buttons, class_="rw-topbuttons"), class_="rw-topline")
+    line2 = tag("div", dial(obs, w) + markers(obs, w), class_="rw-status")
+    return line1 + line2 + track(obs, w)
+
+
+def dial(obs: Obs, w: Words) -> str:
+    """The detonator: steps left as lit cells on a short track ending in the skull."""
+    left, start = int(obs["dial"]["left"]), int(obs["dial"]["start"])
+    cells = max(left, start)
+    size, gap = 18, 4
+    parts = []
+    for k in range(cells, 0, -1):
+        x = (cells - k) * (size + gap)
+        lit = k <= left
+        parts.append(
+            f'<rect x="{x}" y="1" width="{size}" height="{size}" rx="4" '
+            f'class="rw-dial-cell{" is-lit" if lit else ""}{" is-last" if k == 1 else ""}"/>'
+        )
+    skull_x = cells * (size + gap)
+    width = skull_x + size + 2
+    svg = (
+        f'<svg class="rw-dial-track" viewBox="0 0 {width} 20" width="{width}" height="20" '
+        f'aria-hidden="true" focusable="false">{"".join(parts)}'
+        f'<use href="#rw-i-skull" x="{skull_x}" y="0" width="20" height="20" class="rw-dial-skull"/>'
+        "</svg>"
+    )
+    mistakes = max(0, left - 1)
+    label = w.t("rw.dial.label", mistakes=mistakes, left=left)
+    return tag(
+        "div",
+        tag("span", esc(w.t("rw.dial.name")), class_="rw-dial-name")
+        + svg
+        + tag("span", esc(str(mistakes)), class_="rw-dial-count", data_testid="mistakes-left"),
+        class_=classes("rw-dial", left <= 1 and "is-danger"),
+        role="img",
+        aria_label=label,
+        title=label,
+        data_left=left,
+        data_testid="detonator",
+    )
+
+
+def markers(obs: Obs, w: Words) -> str:
+    chips = []
+    for colour in ("red", "yellow"):
+        data = obs["markers"][colour]
+        if not data["values"]:
+            continue
+        certain = data["certain"]
+        values = [str(v) for v in data["values"]]
+        inner = "".join(
+            tag(
+                "span",
+                icon(colour) + esc(v) + ("" if certain else tag("span", "?", class_="rw-q")),
+                class_=f"rw-marker rw-marker--{colour}",
+            )
+            for v in values
+        )
+        if certain:
+            label = w.t(f"rw.markers.{colour}", count=len(values), values=", ".join(values))
+        else:
+            label = w.t(
+                f"rw.markers.{colour}Maybe",
+                keep=data["in_play"],
+                of=len(values),
+                values=", ".join(values),
+            )
+            inner += tag(
+                "span",
+                esc(w.t("rw.markers.keepOf", keep=data["in_play"], of=len(values))),
+                class_="rw-keep",
+            )
+        chips.append(
+            tag("div", inner, class_="rw-markers-group", role="img", aria_label=label, title=label)
+        )
+    return tag("div", "".join(chips), class_="rw-markers") if chips else ""
+
+
+def cut_counts(obs: Obs) -> dict[int, int]:
+    """How many wires of each blue value are cut (public: they lie face up)."""
+    counts: dict[int, int] = {}
+    for stand in obs["stands"]:
+        for tile in stand["slots"]:
+            label = tile["wire"]
+            if tile["cut"] and label is not None and "." not in str(label):
+                counts[int(label)] = counts.get(int(label), 0) + 1
+    return counts
+
+
+def track(obs: Obs, w: Words) -> str:
+    """The validation track: each value of the mission, ticked when its four wires are cut."""
+    low, high = obs["blue_values"]
+    validated = set(obs["validated"])
+    counts = cut_counts(obs)
+    cells = []
+    for value in range(low, high + 1):
+        done = value in validated
+        n = counts.get(value, 0)
+        pips = "".join(tag("i", "", class_=classes("rw-pip", i < n and "is-on")) for i in range(4))
+        cells.append(
+            tag(
+                "li",
+                tag("span", esc(str(value)), class_="rw-track-n")
+                + (icon("check", "rw-tick") if done else "")
+                + tag("span", pips, class_="rw-pips"),
+                class_=classes("rw-track-cell", done and "is-done"),
+                title=w.t("rw.track.cell", value=value, cut=n),
+            )
+        )
+    label = w.t(
+        "rw.track.label",
+        values=", ".join(str(v) for v in sorted(validated)) or w.t("rw.word.none"),
+    )
+    return tag(
+        "ol",
+        "".join(cells),
+        class_="rw-track",
+        aria_label=label,
+        data_testid="track",
+        style=f"--v:{high - low + 1}",
+    )
+
+
+# --------------------------------------------------------------------------- stands
+
+
+def seat_order(obs: Obs) -> list[int]:
+    """Players in seat order starting after the viewer (everyone, from seat 0, for a spectator)."""
+    players, viewer = int(obs["players"]), obs.get("viewer")
+    if not isinstance(viewer, int):
+        return list(range(players))
+    return [(viewer + k) % players for k in range(1, players)]
+
+
+def stands_of(obs: Obs, seat: int) -> list[int]:
+    return [i for i, stand in enumerate(obs["stands"]) if stand["owner"] == seat]
+
+
+def stand_order(obs: Obs) -> list[int]:
+    """Stands as the board shows them, top to bottom: teammates, then the viewer's own."""
+    order = [st for seat in seat_order(obs) for st in stands_of(obs, seat)]
+    viewer = obs.get("viewer")
+    if isinstance(viewer, int):
+        order += stands_of(obs, viewer)
+    return order
+
+
+def team(inp: BoardInput) -> str:
+    blocks = [player_block(inp, seat) for seat in seat_order(inp.obs)]
+    heading = tag(
+        "h3",
+        esc(inp.words.t("rw.team.spectator" if inp.viewer is None else "rw.team.title")),
+        class_="rw-sr",
+    )
+    return heading + "".join(blocks)
+
+
+def own(inp: BoardInput) -> str:
+    if inp.viewer is None:
+        return ""
+    return player_block(inp, inp.viewer, mine=True)
+
+
+def player_block(inp: BoardInput, seat: int, mine: bool = False) -> str:
+    obs, w = inp.obs, inp.words
+    name = w.name(seat)
+    badges = []
+    if obs["captain"] == seat:
+        badges.append(
+            tag(
+                "span",
+                icon("captain") + esc(w.t("rw.captain")),
+                class_="rw-badge rw-badge--captain",
+            )
+        )
+    if inp.kinds[seat] == "bot":
+        badges.append(
+            tag("span", icon("bot") + esc(w.t("rw.bot")), class_="rw-badge rw-badge--bot")
+        )
+    used = obs["characters"][seat]["used"]
+    dd_label = w.t("rw.dd.used" if used else "rw.dd.ready", name=w.detector_name())
+    badges.append(
+        tag(
+            "span",
+            icon("detector") + esc(w.t("rw.dd.short")),
+            class_=classes("rw-badge rw-badge--dd", used and "is-used"),
+            title=dd_label,
+            aria_label=dd_label,
+            role="img",
+        )
+    )
+    active = obs["to_move"] == seat or (obs["phase"] == "turn" and obs["active"] == seat)
+    status = ""
+    if inp.thinking == seat:
+        status = tag(
+            "span", esc(w.t("rw.thinking", who=name)), class_="rw-thinking", data_testid="thinking"
+        )
+    elif obs["to_move"] == seat and not obs["result"]:
+        status = tag("span", esc(w.t("rw.toMove")), class_="rw-tomove")
+    title = w.t("rw.you", name=name) if mine else name
+    head = tag(
+        "div",
+        tag("span", esc(title), class_="rw-name") + "".join(badges) + status,
+        class_="rw-player-head",
+    )
+    stands = "".join(stand_row(inp, st) for st in stands_of(obs, seat))
+    return tag(
+        "section",
+        head + stands,
+        class_=classes(
+            "rw-player",
+            mine and "rw-player--mine",
+            active and "is-active",
+            inp.thinking == seat and "is-thinking",
+        ),
+        aria_label=title,
+        data_seat=seat,
+    )
+
+
+def stand_label(w: Words, stand: int, mine: bool) -> str:
+    number = w.stand_number(stand)
+    if mine:
+        return w.t("rw.tile.yourStand") if number is None else w.t("rw.tile.yourStandN", n=number)
+    name = w.name(w.owners[stand])
+    return (
+        w.t("rw.tile.stand", name=name)
+        if number is None
+        else w.t("rw.tile.standN", name=name, n=number)
+    )
+
+
+def pair_labels(obs: Obs) -> dict[Tile, tuple[str, int]]:
+    """The =/≠ label on each labelled wire: its kind and the other wire's slot."""
+    out: dict[Tile, tuple[str, int]] = {}
+    for label in obs["labels"]:
+        a, b = label["slots"]
+        out[(label["stand"], a)] = (label["kind"], b)
+        out[(label["stand"], b)] = (label["kind"], a)
+    return out
+
+
+def tile_roles(inp: BoardInput) -> tuple[frozenset[Tile], frozenset[Tile]]:
+    """(wires that may be tapped now, wires selected) for the current mode."""
+    aff, sel, mode = inp.aff, inp.sel, inp.sel.mode
+    tappable: frozenset[Tile] = frozenset()
+    if mode in CUT_MODES:
+        tappable = aff.cut_targets
+    elif mode == "pick":
+        tappable = aff.picks
+    elif mode == "token":
+        tappable = aff.token_tiles
+    elif mode == "post_it":
+        tappable = frozenset(aff.cards.get(4, ()))
+    elif mode == "walkie":
+        tappable = frozenset(aff.cards.get(2, {}).get("tiles", ()))
+    elif mode == "label" and sel.card in aff.cards:
+        pairs = aff.cards[sel.card]
+        tappable = frozenset(t for st, sl in pairs for t in ((st, sl), (st, sl + 1)))
+    return tappable, frozenset(sel.targets)
+
+
+def stand_row(inp: BoardInput, stand: int) -> str:
+    obs, w = inp.obs, inp.words
+    data = obs["stands"][stand]
+    mine = data["owner"] == inp.viewer
+    tappable, selected = tile_roles(inp)
+    labels = pair_labels(obs)
+    focus_slot = inp.focus.get(stand, 0)
+    slots = data["slots"]
+    if focus_slot >= len(slots):
+        focus_slot = 0
+    tiles = "".join(
+        tile(
+            w,
+            stand,
+            slot,
+            t,
+            mine,
+            (stand, slot) in tappable,
+            (stand, slot) in selected,
+            labels.get((stand, slot)),
+            slot == focus_slot,
+        )
+        for slot, t in enumerate(slots)
+    )
+    name = stand_label(w, stand, mine)
+    return tag(
+        "div",
+        tiles,
+        class_=classes("rw-stand", mine and "rw-stand--mine"),
+        role="group",
+        aria_label=name,
+        data_stand=stand,
+        style=f"--n:{len(slots)}",
+    )
+
+
+def colour_of_label(label: str) -> str:
+    if label.endswith(".1"):
+        return "yellow"
+    if label.endswith(".5"):
+        return "red"
+    return "blue"
+
+
+def tile(
+    w: Words,
+    stand: int,
+    slot: int,
+    t: Mapping[str, Any],
+    mine: bool,
+    tappable: bool,
+    selected: bool,
+    pair: tuple[str, int] | None,
+    in_tab_order: bool,
+) -> str:
+    label = t["wire"]
+    parts = [stand_label(w, stand, mine), w.t("rw.tile.wire", n=slot + 1)]
+    if label is None:
+        face = ""
+        kind = "back"
+        parts.append(w.t("rw.tile.hidden"))
+    else:
+        kind = colour_of_label(str(label))
+        number = str(label).split(".")[0]
+        symbol = icon(kind) if kind != "blue" else ""
+        face = tag("span", symbol + tag("span", esc(number), class_="rw-n"), class_="rw-face")
+        wire_words = w.t(f"rw.tile.{kind}", label=label)
+        parts.append(w.t("rw.tile.cut", wire=wire_words) if t["cut"] else wire_words)
+    info = t["info"]
+    token = ""
+    if info is not None:
+        shown = w.value(info)
+        sym = icon("yellow") if info == "yellow" else ""
+        token = tag(
+            "span",
+            sym + esc("" if info == "yellow" else str(info)),
+            class_=classes("rw-token", info == "yellow" and "rw-token--yellow"),
+            aria_hidden="true",
+        )
+        parts.append(w.t("rw.tile.info", value=shown))
+    badge = ""
+    if pair is not None:
+        kind_name, other = pair
+        mark = "≠" if kind_name == "neq" else "="
+        parts.append(w.t(f"rw.tile.{kind_name}", other=other + 1))
+        if other > slot:
+            badge = tag("span", mark, class_=f"rw-pair rw-pair--{kind_name}", aria_hidden="true")
+    if selected:
+        parts.append(w.t("rw.tile.selected"))
+    cut_mark = icon("cut", "rw-cutmark") if t["cut"] else ""
+    return tag(
+        "button",
+        face + token + badge + cut_mark,
+        type="button",
+        class_=classes(
+            "rw-tile",
+            f"rw-tile--{kind}",
+            t["cut"] and "is-cut",
+            tappable and "is-tappable",
+            selected and "is-selected",
+        ),
+        data_act="tile",
+        data_stand=stand,
+        data_slot=slot,
+        tabindex="0" if in_tab_order else "-1",
+        aria_pressed="true" if selected else None,
+        aria_disabled=None if tappable or selected else "true",
+        aria_label=", ".join(parts),
+    )
+
+
+# --------------------------------------------------------------------------- the dock
+
+
+def prompt_text(inp: BoardInput) -> str:
+    obs, w, aff, sel = inp.obs, inp.words, inp.aff, inp.sel
+    prompt = obs.get("prompt")
+    if obs.get("result"):
+        return w.t("rw.prompt.over")
+    mover = obs["to_move"]
+    if inp.thinking is not None:
+        return w.t("rw.thinking", who=w.name(inp.thinking))
+    if sel.mode in CARD_MODES:
+        return w.t(
+            f"rw.prompt.{sel.mode}",
+            card=w.card_name(CARD_MODES[sel.mode] if sel.mode != "label" else (sel.card or 1)),
+        )
+    if aff.decision is None:
+        if inp.viewer is None:
+            return w.t("rw.prompt.watch", who=w.name(mover))
+        return w.t("rw.prompt.wait", who=w.name(mover))
+    actor = w.name(prompt.get("actor")) if prompt else ""
+    if aff.decision == "turn":
+        if aff.reveal:
+            return w.t("rw.prompt.reveal")
+        mode = sel.mode or "cut"
+        if mode == "solo":
+            return w.t("rw.prompt.solo")
+        if mode == "coffee":
+            return w.t("rw.prompt.coffee", card=w.card_name(11))
+        if mode == "stabilize":
+            return w.t("rw.prompt.stabilize", card=w.card_name(9))
+        key = {
+            "cut": "rw.prompt.turn",
+            "double": "rw.prompt.double",
+            "triple": "rw.prompt.triple",
+            "super": "rw.prompt.super",
+        }.get(mode, "rw.prompt.turn")
+        text = w.t(key, tool=w.tool_name(mode))
+        if sel.xy:
+            text += " " + w.t("rw.prompt.xy")
+        if obs.get("stabilized"):
+            text += " " + w.t("rw.prompt.stabilized")
+        return text
+    if aff.decision == "own_cut":
+        return w.t("rw.prompt.ownCut", value=w.value(prompt.get("value") if prompt else "?"))
+    if aff.decision == "setup_token":
+        return w.t("rw.prompt.token")
+    return w.t(f"rw.prompt.{aff.decision}", who=actor)
+
+
+#: Modes of equipment cards (and the card they use).
+CARD_MODES = {"label": 1, "post_it": 4, "walkie": 2, "radar": 8, "batteries": 7, "rewind": 6}
+
+
+def dock(inp: BoardInput) -> str:
+    aff, sel = inp.aff, inp.sel
+    parts = [
+        tag(
+            "p",
+            esc(prompt_text(inp)),
+            class_="rw-prompt",
+            id="rw-prompt",
+            data_testid="prompt",
+            tabindex="-1",
+        )
+    ]
+    if aff.decision == "turn" and not aff.reveal and sel.mode in (*CUT_MODES, None):
+        parts.append(modes(inp))
+    parts.append(values_picker(inp))
+    parts.append(seats_picker(inp))
+    if inp.message:
+        parts.append(tag("p", esc(inp.message), class_="rw-message", data_testid="message"))
+    parts.append(buttons(inp))
+    return "".join(p for p in parts if p)
+
+
+def modes(inp: BoardInput) -> str:
+    w, aff, sel = inp.words, inp.aff, inp.sel
+    choices = [("cut", w.t("rw.mode.cut"))]
+    for tool in aff.tools:
+        choices.append((tool, w.tool_name(tool)))
+    if len(choices) == 1 and not aff.xy:
+        return ""
+    items = [
+        tag(
+            "button",
+            esc(text),
+            type="button",
+            class_="rw-chip rw-mode",
+            data_act="mode",
+            data_mode=mode,
+            aria_pressed="true" if (sel.mode or "cut") == mode else "false",
+        )
+        for mode, text in choices
+    ]
+    if aff.xy:
+        items.append(
+            tag(
+                "button",
+                esc(w.card_name(10)),
+                type="button",
+                class_="rw-chip rw-mode rw-mode--xy",
+                data_act="xy",
+                aria_pressed="true" if sel.xy else "false",
+            )
+        )
+    return tag(
+        "div", "".join(items), class_="rw-modes", role="group", aria_label=w.t("rw.mode.label")
+    )
+
+
+def value_chip(w: Words, value: int, pressed: bool, act: str = "value") -> str:
+    if value == YELLOW:
+        content = icon("yellow") + tag("span", esc(w.value("yellow")), class_="rw-n")
+        cls = "rw-value rw-value--yellow"
+    else:
+        content = tag("span", esc(str(value)), class_="rw-n")
+        cls = "rw-value"
+    return tag(
+        "button",
+        content,
+        type="button",
+        class_=cls,
+        data_act=act,
+        data_value=value_to_json(value),
+        aria_pressed="true" if pressed else "false",
+        aria_label=w.t("rw.value.label", value=w.value(value_to_json(value))),
+    )
+
+
+def values_picker(inp: BoardInput) -> str:
+    w, aff, sel = inp.words, inp.aff, inp.sel
+    mode = sel.mode
+    if mode in CUT_MODES and aff.decision == "turn":
+        values = aff.values if mode == "cut" else aff.detector_values
+        label = w.t("rw.values.announce")
+    elif mode == "solo":
+        values, label = aff.solo, w.t("rw.values.solo")
+    elif mode == "radar":
+        values, label = tuple(aff.cards.get(8, ())), w.t("rw.values.radar")
+    else:
+        return ""
+    chips = "".join(value_chip(w, v, v in sel.values) for v in values)
+    return tag(
+        "div",
+        tag("span", esc(label), class_="rw-values-label")
+        + tag("div", chips, class_="rw-values-row"),
+        class_="rw-values",
+        role="group",
+        aria_label=label,
+        data_testid="values",
+    )
+
+
+def seats_picker(inp: BoardInput) -> str:
+    w, aff, sel = inp.words, inp.aff, inp.sel
+    if sel.mode == "walkie":
+        seats, label = aff.cards.get(2, {}).get("partners", []), w.t("rw.seats.walkie")
+    elif sel.mode == "coffee":
+        seats, label = list(aff.coffee), w.t("rw.seats.coffee")
+    elif sel.mode == "batteries":
+        seats, label = aff.cards.get(7, []), w.t("rw.seats.batteries")
+    else:
+        return ""
+    chips = "".join(
+        tag(
+            "button",
+            esc(w.name(s)),
+            type="button",
+            class_="rw-chip",
+            data_act="seat",
+            data_seat=s,
+            aria_pressed="true" if s in sel.seats else "false",
+        )
+        for s in seats
+    )
+    return tag(
+        "div",
+        tag("span", esc(label), class_="rw-values-label")
+        + tag("div", chips, class_="rw-values-row"),
+        class_="rw-values",
+        role="group",
+        aria_label=label,
+    )
+
+
+def buttons(inp: BoardInput) -> str:
+    w, aff, sel = inp.words, inp.aff, inp.sel
+    out = []
+    seat = inp.viewer
+    action = build(sel, seat) if seat is not None else None
+    if sel.mode is not None and (aff.decision is not None or sel.mode in CARD_MODES):
+        text = inp.confirm_text or w.t("rw.confirm.choose")
+        out.append(
+            tag(
+                "button",
+                esc(text),
+                type="button",
+                class_="rw-confirm",
+                data_act="confirm",
+                data_testid="confirm",
+                aria_disabled=None if action is not None else "true",
+            )
+        )
+    if not sel.empty or sel.mode in CARD_MODES or sel.mode in ("solo", "coffee", "stabilize"):
+        out.append(
+            tag("button", esc(w.t("rw.cancel")), type="button", class_="rw-chip", data_act="cancel")
+        )
+    if aff.decision == "turn":
+        if aff.solo and sel.mode != "solo":
+            out.append(
+                tag(
+                    "button",
+                    esc(w.t("rw.mode.solo")),
+                    type="button",
+                    class_="rw-chip rw-extra",
+                    data_act="mode",
+                    data_mode="solo",
+                )
+            )
+        if aff.stabilize and sel.mode != "stabilize":
+            out.append(
+                tag(
+                    "button",
+                    esc(w.card_name(9)),
+                    type="button",
+                    class_="rw-chip rw-extra",
+                    data_act="mode",
+                    data_mode="stabilize",
+                )
+            )
+        if aff.coffee and sel.mode != "coffee":
+            out.append(
+                tag(
+                    "button",
+                    esc(w.card_name(11)),
+                    type="button",
+                    class_="rw-chip rw-extra",
+                    data_act="mode",
+                    data_mode="coffee",
+                )
+            )
+    if aff.decision is not None:
+        out.append(
+            tag(
+                "button",
+                esc(w.t("rw.hint")),
+                type="button",
+                class_="rw-chip rw-hint",
+                data_act="hint",
+            )
+        )
+    return tag("div", "".join(out), class_="rw-actions") if out else ""
+
+
+# --------------------------------------------------------------------------- equipment
+
+
+def card_state_text(w: Words, card: int, state: str) -> str:
+    if state == "locked":
+        return w.t("rw.card.locked", value=card)
+    return w.t(f"rw.card.{state}")
+
+
+def gear(inp: BoardInput) -> str:
+    obs, w, aff = inp.obs, inp.words, inp.aff
+    items = []
+    for entry in obs["equipment"]:
+        card, state = entry["card"], entry["state"]
+        name = w.card_name(card)
+        usable_now = (
+            card in aff.cards
+            or (card in (3, 5) and {3: "triple", 5: "super"}[card] in aff.tools)
+            or (card == 10 and aff.xy)
+            or (card == 9 and aff.stabilize)
+            or (card == 11 and bool(aff.coffee))
+        )
+        state_text = card_state_text(w, card, state)
+        mark = icon("lock") if state == "locked" else icon("check") if state == "usable" else ""
+        items.append(
+            tag(
+                "li",
+                tag(
+                    "button",
+                    tag("span", esc(str(card)), class_="rw-card-no")
+                    + tag("span", esc(name), class_="rw-card-name")
+                    + tag("span", mark + esc(state_text), class_="rw-card-state"),
+                    type="button",
+                    class_=classes("rw-card", f"is-{state}", usable_now and "is-ready"),
+                    data_act="panel",
+                    data_panel=f"card:{card}",
+                    aria_label=w.t("rw.card.label", name=name, number=card, state=state_text),
+                    aria_expanded="true" if inp.panel == f"card:{card}" else "false",
+                ),
+            )
+        )
+    heading = tag("h3", esc(w.t("rw.gear.title")), class_="rw-h3")
+    if not items:
+        return heading + tag("p", esc(w.t("rw.gear.none")), class_="rw-muted")
+    return heading + tag("ul", "".join(items), class_="rw-cards")
+
+
+# --------------------------------------------------------------------------- log and panels
+
+
+def log_region(inp: BoardInput) -> str:
+    w = inp.words
+    last = last_line(inp.lines)
+    text = last.text if last else w.t("rw.log.empty")
+    return tag(
+        "div",
+        tag(
+            "p",
+            esc(text),
+            class_=classes("rw-last", f"rw-line--{last.kind}" if last else None),
+            data_testid="last-event",
+        )
+        + tag(
+            "button",
+            esc(w.t("rw.panel.log")),
+            type="button",
+            class_="rw-chip",
+            data_act="panel",
+            data_panel="log",
+            aria_expanded="true" if inp.panel == "log" else "false",
+        ),
+        class_="rw-logbar",
+    )
+
+
+def full_log(inp: BoardInput) -> str:
+    items = []
+    for line in reversed(inp.lines):
+        items.append(tag("li", esc(line.text), class_=f"rw-line rw-line--{line.kind}"))
+    return tag("ol", "".join(items), class_="rw-fulllog", reversed=True, data_testid="full-log")
+
+
+def panel(inp: BoardInput) -> str:
+    name = inp.panel
+    if name is None:
+        return ""
+    w = inp.words
+    if name == "rules":
+        title = inp.title
+        body = (
+            paragraphs(inp.rules) + tag("h4", esc(w.t("rw.brief.bomb"))) + paragraphs(inp.contents)
+        )
+    elif name == "log":
+        title, body = w.t("rw.panel.log"), full_log(inp)
+    elif name == "menu":
+        title, body = w.t("rw.panel.menu"), menu(inp)
+    elif name == "leave":
+        title = w.t("rw.leave.title")
+        body = tag("p", esc(w.t("rw.leave.text"))) + tag(
+            "div",
+            tag(
+                "button",
+                esc(w.t("rw.leave.yes")),
+                type="button",
+                class_="rw-danger",
+                data_act="leave",
+            )
+            + tag(
+                "button", esc(w.t("rw.leave.no")), type="button", class_="rw-chip", data_act="close"
+            ),
+            class_="rw-actions",
+        )
+    elif name.startswith("card:"):
+        card = int(name.split(":")[1])
+        title, body = f"{card} · {w.card_name(card)}", card_panel(inp, card)
+    else:
+        return ""
+    close = tag(
+        "button", esc(w.t("rw.close")), type="button", class_="rw-chip rw-close", data_act="close"
+    )
+    return tag(
+        "section",
+        tag(
+            "div",
+            tag("h3", esc(title), id="rw-panel-title", tabindex="-1") + close,
+            class_="rw-panel-head",
+        )
+        + body,
+        class_="rw-panel-box",
+        aria_labelledby="rw-panel-title",
+        data_testid="panel",
+    )
+
+
+def paragraphs(text: str) -> str:
+    return "".join(tag("p", esc(p.strip())) for p in text.split("\n") if p.strip())
+
+
+def card_panel(inp: BoardInput, card: int) -> str:
+    obs, w, aff = inp.obs, inp.words, inp.aff
+    state = next((e["state"] for e in obs["equipment"] if e["card"] == card), "absent")
+    body = tag("p", esc(w.card_text(card))) + tag(
+        "p", esc(card_state_text(w, card, state)), class_="rw-muted"
+    )
+    timing = next((e["timing"] for e in obs["equipment"] if e["card"] == card), "")
+    if timing:
+        body += tag("p", esc(w.t(f"rw.timing.{timing}")), class_="rw-muted")
+    use = use_mode(card, aff)
+    if use is not None:
+        body += tag(
+            "button",
+            esc(w.t("rw.card.use", name=w.card_name(card))),
+            type="button",
+            class_="rw-confirm",
+            data_act="use",
+            data_card=card,
+        )
+    return body
+
+
+def use_mode(card: int, aff: Affordances) -> str | None:
+    """The mode a "Use" button starts for this card, if the viewer may use it now."""
+    if card in aff.cards:
+        return {
+            1: "label",
+            12: "label",
+            2: "walkie",
+            4: "post_it",
+            6: "rewind",
+            7: "batteries",
+            8: "radar",
+        }[card]
+    if card == 3 and "triple" in aff.tools:
+        return "triple"
+    if card == 5 and "super" in aff.tools:
+        return "super"
+    if card == 9 and aff.stabilize:
+        return "stabilize"
+    if card == 11 and aff.coffee:
+        return "coffee"
+    if card == 10 and aff.xy:
+        return "xy"
+    return None
+
+
+def menu(inp: BoardInput) -> str:
+    w = inp.words
+    paces = "".join(
+        tag(
+            "button",
+            esc(w.t(f"rw.pace.{p}")),
+            type="button",
+            class_="rw-chip",
+            data_act="pace",
+            data_pace=p,
+            aria_pressed="true" if inp.pace == p else "false",
+        )
+        for p in PACE_CHOICES
+    )
+    parts = [
+        tag(
+            "div",
+            tag("span", esc(w.t("rw.pace.label")), class_="rw-values-label")
+            + tag("div", paces, class_="rw-values-row"),
+            class_="rw-values",
+            role="group",
+            aria_label=w.t("rw.pace.label"),
+        )
+    ]
+    if "bot" in inp.kinds:
+        parts.append(
+            tag(
+                "button",
+                esc(w.t("rw.resume" if inp.paused else "rw.pause")),
+                type="button",
+                class_="rw-chip",
+                data_act="pause",
+                aria_pressed="true" if inp.paused else "false",
+            )
+        )
+    if inp.share:
+        parts.append(
+            tag(
+                "p",
+                tag(
+                    "a",
+                    esc(w.t("rw.share")),
+                    href=inp.share,
+                    class_="rw-link",
+                    data_testid="share-link",
+                ),
+            )
+        )
+    parts.append(
+        tag(
+            "button",
+            esc(w.t("rw.leave.button")),
+            type="button",
+            class_="rw-chip",
+            data_act="panel",
+            data_panel="leave",
+        )
+    )
+    return "".join(parts)
+
+
+def value_of_data(raw: str) -> int:
+    """A value from a data-value attribute ("9", "yellow")."""
+    return value_from_json(raw if raw in ("yellow", "red") else int(raw))

@@ -1,0 +1,939 @@
+"""The game in the page: screens, one delegated listener per event type, bots in an asyncio task.
+
+The only part of the game that talks to the page (through ``fusebox_web.dom``). Each screen is
+drawn from pure functions (``board``, ``screens``) as HTML strings; the board's regions are set
+with one ``innerHTML`` each, and only when their HTML changed, so a click costs a few bridge
+calls. Clicks, keys and input changes are read from ``data-*`` attributes by one listener each
+on the app's root.
+
+Pass and play: the board is drawn only from ``observation(viewer)``; during a handoff the
+screen holds public facts only, so the page (its DOM) holds no hidden wire of anyone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Coroutine
+from dataclasses import replace
+from typing import Any
+
+import engine
+from engine import IllegalActionError
+from engine.actions import Action
+
+from .. import dom
+from ..errors import guarded, report
+from . import board, screens, storage
+from .affordances import Affordances, affordances, held_values
+from .board import BoardInput, value_of_data
+from .log_text import explain, log_lines, story
+from .markup import esc
+from .phrases import confirm_text
+from .selection import CUT_MODES, Selection, build, fresh, selection_of
+from .session import Session
+from .table import LEVELS
+from .urls import Link, LinkError, link_query, parse_link, without_game_params
+from .words import Words
+
+GAME_SCREENS = ("campaign", "brief", "board", "handoff", "end", "link")
+ARROWS = {"ArrowLeft": (0, -1), "ArrowRight": (0, 1), "ArrowUp": (-1, 0), "ArrowDown": (1, 0)}
+
+
+class App:
+    """The Red Wire app mounted in the page's ``#app``."""
+
+    def __init__(self, context: Any) -> None:
+        self.ctx = context
+        store: storage.Store = (
+            dom.LocalStorage() if dom.local_storage_works() else storage.MemoryStore()
+        )
+        self.session = Session(store)
+        self.screen = "home"
+        self.sel = Selection()
+        self.message: str | None = None
+        self.panel: str | None = None
+        self.focus_slots: dict[int, int] = {}
+        self.thinking: int | None = None
+        self.paused = False
+        self.notices: list[str] = []
+        self.open_sections: set[str] = set()
+        self.rendered: dict[str, str] = {}
+        self.export_url: str | None = None
+        self.pending_link: Link | None = None
+        self._aff: tuple[object, int | None, Affordances] | None = None
+        self._bot_task: asyncio.Task[None] | None = None
+        self.root: Any = None
+        self.live: Any = None
+
+    # ------------------------------------------------------------------ mounting
+
+    def mount(self) -> None:
+        app = self.ctx.root
+        # The board redraws often: its announcements go to a small live region of their own.
+        app.setAttribute("aria-live", "off")
+        dom.set_html(
+            app,
+            '<div id="rw-root" class="rw-root"></div>'
+            '<div id="rw-live" class="rw-sr" role="status" aria-live="polite"></div>',
+        )
+        self.root = dom.query("#rw-root")
+        self.live = dom.query("#rw-live")
+        dom.listen(app, "click", guarded(self.on_click))
+        dom.listen(app, "keydown", guarded(self.on_key))
+        dom.listen(app, "change", guarded(self.on_change))
+        self.ctx.on_language_change(guarded(self.redraw))
+        self.session.load()
+        self.notices += [self.t(key) for key in self.session.problems]
+        self.session.problems.clear()
+        self.draw_home()
+        # Opening a saved game or a link happens just after the page is marked ready.
+        self.spawn(self.start_up())
+
+    async def start_up(self) -> None:
+        search = dom.search()
+        link = parse_link(search)
+        if link is not None:
+            dom.replace_search(without_game_params(search))
+        if isinstance(link, LinkError):
+            self.notices.append(self.t("rw.link.bad", detail=self.t(link.key, **link.params)))
+            self.draw_home()
+            return
+        game = self.session.game
+        if isinstance(link, Link):
+            if game is not None and game.stage != "over":
+                self.pending_link = link
+                self.show("link")
+                return
+            self.start_link(link)
+            return
+        if game is not None and game.stage != "over" and self.notices == []:
+            self.resume()
+
+    def spawn(self, coroutine: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+        async def run() -> None:
+            try:
+                await coroutine
+            except Exception as error:
+                report(error)
+
+        return asyncio.ensure_future(run())
+
+    # ------------------------------------------------------------------ words
+
+    def t(self, key: str, **params: object) -> str:
+        return str(self.ctx.t(key, **params))
+
+    def default_name(self, seat: int) -> str:
+        return self.t(f"rw.name.{seat + 1}")
+
+    def words(self, obs: dict[str, Any] | None = None) -> Words:
+        names = self.session.names(self.default_name)
+        owners = [s["owner"] for s in obs["stands"]] if obs else list(self.session.state.owners)
+        return Words(self.ctx.catalog, names, owners)
+
+    def mission_text(self, mission: int, field: str) -> str:
+        data = getattr(engine.load_mission(mission), field)
+        return str(data.get(self.ctx.catalog.lang, data["en"]))
+
+    def announce(self, text: str) -> None:
+        self.live.textContent = text
+
+    # ------------------------------------------------------------------ screens
+
+    def show(self, screen: str) -> None:
+        self.screen = screen
+        self.panel = None
+        self.rendered = {}
+        dom.set_root_attribute("data-screen", screen if screen in GAME_SCREENS else None)
+        self.redraw()
+        if screen in ("board", "handoff"):
+            dom.set_root_attribute("data-board-ready", "")
+
+    def redraw(self) -> None:
+        self.rendered = {} if self.screen != "board" else self.rendered
+        draw = {
+            "home": self.draw_home,
+            "campaign": self.draw_campaign,
+            "brief": self.draw_brief,
+            "board": self.draw_board,
+            "handoff": self.draw_handoff,
+            "end": self.draw_end,
+            "link": self.draw_link,
+        }[self.screen]
+        draw()
+
+    def set_root(self, html: str, focus: str | None = "#rw-heading") -> None:
+        dom.set_html(self.root, html)
+        self.rendered = {}
+        if focus:
+            dom.focus(focus)
+
+    def draw_home(self) -> None:
+        if self.screen != "home":
+            return
+        game = self.session.game
+        resume = None
+        if game is not None:
+            key = "rw.home.over" if game.stage == "over" else "rw.home.where"
+            resume = self.t(key, mission=game.mission, turn=max(1, game.state.turn_number))
+        won = sum(1 for m in screens.MISSIONS if self.session.campaign.status(m) == "won")
+        inp = screens.HomeInput(resume, won, list(self.notices), self.ctx.engine_version)
+        self.set_root(screens.home(self.t, inp), focus=None)
+
+    def draw_campaign(self) -> None:
+        if self.export_url:
+            dom.revoke_url(self.export_url)
+        self.export_url = dom.blob_url(self.session.export_text())
+        lang = self.ctx.catalog.lang
+        titles, summaries = {}, {}
+        for m in screens.MISSIONS:
+            mission = engine.load_mission(m)
+            titles[m] = mission.title.get(lang, mission.title["en"])
+            summaries[m] = mission.summary.get(lang, mission.summary["en"])
+        inp = screens.CampaignInput(
+            self.session.campaign,
+            self.session.table,
+            titles,
+            summaries,
+            [self.default_name(i) for i in range(5)],
+            list(LEVELS),
+            list(self.notices),
+            frozenset(self.open_sections),
+            self.export_url,
+        )
+        self.set_root(screens.campaign(self.t, inp), focus=None)
+
+    def draw_brief(self) -> None:
+        game = self.session.game
+        assert game is not None
+        obs = game.state.observation(None)
+        w = self.words(obs)
+        html = screens.briefing(
+            obs,
+            w,
+            game.table.seat_kinds(),
+            self.mission_text(game.mission, "title"),
+            self.mission_text(game.mission, "rules"),
+        )
+        self.set_root(html)
+
+    def draw_handoff(self) -> None:
+        session = self.session
+        seat = session.handoff
+        assert seat is not None and session.game is not None
+        # Public facts only: the spectator's view of the game.
+        public = session.state.observation(None)
+        w = self.words(public)
+        lines = log_lines(public["log"], w, session.game.notes)
+        recent = [line for line in lines if line.kind != "turn"][-4:]
+        kind = session.state.phase.value
+        actor = public["prompt"].get("actor") if public["prompt"] else None
+        reason = self.t(f"rw.handoff.{kind}", who=w.name(actor), name=w.name(seat))
+        self.set_root(screens.handoff(w, seat, reason, recent), focus="#rw-handoff-ready")
+        self.announce(self.t("rw.handoff.title", name=w.name(seat)))
+
+    def draw_end(self) -> None:
+        session = self.session
+        game = session.game
+        assert game is not None
+        seer = game.state.observation("seer")
+        w = self.words(seer)
+        lines = log_lines(seer["log"], w, game.notes)
+        players = game.table.players
+        next_captain = w.name(session.campaign.next_captain(players, 0))
+        html = screens.end(
+            seer,
+            w,
+            self.mission_text(game.mission, "title"),
+            lines,
+            story(lines),
+            next_captain,
+            game.mission < max(screens.MISSIONS),
+        )
+        self.set_root(html)
+
+    def draw_link(self) -> None:
+        game, link = self.session.game, self.pending_link
+        assert game is not None and link is not None
+        body = (
+            screens.heading(self.t("rw.link.askTitle"))
+            + f'<p class="rw-lead">{esc(self.t("rw.link.ask", mission=link.mission, current=game.mission, turn=max(1, game.state.turn_number)))}</p>'
+            + '<div class="rw-actions">'
+            + screens.button(
+                self.t("rw.link.start", mission=link.mission), "link-start", "rw-big rw-primary"
+            )
+            + screens.button(self.t("rw.link.keep"), "link-keep", "rw-big")
+            + "</div>"
+        )
+        self.set_root(screens.screen("linkask", body))
+
+    # ------------------------------------------------------------------ the board
+
+    def viewer_affordances(self) -> Affordances:
+        state, viewer = self.session.state, self.session.viewer
+        cached = self._aff
+        if cached is not None and cached[0] is state and cached[1] == viewer:
+            return cached[2]
+        aff = affordances(state, viewer)
+        self._aff = (state, viewer, aff)
+        return aff
+
+    def board_input(self) -> BoardInput:
+        session = self.session
+        game = session.game
+        assert game is not None
+        viewer = session.viewer
+        obs = game.state.observation(viewer)
+        w = self.words(obs)
+        aff = self.viewer_affordances()
+        action = build(self.sel, viewer) if viewer is not None else None
+        confirm = confirm_text(action, w, obs) if action is not None else None
+        setup = game.state.setup
+        share = link_query(
+            setup.mission, setup.players, setup.seed or 0, setup.captain, setup.options.to_json()
+        )
+        return BoardInput(
+            obs=obs,
+            words=w,
+            aff=aff,
+            sel=self.sel,
+            kinds=game.table.seat_kinds(),
+            lines=log_lines(obs["log"], w, game.notes),
+            thinking=self.thinking,
+            message=self.message,
+            panel=self.panel,
+            focus=self.focus_slots,
+            pace=game.table.pace,
+            paused=self.paused,
+            title=self.mission_text(game.mission, "title"),
+            rules=self.mission_text(game.mission, "rules"),
+            contents=screens.bomb_contents(obs, w),
+            share=share,
+            confirm_text=confirm,
+        )
+
+    def draw_board(self) -> None:
+        if dom.query("#rw-board") is None or not self.rendered:
+            dom.set_html(self.root, board.skeleton())
+            self.rendered = {}
+        focused = dom.active_key()
+        regions = board.render(self.board_input())
+        changed = False
+        for name, html in regions.items():
+            if self.rendered.get(name) != html:
+                dom.set_html(dom.query(f"#rw-{name}"), html)
+                self.rendered[name] = html
+                changed = True
+        if changed and focused:
+            self.refocus(focused)
+
+    def refocus(self, key: dict[str, str]) -> None:
+        """Put the focus back on the redrawn twin of the element that had it."""
+        if "id" in key and dom.focus(f"#{key['id']}"):
+            return
+        if "data-act" not in key:
+            return
+        selector = "".join(f'[{name}="{value}"]' for name, value in key.items() if name != "id")
+        dom.focus(selector)
+
+    # ------------------------------------------------------------------ flow
+
+    def resume(self) -> None:
+        game = self.session.game
+        if game is None:
+            self.show("campaign")
+            return
+        self.after_change()
+
+    def start_link(self, link: Link) -> None:
+        session = self.session
+        table = session.table.with_players(link.players or session.table.players)
+        kinds = link.kinds(table.players)
+        if kinds:
+            table = table.with_kinds(kinds)
+        if link.level:
+            for seat in range(table.players):
+                table = table.with_seat(seat, level=link.level)
+        if link.pace:
+            table = table.with_pace(link.pace)
+        options = dict(table.options)
+        options.update(link.options)
+        table = replace(table, options=options)
+        session.set_table(table)
+        session.start(
+            link.mission, link.seed, from_link=True, players=table.players, captain=link.captain
+        )
+        if link.brief:
+            self.show("brief")
+        else:
+            session.begin()
+            self.after_change()
+
+    def after_change(self) -> None:
+        """Go to the screen the session is in, and let the computer players play."""
+        session = self.session
+        game = session.game
+        if game is None:
+            self.show("campaign")
+            return
+        self.sel = fresh(self.viewer_affordances()) if game.stage == "playing" else Selection()
+        self.message = None
+        if game.stage == "briefing":
+            self.show("brief")
+        elif game.stage == "over":
+            self.show("end")
+        elif session.handoff is not None:
+            self.show("handoff")
+        else:
+            if self.screen != "board":
+                self.show("board")
+                self.focus_start()
+            else:
+                self.draw_board()
+            self.run_bots()
+
+    def focus_start(self) -> None:
+        """Where the focus goes when a view opens: the prompt of what to do."""
+        dom.focus("#rw-prompt")
+
+    def run_bots(self) -> None:
+        if self._bot_task is None and self.session.bot_seat() is not None and not self.paused:
+            self._bot_task = self.spawn(self.bots())
+
+    async def bots(self) -> None:
+        """Computer players move at the table's pace; the browser paints between moves."""
+        session = self.session
+        try:
+            while not self.paused and self.screen == "board":
+                seat = session.bot_seat()
+                if seat is None:
+                    break
+                self.thinking = seat
+                self.draw_board()
+                await asyncio.sleep(session.game.table.delay() if session.game else 0)
+                if self.paused or self.screen != "board" or session.bot_seat() != seat:
+                    continue
+                start = dom.now()
+                viewer_before = session.viewer
+                note = session.play_bot()
+                dom.measure("fusebox:bot", start)
+                self.thinking = None
+                if note is not None:
+                    self.announce_last()
+                if (
+                    session.game is None
+                    or session.game.stage == "over"
+                    or session.handoff is not None
+                    or session.viewer != viewer_before
+                ):
+                    self.after_change()
+                    break
+                self.sel = self.keep_selection()
+                self.draw_board()
+                # Let the browser paint (and take clicks) before the next move.
+                await asyncio.sleep(0.05)
+        finally:
+            self.thinking = None
+            self._bot_task = None
+        if self.screen == "board" and not self.paused:
+            self.draw_board()
+
+    def keep_selection(self) -> Selection:
+        """After another seat moved: keep what the viewer was building if it still makes sense."""
+        aff = self.viewer_affordances()
+        if self.sel.mode is None or (
+            aff.decision is None and self.sel.mode in (*CUT_MODES, "pick", "token")
+        ):
+            return fresh(aff)
+        return self.sel
+
+    def announce_last(self) -> None:
+        game = self.session.game
+        if game is None:
+            return
+        obs = game.state.observation(self.session.viewer)
+        lines = log_lines(obs["log"], self.words(obs), game.notes)
+        real = [line for line in lines if line.kind != "turn"]
+        if real:
+            self.announce(real[-1].text)
+
+    # ------------------------------------------------------------------ events
+
+    def on_click(self, event: Any) -> None:
+        target = dom.closest(event.target, "[data-act]")
+        if target is None:
+            return
+        act = text(target, "data-act")
+        handler = self.CLICKS.get(act)
+        if handler is None:
+            return
+        if target.tagName == "A":
+            return  # links (export, share) do their own thing
+        handler(self, target)
+        dom.measure("fusebox:click", float(event.timeStamp))
+
+    def on_change(self, event: Any) -> None:
+        target = event.target
+        act = dom.attr(target, "data-act")
+        if act == "seat-name":
+            seat = num(target, "data-seat")
+            self.session.set_table(self.session.table.with_seat(seat, name=str(target.value)))
+        elif act == "seat-level":
+            seat = num(target, "data-seat")
+            level = str(target.value)
+            if level in LEVELS:
+                self.session.set_table(self.session.table.with_seat(seat, level=level))
+        elif act == "import":
+            self.spawn(self.import_file(target))
+
+    def on_key(self, event: Any) -> None:
+        key = str(event.key)
+        if key == "Escape":
+            if self.screen == "board":
+                event.preventDefault()
+                self.cancel()
+            return
+        if self.screen != "board":
+            return
+        target = event.target
+        if dom.attr(target, "data-act") != "tile":
+            return
+        stand = num(target, "data-stand")
+        slot = num(target, "data-slot")
+        moved = self.move_focus(stand, slot, key)
+        if moved is not None:
+            event.preventDefault()
+
+    def move_focus(self, stand: int, slot: int, key: str) -> tuple[int, int] | None:
+        """Arrow keys between tiles: left/right on a stand, up/down between stands."""
+        obs = self.session.state.observation(self.session.viewer)
+        order = board.stand_order(obs)
+        sizes = {st: len(obs["stands"][st]["slots"]) for st in order}
+        nxt = next_tile(order, sizes, (stand, slot), key)
+        if nxt is None:
+            return None
+        # Roving tabindex: one tile per stand is in the tab order; moving within a stand moves it.
+        # Set on the two nodes directly (and forgotten by the region cache) instead of redrawn.
+        old = dom.query(f'[data-act="tile"][data-stand="{nxt[0]}"][tabindex="0"]')
+        if old is not None:
+            old.setAttribute("tabindex", "-1")
+        node = dom.query(f'[data-act="tile"][data-stand="{nxt[0]}"][data-slot="{nxt[1]}"]')
+        if node is None:
+            return None
+        node.setAttribute("tabindex", "0")
+        node.focus()
+        self.focus_slots[nxt[0]] = nxt[1]
+        self.rendered.pop("team", None)
+        self.rendered.pop("own", None)
+        return nxt
+
+    # ------------------------------------------------------------------ click handlers
+
+    def act_campaign(self, target: Any) -> None:
+        self.notices.clear()
+        self.show("campaign")
+
+    def act_home(self, target: Any) -> None:
+        self.notices.clear()
+        self.show("home")
+
+    def act_continue(self, target: Any) -> None:
+        self.notices.clear()
+        self.resume()
+
+    def act_mission(self, target: Any) -> None:
+        mission = num(target, "data-mission")
+        if self.session.campaign.status(mission) == "locked":
+            self.announce(self.t("rw.campaign.locked", previous=mission - 1))
+            return
+        self.notices.clear()
+        self.session.start(mission)
+        self.show("brief")
+
+    def act_begin(self, target: Any) -> None:
+        self.session.begin()
+        self.after_change()
+
+    def act_handoff(self, target: Any) -> None:
+        self.session.accept_handoff()
+        self.focus_slots.clear()
+        self.after_change()
+
+    def act_players(self, target: Any) -> None:
+        n = num(target, "data-value")
+        self.session.set_table(self.session.table.with_players(n))
+        self.draw_campaign()
+        dom.focus(f'[data-act="players"][data-value="{n}"]')
+
+    def act_seat_kind(self, target: Any) -> None:
+        seat = num(target, "data-seat")
+        kind = text(target, "data-value")
+        self.session.set_table(self.session.table.with_seat(seat, kind=kind))
+        self.draw_campaign()
+        dom.focus(f'[data-act="seat-kind"][data-seat="{seat}"][data-value="{kind}"]')
+
+    def act_option(self, target: Any) -> None:
+        name = text(target, "data-option")
+        raw = text(target, "data-value")
+        value: object = {"true": True, "false": False}.get(raw, raw)
+        self.session.set_table(self.session.table.with_option(name, value))
+        self.draw_campaign()
+        dom.focus(f'[data-act="option"][data-option="{name}"][data-value="{raw}"]')
+
+    def act_section(self, target: Any) -> None:
+        name = text(target, "data-section")
+        self.open_sections ^= {name}
+        self.draw_campaign()
+        dom.focus(f'[data-act="section"][data-section="{name}"]')
+
+    def act_link_start(self, target: Any) -> None:
+        link = self.pending_link
+        self.pending_link = None
+        if link is not None:
+            self.start_link(link)
+
+    def act_link_keep(self, target: Any) -> None:
+        self.pending_link = None
+        self.resume()
+
+    def act_retry(self, target: Any) -> None:
+        self.session.retry()
+        self.show("brief")
+
+    def act_next(self, target: Any) -> None:
+        self.session.next_mission()
+        self.show("brief")
+
+    def act_leave_ask(self, target: Any) -> None:
+        """From the handoff screen: ask before the game is dropped (nothing private shown)."""
+        body = (
+            screens.heading(self.t("rw.leave.title"))
+            + f'<p class="rw-lead">{esc(self.t("rw.leave.text"))}</p>'
+            + '<div class="rw-actions">'
+            + screens.button(self.t("rw.leave.yes"), "leave", "rw-big rw-danger")
+            + screens.button(self.t("rw.leave.no"), "continue", "rw-big")
+            + "</div>"
+        )
+        self.set_root(screens.screen("leave", body))
+
+    def act_leave(self, target: Any) -> None:
+        self.session.quit()
+        self.show("campaign")
+
+    def act_panel(self, target: Any) -> None:
+        name = text(target, "data-panel")
+        self.panel = None if self.panel == name else name
+        self.draw_board()
+        if self.panel:
+            dom.focus("#rw-panel-title")
+
+    def act_close(self, target: Any) -> None:
+        self.panel = None
+        self.draw_board()
+        dom.focus("#rw-prompt")
+
+    def act_pace(self, target: Any) -> None:
+        game = self.session.game
+        if game is None:
+            return
+        pace = text(target, "data-pace")
+        game.table = game.table.with_pace(pace)
+        self.session.set_table(self.session.table.with_pace(pace))
+        self.draw_board()
+
+    def act_pause(self, target: Any) -> None:
+        self.paused = not self.paused
+        self.draw_board()
+        if not self.paused:
+            self.run_bots()
+
+    def act_tile(self, target: Any) -> None:
+        stand = num(target, "data-stand")
+        slot = num(target, "data-slot")
+        self.focus_slots[stand] = slot
+        self.tap_tile((stand, slot))
+
+    def act_value(self, target: Any) -> None:
+        value = value_of_data(text(target, "data-value"))
+        self.sel = self.sel.tap_value(value, self.sel.xy)
+        self.message = None
+        self.draw_board()
+        if build(self.sel, self.session.viewer or 0) is not None:
+            dom.focus('[data-act="confirm"]')
+
+    def act_seat(self, target: Any) -> None:
+        seat = num(target, "data-seat")
+        many = 2 if self.sel.mode == "batteries" else 1
+        self.sel = self.sel.tap_seat(seat, many)
+        self.message = None
+        self.draw_board()
+        if build(self.sel, self.session.viewer or 0) is not None:
+            dom.focus('[data-act="confirm"]')
+
+    def act_mode(self, target: Any) -> None:
+        mode = text(target, "data-mode")
+        self.sel = self.sel.with_mode(mode)
+        self.message = None
+        self.draw_board()
+        dom.focus("#rw-prompt")
+
+    def act_xy(self, target: Any) -> None:
+        self.sel = self.sel.toggle_xy()
+        self.draw_board()
+
+    def act_use(self, target: Any) -> None:
+        card = num(target, "data-card")
+        mode = board.use_mode(card, self.viewer_affordances())
+        self.panel = None
+        if mode is None:
+            self.message = self.t("rw.msg.cardNotNow")
+        elif mode == "xy":
+            self.sel = self.sel.with_mode("cut") if self.sel.mode not in CUT_MODES else self.sel
+            if not self.sel.xy:
+                self.sel = self.sel.toggle_xy()
+        else:
+            self.sel = self.sel.with_mode(mode, card=card if mode == "label" else None)
+            self.message = None
+        self.draw_board()
+        dom.focus("#rw-prompt")
+
+    def act_cancel(self, target: Any) -> None:
+        self.cancel()
+
+    def cancel(self) -> None:
+        if self.panel is not None:
+            self.panel = None
+            self.draw_board()
+            dom.focus("#rw-prompt")
+            return
+        self.sel = fresh(self.viewer_affordances())
+        self.message = None
+        self.draw_board()
+        dom.focus("#rw-prompt")
+
+    def act_hint(self, target: Any) -> None:
+        found = self.session.hint()
+        if found is None:
+            return
+        action, note = found
+        self.sel = selection_of(action, self.sel)
+        obs = self.session.state.observation(self.session.viewer)
+        self.message = self.t("rw.hint.says", why=explain(note, self.words(obs)))
+        self.draw_board()
+        dom.focus('[data-act="confirm"]')
+
+    def act_confirm(self, target: Any) -> None:
+        viewer = self.session.viewer
+        if viewer is None:
+            return
+        action = build(self.sel, viewer)
+        if action is None:
+            self.message = self.missing_text()
+            self.draw_board()
+            self.announce(self.message)
+            return
+        self.play(action)
+
+    def play(self, action: Action) -> None:
+        try:
+            self.session.apply(action)
+        except IllegalActionError as error:
+            self.message = self.refusal_text(error)
+            self.draw_board()
+            self.announce(self.message)
+            return
+        self.message = None
+        self.panel = None
+        self.announce_last()
+        self.after_change()
+
+    # ------------------------------------------------------------------ taps on wires
+
+    def tap_tile(self, tile: tuple[int, int]) -> None:
+        session = self.session
+        viewer = session.viewer
+        if self.screen != "board" or viewer is None:
+            return
+        aff = self.viewer_affordances()
+        inp = self.board_input()
+        tappable, selected = board.tile_roles(inp)
+        if tile not in tappable and tile not in selected:
+            self.message = self.why_not(tile, aff)
+            self.draw_board()
+            self.announce(self.message)
+            return
+        state = session.state
+        stand_tiles = tuple((tile[0], slot) for slot, _ in state.uncut(tile[0]))
+        scope = state.setup.options.detector_scope
+        group = tile[0] if scope == "stand" else state.owners[tile[0]]
+        self.sel = self.sel.tap_tile(tile, group=group, stand_tiles=stand_tiles)
+        self.message = None
+        self.draw_board()
+        if build(self.sel, viewer) is not None:
+            dom.focus('[data-act="confirm"]')
+        elif (
+            self.sel.mode in CUT_MODES
+            and not self.sel.values
+            and dom.query('[data-act="value"]') is not None
+        ):
+            dom.focus('[data-act="value"]')
+
+    def why_not(self, tile: tuple[int, int], aff: Affordances) -> str:
+        """The engine's reason why this wire cannot be chosen now, in the player's words."""
+        state, viewer = self.session.state, self.session.viewer
+        assert viewer is not None
+        mode = self.sel.mode
+        probe: Action
+        values = held_values(state, viewer) or (1,)
+        if mode == "pick":
+            probe = engine.Pick(viewer, *tile)
+        elif mode == "token":
+            probe = engine.PlaceToken(viewer, *tile)
+        elif mode == "post_it":
+            probe = engine.PostIt(viewer, *tile)
+        elif mode == "walkie":
+            probe = engine.Walkie(viewer, tile[0], tile[1], (viewer + 1) % state.players)
+        elif mode == "label":
+            probe = engine.Label(viewer, self.sel.card or 1, *tile)  # type: ignore[arg-type]
+        else:
+            probe = engine.Cut(viewer, (tile,), (values[0],))
+        try:
+            state.check(probe)
+        except IllegalActionError as error:
+            return self.refusal_text(error)
+        return self.t("rw.msg.notThisWire")
+
+    def missing_text(self) -> str:
+        sel = self.sel
+        if sel.mode in CUT_MODES:
+            if not sel.targets:
+                return self.t("rw.msg.needWire")
+            if (
+                sel.mode in ("double", "triple")
+                and len(sel.targets) < {"double": 2, "triple": 3}[sel.mode]
+            ):
+                return self.t("rw.msg.needWires", count={"double": 2, "triple": 3}[sel.mode])
+            return self.t("rw.msg.needValue2" if sel.xy else "rw.msg.needValue")
+        if sel.mode in ("solo", "radar"):
+            return self.t("rw.msg.needValue")
+        if sel.mode in ("walkie", "coffee", "batteries") and sel.targets:
+            return self.t("rw.msg.needSeat")
+        if sel.mode == "label":
+            return self.t("rw.msg.needPair")
+        return self.t("rw.msg.needWire")
+
+    def refusal_text(self, error: IllegalActionError) -> str:
+        """The engine's refusal, translated by its reason code."""
+        params = dict(error.params)
+        obs = self.session.state.observation(self.session.viewer)
+        w = self.words(obs)
+        words: dict[str, object] = {}
+        if "value" in params:
+            words["value"] = w.value(params["value"])
+        if "card" in params:
+            words["card"] = params["card"]
+            words["name"] = (
+                w.card_name(int(params["card"]))
+                if isinstance(params["card"], int) and 1 <= params["card"] <= 12
+                else str(params["card"])
+            )
+        if "count" in params:
+            words["count"] = params["count"]
+        if "seat" in params:
+            words["who"] = w.name(params["seat"])
+        if "phase" in params:
+            words["waiting"] = self.t(f"rw.waiting.{params['phase']}")
+            words["expected"] = self.t(f"rw.expected.{params['phase']}")
+        key = f"rw.reason.{error.reason.value}"
+        if key not in self.ctx.catalog.messages.get("en", {}):
+            return str(error)
+        return self.t(key, **words)
+
+    # ------------------------------------------------------------------ files
+
+    async def import_file(self, target: Any) -> None:
+        text = await dom.read_file(target)
+        if text is None:
+            return
+        try:
+            self.session.import_text(text)
+        except Exception:
+            self.notices = [self.t("rw.transfer.bad")]
+        else:
+            self.notices = [self.t("rw.transfer.done")]
+        self.draw_campaign()
+        self.announce(self.notices[0])
+
+    CLICKS: dict[str, Callable[[App, Any], None]] = {
+        "campaign": act_campaign,
+        "home": act_home,
+        "continue": act_continue,
+        "mission": act_mission,
+        "begin": act_begin,
+        "handoff": act_handoff,
+        "players": act_players,
+        "seat-kind": act_seat_kind,
+        "option": act_option,
+        "section": act_section,
+        "link-start": act_link_start,
+        "link-keep": act_link_keep,
+        "retry": act_retry,
+        "next": act_next,
+        "leave-ask": act_leave_ask,
+        "leave": act_leave,
+        "panel": act_panel,
+        "close": act_close,
+        "pace": act_pace,
+        "pause": act_pause,
+        "tile": act_tile,
+        "value": act_value,
+        "seat": act_seat,
+        "mode": act_mode,
+        "xy": act_xy,
+        "use": act_use,
+        "cancel": act_cancel,
+        "hint": act_hint,
+        "confirm": act_confirm,
+    }
+
+
+def num(node: Any, name: str) -> int:
+    """A whole-number attribute written by the board (0 if it is missing)."""
+    raw = dom.attr(node, name)
+    return int(raw) if raw and raw.lstrip("-").isdigit() else 0
+
+
+def text(node: Any, name: str) -> str:
+    return dom.attr(node, name) or ""
+
+
+def next_tile(
+    order: list[int], sizes: dict[int, int], at: tuple[int, int], key: str
+) -> tuple[int, int] | None:
+    """The tile an arrow key (or Home/End) moves to from ``at``, or None.
+
+    >>> next_tile([2, 3, 0], {2: 5, 3: 5, 0: 6}, (2, 4), "ArrowRight") is None
+    True
+    >>> next_tile([2, 3, 0], {2: 5, 3: 5, 0: 6}, (3, 4), "ArrowDown")
+    (0, 4)
+    >>> next_tile([2, 3, 0], {2: 5, 3: 5, 0: 6}, (0, 5), "ArrowUp")
+    (3, 4)
+    """
+    stand, slot = at
+    if stand not in order:
+        return None
+    if key == "Home":
+        return (stand, 0)
+    if key == "End":
+        return (stand, sizes[stand] - 1)
+    if key not in ARROWS:
+        return None
+    d_row, d_slot = ARROWS[key]
+    if d_slot:
+        nxt = slot + d_slot
+        return (stand, nxt) if 0 <= nxt < sizes[stand] else None
+    row = order.index(stand) + d_row
+    if not 0 <= row < len(order):
+        return None
+    target = order[row]
+    return (target, min(slot, sizes[target] - 1))

@@ -1,0 +1,345 @@
+"""The game log in words: events (observation views) to catalog sentences with players' names.
+
+It reads only the event views of one observation, so a seat's log holds only what that seat may
+know (the Walkie-Talkies' secret is in the views of the two players who swapped). A few events
+read better together: a missed cut and the token that shows the true value are one sentence, a
+solo cut names all its wires at once. Bots' explanations (:class:`Note`) come just before the
+move they explain.
+
+>>> from fusebox_web.i18n import load_catalogs
+>>> from pathlib import Path
+>>> cat = load_catalogs(Path(__file__).resolve().parents[2] / "i18n")
+>>> w = Words(cat, ["Ana", "Bea", "Carlo"], [0, 1, 2])
+>>> log = [{"type": "cut", "seat": 0, "owner": 2, "targets": [[2, 4]], "values": [9],
+...         "tool": None, "outcome": "miss", "stabilized": False},
+...        {"type": "dial", "from": 3, "to": 2},
+...        {"type": "token", "seat": 2, "stand": 2, "slot": 4, "value": 11, "reason": "miss"}]
+>>> [line.text for line in log_lines(log, w)]
+["Ana points at Carlo's wire 5: 9? No, it is 11.", 'Detonator: 2 steps from the skull.']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .words import Words
+
+View = Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Line:
+    text: str
+    #: "turn", "info", "hit", "miss", "dial", "boom", "won", "bot"
+    kind: str = "info"
+    turn: int = 0
+
+
+@dataclass(frozen=True)
+class Note:
+    """A bot's explanation of its move, kept beside the log: it starts at log index ``at``."""
+
+    at: int
+    seat: int
+    key: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    text: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "at": self.at,
+            "seat": self.seat,
+            "key": self.key,
+            "params": dict(self.params),
+            "text": self.text,
+        }
+
+    @classmethod
+    def from_json(cls, raw: object) -> Note:
+        if not isinstance(raw, dict):
+            raise ValueError("a note is an object")
+        at, seat, key = raw.get("at"), raw.get("seat"), raw.get("key")
+        params, text = raw.get("params", {}), raw.get("text", "")
+        if not (isinstance(at, int) and isinstance(seat, int) and isinstance(key, str)):
+            raise ValueError("a note needs at, seat and key")
+        if not isinstance(params, dict) or not isinstance(text, str):
+            raise ValueError("a note's params are an object and its text a string")
+        return cls(at, seat, key, params, text)
+
+
+def log_lines(log: Sequence[View], words: Words, notes: Sequence[Note] = ()) -> list[Line]:
+    """Every line of the log, oldest first."""
+    by_index: dict[int, list[Note]] = {}
+    for note in notes:
+        by_index.setdefault(note.at, []).append(note)
+    lines: list[Line] = []
+    turn = 0
+    used: set[int] = set()
+    for index, event in enumerate(log):
+        for note in by_index.get(index, ()):
+            text = words.t("rw.log.bot", who=words.name(note.seat), why=explain(note, words))
+            lines.append(Line(text, "bot", turn))
+        if index in used:
+            continue
+        if event.get("type") == "turn":
+            turn = int(event.get("number", turn))
+        handler = _HANDLERS.get(str(event.get("type")))
+        if handler is None:
+            continue
+        found = handler(event, words, log, index, used)
+        if found is not None:
+            text, kind = found
+            lines.append(Line(text, kind, turn))
+    return lines
+
+
+def last_line(lines: Sequence[Line]) -> Line | None:
+    """The line to keep in view: the latest that is not a bare turn header."""
+    for line in reversed(lines):
+        if line.kind != "turn":
+            return line
+    return lines[-1] if lines else None
+
+
+def story(lines: Sequence[Line]) -> list[Line]:
+    """What went wrong: every miss and the explosion (end screen)."""
+    return [line for line in lines if line.kind in ("miss", "boom")]
+
+
+# --------------------------------------------------------------------------- events
+
+Found = tuple[str, str] | None
+Handler = Callable[[View, Words, Sequence[View], int, set[int]], Found]
+
+
+def _token(e: View, w: Words, log: Sequence[View], i: int, used: set[int]) -> Found:
+    key = {
+        "setup": "rw.log.tokenSetup",
+        "miss": "rw.log.tokenMiss",
+        "post_it": "rw.log.tokenPostIt",
+    }
+    text = w.t(
+        key.get(str(e.get("reason")), "rw.log.tokenSetup"),
+        who=w.name(e["seat"]),
+        value=w.value(e["value"]),
+        where=w.where(e["stand"], e["slot"]),
+    )
+    if "taken_from" in e:
+        stand, slot = e["taken_from"]
+        text += " " + w.t("rw.log.tokenTaken", where=w.where(stand, slot))
+    return text, "info"
+
+
+def _cut(e: View, w: Words, log: Sequence[View], i: int, used: set[int]) -> Found:
+    targets = e["targets"]
+    values = w.values(e["values"])
+    who = w.name(e["seat"])
+    if e.get("tool"):
+        asked = w.t(
+            "rw.log.cutTool",
+            who=who,
+            tool=w.tool_name(e["tool"]),
+            wires=w.wires_of(targets),
+            values=values,
+        )
+    else:
+        asked = w.t("rw.log.cut", who=who, where=w.where(*targets[0]), values=values)
+    outcome = e.get("outcome")
+    if outcome == "hit":
+        return f"{asked} {w.t('rw.log.yes')}", "hit"
+    if outcome == "red":
+        key = "rw.log.redStabilized" if e.get("stabilized") else "rw.log.red"
+        return f"{asked} {w.t(key)}", "boom" if not e.get("stabilized") else "miss"
+    shown = _following_token(log, i, targets, used) if not e.get("tool") else None
+    answer = w.t("rw.log.noItIs", value=w.value(shown)) if shown is not None else w.t("rw.log.no")
+    if e.get("stabilized"):
+        answer += " " + w.t("rw.log.stabilizedHolds")
+    return f"{asked} {answer}", "miss"
+
+
+def _following_token(log: Sequence[View], i: int, targets: Any, used: set[int]) -> Any:
+    """The value of the miss token placed on the pointed wire by the same action, if any."""
+    for j in range(i + 1, min(len(log), i + 4)):
+        event = log[j]
+        if (
+            event.get("type") in ("token", "token_announced")
+            and event.get("reason") == "miss"
+            and [event["stand"], event["slot"]] == list(targets[0])
+        ):
+            if event.get("type") == "token" and "taken_from" not in event:
+                used.add(j)
+            return event["value"]
+        if event.get("type") in ("turn", "cut"):
+            break
+    return None
+
+
+def _wire_cut(e: View, w: Words, log: Sequence[View], i: int, used: set[int]) -> Found:
+    key = "rw.log.revealed" if e.get("revealed") else "rw.log.wireCut"
+    return w.t(key, where=w.where(e["stand"], e["slot"]), wire=w.wire(e["wire"])), "hit"
+
+
+def _many_cuts(key: str) -> Handler:
+    """Solo cut and reveal: one sentence naming every wire the action cut."""
+
+    def handler(e: View, w: Words, log: Sequence[View], i: int, used: set[int]) -> Found:
+        slots: list[str] = []
+        for j in range(i + 1, len(log)):
+            if log[j].get("type") != "wire_cut":
+                break
+            used.add(j)
+            slots.append(str(log[j]["slot"] + 1))
+        value = w.value(e["value"]) if "value" in e else ""
+        return (
+            w.t(key, who=w.name(e["seat"]), value=value, wires=w.listing(slots)),
+            "hit",
+        )
+
+    return handler
+
+
+def _dial(e: View, w: Words, log: Sequence[View], i: int, used: set[int]) -> Found:
+    if e["to"] < e["from"]:
+        return w.t("rw.log.dial", left=e["to"]), "dial"
+    return w.t("rw.log.dialBack", left=e["to"]), "info"
+
+
+def _equipment(e: View, w: Words, log: Sequence[View], i: int, used: set[int]) -> Found:
+    card, who = e["card"], w.name(e["seat"])
+    if card in (1, 12):
+        slots = e.get("slots", [0, 1])
+        return (
+            w.t(
+                "rw.log.label",
+                who=who,
+                label=w.card_name(card),
+                wires=w.listing([str(s + 1) for s in slots]),
+            ),
+            "info",
+        )
+    if card == 2:
+        return (
+            w.t(
+                "rw.log.walkieOffer",
+                who=who,
+                partner=w.name(e.get("partner")),
+                where=w.where(e["stand"], e["slot"]),
+            ),
+            "info",
+        )
+    if card == 6:
+        return w.t("rw.log.rewind", who=who, card=w.card_name(6)), "info"
+    if card == 7:
+        names = w.listing([w.name(s) for s in e.get("seats", [])])
+        return w.t("rw.log.batteries", who=who, card=w.card_name(7), seats=names), "info"
+    if card == 9:
+        return w.t("rw.log.stabilize", who=who, card=w.card_name(9)), "info"
+    if card == 11:
+        return (
+            w.t("rw.log.coffee", who=who, card=w.card_name(11), next=w.name(e.get("next_seat"))),
+            "info",
+        )
+    return None  # detectors, X or Y, Sticky Note and Radar: their own events say it
+
+
+def _walkie(e: View, w: Words, log: Sequence[View], i: int, used: set[int]) -> Found:
+    text = w.t("rw.log.walkie", who=w.name(e["seat"]), partner=w.name(e["partner"]))
+    secret = e.get("secret")
+    if isinstance(secret, Mapping) and "gave" in secret:
+        text += " " + w.t(
+            "rw.log.walkieSecret", gave=w.wire(secret["gave"]), got=w.wire(secret["got"])
+        )
+    return text, "info"
+
+
+def _radar(e: View, w: Words, log: Sequence[View], i: int, used: set[int]) -> Found:
+    yes: list[str] = []
+    for stand, answer in enumerate(e.get("answers", [])):
+        if answer:
+            name = w.name(w.owners[stand]) if stand < len(w.owners) else "?"
+            number = w.stand_number(stand) if stand < len(w.owners) else None
+            yes.append(name if number is None else f"{name} ({number})")
+    found = w.listing(yes) if yes else w.t("rw.word.nobody")
+    return (
+        w.t("rw.log.radar", who=w.name(e["seat"]), value=e["value"], found=found),
+        "info",
+    )
+
+
+_HANDLERS: dict[str, Handler] = {
+    "token": _token,
+    "token_announced": lambda e, w, log, i, used: (
+        w.t(
+            "rw.log.tokenAnnounced", value=w.value(e["value"]), where=w.where(e["stand"], e["slot"])
+        ),
+        "info",
+    ),
+    "token_skipped": lambda e, w, log, i, used: (
+        w.t("rw.log.tokenSkipped", who=w.name(e["seat"])),
+        "info",
+    ),
+    "turn": lambda e, w, log, i, used: (
+        w.t("rw.log.turn", number=e["number"], who=w.name(e["seat"])),
+        "turn",
+    ),
+    "cut": _cut,
+    "wire_cut": _wire_cut,
+    "solo": _many_cuts("rw.log.solo"),
+    "reveal": _many_cuts("rw.log.reveal"),
+    "dial": _dial,
+    "explosion": lambda e, w, log, i, used: (
+        w.t("rw.log.boomRed" if e.get("cause") == "red" else "rw.log.boomDial"),
+        "boom",
+    ),
+    "won": lambda e, w, log, i, used: (w.t("rw.log.won"), "won"),
+    "validated": lambda e, w, log, i, used: (
+        w.t("rw.log.validated", value=w.value(e["value"])),
+        "info",
+    ),
+    "unlocked": lambda e, w, log, i, used: (
+        w.t("rw.log.unlocked", card=w.card_name(e["card"]), number=e["card"]),
+        "info",
+    ),
+    "equipment": _equipment,
+    "walkie": _walkie,
+    "radar": _radar,
+}
+
+
+# --------------------------------------------------------------------------- bots
+
+
+def explain(note: Note, words: Words) -> str:
+    """A bot's explanation in the player's language (its English text if the key is unknown)."""
+    key = f"rw.why.{note.key}"
+    if key not in words.catalog.messages.get("en", {}):
+        return note.text
+    p = dict(note.params)
+    fields: dict[str, object] = {}
+    for name, value in p.items():
+        fields[name] = value
+    if "seat" in p:
+        fields["name"] = words.name(p["seat"])
+        if "stand" in p and isinstance(p.get("wire"), int):
+            fields["where"] = words.where(p["stand"], p["wire"] - 1)
+    for name in ("partner", "next_seat"):
+        if name in p:
+            fields[name] = words.name(p[name])
+    for name in ("value", "value2"):
+        if name in p:
+            fields[name] = words.value(p[name])
+    if "values" in p:
+        fields["values"] = words.values(p["values"])
+    if "wires" in p:
+        fields["wires"] = words.listing([str(wire) for _, wire in p["wires"]])
+    if "tool" in p:
+        fields["tool"] = words.tool_name(p["tool"])
+    if "card" in p:
+        fields["card"] = words.card_name(p["card"])
+    if "seats" in p:
+        fields["seats"] = words.listing([words.name(s) for s in p["seats"]])
+    if isinstance(p.get("wire"), int):
+        fields["wireNext"] = p["wire"] + 1
+    return words.t(key, **fields)

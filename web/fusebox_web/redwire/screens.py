@@ -1,0 +1,584 @@
+"""The screens around the board: home buttons, campaign, briefing, handoff, end of mission.
+
+Pure functions from plain data to HTML strings (see ``board`` for the conventions).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.campaign import Campaign
+
+from .board import colour_of_label, stands_of
+from .icons import SPRITE, icon
+from .log_text import Line
+from .markup import classes, esc, tag
+from .table import LEVELS, MAX_PLAYERS, MIN_PLAYERS, OPTION_CHOICES, Table
+from .words import Words
+
+Obs = Mapping[str, Any]
+MISSIONS = range(1, 9)
+
+
+def button(text: str, act: str, cls: str = "rw-chip", **data: object) -> str:
+    extra = {f"data_{k}": v for k, v in data.items()}
+    return tag("button", esc(text), type="button", class_=cls, data_act=act, **extra)
+
+
+def screen(name: str, body: str, testid: str | None = None) -> str:
+    return tag("div", SPRITE + body, class_=f"rw-screen rw-{name}", data_testid=testid or name)
+
+
+def heading(text: str, level: int = 2, kicker: str | None = None) -> str:
+    kick = tag("p", esc(kicker), class_="rw-kicker") if kicker else ""
+    return kick + tag(f"h{level}", esc(text), class_="rw-title", id="rw-heading", tabindex="-1")
+
+
+def messages(texts: Sequence[str]) -> str:
+    return "".join(tag("p", esc(t), class_="rw-notice", role="status") for t in texts)
+
+
+# --------------------------------------------------------------------------- home
+
+
+@dataclass(frozen=True)
+class HomeInput:
+    continue_text: str | None
+    won: int
+    notices: Sequence[str]
+    version: str
+
+
+def home(t: Any, inp: HomeInput) -> str:
+    """The Red Wire card's buttons after the boot: Play, and Continue with a game in progress."""
+    buttons = []
+    if inp.continue_text:
+        buttons.append(
+            tag(
+                "button",
+                tag("span", esc(t("rw.home.continue"))) + tag("small", esc(inp.continue_text)),
+                type="button",
+                class_="rw-big rw-primary",
+                data_act="continue",
+                data_testid="continue",
+            )
+        )
+    buttons.append(
+        tag(
+            "button",
+            esc(t("rw.home.play")),
+            type="button",
+            class_=classes("rw-big", not inp.continue_text and "rw-primary"),
+            data_act="campaign",
+            data_testid="play",
+        )
+    )
+    progress = t("rw.home.progress", won=inp.won, total=len(MISSIONS))
+    return tag(
+        "div",
+        messages(inp.notices)
+        + tag("div", "".join(buttons), class_="rw-home-buttons")
+        + tag("p", esc(progress), class_="rw-muted")
+        + tag(
+            "p",
+            esc(t("app.engineVersion", version=inp.version)),
+            class_="rw-version",
+            data_testid="engine-version",
+        ),
+        class_="rw-home",
+        data_testid="home",
+    )
+
+
+# --------------------------------------------------------------------------- campaign
+
+
+@dataclass(frozen=True)
+class CampaignInput:
+    campaign: Campaign
+    table: Table
+    titles: Mapping[int, str]
+    summaries: Mapping[int, str]
+    default_names: Sequence[str]
+    levels: Sequence[str]
+    notices: Sequence[str]
+    open_sections: frozenset[str]
+    export_href: str | None
+
+
+def campaign(t: Any, inp: CampaignInput) -> str:
+    head = tag(
+        "div",
+        button(t("rw.back"), "home", "rw-chip rw-back") + heading(t("rw.campaign.title")),
+        class_="rw-screen-head",
+    )
+    return screen(
+        "campaign",
+        head
+        + messages(inp.notices)
+        + missions_list(t, inp)
+        + table_setup(t, inp)
+        + variants(t, inp)
+        + transfer(t, inp),
+    )
+
+
+def mission_state(t: Any, c: Campaign, mission: int) -> tuple[str, str]:
+    status = c.status(mission)
+    progress = c.progress.get(mission)
+    attempts = progress.attempts if progress else 0
+    if status == "won":
+        text = t("rw.campaign.won", attempts=attempts)
+        if progress and progress.assisted:
+            text += " · " + t("rw.campaign.assisted")
+    elif status == "open":
+        text = t("rw.campaign.open") if not attempts else t("rw.campaign.tried", attempts=attempts)
+    else:
+        text = t("rw.campaign.locked", previous=mission - 1)
+    return status, text
+
+
+def missions_list(t: Any, inp: CampaignInput) -> str:
+    items = []
+    for m in MISSIONS:
+        status, text = mission_state(t, inp.campaign, m)
+        mark = icon("check") if status == "won" else icon("lock") if status == "locked" else ""
+        title = inp.titles.get(m, "")
+        items.append(
+            tag(
+                "li",
+                tag(
+                    "button",
+                    tag("span", esc(str(m)), class_="rw-mission-badge")
+                    + tag("span", esc(title), class_="rw-mission-name")
+                    + tag("span", esc(inp.summaries.get(m, "")), class_="rw-mission-summary")
+                    + tag("span", mark + esc(text), class_="rw-mission-state"),
+                    type="button",
+                    class_=f"rw-mission-card is-{status}",
+                    data_act="mission",
+                    data_mission=m,
+                    data_testid=f"mission-{m}",
+                    aria_disabled="true" if status == "locked" else None,
+                    aria_label=f"{t('rw.mission.number', number=m)}: {title}. {text}",
+                ),
+            )
+        )
+    return tag(
+        "section",
+        tag("h3", esc(t("rw.campaign.missions")), class_="rw-h3")
+        + tag("ol", "".join(items), class_="rw-missions"),
+        aria_label=t("rw.campaign.missions"),
+    )
+
+
+def segmented(
+    label: str, act: str, choices: Sequence[tuple[object, str]], current: object, **data: object
+) -> str:
+    extra = {f"data_{k}": v for k, v in data.items()}
+    buttons = "".join(
+        tag(
+            "button",
+            esc(text),
+            type="button",
+            class_="rw-chip",
+            data_act=act,
+            data_value=str(value).lower() if isinstance(value, bool) else value,
+            aria_pressed="true" if value == current else "false",
+            **extra,
+        )
+        for value, text in choices
+    )
+    return tag("div", buttons, class_="rw-segmented", role="group", aria_label=label)
+
+
+def table_setup(t: Any, inp: CampaignInput) -> str:
+    table = inp.table
+    counts = segmented(
+        t("rw.table.players"),
+        "players",
+        [(n, str(n)) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)],
+        table.players,
+    )
+    rows = []
+    for i in range(table.players):
+        seat = table.seat(i)
+        default = inp.default_names[i]
+        name_id = f"rw-name-{i}"
+        name = tag("label", esc(t("rw.table.name", n=i + 1)), for_=name_id, class_="rw-label") + (
+            f'<input id="{name_id}" class="rw-input" type="text" maxlength="20" autocomplete="off"'
+            f' data-act="seat-name" data-seat="{i}" value="{esc(seat.name)}"'
+            f' placeholder="{esc(default)}">'
+        )
+        kind = segmented(
+            t("rw.table.kind", name=seat.name or default),
+            "seat-kind",
+            [("human", t("rw.table.human")), ("bot", t("rw.table.bot"))],
+            seat.kind,
+            seat=i,
+        )
+        level = ""
+        if seat.is_bot:
+            level_id = f"rw-level-{i}"
+            options = "".join(
+                tag("option", esc(t(f"rw.level.{lv}")), value=lv, selected=lv == seat.level)
+                for lv in (inp.levels or LEVELS)
+            )
+            level = tag("label", esc(t("rw.table.level")), for_=level_id, class_="rw-label") + tag(
+                "select",
+                options,
+                id=level_id,
+                class_="rw-input",
+                data_act="seat-level",
+                data_seat=i,
+            )
+        rows.append(
+            tag(
+                "li",
+                tag("div", name, class_="rw-field") + kind + tag("div", level, class_="rw-field"),
+                class_="rw-seat",
+            )
+        )
+    humans = len(table.humans())
+    mode_key = (
+        "rw.table.solo" if humans == 1 else "rw.table.demo" if humans == 0 else "rw.table.pass"
+    )
+    return tag(
+        "section",
+        tag("h3", esc(t("rw.table.title")), class_="rw-h3")
+        + counts
+        + tag("ol", "".join(rows), class_="rw-seats")
+        + tag("p", esc(t(mode_key, n=humans)), class_="rw-muted"),
+        aria_label=t("rw.table.title"),
+    )
+
+
+def details(t: Any, inp: CampaignInput, name: str, title: str, body: str) -> str:
+    open_ = name in inp.open_sections
+    return tag(
+        "section",
+        tag(
+            "button",
+            esc(title),
+            type="button",
+            class_="rw-disclosure",
+            data_act="section",
+            data_section=name,
+            aria_expanded="true" if open_ else "false",
+        )
+        + (tag("div", body, class_="rw-disclosure-body") if open_ else ""),
+        class_="rw-details",
+    )
+
+
+def variants(t: Any, inp: CampaignInput) -> str:
+    options = inp.table.options
+    rows = []
+    for name, choices in OPTION_CHOICES.items():
+        current = options.get(name, choices[0])
+        labelled = [(v, t(f"rw.variant.{name}.{str(v).lower()}")) for v in choices]
+        rows.append(
+            tag("h4", esc(t(f"rw.variant.{name}")))
+            + segmented(t(f"rw.variant.{name}"), "option", labelled, current, option=name)
+            + tag("p", esc(t(f"rw.variant.{name}.help")), class_="rw-muted")
+        )
+    return details(t, inp, "variants", t("rw.variant.title"), "".join(rows))
+
+
+def transfer(t: Any, inp: CampaignInput) -> str:
+    body = tag("p", esc(t("rw.transfer.why")), class_="rw-muted")
+    if inp.export_href:
+        body += tag(
+            "p",
+            tag(
+                "a",
+                esc(t("rw.transfer.export")),
+                href=inp.export_href,
+                download="red-wire-progress.json",
+                class_="rw-link",
+                data_testid="export",
+            ),
+        )
+    body += tag(
+        "p",
+        tag("label", esc(t("rw.transfer.import")), for_="rw-import", class_="rw-label")
+        + '<input id="rw-import" type="file" accept=".json,application/json" data-act="import" data-testid="import">',
+    )
+    return details(t, inp, "transfer", t("rw.transfer.title"), body)
+
+
+# --------------------------------------------------------------------------- briefing
+
+
+def bomb_contents(obs: Obs, w: Words) -> str:
+    """What is in the bomb, one line per colour (public: the mission and the markers)."""
+    low, high = obs["blue_values"]
+    lines = [w.t("rw.bomb.blue", low=low, high=high, count=4 * (high - low + 1))]
+    for colour in ("red", "yellow"):
+        data = obs["markers"][colour]
+        if not data["in_play"]:
+            continue
+        values = ", ".join(str(v) for v in data["values"])
+        if data["certain"]:
+            lines.append(w.t(f"rw.bomb.{colour}", count=data["in_play"], values=values))
+        else:
+            lines.append(
+                w.t(
+                    f"rw.bomb.{colour}Maybe",
+                    count=data["in_play"],
+                    of=len(data["values"]),
+                    values=values,
+                )
+            )
+    if not obs["markers"]["red"]["in_play"]:
+        lines.append(w.t("rw.bomb.noRed"))
+    return "\n".join(lines)
+
+
+def team_list(obs: Obs, w: Words, kinds: Sequence[str]) -> str:
+    items = []
+    for seat in range(int(obs["players"])):
+        badges = ""
+        if obs["captain"] == seat:
+            badges += tag(
+                "span",
+                icon("captain") + esc(w.t("rw.captain")),
+                class_="rw-badge rw-badge--captain",
+            )
+        if kinds[seat] == "bot":
+            badges += tag("span", icon("bot") + esc(w.t("rw.bot")), class_="rw-badge rw-badge--bot")
+        n = len(stands_of(obs, seat))
+        stands = w.t("rw.brief.stands", n=n)
+        items.append(
+            tag(
+                "li",
+                tag("span", esc(w.name(seat)), class_="rw-name")
+                + badges
+                + tag("span", esc(stands), class_="rw-muted"),
+            )
+        )
+    return tag("ul", "".join(items), class_="rw-team-list")
+
+
+def equipment_list(obs: Obs, w: Words) -> str:
+    if not obs["equipment"]:
+        return tag("p", esc(w.t("rw.gear.none")), class_="rw-muted")
+    items = [
+        tag(
+            "li",
+            tag("strong", esc(f"{e['card']} · {w.card_name(e['card'])}"))
+            + " "
+            + esc(w.card_text(e["card"]))
+            + " "
+            + tag("span", esc(w.t("rw.card.locked", value=e["card"])), class_="rw-muted"),
+        )
+        for e in obs["equipment"]
+    ]
+    return tag("ul", "".join(items), class_="rw-gear-list")
+
+
+def paragraphs(text: str) -> str:
+    return "".join(tag("p", esc(p.strip())) for p in text.split("\n") if p.strip())
+
+
+def briefing(obs: Obs, w: Words, kinds: Sequence[str], title: str, rules: str) -> str:
+    captain = w.name(obs["captain"])
+    body = (
+        heading(title, kicker=w.t("rw.mission.number", number=obs["mission"]))
+        + tag("div", paragraphs(rules), class_="rw-rules-text")
+        + tag("h3", esc(w.t("rw.brief.bomb")), class_="rw-h3")
+        + tag(
+            "ul",
+            "".join(tag("li", esc(line)) for line in bomb_contents(obs, w).split("\n")),
+            class_="rw-bomb",
+        )
+        + tag("h3", esc(w.t("rw.gear.title")), class_="rw-h3")
+        + equipment_list(obs, w)
+        + tag("h3", esc(w.t("rw.brief.team")), class_="rw-h3")
+        + team_list(obs, w, kinds)
+        + tag("p", esc(w.t("rw.brief.captain", name=captain)))
+        + tag(
+            "div",
+            tag(
+                "button",
+                esc(w.t("rw.brief.start")),
+                type="button",
+                class_="rw-big rw-primary",
+                data_act="begin",
+                data_testid="begin",
+            )
+            + button(w.t("rw.back"), "campaign"),
+            class_="rw-actions",
+        )
+    )
+    return screen("brief", body)
+
+
+# --------------------------------------------------------------------------- handoff
+
+
+def handoff(w: Words, seat: int, reason: str, recent: Sequence[Line]) -> str:
+    """The screen between two human seats: public facts only, and one big button."""
+    name = w.name(seat)
+    news = ""
+    if recent:
+        news = tag("h3", esc(w.t("rw.handoff.news")), class_="rw-h3") + tag(
+            "ul",
+            "".join(
+                tag("li", esc(line.text), class_=f"rw-line rw-line--{line.kind}") for line in recent
+            ),
+            class_="rw-news",
+        )
+    body = (
+        heading(w.t("rw.handoff.title", name=name))
+        + tag("p", esc(w.t("rw.handoff.look", name=name)), class_="rw-lead")
+        + tag("p", esc(reason), class_="rw-muted")
+        + tag(
+            "button",
+            esc(w.t("rw.handoff.ready", name=name)),
+            type="button",
+            class_="rw-big rw-primary",
+            data_act="handoff",
+            data_testid="handoff-ready",
+            id="rw-handoff-ready",
+        )
+        + news
+        + tag("div", button(w.t("rw.leave.button"), "leave-ask"), class_="rw-actions")
+    )
+    return screen("handoff", body)
+
+
+# --------------------------------------------------------------------------- end
+
+
+def deal_row(w: Words, obs: Obs, stand: int) -> str:
+    tiles = []
+    for slot, t in enumerate(obs["stands"][stand]["slots"]):
+        label = str(t["wire"])
+        kind = colour_of_label(label)
+        printed = label.split(".", maxsplit=1)[0]
+        symbol = icon(kind) if kind != "blue" else ""
+        tiles.append(
+            tag(
+                "span",
+                tag("span", symbol + tag("span", esc(printed), class_="rw-n"), class_="rw-face"),
+                class_=classes("rw-tile", f"rw-tile--{kind}", t["cut"] and "is-cut", "is-static"),
+                role="img",
+                aria_label=w.t("rw.tile.wire", n=slot + 1)
+                + ", "
+                + w.t(f"rw.tile.{kind}", label=label)
+                + ("" if t["cut"] else ", " + w.t("rw.tile.uncut")),
+            )
+        )
+    number = w.stand_number(stand)
+    name = w.name(w.owners[stand])
+    title = (
+        w.t("rw.tile.stand", name=name)
+        if number is None
+        else w.t("rw.tile.standN", name=name, n=number)
+    )
+    return tag(
+        "div",
+        tag("p", esc(title), class_="rw-name")
+        + tag(
+            "div",
+            "".join(tiles),
+            class_="rw-stand",
+            role="group",
+            aria_label=title,
+            style=f"--n:{len(tiles)}",
+        ),
+        class_="rw-player",
+    )
+
+
+def end(
+    seer: Obs,
+    w: Words,
+    title: str,
+    lines: Sequence[Line],
+    story_lines: Sequence[Line],
+    next_captain: str,
+    has_next: bool,
+) -> str:
+    won = seer["result"] == "won"
+    turns = seer["turn_number"]
+    mistakes = seer["dial"]["start"] - seer["dial"]["left"]
+    summary = w.t(
+        "rw.end.summary",
+        mission=seer["mission"],
+        title=title,
+        turns=turns,
+        mistakes=max(0, mistakes),
+    )
+    story = ""
+    if story_lines:
+        story = tag("h3", esc(w.t("rw.end.story")), class_="rw-h3") + tag(
+            "ol",
+            "".join(
+                tag(
+                    "li",
+                    esc(w.t("rw.end.turn", turn=line.turn) + " " + line.text),
+                    class_=f"rw-line rw-line--{line.kind}",
+                )
+                for line in story_lines
+            ),
+            class_="rw-story",
+            data_testid="story",
+        )
+    elif won:
+        story = tag("p", esc(w.t("rw.end.clean")))
+    deal = "".join(deal_row(w, seer, st) for st in range(len(seer["stands"])))
+    actions = []
+    if won and has_next:
+        actions.append(
+            tag(
+                "button",
+                esc(w.t("rw.end.next", mission=seer["mission"] + 1)),
+                type="button",
+                class_="rw-big rw-primary",
+                data_act="next",
+                data_testid="next-mission",
+            )
+        )
+    actions.append(
+        tag(
+            "button",
+            esc(w.t("rw.end.retry", name=next_captain)),
+            type="button",
+            class_=classes("rw-big", not (won and has_next) and "rw-primary"),
+            data_act="retry",
+            data_testid="retry",
+        )
+    )
+    actions.append(button(w.t("rw.end.campaign"), "campaign"))
+    body = (
+        tag("p", esc(w.t("rw.end.kicker")), class_="rw-kicker")
+        + tag(
+            "h2",
+            esc(w.t("rw.end.won" if won else "rw.end.boom")),
+            class_="rw-title",
+            id="rw-heading",
+            tabindex="-1",
+            data_testid="result",
+        )
+        + tag("p", esc(summary), class_="rw-lead")
+        + story
+        + tag("div", "".join(actions), class_="rw-actions")
+        + tag("h3", esc(w.t("rw.end.deal")), class_="rw-h3")
+        + tag("div", deal, class_="rw-deal", data_testid="deal")
+        + tag(
+            "details",
+            tag("summary", esc(w.t("rw.panel.log")))
+            + tag(
+                "ol",
+                "".join(
+                    tag("li", esc(line.text), class_=f"rw-line rw-line--{line.kind}")
+                    for line in lines
+                ),
+                class_="rw-fulllog",
+            ),
+        )
+    )
+    return screen("end", body, "end")

@@ -1,0 +1,410 @@
+"""The game controller, without the page: table, campaign, the game, whose view, bots, saves.
+
+A :class:`Session` holds everything the screens show and every decision that is not about
+drawing: which seat's view the device shows (``viewer``), when the device must be passed to
+another human (``handoff``), which seat a computer must play for (``bot_seat``), when a finished
+game counts in the campaign, and saving after every action.
+
+Pass and play: with two or more human seats, the device belongs to one of them at a time (the
+``holder``). When the game waits for another human, the session asks for a handoff and the page
+shows nothing private until that player says they hold the device. With one human, the view is
+always theirs; with none, a spectator's.
+
+>>> from .storage import MemoryStore
+>>> s = Session(MemoryStore())
+>>> s.table = s.table.with_players(2).with_kinds(["human", "human"])
+>>> game = s.start(mission=1, seed=5)
+>>> s.begin()
+>>> s.handoff == game.state.to_move, s.viewer is None
+(True, True)
+>>> s.accept_handoff()
+>>> s.viewer == game.state.to_move
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import engine
+from engine import GameState, Record
+from engine.actions import Action
+from engine.campaign import Campaign
+
+from . import storage
+from .log_text import Note
+from .storage import Loaded, Store
+from .table import LEVELS, Table
+
+STAGES = ("briefing", "playing", "over")
+
+
+@dataclass
+class Game:
+    """One attempt at a mission, as the device plays it."""
+
+    state: GameState
+    table: Table
+    #: The human seat holding the device (None before anyone took it).
+    holder: int | None = None
+    #: The human seat the device must be passed to (the handoff screen shows), or None.
+    handoff: int | None = None
+    stage: str = "briefing"
+    #: The result has been counted in the campaign.
+    counted: bool = False
+    #: A hint was asked for during this game (a win is then "assisted").
+    assisted: bool = False
+    notes: list[Note] = field(default_factory=list)
+
+    @property
+    def mission(self) -> int:
+        return self.state.setup.mission
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "table": self.table.to_json(),
+            "record": self.state.record.to_json(),
+            "holder": self.holder,
+            "handoff": self.handoff,
+            "stage": self.stage,
+            "counted": self.counted,
+            "assisted": self.assisted,
+            "notes": [n.to_json() for n in self.notes],
+        }
+
+    @classmethod
+    def from_json(cls, raw: object) -> Game:
+        """Check a saved game and replay its record; raises on anything that does not fit."""
+        if not isinstance(raw, dict):
+            raise ValueError("a saved game is an object")
+        table = Table.from_json(raw.get("table"))
+        state = Record.from_json(raw.get("record")).replay()
+        if state.players != table.players:
+            raise ValueError("the table and the record disagree on the number of players")
+        seats = range(state.players)
+        holder, handoff = raw.get("holder"), raw.get("handoff")
+        for value in (holder, handoff):
+            if value is not None and (isinstance(value, bool) or value not in seats):
+                raise ValueError(f"no seat {value!r}")
+        stage = raw.get("stage")
+        if stage not in STAGES:
+            raise ValueError(f"stage {stage!r}")
+        notes = [Note.from_json(n) for n in raw.get("notes", [])]
+        return cls(
+            state,
+            table,
+            holder,
+            handoff,
+            stage,
+            bool(raw.get("counted", False)),
+            bool(raw.get("assisted", False)),
+            notes,
+        )
+
+
+@dataclass(frozen=True)
+class Progress:
+    campaign: Campaign
+    table: Table
+
+    def to_json(self) -> dict[str, Any]:
+        return {"campaign": self.campaign.to_json(), "table": self.table.to_json()}
+
+    @classmethod
+    def from_json(cls, raw: object) -> Progress:
+        if not isinstance(raw, dict):
+            raise ValueError("progress is an object")
+        return cls(Campaign.from_json(raw.get("campaign")), Table.from_json(raw.get("table")))
+
+
+def new_seed() -> int:
+    return random.SystemRandom().randrange(1, 2**31)
+
+
+def available_levels() -> list[str]:
+    """The bot levels this engine has, best first (``simple`` when none of ours exists)."""
+    from engine.bots import bot_names  # the bots are imported only once a game needs them
+
+    known = set(bot_names())
+    return [level for level in LEVELS if level in known] or ["simple"]
+
+
+def make_bot(level: str, seed: int) -> Any:
+    from engine.bots import make_bot as factory
+
+    levels = available_levels()
+    return factory(level if level in levels else levels[0], seed)
+
+
+def note_of(seat: int, at: int, why: object) -> Note:
+    """A bot's explanation (structured, or a plain sentence from an older bot) as a Note."""
+    key = getattr(why, "key", None)
+    if isinstance(key, str):
+        params = getattr(why, "params", {}) or {}
+        return Note(at, seat, key, dict(params), str(getattr(why, "text", "")))
+    return Note(at, seat, "", {}, str(why))
+
+
+class Session:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.table = Table.default()
+        self.campaign = Campaign()
+        self.game: Game | None = None
+        self._bots: dict[tuple[int, str], Any] = {}
+        #: What loading found wrong (keys of messages for the player), shown once.
+        self.problems: list[str] = []
+        #: The last save failed (storage full or disabled): the page says so.
+        self.save_failed = False
+
+    # ------------------------------------------------------------------ loading and saving
+
+    def load(self) -> None:
+        """Read the saved progress and game; bad data is set aside and reported in problems."""
+        progress: Loaded[Progress] = storage.read(self.store, storage.PROGRESS, Progress.from_json)
+        if progress.value is not None:
+            self.campaign, self.table = progress.value.campaign, progress.value.table
+        elif progress.problem:
+            self.problems.append("rw.storage.badProgress")
+        game: Loaded[Game] = storage.read(self.store, storage.GAME, Game.from_json)
+        if game.value is not None:
+            self.game = game.value
+        elif game.problem:
+            self.problems.append("rw.storage.badGame")
+        self._settle()
+
+    def save(self) -> None:
+        try:
+            storage.write(
+                self.store, storage.PROGRESS, Progress(self.campaign, self.table).to_json()
+            )
+            if self.game is None:
+                self.store.remove(storage.GAME)
+            else:
+                storage.write(self.store, storage.GAME, self.game.to_json())
+        except Exception:  # quota exceeded, storage disabled: play on, and say it is not saved
+            self.save_failed = True
+        else:
+            self.save_failed = False
+
+    def export_text(self) -> str:
+        self.save()
+        return storage.export_text(self.store)
+
+    def import_text(self, text: str) -> None:
+        """Replace progress (and the game in progress) by an exported file; raises BadData."""
+        parts = storage.import_parts(text)
+        progress = Progress.from_json(storage.unwrap(storage.PROGRESS, parts[storage.PROGRESS]))
+        game = None
+        if storage.GAME in parts:
+            game = Game.from_json(storage.unwrap(storage.GAME, parts[storage.GAME]))
+        self.campaign, self.table, self.game = progress.campaign, progress.table, game
+        self._bots.clear()
+        self._settle()
+        self.save()
+
+    # ------------------------------------------------------------------ table
+
+    def set_table(self, table: Table) -> None:
+        self.table = table
+        self.save()
+
+    # ------------------------------------------------------------------ starting and leaving
+
+    def start(
+        self,
+        mission: int,
+        seed: int | None = None,
+        *,
+        from_link: bool = False,
+        players: int | None = None,
+        captain: int | None = None,
+    ) -> Game:
+        """Deal a new attempt at ``mission`` (shown on the briefing screen first).
+
+        A game link deals exactly what its seed (and captain, if it names one) say; the
+        campaign passes the captain clockwise from one attempt to the next.
+        """
+        table = self.table.with_players(players) if players else self.table
+        seed = new_seed() if seed is None else seed
+        options = engine.Options.from_json(dict(table.options))
+        if captain is None and not from_link:
+            captain = self.campaign.next_captain(table.players, seed)
+        state = engine.new_game(mission, table.players, seed, captain=captain, options=options)
+        self.table = table
+        self.game = Game(state, table)
+        self._bots.clear()
+        self.save()
+        return self.game
+
+    def begin(self) -> None:
+        """Leave the briefing: the game is on."""
+        assert self.game is not None
+        self.game.stage = "playing"
+        self._settle()
+        self.save()
+
+    def quit(self) -> None:
+        """Leave the game for the campaign screen (the player chose to: it is not kept)."""
+        self.game = None
+        self._bots.clear()
+        self.save()
+
+    def retry(self) -> Game:
+        """Another attempt at the same mission, the next captain in charge."""
+        assert self.game is not None
+        return self.start(self.game.mission)
+
+    def next_mission(self) -> Game:
+        assert self.game is not None
+        return self.start(self.game.mission + 1)
+
+    # ------------------------------------------------------------------ whose view
+
+    @property
+    def state(self) -> GameState:
+        assert self.game is not None
+        return self.game.state
+
+    @property
+    def humans(self) -> list[int]:
+        return self.game.table.humans() if self.game else []
+
+    @property
+    def handoff(self) -> int | None:
+        return self.game.handoff if self.game else None
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose view the board shows (None: spectator; never during a handoff)."""
+        game = self.game
+        if game is None or game.handoff is not None:
+            return None
+        humans = self.humans
+        if len(humans) == 1:
+            return humans[0]
+        return game.holder
+
+    @property
+    def pass_and_play(self) -> bool:
+        return len(self.humans) >= 2
+
+    def accept_handoff(self) -> None:
+        """The player named by the handoff says they hold the device."""
+        game = self.game
+        if game is None or game.handoff is None:
+            return
+        game.holder, game.handoff = game.handoff, None
+        self.save()
+
+    def _settle(self) -> None:
+        """After any change: ask for a handoff when the game waits for another human."""
+        game = self.game
+        if game is None:
+            return
+        if game.state.is_over or game.stage != "playing" or not self.pass_and_play:
+            game.handoff = None
+            return
+        mover = game.state.to_move
+        if mover in self.humans and mover != game.holder:
+            game.handoff = mover
+
+    # ------------------------------------------------------------------ playing
+
+    def apply(self, action: Action) -> list[engine.Event]:
+        """Play an action (raises IllegalActionError, changing nothing); saves."""
+        game = self.game
+        assert game is not None and game.stage == "playing"
+        game.state, events = game.state.apply(action)
+        self._after_action()
+        return events
+
+    def _after_action(self) -> None:
+        game = self.game
+        assert game is not None
+        if game.state.is_over:
+            game.stage = "over"
+            self._count()
+        self._settle()
+        self.save()
+
+    def _count(self) -> None:
+        game = self.game
+        assert game is not None
+        if game.counted:
+            return
+        setup = game.state.setup
+        self.campaign = self.campaign.finished(
+            setup.mission,
+            setup.players,
+            setup.captain,
+            game.state.result == "won",
+            assisted=game.assisted,
+        )
+        game.counted = True
+
+    def bot_seat(self) -> int | None:
+        """The computer seat the game waits for, if any."""
+        game = self.game
+        if game is None or game.stage != "playing" or game.state.is_over:
+            return None
+        seat = game.state.to_move
+        if seat is not None and game.table.seat(seat).is_bot:
+            return seat
+        return None
+
+    def _bot(self, seat: int, level: str) -> Any:
+        key = (seat, level)
+        if key not in self._bots:
+            seed = (self.state.setup.seed or 0) * 8 + seat
+            self._bots[key] = make_bot(level, seed)
+        return self._bots[key]
+
+    def play_bot(self) -> Note | None:
+        """Let the computer seat the game waits for make its move; returns its explanation."""
+        seat = self.bot_seat()
+        if seat is None:
+            return None
+        game = self.game
+        assert game is not None
+        bot = self._bot(seat, game.table.seat(seat).level)
+        state = game.state
+        action = bot.choose(state.observation(seat), state.legal_actions(seat))
+        note = note_of(seat, len(state.log), bot.explain())
+        game.state, _ = state.apply(action)
+        game.notes.append(note)
+        self._after_action()
+        return note
+
+    def hint(self) -> tuple[Action, Note] | None:
+        """What the best bot would do in the viewer's place (marks the game as assisted)."""
+        game, seat = self.game, self.viewer
+        if game is None or seat is None:
+            return None
+        legal = game.state.legal_actions(seat)
+        if not legal:
+            return None
+        bot = make_bot(available_levels()[0], len(game.state.history))
+        action = bot.choose(game.state.observation(seat), legal)
+        game.assisted = True
+        self.save()
+        return action, note_of(seat, len(game.state.log), bot.explain())
+
+    # ------------------------------------------------------------------ names
+
+    def names(self, default_name: Any) -> list[str]:
+        table = self.game.table if self.game else self.table
+        return table.names(default_name)
+
+
+def summary(game: Game) -> Mapping[str, Any]:
+    """A few public facts about a saved game (the "Continue" button)."""
+    return {
+        "mission": game.mission,
+        "turn": game.state.turn_number,
+        "stage": game.stage,
+        "players": game.state.players,
+    }

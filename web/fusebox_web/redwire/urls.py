@@ -1,0 +1,185 @@
+"""Game links: ``?mission=4&players=4&seed=7`` starts that exact deal.
+
+Parameters (all optional but ``mission``; others in the address, such as ``lang``, are ignored):
+
+``mission``  1..8
+``players``  2..5 (default: the table's)
+``seed``     a whole number 0..2**53; the same seed gives the same deal everywhere (default: random)
+``bots``     ``0`` every seat human (pass and play), ``1`` every seat a computer but the first,
+             ``all`` computers only (a demonstration); default: the table's seats
+``level``    the computer players' level: expert, cautious or random
+``pace``     slow, normal, fast or instant (how long computer players think)
+``brief``    ``0`` skips the briefing screen and opens the board at once
+``captain``  the captain's seat, 1..players (default: drawn from the seed)
+``edition``  IT or EN; ``scope``: hand or stand; ``supply``: unlimited or faithful (rule variants)
+
+A bad link is refused with a catalog key and parameters for the message (never an exception).
+
+>>> parse_link("?mission=4&players=4&seed=7&lang=it")
+Link(mission=4, players=4, seed=7, bots=None, level=None, pace=None, brief=True, captain=None, options={})
+>>> parse_link("?lang=it") is None
+True
+>>> parse_link("?mission=12")
+LinkError(key='rw.link.mission', params={'value': '12'})
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import parse_qs, urlencode
+
+from .table import LEVELS, MAX_PLAYERS, MIN_PLAYERS, PACES
+
+MISSIONS = range(1, 9)
+MAX_SEED = 2**53  # what JavaScript numbers keep exactly
+#: The parameters that describe a game (removed from the address once the game has started).
+GAME_PARAMS = (
+    "mission",
+    "players",
+    "seed",
+    "bots",
+    "level",
+    "pace",
+    "brief",
+    "captain",
+    "edition",
+    "scope",
+    "supply",
+)
+#: Link parameters of the rule variants: the link's word -> (option, value).
+VARIANT_PARAMS: dict[str, dict[str, tuple[str, object]]] = {
+    "edition": {"IT": ("edition", "IT"), "EN": ("edition", "EN")},
+    "scope": {"hand": ("detector_scope", "hand"), "stand": ("detector_scope", "stand")},
+    "supply": {
+        "unlimited": ("faithful_token_supply", False),
+        "faithful": ("faithful_token_supply", True),
+    },
+}
+
+
+@dataclass(frozen=True)
+class Link:
+    mission: int
+    players: int | None = None
+    seed: int | None = None
+    bots: str | None = None  # "0", "1" or "all"
+    level: str | None = None
+    pace: str | None = None
+    brief: bool = True
+    #: The captain's seat (0-based), or None to draw it from the seed.
+    captain: int | None = None
+    options: dict[str, object] = field(default_factory=dict)
+
+    def kinds(self, players: int) -> list[str] | None:
+        """Seat kinds asked by ``bots=``, or None to keep the table's."""
+        if self.bots == "0":
+            return ["human"] * players
+        if self.bots == "1":
+            return ["human"] + ["bot"] * (players - 1)
+        if self.bots == "all":
+            return ["bot"] * players
+        return None
+
+
+@dataclass(frozen=True)
+class LinkError:
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+def _single(query: dict[str, list[str]], name: str) -> str | None:
+    values = query.get(name)
+    return values[-1].strip() if values else None
+
+
+def _whole(text: str) -> int | None:
+    return int(text) if text.isdigit() and len(text) <= 16 else None
+
+
+def parse_link(search: str) -> Link | LinkError | None:
+    """The game a link asks for, a LinkError, or None when the address names no game."""
+    query = parse_qs(search.lstrip("?"), keep_blank_values=True)
+    if not any(name in query for name in GAME_PARAMS):
+        return None
+    raw_mission = _single(query, "mission")
+    if raw_mission is None:
+        return LinkError("rw.link.noMission")
+    mission = _whole(raw_mission)
+    if mission is None or mission not in MISSIONS:
+        return LinkError("rw.link.mission", {"value": raw_mission[:12]})
+    players = None
+    raw = _single(query, "players")
+    if raw is not None:
+        players = _whole(raw)
+        if players is None or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            return LinkError("rw.link.players", {"value": raw[:12]})
+    seed = None
+    raw = _single(query, "seed")
+    if raw is not None:
+        seed = _whole(raw)
+        if seed is None or seed > MAX_SEED:
+            return LinkError("rw.link.seed", {"value": raw[:24]})
+    bots = _single(query, "bots")
+    if bots is not None and bots not in ("0", "1", "all"):
+        return LinkError("rw.link.bots", {"value": bots[:12]})
+    level = _single(query, "level")
+    if level is not None and level not in LEVELS:
+        return LinkError("rw.link.level", {"value": level[:12]})
+    pace = _single(query, "pace")
+    if pace is not None and pace not in PACES:
+        return LinkError("rw.link.pace", {"value": pace[:12]})
+    brief = _single(query, "brief") not in ("0", "no", "false")
+    captain = None
+    raw = _single(query, "captain")
+    if raw is not None:
+        captain = _whole(raw)
+        limit = players or MAX_PLAYERS
+        if captain is None or not 1 <= captain <= limit:
+            return LinkError("rw.link.captain", {"value": raw[:12]})
+        captain -= 1
+    options: dict[str, object] = {}
+    for name, choices in VARIANT_PARAMS.items():
+        raw = _single(query, name)
+        if raw is None:
+            continue
+        if raw not in choices:
+            return LinkError("rw.link.variant", {"name": name, "value": raw[:12]})
+        option, value = choices[raw]
+        options[option] = value
+    return Link(mission, players, seed, bots, level, pace, brief, captain, options)
+
+
+def link_query(
+    mission: int,
+    players: int,
+    seed: int,
+    captain: int | None = None,
+    options: dict[str, object] | None = None,
+) -> str:
+    """The query string of a game link that deals exactly this game (to share it)."""
+    params: dict[str, object] = {"mission": mission, "players": players, "seed": seed}
+    if captain is not None:
+        params["captain"] = captain + 1
+    for name, choices in VARIANT_PARAMS.items():
+        for word, (option, value) in choices.items():
+            if (
+                options
+                and option in options
+                and options[option] == value
+                and word
+                not in (
+                    "IT",
+                    "hand",
+                    "unlimited",
+                )
+            ):
+                params[name] = word
+    return "?" + urlencode(params)
+
+
+def without_game_params(search: str) -> str:
+    """The address's query without the game parameters (``lang`` and others stay)."""
+    query = parse_qs(search.lstrip("?"), keep_blank_values=True)
+    kept = [(k, v) for k, values in query.items() if k not in GAME_PARAMS for v in values]
+    return ("?" + urlencode(kept)) if kept else ""

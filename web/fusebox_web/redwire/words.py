@@ -1,0 +1,111 @@
+"""Game words through the catalog: names, values, wires, places, cards, tools.
+
+>>> from fusebox_web.i18n import Catalog
+>>> cat = Catalog({"en": {"rw.whereOn": "{name}'s wire {wire}, stand {stand}",
+...     "rw.value.yellow": "yellow", "rw.wire.yellow": "yellow {label}", "rw.word.or": "or"}})
+>>> w = Words(cat, ["Ana", "Bea"], [0, 0, 1, 1])
+>>> w.where(3, 4), w.value("yellow"), w.wire("3.1"), w.values([9, "yellow"])
+("Bea's wire 5, stand 2", 'yellow', 'yellow 3.1', '9 or yellow')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.equipment import CARDS, DOUBLE_DETECTOR
+
+from ..i18n import Catalog
+
+
+@dataclass(frozen=True)
+class Words:
+    catalog: Catalog
+    names: Sequence[str]
+    #: The seat owning each stand (observation ``stands[i].owner``).
+    owners: Sequence[int]
+
+    def t(self, key: str, **params: object) -> str:
+        return self.catalog.t(key, **params)
+
+    @property
+    def lang(self) -> str:
+        return self.catalog.lang
+
+    def name(self, seat: object) -> str:
+        if isinstance(seat, int) and 0 <= seat < len(self.names):
+            return self.names[seat]
+        return "?"
+
+    def value(self, value: object) -> str:
+        """An announced value: ``9``, ``yellow``."""
+        if value == "yellow":
+            return self.t("rw.value.yellow")
+        if value == "red":
+            return self.t("rw.value.red")
+        return str(value)
+
+    def values(self, values: Sequence[object]) -> str:
+        return f" {self.t('rw.word.or')} ".join(self.value(v) for v in values)
+
+    def wire(self, label: object) -> str:
+        """A printed wire: ``9``, ``yellow 3.1``, ``red 4.5``."""
+        text = str(label)
+        if text.endswith(".1"):
+            return self.t("rw.wire.yellow", label=text)
+        if text.endswith(".5"):
+            return self.t("rw.wire.red", label=text)
+        return text
+
+    def stand_number(self, stand: int) -> int | None:
+        """1 or 2 for a player with two stands, None for a player with one."""
+        owner = self.owners[stand]
+        mine = [i for i, o in enumerate(self.owners) if o == owner]
+        return mine.index(stand) + 1 if len(mine) > 1 else None
+
+    def where(self, stand: int, slot: int) -> str:
+        """A wire by owner and position: "Bea's wire 5" ("Bea's wire 5, stand 2")."""
+        name, number = self.name(self.owners[stand]), self.stand_number(stand)
+        if number is None:
+            return self.t("rw.where", name=name, wire=slot + 1)
+        return self.t("rw.whereOn", name=name, wire=slot + 1, stand=number)
+
+    def where_own(self, stand: int, slot: int) -> str:
+        """One of the viewer's wires: "your wire 5" ("your wire 5, stand 2")."""
+        number = self.stand_number(stand)
+        if number is None:
+            return self.t("rw.whereYour", wire=slot + 1)
+        return self.t("rw.whereYourOn", wire=slot + 1, stand=number)
+
+    def wires_of(self, targets: Sequence[Sequence[int]]) -> str:
+        """Several wires of one teammate: "Bea's wires 2, 5 and 6"."""
+        stand = targets[0][0]
+        numbers = [str(slot + 1) for _, slot in targets]
+        listed = numbers[0] if len(numbers) == 1 else self.listing(numbers)
+        return self.t("rw.whereMany", name=self.name(self.owners[stand]), wires=listed)
+
+    def listing(self, items: Sequence[str]) -> str:
+        if len(items) <= 1:
+            return "".join(items)
+        return f"{', '.join(items[:-1])} {self.t('rw.word.and')} {items[-1]}"
+
+    def card_name(self, card: int) -> str:
+        return CARDS[card].name.get(self.lang, CARDS[card].name["en"])
+
+    def card_text(self, card: int) -> str:
+        return CARDS[card].text.get(self.lang, CARDS[card].text["en"])
+
+    def detector_name(self) -> str:
+        return DOUBLE_DETECTOR["name"].get(self.lang, DOUBLE_DETECTOR["name"]["en"])
+
+    def detector_text(self) -> str:
+        return DOUBLE_DETECTOR["text"].get(self.lang, DOUBLE_DETECTOR["text"]["en"])
+
+    def tool_name(self, tool: object) -> str:
+        if tool == "double":
+            return self.detector_name()
+        if tool == "triple":
+            return self.card_name(3)
+        if tool == "super":
+            return self.card_name(5)
+        return ""
