@@ -50,6 +50,7 @@ from ..actions import (
     RevealReds,
     Rewind,
     SoloCut,
+    Walkie,
 )
 from ..wires import RED, value_to_json
 from .base import register_bot
@@ -67,12 +68,18 @@ class Style:
     #: What a spare detonator step is worth, as a share of the game: a mistake with ``d`` steps
     #: left costs ``mistake_base ** (d - 1)`` (the whole game on the last step).
     mistake_base: float = 0.5
-    #: A detector must lower the risk of the best single cut by this much.
+    #: A detector must lower the risk of the best single cut by this much, or raise its success
+    #: by ``detector_gain``.
     detector_margin: float = 0.05
+    detector_gain: float = 1.0
+    #: Equipment thresholds shrink with the share of wires left, to this power (0: never).
+    thrift: float = 0.0
     #: Use the Stabilizer before a cut whose risk is at least this.
     stabilize_risk: float = 0.25
     #: Use the Radar before a cut whose risk is at least this.
     radar_risk: float = 0.2
+    #: Swap with the Walkie-Talkies to break a standoff over the red wire at this risk.
+    walkie_risk: float = 0.2
     #: Pass the turn with the Coffee Break when the best cut's risk is at least this.
     coffee_risk: float = 0.3
     #: Guesses within this much of the best count as ties, broken by what a miss teaches.
@@ -226,34 +233,53 @@ class ExpertBot:
             self._why = cut_explanation(know, detectors[0])
             return detectors[0].action
         by_type = {a.type: a for a in legal}
-        if style.free_equipment and "radar" in by_type and best_risk >= style.radar_risk:
+        # Equipment kept for later is worth less as the bomb empties: scale the thresholds.
+        scale = self._remaining_share(know) ** style.thrift
+        if style.free_equipment and "radar" in by_type and best_risk >= style.radar_risk * scale:
             value = best.action.values[0]
             radar = next((a for a in legal if isinstance(a, Radar) and a.value == value), None)
             if radar is None:
                 radar = next(a for a in legal if isinstance(a, Radar))
             self._why = explanation("radar", value=radar.value)
             return radar
-        if "coffee" in by_type and best_risk >= style.coffee_risk:
+        if "walkie" in by_type and best_risk >= style.walkie_risk * scale:
+            walkie = self._walkie(know, legal, best.action.values[0])
+            if walkie is not None:
+                self._why = explanation(
+                    "walkie", partner=walkie.partner, stand=walkie.stand, wire=walkie.slot + 1
+                )
+                return walkie
+        if "coffee" in by_type and best_risk >= style.coffee_risk * scale:
             coffee = self._coffee(know, legal)
             if coffee is not None:
                 self._why = explanation(
                     "coffee", next_seat=coffee.next_seat, percent=percent(best.odds.success)
                 )
                 return coffee
-        if "stabilize" in by_type and best_risk >= style.stabilize_risk:
+        if "stabilize" in by_type and best_risk >= style.stabilize_risk * scale:
             self._why = explanation("stabilize", percent=percent(best.odds.success))
             return by_type["stabilize"]
         if detectors and not stabilized:
             detector = min(detectors, key=lambda d: self.risk(d.odds, dial))
-            if self.risk(detector.odds, dial) <= best_risk - style.detector_margin:
+            gain = detector.odds.success - best.odds.success
+            lower = self.risk(detector.odds, dial) <= best_risk - style.detector_margin * scale
+            if lower or gain >= style.detector_gain:
                 self._why = cut_explanation(know, detector)
                 return detector.action
         elif detectors and detectors[0].odds.success >= best.odds.success + style.detector_margin:
             self._why = cut_explanation(know, detectors[0])
             return detectors[0].action
         key = "cut_probe" if probe else None
+        if best.odds.success < 0.005 and best.odds.explosion == 0.0:
+            key = "cut_stall"
         self._why = cut_explanation(know, best, key)
         return best.action
+
+    @staticmethod
+    def _remaining_share(know: Knowledge) -> float:
+        """The share of the bomb's wires still uncut."""
+        slots = [tile for stand in know.obs["stands"] for tile in stand["slots"]]
+        return sum(1 for tile in slots if not tile["cut"]) / len(slots)
 
     def _best_guess(
         self, know: Knowledge, singles: list[RatedCut], stabilized: bool
@@ -279,6 +305,26 @@ class ExpertBot:
         safest = max(ties, key=lambda r: (score(r), -len(r.action.values)))
         chosen = max(ties, key=lambda r: (spread(r), score(r), -len(r.action.values)))
         return chosen, score(chosen) < score(safest) - 1e-12
+
+    def _walkie(self, know: Knowledge, legal: Sequence[Action], value: int) -> Walkie | None:
+        """Break a standoff over the red wire: swap with a teammate whose only wire may be the
+        red one. Either I receive the red (and reveal it) or the teammate gets my wire and I
+        learn where the red is. I give a wire of the value I could not place."""
+        suspects = {
+            seat
+            for seat in know.teammates_with_wires()
+            if len(slots := know.hand_of(seat)) == 1 and know.chance(slots[0], (RED,)) >= 0.2
+        }
+        offers = [a for a in legal if isinstance(a, Walkie) and a.partner in suspects]
+        if not offers:
+            return None
+
+        def order(offer: Walkie) -> tuple[bool, float, int]:
+            partner_slot = know.hand_of(offer.partner)[0]
+            gives_value = know.hand.get((offer.stand, offer.slot)) == value
+            return (not gives_value, -know.chance(partner_slot, (RED,)), offer.partner)
+
+        return min(offers, key=order)
 
     def _coffee(self, know: Knowledge, legal: Sequence[Action]) -> CoffeeMug | None:
         """Hand the turn to the teammate likeliest to hold nothing but red wires (he will reveal

@@ -44,14 +44,15 @@ class Explanation:
 
 @dataclass(frozen=True)
 class Key:
-    """A sentence: its params and English template (``str.format`` over prepared fields)."""
+    """A sentence: its params, its English template (``str.format`` over the params, shown as
+    ``_readable`` says) and when it is used."""
 
     params: tuple[str, ...]
     template: str
     meaning: str
 
 
-#: Every key a bot may give. The template fields are the params, made readable by ``_readable``.
+#: Every key a bot may give, with its params and English template.
 KEYS: dict[str, Key] = {
     "setup_token": Key(
         ("stand", "wire", "value"),
@@ -69,42 +70,47 @@ KEYS: dict[str, Key] = {
     ),
     "cut_token": Key(
         ("seat", "stand", "wire", "value"),
-        "{value} on {where}: an info token shows it.",
+        "{value} on {seat}'s wire {wire}: an info token shows it.",
         "certain cut of a wire whose info token shows the value",
     ),
     "cut_certain": Key(
         ("seat", "stand", "wire", "value"),
-        "{value} on {where}: certain from what the team has seen.",
+        "{value} on {seat}'s wire {wire}: certain from what the team has seen.",
         "certain cut found by deduction",
     ),
     "cut_certain_teach": Key(
         ("seat", "stand", "wire", "value"),
-        "{value} on {where}: certain, and it shows the team the most.",
+        "{value} on {seat}'s wire {wire}: certain, and it shows the team the most.",
         "expert: the certain cut that tells the others most",
     ),
     "cut_guess": Key(
         ("seat", "stand", "wire", "value", "percent"),
-        "{value} on {where}: {percent}%, the best chance.",
+        "{value} on {seat}'s wire {wire}: {percent}%, the best chance.",
         "no certain cut: the likeliest one",
     ),
     "cut_probe": Key(
         ("seat", "stand", "wire", "value", "percent"),
-        "{value} on {where}: {percent}%, and even a miss would show the team that wire.",
+        "{value} on {seat}'s wire {wire}: {percent}%, and even a miss would show the team that wire.",
         "expert: a likely cut that also teaches (chosen over a slightly safer one)",
+    ),
+    "cut_stall": Key(
+        ("seat", "stand", "wire", "value"),
+        "{value} on {seat}'s wire {wire}: a sure miss, but every other cut could hit the red wire.",
+        "expert: a deliberate miss (one detonator step) instead of risking an explosion",
     ),
     "cut_either": Key(
         ("seat", "stand", "wire", "value", "value2", "percent"),
-        "{value} or {value2} on {where}: {percent}%.",
+        "{value} or {value2} on {seat}'s wire {wire}: {percent}%.",
         "cut with the X-or-Y ray (card 10)",
     ),
     "cut_detector": Key(
         ("tool", "seat", "wires", "values", "percent"),
-        "{tool_name} on {who} wires {wire_list} for {value_list}: {percent}%.",
+        "{tool} on {seat}'s wires {wires} for {values}: {percent}%.",
         "cut with a detector (Double Detector, card 3 or card 5)",
     ),
     "cut_blind": Key(
         ("seat", "stand", "wire", "value"),
-        "{value} on {where}: no certain cut, a guess.",
+        "{value} on {seat}'s wire {wire}: no certain cut, a guess.",
         "simple bot: a guess without odds",
     ),
     "stabilize": Key(
@@ -129,22 +135,22 @@ KEYS: dict[str, Key] = {
     ),
     "label": Key(
         ("card", "stand", "wire"),
-        "{label_name} on my wires {wire} and {wire_next}: it narrows them down for the team.",
+        "{card} on my wire {wire} and the next one: it narrows them down for the team.",
         "card 1 (≠) or card 12 (=) on wires wire and wire+1",
     ),
     "batteries": Key(
         ("seats",),
-        "Spare batteries: a used Double Detector is ready again.",
+        "Spare batteries: the Double Detector of {seats} is ready again.",
         "card 7",
     ),
     "walkie": Key(
         ("partner", "stand", "wire"),
-        "Walkie-Talkies with {partner_name}: my wire {wire} for one of theirs.",
+        "Walkie-Talkies with {partner}: my wire {wire} for one of theirs.",
         "card 2",
     ),
     "coffee": Key(
         ("next_seat", "percent"),
-        "Coffee break: my best cut is only {percent}%, {next_name} plays next.",
+        "Coffee break: my best cut is only {percent}%, {next_seat} plays next.",
         "card 11 instead of a risky cut",
     ),
     "pick_own_cut": Key(
@@ -181,6 +187,7 @@ KEYS: dict[str, Key] = {
 }
 
 _TOOL_NAMES = {"double": "Double Detector", "triple": "Triple Scanner", "super": "Stand Scanner"}
+_CARD_NAMES = {1: "≠ label", 12: "= label"}
 
 
 def _player(seat: int) -> str:
@@ -188,25 +195,22 @@ def _player(seat: int) -> str:
 
 
 def _readable(params: Mapping[str, Any]) -> dict[str, Any]:
-    """The template fields: the params, plus readable forms the English sentence uses."""
+    """The params as the English sentence shows them (the page does the same in its language):
+    seats as player names, lists joined, tools and cards by name."""
     fields = dict(params)
-    if "seat" in params:
-        fields["where"] = f"{_player(params['seat'])}'s wire {params.get('wire', '?')}"
-        fields["who"] = f"{_player(params['seat'])}'s"
-    if "partner" in params:
-        fields["partner_name"] = _player(params["partner"])
-    if "next_seat" in params:
-        fields["next_name"] = _player(params["next_seat"])
-    if "tool" in params:
-        fields["tool_name"] = _TOOL_NAMES.get(params["tool"], str(params["tool"]))
+    for name in ("seat", "partner", "next_seat"):
+        if name in params:
+            fields[name] = _player(params[name])
+    if "seats" in params:
+        fields["seats"] = " and ".join(_player(seat) for seat in params["seats"])
     if "wires" in params:
-        fields["wire_list"] = ", ".join(str(wire) for _, wire in params["wires"])
+        fields["wires"] = ", ".join(str(wire) for _, wire in params["wires"])
     if "values" in params:
-        fields["value_list"] = " or ".join(str(v) for v in params["values"])
+        fields["values"] = " or ".join(str(v) for v in params["values"])
+    if "tool" in params:
+        fields["tool"] = _TOOL_NAMES.get(params["tool"], str(params["tool"]))
     if "card" in params:
-        fields["label_name"] = "≠ label" if params["card"] == 1 else "= label"
-    if "wire" in params and isinstance(params["wire"], int):
-        fields["wire_next"] = params["wire"] + 1
+        fields["card"] = _CARD_NAMES.get(params["card"], f"card {params['card']}")
     return fields
 
 

@@ -25,6 +25,8 @@ from typing import Any
 
 from ..deduction import (
     RED,
+    Fact,
+    Label,
     Position,
     SlotIn,
     SlotNotIn,
@@ -119,6 +121,10 @@ class Knowledge:
         slots = self.obs["stands"][stand]["slots"]
         return [(stand, i) for i, tile in enumerate(slots) if not tile["cut"]]
 
+    def hand_of(self, seat: int) -> list[Slot]:
+        """The uncut wires of a seat, over all its stands."""
+        return [slot for stand in self.stands_of(seat) for slot in self.uncut_slots(stand)]
+
     def teammates_with_wires(self) -> list[int]:
         seats = {self.owners[s] for s, _ in self._all_uncut()} - {self.seat}
         return sorted(seats)
@@ -130,8 +136,25 @@ class Knowledge:
 
     @property
     def solution(self) -> Solution:
+        """The solved position. Should the facts contradict each other (a fact the observation
+        got wrong), the facts least sure to hold are dropped until a world fits: labels first
+        (a wire inserted between two labelled wires can leave a label reported on the wrong
+        pair), then what failed cuts and radars taught; tokens and seen wires always stay."""
         if self._solution is None:
-            self._solution = solution_of(self.position)
+            solution = solution_of(self.position)
+            for keep in (_not_label, _token):
+                if solution.feasible:
+                    break
+                self.position = Position(
+                    self.position.pool,
+                    self.position.stands,
+                    tuple(f for f in self.position.facts if keep(f)),
+                    self.position.viewer,
+                )
+                solution = solution_of(self.position)
+            if not solution.feasible:
+                raise ValueError("no world fits even the wires this seat sees")
+            self._solution = solution
         return self._solution
 
     def weights(self, slot: Slot) -> dict[int, int]:
@@ -195,3 +218,12 @@ class Knowledge:
             red = count_worlds(self.position.with_facts(*(SlotIn.classes(t, RED) for t in targets)))
             explosion = red / total
         return CutOdds(1.0 - missed / total, explosion)
+
+
+def _not_label(fact: Fact) -> bool:
+    return not isinstance(fact, Label)
+
+
+def _token(fact: Fact) -> bool:
+    """A fact an info token gives (the slot holds one class): the surest kind."""
+    return isinstance(fact, SlotIn)

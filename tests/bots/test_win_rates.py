@@ -1,0 +1,33 @@
+"""Seeded win-rate floors, to catch a regression: mission 1 with 3 players (the captain holds two
+stands, the hardest count of mission 1 for these bots), 40 fixed games per level."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import new_game
+from engine.bots import make_bot
+
+GAMES = 40
+
+
+def wins(level: str, mission: int, players: int) -> int:
+    won = 0
+    for seed in range(GAMES):
+        state = new_game(mission, players, seed)
+        bots = [make_bot(level, 8 * seed + seat) for seat in range(players)]
+        while not state.is_over:
+            seat = state.to_move
+            assert seat is not None
+            action = bots[seat].choose(state.observation(seat), state.legal_actions(seat))
+            state, _ = state.apply(action)
+        won += state.result == "won"
+    return won
+
+
+@pytest.mark.parametrize(
+    ("level", "low", "high"),
+    [("expert", 36, GAMES), ("cautious", 32, GAMES), ("random", 0, 2)],
+)
+def test_mission_1_three_players(level: str, low: int, high: int) -> None:
+    assert low <= wins(level, 1, 3) <= high
