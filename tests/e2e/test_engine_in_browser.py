@@ -8,7 +8,7 @@ import json
 from harness import wait_ready
 from playwright.sync_api import Page
 
-from engine import Record, SEER, new_game
+from engine import SEER, Record, new_game
 from tests.engine.walk import WalkStats, walk_game
 
 # Runs Python in the page's own interpreter (the one the app uses), through the boot module.
