@@ -55,6 +55,8 @@ class BoardInput:
     contents: str = ""
     share: str = ""
     confirm_text: str | None = None
+    #: How many actions the game has seen (public).
+    moves: int = 0
 
     @property
     def viewer(self) -> int | None:
@@ -553,6 +555,8 @@ CARD_MODES = {"label": 1, "post_it": 4, "walkie": 2, "radar": 8, "batteries": 7,
 
 def dock(inp: BoardInput) -> str:
     aff, sel = inp.aff, inp.sel
+    # data-moves / data-decision: public facts that let a test (or an assistive tool) know which
+    # decision the view is waiting on: how many actions were played, and what the viewer decides.
     parts = [
         tag(
             "p",
@@ -561,6 +565,9 @@ def dock(inp: BoardInput) -> str:
             id="rw-prompt",
             data_testid="prompt",
             tabindex="-1",
+            data_moves=inp.moves,
+            data_decision=aff.decision if inp.thinking is None else None,
+            data_viewer=inp.viewer,
         )
     ]
     if aff.decision == "turn" and not aff.reveal and sel.mode in (*CUT_MODES, None):

@@ -62,6 +62,8 @@ class App:
         self.pending_link: Link | None = None
         self._aff: tuple[object, int | None, Affordances] | None = None
         self._bot_task: asyncio.Task[None] | None = None
+        #: (moves, viewer, decision) last shown: a new one resets the selection and the focus.
+        self._decision_key: tuple[int, int | None, str | None] | None = None
         self.root: Any = None
         self.live: Any = None
 
@@ -310,6 +312,7 @@ class App:
             contents=screens.bomb_contents(obs, w),
             share=share,
             confirm_text=confirm,
+            moves=len(game.state.history),
         )
 
     def draw_board(self) -> None:
@@ -376,8 +379,14 @@ class App:
         if game is None:
             self.show("campaign")
             return
-        self.sel = fresh(self.viewer_affordances()) if game.stage == "playing" else Selection()
-        self.message = None
+        key = None
+        if game.stage == "playing" and session.handoff is None:
+            key = (len(game.state.history), session.viewer, self.viewer_affordances().decision)
+        opened = key is not None and key != self._decision_key
+        if key != self._decision_key:
+            self.sel = self.keep_selection() if key is not None else Selection()
+            self.message = None
+        self._decision_key = key
         if game.stage == "briefing":
             self.show("brief")
         elif game.stage == "over":
@@ -390,10 +399,15 @@ class App:
                 self.focus_start()
             else:
                 self.draw_board()
+                if opened and key is not None and key[2] is not None:
+                    self.focus_start()
             self.run_bots()
 
     def focus_start(self) -> None:
-        """Where the focus goes when a view opens: the prompt of what to do."""
+        """Where the focus goes when a decision opens: the first wire to choose, else the prompt."""
+        decision = self.viewer_affordances().decision
+        if decision not in (None, "turn") and dom.focus(".rw-tile.is-tappable"):
+            return
         dom.focus("#rw-prompt")
 
     def run_bots(self) -> None:
@@ -414,38 +428,27 @@ class App:
                 if self.paused or self.screen != "board" or session.bot_seat() != seat:
                     continue
                 start = dom.now()
-                viewer_before = session.viewer
                 note = session.play_bot()
                 dom.measure("fusebox:bot", start)
                 self.thinking = None
                 if note is not None:
                     self.announce_last()
-                if (
-                    session.game is None
-                    or session.game.stage == "over"
-                    or session.handoff is not None
-                    or session.viewer != viewer_before
-                ):
-                    self.after_change()
-                    break
-                self.sel = self.keep_selection()
-                self.draw_board()
+                self.after_change()
                 # Let the browser paint (and take clicks) before the next move.
                 await asyncio.sleep(0.05)
         finally:
             self.thinking = None
             self._bot_task = None
-        if self.screen == "board" and not self.paused:
+        if self.screen == "board":
             self.draw_board()
 
     def keep_selection(self) -> Selection:
-        """After another seat moved: keep what the viewer was building if it still makes sense."""
+        """After a move: a fresh selection for the new decision; but an equipment card the
+        viewer was about to use while another seat played stays chosen."""
         aff = self.viewer_affordances()
-        if self.sel.mode is None or (
-            aff.decision is None and self.sel.mode in (*CUT_MODES, "pick", "token")
-        ):
-            return fresh(aff)
-        return self.sel
+        if aff.decision is None and self.sel.mode in board.CARD_MODES:
+            return self.sel
+        return fresh(aff)
 
     def announce_last(self) -> None:
         game = self.session.game

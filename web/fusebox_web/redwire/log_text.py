@@ -148,6 +148,14 @@ def _cut(e: View, w: Words, log: Sequence[View], i: int, used: set[int]) -> Foun
         asked = w.t("rw.log.cut", who=who, where=w.where(*targets[0]), values=values)
     outcome = e.get("outcome")
     if outcome == "hit":
+        # A one-wire hit cuts the pointed wire at once: "Yes!" says it, no second line.
+        follow = log[i + 1] if i + 1 < len(log) else {}
+        if (
+            not e.get("tool")
+            and follow.get("type") == "wire_cut"
+            and [follow.get("stand"), follow.get("slot")] == list(targets[0])
+        ):
+            used.add(i + 1)
         return f"{asked} {w.t('rw.log.yes')}", "hit"
     if outcome == "red":
         key = "rw.log.redStabilized" if e.get("stabilized") else "rw.log.red"

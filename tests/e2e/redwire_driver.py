@@ -1,0 +1,115 @@
+"""Playing Red Wire in the page like a player, for the browser tests.
+
+The page saves the game after every action (localStorage, the engine's record), so a test can
+read the true deal back with the engine in CPython and choose its clicks knowing every wire: the
+same seed gives the same deal in the page and here. Clicks then go through the board as a
+player's would: tap a wire, tap a value, confirm.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import harness  # noqa: F401  (puts the repository, and so the engine, on sys.path)
+from playwright.sync_api import Page, expect
+
+import engine
+from engine import Cut, GameState, Pick, PlaceToken, Record, RevealReds, SoloCut
+from engine.wires import RED, cut_value
+
+GAME_KEY = "fusebox.redwire.game"
+PROGRESS_KEY = "fusebox.redwire.progress"
+#: A human seat against computer seats, no briefing, computers moving at once.
+QUICK = "&bots=1&pace=instant&brief=0"
+
+
+def saved(page: Page, key: str = GAME_KEY) -> Any:
+    """The data of a saved envelope (None when nothing is saved)."""
+    text = page.evaluate(f"localStorage.getItem({key!r})")
+    return None if text is None else json.loads(text)["data"]
+
+
+def saved_state(page: Page) -> GameState:
+    """The game in progress, replayed from the page's save."""
+    return Record.from_json(saved(page)["record"]).replay()
+
+
+def wait_decision(page: Page, timeout: float = 30_000) -> str:
+    """Wait until the board waits for the viewer (returns the decision) or the game is over."""
+    page.wait_for_selector(
+        '[data-testid="prompt"][data-decision], [data-testid="end"]', timeout=timeout
+    )
+    if page.get_by_test_id("end").count():
+        return "over"
+    return str(page.get_by_test_id("prompt").get_attribute("data-decision"))
+
+
+def tile(page: Page, stand: int, slot: int) -> Any:
+    return page.locator(f'[data-act="tile"][data-stand="{stand}"][data-slot="{slot}"]')
+
+
+def sure_move(state: GameState, seat: int) -> engine.Action:
+    """A move that cannot fail, chosen knowing every wire (what a perfect player would do)."""
+    legal = state.legal_actions(seat)
+    for action in legal:
+        if isinstance(action, (RevealReds, SoloCut)):
+            return action
+    for action in legal:
+        if isinstance(action, (PlaceToken, Pick)):
+            return action
+    return sure_cut(state, seat)
+
+
+def sure_cut(state: GameState, seat: int) -> Cut:
+    """A single-wire Dual Cut that hits (the pointed wire has the announced value)."""
+    for action in state.legal_actions(seat):
+        if isinstance(action, Cut) and action.tool is None and len(action.values) == 1:
+            stand, slot = action.targets[0]
+            if cut_value(state.code_at(stand, slot)) == action.values[0]:
+                return action
+    raise AssertionError("no sure cut: the deal does not allow one")
+
+
+def wrong_cut(state: GameState, seat: int) -> Cut:
+    """A Dual Cut that misses on a wire that is not red (the detonator moves, a token is placed)."""
+    for action in state.legal_actions(seat):
+        if isinstance(action, Cut) and action.tool is None and len(action.values) == 1:
+            code = state.code_at(*action.targets[0])
+            if cut_value(code) not in (action.values[0], RED):
+                return action
+    raise AssertionError("no wrong cut available")
+
+
+def play(page: Page, action: engine.Action) -> None:
+    """Make ``action`` with clicks on the board, as a player would."""
+    if isinstance(action, Cut):
+        assert action.tool is None and len(action.values) == 1
+        tile(page, *action.targets[0]).click()
+        value = action.values[0]
+        page.locator(
+            f'[data-act="value"][data-value="{"yellow" if value == 0 else value}"]'
+        ).click()
+    elif isinstance(action, (Pick, PlaceToken)):
+        tile(page, action.stand, action.slot).click()
+    elif isinstance(action, SoloCut):
+        page.locator('[data-act="mode"][data-mode="solo"]').click()
+        page.locator(f'[data-act="value"][data-value="{action.value}"]').click()
+    elif not isinstance(action, RevealReds):
+        raise AssertionError(f"no clicks for {action}")
+    confirm = page.get_by_test_id("confirm")
+    expect(confirm).not_to_have_attribute("aria-disabled", "true")
+    confirm.click()
+
+
+def play_to_the_end(page: Page, seat: int, moves: int = 200) -> str:
+    """Play sure moves for ``seat`` until the mission ends; returns "won" or "exploded"."""
+    for _ in range(moves):
+        if wait_decision(page) == "over":
+            break
+        before = len(saved_state(page).history)
+        play(page, sure_move(saved_state(page), seat))
+        page.wait_for_selector(
+            f'[data-testid="prompt"]:not([data-moves="{before}"]), [data-testid="end"]'
+        )
+    return str(saved_state(page).result)

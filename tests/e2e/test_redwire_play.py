@@ -1,0 +1,153 @@
+"""Red Wire played through the page as a player: clicks on wires, values and confirm buttons.
+
+Every game here comes from a game link with a fixed seed, so the deal is known: the test reads
+the page's save back with the engine (redwire_driver) and chooses its clicks knowing every wire.
+"""
+
+from __future__ import annotations
+
+import re
+
+from harness import wait_ready
+from playwright.sync_api import Page, expect
+from redwire_driver import (
+    PROGRESS_KEY,
+    QUICK,
+    play,
+    play_to_the_end,
+    saved,
+    saved_state,
+    sure_cut,
+    sure_move,
+    tile,
+    wait_decision,
+    wrong_cut,
+)
+
+
+def open_game(page: Page, url: str) -> None:
+    page.goto(url)
+    wait_ready(page)
+    page.wait_for_selector("html[data-board-ready]", state="attached")
+
+
+def test_win_mission_one_and_unlock_mission_two(page: Page, site_url: str) -> None:
+    open_game(page, site_url + "?mission=1&players=3&seed=3" + QUICK)
+    # The link's parameters are gone from the address: a reload resumes, it does not re-deal.
+    assert "seed" not in page.url
+    assert play_to_the_end(page, seat=0) == "won"
+    expect(page.get_by_test_id("result")).to_have_text("Bomb defused!")
+    expect(page.get_by_test_id("deal").locator(".rw-tile")).to_have_count(24)
+    progress = saved(page, PROGRESS_KEY)["campaign"]["missions"]
+    assert progress["1"] == {"attempts": 1, "wins": 1, "assisted": False}
+
+    # Progress is kept: after a reload the campaign shows mission 1 won and mission 2 open.
+    page.reload()
+    wait_ready(page)
+    page.get_by_test_id("play").click()
+    expect(page.get_by_test_id("mission-1")).to_contain_text("Won (1 attempts)")
+    expect(page.get_by_test_id("mission-2")).to_contain_text("Open")
+    expect(page.get_by_test_id("mission-3")).to_have_attribute("aria-disabled", "true")
+    page.get_by_test_id("mission-2").click()
+    expect(page.get_by_role("heading", name="Training, Day 2")).to_be_visible()
+    expect(page.get_by_test_id("brief")).to_contain_text("yellow wire")
+
+
+def test_wrong_cuts_move_the_detonator_mark_the_wire_and_explode(page: Page, site_url: str) -> None:
+    # Two players: the second mistake explodes the bomb.
+    open_game(page, site_url + "?mission=1&players=2&seed=11" + QUICK)
+    while wait_decision(page) != "turn":
+        play(page, sure_move(saved_state(page), 0))
+    expect(page.get_by_test_id("mistakes-left")).to_have_text("1")
+
+    state = saved_state(page)
+    action = wrong_cut(state, 0)
+    stand, slot = action.targets[0]
+    truth = state.code_at(stand, slot) // 10
+    moves = len(state.history)
+    play(page, action)
+    expect(page.get_by_test_id("mistakes-left")).to_have_text("0")
+    expect(tile(page, stand, slot)).to_have_attribute(
+        "aria-label", re.compile(f"hidden, info token {truth}$")
+    )
+    expect(tile(page, stand, slot).locator(".rw-token")).to_have_text(str(truth))
+    page.get_by_role("button", name="Full log").click()
+    expect(page.get_by_test_id("full-log")).to_contain_text(f"No, it is {truth}.")
+    expect(page.get_by_test_id("full-log")).to_contain_text("Detonator: 1 step(s) from the skull.")
+
+    # A reload comes back to the same game, turn and view.
+    wait_decision(page)
+    before = page.get_by_test_id("prompt").get_attribute("data-moves")
+    page.reload()
+    wait_ready(page)
+    page.wait_for_selector("html[data-board-ready]", state="attached")
+    expect(page.get_by_test_id("prompt")).to_have_attribute("data-moves", str(before))
+    expect(page.get_by_test_id("mistakes-left")).to_have_text("0")
+    assert len(saved_state(page).history) > moves
+
+    # The next mistake is the last one.
+    while wait_decision(page) not in ("turn", "over"):
+        play(page, sure_move(saved_state(page), 0))
+    if wait_decision(page) == "turn":
+        play(page, wrong_cut(saved_state(page), 0))
+    expect(page.get_by_test_id("result")).to_have_text("BOOM! The bomb exploded.")
+    expect(page.get_by_test_id("story")).to_contain_text("No, it is")
+    assert saved_state(page).result == "exploded"
+    progress = saved(page, PROGRESS_KEY)["campaign"]["missions"]
+    assert progress["1"]["attempts"] == 1 and progress["1"]["wins"] == 0
+    # Retry: a new attempt, the next captain in charge.
+    page.get_by_test_id("retry").click()
+    expect(page.get_by_test_id("begin")).to_be_visible()
+
+
+def test_keyboard_only_dual_cut(page: Page, site_url: str) -> None:
+    open_game(page, site_url + "?mission=1&players=3&seed=3" + QUICK)
+    assert wait_decision(page) == "setup_token"
+    # The first wire to choose has the focus: Enter picks it, Enter again confirms.
+    expect(page.locator(".rw-tile.is-tappable").first).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("confirm")).to_be_focused()
+    page.keyboard.press("Enter")
+    assert wait_decision(page) == "turn"
+
+    state = saved_state(page)
+    action = sure_cut(state, 0)
+    (stand, slot), value = action.targets[0], action.values[0]
+    # Tab to the first teammate's stand, then arrows to the wire.
+    for _ in range(30):
+        if page.evaluate("document.activeElement.dataset.act") == "tile":
+            break
+        page.keyboard.press("Tab")
+    focused = page.evaluate(
+        "[+document.activeElement.dataset.stand, +document.activeElement.dataset.slot]"
+    )
+    order = [
+        int(s)
+        for s in page.locator('#rw-team [role="group"]').evaluate_all(
+            "els => els.map(e => e.dataset.stand)"
+        )
+    ]
+    for _ in range(order.index(stand) - order.index(focused[0])):
+        page.keyboard.press("ArrowDown")
+    for _ in range(slot - min(focused[1], slot)):
+        page.keyboard.press("ArrowRight")
+    expect(tile(page, stand, slot)).to_be_focused()
+    page.keyboard.press("Enter")
+    # The value picker takes the focus; Tab to the value, Enter, then Enter on the confirm button.
+    for _ in range(15):
+        if page.evaluate("document.activeElement.dataset.value") == str(value):
+            break
+        page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    confirm = page.get_by_test_id("confirm")
+    expect(confirm).to_be_focused()
+    expect(confirm).to_contain_text(f"wire {slot + 1} a {value}?")
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("last-event")).to_contain_text("Yes!")
+    # Now one of my own wires of that value: it has the focus, Escape lets go of nothing wrong.
+    assert wait_decision(page) == "own_cut"
+    expect(page.locator(".rw-tile.is-tappable").first).to_be_focused()
+    page.keyboard.press("Enter")
+    page.keyboard.press("Escape")
+    expect(page.get_by_test_id("prompt")).to_be_focused()
+    expect(page.locator(".rw-tile.is-selected")).to_have_count(0)

@@ -1,0 +1,114 @@
+"""The game as a static site: links, languages, offline play, a subpath, and quick answers."""
+
+from __future__ import annotations
+
+import statistics
+
+from harness import Watch, record_console, wait_offline_ready, wait_ready, watch_context
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+from redwire_driver import QUICK, play, saved_state, sure_move, wait_decision
+
+
+def play_moves(page: Page, seat: int, count: int) -> None:
+    for _ in range(count):
+        if wait_decision(page) == "over":
+            return
+        before = len(saved_state(page).history)
+        play(page, sure_move(saved_state(page), seat))
+        page.wait_for_selector(
+            f'[data-testid="prompt"]:not([data-moves="{before}"]), [data-testid="end"]'
+        )
+
+
+def test_a_bad_game_link_gets_a_clear_message(page: Page, site_url: str) -> None:
+    page.goto(site_url + "?mission=12&players=4&lang=en")
+    wait_ready(page)
+    expect(page.get_by_test_id("home")).to_contain_text(
+        "This game link does not work: there is no mission \u201c12\u201d (missions 1 to 8)."
+    )
+    assert "mission=" not in page.url and "lang=en" in page.url
+    page.goto(site_url + "?mission=3&players=two")
+    wait_ready(page)
+    expect(page.get_by_test_id("home")).to_contain_text("\u201ctwo\u201d players is not possible")
+    assert "Traceback" not in page.locator("body").inner_text()
+
+
+def test_italian_board(page: Page, site_url: str) -> None:
+    page.goto(site_url + "?lang=it&mission=4&players=4&seed=7&captain=1" + QUICK)
+    wait_ready(page)
+    assert wait_decision(page) == "setup_token"
+    board = page.get_by_test_id("board")
+    expect(page.get_by_test_id("prompt")).to_have_text(
+        "Metti il tuo segnalino Informazione: tocca uno dei tuoi cavi blu."
+    )
+    expect(board).to_contain_text("Missione 4")
+    expect(board).to_contain_text("1° giorno sul campo")
+    expect(board).to_contain_text("Detonatore")
+    expect(board).to_contain_text("Equipaggiamento")
+    expect(board).to_contain_text("Capitano")
+    expect(page.get_by_role("button", name="Regole")).to_be_visible()
+    expect(page.locator('[data-act="tile"]').first).to_have_attribute(
+        "aria-label", "portatessere di Bruno, cavo 1, coperto"
+    )
+    play(page, sure_move(saved_state(page), 0))
+    assert wait_decision(page) == "turn"
+    expect(page.get_by_role("button", name="Taglio in coppia")).to_be_visible()
+    expect(page.get_by_role("button", name="Doppio Detector")).to_be_visible()
+    expect(page.get_by_test_id("confirm")).to_have_text("Prima scegli")
+
+
+def test_a_game_starts_and_plays_offline(
+    page: Page, context: BrowserContext, site_url: str
+) -> None:
+    page.goto(site_url)
+    wait_ready(page)
+    wait_offline_ready(page)
+    context.set_offline(True)
+    # From the campaign, as a player would.
+    page.reload()
+    wait_ready(page)
+    page.get_by_test_id("play").click()
+    page.get_by_test_id("mission-1").click()
+    page.get_by_test_id("begin").click()
+    page.wait_for_selector("html[data-board-ready]", state="attached")
+    # And from a game link: it would end the game in progress, so the page asks first.
+    page.goto(site_url + "?mission=1&players=3&seed=3" + QUICK)
+    wait_ready(page)
+    expect(page.get_by_role("heading", name="Start the shared game?")).to_be_visible()
+    page.get_by_role("button", name="Start mission 1").click()
+    play_moves(page, 0, 4)
+    assert len(saved_state(page).history) >= 4
+
+
+def test_under_a_subpath_every_request_stays_inside(browser: Browser, subpath_url: str) -> None:
+    context = browser.new_context()
+    seen: Watch = watch_context(context, subpath_url)
+    page = context.new_page()
+    record_console(page, seen)
+    page.goto(subpath_url + "?mission=1&players=3&seed=3" + QUICK)
+    wait_ready(page)
+    play_moves(page, 0, 3)
+    page.get_by_role("button", name="Menu").click()
+    share = page.get_by_test_id("share-link")
+    href = share.get_attribute("href", timeout=5000) or ""
+    assert href.startswith("?mission=1&players=3&seed=3"), href
+    context.close()
+    seen.check()
+    outside = [url for url in seen.requests if not url.startswith(subpath_url)]
+    assert not outside, outside
+
+
+def test_clicks_answer_quickly_and_bots_never_block(page: Page, site_url: str) -> None:
+    """Every click handler (draw included) and every bot decision, as measured by the page."""
+    page.goto(site_url + "?mission=8&players=5&seed=4&pace=fast&bots=1&brief=0")
+    wait_ready(page)
+    play_moves(page, 0, 6)
+    clicks = page.evaluate("performance.getEntriesByName('fusebox:click').map(e => e.duration)")
+    bots = page.evaluate("performance.getEntriesByName('fusebox:bot').map(e => e.duration)")
+    assert len(clicks) >= 12 and len(bots) >= 5
+    print(
+        f"clicks: median {statistics.median(clicks):.0f} ms, max {max(clicks):.0f} ms; "
+        f"bot moves: median {statistics.median(bots):.0f} ms, max {max(bots):.0f} ms"
+    )
+    assert statistics.median(clicks) < 100
+    assert max(bots) < 1000

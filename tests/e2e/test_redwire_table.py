@@ -1,0 +1,81 @@
+"""Pass and play: one device for several people, and the page never holds another's wires."""
+
+from __future__ import annotations
+
+import re
+
+from harness import wait_ready
+from playwright.sync_api import Page, expect
+from redwire_driver import play, saved_state, sure_move, wait_decision
+
+TILE = re.compile(r'<button([^>]*data-act="tile"[^>]*)>(.*?)</button>', re.S)
+STAND = re.compile(r'data-stand="(\d+)"')
+
+
+def hidden_tiles_only(page: Page, seats: set[int]) -> int:
+    """Check the page's HTML: every uncut wire of ``seats`` is a bare back; returns their count."""
+    state = saved_state(page)
+    html = page.content()
+    checked = 0
+    for attributes, inner in TILE.findall(html):
+        stand = int(STAND.search(attributes).group(1))  # type: ignore[union-attr]
+        if state.owners[stand] not in seats or "is-cut" in attributes:
+            continue
+        assert "rw-tile--back" in attributes, attributes
+        assert "rw-n" not in inner and "rw-face" not in inner, inner
+        assert "hidden" in attributes
+        checked += 1
+    return checked
+
+
+def no_private_data(page: Page) -> None:
+    """The handoff screen: no wire at all in the page, nothing but public facts."""
+    html = page.content()
+    assert 'data-act="tile"' not in html and "rw-tile" not in html
+    assert 'data-act="value"' not in html
+
+
+def test_pass_and_play_hides_the_other_stands(page: Page, site_url: str) -> None:
+    page.goto(site_url + "?mission=1&players=2&seed=5&bots=0&brief=0")
+    wait_ready(page)
+    handoff = page.get_by_test_id("handoff")
+    expect(handoff).to_be_visible()
+    no_private_data(page)
+    first = saved_state(page).to_move
+    assert first is not None
+    names = ["Ana", "Ben"]
+    expect(page.get_by_role("heading", name=f"Pass the device to {names[first]}")).to_be_visible()
+    expect(page.get_by_test_id("handoff-ready")).to_be_focused()
+
+    # A reload during the handoff shows the handoff again (never the last player's wires).
+    page.reload()
+    wait_ready(page)
+    expect(handoff).to_be_visible()
+    no_private_data(page)
+
+    page.get_by_test_id("handoff-ready").click()
+    expect(page.get_by_test_id("board")).to_be_visible()
+    other = 1 - first
+    assert hidden_tiles_only(page, {other}) == 12
+    # My own wires are face up.
+    expect(page.locator(".rw-player--mine .rw-tile--back")).to_have_count(0)
+
+    # The first player places their info token: the device goes to the other player.
+    assert wait_decision(page) == "setup_token"
+    play(page, sure_move(saved_state(page), first))
+    expect(handoff).to_be_visible()
+    expect(page.get_by_role("heading", name=f"Pass the device to {names[other]}")).to_be_visible()
+    no_private_data(page)
+    # What just happened is public, and shown.
+    expect(handoff).to_contain_text("places an info token")
+
+    page.get_by_test_id("handoff-ready").click()
+    assert wait_decision(page) == "setup_token"
+    assert hidden_tiles_only(page, {first}) == 12
+    play(page, sure_move(saved_state(page), other))
+    # Back to the captain for the first turn.
+    expect(page.get_by_role("heading", name=f"Pass the device to {names[first]}")).to_be_visible()
+    no_private_data(page)
+    page.get_by_test_id("handoff-ready").click()
+    assert wait_decision(page) == "turn"
+    assert hidden_tiles_only(page, {other}) == 12
