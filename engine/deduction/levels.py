@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from bisect import bisect_left
 
+from engine.deduction.normalize import Normalized
+
 
 def run_lengths(
     allowed: tuple[frozenset[int], ...], universe: tuple[int, ...], copies: dict[int, int]
@@ -80,3 +82,33 @@ def fill_levels(
         levels[t] = keep
         after = keep
     return levels
+
+
+def stand_levels(
+    norm: Normalized, local_needs: dict[tuple[int, int], list[frozenset[int]]]
+) -> tuple[list[dict[int, int]], list[list[list[int]]], list[list[list[int]]]]:
+    """Per stand: the copies of each code it can hold (those not pinned, a one-code slot, on
+    another stand), its ``run_lengths`` and its ``fill_levels`` (``local_needs[(stand, code)]``:
+    slot sets the run of ``code`` on ``stand`` must meet)."""
+    pinned: list[dict[int, int]] = []
+    for stand_codes in norm.allowed:
+        count: dict[int, int] = {}
+        for codes in stand_codes:
+            if len(codes) == 1:
+                (only,) = codes
+                count[only] = count.get(only, 0) + 1
+        pinned.append(count)
+    everywhere = {c: sum(p.get(c, 0) for p in pinned) for c in norm.universe}
+    available = [
+        {c: norm.copies[c] - everywhere[c] + own.get(c, 0) for c in norm.universe} for own in pinned
+    ]
+    runs = [run_lengths(stand, norm.universe, available[s]) for s, stand in enumerate(norm.allowed)]
+    levels = [
+        fill_levels(
+            runs[s],
+            norm.universe,
+            {c: slots for (st, c), slots in local_needs.items() if st == s},
+        )
+        for s in range(len(norm.allowed))
+    ]
+    return available, runs, levels

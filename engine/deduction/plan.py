@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from math import comb
 
 from engine.deduction.labels import labels_after, pending_values
-from engine.deduction.levels import fill_levels, run_lengths
+from engine.deduction.levels import stand_levels
 from engine.deduction.normalize import Normalized
 from engine.deduction.tables import Joiner, Part, StandOption, spread
 
@@ -126,35 +126,10 @@ class _Builder:
                 self.local_needs.setdefault((stand, code), []).append(slots)
             else:
                 self.flag_needs.append((need.slots, need.codes))
-        # Copies a stand can hold: those not pinned (a one-code slot) on another stand.
-        pinned: list[dict[int, int]] = []
-        for stand_codes in self.allowed:
-            count: dict[int, int] = {}
-            for codes in stand_codes:
-                if len(codes) == 1:
-                    (only,) = codes
-                    count[only] = count.get(only, 0) + 1
-            pinned.append(count)
-        everywhere = {c: sum(p.get(c, 0) for p in pinned) for c in self.universe}
-        self.available = [
-            {c: norm.copies[c] - everywhere[c] + own.get(c, 0) for c in self.universe}
-            for own in pinned
-        ]
         self.labels: list[list[tuple[int, bool]]] = [[] for _ in self.allowed]
         for stand, left, same in norm.labels:
             self.labels[stand].append((left, same))
-        self.runs_of = [
-            run_lengths(stand, self.universe, self.available[s])
-            for s, stand in enumerate(self.allowed)
-        ]
-        self.levels = [
-            fill_levels(
-                self.runs_of[s],
-                self.universe,
-                {c: slots for (st, c), slots in self.local_needs.items() if st == s},
-            )
-            for s in range(len(self.allowed))
-        ]
+        self.available, self.runs_of, self.levels = stand_levels(norm, self.local_needs)
         self._layout()
         self.joiner = Joiner()
 

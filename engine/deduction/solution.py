@@ -20,12 +20,23 @@ from __future__ import annotations
 from collections.abc import Iterable
 from fractions import Fraction
 from random import Random
+from typing import Protocol
 
 from engine.deduction.codes import class_of
 from engine.deduction.facts import SlotRef
-from engine.deduction.passes import Layer, PartWeights, edges
-from engine.deduction.plan import CodeStep, FilterStep, Plan
 from engine.deduction.position import Position
+
+
+class Tables(Protocol):
+    """What an engine's passes give a ``Solution`` (``SparseTables``, ``PackedTables``)."""
+
+    def fill_weights(self, stand: int, t: int) -> dict[int, int]:
+        """The weight of each fill level of ``stand`` before code number ``t`` (of the walk)."""
+        ...
+
+    def sample(self, rng: Random) -> list[tuple[int, ...]]:
+        """Every stand's codes in one exact random world, in the walk's frame."""
+        ...
 
 
 class Solution:
@@ -34,21 +45,21 @@ class Solution:
     def __init__(
         self,
         position: Position,
-        plan: Plan,
+        universe: tuple[int, ...],
+        factor: int,
         dp_total: int,
-        completions: list[Layer] | None = None,
-        part_weights: dict[int, PartWeights] | None = None,
+        tables: Tables | None = None,
         mirrored: bool = False,
     ) -> None:
         self.position = position
-        self.plan = plan
-        #: The plan walks the mirrored problem (codes negated, stands read right to left).
+        #: The codes in the order of the walk (negated when it walks the mirrored problem).
+        self.universe = universe
+        #: The walk is over the mirrored problem (codes negated, stands read right to left).
         self.mirrored = mirrored
         #: Weight of all consistent worlds: the number of consistent physical deals.
-        self.total = dp_total * plan.factor
+        self.total = dp_total * factor
         self._dp_total = dp_total
-        self._completions = completions
-        self._part_weights = part_weights
+        self._tables = tables
         self._slot_weights: dict[SlotRef, dict[int, int]] | None = None
 
     @property
@@ -78,42 +89,19 @@ class Solution:
         weights = self._slot_weights[(stand, len(self.position.stands[stand]) - 1 - index)]
         return {-code: weight for code, weight in weights.items()}
 
-    def _fill_weights(self, stand: int, t: int) -> dict[int, int]:
-        """The weight of each fill level of ``stand`` before code number ``t``."""
-        assert self._part_weights is not None
-        plan = self.plan
-        levels = plan.levels[stand]
-        _, offset_mask = plan.fields[stand]
-        while True:
-            if len(levels[t]) == 1:
-                return {levels[t][0]: self._dp_total}
-            found = plan.where[stand].get(t)
-            if found is not None:
-                k, p, place = found
-                step = plan.steps[k]
-                assert isinstance(step, CodeStep)
-                part = step.parts[p]
-                low = levels[t][0]
-                result: dict[int, int] = {}
-                for key, weight in self._part_weights[k][p].items():
-                    field = key & part.mask1 if place == 0 else key >> part.width1
-                    level = low + (field & offset_mask)
-                    result[level] = result.get(level, 0) + weight
-                return result
-            t += 1  # idle at this code: the level does not move
-
     def _all_slot_weights(self) -> dict[SlotRef, dict[int, int]]:
         self._require_feasible()
-        if self._part_weights is None:
+        tables = self._tables
+        if tables is None:
             raise ValueError("this solution was built without marginals")
-        plan = self.plan
         weights: dict[SlotRef, dict[int, int]] = {}
-        for stand, size in enumerate(plan.sizes):
+        for stand, stand_data in enumerate(self.position.stands):
+            size = len(stand_data)
             per_slot: list[dict[int, int]] = [{} for _ in range(size)]
             beyond_before = [0] * size  # weight of "filled beyond slot j" before the code
-            for t, code in enumerate(plan.universe):
+            for t, code in enumerate(self.universe):
                 beyond_after = [0] * (size + 1)
-                for level, weight in self._fill_weights(stand, t + 1).items():
+                for level, weight in tables.fill_weights(stand, t + 1).items():
                     beyond_after[min(level, size)] += weight
                 for j in range(size - 1, -1, -1):  # now: weight of the levels > j
                     beyond_after[j] += beyond_after[j + 1]
@@ -166,55 +154,10 @@ class Solution:
         >>> solve(pos).sample(Random(1)) in {((10, 10), (20,)), ((10, 20), (10,))}
         True
         """
-        if self._completions is None:
+        if self._tables is None:
             raise ValueError("this solution was built without sampling tables")
         self._require_feasible()
-        plan = self.plan
-        state = plan.initial
-        states: dict[int, int] = {}  # code index -> state before its step
-        for k, step in enumerate(plan.steps):
-            if isinstance(step, FilterStep):
-                state -= step.bits
-                continue
-            states[step.index] = state
-            state = self._draw(step, state, self._completions[k], self._completions[k + 1], rng)
-        stands = [self._stand_codes(stand, size, states) for stand, size in enumerate(plan.sizes)]
+        stands = self._tables.sample(rng)
         if self.mirrored:
             stands = [tuple(-code for code in reversed(codes)) for codes in stands]
         return tuple(stands)
-
-    @staticmethod
-    def _draw(step: CodeStep, state: int, here: Layer, after: Layer, rng: Random) -> int:
-        """The next state, drawn in proportion to multiplier * completions."""
-        pick = rng.randrange(here[state])
-        counter = (state >> step.counter_shift) & step.counter_mask
-        for choice in step.choices:
-            if choice.ok is not None and not choice.ok[counter]:
-                continue
-            for target, mult in edges(step, state, choice.q, choice.extra):
-                pick -= mult * after.get(target, 0)
-                if pick < 0:
-                    return target
-        raise AssertionError("completion weights do not add up")
-
-    def _stand_codes(self, stand: int, size: int, states: dict[int, int]) -> tuple[int, ...]:
-        """Rebuild a stand from the sampled states: its level before and after every code."""
-        plan = self.plan
-        levels = plan.levels[stand]
-        shift, mask = plan.fields[stand]
-        codes: list[int] = []
-
-        def level(t: int) -> int:
-            while len(levels[t]) > 1 and t not in states:
-                t += 1  # idle at code t: same level as before the next code
-            if len(levels[t]) == 1:
-                return levels[t][0]
-            return levels[t][0] + ((states[t] >> shift) & mask)
-
-        previous = 0
-        for t, code in enumerate(plan.universe):
-            current = level(t + 1)
-            codes += [code] * (current - previous)
-            previous = current
-        assert len(codes) == size
-        return tuple(codes)

@@ -17,19 +17,43 @@ marginal) and the tables that draw exact random worlds.
 
 from __future__ import annotations
 
+from typing import Literal
+
+from engine.deduction import packed_passes
 from engine.deduction.normalize import Normalized, normalize
+from engine.deduction.packed_plan import PackedPlan, build_packed_plan
 from engine.deduction.passes import backward, forward
 from engine.deduction.plan import Plan, build_plan
 from engine.deduction.position import Position
 from engine.deduction.solution import Solution
+from engine.deduction.sparse_tables import SparseTables
+
+Engine = Literal["sparse", "packed"]
 
 
-def plan_for(position: Position, mirrored: bool | None = None) -> tuple[Plan, bool]:
-    """The DP plan of a position, and whether it walks the mirrored problem (``None``: choose)."""
+def plan_for(
+    position: Position, mirrored: bool | None = None, engine: Engine | None = None
+) -> tuple[Plan | PackedPlan, bool]:
+    """The DP plan of a position and whether it walks the mirrored problem (``None``: choose).
+
+    ``engine``: ``"packed"`` when the packed engine can take the position (``None``: choose),
+    else ``"sparse"``."""
     norm = normalize(position)
     if mirrored is None:
         mirrored = prefers_mirror(norm)
-    return build_plan(norm.mirrored() if mirrored else norm), mirrored
+    walked = norm.mirrored() if mirrored else norm
+    if engine != "sparse" and (engine == "packed" or prefers_packed(walked)):
+        packed = build_packed_plan(walked)
+        if packed is not None:
+            return packed, mirrored
+    return build_plan(walked), mirrored
+
+
+def prefers_packed(norm: Normalized) -> bool:
+    """The packed engine pays per state (and per copy, over every state at once), the sparse one
+    per DP edge; with three free stands or more the edges are what costs."""
+    hidden = sum(1 for stand in norm.allowed if any(len(codes) > 1 for codes in stand))
+    return hidden >= 3
 
 
 def prefers_mirror(norm: Normalized) -> bool:
@@ -54,23 +78,36 @@ def prefers_mirror(norm: Normalized) -> bool:
 def count_worlds(position: Position) -> int:
     """The number of physical deals consistent with ``position`` (forward pass only)."""
     plan, _ = plan_for(position)
+    if isinstance(plan, PackedPlan):
+        if not plan.ops and plan.final < 0:
+            return 0
+        return packed_passes.total(plan, packed_passes.forward(plan)[-1]) * plan.factor
     if not plan.feasible:
         return 0
     return forward(plan)[-1].get(plan.final, 0) * plan.factor
 
 
-def solve(position: Position, *, mirrored: bool | None = None) -> Solution:
+def solve(
+    position: Position, *, mirrored: bool | None = None, engine: Engine | None = None
+) -> Solution:
     """Solve ``position`` exactly: total weight, slot marginals and world sampling tables.
 
-    ``mirrored`` forces the direction of the walk (both give the same answers; by default the
-    solver picks the one it expects to be faster).
+    ``mirrored`` forces the direction of the walk and ``engine`` the engine, when it can take the
+    position (all give the same answers; by default the solver picks what it expects to be
+    faster).
     """
-    plan, mirrored = plan_for(position, mirrored)
+    plan, mirrored = plan_for(position, mirrored, engine)
+    if isinstance(plan, PackedPlan):
+        if plan.final < 0:
+            return Solution(position, plan.universe, 0, 0)
+        packed = packed_passes.PackedTables(plan, packed_passes.forward(plan))
+        return Solution(position, plan.universe, plan.factor, packed.dp_total, packed, mirrored)
     if not plan.feasible:
-        return Solution(position, plan, 0)
+        return Solution(position, plan.universe, 0, 0)
     layers = forward(plan)
     dp_total = layers[-1].get(plan.final, 0)
     if not dp_total:
-        return Solution(position, plan, 0)
+        return Solution(position, plan.universe, 0, 0)
     completions, part_weights = backward(plan, layers)
-    return Solution(position, plan, dp_total, completions, part_weights, mirrored)
+    tables = SparseTables(plan, dp_total, completions, part_weights)
+    return Solution(position, plan.universe, plan.factor, dp_total, tables, mirrored)

@@ -9,15 +9,19 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from itertools import product
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 
 from engine.deduction import RED, Detector, DualCut, Position, odds, solve
 from engine.deduction.codes import class_of
+from engine.deduction.packed_plan import PackedPlan
+from engine.deduction.solver import Engine, plan_for
 from tests.deduction.oracle import Enumeration, enumerate_deals
 from tests.deduction.random_positions import RandomChooser, positions, random_position
 
+ENGINES: tuple[Engine, ...] = ("sparse", "packed")
 SEEDS_PER_CHUNK = 50
 CHUNKS = 11  # 550 random positions
 
@@ -25,8 +29,9 @@ CHUNKS = 11  # 550 random positions
 def check_against_oracle(position: Position, rng: random.Random) -> None:
     """Assert that the solver and the brute force agree on ``position``."""
     truth = enumerate_deals(position)
-    for mirrored in (False, True):  # both directions of the walk
-        solution = solve(position, mirrored=mirrored)
+    # Both directions of the walk, both engines (the packed one where it can take the position).
+    for mirrored, engine in product((False, True), ENGINES):
+        solution = solve(position, mirrored=mirrored, engine=engine)
         assert solution.total == truth.total
         if not truth.total:
             assert not solution.feasible
@@ -34,7 +39,7 @@ def check_against_oracle(position: Position, rng: random.Random) -> None:
         for s, stand in enumerate(position.stands):
             for i in range(len(stand)):
                 expected = {c: Fraction(n, truth.total) for c, n in truth.counts[(s, i)].items()}
-                assert solution.code_probabilities((s, i)) == expected, (s, i, mirrored)
+                assert solution.code_probabilities((s, i)) == expected, (s, i, mirrored, engine)
         world = solution.sample(rng)
         assert world in truth.worlds
     if truth.total:
@@ -130,3 +135,16 @@ def test_random_positions_cover_every_kind_of_fact() -> None:
         "impossible",
     }
     assert expected <= seen
+
+
+def test_the_packed_engine_takes_many_random_positions() -> None:
+    """The oracle test does exercise the packed engine: with one fixed stand, two, none."""
+    taken = 0
+    fixed: set[int] = set()
+    for seed in range(CHUNKS * SEEDS_PER_CHUNK):
+        position = random_position(RandomChooser(random.Random(seed)))
+        plan, _ = plan_for(position, engine="packed")
+        if isinstance(plan, PackedPlan) and plan.final >= 0:
+            taken += 1
+            fixed.add(min(len(plan.fixed), 2))
+    assert taken >= 100 and fixed == {0, 1, 2}, (taken, fixed)

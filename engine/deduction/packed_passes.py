@@ -1,0 +1,260 @@
+"""The packed engine's passes: forward, backward (the transposed ops), fill levels and sampling.
+
+``forward`` keeps the layer before every code; ``backward`` runs the transposed ops from the end
+state and keeps the completion layer before every op. Where both a layer and its completions are
+non-zero, a state is live; the weight of a fill level of a stand before a code is the sum of
+``F * B`` over the live states with that level (``PackedTables.fill_weights``), a few Python steps
+per live state instead of one per DP edge.
+
+>>> from engine.deduction import Pool, Position, Stand
+>>> from engine.deduction.normalize import normalize
+>>> from engine.deduction.packed_plan import build_packed_plan
+>>> pos = Position(Pool(((1, 2), (2, 1))), (Stand(0, (None, None)), Stand(1, (None,))))
+>>> plan = build_packed_plan(normalize(pos))
+>>> tables = PackedTables(plan, forward(plan))
+>>> tables.dp_total, tables.fill_weights(1, 1)      # 3 deals; B holds a 1 in two of them
+(3, {0: 1, 1: 2})
+"""
+
+from __future__ import annotations
+
+from functools import reduce
+from itertools import compress
+from operator import add, mul, sub
+from random import Random
+
+from engine.deduction.packed_plan import Candidate, Narrow, PackedPlan, Tile
+
+
+def _tile(op: Tile, layer: int) -> int:
+    result = layer if op.implicit else 0
+    for mask, shift in zip(op.masks, op.shifts, strict=True):
+        result += (layer & mask) << shift
+    return result
+
+
+def _tile_back(op: Tile, layer: int) -> int:
+    result = layer if op.implicit else 0
+    for mask, shift in zip(op.masks, op.shifts, strict=True):
+        result += (layer >> shift) & mask
+    return result
+
+
+def forward(plan: PackedPlan) -> list[int]:
+    """The layer before every code (``len(universe) + 1`` layers, the last one the end)."""
+    layer = 1
+    layers = []
+    ops = plan.ops
+    for t in range(len(plan.universe)):
+        layers.append(layer)
+        for op in ops[plan.starts[t] : plan.starts[t + 1]]:
+            if isinstance(op, Tile):
+                layer = _tile(op, layer)
+            elif isinstance(op, Candidate):
+                kept = (layer & op.keep) << op.shift
+                if op.tile is not None:
+                    kept = _tile(op.tile, kept)
+                layer = (layer & op.drop) + kept if op.drop else kept
+            else:
+                layer = (layer & op.mask) >> op.shift
+    layers.append(layer)
+    return layers
+
+
+def total(plan: PackedPlan, end: int) -> int:
+    """The weight of the end state in the last forward layer ``end``."""
+    return plan.layout.slot(end, plan.final)
+
+
+def backward(plan: PackedPlan) -> list[int]:
+    """The completion layer before every op (``len(ops) + 1`` layers, the last one the end)."""
+    layer = 1 << (plan.final * plan.layout.bits)
+    layers = [layer]
+    for op in reversed(plan.ops):
+        if isinstance(op, Tile):
+            layer = _tile_back(op, layer)
+        elif isinstance(op, Candidate):
+            kept = layer if op.tile is None else _tile_back(op.tile, layer)
+            kept = (kept >> op.shift) & op.keep
+            layer = (layer & op.drop) + kept if op.drop else kept
+        else:
+            layer = (layer << op.shift) & op.mask
+        layers.append(layer)
+    layers.reverse()
+    return layers
+
+
+class PackedTables:
+    """Fill-level weights and exact sampling from the layers of a packed plan."""
+
+    def __init__(self, plan: PackedPlan, layers: list[int]) -> None:
+        self.plan = plan
+        self.forward = layers
+        self.dp_total = total(plan, layers[-1])
+        self.completions = backward(plan) if self.dp_total else []
+        self._fill: dict[int, dict[int, dict[int, int]]] = {}  # boundary -> stand -> level
+        self._bytes: dict[int, bytes] = {}
+
+    # ------------------------------------------------------------------ fill levels
+
+    def fill_weights(self, stand: int, t: int) -> dict[int, int]:
+        """The weight of each fill level of ``stand`` before code number ``t``."""
+        levels = self.plan.levels[stand][t]
+        if len(levels) == 1:
+            return {levels[0]: self.dp_total}
+        found = self._fill.get(t)
+        if found is None:
+            found = self._fill[t] = self._boundary_weights(t)
+        return found[stand]
+
+    def _boundary_weights(self, t: int) -> dict[int, dict[int, int]]:
+        """Per free stand, the weight of its levels at boundary ``t``: sum F * B per level."""
+        plan = self.plan
+        layout = plan.layout
+        width = layout.bytes_per_slot
+        front = self.forward[t]
+        back = self.completions[plan.starts[t]] if t < len(plan.universe) else self.completions[-1]
+        live = _live(layout.size, width, front, back)
+        front_bytes = front.to_bytes(layout.size * width, "little")
+        back_bytes = back.to_bytes(layout.size * width, "little")
+        from_bytes = int.from_bytes
+        products = [
+            from_bytes(front_bytes[k : k + width], "little")
+            * from_bytes(back_bytes[k : k + width], "little")
+            for k in [i * width for i in live]
+        ]
+        stands = list(plan.explicit)
+        active = tuple(d for d, lo, hi in plan.group_digits if lo < t <= hi)
+        keys = _level_keys(layout.widths, len(stands), active)
+        offsets = [0] * len(stands)
+        if plan.implicit is not None:
+            stands.append(plan.implicit)
+            offsets.append(plan.base[t])
+        result: dict[int, dict[int, int]] = {}
+        for stand, key, offset in zip(stands, keys, offsets, strict=True):
+            sums = [0] * (plan.sizes[stand] + 1)
+            for level, p in zip(map(key.__getitem__, live), products, strict=True):
+                sums[level + offset] += p
+            result[stand] = {level: w for level, w in enumerate(sums) if w}
+        return result
+
+    # ------------------------------------------------------------------ sampling
+
+    def _slot(self, k: int, index: int) -> int:
+        """The completion weight of state ``index`` before op ``k``."""
+        data = self._bytes.get(k)
+        if data is None:
+            layer = self.completions[k]
+            data = self._bytes[k] = layer.to_bytes((layer.bit_length() + 7) // 8 + 1, "little")
+        width = self.plan.layout.bytes_per_slot
+        return int.from_bytes(data[index * width : (index + 1) * width], "little")
+
+    def sample(self, rng: Random) -> list[tuple[int, ...]]:
+        """Every stand's codes in one world drawn with its exact probability (walk order)."""
+        plan = self.plan
+        bits = plan.layout.bits
+        dealt: list[list[int]] = [[] for _ in plan.sizes]
+        for s in plan.fixed:
+            for t, code in enumerate(plan.universe):
+                dealt[s] += [code] * (plan.levels[s][t + 1][0] - plan.levels[s][t][0])
+        state = 0
+        for k, op in enumerate(plan.ops):
+            code = plan.universe[plan.code_of_op[k]]
+            if isinstance(op, Narrow):
+                state -= op.shift // bits
+                continue
+            state, stand = self._draw(k, self._branches(op, state), state, rng)
+            if stand is not None:
+                dealt[stand].append(code)
+        return [tuple(sorted(codes)) for codes in dealt]
+
+    def _draw(
+        self, k: int, branches: list[tuple[int, int | None]], state: int, rng: Random
+    ) -> tuple[int, int | None]:
+        """One branch of op ``k`` from ``state``, in proportion to its completions."""
+        pick = rng.randrange(self._slot(k, state))
+        for target, stand in branches:
+            pick -= self._slot(k + 1, target)
+            if pick < 0:
+                return target, stand
+        raise AssertionError("completion weights do not add up")
+
+    def _branches(self, op: Tile | Candidate, state: int) -> list[tuple[int, int | None]]:
+        """The next states of ``state`` through ``op``, with the stand that gets a copy."""
+        bits = self.plan.layout.bits
+        if isinstance(op, Tile):
+            return self._tile_branches(op, state)
+        result: list[tuple[int, int | None]] = []
+        if (op.drop >> (state * bits)) & 1:
+            result.append((state, None))
+        if (op.keep >> (state * bits)) & 1:
+            kept = state + op.shift // bits
+            if op.tile is None:
+                result.append((kept, None))
+            else:
+                result += self._tile_branches(op.tile, kept)
+        return result
+
+    def _tile_branches(self, op: Tile, state: int) -> list[tuple[int, int | None]]:
+        bits = self.plan.layout.bits
+        result: list[tuple[int, int | None]] = []
+        if op.implicit:
+            result.append((state, self.plan.implicit))
+        for mask, shift, stand in zip(op.masks, op.shifts, op.stands, strict=True):
+            if (mask >> (state * bits)) & 1:
+                result.append((state + shift // bits, stand))
+        return result
+
+
+def _live(size: int, width: int, front: int, back: int) -> list[int]:
+    """The states where both packed layers are non-zero (each slot has a spare top bit)."""
+    low, top = _constants(size, width)
+    both = ((front + low) & top) & ((back + low) & top)
+    tops = both.to_bytes(size * width, "little")[width - 1 :: width]
+    return list(compress(range(size), tops))
+
+
+_KEYS: dict[tuple[tuple[int, ...], int, tuple[int, ...]], list[list[int]]] = {}
+
+
+def _level_keys(widths: tuple[int, ...], explicit: int, active: tuple[int, ...]) -> list[list[int]]:
+    """Per state index: the level of each explicit stand (digits ``0 .. explicit - 1``), then,
+    when there is an implicit stand, its level minus the boundary's base (the ``active`` counter
+    digits minus the explicit levels). Kept across solves: openings share their layouts."""
+    memo = (widths, explicit, active)
+    found = _KEYS.get(memo)
+    if found is None:
+        size = reduce(mul, widths, 1)
+        digits = []
+        stride = 1
+        for width in widths:
+            block = [d for d in range(width) for _ in range(stride)]
+            digits.append(block * (size // (stride * width)))
+            stride *= width
+        implicit = [0] * size
+        for d in range(explicit):
+            implicit = list(map(sub, implicit, digits[d]))
+        for d in active:
+            implicit = list(map(add, implicit, digits[d]))
+        found = [*digits[:explicit], implicit]
+        if len(_KEYS) > 32:
+            _KEYS.clear()
+        _KEYS[memo] = found
+    return found
+
+
+_CONSTANTS: dict[tuple[int, int], tuple[int, int]] = {}
+
+
+def _constants(size: int, width: int) -> tuple[int, int]:
+    """Per slot ``2**(bits-1) - 1`` and ``2**(bits-1)``: adding the first sets the top bit of
+    exactly the non-zero slots."""
+    found = _CONSTANTS.get((size, width))
+    if found is None:
+        low = b"\xff" * (width - 1) + b"\x7f"
+        top = b"\x00" * (width - 1) + b"\x80"
+        found = (int.from_bytes(low * size, "little"), int.from_bytes(top * size, "little"))
+        if len(_CONSTANTS) > 16:
+            _CONSTANTS.clear()
+        _CONSTANTS[(size, width)] = found
+    return found

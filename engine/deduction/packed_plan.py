@@ -1,0 +1,328 @@
+"""The packed engine's plan: the same walk over the codes, one *copy* at a time, on packed layers.
+
+The sparse engine (``plan``) deals each code's copies in one step whose options it loops over, state
+by state. This engine keeps a whole layer in one int (``packing``) and deals one copy at a time: a
+copy goes to one free stand, so a layer is followed by ``L' = sum over stands of (L & allowed) <<
+stride`` (``Tile``), a few big-int operations whatever the number of states. Dealing the ``q`` copies
+of a code one by one counts each sharing ``(c_1, .., c_n)`` exactly ``q! / prod c_s!`` times: the
+weight of the physical deals, as in the sparse engine. The state is:
+
+* one digit per *explicit* free stand: its fill level (0 .. size, absolute). A copy may go on such
+  a stand at level ``g`` only when its slot ``g`` allows the code (the ``Tile`` mask), which is
+  all its constraints;
+* none for the *implicit* free stand: its level is the number of copies dealt to the free stands
+  so far minus the explicit levels. It must be a stand whose slots each allow an interval of the
+  codes (sorted slots, tokens, known wires), so that its constraints are bounds on its level at a
+  few code boundaries (``Narrow`` with a ``sum_mask``);
+* one counter per "k of m" group while its candidates are dealt (``Candidate``), checked and
+  cleared after its last one.
+
+Stands with one possible level at every point (the viewer's own, known stands) are *fixed*: their
+runs are forced and only counted in ``factor``. Positions with at-least-one facts or labels, or
+without a stand that can be implicit, are left to the sparse engine (``build_packed_plan`` gives
+``None``).
+
+>>> from engine.deduction import Pool, Position, Stand
+>>> from engine.deduction.normalize import normalize
+>>> pos = Position(Pool(((1, 2), (2, 1))), (Stand(0, (None, None)), Stand(1, (None,))))
+>>> plan = build_packed_plan(normalize(pos))
+>>> plan.implicit, plan.explicit, [type(op).__name__ for op in plan.ops]
+(0, (1,), ['Tile', 'Tile', 'Tile'])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import comb
+
+from engine.deduction.levels import stand_levels
+from engine.deduction.normalize import Normalized
+from engine.deduction.packing import Layout
+
+
+@dataclass(slots=True, frozen=True)
+class Tile:
+    """Deal one copy: to the implicit stand (no shift) if ``implicit``, or to an explicit stand
+    whose level is in ``masks[k]`` (shift ``shifts[k]`` bits, stand ``stands[k]``)."""
+
+    implicit: bool
+    masks: tuple[int, ...]
+    shifts: tuple[int, ...]
+    stands: tuple[int, ...]
+
+
+@dataclass(slots=True, frozen=True)
+class Candidate:
+    """A "k of m" candidate: dropped by the states of ``drop``, or kept by those of ``keep``
+    (counter + 1: ``shift`` bits), then dealt by ``tile`` (``None``: a fixed stand holds it)."""
+
+    drop: int
+    keep: int
+    shift: int
+    tile: Tile | None
+
+
+@dataclass(slots=True, frozen=True)
+class Narrow:
+    """Keep the states of ``mask``, then move them down ``shift`` bits."""
+
+    mask: int
+    shift: int
+
+
+Op = Tile | Candidate | Narrow
+
+
+@dataclass(slots=True)
+class PackedPlan:
+    """The walk: ``ops[starts[t]:starts[t + 1]]`` deal code number ``t``."""
+
+    layout: Layout
+    ops: list[Op]
+    starts: list[int]
+    final: int  # the index of the end state
+    factor: int  # multinomial factors of the fixed stands' runs
+    universe: tuple[int, ...]
+    sizes: tuple[int, ...]
+    levels: list[list[list[int]]]  # per stand, per boundary: the possible levels (as ``plan``)
+    code_of_op: list[int]  # the code index each op deals
+    fixed: tuple[int, ...]
+    implicit: int | None
+    explicit: tuple[int, ...]  # the stand of each level digit (digits 0 .. len - 1)
+    group_digits: tuple[tuple[int, int, int], ...]  # (digit, first, last candidate index)
+    base: list[int]  # per boundary: the implicit level is base + active counters - levels
+
+
+def build_packed_plan(norm: Normalized) -> PackedPlan | None:
+    """The packed plan of ``norm``, or ``None`` when the sparse engine must solve it."""
+    if not norm.feasible or norm.needs or norm.labels:
+        return None
+    return _Builder(norm).build()
+
+
+class _Builder:
+    def __init__(self, norm: Normalized) -> None:
+        self.norm = norm
+        self.universe = norm.universe
+        self.index = {code: t for t, code in enumerate(self.universe)}
+        _, _, self.levels = stand_levels(norm, {})
+        self.sizes = tuple(len(stand) for stand in norm.allowed)
+
+    def build(self) -> PackedPlan | None:
+        if any(not level for levels in self.levels for level in levels):
+            return _impossible(self)
+        stands = range(len(self.sizes))
+        fixed = tuple(s for s in stands if all(len(lv) == 1 for lv in self.levels[s]))
+        free = [s for s in stands if s not in fixed]
+        bounds = {s: self._interval_bounds(s) for s in free}
+        candidates = [s for s in free if bounds[s] is not None]
+        if free and not candidates:
+            return None
+        implicit = min(candidates, key=lambda s: len(bounds[s] or {})) if candidates else None
+        explicit = tuple(s for s in free if s != implicit)
+        return self._walk(
+            fixed, implicit, explicit, {} if implicit is None else bounds[implicit] or {}
+        )
+
+    # ----------------------------------------------------------------- the implicit stand
+
+    def _interval_bounds(self, s: int) -> dict[int, tuple[int, int]] | None:
+        """Bounds ``{boundary: (low, high)}`` on the level of stand ``s`` equivalent to its slots'
+        constraints, or ``None`` when a slot's allowed codes are not an interval of the universe.
+
+        Slot ``j`` allows codes ``lo..hi``: the level before code ``lo`` is ``<= j`` and the level
+        after code ``hi`` is ``> j``. Bounds implied by monotony (a level never decreases) are
+        dropped, and so are those at the ends of the walk (level 0 before, size after)."""
+        size = self.sizes[s]
+        lows: dict[int, int] = {}
+        highs: dict[int, int] = {}
+        for j, codes in enumerate(self.norm.allowed[s]):
+            ix = sorted(self.index[c] for c in codes)
+            lo, hi = ix[0], ix[-1]
+            if hi - lo + 1 != len(ix):
+                return None
+            lows[hi + 1] = max(lows.get(hi + 1, 0), j + 1)
+            highs[lo] = min(highs.get(lo, size), j)
+        end = len(self.universe)
+        bounds: dict[int, tuple[int, int]] = {}
+        best = 0
+        for t in sorted(lows):
+            if lows[t] > best and 0 < t < end:
+                bounds[t] = (lows[t], size)
+            best = max(best, lows[t])
+        best = size
+        for t in sorted(highs, reverse=True):
+            if highs[t] < best and 0 < t < end:
+                low, _ = bounds.get(t, (0, size))
+                bounds[t] = (low, highs[t])
+            best = min(best, highs[t])
+        return bounds
+
+    # ----------------------------------------------------------------- the walk
+
+    def _walk(
+        self,
+        fixed: tuple[int, ...],
+        implicit: int | None,
+        explicit: tuple[int, ...],
+        bounds: dict[int, tuple[int, int]],
+    ) -> PackedPlan | None:
+        norm = self.norm
+        group_of: dict[int, tuple[int, int]] = {}  # candidate -> (group, candidates after it)
+        for g, (cands, _) in enumerate(norm.groups):
+            for k, code in enumerate(cands):
+                group_of[code] = (g, len(cands) - k - 1)
+        span = {
+            g: (self.index[cands[0]], self.index[cands[-1]])
+            for g, (cands, _) in enumerate(norm.groups)
+            if cands
+        }
+        # Counters on top, the group that ends first highest (it is then 0: the int is shorter).
+        order = sorted(span, key=lambda g: -span[g][1])
+        widths = [self.sizes[s] + 1 for s in explicit] + [norm.groups[g][1] + 1 for g in order]
+        digit_of_group = {g: len(explicit) + k for k, g in enumerate(order)}
+        free = list(explicit) if implicit is None else [implicit, *explicit]
+        bytes_per_slot = self._slot_bytes(free, fixed)
+        layout = Layout(bytes_per_slot, widths)
+        masks: dict[tuple[int, frozenset[int]], int] = {}
+
+        def digit_mask(digit: int, values: frozenset[int]) -> int:
+            key = (digit, values)
+            if key not in masks:
+                masks[key] = layout.digit_mask(digit, values)
+            return masks[key]
+
+        def tile(code: int) -> Tile:
+            digits = []
+            for d, s in enumerate(explicit):
+                ok = frozenset(g for g, codes in enumerate(norm.allowed[s]) if code in codes)
+                if ok:
+                    digits.append((digit_mask(d, ok), layout.shift(d), s))
+            takes = implicit is not None and any(code in c for c in norm.allowed[implicit])
+            return Tile(
+                takes,
+                tuple(m for m, _, _ in digits),
+                tuple(b for _, b, _ in digits),
+                tuple(s for _, _, s in digits),
+            )
+
+        ops: list[Op] = []
+        starts: list[int] = []
+        code_of_op: list[int] = []
+        base = [0]
+        dealt = 0  # copies dealt to the free stands, counters of open groups apart
+        factor = 1
+        for t, code in enumerate(self.universe):
+            starts.append(len(ops))
+            taken = [self.levels[s][t + 1][0] - self.levels[s][t][0] for s in fixed]
+            copies = norm.copies[code]
+            if code in group_of:
+                g, after = group_of[code]
+                keep = norm.groups[g][1]
+                digit = digit_of_group[g]
+                if sum(taken) > 1:
+                    return _impossible(self)
+                held = sum(taken) == 1
+                counts = range(keep + 1)
+                drop = (
+                    0
+                    if held
+                    else digit_mask(digit, frozenset(n for n in counts if n + after >= keep))
+                )
+                ops.append(
+                    Candidate(
+                        drop,
+                        digit_mask(digit, frozenset(n for n in counts if n < keep)),
+                        layout.shift(digit),
+                        None if held else tile(code),
+                    )
+                )
+                dealt -= held  # the counter counts it, the free stands do not get it
+                if t == span[g][1]:  # the last candidate: the counter must be ``keep``
+                    ops.append(
+                        Narrow(digit_mask(digit, frozenset((keep,))), layout.shift(digit, keep))
+                    )
+                    dealt += keep
+            else:
+                q = copies - sum(taken)
+                if q < 0 or (q and not free_takes(self, implicit, explicit, code)):
+                    return _impossible(self)
+                factor *= _multinomial(copies, [*taken, q])
+                ops.extend([tile(code)] * q)
+                dealt += q
+            active = [(d, g) for g, d in digit_of_group.items() if span[g][0] <= t < span[g][1]]
+            if t + 1 in bounds:
+                low, high = bounds[t + 1]
+                signs = [-1] * len(explicit) + [0] * len(order)
+                for d, _ in active:
+                    signs[d] = 1
+                ops.append(Narrow(layout.sum_mask(signs, dealt, low, high), 0))
+            base.append(dealt)
+            code_of_op.extend([t] * (len(ops) - len(code_of_op)))
+        starts.append(len(ops))
+        final = sum(self.sizes[s] * layout.strides[d] for d, s in enumerate(explicit))
+        return PackedPlan(
+            layout,
+            ops,
+            starts,
+            final,
+            factor,
+            self.universe,
+            self.sizes,
+            self.levels,
+            code_of_op,
+            fixed,
+            implicit,
+            explicit,
+            tuple((digit_of_group[g], span[g][0], span[g][1]) for g in order),
+            base,
+        )
+
+    def _slot_bytes(self, stands: list[int], fixed: tuple[int, ...]) -> int:
+        """Bytes per slot: room for any weight, even of a state that never completes (at most
+        the product over the copies of the free stands that may take one, a candidate's being
+        dropped counting as one more), and a spare top bit."""
+        bound = 1
+        for t, code in enumerate(self.universe):
+            takers = sum(1 for s in stands if any(code in c for c in self.norm.allowed[s]))
+            if any(code in cands for cands, _ in self.norm.groups):
+                bound *= takers + 1
+            else:
+                taken = sum(self.levels[s][t + 1][0] - self.levels[s][t][0] for s in fixed)
+                bound *= max(takers, 1) ** max(self.norm.copies[code] - taken, 0)
+        return (bound.bit_length() + 1 + 7) // 8
+
+
+def free_takes(
+    builder: _Builder, implicit: int | None, explicit: tuple[int, ...], code: int
+) -> bool:
+    """Whether some free stand has a slot that allows ``code``."""
+    stands = ([] if implicit is None else [implicit]) + list(explicit)
+    return any(code in codes for s in stands for codes in builder.norm.allowed[s])
+
+
+def _impossible(builder: _Builder) -> PackedPlan:
+    return PackedPlan(
+        Layout(1, ()),
+        [],
+        [],
+        -1,
+        0,
+        builder.universe,
+        builder.sizes,
+        builder.levels,
+        [],
+        (),
+        None,
+        (),
+        (),
+        [],
+    )
+
+
+def _multinomial(total: int, parts: list[int]) -> int:
+    result = 1
+    for part in parts:
+        result *= comb(total, part)
+        total -= part
+    return result
