@@ -42,9 +42,12 @@ def used_keys() -> set[str]:
     keys: set[str] = set()
     html = (WEB / "index.html").read_text()
     keys |= set(re.findall(r'data-i18n(?:-[\w-]+)?="([\w.]+)"', html))
-    for path in [*WEB.glob("js/*.js"), *WEB.glob("js/*.mjs"), *WEB.glob("fusebox_web/*.py")]:
+    for path in [*WEB.glob("js/*.js"), *WEB.glob("js/*.mjs"), *WEB.glob("fusebox_web/**/*.py")]:
         text = path.read_text()
         keys |= set(re.findall(r'\bt\(\s*"([\w.]+)"', text))
+        # Messages that depend on a count: Words.tn("key", n) and counted(catalog, "key", n).
+        keys |= set(re.findall(r'\btn\(\s*"([\w.]+)"', text))
+        keys |= set(re.findall(r'\bcounted\(\s*[\w.]+,\s*"([\w.]+)"', text))
         keys |= set(re.findall(r'showError\(\s*"([\w.]+)"', text))
     return keys
 

@@ -153,7 +153,7 @@ def dial(obs: Obs, w: Words) -> str:
         "</svg>"
     )
     mistakes = max(0, left - 1)
-    label = w.t("rw.dial.label", mistakes=mistakes, left=left)
+    label = w.tn("rw.dial.label", mistakes, mistakes=mistakes, left=left)
     return tag(
         "div",
         tag("span", esc(w.t("rw.dial.name")), class_="rw-dial-name")
@@ -543,7 +543,7 @@ def prompt_text(inp: BoardInput) -> str:
             text += " " + w.t("rw.prompt.stabilized")
         return text
     if aff.decision == "own_cut":
-        return w.t("rw.prompt.ownCut", value=w.value(prompt.get("value") if prompt else "?"))
+        return w.t("rw.prompt.own_cut", value=w.value(prompt.get("value") if prompt else "?"))
     if aff.decision == "setup_token":
         return w.t("rw.prompt.token")
     return w.t(f"rw.prompt.{aff.decision}", who=actor)
@@ -1008,3 +1008,38 @@ def menu(inp: BoardInput) -> str:
 def value_of_data(raw: str) -> int:
     """A value from a data-value attribute ("9", "yellow")."""
     return value_from_json(raw if raw in ("yellow", "red") else int(raw))
+
+
+ARROWS = {"ArrowLeft": (0, -1), "ArrowRight": (0, 1), "ArrowUp": (-1, 0), "ArrowDown": (1, 0)}
+
+
+def next_tile(
+    order: list[int], sizes: dict[int, int], at: tuple[int, int], key: str
+) -> tuple[int, int] | None:
+    """The tile an arrow key (or Home/End) moves to from ``at``, or None.
+
+    >>> next_tile([2, 3, 0], {2: 5, 3: 5, 0: 6}, (2, 4), "ArrowRight") is None
+    True
+    >>> next_tile([2, 3, 0], {2: 5, 3: 5, 0: 6}, (3, 4), "ArrowDown")
+    (0, 4)
+    >>> next_tile([2, 3, 0], {2: 5, 3: 5, 0: 6}, (0, 5), "ArrowUp")
+    (3, 4)
+    """
+    stand, slot = at
+    if stand not in order:
+        return None
+    if key == "Home":
+        return (stand, 0)
+    if key == "End":
+        return (stand, sizes[stand] - 1)
+    if key not in ARROWS:
+        return None
+    d_row, d_slot = ARROWS[key]
+    if d_slot:
+        nxt = slot + d_slot
+        return (stand, nxt) if 0 <= nxt < sizes[stand] else None
+    row = order.index(stand) + d_row
+    if not 0 <= row < len(order):
+        return None
+    target = order[row]
+    return (target, min(slot, sizes[target] - 1))

@@ -33,10 +33,9 @@ from .selection import CUT_MODES, Selection, build, fresh, selection_of
 from .session import Session
 from .table import LEVELS
 from .urls import Link, LinkError, link_query, parse_link, without_game_params
-from .words import Words
+from .words import Words, counted
 
 GAME_SCREENS = ("campaign", "brief", "board", "handoff", "end", "link")
-ARROWS = {"ArrowLeft": (0, -1), "ArrowRight": (0, 1), "ArrowUp": (-1, 0), "ArrowDown": (1, 0)}
 
 
 class App:
@@ -202,6 +201,7 @@ class App:
             list(self.notices),
             frozenset(self.open_sections),
             self.export_url,
+            self.ctx.catalog,
         )
         self.set_root(screens.campaign(self.t, inp), focus=None)
 
@@ -512,7 +512,7 @@ class App:
         obs = self.session.state.observation(self.session.viewer)
         order = board.stand_order(obs)
         sizes = {st: len(obs["stands"][st]["slots"]) for st in order}
-        nxt = next_tile(order, sizes, (stand, slot), key)
+        nxt = board.next_tile(order, sizes, (stand, slot), key)
         if nxt is None:
             return None
         # Roving tabindex: one tile per stand is in the tab order; moving within a stand moves it.
@@ -850,6 +850,8 @@ class App:
         key = f"rw.reason.{error.reason.value}"
         if key not in self.ctx.catalog.messages.get("en", {}):
             return str(error)
+        if isinstance(params.get("count"), int):
+            return counted(self.ctx.catalog, key, params["count"], **words)
         return self.t(key, **words)
 
     # ------------------------------------------------------------------ files
@@ -908,35 +910,3 @@ def num(node: Any, name: str) -> int:
 
 def text(node: Any, name: str) -> str:
     return dom.attr(node, name) or ""
-
-
-def next_tile(
-    order: list[int], sizes: dict[int, int], at: tuple[int, int], key: str
-) -> tuple[int, int] | None:
-    """The tile an arrow key (or Home/End) moves to from ``at``, or None.
-
-    >>> next_tile([2, 3, 0], {2: 5, 3: 5, 0: 6}, (2, 4), "ArrowRight") is None
-    True
-    >>> next_tile([2, 3, 0], {2: 5, 3: 5, 0: 6}, (3, 4), "ArrowDown")
-    (0, 4)
-    >>> next_tile([2, 3, 0], {2: 5, 3: 5, 0: 6}, (0, 5), "ArrowUp")
-    (3, 4)
-    """
-    stand, slot = at
-    if stand not in order:
-        return None
-    if key == "Home":
-        return (stand, 0)
-    if key == "End":
-        return (stand, sizes[stand] - 1)
-    if key not in ARROWS:
-        return None
-    d_row, d_slot = ARROWS[key]
-    if d_slot:
-        nxt = slot + d_slot
-        return (stand, nxt) if 0 <= nxt < sizes[stand] else None
-    row = order.index(stand) + d_row
-    if not 0 <= row < len(order):
-        return None
-    target = order[row]
-    return (target, min(slot, sizes[target] - 1))

@@ -210,8 +210,8 @@ def _many_cuts(key: str) -> Handler:
 
 def _dial(e: View, w: Words, log: Sequence[View], i: int, used: set[int]) -> Found:
     if e["to"] < e["from"]:
-        return w.t("rw.log.dial", left=e["to"]), "dial"
-    return w.t("rw.log.dialBack", left=e["to"]), "info"
+        return w.tn("rw.log.dial", e["to"], left=e["to"]), "dial"
+    return w.tn("rw.log.dialBack", e["to"], left=e["to"]), "info"
 
 
 def _equipment(e: View, w: Words, log: Sequence[View], i: int, used: set[int]) -> Found:

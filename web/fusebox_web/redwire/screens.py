@@ -11,12 +11,13 @@ from typing import Any
 
 from engine.campaign import Campaign
 
+from ..i18n import Catalog
 from .board import colour_of_label, stands_of
 from .icons import SPRITE, icon
 from .log_text import Line
 from .markup import classes, esc, tag
 from .table import LEVELS, MAX_PLAYERS, MIN_PLAYERS, OPTION_CHOICES, Table
-from .words import Words
+from .words import Words, counted
 
 Obs = Mapping[str, Any]
 MISSIONS = range(1, 9)
@@ -106,6 +107,7 @@ class CampaignInput:
     notices: Sequence[str]
     open_sections: frozenset[str]
     export_href: str | None
+    catalog: Catalog
 
 
 def campaign(t: Any, inp: CampaignInput) -> str:
@@ -125,16 +127,20 @@ def campaign(t: Any, inp: CampaignInput) -> str:
     )
 
 
-def mission_state(t: Any, c: Campaign, mission: int) -> tuple[str, str]:
+def mission_state(t: Any, catalog: Catalog, c: Campaign, mission: int) -> tuple[str, str]:
     status = c.status(mission)
     progress = c.progress.get(mission)
     attempts = progress.attempts if progress else 0
     if status == "won":
-        text = t("rw.campaign.won", attempts=attempts)
+        text = counted(catalog, "rw.campaign.won", attempts, attempts=attempts)
         if progress and progress.assisted:
             text += " · " + t("rw.campaign.assisted")
     elif status == "open":
-        text = t("rw.campaign.open") if not attempts else t("rw.campaign.tried", attempts=attempts)
+        text = (
+            t("rw.campaign.open")
+            if not attempts
+            else counted(catalog, "rw.campaign.tried", attempts, attempts=attempts)
+        )
     else:
         text = t("rw.campaign.locked", previous=mission - 1)
     return status, text
@@ -143,7 +149,7 @@ def mission_state(t: Any, c: Campaign, mission: int) -> tuple[str, str]:
 def missions_list(t: Any, inp: CampaignInput) -> str:
     items = []
     for m in MISSIONS:
-        status, text = mission_state(t, inp.campaign, m)
+        status, text = mission_state(t, inp.catalog, inp.campaign, m)
         mark = icon("check") if status == "won" else icon("lock") if status == "locked" else ""
         title = inp.titles.get(m, "")
         items.append(
@@ -321,11 +327,14 @@ def bomb_contents(obs: Obs, w: Words) -> str:
             continue
         values = ", ".join(str(v) for v in data["values"])
         if data["certain"]:
-            lines.append(w.t(f"rw.bomb.{colour}", count=data["in_play"], values=values))
+            lines.append(
+                w.tn(f"rw.bomb.{colour}", data["in_play"], count=data["in_play"], values=values)
+            )
         else:
             lines.append(
-                w.t(
+                w.tn(
                     f"rw.bomb.{colour}Maybe",
+                    data["in_play"],
                     count=data["in_play"],
                     of=len(data["values"]),
                     values=values,
@@ -349,7 +358,7 @@ def team_list(obs: Obs, w: Words, kinds: Sequence[str]) -> str:
         if kinds[seat] == "bot":
             badges += tag("span", icon("bot") + esc(w.t("rw.bot")), class_="rw-badge rw-badge--bot")
         n = len(stands_of(obs, seat))
-        stands = w.t("rw.brief.stands", n=n)
+        stands = w.tn("rw.brief.stands", n)
         items.append(
             tag(
                 "li",

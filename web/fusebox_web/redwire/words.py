@@ -18,6 +18,17 @@ from engine.equipment import CARDS, DOUBLE_DETECTOR
 from ..i18n import Catalog
 
 
+def counted(catalog: Catalog, key: str, n: int, **params: object) -> str:
+    """``key.zero`` for 0 and ``key.one`` for 1 when the catalog has them, else ``key``.
+
+    The count is passed as ``n`` too, so the message may show it.
+    """
+    suffix = {0: ".zero", 1: ".one"}.get(n)
+    english = catalog.messages.get("en", {})
+    chosen = key + suffix if suffix and key + suffix in english else key
+    return catalog.t(chosen, n=n, **params)
+
+
 @dataclass(frozen=True)
 class Words:
     catalog: Catalog
@@ -27,6 +38,10 @@ class Words:
 
     def t(self, key: str, **params: object) -> str:
         return self.catalog.t(key, **params)
+
+    def tn(self, key: str, n: int, **params: object) -> str:
+        """A message that depends on a count (see :func:`counted`)."""
+        return counted(self.catalog, key, n, **params)
 
     @property
     def lang(self) -> str:

@@ -1,0 +1,75 @@
+"""Keys the game builds at run time (by reason code, phase, bot explanation...) all exist."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from fusebox_web.i18n import Catalog
+from fusebox_web.redwire.board import CARD_MODES, PACE_CHOICES
+from fusebox_web.redwire.log_text import Note, explain
+from fusebox_web.redwire.table import LEVELS, OPTION_CHOICES
+from fusebox_web.redwire.words import Words
+
+from engine import Phase, Reason
+from engine.bots.explanation import KEYS
+
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+DECISIONS = ("setup_token", "turn", "own_cut", "detector_cut", "detector_token", "walkie_give")
+PICKS = ("own_cut", "detector_cut", "detector_token", "walkie_give")
+
+
+def keys(catalog: Catalog) -> set[str]:
+    return set(catalog.messages["en"])
+
+
+def expected_keys() -> set[str]:
+    out = {f"rw.reason.{reason.value}" for reason in Reason}
+    out |= {f"rw.waiting.{p.value}" for p in Phase} | {f"rw.expected.{p.value}" for p in Phase}
+    out |= {f"rw.handoff.{d}" for d in DECISIONS}
+    out |= {f"rw.prompt.{d}" for d in PICKS} | {f"rw.confirm.{d}" for d in PICKS}
+    out |= {f"rw.prompt.{mode}" for mode in CARD_MODES}
+    out |= {f"rw.why.{key}" for key in KEYS}
+    out |= {f"rw.level.{level}" for level in LEVELS}
+    out |= {f"rw.pace.{pace}" for pace in PACE_CHOICES}
+    out |= {f"rw.name.{n}" for n in range(1, 6)}
+    out |= {f"rw.timing.{t}" for t in ("any_time", "your_turn", "start_of_turn")}
+    out |= {f"rw.card.{state}" for state in ("usable", "used", "absent")}
+    out |= {f"rw.tile.{kind}" for kind in ("blue", "yellow", "red", "eq", "neq")}
+    out |= {f"rw.markers.{c}{m}" for c in ("red", "yellow") for m in ("", "Maybe")}
+    out |= {f"rw.bomb.{c}{m}" for c in ("red", "yellow") for m in ("", "Maybe")}
+    out |= {f"rw.panel.{p}" for p in ("rules", "menu", "log")}
+    for name, choices in OPTION_CHOICES.items():
+        out |= {f"rw.variant.{name}", f"rw.variant.{name}.help"}
+        out |= {f"rw.variant.{name}.{str(v).lower()}" for v in choices}
+    return out
+
+
+def test_every_key_built_at_run_time_exists(catalog: Catalog) -> None:
+    missing = expected_keys() - keys(catalog)
+    assert not missing, sorted(missing)
+
+
+def test_count_variants_have_a_base_message(catalog: Catalog) -> None:
+    for key in keys(catalog):
+        if key.endswith((".one", ".zero")):
+            assert key.rsplit(".", 1)[0] in keys(catalog), key
+
+
+@pytest.mark.parametrize("key", sorted(KEYS))
+def test_bot_explanations_translate_with_their_params(catalog: Catalog, key: str) -> None:
+    """Every bot sentence fills every placeholder from the params the bots document."""
+    samples = {
+        "seat": 1, "partner": 2, "next_seat": 0, "seats": [1, 2], "stand": 1, "wire": 3,
+        "wires": [[1, 2], [1, 5]], "value": 9, "value2": "yellow", "values": [7, 9],
+        "card": 12, "percent": 87, "left": 2, "tool": "double", "kind": "cut",
+    }  # fmt: skip
+    params = {name: samples[name] for name in KEYS[key].params}
+    words = Words(catalog, ["Ana", "Bea", "Carlo"], [0, 1, 2])
+    text = explain(Note(0, 1, key, params, "english"), words)
+    assert "{" not in text and text != "english", text
+
+
+def test_an_unknown_bot_key_falls_back_to_its_english_text(catalog: Catalog) -> None:
+    words = Words(catalog, ["Ana", "Bea"], [0, 0, 1, 1])
+    assert explain(Note(0, 1, "new_idea", {}, "A new idea."), words) == "A new idea."

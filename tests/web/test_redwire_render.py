@@ -1,0 +1,146 @@
+"""Board and screens as HTML: escaped names, no hidden wire of anyone else, no raw placeholder."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from fusebox_web.i18n import Catalog
+from fusebox_web.redwire import board, screens
+from fusebox_web.redwire.affordances import affordances
+from fusebox_web.redwire.log_text import log_lines, story
+from fusebox_web.redwire.phrases import confirm_text
+from fusebox_web.redwire.selection import fresh, selection_of
+from fusebox_web.redwire.session import Session
+from fusebox_web.redwire.storage import MemoryStore
+from fusebox_web.redwire.table import Table
+from fusebox_web.redwire.words import Words
+
+import engine
+from engine import GameState
+from engine.bots import make_bot
+
+NAMES = ['<i>"Ana"</i>&', "Bea & Co", "Carlo", "D'Arcy", "Eli"]
+TILE = re.compile(r'<button([^>]*data-act="tile"[^>]*)>(.*?)</button>', re.S)
+RAW = re.compile(r"\{\w+\}")
+
+
+def words(catalog: Catalog, obs: dict) -> Words:  # type: ignore[type-arg]
+    return Words(catalog, NAMES[: obs["players"]], [s["owner"] for s in obs["stands"]])
+
+
+def board_html(
+    state: GameState, viewer: int | None, catalog: Catalog, panel: str | None = None
+) -> str:
+    obs = state.observation(viewer)
+    w = words(catalog, obs)
+    aff = affordances(state, viewer)
+    inp = board.BoardInput(
+        obs=obs,
+        words=w,
+        aff=aff,
+        sel=fresh(aff),
+        kinds=["human"] * state.players,
+        lines=log_lines(obs["log"], w),
+        panel=panel,
+        title="T",
+        rules="R",
+        contents=screens.bomb_contents(obs, w),
+    )
+    return "".join(board.render(inp).values())
+
+
+def random_states(seed: int, count: int = 400) -> list[GameState]:
+    rng = random.Random(seed)
+    players = rng.choice(range(2, 6))
+    state = engine.new_game(rng.choice(range(1, 9)), players, seed)
+    bots = [make_bot("random", seed + s) for s in range(players)]
+    states = [state]
+    while not state.is_over and len(states) < count:
+        mover = state.to_move
+        assert mover is not None
+        state, _ = state.apply(
+            bots[mover].choose(state.observation(mover), state.legal_actions(mover))
+        )
+        states.append(state)
+    return states
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_board_holds_no_hidden_wire_of_another_seat(catalog: Catalog, seed: int) -> None:
+    for state in random_states(seed)[::3]:
+        viewer = state.to_move if state.to_move is not None else 0
+        html = board_html(
+            state, viewer, catalog, panel=random.Random(seed).choice([None, "log", "rules"])
+        )
+        assert "<i>" not in html and "&lt;i&gt;&quot;Ana&quot;&lt;/i&gt;&amp;" in html
+        assert not RAW.search(html), RAW.search(html)
+        for attributes, inner in TILE.findall(html):
+            stand = int(re.search(r'data-stand="(\d+)"', attributes).group(1))  # type: ignore[union-attr]
+            slot = int(re.search(r'data-slot="(\d+)"', attributes).group(1))  # type: ignore[union-attr]
+            cut = state.cut[state.wire_id(stand, slot)]
+            if state.owners[stand] != viewer and not cut:
+                assert "rw-tile--back" in attributes and "rw-face" not in inner
+            else:
+                assert "rw-tile--back" not in attributes
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_every_event_and_action_reads_as_a_sentence(catalog: Catalog, seed: int) -> None:
+    states = random_states(seed + 100)
+    final = states[-1]
+    seer = final.observation("seer")
+    w = words(catalog, seer)
+    lines = log_lines(seer["log"], w)
+    assert lines and all(not RAW.search(line.text) for line in lines), lines
+    for state in states[:-1]:
+        mover = state.to_move
+        assert mover is not None
+        obs = state.observation(mover)
+        for action in state.legal_actions(mover)[:40]:
+            text = confirm_text(action, words(catalog, obs), obs)
+            assert text and not RAW.search(text), (action, text)
+            assert selection_of(action, fresh(affordances(state, mover))).mode
+    if final.is_over:
+        html = screens.end(seer, w, "T", lines, story(lines), "Bea", True)
+        assert not RAW.search(html)
+        expected = "won" if final.result == "won" else "boom"
+        assert catalog.t(f"rw.end.{expected}").replace("&", "&amp;").replace("'", "&#x27;") in html
+
+
+def test_handoff_screen_is_public_only(catalog: Catalog) -> None:
+    s = Session(MemoryStore())
+    s.table = Table.default().with_players(2).with_kinds(["human", "human"])
+    s.start(mission=1, seed=5)
+    s.begin()
+    public = s.state.observation(None)
+    w = words(catalog, public)
+    html = screens.handoff(w, s.handoff or 0, "reason", log_lines(public["log"], w))
+    assert "rw-tile" not in html and 'data-act="tile"' not in html
+    assert "<i>" not in html
+
+
+def test_campaign_and_briefing_screens(catalog: Catalog) -> None:
+    table = Table.default().with_seat(0, name=NAMES[0])
+    inp = screens.CampaignInput(
+        engine.campaign.Campaign().finished(1, 3, 0, won=True, assisted=True),
+        table,
+        {m: f"Title {m}" for m in range(1, 9)},
+        dict.fromkeys(range(1, 9), "Summary"),
+        [catalog.t(f"rw.name.{n}") for n in range(1, 6)],
+        ["expert", "cautious", "random"],
+        [],
+        frozenset({"variants", "transfer"}),
+        "blob:x",
+        catalog,
+    )
+    html = screens.campaign(catalog.t, inp)
+    assert not RAW.search(html)
+    assert 'value="&lt;i&gt;&quot;Ana&quot;&lt;/i&gt;&amp;"' in html and "<i>" not in html
+    assert html.count('data-act="mission"') == 8
+    assert catalog.t("rw.campaign.assisted") in html
+    state = engine.new_game(8, 4, 1)
+    obs = state.observation(None)
+    brief = screens.briefing(obs, words(catalog, obs), ["human", "bot", "bot", "bot"], "T", "A\nB")
+    assert not RAW.search(brief) and brief.count("<li>") >= 4

@@ -1,0 +1,184 @@
+"""The controller without the page: whose view, handoffs, bots, saving, campaign, links."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from fusebox_web.redwire import storage
+from fusebox_web.redwire.session import Game, Session
+from fusebox_web.redwire.storage import MemoryStore
+from fusebox_web.redwire.table import Table
+
+import engine
+from engine import PlaceToken
+
+KINDS = {"solo": ["human", "bot", "bot"], "pass": ["human", "human", "bot"], "demo": ["bot"] * 3}
+
+
+def session(kinds: list[str], store: MemoryStore | None = None) -> Session:
+    s = Session(store or MemoryStore())
+    s.table = Table.default().with_players(len(kinds)).with_kinds(kinds)
+    return s
+
+
+def viewer_of(s: Session) -> int | None:
+    return s.viewer
+
+
+def play_humans_first(s: Session) -> None:
+    """Play the first legal action for whoever must decide (humans through the session)."""
+    state = s.state
+    seat = state.to_move
+    assert seat is not None
+    s.apply(state.legal_actions(seat)[0])
+
+
+def test_one_human_always_sees_their_own_view() -> None:
+    s = session(KINDS["solo"])
+    s.start(mission=1, seed=3)
+    assert s.game is not None and s.game.stage == "briefing"
+    s.begin()
+    assert s.viewer == 0 and s.handoff is None
+    while s.bot_seat() is not None:
+        s.play_bot()
+        assert s.viewer == 0 and s.handoff is None
+
+
+def test_pass_and_play_hands_the_device_to_the_next_human() -> None:
+    s = session(KINDS["pass"])
+    s.start(mission=1, seed=4)
+    s.begin()
+    for _ in range(40):
+        if s.game is None or s.game.stage == "over":
+            break
+        if s.handoff is not None:
+            assert viewer_of(s) is None  # nothing private while the device changes hands
+            target = s.handoff
+            s.accept_handoff()
+            assert viewer_of(s) == target
+            continue
+        if s.bot_seat() is not None:
+            holder = s.viewer
+            s.play_bot()
+            assert s.viewer in (holder, None)  # a bot never takes the device
+            continue
+        assert s.state.to_move == s.viewer
+        play_humans_first(s)
+
+
+def test_nobody_human_is_a_demonstration() -> None:
+    s = session(KINDS["demo"])
+    s.start(mission=1, seed=2)
+    s.begin()
+    assert s.viewer is None and s.handoff is None
+    moves = 0
+    while s.bot_seat() is not None:
+        s.play_bot()
+        moves += 1
+    assert s.game is not None and s.game.stage == "over" and moves > 10
+    # The bots explained every move.
+    assert len(s.game.notes) == moves and all(note.text for note in s.game.notes)
+
+
+def test_a_reload_restores_the_game_the_turn_and_the_handoff() -> None:
+    store = MemoryStore()
+    s = session(KINDS["pass"], store)
+    s.start(mission=2, seed=9)
+    s.begin()
+    if s.handoff is not None:
+        s.accept_handoff()
+    while s.handoff is None:
+        if s.bot_seat() is not None:
+            s.play_bot()
+        else:
+            play_humans_first(s)
+    again = Session(store)
+    again.load()
+    assert again.game is not None and not again.problems
+    assert again.state.same_as(s.state)
+    assert (again.handoff, again.viewer) == (s.handoff, None)
+    assert s.game is not None and again.game.notes == s.game.notes
+
+
+def test_the_result_counts_once_and_the_captain_passes_on() -> None:
+    s = session(KINDS["demo"])
+    game = s.start(mission=1, seed=2)
+    first_captain = game.state.setup.captain
+    s.begin()
+    while s.bot_seat() is not None:
+        s.play_bot()
+    progress = s.campaign.progress[1]
+    assert progress.attempts == 1
+    # Loading the finished game again does not count it twice.
+    again = Session(s.store)
+    again.load()
+    assert again.campaign.progress[1].attempts == 1
+    retry = again.retry()
+    assert retry.state.setup.captain == (first_captain + 1) % 3
+    assert retry.stage == "briefing"
+
+
+def test_a_game_link_deals_exactly_its_seed() -> None:
+    s = session(KINDS["solo"])
+    game = s.start(mission=4, seed=7, from_link=True, players=4)
+    expected = engine.new_game(4, 4, 7)
+    assert game.state.setup == expected.setup
+
+
+def test_bad_saves_are_quarantined_not_lost() -> None:
+    store = MemoryStore(
+        {storage.GAME: '{"format": "fusebox.redwire.game", "version": 1, "data": 3}'}
+    )
+    store.set(storage.PROGRESS, "[1, 2")
+    s = Session(store)
+    s.load()
+    assert s.problems == ["rw.storage.badProgress", "rw.storage.badGame"]
+    assert s.game is None and s.campaign.progress == {}
+    kept = {k: v for k, v in store.items.items() if k.startswith(storage.QUARANTINE)}
+    assert sorted(kept.values()) == sorted(
+        ['{"format": "fusebox.redwire.game", "version": 1, "data": 3}', "[1, 2"]
+    )
+
+
+def test_a_record_that_no_longer_replays_is_set_aside() -> None:
+    s = session(KINDS["solo"])
+    s.start(mission=1, seed=3)
+    s.begin()
+    assert s.game is not None
+    data = s.game.to_json()
+    data["record"]["actions"].append({"type": "token", "seat": 0, "stand": 0, "slot": 99})
+    store = MemoryStore()
+    storage.write(store, storage.GAME, data)
+    again = Session(store)
+    again.load()
+    assert again.game is None and again.problems == ["rw.storage.badGame"]
+
+
+def test_export_and_import_round_trip() -> None:
+    s = session(KINDS["solo"])
+    s.campaign = s.campaign.finished(1, 3, 0, won=True)
+    s.start(mission=2, seed=5)
+    text = s.export_text()
+    other = Session(MemoryStore())
+    other.import_text(text)
+    assert other.campaign == s.campaign and other.game is not None
+    assert other.state.same_as(s.state)
+    with pytest.raises(storage.BadData):
+        other.import_text(json.dumps({"format": "something else"}))
+
+
+def test_a_hint_marks_the_game_assisted() -> None:
+    s = session(KINDS["solo"])
+    s.start(mission=1, seed=3)
+    s.begin()
+    found = s.hint()
+    assert found is not None
+    action, note = found
+    assert s.state.is_legal(action) and isinstance(action, PlaceToken) and note.seat == 0
+    assert s.game is not None and s.game.assisted
+
+
+def test_saved_game_json_is_checked() -> None:
+    with pytest.raises(engine.RecordError):
+        Game.from_json({"table": Table.default().to_json(), "record": {}, "stage": "playing"})
