@@ -19,11 +19,11 @@ per live state instead of one per DP edge.
 from __future__ import annotations
 
 from functools import reduce
-from itertools import compress
 from operator import add, mul, sub
 from random import Random
 
 from engine.deduction.packed_plan import Candidate, Narrow, PackedPlan, Tile
+from engine.deduction.packing import set_bits
 
 
 def _tile(op: Tile, layer: int) -> int:
@@ -51,12 +51,12 @@ def forward(plan: PackedPlan) -> list[int]:
             if isinstance(op, Tile):
                 layer = _tile(op, layer)
             elif isinstance(op, Candidate):
-                kept = (layer & op.keep) << op.shift
+                kept = (layer & op.keep.wide) << op.shift
                 if op.tile is not None:
                     kept = _tile(op.tile, kept)
-                layer = (layer & op.drop) + kept if op.drop else kept
+                layer = kept if op.drop is None else (layer & op.drop.wide) + kept
             else:
-                layer = (layer & op.mask) >> op.shift
+                layer = (layer & op.mask.wide) >> op.shift
     layers.append(layer)
     return layers
 
@@ -75,13 +75,61 @@ def backward(plan: PackedPlan) -> list[int]:
             layer = _tile_back(op, layer)
         elif isinstance(op, Candidate):
             kept = layer if op.tile is None else _tile_back(op.tile, layer)
-            kept = (kept >> op.shift) & op.keep
-            layer = (layer & op.drop) + kept if op.drop else kept
+            kept = (kept >> op.shift) & op.keep.wide
+            layer = kept if op.drop is None else (layer & op.drop.wide) + kept
         else:
-            layer = (layer << op.shift) & op.mask
+            layer = (layer << op.shift) & op.mask.wide
         layers.append(layer)
     layers.reverse()
     return layers
+
+
+def _reach(op: Tile, support: int) -> int:
+    result = support if op.implicit else 0
+    for mask, step in zip(op.bitmasks, op.steps, strict=True):
+        result |= (support & mask) << step
+    return result
+
+
+def _reach_back(op: Tile, support: int) -> int:
+    result = support if op.implicit else 0
+    for mask, step in zip(op.bitmasks, op.steps, strict=True):
+        result |= (support >> step) & mask
+    return result
+
+
+def supports(plan: PackedPlan) -> tuple[list[int], list[int]]:
+    """The states reachable before every code, and those that can complete before every op:
+    the passes above with one bit per state (``|`` for ``+``, so exactly the non-zero states)."""
+    reach = 1
+    reached = []
+    for t in range(len(plan.universe)):
+        reached.append(reach)
+        for op in plan.ops[plan.starts[t] : plan.starts[t + 1]]:
+            if isinstance(op, Tile):
+                reach = _reach(op, reach)
+            elif isinstance(op, Candidate):
+                kept = (reach & op.keep.bits) << op.step
+                if op.tile is not None:
+                    kept = _reach(op.tile, kept)
+                reach = kept if op.drop is None else (reach & op.drop.bits) | kept
+            else:
+                reach = (reach & op.mask.bits) >> op.step
+    reached.append(reach)
+    done = 1 << plan.final
+    completing = [done]
+    for op in reversed(plan.ops):
+        if isinstance(op, Tile):
+            done = _reach_back(op, done)
+        elif isinstance(op, Candidate):
+            kept = done if op.tile is None else _reach_back(op.tile, done)
+            kept = (kept >> op.step) & op.keep.bits
+            done = kept if op.drop is None else (done & op.drop.bits) | kept
+        else:
+            done = (done << op.step) & op.mask.bits
+        completing.append(done)
+    completing.reverse()
+    return reached, completing
 
 
 class PackedTables:
@@ -92,6 +140,7 @@ class PackedTables:
         self.forward = layers
         self.dp_total = total(plan, layers[-1])
         self.completions = backward(plan) if self.dp_total else []
+        self._supports: tuple[list[int], list[int]] | None = None
         self._fill: dict[int, dict[int, dict[int, int]]] = {}  # boundary -> stand -> level
         self._bytes: dict[int, bytes] = {}
 
@@ -114,9 +163,16 @@ class PackedTables:
         width = layout.bytes_per_slot
         front = self.forward[t]
         back = self.completions[plan.starts[t]] if t < len(plan.universe) else self.completions[-1]
-        live = _live(layout.size, width, front, back)
-        front_bytes = front.to_bytes(layout.size * width, "little")
-        back_bytes = back.to_bytes(layout.size * width, "little")
+        if self._supports is None:
+            self._supports = supports(plan)
+        reached, completing = self._supports
+        live = set_bits(reached[t] & completing[plan.starts[t] if t < len(plan.universe) else -1])
+        if not live:
+            return {}
+        length = (live[-1] + 1) * width
+        keep = (1 << (8 * length)) - 1
+        front_bytes = (front & keep).to_bytes(length, "little")
+        back_bytes = (back & keep).to_bytes(length, "little")
         from_bytes = int.from_bytes
         products = [
             from_bytes(front_bytes[k : k + width], "little")
@@ -152,7 +208,6 @@ class PackedTables:
     def sample(self, rng: Random) -> list[tuple[int, ...]]:
         """Every stand's codes in one world drawn with its exact probability (walk order)."""
         plan = self.plan
-        bits = plan.layout.bits
         dealt: list[list[int]] = [[] for _ in plan.sizes]
         for s in plan.fixed:
             for t, code in enumerate(plan.universe):
@@ -161,7 +216,7 @@ class PackedTables:
         for k, op in enumerate(plan.ops):
             code = plan.universe[plan.code_of_op[k]]
             if isinstance(op, Narrow):
-                state -= op.shift // bits
+                state -= op.step
                 continue
             state, stand = self._draw(k, self._branches(op, state), state, rng)
             if stand is not None:
@@ -181,14 +236,13 @@ class PackedTables:
 
     def _branches(self, op: Tile | Candidate, state: int) -> list[tuple[int, int | None]]:
         """The next states of ``state`` through ``op``, with the stand that gets a copy."""
-        bits = self.plan.layout.bits
         if isinstance(op, Tile):
             return self._tile_branches(op, state)
         result: list[tuple[int, int | None]] = []
-        if (op.drop >> (state * bits)) & 1:
+        if op.drop is not None and (op.drop.bits >> state) & 1:
             result.append((state, None))
-        if (op.keep >> (state * bits)) & 1:
-            kept = state + op.shift // bits
+        if (op.keep.bits >> state) & 1:
+            kept = state + op.step
             if op.tile is None:
                 result.append((kept, None))
             else:
@@ -196,22 +250,13 @@ class PackedTables:
         return result
 
     def _tile_branches(self, op: Tile, state: int) -> list[tuple[int, int | None]]:
-        bits = self.plan.layout.bits
         result: list[tuple[int, int | None]] = []
         if op.implicit:
             result.append((state, self.plan.implicit))
-        for mask, shift, stand in zip(op.masks, op.shifts, op.stands, strict=True):
-            if (mask >> (state * bits)) & 1:
-                result.append((state + shift // bits, stand))
+        for mask, step, stand in zip(op.bitmasks, op.steps, op.stands, strict=True):
+            if (mask >> state) & 1:
+                result.append((state + step, stand))
         return result
-
-
-def _live(size: int, width: int, front: int, back: int) -> list[int]:
-    """The states where both packed layers are non-zero (each slot has a spare top bit)."""
-    low, top = _constants(size, width)
-    both = ((front + low) & top) & ((back + low) & top)
-    tops = both.to_bytes(size * width, "little")[width - 1 :: width]
-    return list(compress(range(size), tops))
 
 
 _KEYS: dict[tuple[tuple[int, ...], int, tuple[int, ...]], list[list[int]]] = {}
@@ -240,21 +285,4 @@ def _level_keys(widths: tuple[int, ...], explicit: int, active: tuple[int, ...])
         if len(_KEYS) > 32:
             _KEYS.clear()
         _KEYS[memo] = found
-    return found
-
-
-_CONSTANTS: dict[tuple[int, int], tuple[int, int]] = {}
-
-
-def _constants(size: int, width: int) -> tuple[int, int]:
-    """Per slot ``2**(bits-1) - 1`` and ``2**(bits-1)``: adding the first sets the top bit of
-    exactly the non-zero slots."""
-    found = _CONSTANTS.get((size, width))
-    if found is None:
-        low = b"\xff" * (width - 1) + b"\x7f"
-        top = b"\x00" * (width - 1) + b"\x80"
-        found = (int.from_bytes(low * size, "little"), int.from_bytes(top * size, "little"))
-        if len(_CONSTANTS) > 16:
-            _CONSTANTS.clear()
-        _CONSTANTS[(size, width)] = found
     return found

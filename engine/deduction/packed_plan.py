@@ -37,36 +37,42 @@ from math import comb
 
 from engine.deduction.levels import stand_levels
 from engine.deduction.normalize import Normalized
-from engine.deduction.packing import Layout
+from engine.deduction.packing import Layout, Mask
 
 
 @dataclass(slots=True, frozen=True)
 class Tile:
-    """Deal one copy: to the implicit stand (no shift) if ``implicit``, or to an explicit stand
-    whose level is in ``masks[k]`` (shift ``shifts[k]`` bits, stand ``stands[k]``)."""
+    """Deal one copy: to the implicit stand (no move) if ``implicit``, or to explicit stand
+    ``stands[k]`` from the states of ``masks[k]``, ``steps[k]`` states up (``shifts[k]`` bits in
+    a packed layer)."""
 
     implicit: bool
     masks: tuple[int, ...]
     shifts: tuple[int, ...]
+    bitmasks: tuple[int, ...]
+    steps: tuple[int, ...]
     stands: tuple[int, ...]
 
 
 @dataclass(slots=True, frozen=True)
 class Candidate:
     """A "k of m" candidate: dropped by the states of ``drop``, or kept by those of ``keep``
-    (counter + 1: ``shift`` bits), then dealt by ``tile`` (``None``: a fixed stand holds it)."""
+    (counter + 1: ``step`` states up, ``shift`` bits), then dealt by ``tile`` (``None``: a fixed
+    stand holds it)."""
 
-    drop: int
-    keep: int
+    drop: Mask | None
+    keep: Mask
+    step: int
     shift: int
     tile: Tile | None
 
 
 @dataclass(slots=True, frozen=True)
 class Narrow:
-    """Keep the states of ``mask``, then move them down ``shift`` bits."""
+    """Keep the states of ``mask``, then move them down ``step`` states (``shift`` bits)."""
 
-    mask: int
+    mask: Mask
+    step: int
     shift: int
 
 
@@ -184,26 +190,27 @@ class _Builder:
         free = list(explicit) if implicit is None else [implicit, *explicit]
         bytes_per_slot = self._slot_bytes(free, fixed)
         layout = Layout(bytes_per_slot, widths)
-        masks: dict[tuple[int, frozenset[int]], int] = {}
+        masks: dict[tuple[int, frozenset[int]], Mask] = {}
 
-        def digit_mask(digit: int, values: frozenset[int]) -> int:
+        def digit_mask(digit: int, values: frozenset[int]) -> Mask:
             key = (digit, values)
             if key not in masks:
                 masks[key] = layout.digit_mask(digit, values)
             return masks[key]
 
         def tile(code: int) -> Tile:
-            digits = []
+            moves = []
             for d, s in enumerate(explicit):
                 ok = frozenset(g for g, codes in enumerate(norm.allowed[s]) if code in codes)
                 if ok:
-                    digits.append((digit_mask(d, ok), layout.shift(d), s))
-            takes = implicit is not None and any(code in c for c in norm.allowed[implicit])
+                    moves.append((digit_mask(d, ok), layout.strides[d], s))
             return Tile(
-                takes,
-                tuple(m for m, _, _ in digits),
-                tuple(b for _, b, _ in digits),
-                tuple(s for _, _, s in digits),
+                implicit is not None and self._takes(implicit, code),
+                tuple(m.wide for m, _, _ in moves),
+                tuple(step * layout.bits for _, step, _ in moves),
+                tuple(m.bits for m, _, _ in moves),
+                tuple(step for _, step, _ in moves),
+                tuple(s for _, _, s in moves),
             )
 
         ops: list[Op] = []
@@ -225,27 +232,23 @@ class _Builder:
                 held = sum(taken) == 1
                 counts = range(keep + 1)
                 drop = (
-                    0
+                    None
                     if held
                     else digit_mask(digit, frozenset(n for n in counts if n + after >= keep))
                 )
-                ops.append(
-                    Candidate(
-                        drop,
-                        digit_mask(digit, frozenset(n for n in counts if n < keep)),
-                        layout.shift(digit),
-                        None if held else tile(code),
-                    )
-                )
+                up = layout.strides[digit]
+                keeps = digit_mask(digit, frozenset(n for n in counts if n < keep))
+                dealt_by = None if held else tile(code)
+                ops.append(Candidate(drop, keeps, up, up * layout.bits, dealt_by))
                 dealt -= held  # the counter counts it, the free stands do not get it
                 if t == span[g][1]:  # the last candidate: the counter must be ``keep``
-                    ops.append(
-                        Narrow(digit_mask(digit, frozenset((keep,))), layout.shift(digit, keep))
-                    )
+                    down = keep * layout.strides[digit]
+                    only = digit_mask(digit, frozenset((keep,)))
+                    ops.append(Narrow(only, down, down * layout.bits))
                     dealt += keep
             else:
                 q = copies - sum(taken)
-                if q < 0 or (q and not free_takes(self, implicit, explicit, code)):
+                if q < 0 or (q and not any(self._takes(s, code) for s in free)):
                     return _impossible(self)
                 factor *= _multinomial(copies, [*taken, q])
                 ops.extend([tile(code)] * q)
@@ -256,7 +259,7 @@ class _Builder:
                 signs = [-1] * len(explicit) + [0] * len(order)
                 for d, _ in active:
                     signs[d] = 1
-                ops.append(Narrow(layout.sum_mask(signs, dealt, low, high), 0))
+                ops.append(Narrow(layout.sum_mask(signs, dealt, low, high), 0, 0))
             base.append(dealt)
             code_of_op.extend([t] * (len(ops) - len(code_of_op)))
         starts.append(len(ops))
@@ -278,27 +281,23 @@ class _Builder:
             base,
         )
 
+    def _takes(self, stand: int, code: int) -> bool:
+        """Whether some slot of ``stand`` allows ``code``."""
+        return any(code in codes for codes in self.norm.allowed[stand])
+
     def _slot_bytes(self, stands: list[int], fixed: tuple[int, ...]) -> int:
         """Bytes per slot: room for any weight, even of a state that never completes (at most
         the product over the copies of the free stands that may take one, a candidate's being
         dropped counting as one more), and a spare top bit."""
         bound = 1
         for t, code in enumerate(self.universe):
-            takers = sum(1 for s in stands if any(code in c for c in self.norm.allowed[s]))
+            takers = sum(1 for s in stands if self._takes(s, code))
             if any(code in cands for cands, _ in self.norm.groups):
                 bound *= takers + 1
             else:
                 taken = sum(self.levels[s][t + 1][0] - self.levels[s][t][0] for s in fixed)
                 bound *= max(takers, 1) ** max(self.norm.copies[code] - taken, 0)
         return (bound.bit_length() + 1 + 7) // 8
-
-
-def free_takes(
-    builder: _Builder, implicit: int | None, explicit: tuple[int, ...], code: int
-) -> bool:
-    """Whether some free stand has a slot that allows ``code``."""
-    stands = ([] if implicit is None else [implicit]) + list(explicit)
-    return any(code in codes for s in stands for codes in builder.norm.allowed[s])
 
 
 def _impossible(builder: _Builder) -> PackedPlan:

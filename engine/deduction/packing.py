@@ -6,21 +6,35 @@ keeping the states of a mask are then single big-int operations, which CPython r
 machine words of the int, far faster than a Python loop over the states. A state index is in mixed
 radix: each *digit* has a stride (the product of the widths below it) and a width.
 
-Masks are built as bytes (a slot of ones is ``b"\\xff" * bytes_per_slot``), by repeating patterns,
-so that building one costs a few memory copies, not a loop over the states.
+Every mask comes in two forms (``Mask``): ``wide``, a slot of ones per state kept, for the weights,
+and ``bits``, one bit per state, for the *supports* (which states are non-zero: the same walk with
+``|`` for ``+``, a hundred times shorter). Masks are built as bytes, by repeating patterns, so that
+building one costs a few memory copies, not a loop over the states.
 
 >>> layout = Layout(bytes_per_slot=1, widths=(3, 2))   # digit 0: 0..2 (stride 1), digit 1: 0..1
->>> hex(layout.digit_mask(0, {1, 2}))                  # states whose digit 0 is 1 or 2
-'0xffff00ffff00'
->>> hex(layout.sum_mask([-1, 1], base=0, low=0, high=0))  # states with digit 1 - digit 0 == 0
-'0xff000000ff'
+>>> mask = layout.digit_mask(0, {1, 2})                # states whose digit 0 is 1 or 2
+>>> hex(mask.wide), bin(mask.bits)
+('0xffff00ffff00', '0b110110')
+>>> bin(layout.sum_mask([-1, 1], base=0, low=0, high=0).bits)  # digit 1 - digit 0 == 0
+'0b10001'
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from functools import reduce
 from operator import mul
+
+Pattern = Callable[[bytes, bytes], bytes]  # (unit of a kept state, of a dropped one) -> bytes
+
+
+@dataclass(slots=True, frozen=True)
+class Mask:
+    """A set of states: ``wide`` for packed weights, ``bits`` for supports."""
+
+    wide: int
+    bits: int
 
 
 class Layout:
@@ -32,43 +46,67 @@ class Layout:
         self.widths = tuple(widths)
         self.strides = tuple(reduce(mul, self.widths[:k], 1) for k in range(len(self.widths)))
         self.size = reduce(mul, self.widths, 1)  # number of states
-        self.one = b"\xff" * bytes_per_slot
-        self.zero = b"\x00" * bytes_per_slot
 
-    def shift(self, digit: int, steps: int = 1) -> int:
-        """The shift, in bits, that adds ``steps`` to ``digit``."""
-        return steps * self.strides[digit] * self.bits
+    def mask(self, pattern: Pattern) -> Mask:
+        """Both forms of the mask whose states ``pattern`` lays out, lowest state first."""
+        one, zero = b"\xff" * self.bytes_per_slot, bytes(self.bytes_per_slot)
+        wide = int.from_bytes(pattern(one, zero), "little")
+        return Mask(wide, int(pattern(b"1", b"0")[::-1] or b"0", 2))
 
-    def digit_mask(self, digit: int, values: Iterable[int]) -> int:
+    def digit_mask(self, digit: int, values: Iterable[int]) -> Mask:
         """The states whose ``digit`` is in ``values``."""
         wanted = set(values)
         stride, width = self.strides[digit], self.widths[digit]
-        ones, zeros = self.one * stride, self.zero * stride
-        period = b"".join(ones if d in wanted else zeros for d in range(width))
-        return int.from_bytes(period * (self.size // (stride * width)), "little")
+        repeat = self.size // (stride * width)
 
-    def sum_mask(self, signs: Sequence[int], base: int, low: int, high: int) -> int:
+        def pattern(one: bytes, zero: bytes) -> bytes:
+            ones, zeros = one * stride, zero * stride
+            return b"".join(ones if d in wanted else zeros for d in range(width)) * repeat
+
+        return self.mask(pattern)
+
+    def sum_mask(self, signs: Sequence[int], base: int, low: int, high: int) -> Mask:
         """The states where ``base + sum(sign[k] * digit[k])`` lies in ``[low, high]``.
 
         Built digit by digit from the top, memoised on the partial sum, so a mask costs about as
         many byte copies as it has slots (the sum takes few values)."""
-        memo: dict[tuple[int, int], bytes] = {}
 
-        def block(k: int, partial: int) -> bytes:
-            """The bytes of the states of digits ``< k``, the digits ``>= k`` summing to ``partial``."""
-            if k == 0:
-                return self.one if low <= partial <= high else self.zero
-            found = memo.get((k, partial))
-            if found is None:
-                sign = signs[k - 1]
-                found = b"".join(
-                    block(k - 1, partial + sign * d) for d in range(self.widths[k - 1])
-                )
-                memo[(k, partial)] = found
-            return found
+        def pattern(one: bytes, zero: bytes) -> bytes:
+            memo: dict[tuple[int, int], bytes] = {}
 
-        return int.from_bytes(block(len(self.widths), base), "little")
+            def block(k: int, partial: int) -> bytes:
+                """The states of digits ``< k``, the digits ``>= k`` summing to ``partial``."""
+                if k == 0:
+                    return one if low <= partial <= high else zero
+                found = memo.get((k, partial))
+                if found is None:
+                    sign, width = signs[k - 1], self.widths[k - 1]
+                    found = b"".join(block(k - 1, partial + sign * d) for d in range(width))
+                    memo[(k, partial)] = found
+                return found
+
+            return block(len(self.widths), base)
+
+        return self.mask(pattern)
 
     def slot(self, packed: int, index: int) -> int:
-        """The value of one state (slow on a long int: for tests and single look-ups)."""
+        """The value of one state (slow on a long int: for single look-ups)."""
         return (packed >> (index * self.bits)) & ((1 << self.bits) - 1)
+
+
+def set_bits(support: int) -> list[int]:
+    """The indices of the set bits of ``support``, ascending.
+
+    >>> set_bits(0b1010_0001)
+    [0, 5, 7]
+    """
+    data = support.to_bytes((support.bit_length() + 7) // 8, "little")
+    return [
+        base + bit
+        for base, byte in zip(range(0, 8 * len(data), 8), data, strict=True)
+        if byte
+        for bit in _BITS[byte]
+    ]
+
+
+_BITS = [tuple(bit for bit in range(8) if value >> bit & 1) for value in range(256)]
