@@ -113,3 +113,35 @@ def play_to_the_end(page: Page, seat: int, moves: int = 200) -> str:
             f'[data-testid="prompt"]:not([data-moves="{before}"]), [data-testid="end"]'
         )
     return str(saved_state(page).result)
+
+
+def take_device(page: Page) -> str:
+    """Pass and play: click through a handoff if one shows; returns the viewer's decision."""
+    page.wait_for_selector(
+        '[data-testid="prompt"][data-decision], [data-testid="end"], [data-testid="handoff"]'
+    )
+    if page.get_by_test_id("handoff").count():
+        page.get_by_test_id("handoff-ready").click()
+    return wait_decision(page)
+
+
+def unlocking_move(state: GameState, seat: int, cards: set[int]) -> engine.Action:
+    """A sure move that cuts wires of a locked card's number when it can (two cut: unlocked)."""
+    locked = {c for c in cards if state.equipment_state(c) == "locked"}
+    for action in state.legal_actions(seat):
+        if isinstance(action, Cut) and action.tool is None and len(action.values) == 1:
+            stand, slot = action.targets[0]
+            value = action.values[0]
+            if value in locked and cut_value(state.code_at(stand, slot)) == value:
+                return action
+    return sure_move(state, seat)
+
+
+def viewer(page: Page) -> int:
+    return int(page.get_by_test_id("prompt").get_attribute("data-viewer") or -1)
+
+
+def use_card(page: Page, card: int) -> None:
+    """Open an equipment card and press its Use button."""
+    page.locator(f'.rw-card[data-panel="card:{card}"]').click()
+    page.locator(f'[data-act="use"][data-card="{card}"]').click()

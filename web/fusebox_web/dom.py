@@ -114,12 +114,21 @@ def closest(node: Any, selector: str) -> Any:
     return py(node.closest(selector))
 
 
-def focus(selector: str) -> bool:
-    """Focus the first element matching ``selector``; False if there is none."""
+def focus(selector: str, scroll: bool = True) -> bool:
+    """Focus the first element matching ``selector``; False if there is none.
+
+    ``scroll=False`` keeps the page where it is (the dock stays on screen anyway: scrolling to
+    it would push the wire just tapped out of view).
+    """
     found = query(selector)
     if found is None:
         return False
-    found.focus()
+    if scroll:
+        found.focus()
+    else:
+        options = js.Object.new()
+        options.preventScroll = True
+        found.focus(options)
     return True
 
 

@@ -369,7 +369,11 @@ def pair_labels(obs: Obs) -> dict[Tile, tuple[str, int]]:
 
 
 def tile_roles(inp: BoardInput) -> tuple[frozenset[Tile], frozenset[Tile]]:
-    """(wires that may be tapped now, wires selected) for the current mode."""
+    """(wires that may be tapped now, wires selected) for the current mode.
+
+    In a cut mode every teammate wire may be pointed at; in the other modes (a pick, the setup
+    token, an equipment card) the wires that may be chosen are few, and marked as options.
+    """
     aff, sel, mode = inp.aff, inp.sel, inp.sel.mode
     tappable: frozenset[Tile] = frozenset()
     if mode in CUT_MODES:
@@ -393,6 +397,7 @@ def stand_row(inp: BoardInput, stand: int) -> str:
     data = obs["stands"][stand]
     mine = data["owner"] == inp.viewer
     tappable, selected = tile_roles(inp)
+    options = inp.sel.mode not in CUT_MODES
     labels = pair_labels(obs)
     focus_slot = inp.focus.get(stand, 0)
     slots = data["slots"]
@@ -409,6 +414,7 @@ def stand_row(inp: BoardInput, stand: int) -> str:
             (stand, slot) in selected,
             labels.get((stand, slot)),
             slot == focus_slot,
+            options,
         )
         for slot, t in enumerate(slots)
     )
@@ -442,6 +448,7 @@ def tile(
     selected: bool,
     pair: tuple[str, int] | None,
     in_tab_order: bool,
+    option: bool = False,
 ) -> str:
     label = t["wire"]
     parts = [stand_label(w, stand, mine), w.t("rw.tile.wire", n=slot + 1)]
@@ -487,6 +494,7 @@ def tile(
             f"rw-tile--{kind}",
             t["cut"] and "is-cut",
             tappable and "is-tappable",
+            tappable and option and "is-option",
             selected and "is-selected",
         ),
         data_act="tile",

@@ -408,7 +408,7 @@ class App:
         decision = self.viewer_affordances().decision
         if decision not in (None, "turn") and dom.focus(".rw-tile.is-tappable"):
             return
-        dom.focus("#rw-prompt")
+        dom.focus("#rw-prompt", scroll=False)
 
     def run_bots(self) -> None:
         if self._bot_task is None and self.session.bot_seat() is not None and not self.paused:
@@ -534,6 +534,9 @@ class App:
 
     def act_campaign(self, target: Any) -> None:
         self.notices.clear()
+        game = self.session.game
+        if game is not None and game.stage == "over":
+            self.session.quit()  # counted already: a finished game is not kept once left
         self.show("campaign")
 
     def act_home(self, target: Any) -> None:
@@ -633,7 +636,7 @@ class App:
     def act_close(self, target: Any) -> None:
         self.panel = None
         self.draw_board()
-        dom.focus("#rw-prompt")
+        dom.focus("#rw-prompt", scroll=False)
 
     def act_pace(self, target: Any) -> None:
         game = self.session.game
@@ -662,7 +665,7 @@ class App:
         self.message = None
         self.draw_board()
         if build(self.sel, self.session.viewer or 0) is not None:
-            dom.focus('[data-act="confirm"]')
+            dom.focus('[data-act="confirm"]', scroll=False)
 
     def act_seat(self, target: Any) -> None:
         seat = num(target, "data-seat")
@@ -671,14 +674,14 @@ class App:
         self.message = None
         self.draw_board()
         if build(self.sel, self.session.viewer or 0) is not None:
-            dom.focus('[data-act="confirm"]')
+            dom.focus('[data-act="confirm"]', scroll=False)
 
     def act_mode(self, target: Any) -> None:
         mode = text(target, "data-mode")
         self.sel = self.sel.with_mode(mode)
         self.message = None
         self.draw_board()
-        dom.focus("#rw-prompt")
+        dom.focus("#rw-prompt", scroll=False)
 
     def act_xy(self, target: Any) -> None:
         self.sel = self.sel.toggle_xy()
@@ -698,7 +701,7 @@ class App:
             self.sel = self.sel.with_mode(mode, card=card if mode == "label" else None)
             self.message = None
         self.draw_board()
-        dom.focus("#rw-prompt")
+        dom.focus("#rw-prompt", scroll=False)
 
     def act_cancel(self, target: Any) -> None:
         self.cancel()
@@ -707,12 +710,12 @@ class App:
         if self.panel is not None:
             self.panel = None
             self.draw_board()
-            dom.focus("#rw-prompt")
+            dom.focus("#rw-prompt", scroll=False)
             return
         self.sel = fresh(self.viewer_affordances())
         self.message = None
         self.draw_board()
-        dom.focus("#rw-prompt")
+        dom.focus("#rw-prompt", scroll=False)
 
     def act_hint(self, target: Any) -> None:
         found = self.session.hint()
@@ -723,7 +726,7 @@ class App:
         obs = self.session.state.observation(self.session.viewer)
         self.message = self.t("rw.hint.says", why=explain(note, self.words(obs)))
         self.draw_board()
-        dom.focus('[data-act="confirm"]')
+        dom.focus('[data-act="confirm"]', scroll=False)
 
     def act_confirm(self, target: Any) -> None:
         viewer = self.session.viewer
@@ -773,13 +776,13 @@ class App:
         self.message = None
         self.draw_board()
         if build(self.sel, viewer) is not None:
-            dom.focus('[data-act="confirm"]')
+            dom.focus('[data-act="confirm"]', scroll=False)
         elif (
             self.sel.mode in CUT_MODES
             and not self.sel.values
             and dom.query('[data-act="value"]') is not None
         ):
-            dom.focus('[data-act="value"]')
+            dom.focus('[data-act="value"]', scroll=False)
 
     def why_not(self, tile: tuple[int, int], aff: Affordances) -> str:
         """The engine's reason why this wire cannot be chosen now, in the player's words."""

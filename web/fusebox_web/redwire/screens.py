@@ -358,7 +358,7 @@ def team_list(obs: Obs, w: Words, kinds: Sequence[str]) -> str:
         if kinds[seat] == "bot":
             badges += tag("span", icon("bot") + esc(w.t("rw.bot")), class_="rw-badge rw-badge--bot")
         n = len(stands_of(obs, seat))
-        stands = w.tn("rw.brief.stands", n)
+        stands = w.tn("rw.brief.stands", n) if n > 1 else ""
         items.append(
             tag(
                 "li",

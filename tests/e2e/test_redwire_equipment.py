@@ -1,0 +1,164 @@
+"""Equipment cards and detectors played through the page, at a table of three people.
+
+Every seat is a person (pass and play), so no computer uses a card first: the test plays each
+seat in turn, knowing the deal, unlocks the cards it wants (two wires of a card's number cut),
+then uses them with clicks.
+"""
+
+from __future__ import annotations
+
+import re
+
+from harness import wait_ready
+from playwright.sync_api import Page, expect
+from redwire_driver import (
+    play,
+    saved_state,
+    sure_move,
+    take_device,
+    tile,
+    unlocking_move,
+    use_card,
+    viewer,
+)
+
+from engine import Cut, Label, PostIt, Walkie
+from engine.wires import cut_value
+
+
+def open_table(page: Page, url: str) -> None:
+    page.goto(url)
+    wait_ready(page)
+
+
+def unlock(page: Page, cards: set[int]) -> None:
+    """Play sure moves (each seat in turn) until every card in ``cards`` is usable on a turn."""
+    for _ in range(80):
+        decision = take_device(page)
+        state = saved_state(page)
+        if decision == "turn" and all(state.equipment_state(c) == "usable" for c in cards):
+            return
+        play(page, unlocking_move(state, viewer(page), cards))
+    raise AssertionError("the cards never unlocked")
+
+
+def confirm(page: Page) -> None:
+    button = page.get_by_test_id("confirm")
+    expect(button).not_to_have_attribute("aria-disabled", "true")
+    button.click()
+
+
+def test_any_time_cards_post_it_label_and_walkie_talkies(page: Page, site_url: str) -> None:
+    open_table(page, site_url + "?mission=4&players=3&seed=110&bots=0&brief=0")
+    assert sorted(saved_state(page).setup.equipment) == [1, 2, 4]
+    unlock(page, {1, 2, 4})
+    me = viewer(page)
+    state = saved_state(page)
+
+    # Sticky Note (card 4): an info token on one of my blue wires.
+    post = next(a for a in state.legal_actions(me) if isinstance(a, PostIt))
+    use_card(page, 4)
+    expect(page.get_by_test_id("prompt")).to_contain_text("tap one of your blue wires")
+    tile(page, post.stand, post.slot).click()
+    expect(page.get_by_test_id("confirm")).to_contain_text(f"wire {post.slot + 1}")
+    confirm(page)
+    value = state.code_at(post.stand, post.slot) // 10
+    expect(tile(page, post.stand, post.slot)).to_have_attribute(
+        "aria-label", re.compile(f"info token {value}$")
+    )
+    expect(page.locator('.rw-card[data-panel="card:4"]')).to_contain_text("Used")
+
+    # ≠ Label (card 1): two side-by-side wires of mine with different values.
+    state = saved_state(page)
+    label = next(a for a in state.legal_actions(me) if isinstance(a, Label) and a.card == 1)
+    use_card(page, 1)
+    tile(page, label.stand, label.slot).click()
+    tile(page, label.stand, label.slot + 1).click()
+    expect(page.get_by_test_id("confirm")).to_contain_text(
+        f"on your wires {label.slot + 1} and {label.slot + 2}"
+    )
+    confirm(page)
+    expect(tile(page, label.stand, label.slot)).to_have_attribute(
+        "aria-label", re.compile(f"≠ label with wire {label.slot + 2}")
+    )
+
+    # Walkie-Talkies (card 2): I offer a wire, my partner chooses one to give back.
+    state = saved_state(page)
+    walkie = next(a for a in state.legal_actions(me) if isinstance(a, Walkie))
+    use_card(page, 2)
+    tile(page, walkie.stand, walkie.slot).click()
+    page.locator(f'[data-act="seat"][data-seat="{walkie.partner}"]').click()
+    confirm(page)
+    # The partner decides: the device goes to them, then comes back.
+    assert take_device(page) == "walkie_give"
+    assert viewer(page) == walkie.partner
+    play(page, sure_move(saved_state(page), walkie.partner))
+    assert take_device(page) == "turn"
+    assert viewer(page) == me
+    page.get_by_role("button", name="Full log").click()
+    expect(page.get_by_test_id("full-log")).to_contain_text("swap a wire. (You gave")
+
+
+def test_turn_cards_stabilizer_either_or_and_triple_detector(page: Page, site_url: str) -> None:
+    open_table(page, site_url + "?mission=4&players=3&seed=89&bots=0&brief=0")
+    assert sorted(saved_state(page).setup.equipment) == [3, 9, 10]
+    unlock(page, {3, 9, 10})
+    me = viewer(page)
+
+    # Stabilizer (card 9), from the dock, then an X-or-Y cut (card 10) in the same turn.
+    page.locator('[data-act="mode"][data-mode="stabilize"]').click()
+    expect(page.get_by_test_id("confirm")).to_have_text("Turn the Stabilizer on")
+    confirm(page)
+    expect(page.get_by_test_id("prompt")).to_contain_text("The Stabilizer is on for this cut.")
+    state = saved_state(page)
+    pair = next(
+        a
+        for a in state.legal_actions(me)
+        if isinstance(a, Cut)
+        and a.tool is None
+        and len(a.values) == 2
+        and cut_value(state.code_at(*a.targets[0])) in a.values
+    )
+    page.locator('[data-act="xy"]').click()
+    tile(page, *pair.targets[0]).click()
+    for value in pair.values:
+        page.locator(
+            f'[data-act="value"][data-value="{"yellow" if value == 0 else value}"]'
+        ).click()
+    expect(page.get_by_test_id("confirm")).to_contain_text(" or ")
+    expect(page.get_by_test_id("confirm")).to_contain_text("(stabilized)")
+    confirm(page)
+    expect(page.locator('.rw-card[data-panel="card:10"]')).to_contain_text("Used")
+    assert take_device(page) == "own_cut"
+    play(page, sure_move(saved_state(page), me))
+
+    # Play on until someone holding the Triple Detector's turn: point at 3 wires of a teammate.
+    for _ in range(30):
+        decision = take_device(page)
+        state = saved_state(page)
+        seat = viewer(page)
+        triples = [
+            a
+            for a in state.legal_actions(seat)
+            if isinstance(a, Cut)
+            and a.tool == "triple"
+            and any(cut_value(state.code_at(*t)) == a.values[0] for t in a.targets)
+        ]
+        if decision == "turn" and triples:
+            break
+        play(page, sure_move(state, seat))
+    triple = triples[0]
+    page.locator('[data-act="mode"][data-mode="triple"]').click()
+    for target in triple.targets:
+        tile(page, *target).click()
+    page.locator(f'[data-act="value"][data-value="{triple.values[0]}"]').click()
+    expect(page.get_by_test_id("confirm")).to_contain_text("Triple Scanner: is there a")
+    confirm(page)
+    # The owner of the pointed wires chooses which matching one is cut (through the handoff).
+    owner = state.owners[triple.targets[0][0]]
+    assert take_device(page) == "detector_cut"
+    assert viewer(page) == owner
+    expect(page.locator(".rw-tile.is-option")).not_to_have_count(0)
+    play(page, sure_move(saved_state(page), owner))
+    assert take_device(page) == "own_cut"
+    expect(page.locator('.rw-card[data-panel="card:3"]')).to_contain_text("Used")
