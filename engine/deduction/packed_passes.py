@@ -66,11 +66,20 @@ def total(plan: PackedPlan, end: int) -> int:
     return plan.layout.slot(end, plan.final)
 
 
-def backward(plan: PackedPlan) -> list[int]:
-    """The completion layer before every op (``len(ops) + 1`` layers, the last one the end)."""
-    layer = 1 << (plan.final * plan.layout.bits)
+def backward(plan: PackedPlan, reached: list[int]) -> list[int]:
+    """The completion layer before every op (``len(ops) + 1`` layers, the last one the end).
+
+    Only the states that the forward layers ``reached`` can reach get their exact weight: at
+    every code boundary the layer is cut above the last reached state, so that the completions of
+    states no deal reaches do not make the ints long."""
+    bits = plan.layout.bits
+    layer = 1 << (plan.final * bits)
     layers = [layer]
-    for op in reversed(plan.ops):
+    boundary_at: dict[int, int] = {}  # op -> the first boundary right before it
+    for t in range(len(plan.universe) - 1, -1, -1):
+        boundary_at[plan.starts[t]] = t
+    for k in range(len(plan.ops) - 1, -1, -1):
+        op = plan.ops[k]
         if isinstance(op, Tile):
             layer = _tile_back(op, layer)
         elif isinstance(op, Candidate):
@@ -79,6 +88,9 @@ def backward(plan: PackedPlan) -> list[int]:
             layer = kept if op.drop is None else (layer & op.drop.wide) + kept
         else:
             layer = (layer << op.shift) & op.mask.wide
+        if k in boundary_at:
+            states = -(-reached[boundary_at[k]].bit_length() // bits)
+            layer &= (1 << (states * bits)) - 1
         layers.append(layer)
     layers.reverse()
     return layers
@@ -139,7 +151,7 @@ class PackedTables:
         self.plan = plan
         self.forward = layers
         self.dp_total = total(plan, layers[-1])
-        self.completions = backward(plan) if self.dp_total else []
+        self.completions = backward(plan, layers) if self.dp_total else []
         self._supports: tuple[list[int], list[int]] | None = None
         self._fill: dict[int, dict[int, dict[int, int]]] = {}  # boundary -> stand -> level
         self._bytes: dict[int, bytes] = {}
@@ -173,26 +185,20 @@ class PackedTables:
         keep = (1 << (8 * length)) - 1
         front_bytes = (front & keep).to_bytes(length, "little")
         back_bytes = (back & keep).to_bytes(length, "little")
-        from_bytes = int.from_bytes
-        products = [
-            from_bytes(front_bytes[k : k + width], "little")
-            * from_bytes(back_bytes[k : k + width], "little")
-            for k in [i * width for i in live]
-        ]
         stands = list(plan.explicit)
         active = tuple(d for d, lo, hi in plan.group_digits if lo < t <= hi)
         keys = _level_keys(layout.widths, len(stands), active)
         offsets = [0] * len(stands)
         if plan.implicit is not None:
             stands.append(plan.implicit)
-            offsets.append(plan.base[t])
-        result: dict[int, dict[int, int]] = {}
-        for stand, key, offset in zip(stands, keys, offsets, strict=True):
-            sums = [0] * (plan.sizes[stand] + 1)
-            for level, p in zip(map(key.__getitem__, live), products, strict=True):
-                sums[level + offset] += p
-            result[stand] = {level: w for level, w in enumerate(sums) if w}
-        return result
+            offsets.append(plan.base[t] - _implicit_offset(layout.widths, len(plan.explicit)))
+        else:
+            keys = keys[:-1]
+        sums = _accumulate(live, front_bytes, back_bytes, width, keys)
+        return {
+            stand: {level + offset: w for level, w in enumerate(found) if w}
+            for stand, offset, found in zip(stands, offsets, sums, strict=True)
+        }
 
     # ------------------------------------------------------------------ sampling
 
@@ -259,13 +265,61 @@ class PackedTables:
         return result
 
 
-_KEYS: dict[tuple[tuple[int, ...], int, tuple[int, ...]], list[list[int]]] = {}
+def _accumulate(
+    live: list[int], front: bytes, back: bytes, width: int, keys: list[tuple[list[int], int]]
+) -> list[list[int]]:
+    """Per key list (and its number of keys), the sums of ``F * B`` over the live states by key: the hot loop of the
+    marginals, written out for up to five stands (one Python step per live state)."""
+    sums = [[0] * span for _, span in keys]
+    lists = [key for key, _ in keys]
+    from_bytes = int.from_bytes
+    if len(keys) <= 5:
+        padded = lists + [_zeros(len(lists[0]))] * (5 - len(keys))
+        k0, k1, k2, k3, k4 = padded
+        s0, s1, s2, s3, s4 = sums + [[0] for _ in range(5 - len(sums))]
+        for i in live:
+            k = i * width
+            p = from_bytes(front[k : k + width], "little") * from_bytes(
+                back[k : k + width], "little"
+            )
+            s0[k0[i]] += p
+            s1[k1[i]] += p
+            s2[k2[i]] += p
+            s3[k3[i]] += p
+            s4[k4[i]] += p
+        return sums
+    for i in live:
+        k = i * width
+        p = from_bytes(front[k : k + width], "little") * from_bytes(back[k : k + width], "little")
+        for key, found in zip(lists, sums, strict=True):
+            found[key[i]] += p
+    return sums
 
 
-def _level_keys(widths: tuple[int, ...], explicit: int, active: tuple[int, ...]) -> list[list[int]]:
-    """Per state index: the level of each explicit stand (digits ``0 .. explicit - 1``), then,
-    when there is an implicit stand, its level minus the boundary's base (the ``active`` counter
-    digits minus the explicit levels). Kept across solves: openings share their layouts."""
+_ZEROS: list[list[int]] = []
+
+
+def _zeros(size: int) -> list[int]:
+    if not _ZEROS or len(_ZEROS[0]) != size:
+        _ZEROS[:] = [[0] * size]
+    return _ZEROS[0]
+
+
+def _implicit_offset(widths: tuple[int, ...], explicit: int) -> int:
+    """What the implicit stand's key adds to its level minus the base (keys are >= 0)."""
+    return sum(width - 1 for width in widths[:explicit])
+
+
+_KEYS: dict[tuple[tuple[int, ...], int, tuple[int, ...]], list[tuple[list[int], int]]] = {}
+
+
+def _level_keys(
+    widths: tuple[int, ...], explicit: int, active: tuple[int, ...]
+) -> list[tuple[list[int], int]]:
+    """Per state index (with the number of keys): the level of each explicit stand (digits ``0 .. explicit - 1``), then the
+    implicit stand's level minus the boundary's base, plus ``_implicit_offset`` (the ``active``
+    counter digits minus the explicit levels, shifted to be >= 0). Kept across solves: openings
+    share their layouts."""
     memo = (widths, explicit, active)
     found = _KEYS.get(memo)
     if found is None:
@@ -276,12 +330,13 @@ def _level_keys(widths: tuple[int, ...], explicit: int, active: tuple[int, ...])
             block = [d for d in range(width) for _ in range(stride)]
             digits.append(block * (size // (stride * width)))
             stride *= width
-        implicit = [0] * size
+        implicit = [_implicit_offset(widths, explicit)] * size
         for d in range(explicit):
             implicit = list(map(sub, implicit, digits[d]))
         for d in active:
             implicit = list(map(add, implicit, digits[d]))
-        found = [*digits[:explicit], implicit]
+        span = _implicit_offset(widths, explicit) + sum(widths[d] - 1 for d in active) + 1
+        found = [*zip(digits[:explicit], widths[:explicit], strict=True), (implicit, span)]
         if len(_KEYS) > 32:
             _KEYS.clear()
         _KEYS[memo] = found

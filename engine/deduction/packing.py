@@ -21,7 +21,7 @@ building one costs a few memory copies, not a loop over the states.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import reduce
 from operator import mul
@@ -55,7 +55,13 @@ class Layout:
 
     def digit_mask(self, digit: int, values: Iterable[int]) -> Mask:
         """The states whose ``digit`` is in ``values``."""
-        wanted = set(values)
+        wanted = frozenset(values)
+        return _cached(
+            ("digit", self.bytes_per_slot, self.widths, digit, wanted),
+            lambda: self._digit_mask(digit, wanted),
+        )
+
+    def _digit_mask(self, digit: int, wanted: frozenset[int]) -> Mask:
         stride, width = self.strides[digit], self.widths[digit]
         repeat = self.size // (stride * width)
 
@@ -70,6 +76,10 @@ class Layout:
 
         Built digit by digit from the top, memoised on the partial sum, so a mask costs about as
         many byte copies as it has slots (the sum takes few values)."""
+        key = ("sum", self.bytes_per_slot, self.widths, tuple(signs), base, low, high)
+        return _cached(key, lambda: self._sum_mask(signs, base, low, high))
+
+    def _sum_mask(self, signs: Sequence[int], base: int, low: int, high: int) -> Mask:
 
         def pattern(one: bytes, zero: bytes) -> bytes:
             memo: dict[tuple[int, int], bytes] = {}
@@ -92,6 +102,26 @@ class Layout:
     def slot(self, packed: int, index: int) -> int:
         """The value of one state (slow on a long int: for single look-ups)."""
         return (packed >> (index * self.bits)) & ((1 << self.bits) - 1)
+
+
+_MASKS: dict[Hashable, Mask] = {}
+_MASK_BYTES = [0]
+MASK_CACHE_BYTES = 1 << 25
+
+
+def _cached(key: Hashable, build: Callable[[], Mask]) -> Mask:
+    """A mask kept across plans (the positions a game goes through share their layouts), up to
+    ``MASK_CACHE_BYTES`` of them, then the cache starts again."""
+    found = _MASKS.get(key)
+    if found is None:
+        found = build()
+        size = (found.wide.bit_length() + found.bits.bit_length()) // 8
+        if _MASK_BYTES[0] + size > MASK_CACHE_BYTES:
+            _MASKS.clear()
+            _MASK_BYTES[0] = 0
+        _MASKS[key] = found
+        _MASK_BYTES[0] += size
+    return found
 
 
 def set_bits(support: int) -> list[int]:
