@@ -18,8 +18,8 @@ per live state instead of one per DP edge.
 
 from __future__ import annotations
 
-from functools import reduce
-from operator import add, mul, sub
+from collections.abc import Sequence
+from itertools import chain
 from random import Random
 
 from engine.deduction.packed_plan import Candidate, Narrow, PackedPlan, Tile
@@ -323,21 +323,33 @@ def _level_keys(
     memo = (widths, explicit, active)
     found = _KEYS.get(memo)
     if found is None:
-        size = reduce(mul, widths, 1)
-        digits = []
-        stride = 1
-        for width in widths:
-            block = [d for d in range(width) for _ in range(stride)]
-            digits.append(block * (size // (stride * width)))
-            stride *= width
-        implicit = [_implicit_offset(widths, explicit)] * size
-        for d in range(explicit):
-            implicit = list(map(sub, implicit, digits[d]))
-        for d in active:
-            implicit = list(map(add, implicit, digits[d]))
-        span = _implicit_offset(widths, explicit) + sum(widths[d] - 1 for d in active) + 1
-        found = [*zip(digits[:explicit], widths[:explicit], strict=True), (implicit, span)]
-        if len(_KEYS) > 32:
+        offset = _implicit_offset(widths, explicit)
+        signs = [-1 if d < explicit else 1 if d in active else 0 for d in range(len(widths))]
+        found = [(_digit_sums(widths, _unit(d, len(widths))), widths[d]) for d in range(explicit)]
+        span = offset + sum(widths[d] - 1 for d in active) + 1
+        found.append((_digit_sums(widths, signs, offset), span))
+        if len(_KEYS) > 16:
             _KEYS.clear()
         _KEYS[memo] = found
     return found
+
+
+def _unit(digit: int, length: int) -> list[int]:
+    return [int(d == digit) for d in range(length)]
+
+
+def _digit_sums(widths: Sequence[int], signs: Sequence[int], base: int = 0) -> list[int]:
+    """Per state index, ``base + sum(signs[k] * digit[k])``: built from the top digit down, each
+    row of the lowest digit copied from a table, so at C speed but for one step per row.
+
+    >>> _digit_sums((2, 3), (-1, 1), 5)
+    [5, 4, 6, 5, 7, 6]
+    """
+    if not widths:
+        return [base]
+    rows: dict[int, list[int]] = {}
+    sign, width = signs[0], widths[0]
+    higher = _digit_sums(widths[1:], signs[1:], base)
+    for value in set(higher):
+        rows[value] = [value + sign * d for d in range(width)]
+    return list(chain.from_iterable(map(rows.__getitem__, higher)))
