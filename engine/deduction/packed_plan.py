@@ -15,12 +15,15 @@ weight of the physical deals, as in the sparse engine. The state is:
   codes (sorted slots, tokens, known wires), so that its constraints are bounds on its level at a
   few code boundaries (``Narrow`` with a ``sum_mask``);
 * one counter per "k of m" group while its candidates are dealt (``Candidate``), checked and
-  cleared after its last one.
+  cleared after its last one;
+* one flag per at-least-one fact (``Need``), set by the copies that land on one of its slots
+  with one of its codes (the ``Tile`` moves of a stand split by the flags they set), checked and
+  cleared after its last code.
 
 Stands with one possible level at every point (the viewer's own, known stands) are *fixed*: their
-runs are forced and only counted in ``factor``. Positions with at-least-one facts or labels, or
-without a stand that can be implicit, are left to the sparse engine (``build_packed_plan`` gives
-``None``).
+runs are forced and only counted in ``factor``. Positions with labels, or without a stand that
+can be implicit (no at-least-one fact on it), are left to the sparse engine (``build_packed_plan``
+gives ``None``).
 
 >>> from engine.deduction import Pool, Position, Stand
 >>> from engine.deduction.normalize import normalize
@@ -32,7 +35,9 @@ without a stand that can be implicit, are left to the sparse engine (``build_pac
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import product
 from math import comb
 
 from engine.deduction.levels import stand_levels
@@ -101,7 +106,7 @@ class PackedPlan:
 
 def build_packed_plan(norm: Normalized) -> PackedPlan | None:
     """The packed plan of ``norm``, or ``None`` when the sparse engine must solve it."""
-    if not norm.feasible or norm.needs or norm.labels:
+    if not norm.feasible or norm.labels:
         return None
     return _Builder(norm).build()
 
@@ -120,8 +125,11 @@ class _Builder:
         stands = range(len(self.sizes))
         fixed = tuple(s for s in stands if all(len(lv) == 1 for lv in self.levels[s]))
         free = [s for s in stands if s not in fixed]
-        bounds = {s: self._interval_bounds(s) for s in free}
-        candidates = [s for s in free if bounds[s] is not None]
+        needy = {s for need in self.norm.needs for s in need.slots}
+        if needy & set(fixed):
+            return None
+        bounds = {s: self._interval_bounds(s) for s in free if s not in needy}
+        candidates = [s for s in bounds if bounds[s] is not None]
         if free and not candidates:
             return None
         implicit = min(candidates, key=lambda s: len(bounds[s] or {})) if candidates else None
@@ -183,10 +191,21 @@ class _Builder:
             for g, (cands, _) in enumerate(norm.groups)
             if cands
         }
-        # Counters on top, the group that ends first highest (it is then 0: the int is shorter).
-        order = sorted(span, key=lambda g: -span[g][1])
-        widths = [self.sizes[s] + 1 for s in explicit] + [norm.groups[g][1] + 1 for g in order]
-        digit_of_group = {g: len(explicit) + k for k, g in enumerate(order)}
+        needs = [
+            (need, min(self.index[c] for c in need.codes), max(self.index[c] for c in need.codes))
+            for need in norm.needs
+        ]
+        # Counters and need flags on top, the one that ends first highest (it is then 0: the int
+        # is shorter).
+        tops = [(span[g][1], 0, g) for g in span] + [
+            (last, 1, k) for k, (_, _, last) in enumerate(needs)
+        ]
+        tops.sort(key=lambda top: -top[0])
+        widths = [self.sizes[s] + 1 for s in explicit]
+        widths += [norm.groups[g][1] + 1 if kind == 0 else 2 for _, kind, g in tops]
+        digit_of = {(kind, g): len(explicit) + k for k, (_, kind, g) in enumerate(tops)}
+        digit_of_group = {g: digit_of[(0, g)] for g in span}
+        order = [g for _, kind, g in tops if kind == 0]
         free = list(explicit) if implicit is None else [implicit, *explicit]
         bytes_per_slot = self._slot_bytes(free, fixed)
         layout = Layout(bytes_per_slot, widths)
@@ -202,8 +221,17 @@ class _Builder:
             moves = []
             for d, s in enumerate(explicit):
                 ok = frozenset(g for g, codes in enumerate(norm.allowed[s]) if code in codes)
-                if ok:
-                    moves.append((digit_mask(d, ok), layout.strides[d], s))
+                if not ok:
+                    continue
+                flags = [
+                    (need.slots[s], digit_of[(1, k)])
+                    for k, (need, _, _) in enumerate(needs)
+                    if s in need.slots and code in need.codes
+                ]
+                for setting, mask in _flag_moves(layout, d, ok, flags, digit_mask):
+                    if mask.bits:
+                        steps = layout.strides[d] + sum(layout.strides[f] for f in setting)
+                        moves.append((mask, steps, s))
             return Tile(
                 implicit is not None and self._takes(implicit, code),
                 tuple(m.wide for m, _, _ in moves),
@@ -253,10 +281,15 @@ class _Builder:
                 factor *= _multinomial(copies, [*taken, q])
                 ops.extend([tile(code)] * q)
                 dealt += q
+            for k, (_, _, last) in enumerate(needs):
+                if t == last:  # the need's last code: its flag must be set
+                    digit = digit_of[(1, k)]
+                    down = layout.strides[digit]
+                    ops.append(Narrow(digit_mask(digit, frozenset((1,))), down, down * layout.bits))
             active = [(d, g) for g, d in digit_of_group.items() if span[g][0] <= t < span[g][1]]
             if t + 1 in bounds:
                 low, high = bounds[t + 1]
-                signs = [-1] * len(explicit) + [0] * len(order)
+                signs = [-1] * len(explicit) + [0] * len(tops)
                 for d, _ in active:
                     signs[d] = 1
                 ops.append(Narrow(layout.sum_mask(signs, dealt, low, high), 0, 0))
@@ -298,6 +331,30 @@ class _Builder:
                 taken = sum(self.levels[s][t + 1][0] - self.levels[s][t][0] for s in fixed)
                 bound *= max(takers, 1) ** max(self.norm.copies[code] - taken, 0)
         return (bound.bit_length() + 1 + 7) // 8
+
+
+def _flag_moves(
+    layout: Layout,
+    digit: int,
+    ok: frozenset[int],
+    flags: list[tuple[frozenset[int], int]],
+    digit_mask: Callable[[int, frozenset[int]], Mask],
+) -> list[tuple[tuple[int, ...], Mask]]:
+    """The moves of a copy onto an explicit stand (level ``digit``, allowed levels ``ok``) that
+    may meet needs ``flags`` (slots, flag digit): per set of flags it sets, the states that set
+    exactly those (the copy lands on one of the need's slots and the flag is not set yet)."""
+    moves = []
+    everything = frozenset(range(layout.widths[digit]))
+    for chosen in product((False, True), repeat=len(flags)):
+        mask = digit_mask(digit, ok)
+        for setting, (slots, flag) in zip(chosen, flags, strict=True):
+            meets = digit_mask(digit, slots) & digit_mask(flag, frozenset((0,)))
+            if setting:
+                mask &= meets
+            else:
+                mask &= digit_mask(digit, everything - slots) | digit_mask(flag, frozenset((1,)))
+        moves.append((tuple(f for s, (_, f) in zip(chosen, flags, strict=True) if s), mask))
+    return moves
 
 
 def _impossible(builder: _Builder) -> PackedPlan:

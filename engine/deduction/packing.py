@@ -36,6 +36,12 @@ class Mask:
     wide: int
     bits: int
 
+    def __and__(self, other: Mask) -> Mask:
+        return Mask(self.wide & other.wide, self.bits & other.bits)
+
+    def __or__(self, other: Mask) -> Mask:
+        return Mask(self.wide | other.wide, self.bits | other.bits)
+
 
 class Layout:
     """The mixed-radix state space of a packed layer (see the module docstring)."""

@@ -138,13 +138,19 @@ def test_random_positions_cover_every_kind_of_fact() -> None:
 
 
 def test_the_packed_engine_takes_many_random_positions() -> None:
-    """The oracle test does exercise the packed engine: with one fixed stand, two, none."""
+    """The oracle test does exercise the packed engine: with no fixed stand, one, two or more,
+    with and without "k of m" counters and need flags."""
     taken = 0
     fixed: set[int] = set()
+    extra: set[tuple[bool, bool]] = set()
     for seed in range(CHUNKS * SEEDS_PER_CHUNK):
         position = random_position(RandomChooser(random.Random(seed)))
         plan, _ = plan_for(position, engine="packed")
         if isinstance(plan, PackedPlan) and plan.final >= 0:
             taken += 1
             fixed.add(min(len(plan.fixed), 2))
-    assert taken >= 100 and fixed == {0, 1, 2}, (taken, fixed)
+            flags = len(plan.layout.widths) - len(plan.explicit) - len(plan.group_digits)
+            extra.add((bool(plan.group_digits), flags > 0))
+    assert taken >= 200, taken
+    assert fixed == {0, 1, 2}
+    assert extra == {(False, False), (False, True), (True, False), (True, True)}, extra
