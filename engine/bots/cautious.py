@@ -26,9 +26,9 @@ from typing import Any
 from ..actions import Action, Pick, PlaceToken, RevealReds, Rewind, SoloCut, Stabilize
 from ..wires import value_to_json
 from .base import register_bot
-from .cuts import rate_cuts
+from .cuts import RatedCut, rate_cuts, token_cuts
 from .explanation import Explanation, explanation
-from .knowledge import Knowledge
+from .knowledge import CutOdds, Knowledge
 from .phrasing import cut_explanation, percent
 
 
@@ -71,6 +71,11 @@ class CautiousBot:
             if isinstance(action, SoloCut):
                 self._why = explanation("solo_cut", value=value_to_json(action.value))
                 return action
+        shown = token_cuts(know, legal)
+        if shown:  # certain without solving: a token shows the value
+            cut = self._rng.choice(shown)
+            self._why = cut_explanation(know, RatedCut(cut, CutOdds(1.0, 0.0)))
+            return cut
         rated = rate_cuts(know, legal)
         if not rated:  # nothing to cut (cannot happen in a turn, but stay legal)
             action = self._rng.choice(list(legal))

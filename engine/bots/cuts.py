@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..actions import Action, Cut
+from ..wires import value_to_json
 from .knowledge import CutOdds, Knowledge, Slot
 
 #: Detectors counted exactly per decision, best bounds first (each costs one or two passes).
@@ -71,21 +72,29 @@ def rate_singles(know: Knowledge, legal: Sequence[Action]) -> list[RatedCut]:
     return rated
 
 
-def rate_detectors(
-    know: Knowledge, legal: Sequence[Action], beat: float, exact: int = EXACT_DETECTORS
-) -> list[RatedCut]:
-    """Legal detector cuts whose union bound is above ``beat``, the ``exact`` best bounds counted
-    exactly (the others keep their bound, ``exact=False``); safest first."""
+def detector_bounds(
+    know: Knowledge, legal: Sequence[Action], beat: float
+) -> list[tuple[float, Cut]]:
+    """Legal detector cuts whose union bound (an upper bound of their success, from the
+    marginals alone) is above ``beat``, best bound first; at equal bounds the cheaper tool and
+    fewer values first."""
     bounds: list[tuple[float, Cut]] = []
     for action in legal:
         if isinstance(action, Cut) and len(action.targets) > 1:
             bound = know.detector_bound(action.targets, action.values)
             if bound > beat + 1e-9:
                 bounds.append((bound, action))
-    # Fewer wires and fewer values first at equal bounds: they spend the cheaper tool.
     bounds.sort(key=lambda item: (-item[0], _tool_rank(item[1]), len(item[1].values)))
+    return bounds
+
+
+def rate_detectors(
+    know: Knowledge, legal: Sequence[Action], beat: float, exact: int = EXACT_DETECTORS
+) -> list[RatedCut]:
+    """Legal detector cuts whose union bound is above ``beat``, the ``exact`` best bounds counted
+    exactly (the others keep their bound, ``exact=False``); safest first."""
     rated = []
-    for rank, (bound, action) in enumerate(bounds):
+    for rank, (bound, action) in enumerate(detector_bounds(know, legal, beat)):
         if rank < exact:
             rated.append(RatedCut(action, know.cut_odds(action.targets, action.values)))
         else:
@@ -111,6 +120,18 @@ def rate_cuts(
     detectors = [r for r in rate_detectors(know, legal, beat, exact) if r.odds.exact]
     dial = know.dial_left
     return sorted(singles + detectors, key=lambda r: (-safety(r.odds, dial), r.wires))
+
+
+def token_cuts(know: Knowledge, legal: Sequence[Action]) -> list[Cut]:
+    """One-value cuts at an uncut wire whose info token shows that very value: certain, and
+    found without solving."""
+    cuts = []
+    for action in legal:
+        if isinstance(action, Cut) and len(action.targets) == 1 and len(action.values) == 1:
+            tile = know.tile(action.targets[0])
+            if not tile["cut"] and tile["info"] == value_to_json(action.values[0]):
+                cuts.append(action)
+    return cuts
 
 
 def where(know: Knowledge, slot: Slot) -> dict[str, Any]:

@@ -54,7 +54,7 @@ from ..actions import (
 )
 from ..wires import RED, value_to_json
 from .base import register_bot
-from .cuts import RatedCut, rate_detectors, rate_singles
+from .cuts import EXACT_DETECTORS, RatedCut, detector_bounds, rate_singles, token_cuts
 from .explanation import Explanation, explanation
 from .knowledge import CutOdds, Knowledge
 from .phrasing import cut_explanation, percent
@@ -86,8 +86,6 @@ class Style:
     guess_tie: float = 0.01
     #: Keep solo cuts for turns without another certain move.
     solo_reserve: bool = True
-    #: Prefer certain cuts that only I can make over those a token shows to everyone.
-    private_first: bool = True
     #: Use the free equipment (batteries, rewind, sticky note, labels, radar).
     free_equipment: bool = True
 
@@ -166,34 +164,34 @@ class ExpertBot:
             free = self._free_equipment(know, legal)
             if free is not None:
                 return free
-        singles = rate_singles(know, legal)
         solos = [a for a in legal if isinstance(a, SoloCut)]
+        if solos and not self.style.solo_reserve:
+            return self._solo(solos)
+        # A cut at a wire whose token shows a value I hold is certain: no need to solve.
+        shown = [RatedCut(cut, CutOdds(1.0, 0.0)) for cut in token_cuts(know, legal)]
+        if shown:
+            return self._certain_cut(know, shown)
+        singles = rate_singles(know, legal)
         certain = [r for r in singles if r.certain]
-        if certain or solos:
-            return self._certain_move(know, certain, solos)
+        if certain:
+            return self._certain_cut(know, certain)
+        if solos:
+            return self._solo(solos)
         if not singles:  # only equipment is left (cannot happen in a turn; stay legal)
             action = legal[0]
             self._why = explanation("random_move", kind=action.type)
             return action
         return self._no_certain_move(know, legal, singles)
 
-    def _certain_move(
-        self, know: Knowledge, certain: list[RatedCut], solos: list[SoloCut]
-    ) -> Action:
-        if solos and (not certain or not self.style.solo_reserve):
-            solo = max(solos, key=lambda a: a.value)
-            self._why = explanation("solo_cut", value=value_to_json(solo.value))
-            return solo
+    def _solo(self, solos: list[SoloCut]) -> Action:
+        solo = max(solos, key=lambda a: a.value)
+        self._why = explanation("solo_cut", value=value_to_json(solo.value))
+        return solo
 
-        def rank(rated: RatedCut) -> tuple[int, float]:
-            target = rated.action.targets[0]
-            shown = know.tile(target)["info"] is not None
-            private = 0 if (self.style.private_first and not shown) else 1
-            return (private, -self._teach_cut(know, rated.action))
-
-        ordered = sorted(certain, key=rank)
-        best = ordered[0]
-        key = "cut_certain_teach" if len(ordered) > 1 and not _shown(know, best) else None
+    def _certain_cut(self, know: Knowledge, certain: list[RatedCut]) -> Action:
+        """Among certain cuts, the one that shows the team the most."""
+        best = max(certain, key=lambda rated: self._teach_cut(know, rated.action))
+        key = "cut_certain_teach" if len(certain) > 1 and not _shown(know, best) else None
         self._why = cut_explanation(know, best, key)
         return best.action
 
@@ -228,10 +226,13 @@ class ExpertBot:
         best, probe = self._best_guess(know, singles, stabilized)
         best_risk = 0.0 if stabilized else self.risk(best.odds, dial)
         top_success = max(r.odds.success for r in singles)
-        detectors = [d for d in rate_detectors(know, legal, top_success) if d.odds.exact]
-        if detectors and detectors[0].certain:
-            self._why = cut_explanation(know, detectors[0])
-            return detectors[0].action
+        # Detectors are counted exactly only when their bound says they could matter.
+        bounds = detector_bounds(know, legal, top_success)
+        maybe_sure = [cut for bound, cut in bounds if bound >= 1.0 - 1e-9][:EXACT_DETECTORS]
+        for rated in self._exact(know, maybe_sure):
+            if rated.certain:
+                self._why = cut_explanation(know, rated)
+                return rated.action
         by_type = {a.type: a for a in legal}
         # Equipment kept for later is worth less as the bomb empties: scale the thresholds.
         scale = self._remaining_share(know) ** style.thrift
@@ -259,21 +260,52 @@ class ExpertBot:
         if "stabilize" in by_type and best_risk >= style.stabilize_risk * scale:
             self._why = explanation("stabilize", percent=percent(best.odds.success))
             return by_type["stabilize"]
-        if detectors and not stabilized:
-            detector = min(detectors, key=lambda d: self.risk(d.odds, dial))
-            gain = detector.odds.success - best.odds.success
-            lower = self.risk(detector.odds, dial) <= best_risk - style.detector_margin * scale
-            if lower or gain >= style.detector_gain:
-                self._why = cut_explanation(know, detector)
-                return detector.action
-        elif detectors and detectors[0].odds.success >= best.odds.success + style.detector_margin:
-            self._why = cut_explanation(know, detectors[0])
-            return detectors[0].action
+        detector = self._detector(know, bounds, best, best_risk, scale, stabilized)
+        if detector is not None:
+            self._why = cut_explanation(know, detector)
+            return detector.action
         key = "cut_probe" if probe else None
         if best.odds.success < 0.005 and best.odds.explosion == 0.0:
             key = "cut_stall"
         self._why = cut_explanation(know, best, key)
         return best.action
+
+    def _detector(
+        self,
+        know: Knowledge,
+        bounds: list[tuple[float, Cut]],
+        best: RatedCut,
+        best_risk: float,
+        scale: float,
+        stabilized: bool,
+    ) -> RatedCut | None:
+        """The detector worth its tool: one that lowers the risk of the best single cut by the
+        margin, or raises its success by ``detector_gain`` (under the Stabilizer, raises the
+        success by the margin). Only detectors whose bound allows it are counted exactly."""
+        style, dial = self.style, know.dial_left
+        spare = style.mistake_base ** max(0, dial - 1)
+
+        def could(bound: float) -> bool:
+            if stabilized:
+                return bound >= best.odds.success + style.detector_margin
+            optimistic = best_risk - (1.0 - bound) * spare >= style.detector_margin * scale
+            return optimistic or bound - best.odds.success >= style.detector_gain
+
+        candidates = [cut for bound, cut in bounds if could(bound)][:EXACT_DETECTORS]
+        rated = self._exact(know, candidates)
+        if not rated:
+            return None
+        if stabilized:
+            top = max(rated, key=lambda r: r.odds.success)
+            return top if top.odds.success >= best.odds.success + style.detector_margin else None
+        top = min(rated, key=lambda r: (self.risk(r.odds, dial), -r.odds.success))
+        lower = self.risk(top.odds, dial) <= best_risk - style.detector_margin * scale
+        gain = top.odds.success - best.odds.success >= style.detector_gain
+        return top if lower or gain else None
+
+    @staticmethod
+    def _exact(know: Knowledge, cuts: Sequence[Cut]) -> list[RatedCut]:
+        return [RatedCut(cut, know.cut_odds(cut.targets, cut.values)) for cut in cuts]
 
     @staticmethod
     def _remaining_share(know: Knowledge) -> float:
