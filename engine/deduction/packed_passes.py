@@ -188,7 +188,7 @@ class PackedTables:
         stands = list(plan.explicit)
         active = tuple(d for d, lo, hi in plan.group_digits if lo < t <= hi)
         keys = _level_keys(layout.widths, len(stands), active)
-        offsets = [0] * len(stands)
+        offsets = [plan.levels[s][t][0] for s in stands]
         if plan.implicit is not None:
             stands.append(plan.implicit)
             offsets.append(plan.base[t] - _implicit_offset(layout.widths, len(plan.explicit)))

@@ -7,9 +7,12 @@ stride`` (``Tile``), a few big-int operations whatever the number of states. Dea
 of a code one by one counts each sharing ``(c_1, .., c_n)`` exactly ``q! / prod c_s!`` times: the
 weight of the physical deals, as in the sparse engine. The state is:
 
-* one digit per *explicit* free stand: its fill level (0 .. size, absolute). A copy may go on such
-  a stand at level ``g`` only when its slot ``g`` allows the code (the ``Tile`` mask), which is
-  all its constraints;
+* one digit per *explicit* free stand: its fill level, counted from the least level the stand can
+  have at that point (``levels``), so that a digit is as wide as the widest range of levels the
+  stand can take while one code is dealt, not the whole stand. A copy may go on such a stand at
+  level ``g`` only when its slot ``g`` allows the code and ``g`` is below the greatest level after
+  the code (the ``Tile`` mask), which is all its constraints; after the code, the states below the
+  new least level are dropped and the digits move down (a ``Narrow``);
 * none for the *implicit* free stand: its level is the number of copies dealt to the free stands
   so far minus the explicit levels. It must be a stand whose slots each allow an interval of the
   codes (sorted slots, tokens, known wires), so that its constraints are bounds on its level at a
@@ -29,13 +32,15 @@ gives ``None``).
 >>> from engine.deduction.normalize import normalize
 >>> pos = Position(Pool(((1, 2), (2, 1))), (Stand(0, (None, None)), Stand(1, (None,))))
 >>> plan = build_packed_plan(normalize(pos))
->>> plan.implicit, plan.explicit, [type(op).__name__ for op in plan.ops]
-(0, (1,), ['Tile', 'Tile', 'Tile'])
+>>> plan.implicit, plan.explicit, [type(op).__name__ for op in plan.ops]  # two 1s, one 2
+(0, (1,), ['Tile', 'Tile', 'Tile', 'Narrow'])
+>>> plan.layout.widths                   # B's level: 0 or 1 while the 1s are dealt, then 1
+(2,)
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from itertools import product
 from math import comb
@@ -201,7 +206,10 @@ class _Builder:
             (last, 1, k) for k, (_, _, last) in enumerate(needs)
         ]
         tops.sort(key=lambda top: -top[0])
-        widths = [self.sizes[s] + 1 for s in explicit]
+        lows = [[level[0] for level in self.levels[s]] for s in range(len(self.sizes))]
+        highs = [[level[-1] for level in self.levels[s]] for s in range(len(self.sizes))]
+        ends = range(len(self.universe))
+        widths = [max(highs[s][t + 1] - lows[s][t] + 1 for t in ends) for s in explicit]
         widths += [norm.groups[g][1] + 1 if kind == 0 else 2 for _, kind, g in tops]
         digit_of = {(kind, g): len(explicit) + k for k, (_, kind, g) in enumerate(tops)}
         digit_of_group = {g: digit_of[(0, g)] for g in span}
@@ -217,14 +225,16 @@ class _Builder:
                 masks[key] = layout.digit_mask(digit, values)
             return masks[key]
 
-        def tile(code: int) -> Tile:
+        def tile(t: int, code: int) -> Tile:
             moves = []
             for d, s in enumerate(explicit):
-                ok = frozenset(g for g, codes in enumerate(norm.allowed[s]) if code in codes)
+                span_t = (lows[s][t], highs[s][t + 1])
+                allowed = norm.allowed[s]
+                ok = _digits(span_t, (g for g, codes in enumerate(allowed) if code in codes))
                 if not ok:
                     continue
                 flags = [
-                    (need.slots[s], digit_of[(1, k)])
+                    (_digits(span_t, need.slots[s]), digit_of[(1, k)])
                     for k, (need, _, _) in enumerate(needs)
                     if s in need.slots and code in need.codes
                 ]
@@ -266,7 +276,7 @@ class _Builder:
                 )
                 up = layout.strides[digit]
                 keeps = digit_mask(digit, frozenset(n for n in counts if n < keep))
-                dealt_by = None if held else tile(code)
+                dealt_by = None if held else tile(t, code)
                 ops.append(Candidate(drop, keeps, up, up * layout.bits, dealt_by))
                 dealt -= held  # the counter counts it, the free stands do not get it
                 if t == span[g][1]:  # the last candidate: the counter must be ``keep``
@@ -279,29 +289,32 @@ class _Builder:
                 if q < 0 or (q and not any(self._takes(s, code) for s in free)):
                     return _impossible(self)
                 factor *= _multinomial(copies, [*taken, q])
-                ops.extend([tile(code)] * q)
+                ops.extend([tile(t, code)] * q)
                 dealt += q
             for k, (_, _, last) in enumerate(needs):
                 if t == last:  # the need's last code: its flag must be set
                     digit = digit_of[(1, k)]
                     down = layout.strides[digit]
                     ops.append(Narrow(digit_mask(digit, frozenset((1,))), down, down * layout.bits))
+            rebase = self._rebase(layout, explicit, lows, t, digit_mask)
+            if rebase is not None:
+                ops.append(rebase)
             active = [(d, g) for g, d in digit_of_group.items() if span[g][0] <= t < span[g][1]]
+            floor = dealt - sum(lows[s][t + 1] for s in explicit)
             if t + 1 in bounds:
                 low, high = bounds[t + 1]
                 signs = [-1] * len(explicit) + [0] * len(tops)
                 for d, _ in active:
                     signs[d] = 1
-                ops.append(Narrow(layout.sum_mask(signs, dealt, low, high), 0, 0))
-            base.append(dealt)
+                ops.append(Narrow(layout.sum_mask(signs, floor, low, high), 0, 0))
+            base.append(floor)
             code_of_op.extend([t] * (len(ops) - len(code_of_op)))
         starts.append(len(ops))
-        final = sum(self.sizes[s] * layout.strides[d] for d, s in enumerate(explicit))
         return PackedPlan(
             layout,
             ops,
             starts,
-            final,
+            0,
             factor,
             self.universe,
             self.sizes,
@@ -313,6 +326,26 @@ class _Builder:
             tuple((digit_of_group[g], span[g][0], span[g][1]) for g in order),
             base,
         )
+
+    @staticmethod
+    def _rebase(
+        layout: Layout,
+        explicit: tuple[int, ...],
+        lows: list[list[int]],
+        t: int,
+        digit_mask: Callable[[int, frozenset[int]], Mask],
+    ) -> Narrow | None:
+        """After code ``t``: drop the states below the least levels the stands can have, and move
+        the level digits down so that they count from those levels again (``None``: none moves)."""
+        mask: Mask | None = None
+        step = 0
+        for d, s in enumerate(explicit):
+            rise = lows[s][t + 1] - lows[s][t]
+            if rise:
+                above = digit_mask(d, frozenset(range(rise, layout.widths[d])))
+                mask = above if mask is None else mask & above
+                step += rise * layout.strides[d]
+        return None if mask is None else Narrow(mask, step, step * layout.bits)
 
     def _takes(self, stand: int, code: int) -> bool:
         """Whether some slot of ``stand`` allows ``code``."""
@@ -331,6 +364,13 @@ class _Builder:
                 taken = sum(self.levels[s][t + 1][0] - self.levels[s][t][0] for s in fixed)
                 bound *= max(takers, 1) ** max(self.norm.copies[code] - taken, 0)
         return (bound.bit_length() + 1 + 7) // 8
+
+
+def _digits(span: tuple[int, int], slots: Iterable[int]) -> frozenset[int]:
+    """The digits of the levels in ``slots`` where a copy may land: ``low <= level < high``,
+    counted from ``low``."""
+    low, high = span
+    return frozenset(g - low for g in slots if low <= g < high)
 
 
 def _flag_moves(
