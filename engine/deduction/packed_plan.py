@@ -43,7 +43,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from itertools import product
-from math import comb
+from math import comb, prod
 
 from engine.deduction.levels import stand_levels
 from engine.deduction.normalize import Normalized
@@ -109,11 +109,23 @@ class PackedPlan:
     base: list[int]  # per boundary: the implicit level is base + active counters - levels
 
 
-def build_packed_plan(norm: Normalized) -> PackedPlan | None:
-    """The packed plan of ``norm``, or ``None`` when the sparse engine must solve it."""
+def build_packed_plan(norm: Normalized, *, only_if_faster: bool = False) -> PackedPlan | None:
+    """The packed plan of ``norm``, or ``None`` when the sparse engine must solve it (or, with
+    ``only_if_faster``, should: see ``_Builder.costs``)."""
     if not norm.feasible or norm.labels:
         return None
-    return _Builder(norm).build()
+    return _Builder(norm).build(only_if_faster)
+
+
+# Rough costs, in ns on CPython: a sparse DP edge (a dict update, forward or backward), a byte of
+# a packed layer per big-int operation, a state in the packed marginals. The estimates below
+# overcount the packed work (counters and flags are not all active at once, the ints are shorter
+# at both ends, not every state is live), so these are fitted on the benchmark's positions rather
+# than measured alone: openings run 2 to 8 times faster packed, mid-games with several
+# at-least-one facts (each doubles a packed layer) faster sparse.
+EDGE_NS = 130
+BYTE_NS = 0.06
+LIVE_NS = 125
 
 
 class _Builder:
@@ -124,7 +136,7 @@ class _Builder:
         _, _, self.levels = stand_levels(norm, {})
         self.sizes = tuple(len(stand) for stand in norm.allowed)
 
-    def build(self) -> PackedPlan | None:
+    def build(self, only_if_faster: bool = False) -> PackedPlan | None:
         if any(not level for levels in self.levels for level in levels):
             return _impossible(self)
         stands = range(len(self.sizes))
@@ -137,11 +149,44 @@ class _Builder:
         candidates = [s for s in bounds if bounds[s] is not None]
         if free and not candidates:
             return None
-        implicit = min(candidates, key=lambda s: len(bounds[s] or {})) if candidates else None
+        implicit = max(candidates, key=self._width) if candidates else None
         explicit = tuple(s for s in free if s != implicit)
+        if only_if_faster:
+            packed, sparse = self.costs(free, explicit)
+            if packed > sparse:
+                return None
         return self._walk(
             fixed, implicit, explicit, {} if implicit is None else bounds[implicit] or {}
         )
+
+    def _width(self, s: int) -> int:
+        """How wide the level digit of stand ``s`` would be (the most levels it can take while
+        one code is dealt)."""
+        levels = self.levels[s]
+        return max(levels[t + 1][-1] - levels[t][0] + 1 for t in range(len(self.universe)))
+
+    def costs(self, free: list[int], explicit: tuple[int, ...]) -> tuple[float, float]:
+        """Rough times of the packed and the sparse engines (ns).
+
+        Both walk about ``prod |levels|`` states per boundary. The sparse engine pays per edge:
+        a state has about ``C(q + a - 1, a - 1)`` ways to share ``q`` copies among ``a`` stands.
+        The packed engine pays per copy a few operations over the whole layer (the product of
+        the digit widths, counters and need flags included, in slots of about ``bytes``), and per
+        live state in the marginals."""
+        states = [prod(len(self.levels[s][t]) for s in free) for t in range(len(self.universe))]
+        edges = 0
+        copies = 0
+        for t, code in enumerate(self.universe):
+            takers = [s for s in free if self.levels[s][t] != self.levels[s][t + 1]]
+            q = min(self.norm.copies[code], sum(self.sizes[s] for s in takers))
+            edges += states[t] * (comb(q + len(takers) - 1, q) if takers else 1)
+            copies += q
+        slots = prod(self._width(s) for s in explicit)
+        slots *= prod(keep + 1 for _, keep in self.norm.groups) << len(self.norm.needs)
+        width = 8 + 4 * len(free)  # bytes per slot, about
+        packed = 2 * copies * (len(explicit) + 1) * 3 * slots * width * BYTE_NS
+        packed += sum(states) * LIVE_NS
+        return packed, 2 * edges * EDGE_NS
 
     # ----------------------------------------------------------------- the implicit stand
 

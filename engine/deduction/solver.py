@@ -36,24 +36,17 @@ def plan_for(
 ) -> tuple[Plan | PackedPlan, bool]:
     """The DP plan of a position and whether it walks the mirrored problem (``None``: choose).
 
-    ``engine``: ``"packed"`` when the packed engine can take the position (``None``: choose),
-    else ``"sparse"``."""
+    ``engine``: ``"packed"`` when the packed engine can take the position, else ``"sparse"``
+    (``None``: the one expected to be faster)."""
     norm = normalize(position)
     if mirrored is None:
         mirrored = prefers_mirror(norm)
     walked = norm.mirrored() if mirrored else norm
-    if engine != "sparse" and (engine == "packed" or prefers_packed(walked)):
-        packed = build_packed_plan(walked)
+    if engine != "sparse":
+        packed = build_packed_plan(walked, only_if_faster=engine is None)
         if packed is not None:
             return packed, mirrored
     return build_plan(walked), mirrored
-
-
-def prefers_packed(norm: Normalized) -> bool:
-    """The packed engine pays per state (and per copy, over every state at once), the sparse one
-    per DP edge; with three free stands or more the edges are what costs."""
-    hidden = sum(1 for stand in norm.allowed if any(len(codes) > 1 for codes in stand))
-    return hidden >= 3
 
 
 def prefers_mirror(norm: Normalized) -> bool:
