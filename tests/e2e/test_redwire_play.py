@@ -45,7 +45,7 @@ def test_win_mission_one_and_unlock_mission_two(page: Page, site_url: str) -> No
     page.reload()
     wait_ready(page)
     page.get_by_test_id("play").click()
-    expect(page.get_by_test_id("mission-1")).to_contain_text("Won (1 attempts)")
+    expect(page.get_by_test_id("mission-1")).to_contain_text("Won at the first attempt")
     expect(page.get_by_test_id("mission-2")).to_contain_text("Open")
     expect(page.get_by_test_id("mission-3")).to_have_attribute("aria-disabled", "true")
     page.get_by_test_id("mission-2").click()
@@ -73,7 +73,7 @@ def test_wrong_cuts_move_the_detonator_mark_the_wire_and_explode(page: Page, sit
     expect(tile(page, stand, slot).locator(".rw-token")).to_have_text(str(truth))
     page.get_by_role("button", name="Full log").click()
     expect(page.get_by_test_id("full-log")).to_contain_text(f"No, it is {truth}.")
-    expect(page.get_by_test_id("full-log")).to_contain_text("Detonator: 1 step(s) from the skull.")
+    expect(page.get_by_test_id("full-log")).to_contain_text("Detonator: one step from the skull!")
 
     # A reload comes back to the same game, turn and view.
     wait_decision(page)

@@ -46,10 +46,10 @@ class AppContext:
 
 def mount_app(context: AppContext) -> None:
     """Draw Red Wire: the home screen's Play / Continue buttons, then the game's screens."""
-    from .redwire.controller import App
+    from .redwire.mount import Mount
 
-    _mounted.append(App(context))
-    _mounted[-1].mount()
+    _mounted.append(Mount(context))
+    _mounted[-1].start()
 
 
 #: The mounted app (kept with the page; its listeners hold its methods anyway).

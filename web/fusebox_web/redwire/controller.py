@@ -22,12 +22,13 @@ from engine import IllegalActionError
 from engine.actions import Action
 
 from .. import dom
-from ..errors import guarded, report
-from . import board, screens, storage
+from ..errors import report
+from . import board, screens
 from .affordances import Affordances, affordances, held_values
 from .board import BoardInput, value_of_data
 from .log_text import explain, log_lines, story
 from .markup import esc
+from .mount import home_html
 from .phrases import confirm_text
 from .selection import CUT_MODES, Selection, build, fresh, selection_of
 from .session import Session
@@ -41,12 +42,9 @@ GAME_SCREENS = ("campaign", "brief", "board", "handoff", "end", "link")
 class App:
     """The Red Wire app mounted in the page's ``#app``."""
 
-    def __init__(self, context: Any) -> None:
+    def __init__(self, context: Any, session: Session, notices: list[str]) -> None:
         self.ctx = context
-        store: storage.Store = (
-            dom.LocalStorage() if dom.local_storage_works() else storage.MemoryStore()
-        )
-        self.session = Session(store)
+        self.session = session
         self.screen = "home"
         self.sel = Selection()
         self.message: str | None = None
@@ -54,41 +52,19 @@ class App:
         self.focus_slots: dict[int, int] = {}
         self.thinking: int | None = None
         self.paused = False
-        self.notices: list[str] = []
+        self.notices = notices
         self.open_sections: set[str] = set()
         self.rendered: dict[str, str] = {}
         self.export_url: str | None = None
         self.pending_link: Link | None = None
         self._aff: tuple[object, int | None, Affordances] | None = None
         self._bot_task: asyncio.Task[None] | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
         #: (moves, viewer, decision) last shown: a new one resets the selection and the focus.
         self._decision_key: tuple[int, int | None, str | None] | None = None
-        self.root: Any = None
-        self.live: Any = None
-
-    # ------------------------------------------------------------------ mounting
-
-    def mount(self) -> None:
-        app = self.ctx.root
-        # The board redraws often: its announcements go to a small live region of their own.
-        app.setAttribute("aria-live", "off")
-        dom.set_html(
-            app,
-            '<div id="rw-root" class="rw-root"></div>'
-            '<div id="rw-live" class="rw-sr" role="status" aria-live="polite"></div>',
-        )
-        self.root = dom.query("#rw-root")
-        self.live = dom.query("#rw-live")
-        dom.listen(app, "click", guarded(self.on_click))
-        dom.listen(app, "keydown", guarded(self.on_key))
-        dom.listen(app, "change", guarded(self.on_change))
-        self.ctx.on_language_change(guarded(self.redraw))
-        self.session.load()
-        self.notices += [self.t(key) for key in self.session.problems]
-        self.session.problems.clear()
-        self.draw_home()
-        # Opening a saved game or a link happens just after the page is marked ready.
-        self.spawn(self.start_up())
+        # Drawn by fusebox_web.redwire.mount, which owns the listeners.
+        self.root: Any = dom.query("#rw-root")
+        self.live: Any = dom.query("#rw-live")
 
     async def start_up(self) -> None:
         search = dom.search()
@@ -117,7 +93,11 @@ class App:
             except Exception as error:
                 report(error)
 
-        return asyncio.ensure_future(run())
+        task = asyncio.ensure_future(run())
+        # The loop keeps only weak references to tasks: keep ours until they are done.
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
 
     # ------------------------------------------------------------------ words
 
@@ -170,16 +150,8 @@ class App:
             dom.focus(focus)
 
     def draw_home(self) -> None:
-        if self.screen != "home":
-            return
-        game = self.session.game
-        resume = None
-        if game is not None:
-            key = "rw.home.over" if game.stage == "over" else "rw.home.where"
-            resume = self.t(key, mission=game.mission, turn=max(1, game.state.turn_number))
-        won = sum(1 for m in screens.MISSIONS if self.session.campaign.status(m) == "won")
-        inp = screens.HomeInput(resume, won, list(self.notices), self.ctx.engine_version)
-        self.set_root(screens.home(self.t, inp), focus=None)
+        if self.screen == "home":
+            self.set_root(home_html(self.ctx, self.session, self.notices), focus=None)
 
     def draw_campaign(self) -> None:
         if self.export_url:

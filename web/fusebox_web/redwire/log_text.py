@@ -21,10 +21,13 @@ move they explain.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
+from .notes import Note
 from .words import Words
+
+__all__ = ["Line", "Note", "explain", "last_line", "log_lines", "story"]
 
 View = Mapping[str, Any]
 
@@ -35,38 +38,6 @@ class Line:
     #: "turn", "info", "hit", "miss", "dial", "boom", "won", "bot"
     kind: str = "info"
     turn: int = 0
-
-
-@dataclass(frozen=True)
-class Note:
-    """A bot's explanation of its move, kept beside the log: it starts at log index ``at``."""
-
-    at: int
-    seat: int
-    key: str
-    params: Mapping[str, Any] = field(default_factory=dict)
-    text: str = ""
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "at": self.at,
-            "seat": self.seat,
-            "key": self.key,
-            "params": dict(self.params),
-            "text": self.text,
-        }
-
-    @classmethod
-    def from_json(cls, raw: object) -> Note:
-        if not isinstance(raw, dict):
-            raise ValueError("a note is an object")
-        at, seat, key = raw.get("at"), raw.get("seat"), raw.get("key")
-        params, text = raw.get("params", {}), raw.get("text", "")
-        if not (isinstance(at, int) and isinstance(seat, int) and isinstance(key, str)):
-            raise ValueError("a note needs at, seat and key")
-        if not isinstance(params, dict) or not isinstance(text, str):
-            raise ValueError("a note's params are an object and its text a string")
-        return cls(at, seat, key, params, text)
 
 
 def log_lines(log: Sequence[View], words: Words, notes: Sequence[Note] = ()) -> list[Line]:

@@ -13,6 +13,7 @@ from engine.campaign import Campaign
 
 from ..i18n import Catalog
 from .board import colour_of_label, stands_of
+from .home import MISSIONS, messages
 from .icons import SPRITE, icon
 from .log_text import Line
 from .markup import classes, esc, tag
@@ -20,7 +21,7 @@ from .table import LEVELS, MAX_PLAYERS, MIN_PLAYERS, OPTION_CHOICES, Table
 from .words import Words, counted
 
 Obs = Mapping[str, Any]
-MISSIONS = range(1, 9)
+__all__ = ["MISSIONS", "messages"]
 
 
 def button(text: str, act: str, cls: str = "rw-chip", **data: object) -> str:
@@ -37,60 +38,7 @@ def heading(text: str, level: int = 2, kicker: str | None = None) -> str:
     return kick + tag(f"h{level}", esc(text), class_="rw-title", id="rw-heading", tabindex="-1")
 
 
-def messages(texts: Sequence[str]) -> str:
-    return "".join(tag("p", esc(t), class_="rw-notice", role="status") for t in texts)
-
-
 # --------------------------------------------------------------------------- home
-
-
-@dataclass(frozen=True)
-class HomeInput:
-    continue_text: str | None
-    won: int
-    notices: Sequence[str]
-    version: str
-
-
-def home(t: Any, inp: HomeInput) -> str:
-    """The Red Wire card's buttons after the boot: Play, and Continue with a game in progress."""
-    buttons = []
-    if inp.continue_text:
-        buttons.append(
-            tag(
-                "button",
-                tag("span", esc(t("rw.home.continue"))) + tag("small", esc(inp.continue_text)),
-                type="button",
-                class_="rw-big rw-primary",
-                data_act="continue",
-                data_testid="continue",
-            )
-        )
-    buttons.append(
-        tag(
-            "button",
-            esc(t("rw.home.play")),
-            type="button",
-            class_=classes("rw-big", not inp.continue_text and "rw-primary"),
-            data_act="campaign",
-            data_testid="play",
-        )
-    )
-    progress = t("rw.home.progress", won=inp.won, total=len(MISSIONS))
-    return tag(
-        "div",
-        messages(inp.notices)
-        + tag("div", "".join(buttons), class_="rw-home-buttons")
-        + tag("p", esc(progress), class_="rw-muted")
-        + tag(
-            "p",
-            esc(t("app.engineVersion", version=inp.version)),
-            class_="rw-version",
-            data_testid="engine-version",
-        ),
-        class_="rw-home",
-        data_testid="home",
-    )
 
 
 # --------------------------------------------------------------------------- campaign

@@ -35,7 +35,7 @@ from engine.actions import Action
 from engine.campaign import Campaign
 
 from . import storage
-from .log_text import Note
+from .notes import Note
 from .storage import Loaded, Store
 from .table import LEVELS, Table
 

@@ -1,0 +1,67 @@
+"""The Red Wire card's buttons on the home screen, drawn as soon as Python has booted.
+
+Light on purpose (it is drawn before the page is marked ready): no engine, no board.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .markup import classes, esc, tag
+
+MISSIONS = range(1, 9)
+
+
+def messages(texts: Sequence[str]) -> str:
+    return "".join(tag("p", esc(t), class_="rw-notice", role="status") for t in texts)
+
+
+@dataclass(frozen=True)
+class HomeInput:
+    continue_text: str | None
+    won: int
+    notices: Sequence[str]
+    version: str
+
+
+def home(t: Any, inp: HomeInput) -> str:
+    """The Red Wire card's buttons after the boot: Play, and Continue with a game in progress."""
+    buttons = []
+    if inp.continue_text:
+        buttons.append(
+            tag(
+                "button",
+                tag("span", esc(t("rw.home.continue"))) + tag("small", esc(inp.continue_text)),
+                type="button",
+                class_="rw-big rw-primary",
+                data_act="continue",
+                data_testid="continue",
+            )
+        )
+    buttons.append(
+        tag(
+            "button",
+            esc(t("rw.home.play")),
+            type="button",
+            class_=classes("rw-big", not inp.continue_text and "rw-primary"),
+            data_act="campaign",
+            data_testid="play",
+        )
+    )
+    progress = t("rw.home.progress", won=inp.won, total=len(MISSIONS))
+    return tag(
+        "div",
+        messages(inp.notices)
+        + tag("div", "".join(buttons), class_="rw-home-buttons")
+        + tag("p", esc(progress), class_="rw-muted")
+        + tag(
+            "p",
+            esc(t("app.engineVersion", version=inp.version)),
+            class_="rw-version",
+            data_testid="engine-version",
+        ),
+        class_="rw-home",
+        data_testid="home",
+    )

@@ -1,0 +1,78 @@
+"""Mounting Red Wire in the page: quick at boot, the game's modules just after.
+
+The page is marked ready as soon as ``mount`` returns, so it does only what the home screen
+needs: read the saved progress and game, draw the Play / Continue buttons, and listen. The
+controller (board, bots, screens) is imported in an asyncio task right after, while the player
+looks at the page; a click that comes first imports it at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from .. import dom
+from ..errors import guarded, report
+from . import home, storage
+from .session import Session
+
+ROOT = (
+    '<div id="rw-root" class="rw-root"></div>'
+    '<div id="rw-live" class="rw-sr" role="status" aria-live="polite"></div>'
+)
+
+
+def home_html(context: Any, session: Session, notices: list[str]) -> str:
+    """The home screen's buttons from the saved data."""
+    game = session.game
+    resume = None
+    if game is not None:
+        key = "rw.home.over" if game.stage == "over" else "rw.home.where"
+        resume = context.t(key, mission=game.mission, turn=max(1, game.state.turn_number))
+    won = sum(1 for m in home.MISSIONS if session.campaign.status(m) == "won")
+    inp = home.HomeInput(resume, won, list(notices), context.engine_version)
+    return home.home(context.t, inp)
+
+
+class Mount:
+    def __init__(self, context: Any) -> None:
+        self.ctx = context
+        self._app: Any = None
+        self._later: asyncio.Future[None] | None = None
+        self.notices: list[str] = []
+        store: storage.Store = (
+            dom.LocalStorage() if dom.local_storage_works() else storage.MemoryStore()
+        )
+        self.session = Session(store)
+
+    def start(self) -> None:
+        app = self.ctx.root
+        # The board redraws often: its announcements go to a small live region of their own.
+        app.setAttribute("aria-live", "off")
+        dom.set_html(app, ROOT)
+        self.session.load()
+        self.notices = [self.ctx.t(key) for key in self.session.problems]
+        self.session.problems.clear()
+        dom.set_html(dom.query("#rw-root"), home_html(self.ctx, self.session, self.notices))
+        dom.listen(app, "click", guarded(lambda event: self.app().on_click(event)))
+        dom.listen(app, "keydown", guarded(lambda event: self.app().on_key(event)))
+        dom.listen(app, "change", guarded(lambda event: self.app().on_change(event)))
+        self.ctx.on_language_change(guarded(lambda: self.app().redraw()))
+        self._later = asyncio.ensure_future(self.later())
+
+    def app(self) -> Any:
+        """The game's controller, imported on first use."""
+        if self._app is None:
+            from .controller import App
+
+            self._app = App(self.ctx, self.session, self.notices)
+        return self._app
+
+    async def later(self) -> None:
+        # First let the page be marked ready and painted; then load the game and open a link
+        # or the game in progress.
+        await asyncio.sleep(0)
+        try:
+            await self.app().start_up()
+        except Exception as error:
+            report(error)
