@@ -334,6 +334,11 @@ def _level_keys(
     return found
 
 
+def forget_keys() -> None:
+    """Empty the cache of level keys (to time cold solves)."""
+    _KEYS.clear()
+
+
 def _unit(digit: int, length: int) -> list[int]:
     return [int(d == digit) for d in range(length)]
 

@@ -130,6 +130,12 @@ def _cached(key: Hashable, build: Callable[[], Mask]) -> Mask:
     return found
 
 
+def forget_masks() -> None:
+    """Empty the cache of masks (to time cold solves)."""
+    _MASKS.clear()
+    _MASK_BYTES[0] = 0
+
+
 def set_bits(support: int) -> list[int]:
     """The indices of the set bits of ``support``, ascending.
 

@@ -1,13 +1,29 @@
 """Entry points: ``solve`` a position, or only ``count_worlds``.
 
-The method (``plan`` describes the state, ``passes`` the loops): a dynamic programme over the codes
-in increasing order whose state is how far each stand is filled. Because a stand is sorted, the
-tiles of one code always take the next free slots of a stand; the fill levels each stand can have
-(``levels``, derived from its known slots and allowed codes) keep the state space small. A world
-weighs  prod_code copies! / prod_stand count!  (known slots counted too): the number of physical
-deals that produce it, so the DP runs on exact integers. The forward pass gives the total; the
-backward pass gives every stand's fill-level distribution before every code (hence every slot's
-marginal) and the tables that draw exact random worlds.
+The method: a dynamic programme over the codes in increasing order whose state is how far each
+stand is filled. Because a stand is sorted, the tiles of one code always take the next free slots
+of a stand; the fill levels each stand can have (``levels``, derived from its known slots and
+allowed codes) keep the state space small. A world weighs  prod_code copies! / prod_stand count!
+(known slots counted too): the number of physical deals that produce it, so the DP runs on exact
+integers. The forward pass gives the total; the backward pass gives every stand's fill-level
+distribution before every code (hence every slot's marginal) and the tables that draw exact random
+worlds.
+
+Two engines run that DP, with the same answers:
+
+* the *sparse* one (``plan``, ``passes``, ``sparse_tables``) keeps a layer as a dict of the
+  reachable states and deals each code's copies in one step, looping over every state's ways to
+  share them: its cost is the number of DP edges (~130 ns each in CPython), low when the known
+  wires and the facts leave few states (mid-games);
+* the *packed* one (``packing``, ``packed_plan``, ``packed_passes``) keeps a whole layer in one
+  int and deals one copy at a time with a few big-int operations over every state at once; one
+  stand's level is implied by the others' (the copies dealt so far are known), so a layer of the
+  5-player opening has three level digits of at most 11 values each, and the counters. It pays per
+  live state only in the marginals (``F * B``). Openings, where the hidden stands are long and the edges many, run
+  several times faster on it.
+
+``plan_for`` picks the engine from a rough cost estimate (``packed_plan._Builder.costs``) and the
+direction of the walk (``prefers_mirror``).
 
 >>> from engine.deduction import Pool, Position, Stand, SlotIn
 >>> pos = Position(Pool(((1, 2), (2, 1))), (Stand(0, (None, None)), Stand(1, (None,))))
@@ -22,6 +38,7 @@ from typing import Literal
 from engine.deduction import packed_passes
 from engine.deduction.normalize import Normalized, normalize
 from engine.deduction.packed_plan import PackedPlan, build_packed_plan
+from engine.deduction.packing import forget_masks
 from engine.deduction.passes import backward, forward
 from engine.deduction.plan import Plan, build_plan
 from engine.deduction.position import Position
@@ -68,11 +85,18 @@ def prefers_mirror(norm: Normalized) -> bool:
     return balance > 0
 
 
+def forget_caches() -> None:
+    """Empty what the packed engine keeps across solves (masks and level keys of the layouts it
+    met): the next solve is timed as the first one of a process."""
+    forget_masks()
+    packed_passes.forget_keys()
+
+
 def count_worlds(position: Position) -> int:
     """The number of physical deals consistent with ``position`` (forward pass only)."""
     plan, _ = plan_for(position)
     if isinstance(plan, PackedPlan):
-        if not plan.ops and plan.final < 0:
+        if plan.final < 0:
             return 0
         return packed_passes.total(plan, packed_passes.forward(plan)[-1]) * plan.factor
     if not plan.feasible:
