@@ -2,7 +2,7 @@
 
 >>> m = load_mission(5)
 >>> m.title["en"], m.wires_for(4).yellow
-('Second Day in the Field', ColourDraw(keep=2, of=3, numbers=range(1, 12)))
+('Two of Three', ColourDraw(keep=2, of=3, numbers=range(1, 12)))
 
 A bad file fails with the file, the field and what was expected::
 

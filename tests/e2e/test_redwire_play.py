@@ -49,7 +49,7 @@ def test_win_mission_one_and_unlock_mission_two(page: Page, site_url: str) -> No
     expect(page.get_by_test_id("mission-2")).to_contain_text("Open")
     expect(page.get_by_test_id("mission-3")).to_have_attribute("aria-disabled", "true")
     page.get_by_test_id("mission-2").click()
-    expect(page.get_by_role("heading", name="Training, Day 2")).to_be_visible()
+    expect(page.get_by_role("heading", name="Yellow Alert")).to_be_visible()
     expect(page.get_by_test_id("brief")).to_contain_text("yellow wire")
 
 
