@@ -81,6 +81,11 @@ def wrong_cut(state: GameState, seat: int) -> Cut:
     raise AssertionError("no wrong cut available")
 
 
+def value_attr(value: int) -> str:
+    """A value as the value picker writes it (yellow is 0 for the engine)."""
+    return "yellow" if value == 0 else str(value)
+
+
 def play(page: Page, action: engine.Action) -> None:
     """Make ``action`` with clicks on the board, as a player would."""
     if isinstance(action, Cut):
@@ -94,7 +99,7 @@ def play(page: Page, action: engine.Action) -> None:
         tile(page, action.stand, action.slot).click()
     elif isinstance(action, SoloCut):
         page.locator('[data-act="mode"][data-mode="solo"]').click()
-        page.locator(f'[data-act="value"][data-value="{action.value}"]').click()
+        page.locator(f'[data-act="value"][data-value="{value_attr(action.value)}"]').click()
     elif not isinstance(action, RevealReds):
         raise AssertionError(f"no clicks for {action}")
     confirm = page.get_by_test_id("confirm")

@@ -20,6 +20,7 @@ from redwire_driver import (
     unlocking_move,
     use_card,
     viewer,
+    wrong_cut,
 )
 
 from engine import Cut, Label, PostIt, Walkie
@@ -162,3 +163,89 @@ def test_turn_cards_stabilizer_either_or_and_triple_detector(page: Page, site_ur
     play(page, sure_move(saved_state(page), owner))
     assert take_device(page) == "own_cut"
     expect(page.locator('.rw-card[data-panel="card:3"]')).to_contain_text("Used")
+
+
+def test_radar_double_detector_batteries_rewind_and_stand_scanner(
+    page: Page, site_url: str
+) -> None:
+    open_table(page, site_url + "?mission=4&players=4&seed=194&bots=0&brief=0")
+    assert sorted(saved_state(page).setup.equipment) == [5, 6, 7, 8]
+    unlock(page, {5, 6, 7, 8})
+    me = viewer(page)
+
+    # General Radar (card 8): a number, and every stand answers.
+    use_card(page, 8)
+    page.locator('[data-act="value"][data-value="7"]').click()
+    expect(page.get_by_test_id("confirm")).to_have_text("Radar Sweep: who has a blue 7?")
+    confirm(page)
+    expect(page.get_by_test_id("last-event")).to_contain_text("radar on 7:")
+
+    # My Double Detector: two wires of one teammate, one of them a match.
+    state = saved_state(page)
+    double = next(
+        a
+        for a in state.legal_actions(me)
+        if isinstance(a, Cut)
+        and a.tool == "double"
+        and any(cut_value(state.code_at(*t)) == a.values[0] for t in a.targets)
+    )
+    page.locator('[data-act="mode"][data-mode="double"]').click()
+    for target in double.targets:
+        tile(page, *target).click()
+    page.locator(f'[data-act="value"][data-value="{double.values[0]}"]').click()
+    confirm(page)
+    assert take_device(page) == "detector_cut"
+    play(page, sure_move(saved_state(page), viewer(page)))
+    assert take_device(page) == "own_cut"
+    play(page, sure_move(saved_state(page), me))
+
+    # Spare Batteries (card 7), by whoever holds the device: the used detector is ready again.
+    take_device(page)
+    use_card(page, 7)
+    page.locator(f'[data-act="seat"][data-seat="{me}"]').click()
+    confirm(page)
+    assert not saved_state(page).characters_used[me]
+
+    # A mistake moves the detonator; Rewind (card 6) moves it back.
+    while take_device(page) != "turn":
+        play(page, sure_move(saved_state(page), viewer(page)))
+    expect(page.get_by_test_id("detonator")).to_have_attribute("data-left", "4")
+    play(page, wrong_cut(saved_state(page), viewer(page)))
+    take_device(page)
+    expect(page.get_by_test_id("detonator")).to_have_attribute("data-left", "3")
+    use_card(page, 6)
+    confirm(page)
+    expect(page.get_by_test_id("detonator")).to_have_attribute("data-left", "4")
+
+    # The Stand Scanner (card 5): a whole stand of a teammate, one tap.
+    while take_device(page) != "turn":
+        play(page, sure_move(saved_state(page), viewer(page)))
+    state = saved_state(page)
+    seat = viewer(page)
+    scan = next(
+        a
+        for a in state.legal_actions(seat)
+        if isinstance(a, Cut)
+        and a.tool == "super"
+        and any(cut_value(state.code_at(*t)) == a.values[0] for t in a.targets)
+    )
+    page.locator('[data-act="mode"][data-mode="super"]').click()
+    tile(page, *scan.targets[-1]).click()
+    expect(page.locator(".rw-tile.is-selected")).to_have_count(len(scan.targets))
+    page.locator(f'[data-act="value"][data-value="{scan.values[0]}"]').click()
+    expect(page.get_by_test_id("confirm")).to_contain_text("Stand Scanner: is there a")
+    confirm(page)
+    assert take_device(page) == "detector_cut"
+    assert viewer(page) == state.owners[scan.targets[0][0]]
+
+
+def test_coffee_break_chooses_who_plays_next(page: Page, site_url: str) -> None:
+    open_table(page, site_url + "?mission=4&players=3&seed=386&bots=0&brief=0")
+    unlock(page, {11})
+    me = viewer(page)
+    nxt = (me + 2) % 3  # not the one who would play next anyway
+    page.locator('[data-act="mode"][data-mode="coffee"]').click()
+    page.locator(f'[data-act="seat"][data-seat="{nxt}"]').click()
+    confirm(page)
+    assert take_device(page) == "turn"
+    assert viewer(page) == nxt
