@@ -19,7 +19,8 @@ per live state instead of one per DP edge.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import chain
+from itertools import chain, repeat
+from math import prod
 from random import Random
 
 from engine.deduction.packed_plan import Candidate, Narrow, PackedPlan, Tile
@@ -316,16 +317,16 @@ _KEYS: dict[tuple[tuple[int, ...], int, tuple[int, ...]], list[tuple[list[int], 
 def _level_keys(
     widths: tuple[int, ...], explicit: int, active: tuple[int, ...]
 ) -> list[tuple[list[int], int]]:
-    """Per state index (with the number of keys): the level of each explicit stand (digits ``0 .. explicit - 1``), then the
-    implicit stand's level minus the boundary's base, plus ``_implicit_offset`` (the ``active``
-    counter digits minus the explicit levels, shifted to be >= 0). Kept across solves: openings
-    share their layouts."""
+    """Per state index (with the number of keys): the digit of each explicit stand (digits ``0 ..
+    explicit - 1``), then the implicit stand's level minus the boundary's base, plus
+    ``_implicit_offset`` (the ``active`` counter digits minus the explicit digits, shifted to be
+    >= 0). Kept across solves: positions often share their layouts."""
     memo = (widths, explicit, active)
     found = _KEYS.get(memo)
     if found is None:
         offset = _implicit_offset(widths, explicit)
         signs = [-1 if d < explicit else 1 if d in active else 0 for d in range(len(widths))]
-        found = [(_digit_sums(widths, _unit(d, len(widths))), widths[d]) for d in range(explicit)]
+        found = [(_digit_values(widths, d), widths[d]) for d in range(explicit)]
         span = offset + sum(widths[d] - 1 for d in active) + 1
         found.append((_digit_sums(widths, signs, offset), span))
         if len(_KEYS) > 16:
@@ -339,8 +340,15 @@ def forget_keys() -> None:
     _KEYS.clear()
 
 
-def _unit(digit: int, length: int) -> list[int]:
-    return [int(d == digit) for d in range(length)]
+def _digit_values(widths: Sequence[int], digit: int) -> list[int]:
+    """Per state index, the value of ``digit`` (repeated blocks, at C speed).
+
+    >>> _digit_values((2, 3), 1)
+    [0, 0, 1, 1, 2, 2]
+    """
+    stride = prod(widths[:digit])
+    block = list(chain.from_iterable(repeat(v, stride) for v in range(widths[digit])))
+    return block * prod(widths[digit + 1 :])
 
 
 def _digit_sums(widths: Sequence[int], signs: Sequence[int], base: int = 0) -> list[int]:

@@ -124,6 +124,9 @@ def build_packed_plan(norm: Normalized, *, only_if_faster: bool = False) -> Pack
 # than measured alone: openings run 2 to 8 times faster packed, mid-games with several
 # at-least-one facts (each doubles a packed layer) faster sparse.
 EDGE_NS = 130
+# A packed layer longer than this is left to the sparse engine whatever the estimates say (many
+# at-least-one facts at once: each doubles the layer).
+MAX_LAYER_BYTES = 1 << 26
 BYTE_NS = 0.06
 LIVE_NS = 125
 
@@ -262,6 +265,8 @@ class _Builder:
         free = list(explicit) if implicit is None else [implicit, *explicit]
         bytes_per_slot = self._slot_bytes(free, fixed)
         layout = Layout(bytes_per_slot, widths)
+        if layout.size * bytes_per_slot > MAX_LAYER_BYTES:
+            return None
         masks: dict[tuple[int, frozenset[int]], Mask] = {}
 
         def digit_mask(digit: int, values: frozenset[int]) -> Mask:
