@@ -96,7 +96,7 @@ class PackedPlan:
     layout: Layout
     ops: list[Op]
     starts: list[int]
-    final: int  # the index of the end state
+    final: int  # the index of the end state (0; -1: no world)
     factor: int  # multinomial factors of the fixed stands' runs
     universe: tuple[int, ...]
     sizes: tuple[int, ...]
@@ -106,7 +106,7 @@ class PackedPlan:
     implicit: int | None
     explicit: tuple[int, ...]  # the stand of each level digit (digits 0 .. len - 1)
     group_digits: tuple[tuple[int, int, int], ...]  # (digit, first, last candidate index)
-    base: list[int]  # per boundary: the implicit level is base + active counters - levels
+    base: list[int]  # per boundary: the implicit level is base + active counters - level digits
 
 
 def build_packed_plan(norm: Normalized, *, only_if_faster: bool = False) -> PackedPlan | None:
@@ -124,11 +124,11 @@ def build_packed_plan(norm: Normalized, *, only_if_faster: bool = False) -> Pack
 # than measured alone: openings run 2 to 8 times faster packed, mid-games with several
 # at-least-one facts (each doubles a packed layer) faster sparse.
 EDGE_NS = 130
+BYTE_NS = 0.06
+LIVE_NS = 125
 # A packed layer longer than this is left to the sparse engine whatever the estimates say (many
 # at-least-one facts at once: each doubles the layer).
 MAX_LAYER_BYTES = 1 << 26
-BYTE_NS = 0.06
-LIVE_NS = 125
 
 
 class _Builder:
@@ -158,9 +158,8 @@ class _Builder:
             packed, sparse = self.costs(free, explicit)
             if packed > sparse:
                 return None
-        return self._walk(
-            fixed, implicit, explicit, {} if implicit is None else bounds[implicit] or {}
-        )
+        bound = {} if implicit is None else bounds[implicit] or {}
+        return _Walk(self, fixed, implicit, explicit, bound).plan()
 
     def _width(self, s: int) -> int:
         """How wide the level digit of stand ``s`` would be (the most levels it can take while
@@ -225,195 +224,216 @@ class _Builder:
             best = min(best, highs[t])
         return bounds
 
-    # ----------------------------------------------------------------- the walk
-
-    def _walk(
-        self,
-        fixed: tuple[int, ...],
-        implicit: int | None,
-        explicit: tuple[int, ...],
-        bounds: dict[int, tuple[int, int]],
-    ) -> PackedPlan | None:
-        norm = self.norm
-        group_of: dict[int, tuple[int, int]] = {}  # candidate -> (group, candidates after it)
-        for g, (cands, _) in enumerate(norm.groups):
-            for k, code in enumerate(cands):
-                group_of[code] = (g, len(cands) - k - 1)
-        span = {
-            g: (self.index[cands[0]], self.index[cands[-1]])
-            for g, (cands, _) in enumerate(norm.groups)
-            if cands
-        }
-        needs = [
-            (need, min(self.index[c] for c in need.codes), max(self.index[c] for c in need.codes))
-            for need in norm.needs
-        ]
-        # Counters and need flags on top, the one that ends first highest (it is then 0: the int
-        # is shorter).
-        tops = [(span[g][1], 0, g) for g in span] + [
-            (last, 1, k) for k, (_, _, last) in enumerate(needs)
-        ]
-        tops.sort(key=lambda top: -top[0])
-        lows = [[level[0] for level in self.levels[s]] for s in range(len(self.sizes))]
-        highs = [[level[-1] for level in self.levels[s]] for s in range(len(self.sizes))]
-        ends = range(len(self.universe))
-        widths = [max(highs[s][t + 1] - lows[s][t] + 1 for t in ends) for s in explicit]
-        widths += [norm.groups[g][1] + 1 if kind == 0 else 2 for _, kind, g in tops]
-        digit_of = {(kind, g): len(explicit) + k for k, (_, kind, g) in enumerate(tops)}
-        digit_of_group = {g: digit_of[(0, g)] for g in span}
-        order = [g for _, kind, g in tops if kind == 0]
-        free = list(explicit) if implicit is None else [implicit, *explicit]
-        bytes_per_slot = self._slot_bytes(free, fixed)
-        layout = Layout(bytes_per_slot, widths)
-        if layout.size * bytes_per_slot > MAX_LAYER_BYTES:
-            return None
-        masks: dict[tuple[int, frozenset[int]], Mask] = {}
-
-        def digit_mask(digit: int, values: frozenset[int]) -> Mask:
-            key = (digit, values)
-            if key not in masks:
-                masks[key] = layout.digit_mask(digit, values)
-            return masks[key]
-
-        def tile(t: int, code: int) -> Tile:
-            moves = []
-            for d, s in enumerate(explicit):
-                span_t = (lows[s][t], highs[s][t + 1])
-                allowed = norm.allowed[s]
-                ok = _digits(span_t, (g for g, codes in enumerate(allowed) if code in codes))
-                if not ok:
-                    continue
-                flags = [
-                    (_digits(span_t, need.slots[s]), digit_of[(1, k)])
-                    for k, (need, _, _) in enumerate(needs)
-                    if s in need.slots and code in need.codes
-                ]
-                for setting, mask in _flag_moves(layout, d, ok, flags, digit_mask):
-                    if mask.bits:
-                        steps = layout.strides[d] + sum(layout.strides[f] for f in setting)
-                        moves.append((mask, steps, s))
-            return Tile(
-                implicit is not None and self._takes(implicit, code),
-                tuple(m.wide for m, _, _ in moves),
-                tuple(step * layout.bits for _, step, _ in moves),
-                tuple(m.bits for m, _, _ in moves),
-                tuple(step for _, step, _ in moves),
-                tuple(s for _, _, s in moves),
-            )
-
-        ops: list[Op] = []
-        starts: list[int] = []
-        code_of_op: list[int] = []
-        base = [0]
-        dealt = 0  # copies dealt to the free stands, counters of open groups apart
-        factor = 1
-        for t, code in enumerate(self.universe):
-            starts.append(len(ops))
-            taken = [self.levels[s][t + 1][0] - self.levels[s][t][0] for s in fixed]
-            copies = norm.copies[code]
-            if code in group_of:
-                g, after = group_of[code]
-                keep = norm.groups[g][1]
-                digit = digit_of_group[g]
-                if sum(taken) > 1:
-                    return _impossible(self)
-                held = sum(taken) == 1
-                counts = range(keep + 1)
-                drop = (
-                    None
-                    if held
-                    else digit_mask(digit, frozenset(n for n in counts if n + after >= keep))
-                )
-                up = layout.strides[digit]
-                keeps = digit_mask(digit, frozenset(n for n in counts if n < keep))
-                dealt_by = None if held else tile(t, code)
-                ops.append(Candidate(drop, keeps, up, up * layout.bits, dealt_by))
-                dealt -= held  # the counter counts it, the free stands do not get it
-                if t == span[g][1]:  # the last candidate: the counter must be ``keep``
-                    down = keep * layout.strides[digit]
-                    only = digit_mask(digit, frozenset((keep,)))
-                    ops.append(Narrow(only, down, down * layout.bits))
-                    dealt += keep
-            else:
-                q = copies - sum(taken)
-                if q < 0 or (q and not any(self._takes(s, code) for s in free)):
-                    return _impossible(self)
-                factor *= _multinomial(copies, [*taken, q])
-                ops.extend([tile(t, code)] * q)
-                dealt += q
-            for k, (_, _, last) in enumerate(needs):
-                if t == last:  # the need's last code: its flag must be set
-                    digit = digit_of[(1, k)]
-                    down = layout.strides[digit]
-                    ops.append(Narrow(digit_mask(digit, frozenset((1,))), down, down * layout.bits))
-            rebase = self._rebase(layout, explicit, lows, t, digit_mask)
-            if rebase is not None:
-                ops.append(rebase)
-            active = [(d, g) for g, d in digit_of_group.items() if span[g][0] <= t < span[g][1]]
-            floor = dealt - sum(lows[s][t + 1] for s in explicit)
-            if t + 1 in bounds:
-                low, high = bounds[t + 1]
-                signs = [-1] * len(explicit) + [0] * len(tops)
-                for d, _ in active:
-                    signs[d] = 1
-                ops.append(Narrow(layout.sum_mask(signs, floor, low, high), 0, 0))
-            base.append(floor)
-            code_of_op.extend([t] * (len(ops) - len(code_of_op)))
-        starts.append(len(ops))
-        return PackedPlan(
-            layout,
-            ops,
-            starts,
-            0,
-            factor,
-            self.universe,
-            self.sizes,
-            self.levels,
-            code_of_op,
-            fixed,
-            implicit,
-            explicit,
-            tuple((digit_of_group[g], span[g][0], span[g][1]) for g in order),
-            base,
-        )
-
-    @staticmethod
-    def _rebase(
-        layout: Layout,
-        explicit: tuple[int, ...],
-        lows: list[list[int]],
-        t: int,
-        digit_mask: Callable[[int, frozenset[int]], Mask],
-    ) -> Narrow | None:
-        """After code ``t``: drop the states below the least levels the stands can have, and move
-        the level digits down so that they count from those levels again (``None``: none moves)."""
-        mask: Mask | None = None
-        step = 0
-        for d, s in enumerate(explicit):
-            rise = lows[s][t + 1] - lows[s][t]
-            if rise:
-                above = digit_mask(d, frozenset(range(rise, layout.widths[d])))
-                mask = above if mask is None else mask & above
-                step += rise * layout.strides[d]
-        return None if mask is None else Narrow(mask, step, step * layout.bits)
-
-    def _takes(self, stand: int, code: int) -> bool:
+    def takes(self, stand: int, code: int) -> bool:
         """Whether some slot of ``stand`` allows ``code``."""
         return any(code in codes for codes in self.norm.allowed[stand])
 
-    def _slot_bytes(self, stands: list[int], fixed: tuple[int, ...]) -> int:
+    def slot_bytes(self, stands: list[int], fixed: tuple[int, ...]) -> int:
         """Bytes per slot: room for any weight, even of a state that never completes (at most
         the product over the copies of the free stands that may take one, a candidate's being
         dropped counting as one more), and a spare top bit."""
         bound = 1
         for t, code in enumerate(self.universe):
-            takers = sum(1 for s in stands if self._takes(s, code))
+            takers = sum(1 for s in stands if self.takes(s, code))
             if any(code in cands for cands, _ in self.norm.groups):
                 bound *= takers + 1
             else:
                 taken = sum(self.levels[s][t + 1][0] - self.levels[s][t][0] for s in fixed)
                 bound *= max(takers, 1) ** max(self.norm.copies[code] - taken, 0)
         return (bound.bit_length() + 1 + 7) // 8
+
+
+class _Walk:
+    """The ops of a packed plan, code by code, over a layout chosen once (see the module
+    docstring): level digits of the explicit stands, then counters and need flags."""
+
+    def __init__(
+        self,
+        builder: _Builder,
+        fixed: tuple[int, ...],
+        implicit: int | None,
+        explicit: tuple[int, ...],
+        bounds: dict[int, tuple[int, int]],
+    ) -> None:
+        self.builder = builder
+        self.norm = norm = builder.norm
+        self.fixed, self.implicit, self.explicit, self.bounds = fixed, implicit, explicit, bounds
+        index = builder.index
+        self.group_of: dict[int, tuple[int, int]] = {}  # candidate -> (group, candidates after)
+        for g, (cands, _) in enumerate(norm.groups):
+            for k, code in enumerate(cands):
+                self.group_of[code] = (g, len(cands) - k - 1)
+        self.span = {
+            g: (index[cands[0]], index[cands[-1]])
+            for g, (cands, _) in enumerate(norm.groups)
+            if cands
+        }
+        self.needs = [(need, max(index[c] for c in need.codes)) for need in norm.needs]
+        # Counters and need flags on top, the one that ends first highest (it is then 0: the int
+        # is shorter).
+        tops = [(last, 0, g) for g, (_, last) in self.span.items()]
+        tops += [(last, 1, k) for k, (_, last) in enumerate(self.needs)]
+        tops.sort(key=lambda top: -top[0])
+        self.tops = len(tops)
+        self.lows = [[level[0] for level in levels] for levels in builder.levels]
+        self.highs = [[level[-1] for level in levels] for levels in builder.levels]
+        ends = range(len(builder.universe))
+        widths = [max(self.highs[s][t + 1] - self.lows[s][t] + 1 for t in ends) for s in explicit]
+        widths += [norm.groups[g][1] + 1 if kind == 0 else 2 for _, kind, g in tops]
+        self.digit_of = {(kind, g): len(explicit) + k for k, (_, kind, g) in enumerate(tops)}
+        self.order = [g for _, kind, g in tops if kind == 0]
+        self.free = list(explicit) if implicit is None else [implicit, *explicit]
+        self.layout = Layout(builder.slot_bytes(self.free, fixed), widths)
+        self.masks: dict[tuple[int, frozenset[int]], Mask] = {}
+        self.ops: list[Op] = []
+        self.dealt = 0  # copies dealt to the free stands, counters of open groups apart
+        self.factor = 1
+
+    def digit_mask(self, digit: int, values: frozenset[int]) -> Mask:
+        key = (digit, values)
+        if key not in self.masks:
+            self.masks[key] = self.layout.digit_mask(digit, values)
+        return self.masks[key]
+
+    def plan(self) -> PackedPlan | None:
+        builder, layout = self.builder, self.layout
+        if layout.size * layout.bytes_per_slot > MAX_LAYER_BYTES:
+            return None
+        starts: list[int] = []
+        code_of_op: list[int] = []
+        base = [0]
+        for t, code in enumerate(builder.universe):
+            starts.append(len(self.ops))
+            taken = [builder.levels[s][t + 1][0] - builder.levels[s][t][0] for s in self.fixed]
+            dealt = (
+                self._candidate(t, code, taken)
+                if code in self.group_of
+                else self._copies(t, code, taken)
+            )
+            if not dealt:
+                return _impossible(builder)
+            base.append(self._boundary(t))
+            code_of_op.extend([t] * (len(self.ops) - len(code_of_op)))
+        starts.append(len(self.ops))
+        span = self.span
+        return PackedPlan(
+            layout,
+            self.ops,
+            starts,
+            0,
+            self.factor,
+            builder.universe,
+            builder.sizes,
+            builder.levels,
+            code_of_op,
+            self.fixed,
+            self.implicit,
+            self.explicit,
+            tuple((self.digit_of[(0, g)], span[g][0], span[g][1]) for g in self.order),
+            base,
+        )
+
+    def _candidate(self, t: int, code: int, taken: list[int]) -> bool:
+        """The op of a "k of m" candidate (``False``: no world)."""
+        g, after = self.group_of[code]
+        keep = self.norm.groups[g][1]
+        digit = self.digit_of[(0, g)]
+        if sum(taken) > 1:
+            return False
+        held = sum(taken) == 1
+        counts = range(keep + 1)
+        drop = (
+            None
+            if held
+            else self.digit_mask(digit, frozenset(n for n in counts if n + after >= keep))
+        )
+        up = self.layout.strides[digit]
+        keeps = self.digit_mask(digit, frozenset(n for n in counts if n < keep))
+        dealt_by = None if held else self._tile(t, code)
+        self.ops.append(Candidate(drop, keeps, up, up * self.layout.bits, dealt_by))
+        self.dealt -= held  # the counter counts it, the free stands do not get it
+        if t == self.span[g][1]:  # the last candidate: the counter must be ``keep``
+            down = keep * self.layout.strides[digit]
+            only = self.digit_mask(digit, frozenset((keep,)))
+            self.ops.append(Narrow(only, down, down * self.layout.bits))
+            self.dealt += keep
+        return True
+
+    def _copies(self, t: int, code: int, taken: list[int]) -> bool:
+        """One ``Tile`` per copy the free stands share (``False``: no world)."""
+        copies = self.norm.copies[code]
+        q = copies - sum(taken)
+        if q < 0 or (q and not any(self.builder.takes(s, code) for s in self.free)):
+            return False
+        self.factor *= _multinomial(copies, [*taken, q])
+        self.ops.extend([self._tile(t, code)] * q)
+        self.dealt += q
+        return True
+
+    def _boundary(self, t: int) -> int:
+        """The ops after code ``t``: need checks, the digits' move down, the implicit stand's
+        bounds. Gives the boundary's base (see ``PackedPlan.base``)."""
+        layout = self.layout
+        for k, (_, last) in enumerate(self.needs):
+            if t == last:  # the need's last code: its flag must be set
+                digit = self.digit_of[(1, k)]
+                down = layout.strides[digit]
+                self.ops.append(
+                    Narrow(self.digit_mask(digit, frozenset((1,))), down, down * layout.bits)
+                )
+        rebase = self._rebase(t)
+        if rebase is not None:
+            self.ops.append(rebase)
+        floor = self.dealt - sum(self.lows[s][t + 1] for s in self.explicit)
+        if t + 1 in self.bounds:
+            low, high = self.bounds[t + 1]
+            signs = [-1] * len(self.explicit) + [0] * self.tops
+            for g, (first, last) in self.span.items():
+                if first <= t < last:
+                    signs[self.digit_of[(0, g)]] = 1
+            self.ops.append(Narrow(layout.sum_mask(signs, floor, low, high), 0, 0))
+        return floor
+
+    def _rebase(self, t: int) -> Narrow | None:
+        """After code ``t``: drop the states below the least levels the stands can have, and move
+        the level digits down so that they count from those levels again (``None``: none moves)."""
+        mask: Mask | None = None
+        step = 0
+        for d, s in enumerate(self.explicit):
+            rise = self.lows[s][t + 1] - self.lows[s][t]
+            if rise:
+                above = self.digit_mask(d, frozenset(range(rise, self.layout.widths[d])))
+                mask = above if mask is None else mask & above
+                step += rise * self.layout.strides[d]
+        return None if mask is None else Narrow(mask, step, step * self.layout.bits)
+
+    def _tile(self, t: int, code: int) -> Tile:
+        """Dealing one copy of ``code`` (number ``t``) to a free stand."""
+        layout = self.layout
+        moves = []
+        for d, s in enumerate(self.explicit):
+            span_t = (self.lows[s][t], self.highs[s][t + 1])
+            allowed = self.norm.allowed[s]
+            ok = _digits(span_t, (g for g, codes in enumerate(allowed) if code in codes))
+            if not ok:
+                continue
+            flags = [
+                (_digits(span_t, need.slots[s]), self.digit_of[(1, k)])
+                for k, (need, _) in enumerate(self.needs)
+                if s in need.slots and code in need.codes
+            ]
+            for setting, mask in _flag_moves(layout, d, ok, flags, self.digit_mask):
+                if mask.bits:
+                    steps = layout.strides[d] + sum(layout.strides[f] for f in setting)
+                    moves.append((mask, steps, s))
+        return Tile(
+            self.implicit is not None and self.builder.takes(self.implicit, code),
+            tuple(m.wide for m, _, _ in moves),
+            tuple(step * layout.bits for _, step, _ in moves),
+            tuple(m.bits for m, _, _ in moves),
+            tuple(step for _, step, _ in moves),
+            tuple(s for _, _, s in moves),
+        )
 
 
 def _digits(span: tuple[int, int], slots: Iterable[int]) -> frozenset[int]:
