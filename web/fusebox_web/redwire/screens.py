@@ -420,7 +420,10 @@ def deal_row(w: Words, obs: Obs, stand: int) -> str:
             tag(
                 "span",
                 tag("span", symbol + tag("span", esc(printed), class_="rw-n"), class_="rw-face"),
-                class_=classes("rw-tile", f"rw-tile--{kind}", t["cut"] and "is-cut", "is-static"),
+                # The whole deal face up: the wires still in place at the end are marked.
+                class_=classes(
+                    "rw-tile", f"rw-tile--{kind}", not t["cut"] and "is-left", "is-static"
+                ),
                 role="img",
                 aria_label=w.t("rw.tile.wire", n=slot + 1)
                 + ", "
@@ -471,7 +474,8 @@ def end(
     )
     story = ""
     if story_lines:
-        story = tag("h3", esc(w.t("rw.end.story")), class_="rw-h3") + tag(
+        heading = w.t("rw.end.story" if not won else "rw.end.closeCalls")
+        story = tag("h3", esc(heading), class_="rw-h3") + tag(
             "ol",
             "".join(
                 tag(
