@@ -150,7 +150,7 @@ class PackedTables:
 
     def __init__(self, plan: PackedPlan, layers: list[int]) -> None:
         self.plan = plan
-        self.forward = layers
+        self.layers = layers
         self.dp_total = total(plan, layers[-1])
         self.completions = backward(plan, layers) if self.dp_total else []
         self._supports: tuple[list[int], list[int]] | None = None
@@ -167,19 +167,18 @@ class PackedTables:
         found = self._fill.get(t)
         if found is None:
             found = self._fill[t] = self._boundary_weights(t)
-        return found[stand]
+        return found.get(stand, {})
 
     def _boundary_weights(self, t: int) -> dict[int, dict[int, int]]:
         """Per free stand, the weight of its levels at boundary ``t``: sum F * B per level."""
         plan = self.plan
         layout = plan.layout
         width = layout.bytes_per_slot
-        front = self.forward[t]
-        back = self.completions[plan.starts[t]] if t < len(plan.universe) else self.completions[-1]
+        front, back = self.layers[t], self.completions[plan.starts[t]]
         if self._supports is None:
             self._supports = supports(plan)
         reached, completing = self._supports
-        live = set_bits(reached[t] & completing[plan.starts[t] if t < len(plan.universe) else -1])
+        live = set_bits(reached[t] & completing[plan.starts[t]])
         if not live:
             return {}
         length = (live[-1] + 1) * width
