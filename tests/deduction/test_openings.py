@@ -11,7 +11,10 @@ import pytest
 
 from engine.deduction import RED, YELLOW, Position, solve
 from engine.deduction.codes import class_of, is_blue
-from tests.deduction.dealing import Game, deal, mission_pool, opening, token_slots
+from engine.deduction.normalize import normalize
+from engine.deduction.packed_plan import PackedPlan
+from engine.deduction.solver import plan_for
+from tests.deduction.dealing import Game, deal, midgame, mission_pool, opening, token_slots
 
 
 def game_for(mission: int, players: int, seed: int) -> Game:
@@ -82,3 +85,41 @@ def test_opening_marginals_are_consistent(mission: int, players: int, seed: int)
     assert sorted(c for hand in world for c in hand if is_blue(c)) == sorted(
         10 * v for v, n in position.pool.blue for _ in range(n)
     )
+
+
+def both_engines_agree(position: Position) -> None:
+    """The sparse and the packed engine give the same total and the same marginal of every slot
+    (positions too large for the brute force, where the engines share nothing but ``normalize``
+    and ``levels``)."""
+    plan, _ = plan_for(position, engine="packed")
+    assert isinstance(plan, PackedPlan)  # the packed engine does take it
+    sparse = solve(position, engine="sparse")
+    packed = solve(position, engine="packed")
+    assert sparse.total == packed.total > 0
+    for s, stand in enumerate(position.stands):
+        for i in range(len(stand)):
+            assert sparse.code_probabilities((s, i)) == packed.code_probabilities((s, i)), (s, i)
+
+
+@pytest.mark.parametrize("seed", [72, 79])
+def test_engines_agree_on_five_player_openings(seed: int) -> None:
+    game = game_for(8, 5, seed)
+    position = opening(game, viewer=0, tokens=token_slots(game, random.Random(seed)))
+    both_engines_agree(position)
+
+
+@pytest.mark.parametrize("seed", [4, 6])
+def test_engines_agree_on_mid_games(seed: int) -> None:
+    """Cut wires, failure tokens and "the actor holds the value" facts (need flags, packed)."""
+    game = game_for(8, 5, seed)
+    position = midgame(game, 0, 6, random.Random(seed))
+    assert normalize(position).needs
+    both_engines_agree(position)
+
+
+def test_a_five_player_opening_takes_the_packed_engine() -> None:
+    """The cost estimate sends the hardest opening to the packed engine."""
+    game = game_for(8, 5, 3)
+    position = opening(game, viewer=0, tokens=token_slots(game, random.Random(3)))
+    plan, _ = plan_for(position)
+    assert isinstance(plan, PackedPlan)
