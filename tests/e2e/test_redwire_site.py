@@ -112,3 +112,30 @@ def test_clicks_answer_quickly_and_bots_never_block(page: Page, site_url: str) -
     )
     assert statistics.median(clicks) < 100
     assert max(bots) < 1000
+
+
+def test_the_board_fits_a_phone_and_a_projector(browser: Browser, site_url: str) -> None:
+    """13 wires on a stand at 360 px: no sideways scrolling, every wire at least 24 px wide."""
+    for width, height in ((360, 640), (1920, 1080)):
+        context = browser.new_context(viewport={"width": width, "height": height})
+        page = context.new_page()
+        page.goto(site_url + "?mission=8&players=4&seed=4&pace=fast&bots=1&brief=0")
+        wait_ready(page)
+        page.wait_for_selector("html[data-board-ready]", state="attached")
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        sizes = page.locator(".rw-tile").evaluate_all(
+            "tiles => tiles.map(t => [t.getBoundingClientRect().width, t.getBoundingClientRect().height])"
+        )
+        assert len(sizes) >= 48
+        assert min(w for w, _ in sizes) >= 24 and min(h for _, h in sizes) >= 44
+        overflow = page.locator(".rw-stand").evaluate_all(
+            "stands => stands.filter(s => s.scrollWidth > s.clientWidth + 1).length"
+        )
+        assert overflow == 0
+        if width > 1000:
+            # Readable across a classroom: the wires' numbers are big.
+            font = page.locator(".rw-player--mine .rw-n").first.evaluate(
+                "n => parseFloat(getComputedStyle(n).fontSize)"
+            )
+            assert font >= 28
+        context.close()
