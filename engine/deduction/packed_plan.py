@@ -21,7 +21,7 @@ weight of the physical deals, as in the sparse engine. The state is:
   cleared after its last one;
 * one flag per at-least-one fact (``Need``), set by the copies that land on one of its slots
   with one of its codes (the ``Tile`` moves of a stand split by the flags they set), checked and
-  cleared after its last code.
+  cleared after its last code; facts whose codes do not overlap share a flag (``share_flags``).
 
 Stands with one possible level at every point (the viewer's own, known stands) are *fixed*: their
 runs are forced and only counted in ``factor``. Positions with labels, or without a stand that
@@ -184,7 +184,12 @@ class _Builder:
             edges += states[t] * (comb(q + len(takers) - 1, q) if takers else 1)
             copies += q
         slots = prod(self._width(s) for s in explicit)
-        slots *= prod(keep + 1 for _, keep in self.norm.groups) << len(self.norm.needs)
+        index = self.index
+        spans = [
+            (min(index[c] for c in n.codes), max(index[c] for c in n.codes))
+            for n in self.norm.needs
+        ]
+        slots *= prod(keep + 1 for _, keep in self.norm.groups) << len(set(share_flags(spans)))
         width = 8 + 4 * len(free)  # bytes per slot, about
         packed = 2 * copies * (len(explicit) + 1) * 3 * slots * width * BYTE_NS
         packed += sum(states) * LIVE_NS
@@ -268,11 +273,21 @@ class _Walk:
             for g, (cands, _) in enumerate(norm.groups)
             if cands
         }
-        self.needs = [(need, max(index[c] for c in need.codes)) for need in norm.needs]
+        spans = [
+            (min(index[c] for c in n.codes), max(index[c] for c in n.codes)) for n in norm.needs
+        ]
+        flags = share_flags(spans)
+        self.needs = [
+            (need, last, flag)
+            for need, (_, last), flag in zip(norm.needs, spans, flags, strict=True)
+        ]
         # Counters and need flags on top, the one that ends first highest (it is then 0: the int
         # is shorter).
         tops = [(last, 0, g) for g, (_, last) in self.span.items()]
-        tops += [(last, 1, k) for k, (_, last) in enumerate(self.needs)]
+        flag_ends: dict[int, int] = {}
+        for _, last, flag in self.needs:
+            flag_ends[flag] = max(flag_ends.get(flag, last), last)
+        tops += [(last, 1, flag) for flag, last in flag_ends.items()]
         tops.sort(key=lambda top: -top[0])
         self.tops = len(tops)
         self.lows = [[level[0] for level in levels] for levels in builder.levels]
@@ -374,9 +389,9 @@ class _Walk:
         """The ops after code ``t``: need checks, the digits' move down, the implicit stand's
         bounds. Gives the boundary's base (see ``PackedPlan.base``)."""
         layout = self.layout
-        for k, (_, last) in enumerate(self.needs):
-            if t == last:  # the need's last code: its flag must be set
-                digit = self.digit_of[(1, k)]
+        for _, last, flag in self.needs:
+            if t == last:  # the need's last code: its flag must be set (and is free again)
+                digit = self.digit_of[(1, flag)]
                 down = layout.strides[digit]
                 self.ops.append(
                     Narrow(self.digit_mask(digit, frozenset((1,))), down, down * layout.bits)
@@ -418,8 +433,8 @@ class _Walk:
             if not ok:
                 continue
             flags = [
-                (_digits(span_t, need.slots[s]), self.digit_of[(1, k)])
-                for k, (need, _) in enumerate(self.needs)
+                (_digits(span_t, need.slots[s]), self.digit_of[(1, flag)])
+                for need, _, flag in self.needs
                 if s in need.slots and code in need.codes
             ]
             for setting, mask in _flag_moves(layout, d, ok, flags, self.digit_mask):
@@ -434,6 +449,26 @@ class _Walk:
             tuple(step for _, step, _ in moves),
             tuple(s for _, _, s in moves),
         )
+
+
+def share_flags(spans: list[tuple[int, int]]) -> list[int]:
+    """A flag per need such that needs whose code spans ``(first, last)`` overlap get different
+    flags (a flag is free again after its need's last code): as few flags as spans overlap.
+
+    >>> share_flags([(0, 2), (3, 5), (1, 4), (5, 5)])
+    [0, 0, 1, 1]
+    """
+    flags = [0] * len(spans)
+    free_after: list[int] = []  # per flag: the last code of its latest need
+    for k in sorted(range(len(spans)), key=lambda k: spans[k]):
+        first, last = spans[k]
+        idle = [flag for flag, busy in enumerate(free_after) if busy < first]
+        flag = idle[0] if idle else len(free_after)
+        if not idle:
+            free_after.append(-1)
+        flags[k] = flag
+        free_after[flag] = last
+    return flags
 
 
 def _digits(span: tuple[int, int], slots: Iterable[int]) -> frozenset[int]:
