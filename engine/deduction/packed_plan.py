@@ -117,15 +117,18 @@ def build_packed_plan(norm: Normalized, *, only_if_faster: bool = False) -> Pack
     return _Builder(norm).build(only_if_faster)
 
 
-# Rough costs, in ns on CPython: a sparse DP edge (a dict update, forward or backward), a byte of
-# a packed layer per big-int operation, a state in the packed marginals. The estimates below
-# overcount the packed work (counters and flags are not all active at once, the ints are shorter
-# at both ends, not every state is live), so these are fitted on the benchmark's positions rather
-# than measured alone: openings run 2 to 8 times faster packed, mid-games with several
-# at-least-one facts (each doubles a packed layer) faster sparse.
-EDGE_NS = 130
-BYTE_NS = 0.06
-LIVE_NS = 125
+# Rough costs, in ns on CPython, fitted (least squares on the relative error) on 77 positions of
+# the benchmark's scenarios, both engines timed: openings of 2 to 5 players and mid-games after 6
+# to 20 cuts. The sparse engine pays per DP edge and per state; the packed engine per byte of a
+# layer that a big-int operation goes over and per state (the marginals); both a fixed cost (the
+# plan). The estimates are rough (they count ``prod |levels|`` states, not the live ones): they
+# pick the faster engine on 67 of the 77 positions, the others being close calls.
+EDGE_NS = 150
+SPARSE_STATE_NS = 330
+SPARSE_FIXED_NS = 1.6e6
+BYTE_NS = 0.034
+PACKED_STATE_NS = 130
+PACKED_FIXED_NS = 1.2e6
 # A packed layer longer than this is left to the sparse engine whatever the estimates say (many
 # at-least-one facts at once: each doubles the layer).
 MAX_LAYER_BYTES = 1 << 26
@@ -170,11 +173,11 @@ class _Builder:
     def costs(self, free: list[int], explicit: tuple[int, ...]) -> tuple[float, float]:
         """Rough times of the packed and the sparse engines (ns).
 
-        Both walk about ``prod |levels|`` states per boundary. The sparse engine pays per edge:
-        a state has about ``C(q + a - 1, a - 1)`` ways to share ``q`` copies among ``a`` stands.
-        The packed engine pays per copy a few operations over the whole layer (the product of
-        the digit widths, counters and need flags included, in slots of about ``bytes``), and per
-        live state in the marginals."""
+        Both walk about ``prod |levels|`` states per boundary. The sparse engine pays per edge
+        (a state has about ``C(q + a - 1, a - 1)`` ways to share ``q`` copies among ``a``
+        stands) and per state. The packed engine pays per copy, forward and backward, a few
+        operations per stand over the whole layer (the product of the digit widths, counters and
+        need flags included, in slots of about ``width`` bytes), and per state in the marginals."""
         states = [prod(len(self.levels[s][t]) for s in free) for t in range(len(self.universe))]
         edges = 0
         copies = 0
@@ -192,8 +195,9 @@ class _Builder:
         slots *= prod(keep + 1 for _, keep in self.norm.groups) << len(set(share_flags(spans)))
         width = 8 + 4 * len(free)  # bytes per slot, about
         packed = 2 * copies * (len(explicit) + 1) * 3 * slots * width * BYTE_NS
-        packed += sum(states) * LIVE_NS
-        return packed, 2 * edges * EDGE_NS
+        packed += sum(states) * PACKED_STATE_NS + PACKED_FIXED_NS
+        sparse = edges * EDGE_NS + sum(states) * SPARSE_STATE_NS + SPARSE_FIXED_NS
+        return packed, sparse
 
     # ----------------------------------------------------------------- the implicit stand
 
