@@ -1,4 +1,4 @@
-"""The forward and backward passes over a ``Plan``: the hot loops of the solver.
+"""The forward and backward passes over a ``Plan``: the hot loops of the sparse engine.
 
 ``forward`` gives, before every step, the reachable states with the total weight of the world
 prefixes that lead to them. ``backward`` gives, before every step, the total weight of the

@@ -1,4 +1,4 @@
-"""The dynamic programme's plan: the packed state and one step per code.
+"""The sparse engine's plan: the state packed in one int, and one step per code.
 
 The DP walks the codes of the universe in increasing order. Because a stand is sorted, the tiles of
 one code always go into the next free slots of a stand, as one contiguous *run*; so between two
