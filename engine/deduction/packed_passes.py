@@ -1,7 +1,7 @@
 """The packed engine's passes: forward, backward (the transposed ops), fill levels and sampling.
 
 ``forward`` keeps the layer before every code; ``backward`` runs the transposed ops from the end
-state and keeps the completion layer before every op. Where both a layer and its completions are
+state and keeps the completion layer before every code (sampling recomputes those inside a code). Where both a layer and its completions are
 non-zero, a state is live; the weight of a fill level of a stand before a code is the sum of
 ``F * B`` over the live states with that level (``PackedTables.fill_weights``), a few Python steps
 per live state instead of one per DP edge.
@@ -67,8 +67,20 @@ def total(plan: PackedPlan, end: int) -> int:
     return plan.layout.slot(end, plan.final)
 
 
+def _back(op: Tile | Candidate | Narrow, layer: int) -> int:
+    """The completion layer before ``op`` from the one after it (the transposed op)."""
+    if isinstance(op, Tile):
+        return _tile_back(op, layer)
+    if isinstance(op, Candidate):
+        kept = layer if op.tile is None else _tile_back(op.tile, layer)
+        kept = (kept >> op.shift) & op.keep.wide
+        return kept if op.drop is None else (layer & op.drop.wide) + kept
+    return (layer << op.shift) & op.mask.wide
+
+
 def backward(plan: PackedPlan, reached: list[int]) -> list[int]:
-    """The completion layer before every op (``len(ops) + 1`` layers, the last one the end).
+    """The completion layer before every code (``len(universe) + 1`` layers, the last one the
+    end).
 
     Only the states that the forward layers ``reached`` can reach get their exact weight: at
     every code boundary the layer is cut above the last reached state, so that the completions of
@@ -76,23 +88,22 @@ def backward(plan: PackedPlan, reached: list[int]) -> list[int]:
     bits = plan.layout.bits
     layer = 1 << (plan.final * bits)
     layers = [layer]
-    boundary_at: dict[int, int] = {}  # op -> the first boundary right before it
     for t in range(len(plan.universe) - 1, -1, -1):
-        boundary_at[plan.starts[t]] = t
-    for k in range(len(plan.ops) - 1, -1, -1):
-        op = plan.ops[k]
-        if isinstance(op, Tile):
-            layer = _tile_back(op, layer)
-        elif isinstance(op, Candidate):
-            kept = layer if op.tile is None else _tile_back(op.tile, layer)
-            kept = (kept >> op.shift) & op.keep.wide
-            layer = kept if op.drop is None else (layer & op.drop.wide) + kept
-        else:
-            layer = (layer << op.shift) & op.mask.wide
-        if k in boundary_at:
-            states = -(-reached[boundary_at[k]].bit_length() // bits)
-            layer &= (1 << (states * bits)) - 1
+        for op in reversed(plan.ops[plan.starts[t] : plan.starts[t + 1]]):
+            layer = _back(op, layer)
+        states = -(-reached[t].bit_length() // bits)
+        layer &= (1 << (states * bits)) - 1
         layers.append(layer)
+    layers.reverse()
+    return layers
+
+
+def code_completions(plan: PackedPlan, t: int, after: int) -> list[int]:
+    """The completion layers before each op of code ``t`` and, last, ``after`` (the layer after
+    the code): what sampling needs inside a code, recomputed rather than kept."""
+    layers = [after]
+    for op in reversed(plan.ops[plan.starts[t] : plan.starts[t + 1]]):
+        layers.append(_back(op, layers[-1]))
     layers.reverse()
     return layers
 
@@ -156,6 +167,7 @@ class PackedTables:
         self._supports: tuple[list[int], list[int]] | None = None
         self._fill: dict[int, dict[int, dict[int, int]]] = {}  # boundary -> stand -> level
         self._bytes: dict[int, bytes] = {}
+        self._within: dict[int, list[int]] = {}  # code -> completions before each of its ops
 
     # ------------------------------------------------------------------ fill levels
 
@@ -174,7 +186,7 @@ class PackedTables:
         plan = self.plan
         layout = plan.layout
         width = layout.bytes_per_slot
-        front, back = self.layers[t], self.completions[plan.starts[t]]
+        front, back = self.layers[t], self.completions[t]
         if self._supports is None:
             self._supports = supports(plan)
         reached, completing = self._supports
@@ -206,10 +218,21 @@ class PackedTables:
         """The completion weight of state ``index`` before op ``k``."""
         data = self._bytes.get(k)
         if data is None:
-            layer = self.completions[k]
+            layer = self._completion(k)
             data = self._bytes[k] = layer.to_bytes((layer.bit_length() + 7) // 8 + 1, "little")
         width = self.plan.layout.bytes_per_slot
         return int.from_bytes(data[index * width : (index + 1) * width], "little")
+
+    def _completion(self, k: int) -> int:
+        """The completion layer before op ``k``."""
+        plan = self.plan
+        if k == len(plan.ops):
+            return self.completions[-1]
+        t = plan.code_of_op[k]
+        layers = self._within.get(t)
+        if layers is None:
+            layers = self._within[t] = code_completions(plan, t, self.completions[t + 1])
+        return layers[k - plan.starts[t]]
 
     def sample(self, rng: Random) -> list[tuple[int, ...]]:
         """Every stand's codes in one world drawn with its exact probability (walk order)."""
