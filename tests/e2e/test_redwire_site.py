@@ -8,6 +8,8 @@ from harness import Watch, record_console, wait_offline_ready, wait_ready, watch
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from redwire_driver import QUICK, play, saved_state, sure_move, wait_decision
 
+import engine
+
 
 def play_moves(page: Page, seat: int, count: int) -> None:
     for _ in range(count):
@@ -42,7 +44,7 @@ def test_italian_board(page: Page, site_url: str) -> None:
         "Metti il tuo segnalino Informazione: tocca uno dei tuoi cavi blu."
     )
     expect(board).to_contain_text("Missione 4")
-    expect(board).to_contain_text("1° giorno sul campo")
+    expect(board).to_contain_text(engine.load_mission(4).title["it"])
     expect(board).to_contain_text("Detonatore")
     expect(board).to_contain_text("Equipaggiamento")
     expect(board).to_contain_text("Capitano")
