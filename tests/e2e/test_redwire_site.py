@@ -102,7 +102,7 @@ def test_under_a_subpath_every_request_stays_inside(browser: Browser, subpath_ur
 
 def test_clicks_answer_quickly_and_bots_never_block(page: Page, site_url: str) -> None:
     """Every click handler (draw included) and every bot decision, as measured by the page."""
-    page.goto(site_url + "?mission=8&players=5&seed=4&pace=fast&bots=1&brief=0")
+    page.goto(site_url + "?mission=8&players=5&seed=4&pace=instant&bots=1&brief=0")
     wait_ready(page)
     play_moves(page, 0, 6)
     clicks = page.evaluate("performance.getEntriesByName('fusebox:click').map(e => e.duration)")

@@ -274,7 +274,8 @@ class App:
             kinds=game.table.seat_kinds(),
             lines=log_lines(obs["log"], w, game.notes),
             thinking=self.thinking,
-            message=self.message,
+            message=self.message
+            or (self.t("rw.storage.saveFailed") if session.save_failed else None),
             panel=self.panel,
             focus=self.focus_slots,
             pace=game.table.pace,

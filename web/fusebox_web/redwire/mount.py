@@ -37,12 +37,11 @@ def home_html(context: Any, session: Session, notices: list[str]) -> str:
 class Mount:
     def __init__(self, context: Any) -> None:
         self.ctx = context
+        self.storage_works = dom.local_storage_works()
         self._app: Any = None
         self._later: asyncio.Future[None] | None = None
         self.notices: list[str] = []
-        store: storage.Store = (
-            dom.LocalStorage() if dom.local_storage_works() else storage.MemoryStore()
-        )
+        store: storage.Store = dom.LocalStorage() if self.storage_works else storage.MemoryStore()
         self.session = Session(store)
 
     def start(self) -> None:
@@ -52,6 +51,8 @@ class Mount:
         dom.set_html(app, ROOT)
         self.session.load()
         self.notices = [self.ctx.t(key) for key in self.session.problems]
+        if not self.storage_works:
+            self.notices.append(self.ctx.t("rw.storage.off"))
         self.session.problems.clear()
         dom.set_html(dom.query("#rw-root"), home_html(self.ctx, self.session, self.notices))
         dom.listen(app, "click", guarded(lambda event: self.app().on_click(event)))
