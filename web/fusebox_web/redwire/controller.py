@@ -83,7 +83,9 @@ class App:
                 return
             self.start_link(link)
             return
-        if game is not None and game.stage != "over" and self.notices == []:
+        # Back to the game in progress, unless the player already went elsewhere, or must first
+        # read what went wrong with the saved data.
+        if game is not None and game.stage != "over" and not self.notices and self.screen == "home":
             self.resume()
 
     def spawn(self, coroutine: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
@@ -304,13 +306,14 @@ class App:
             self.refocus(focused)
 
     def refocus(self, key: dict[str, str]) -> None:
-        """Put the focus back on the redrawn twin of the element that had it."""
-        if "id" in key and dom.focus(f"#{key['id']}"):
+        """Put the focus back on the redrawn twin of the element that had it (without scrolling:
+        a computer's move must not move the page under the player's eyes)."""
+        if "id" in key and dom.focus(f"#{key['id']}", scroll=False):
             return
         if "data-act" not in key:
             return
         selector = "".join(f'[{name}="{value}"]' for name, value in key.items() if name != "id")
-        dom.focus(selector)
+        dom.focus(selector, scroll=False)
 
     # ------------------------------------------------------------------ flow
 
