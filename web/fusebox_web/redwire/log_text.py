@@ -95,7 +95,8 @@ def _token(e: View, w: Words, log: Sequence[View], i: int, used: set[int]) -> Fo
         key.get(str(e.get("reason")), "rw.log.tokenSetup"),
         who=w.name(e["seat"]),
         value=w.value(e["value"]),
-        where=w.where(e["stand"], e["slot"]),
+        # The token's owner is the sentence's subject: "Bea marks 9 on her wire 4".
+        where=w.where_their(e["stand"], e["slot"]),
     )
     if "taken_from" in e:
         stand, slot = e["taken_from"]

@@ -528,6 +528,7 @@ def end(
         + story
         + tag("div", "".join(actions), class_="rw-actions")
         + tag("h3", esc(w.t("rw.end.deal")), class_="rw-h3")
+        + (tag("p", esc(w.t("rw.end.dealLeft")), class_="rw-muted") if not won else "")
         + tag("div", deal, class_="rw-deal", data_testid="deal")
         + tag(
             "details",

@@ -85,6 +85,13 @@ class Words:
             return self.t("rw.where", name=name, wire=slot + 1)
         return self.t("rw.whereOn", name=name, wire=slot + 1, stand=number)
 
+    def where_their(self, stand: int, slot: int) -> str:
+        """A wire of the player the sentence is about: "their wire 5" ("their wire 5 (stand 2)")."""
+        number = self.stand_number(stand)
+        if number is None:
+            return self.t("rw.whereTheir", wire=slot + 1)
+        return self.t("rw.whereTheirOn", wire=slot + 1, stand=number)
+
     def where_own(self, stand: int, slot: int) -> str:
         """One of the viewer's wires: "your wire 5" ("your wire 5, stand 2")."""
         number = self.stand_number(stand)
