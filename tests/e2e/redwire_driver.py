@@ -120,6 +120,18 @@ def play_to_the_end(page: Page, seat: int, moves: int = 200) -> str:
     return str(saved_state(page).result)
 
 
+def play_moves(page: Page, seat: int, count: int) -> None:
+    """Play up to ``count`` sure moves for ``seat`` (fewer if the mission ends)."""
+    for _ in range(count):
+        if wait_decision(page) == "over":
+            return
+        before = len(saved_state(page).history)
+        play(page, sure_move(saved_state(page), seat))
+        page.wait_for_selector(
+            f'[data-testid="prompt"]:not([data-moves="{before}"]), [data-testid="end"]'
+        )
+
+
 def take_device(page: Page) -> str:
     """Pass and play: click through a handoff if one shows; returns the viewer's decision."""
     page.wait_for_selector(

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from engine import GameState, Record, Setup, action_from_json, new_game, start
@@ -80,7 +80,7 @@ def random_candidate(state: GameState, rng: random.Random) -> Action:
     slot = rng.randrange(15)
     value = rng.choice([*range(1, 13), YELLOW, RED, 13])
     target = (stand, slot)
-    makers = [
+    makers: list[Callable[[], Action]] = [
         lambda: PlaceToken(seat, stand, slot),
         lambda: Cut(seat, (target,), (value,)),
         lambda: Cut(seat, (target, (stand, rng.randrange(15))), (value,), "double"),
