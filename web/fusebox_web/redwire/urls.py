@@ -25,9 +25,10 @@ LinkError(key='rw.link.mission', params={'value': '12'})
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import parse_qs, urlencode
 
 from .table import LEVELS, MAX_PLAYERS, MIN_PLAYERS, PACES
 
@@ -88,6 +89,46 @@ class LinkError:
     params: dict[str, Any] = field(default_factory=dict)
 
 
+# Not urllib.parse: this module is on the page's boot path, and urllib.parse (with ipaddress, which
+# it imports) costs the browser tens of milliseconds to compile and run. A link needs only the
+# three functions below; tests/web/test_redwire_urls.py checks them against urllib.parse.
+_ESCAPES = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
+_UNRESERVED = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-~")
+
+
+def _unquote(text: str) -> str:
+    """As ``unquote_plus``: ``+`` is a space, a run of ``%XX`` is UTF-8 (bad bytes: U+FFFD)."""
+    text = text.replace("+", " ")
+    if "%" not in text:
+        return text
+    return _ESCAPES.sub(
+        lambda m: bytes.fromhex(m.group().replace("%", "")).decode("utf-8", "replace"), text
+    )
+
+
+def parse_query(search: str) -> dict[str, list[str]]:
+    """As ``parse_qs(search.lstrip("?"), keep_blank_values=True)``: each name's values."""
+    query: dict[str, list[str]] = {}
+    for pair in search.lstrip("?").split("&"):
+        if pair:
+            name, _, value = pair.partition("=")
+            query.setdefault(_unquote(name), []).append(_unquote(value))
+    return query
+
+
+def _quote(text: str) -> str:
+    """As ``quote_plus``: unreserved characters stay, a space is ``+``, the rest is %XX UTF-8."""
+    return "".join(
+        c if c in _UNRESERVED else "+" if c == " " else "".join(f"%{b:02X}" for b in c.encode())
+        for c in text
+    )
+
+
+def encode_query(pairs: Iterable[tuple[str, object]]) -> str:
+    """As ``urlencode(pairs)``."""
+    return "&".join(f"{_quote(str(name))}={_quote(str(value))}" for name, value in pairs)
+
+
 def _single(query: dict[str, list[str]], name: str) -> str | None:
     values = query.get(name)
     return values[-1].strip() if values else None
@@ -99,7 +140,7 @@ def _whole(text: str) -> int | None:
 
 def parse_link(search: str) -> Link | LinkError | None:
     """The game a link asks for, a LinkError, or None when the address names no game."""
-    query = parse_qs(search.lstrip("?"), keep_blank_values=True)
+    query = parse_query(search)
     if not any(name in query for name in GAME_PARAMS):
         return None
     raw_mission = _single(query, "mission")
@@ -175,11 +216,11 @@ def link_query(
                 )
             ):
                 params[name] = word
-    return "?" + urlencode(params)
+    return "?" + encode_query(params.items())
 
 
 def without_game_params(search: str) -> str:
     """The address's query without the game parameters (``lang`` and others stay)."""
-    query = parse_qs(search.lstrip("?"), keep_blank_values=True)
+    query = parse_query(search)
     kept = [(k, v) for k, values in query.items() if k not in GAME_PARAMS for v in values]
-    return ("?" + urlencode(kept)) if kept else ""
+    return ("?" + encode_query(kept)) if kept else ""
