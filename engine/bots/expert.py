@@ -6,19 +6,20 @@ Its turn, in order:
 1. Reveal the reds when only reds are left.
 2. Equipment that only helps, at once: Spare Batteries on a used Double Detector, Rewind once a
    step was lost, the Sticky Note and the labels on the wires that teach the team the most.
-3. A certain move, if there is one. Among several it prefers the certain cuts nobody else can
-   make (a wire it deduced, not one a token shows to everyone), then those a token shows, and it
-   keeps its solo cuts for last: a solo cut stays available, so it is a reserve for a later turn
-   with nothing certain. Ties go to the cut that shows the team the most.
-4. Nothing certain: a detector whose exact odds are certain; else the Radar (on the value it
-   would guess with) before guessing; a Coffee Break when even the best cut is poor; the
-   Stabilizer before a risky cut or when one more mistake would lose; a detector only when it
-   adds enough to the best single cut (the Double Detector is worth most at the end, when a
-   teammate's two last wires are one pair of targets); else the likeliest single cut, among near
-   ties the one whose miss would teach the most.
+3. A certain move: a solo cut; a cut at a wire whose token shows a value it holds (found without
+   solving); a cut the solver proves. Among several cuts, the one that shows the team the most.
+4. Nothing certain: every cut is scored by its *risk*, the chance it loses the game (an explosion
+   now; a mistake on the last step; an earlier mistake costs a spare step, ``Style.mistake_base``
+   per step left), so a sure miss on a wire that cannot be red beats a coin toss over the red
+   wire. Then: a detector whose exact odds are certain; the Radar (on the value it would guess
+   with), the Walkie-Talkies (to break a standoff over the red wire), the Coffee Break (to the
+   teammate likeliest to hold only reds) and the Stabilizer when the risk is high enough; a
+   detector when it clearly lowers the risk; else the least risky single cut, among near ties the
+   one whose miss would teach the most.
 
-Its setup token, Sticky Note and labels go where they teach most (``teaching``); as an owner it
-cuts, or marks, the wire whose reveal teaches most.
+Its setup token and Sticky Note go on values the others hold, where they teach most
+(``teaching``); after a hit, and as an owner after a detector, it cuts or marks the wire whose
+reveal narrows its neighbours most.
 
 >>> from engine import new_game
 >>> game = new_game(mission=2, players=4, seed=8)
@@ -56,8 +57,9 @@ from ..wires import RED, value_to_json
 from .base import register_bot
 from .cuts import EXACT_DETECTORS, RatedCut, detector_bounds, rate_singles, token_cuts
 from .explanation import Explanation, explanation
-from .knowledge import CutOdds, Knowledge
+from .knowledge import CutOdds, Knowledge, Slot
 from .phrasing import cut_explanation, percent
+from .standoff import after_cut, after_miss, next_player_risk
 from .teaching import number_of_label, reveal_value, token_value
 
 
@@ -67,13 +69,9 @@ class Style:
 
     #: What a spare detonator step is worth, as a share of the game: a mistake with ``d`` steps
     #: left costs ``mistake_base ** (d - 1)`` (the whole game on the last step).
-    mistake_base: float = 0.5
-    #: A detector must lower the risk of the best single cut by this much, or raise its success
-    #: by ``detector_gain``.
-    detector_margin: float = 0.05
-    detector_gain: float = 1.0
-    #: Equipment thresholds shrink with the share of wires left, to this power (0: never).
-    thrift: float = 0.0
+    mistake_base: float = 0.6
+    #: A detector must lower the risk of the best single cut by this much.
+    detector_margin: float = 0.02
     #: Use the Stabilizer before a cut whose risk is at least this.
     stabilize_risk: float = 0.25
     #: Use the Radar before a cut whose risk is at least this.
@@ -84,8 +82,15 @@ class Style:
     coffee_risk: float = 0.3
     #: Guesses within this much of the best count as ties, broken by what a miss teaches.
     guess_tie: float = 0.01
-    #: Keep solo cuts for turns without another certain move.
-    solo_reserve: bool = True
+    #: Keep solo cuts for turns without another certain move (benchmarks found no gain).
+    solo_reserve: bool = False
+    #: Near the end (at most this many hidden wires), choose among certain moves, or a sure
+    #: miss, by the risk left to the next player (``standoff``), over this many drawn worlds,
+    #: for at most this many moves.
+    look_ahead: bool = True
+    look_ahead_hidden: int = 10
+    look_ahead_worlds: int = 6
+    look_ahead_moves: int = 6
     #: Use the free equipment (batteries, rewind, sticky note, labels, radar).
     free_equipment: bool = True
 
@@ -164,36 +169,123 @@ class ExpertBot:
             free = self._free_equipment(know, legal)
             if free is not None:
                 return free
-        solos = [a for a in legal if isinstance(a, SoloCut)]
-        if solos and not self.style.solo_reserve:
-            return self._solo(solos)
-        # A cut at a wire whose token shows a value I hold is certain: no need to solve.
-        shown = [RatedCut(cut, CutOdds(1.0, 0.0)) for cut in token_cuts(know, legal)]
-        if shown:
-            return self._certain_cut(know, shown)
-        singles = rate_singles(know, legal)
-        certain = [r for r in singles if r.certain]
+        certain = self._certain_moves(know, legal)
         if certain:
-            return self._certain_cut(know, certain)
-        if solos:
-            return self._solo(solos)
+            return self._best_certain(know, legal, certain)
+        singles = rate_singles(know, legal)
         if not singles:  # only equipment is left (cannot happen in a turn; stay legal)
             action = legal[0]
             self._why = explanation("random_move", kind=action.type)
             return action
         return self._no_certain_move(know, legal, singles)
 
-    def _solo(self, solos: list[SoloCut]) -> Action:
-        solo = max(solos, key=lambda a: a.value)
-        self._why = explanation("solo_cut", value=value_to_json(solo.value))
-        return solo
+    def _certain_moves(self, know: Knowledge, legal: Sequence[Action]) -> list[Action]:
+        """The certain moves, best first: solo cuts, cuts a token shows (found without solving),
+        cuts the solver proves (cuts ordered by what they show the team); solo cuts go last
+        when kept in reserve."""
+        solos = sorted((a for a in legal if isinstance(a, SoloCut)), key=lambda a: -a.value)
+        cuts = [] if self._near_end(know) else token_cuts(know, legal)
+        if not cuts:  # solve (the end is near, or no token shows a value I hold)
+            cuts = [r.action for r in rate_singles(know, legal) if r.certain]
+        cuts.sort(key=lambda cut: -self._teach_cut(know, cut))
+        if self.style.solo_reserve:
+            return [*cuts, *solos]
+        return [*solos, *cuts]
 
-    def _certain_cut(self, know: Knowledge, certain: list[RatedCut]) -> Action:
-        """Among certain cuts, the one that shows the team the most."""
-        best = max(certain, key=lambda rated: self._teach_cut(know, rated.action))
-        key = "cut_certain_teach" if len(certain) > 1 and not _shown(know, best) else None
-        self._why = cut_explanation(know, best, key)
-        return best.action
+    def _near_end(self, know: Knowledge) -> bool:
+        """Few enough hidden wires to look one turn ahead (cheap solves)."""
+        style = self.style
+        return style.look_ahead and len(know.position.hidden_slots()) <= style.look_ahead_hidden
+
+    def _best_certain(
+        self, know: Knowledge, legal: Sequence[Action], moves: list[Action]
+    ) -> Action:
+        """The first certain move, unless the end is near: then the one that leaves the next
+        player the least risky turn (``standoff``), or even a sure miss when every certain move
+        would leave him in a standoff over the red wire."""
+        choice = moves[0]
+        if self._near_end(know):
+            choice = self._look_ahead(know, legal, moves) or choice
+        if isinstance(choice, SoloCut):
+            self._why = explanation("solo_cut", value=value_to_json(choice.value))
+        elif isinstance(choice, Cut) and choice in moves:
+            others = sum(isinstance(m, Cut) for m in moves) > 1
+            rated = RatedCut(choice, CutOdds(1.0, 0.0))
+            teach = others and know.tile(choice.targets[0])["info"] is None
+            self._why = cut_explanation(know, rated, "cut_certain_teach" if teach else None)
+        return choice
+
+    def _look_ahead(
+        self, know: Knowledge, legal: Sequence[Action], moves: list[Action]
+    ) -> Action | None:
+        """Score each certain move (and, holding spare steps, each sure miss) by the risk the
+        next player will face, over a few worlds drawn from my odds; the best, or None."""
+        style, dial = self.style, know.dial_left
+        worlds = [know.solution.sample(self._rng) for _ in range(style.look_ahead_worlds)]
+
+        def next_risk(cut_now: list[Slot], miss: Slot | None, dial_then: int) -> float:
+            following = self._next_seat(know, cut_now)
+            if following is None:
+                return 0.0
+            total = 0.0
+            for world in worlds:
+                position = after_cut(
+                    know.position, [(slot, world[slot[0]][slot[1]]) for slot in cut_now]
+                )
+                if miss is not None:
+                    position = after_miss(position, miss, world[miss[0]][miss[1]])
+                total += next_player_risk(
+                    position, following, world, dial=dial_then, mistake_base=style.mistake_base
+                )
+            return total / len(worlds)
+
+        scored: list[tuple[float, int, Action]] = []
+        for rank, move in enumerate(moves[: style.look_ahead_moves]):
+            if isinstance(move, SoloCut):
+                cut_now = [slot for slot, cls in know.hand.items() if cls == move.value]
+            elif isinstance(move, Cut):
+                cut_now = [move.targets[0], self._own_wire(know, move.values[0])]
+            else:
+                continue
+            scored.append((next_risk(cut_now, None, dial), rank, move))
+        if not scored:
+            return None
+        best_risk, _, best = min(scored, key=lambda item: item[:2])
+        if best_risk <= 0.0 or dial < 2:
+            return best
+        stalls = [
+            r
+            for r in rate_singles(know, legal)
+            if r.odds.success == 0.0 and r.odds.explosion == 0.0
+        ]
+        spare = style.mistake_base ** (dial - 1)
+        for stall in stalls[:3]:
+            target = stall.action.targets[0]
+            risk = spare + next_risk([], target, dial - 1)
+            if risk < best_risk - 0.05:
+                best_risk, best = risk, stall.action
+                self._why = cut_explanation(know, stall, "cut_stall_ahead")
+        return best
+
+    def _own_wire(self, know: Knowledge, value: int) -> Slot:
+        """The wire of mine I would cut with ``value`` (the one whose reveal teaches most)."""
+        low, high = know.obs["blue_values"]
+        mine = [slot for slot, cls in know.hand.items() if cls == value]
+        return max(
+            mine,
+            key=lambda slot: reveal_value(
+                know.obs["stands"][slot[0]]["slots"], slot[1], low=low, high=high
+            ),
+        )
+
+    def _next_seat(self, know: Knowledge, cut_now: Sequence[Slot]) -> int | None:
+        """The next seat clockwise that still has uncut wires once ``cut_now`` are cut."""
+        gone = set(cut_now)
+        for step in range(1, know.players):
+            seat = (know.seat + step) % know.players
+            if any(slot not in gone for slot in know.hand_of(seat)):
+                return seat
+        return None
 
     def _teach_cut(self, know: Knowledge, cut: Cut) -> float:
         """What a successful cut shows the others: the target (unless a token showed it) and
@@ -234,33 +326,31 @@ class ExpertBot:
                 self._why = cut_explanation(know, rated)
                 return rated.action
         by_type = {a.type: a for a in legal}
-        # Equipment kept for later is worth less as the bomb empties: scale the thresholds.
-        scale = self._remaining_share(know) ** style.thrift
-        if style.free_equipment and "radar" in by_type and best_risk >= style.radar_risk * scale:
+        if style.free_equipment and "radar" in by_type and best_risk >= style.radar_risk:
             value = best.action.values[0]
             radar = next((a for a in legal if isinstance(a, Radar) and a.value == value), None)
             if radar is None:
                 radar = next(a for a in legal if isinstance(a, Radar))
             self._why = explanation("radar", value=radar.value)
             return radar
-        if "walkie" in by_type and best_risk >= style.walkie_risk * scale:
+        if "walkie" in by_type and best_risk >= style.walkie_risk:
             walkie = self._walkie(know, legal, best.action.values[0])
             if walkie is not None:
                 self._why = explanation(
                     "walkie", partner=walkie.partner, stand=walkie.stand, wire=walkie.slot + 1
                 )
                 return walkie
-        if "coffee" in by_type and best_risk >= style.coffee_risk * scale:
+        if "coffee" in by_type and best_risk >= style.coffee_risk:
             coffee = self._coffee(know, legal)
             if coffee is not None:
                 self._why = explanation(
                     "coffee", next_seat=coffee.next_seat, percent=percent(best.odds.success)
                 )
                 return coffee
-        if "stabilize" in by_type and best_risk >= style.stabilize_risk * scale:
+        if "stabilize" in by_type and best_risk >= style.stabilize_risk:
             self._why = explanation("stabilize", percent=percent(best.odds.success))
             return by_type["stabilize"]
-        detector = self._detector(know, bounds, best, best_risk, scale, stabilized)
+        detector = self._detector(know, bounds, best, best_risk, stabilized)
         if detector is not None:
             self._why = cut_explanation(know, detector)
             return detector.action
@@ -276,20 +366,18 @@ class ExpertBot:
         bounds: list[tuple[float, Cut]],
         best: RatedCut,
         best_risk: float,
-        scale: float,
         stabilized: bool,
     ) -> RatedCut | None:
         """The detector worth its tool: one that lowers the risk of the best single cut by the
-        margin, or raises its success by ``detector_gain`` (under the Stabilizer, raises the
-        success by the margin). Only detectors whose bound allows it are counted exactly."""
+        margin (under the Stabilizer: raises its success by the margin). Only detectors whose
+        bound allows it are counted exactly."""
         style, dial = self.style, know.dial_left
         spare = style.mistake_base ** max(0, dial - 1)
 
         def could(bound: float) -> bool:
             if stabilized:
                 return bound >= best.odds.success + style.detector_margin
-            optimistic = best_risk - (1.0 - bound) * spare >= style.detector_margin * scale
-            return optimistic or bound - best.odds.success >= style.detector_gain
+            return best_risk - (1.0 - bound) * spare >= style.detector_margin
 
         candidates = [cut for bound, cut in bounds if could(bound)][:EXACT_DETECTORS]
         rated = self._exact(know, candidates)
@@ -299,19 +387,11 @@ class ExpertBot:
             top = max(rated, key=lambda r: r.odds.success)
             return top if top.odds.success >= best.odds.success + style.detector_margin else None
         top = min(rated, key=lambda r: (self.risk(r.odds, dial), -r.odds.success))
-        lower = self.risk(top.odds, dial) <= best_risk - style.detector_margin * scale
-        gain = top.odds.success - best.odds.success >= style.detector_gain
-        return top if lower or gain else None
+        return top if self.risk(top.odds, dial) <= best_risk - style.detector_margin else None
 
     @staticmethod
     def _exact(know: Knowledge, cuts: Sequence[Cut]) -> list[RatedCut]:
         return [RatedCut(cut, know.cut_odds(cut.targets, cut.values)) for cut in cuts]
-
-    @staticmethod
-    def _remaining_share(know: Knowledge) -> float:
-        """The share of the bomb's wires still uncut."""
-        slots = [tile for stand in know.obs["stands"] for tile in stand["slots"]]
-        return sum(1 for tile in slots if not tile["cut"]) / len(slots)
 
     def _best_guess(
         self, know: Knowledge, singles: list[RatedCut], stabilized: bool

@@ -98,6 +98,11 @@ KEYS: dict[str, Key] = {
         "{value} on {seat}'s wire {wire}: a sure miss, but every other cut could hit the red wire.",
         "expert: a deliberate miss (one detonator step) instead of risking an explosion",
     ),
+    "cut_stall_ahead": Key(
+        ("seat", "stand", "wire", "value"),
+        "{value} on {seat}'s wire {wire}: a sure miss, as every certain cut would leave the next player a risky guess.",
+        "expert near the end: a deliberate miss instead of a certain cut that would leave the next player in a standoff over the red wire",
+    ),
     "cut_either": Key(
         ("seat", "stand", "wire", "value", "value2", "percent"),
         "{value} or {value2} on {seat}'s wire {wire}: {percent}%.",

@@ -41,7 +41,7 @@ def cut_explanation(know: Knowledge, rated: RatedCut, key: str | None = None) ->
     if len(values) == 2:
         return explanation("cut_either", **place, value=values[0], value2=values[1], percent=chance)
     if key is not None:
-        if key in ("cut_certain_teach", "cut_stall"):
+        if key in ("cut_certain_teach", "cut_stall", "cut_stall_ahead"):
             return explanation(key, **place, value=values[0])
         return explanation(key, **place, value=values[0], percent=chance)
     if rated.certain:

@@ -1,8 +1,8 @@
 """Hand-written observations for decision tests: a few stands in a compact notation.
 
 A stand is a string of wires separated by spaces: ``x7`` a cut 7, ``7`` an uncut 7 (seen only by
-its owner), ``7[7]`` an uncut 7 with an info token. Stand ``k`` belongs to seat ``k`` (one stand
-each). The observation is what ``viewer`` would receive; the legal actions are written by the test.
+its owner), ``7[7]`` an uncut 7 with an info token. Stand ``k`` belongs to seat ``k`` unless
+``owners`` says otherwise. The observation is what ``viewer`` would receive; the legal actions are written by the test.
 
 >>> obs = observation(["x1 2", "x1 2[2]"], viewer=0, blue=(1, 2))
 >>> [t["wire"] for t in obs["stands"][1]["slots"]], obs["stands"][1]["slots"][1]["info"]
@@ -36,8 +36,10 @@ def observation(
     equipment: Sequence[tuple[int, str]] = (),
     log: Sequence[dict[str, Any]] = (),
     prompt: dict[str, Any] | None = None,
+    owners: Sequence[int] | None = None,
 ) -> dict[str, Any]:
-    players = len(stands)
+    owners = list(range(len(stands))) if owners is None else list(owners)
+    players = max(owners) + 1
     return {
         "schema": "fusebox.redwire.observation",
         "version": 1,
@@ -56,7 +58,7 @@ def observation(
         "dial": {"left": players if dial is None else dial, "start": players, "cap": 6},
         "stands": [
             {"owner": seat, "slots": [_tile(t, seat == viewer) for t in stand.split()]}
-            for seat, stand in enumerate(stands)
+            for seat, stand in zip(owners, stands, strict=True)
         ],
         "labels": [],
         "markers": {

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.actions import Cut, PlaceToken, SoloCut, Walkie
+from engine.actions import Cut, PlaceToken, Walkie
 from engine.bots import make_bot
 from tests.bots.synthetic import observation
 
@@ -41,18 +41,20 @@ def test_a_sure_miss_is_better_than_a_coin_toss_on_the_red_wire() -> None:
     assert expert.explain().key == "cut_stall"
 
 
-def test_the_expert_keeps_its_solo_cut_for_later_and_cautious_does_not() -> None:
+def test_near_the_end_the_expert_leaves_the_next_player_a_certain_cut() -> None:
+    """Three players, seat 2 (two stands) holds 6, 8 and the red 6.5 and plays before seats 0
+    and 1. Both its cuts are certain; after 8 on seat 0's last wire, seat 1 would have to find
+    the 6 among my two last wires (one is the red 6.5). After 6 on seat 1's last wire, seat 0
+    finds my 8 for sure: it can only sit on my second stand."""
     stands = [
-        "x1 x1 2 x2 3 3 x4 x4 x5 x5 x6 x6",
-        "x1 x1 2[2] x2 x3 x3 x4 x4 x5 x5 x6 x6",
+        "x2 x2 x3 x4 x5[5] x6 x7 8 x9 x10",
+        "x1 x2 x3 x3 x4[4] 6 x6 x7 x8 x10",
+        "x1 x4 x5 x5 6.5 x7[7] x7 x8 x9 x9 x10",
+        "x1 x1 x2 x3 x4 x5 6 8 x9 x10",
     ]
-    obs = observation(stands, viewer=0, blue=(1, 6))
-    token_cut, solo = Cut(0, ((1, 2),), (2,)), SoloCut(0, 3)
-    legal = [token_cut, Cut(0, ((1, 2),), (3,)), solo]
-    expert, cautious = make_bot("expert", 3), make_bot("cautious", 3)
-    assert expert.choose(obs, legal) == token_cut
-    assert expert.explain().key == "cut_token"
-    assert cautious.choose(obs, legal) == solo
+    obs = observation(stands, viewer=2, owners=[0, 1, 2, 2], blue=(1, 10), red=["6.5"], dial=3)
+    legal = [Cut(2, (t,), (v,)) for t in ((0, 7), (1, 5)) for v in (6, 8)]
+    assert make_bot("expert", 5).choose(obs, legal) == Cut(2, ((1, 5),), (6,))
 
 
 def test_the_random_level_never_points_at_a_wire_it_knows_is_red() -> None:

@@ -1,5 +1,10 @@
-"""Seeded win-rate floors, to catch a regression: mission 1 with 3 players (the captain holds two
-stands, the hardest count of mission 1 for these bots), 40 fixed games per level."""
+"""Seeded win-rate floors, to catch a regression (40 fixed games per level and case):
+
+* mission 1 with 3 players (the captain holds two stands: the hardest count of mission 1 for these
+  bots): expert at least 90%, cautious at least 80%, random at most 5%;
+* mission 3 with 3 players (the red wire, equipment, a two-stand captain): expert at least 85% and
+  at least as many wins as cautious.
+"""
 
 from __future__ import annotations
 
@@ -31,3 +36,9 @@ def wins(level: str, mission: int, players: int) -> int:
 )
 def test_mission_1_three_players(level: str, low: int, high: int) -> None:
     assert low <= wins(level, 1, 3) <= high
+
+
+def test_mission_3_three_players_expert_beats_cautious() -> None:
+    expert = wins("expert", 3, 3)
+    assert expert >= 34
+    assert expert >= wins("cautious", 3, 3)
