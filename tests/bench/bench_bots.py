@@ -14,13 +14,15 @@ less likely to lose on the spot (an explosion, or any failure on the last step),
 first turn of the 5-player mission-8 opening is timed on its own (the page's worst case).
 
 Results are saved chunk by chunk in a JSON file under .cache/, so an interrupted run resumes where it
-stopped (``--fresh`` starts over). ``--quick`` plays 4 games per cell (a smoke run for CI). The
-omniscient bot reads the true state: it checks the harness, it is not a level.
+stopped (``--fresh`` starts over; results of other engine or mission sources are not reused).
+``--quick`` plays 4 games per cell (a smoke run for CI). The omniscient bot reads the true state: it
+checks the harness, it is not a level.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import itertools
 import json
 import math
@@ -47,7 +49,7 @@ ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_RESULTS = ROOT / ".cache" / "bench_bots.json"
 LEVELS = ("random", "cautious", "expert", "omniscient")
 CHUNK = 10  # games per unit of work (and of resumption)
-FORMAT = 1
+FORMAT = 2
 
 
 @dataclass
@@ -184,12 +186,24 @@ def opening_time(args: tuple[str, int]) -> tuple[str, float]:
 # --------------------------------------------------------------------------- results file
 
 
+def fingerprint() -> str:
+    """A hash of the engine and mission sources: saved results of other code are not reused."""
+    digest = hashlib.sha256()
+    sources = sorted((ROOT / "engine").rglob("*.py")) + sorted((ROOT / "missions").glob("*.toml"))
+    for source in sources:
+        digest.update(source.relative_to(ROOT).as_posix().encode())
+        digest.update(source.read_bytes())
+    return digest.hexdigest()[:16]
+
+
 def load(path: Path, fresh: bool) -> dict[str, Any]:
+    empty = {"format": FORMAT, "code": fingerprint(), "chunks": {}}
     if fresh or not path.exists():
-        return {"format": FORMAT, "chunks": {}}
+        return empty
     data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    if data.get("format") != FORMAT:
-        return {"format": FORMAT, "chunks": {}}
+    if data.get("format") != FORMAT or data.get("code") != empty["code"]:
+        print("saved results are of other code: starting over", flush=True)
+        return empty
     return data
 
 
