@@ -11,6 +11,7 @@ A bad file fails with the file, the field and what was expected::
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -241,16 +242,39 @@ def _mission_files() -> Iterator[Traversable]:
 
 
 def load_mission_file(path: Traversable) -> Mission:
+    """Read and validate one mission file (a path or an importlib.resources Traversable)."""
+    return _parse_text(path.name, path.read_text(encoding="utf-8"))
+
+
+def _parse_text(name: str, text: str) -> Mission:
     import tomllib  # see _mission_dir: kept off the boot path
 
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise MissionError(path.name, "(file)", f"valid TOML ({exc})") from exc
-    mission = parse_mission(data, path.name)
-    if path.name != f"m{mission.id:02d}.toml":
-        raise MissionError(path.name, "id", f"{path.name[1:3]} to match the file name", mission.id)
+        raise MissionError(name, "(file)", f"valid TOML ({exc})") from exc
+    mission = parse_mission(data, name)
+    if name != f"m{mission.id:02d}.toml":
+        raise MissionError(name, "id", f"{name[1:3]} to match the file name", mission.id)
     return mission
+
+
+def _read_one(name: str) -> str | None:
+    """One mission file's text, or None if there is no such file.
+
+    Read through the package's own loader (a folder, a wheel, or the page's zip archive) rather
+    than importlib.resources: in the browser that import alone costs tens of milliseconds, and a
+    game link needs its one mission before the board can show.
+    """
+    loader = getattr(__spec__, "loader", None)
+    try:
+        data: bytes = loader.get_data(os.path.join(os.path.dirname(__file__), "missions", name))  # type: ignore[union-attr]
+    except (OSError, AttributeError):
+        source = Path(__file__).resolve().parent.parent / "missions" / name
+        if not source.is_file():
+            return None
+        data = source.read_bytes()
+    return data.decode("utf-8")
 
 
 @cache
@@ -260,8 +284,15 @@ def all_missions() -> dict[int, Mission]:
     return {m.id: m for m in sorted(missions, key=lambda m: m.id)}
 
 
+@cache
 def load_mission(mission_id: int) -> Mission:
-    missions = all_missions()
-    if mission_id not in missions:
-        raise KeyError(f"no mission {mission_id}; available: {sorted(missions)}")
-    return missions[mission_id]
+    """Mission ``mission_id``, read and validated on first use (only that file is read).
+
+    >>> load_mission(99)
+    Traceback (most recent call last):
+    KeyError: 'no mission 99; available: [1, 2, 3, 4, 5, 6, 7, 8]'
+    """
+    text = _read_one(f"m{mission_id:02d}.toml") if 0 < mission_id < 100 else None
+    if text is None:
+        raise KeyError(f"no mission {mission_id}; available: {sorted(all_missions())}")
+    return _parse_text(f"m{mission_id:02d}.toml", text)

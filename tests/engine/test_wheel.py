@@ -33,6 +33,7 @@ def test_wheel_is_reproducible_and_holds_the_missions(tmp_path: Path) -> None:
         "import engine, engine.missions as m;"
         "assert 'fusebox-' in engine.__file__ or '.whl' in engine.__file__, engine.__file__;"
         "assert sorted(m.all_missions()) == list(range(1, 9));"
+        "assert all(m.load_mission(n) == m.all_missions()[n] for n in range(1, 9));"
         "g = engine.new_game(8, 5, seed=1); print(len(g.legal_actions(g.to_move)))"
     )
     result = subprocess.run(
@@ -42,3 +43,22 @@ def test_wheel_is_reproducible_and_holds_the_missions(tmp_path: Path) -> None:
         check=True,
     )
     assert int(result.stdout) > 0
+
+
+def test_one_mission_loads_from_the_wheel_alone(tmp_path: Path) -> None:
+    """A game link needs one mission: the page reads that file only, without importlib.resources."""
+    wheel = build_wheel(tmp_path)
+    code = (
+        "import engine.missions as m;"
+        "mission = m.load_mission(4);"
+        "assert 'importlib.resources' not in sys.modules, 'importlib.resources was imported';"
+        "assert m.all_missions.cache_info().currsize == 0, 'every mission was read';"
+        "print(mission.title['en'])"
+    )
+    result = subprocess.run(
+        [sys.executable, "-I", "-c", f"import sys; sys.path.insert(0, {str(wheel)!r}); {code}"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert result.stdout.strip() == "Everything at Once"
