@@ -81,6 +81,14 @@ CHROMIUM_ARGS = (
 
 # The page's Python package (web/fusebox_web and the catalogs), as the site ships it.
 APP_ARCHIVE = "fusebox_web.zip"
+STDLIB_ARCHIVE = "stdlib.zip"
+
+# Standard-library modules the page imports after Pyodide's own boot (top-level names; a package
+# goes in whole). Pyodide ships its standard library as sources only, so each of these would be
+# compiled in the browser on every visit (html.entities, imported by PyScript, alone ~60 ms); the
+# build compiles them once into STDLIB_ARCHIVE, which the page puts ahead of the standard library.
+# tests/e2e/test_boot_bytecode.py fails when the page starts compiling another one.
+STDLIB_BYTECODE = ("datetime", "fractions", "html", "numbers", "tomllib")
 
 # A fixed timestamp for the archives the build writes, so the same sources give the same bytes.
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
@@ -259,7 +267,8 @@ def app_archive() -> bytes:
 
 
 def compile_bytecode(modules: Path, archives: dict[str, bytes]) -> dict[str, bytes]:
-    """The archives with a hash-checked .pyc beside every .py, compiled by the site's own Pyodide.
+    """The archives with a hash-checked .pyc beside every .py, compiled by the site's own Pyodide,
+    and STDLIB_ARCHIVE: the STDLIB_BYTECODE modules of its standard library, compiled.
 
     Runs web/runtime/bytecode.mjs in Node (see there why); the result is cached in .cache/ by the
     hash of its inputs, so an unchanged engine costs nothing on the next build.
@@ -267,10 +276,12 @@ def compile_bytecode(modules: Path, archives: dict[str, bytes]) -> dict[str, byt
     script = RUNTIME_SPEC / "bytecode.mjs"
     key = hashlib.sha256(script.read_bytes())
     key.update((modules / "pyodide" / "pyodide-lock.json").read_bytes())
+    key.update(",".join(STDLIB_BYTECODE).encode())
     for name in sorted(archives):
         key.update(name.encode() + b"\0" + sha256(archives[name]).encode())
     cached = CACHE / "bytecode" / key.hexdigest()[:16]
-    if not all((cached / name).exists() for name in archives):
+    outputs = [*archives, STDLIB_ARCHIVE]
+    if not all((cached / name).exists() for name in outputs):
         node = shutil.which("node")
         if not node:
             sys.exit("node is missing: install Node.js to build the site")
@@ -280,11 +291,14 @@ def compile_bytecode(modules: Path, archives: dict[str, bytes]) -> dict[str, byt
                 path.write_bytes(archives[path.name])
             out = Path(tmp) / "out"
             out.mkdir()
-            run([node, str(script), str(modules / "pyodide"), str(out), *map(str, sources)])
+            stdlib = ["--stdlib", ",".join(STDLIB_BYTECODE)]
+            run(
+                [node, str(script), str(modules / "pyodide"), str(out), *stdlib, *map(str, sources)]
+            )
             cached.mkdir(parents=True, exist_ok=True)
-            for name in archives:
+            for name in outputs:
                 shutil.copyfile(out / name, cached / name)
-    return {name: (cached / name).read_bytes() for name in archives}
+    return {name: (cached / name).read_bytes() for name in outputs}
 
 
 def write_content_addressed(site: Path, name: str, data: bytes) -> str:
@@ -418,8 +432,9 @@ def build(out: Path = SITE) -> BuildResult:
     compiled = compile_bytecode(modules, {wheel_name: wheel, APP_ARCHIVE: app_archive()})
     wheel_url = write_content_addressed(staging, wheel_name, compiled[wheel_name])
     app_url = write_content_addressed(staging, APP_ARCHIVE, compiled[APP_ARCHIVE])
+    stdlib_url = write_content_addressed(staging, STDLIB_ARCHIVE, compiled[STDLIB_ARCHIVE])
     copy_web(staging)
-    manifest = boot_manifest(staging, [wheel_url, app_url])
+    manifest = boot_manifest(staging, [stdlib_url, wheel_url, app_url])
     render_index(staging, manifest)
     version = write_service_worker(staging)
     swap_into_place(staging, out)

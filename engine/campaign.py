@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .errors import RecordError
-from .missions import all_missions
+from .missions import mission_ids
 from .rng import Rng
 
 FORMAT = "fusebox.redwire.campaign"
@@ -47,7 +47,7 @@ class Campaign:
         """'won', 'open' or 'locked': mission 1 is open, each win opens the next one."""
         if self.progress.get(mission, MissionProgress()).won:
             return "won"
-        if mission == min(all_missions()) or self.progress.get(mission - 1, MissionProgress()).won:
+        if mission == mission_ids()[0] or self.progress.get(mission - 1, MissionProgress()).won:
             return "open"
         return "locked"
 
@@ -98,7 +98,7 @@ class Campaign:
         if not isinstance(missions, dict):
             raise RecordError("campaign: missions must be an object")
         progress: dict[int, MissionProgress] = {}
-        known = all_missions()
+        known = mission_ids()
         for key, item in missions.items():
             if not key.isdigit() or int(key) not in known:
                 raise RecordError(f"campaign: unknown mission {key!r}")

@@ -285,6 +285,22 @@ def all_missions() -> dict[int, Mission]:
 
 
 @cache
+def mission_ids() -> tuple[int, ...]:
+    """The numbers of the shipped missions: 1, 2, ... up to the first one missing.
+
+    Cheaper than :func:`all_missions` (no file is parsed, and no importlib.resources), for the
+    campaign's locks at the page's boot.
+
+    >>> mission_ids()
+    (1, 2, 3, 4, 5, 6, 7, 8)
+    """
+    count = 0
+    while _read_one(f"m{count + 1:02d}.toml") is not None:
+        count += 1
+    return tuple(range(1, count + 1))
+
+
+@cache
 def load_mission(mission_id: int) -> Mission:
     """Mission ``mission_id``, read and validated on first use (only that file is read).
 

@@ -14,7 +14,7 @@ from engine import Record, RecordError, action_from_json, new_game
 from engine.campaign import Campaign
 from engine.cli import format_action, main, parse_action
 from engine.errors import IllegalActionError, MissionError
-from engine.missions import all_missions, parse_mission
+from engine.missions import all_missions, load_mission, mission_ids, parse_mission
 
 from .walk import WalkStats, walk_game
 
@@ -121,6 +121,9 @@ def test_missions_1_to_8_ship_and_validate() -> None:
     assert sorted(missions) == list(range(1, 9))
     for mission in missions.values():
         assert mission.title["en"] and mission.title["it"] and mission.rules["it"]
+    # The page's quick paths (one file read, no listing) agree with the full listing.
+    assert mission_ids() == tuple(sorted(missions))
+    assert all(load_mission(n) == missions[n] for n in mission_ids())
 
 
 def _m4() -> dict[str, object]:

@@ -3,9 +3,12 @@
 // PyScript is configured with `"interpreter": "./js/runtime.mjs"`: it imports this module and
 // calls its `loadPyodide(options)`, as it would call Pyodide's own. Left to itself, PyScript only
 // starts Pyodide after loading its modules and plugins; here Pyodide starts as soon as the page is
-// parsed (index.html loads this module with `async`), in parallel with PyScript, and the two
-// archives the app needs are downloaded at the same time and put on sys.path (no micropip):
-//   - the engine wheel (`fusebox`), under a content-addressed path written by the build;
+// parsed (index.html loads this module with `async`), in parallel with PyScript, and the
+// archives the app needs are downloaded at the same time and put on sys.path (no micropip), each
+// under a content-addressed path written by the build:
+//   - `stdlib.zip`, standard-library modules the app imports, compiled (see build.py's
+//     STDLIB_BYTECODE): first on sys.path, ahead of Pyodide's standard library (sources only);
+//   - the engine wheel (`fusebox`);
 //   - `fusebox_web.zip`, the page's Python package (fusebox_web).
 // When PyScript asks, it receives that same interpreter, and runs main.py on it. Code in the
 // archives must read its data files with importlib.resources (they stay zipped).
