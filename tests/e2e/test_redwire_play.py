@@ -151,3 +151,73 @@ def test_keyboard_only_dual_cut(page: Page, site_url: str) -> None:
     page.keyboard.press("Escape")
     expect(page.get_by_test_id("prompt")).to_be_focused()
     expect(page.locator(".rw-tile.is-selected")).to_have_count(0)
+
+
+def test_show_odds_then_a_win_counts_as_assisted(page: Page, site_url: str) -> None:
+    open_game(page, site_url + "?mission=1&players=3&seed=3" + QUICK)
+    toggle = page.get_by_test_id("odds-toggle")
+    expect(toggle).to_have_attribute("aria-pressed", "false")  # off by default
+    expect(toggle).to_have_accessible_name("Show odds")
+    expect(page.get_by_test_id("odds")).to_have_count(0)
+    # The keyboard turns it on (Space on the focused button), as a tap would.
+    toggle.focus()
+    page.keyboard.press("Space")
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    expect(page.get_by_test_id("message")).to_contain_text("counts as assisted")
+    assert saved(page)["odds"] is True and saved(page)["assisted"] is True
+
+    while wait_decision(page) != "turn":
+        play(page, sure_move(saved_state(page), 0))
+    obs = saved_state(page).observation(0)
+    hidden = [
+        (stand, slot)
+        for stand, data in enumerate(obs["stands"])
+        if data["owner"] != 0
+        for slot, t in enumerate(data["slots"])
+        if not t["cut"]
+    ]
+    held = {int(t["wire"]) for d in obs["stands"] if d["owner"] == 0 for t in d["slots"]}
+    # A teammate's wire whose info token shows a value Ana holds (seed 3: Cleo's 4).
+    token = next(t for t in hidden if obs["stands"][t[0]]["slots"][t[1]]["info"] in held)
+    info = obs["stands"][token[0]]["slots"][token[1]]["info"]
+    odds = page.get_by_test_id("odds")
+    dist = odds.get_by_test_id("odds-dist").locator("li")
+
+    # A wire with an info token: one value, 100%, and the token named as the reason.
+    tile(page, *token).click()
+    expect(tile(page, *token)).to_have_attribute("aria-pressed", "true")  # the cut is started
+    expect(dist).to_have_count(1)
+    expect(dist.first).to_have_text(re.compile(rf"^{info}\s*100%$"))
+    expect(odds.get_by_test_id("odds-why")).to_have_text(
+        re.compile(rf"^{info} on \w+'s wire {token[1] + 1}: an info token shows it\.$")
+    )
+    expect(
+        odds.get_by_test_id("odds-cuts").locator(f'tr[data-value="{info}"] td').first
+    ).to_have_text(re.compile(r"^100%"))
+
+    # A wire no token shows: several values, adding up to 100%, most likely first.
+    other = next(
+        t for t in hidden if t != token and obs["stands"][t[0]]["slots"][t[1]]["info"] is None
+    )
+    tile(page, *other).click()
+    expect(odds).to_have_attribute("data-slot", str(other[1]))
+    shown = [
+        text.replace("<", "").replace(">", "").rstrip("%")
+        for text in odds.locator(".rw-odds-p").all_text_contents()
+    ]
+    numbers = [float(n) for n in shown]
+    assert len(numbers) >= 2 and numbers == sorted(numbers, reverse=True)
+    assert abs(sum(numbers) - 100) <= len(numbers) / 2 + 1, shown
+    expect(odds.get_by_test_id("odds-why")).to_contain_text("most likely")
+
+    # A reload keeps the toggle on; then the game is played to a win through the same clicks.
+    page.reload()
+    wait_ready(page)
+    page.wait_for_selector("html[data-board-ready]", state="attached")
+    expect(page.get_by_test_id("odds-toggle")).to_have_attribute("aria-pressed", "true")
+    assert play_to_the_end(page, seat=0) == "won"
+    progress = saved(page, PROGRESS_KEY)["campaign"]["missions"]
+    assert progress["1"] == {"attempts": 1, "wins": 1, "assisted": True}
+    page.locator('[data-act="campaign"]').click()
+    expect(page.get_by_test_id("mission-1")).to_contain_text("Won at the first attempt")
+    expect(page.get_by_test_id("mission-1")).to_contain_text("assisted (hints or odds)")

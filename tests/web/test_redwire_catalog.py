@@ -8,6 +8,7 @@ import pytest
 from fusebox_web.i18n import Catalog
 from fusebox_web.redwire.board import CARD_MODES, PACE_CHOICES
 from fusebox_web.redwire.log_text import Note, explain
+from fusebox_web.redwire.odds import REASON_KEYS
 from fusebox_web.redwire.table import LEVELS, OPTION_CHOICES
 from fusebox_web.redwire.words import Words
 
@@ -39,6 +40,7 @@ def expected_keys() -> set[str]:
     out |= {f"rw.markers.{c}{m}" for c in ("red", "yellow") for m in ("", "Maybe")}
     out |= {f"rw.bomb.{c}{m}" for c in ("red", "yellow") for m in ("", "Maybe")}
     out |= {f"rw.panel.{p}" for p in ("rules", "menu", "log")}
+    out |= set(REASON_KEYS)
     for name, choices in OPTION_CHOICES.items():
         out |= {f"rw.variant.{name}", f"rw.variant.{name}.help"}
         out |= {f"rw.variant.{name}.{str(v).lower()}" for v in choices}

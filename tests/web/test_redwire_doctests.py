@@ -12,6 +12,7 @@ PURE = [
     "board",
     "log_text",
     "markup",
+    "odds",
     "phrases",
     "selection",
     "session",

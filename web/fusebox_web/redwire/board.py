@@ -6,8 +6,9 @@ hidden wires of other seats are never in the strings (a back is a back, with no 
 
 Regions: ``top`` (mission, detonator, markers, validation track, buttons), ``panel`` (rules, menu,
 an equipment card, the full log), ``team`` (the other players' stands), ``dock`` (what to do now:
-prompt, modes, values, confirm), ``own`` (the viewer's stands), ``gear`` (equipment cards) and
-``log`` (the last event, always in view).
+prompt, modes, values, confirm, hint, the "show odds" toggle), ``odds`` (the selected wire's odds,
+when the toggle is on), ``own`` (the viewer's stands), ``gear`` (equipment cards) and ``log`` (the
+last event, always in view).
 """
 
 from __future__ import annotations
@@ -16,18 +17,19 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.wires import YELLOW, value_from_json, value_to_json
+from engine.wires import RED, YELLOW, value_from_json, value_to_json
 
 from .affordances import Affordances
 from .icons import SPRITE, icon
 from .log_text import Line, last_line
 from .markup import classes, esc, tag
+from .odds import WireOdds, percent, reason_text
 from .selection import CUT_MODES, Selection, build
 from .words import Words
 
 Obs = Mapping[str, Any]
 Tile = tuple[int, int]
-REGIONS = ("top", "panel", "team", "dock", "own", "gear", "log")
+REGIONS = ("top", "panel", "team", "dock", "odds", "own", "gear", "log")
 PACE_CHOICES = ("slow", "normal", "fast")
 
 
@@ -57,6 +59,11 @@ class BoardInput:
     confirm_text: str | None = None
     #: How many actions the game has seen (public).
     moves: int = 0
+    #: The "show odds" toggle is offered (a human seat holds the device) and is on.
+    odds_toggle: bool = False
+    odds_on: bool = False
+    #: The selected wire's odds, from the viewer's observation (only with the toggle on).
+    odds: WireOdds | None = None
 
     @property
     def viewer(self) -> int | None:
@@ -76,7 +83,9 @@ def skeleton() -> str:
 
     main = tag("div", region("team") + region("own"), class_="rw-main")
     side = tag(
-        "div", region("dock") + region("panel") + region("gear") + region("log"), class_="rw-side"
+        "div",
+        region("dock") + region("odds") + region("panel") + region("gear") + region("log"),
+        class_="rw-side",
     )
     return tag(
         "div",
@@ -94,6 +103,7 @@ def render(inp: BoardInput) -> dict[str, str]:
         "panel": panel(inp),
         "team": team(inp),
         "dock": dock(inp),
+        "odds": odds_region(inp),
         "own": own(inp),
         "gear": gear(inp),
         "log": log_region(inp),
@@ -764,7 +774,150 @@ def buttons(inp: BoardInput) -> str:
                 data_act="hint",
             )
         )
+    if inp.odds_toggle:
+        out.append(odds_toggle(inp))
     return tag("div", "".join(out), class_="rw-actions") if out else ""
+
+
+def odds_toggle(inp: BoardInput) -> str:
+    """The "show odds" learning toggle: a button with a pressed state and a box that shows it."""
+    on = inp.odds_on
+    return tag(
+        "button",
+        tag("span", icon("check") if on else "", class_="rw-box", aria_hidden="true")
+        + esc(inp.words.t("rw.odds.toggle")),
+        type="button",
+        class_="rw-chip rw-hint rw-odds-toggle",
+        data_act="odds",
+        data_testid="odds-toggle",
+        aria_pressed="true" if on else "false",
+    )
+
+
+# --------------------------------------------------------------------------- odds
+
+
+def value_face(w: Words, value: int) -> str:
+    """A value with its symbol (a flame for red, a diamond for yellow): never colour alone."""
+    if value == RED:
+        return icon("red") + esc(w.value("red"))
+    if value == YELLOW:
+        return icon("yellow") + esc(w.value("yellow"))
+    return esc(str(value))
+
+
+def value_kind(value: int) -> str:
+    return "red" if value == RED else "yellow" if value == YELLOW else "blue"
+
+
+def odds_region(inp: BoardInput) -> str:
+    """The selected teammate's wire: its possible values, the viewer's cuts, and why."""
+    if not (inp.odds_toggle and inp.odds_on):
+        return ""
+    w, odds = inp.words, inp.odds
+    if odds is None:
+        return tag(
+            "section",
+            tag("h3", esc(w.t("rw.odds.heading")), class_="rw-h3", id="rw-odds-title")
+            + tag("p", esc(w.t("rw.odds.pick")), class_="rw-muted"),
+            class_="rw-odds-box",
+            aria_labelledby="rw-odds-title",
+            data_testid="odds",
+        )
+    stand, slot = odds.tile
+    items = "".join(
+        tag(
+            "li",
+            tag("span", value_face(w, c.value), class_="rw-odds-v")
+            + tag(
+                "span",
+                tag("span", "", class_="rw-odds-fill", style=f"width:{float(c.chance) * 100:.1f}%"),
+                class_="rw-odds-bar",
+                aria_hidden="true",
+            )
+            + tag("span", esc(percent(w, c.chance)), class_="rw-odds-p"),
+            class_=f"rw-odds-item rw-odds-item--{value_kind(c.value)}",
+            data_value=value_to_json(c.value),
+            aria_label=w.t(
+                "rw.odds.chance",
+                value=w.value(value_to_json(c.value)),
+                percent=percent(w, c.chance),
+            ),
+        )
+        for c in odds.distribution
+    )
+    parts = [
+        tag(
+            "h3",
+            esc(w.t("rw.odds.title", where=w.where(stand, slot))),
+            class_="rw-h3",
+            id="rw-odds-title",
+        ),
+        tag("p", esc(reason_text(odds, w)), class_="rw-odds-why", data_testid="odds-why"),
+        tag("h4", esc(w.t("rw.odds.values")), class_="rw-odds-h", id="rw-odds-values"),
+        tag(
+            "ol",
+            items,
+            class_="rw-odds-dist",
+            aria_labelledby="rw-odds-values",
+            data_testid="odds-dist",
+        ),
+        tag("h4", esc(w.t("rw.odds.cuts")), class_="rw-odds-h", id="rw-odds-cuts"),
+        cuts_table(inp, odds),
+    ]
+    if odds.stabilized:
+        parts.append(tag("p", esc(w.t("rw.odds.stabilized")), class_="rw-muted"))
+    parts.append(tag("p", esc(w.t("rw.odds.from", name=w.name(odds.seat))), class_="rw-muted"))
+    return tag(
+        "section",
+        "".join(parts),
+        class_="rw-odds-box",
+        aria_labelledby="rw-odds-title",
+        data_testid="odds",
+        data_stand=stand,
+        data_slot=slot,
+    )
+
+
+def cuts_table(inp: BoardInput, odds: WireOdds) -> str:
+    w = inp.words
+    if not odds.cuts:
+        return tag("p", esc(w.t("rw.odds.noCuts")), class_="rw-muted")
+    best = max(c.success for c in odds.cuts)
+    chosen = set(inp.sel.values)
+    rows = []
+    for c in odds.cuts:
+        mark = (
+            " " + tag("span", esc(w.t("rw.odds.best")), class_="rw-odds-best")
+            if best > 0 and c.success == best
+            else ""
+        )
+        rows.append(
+            tag(
+                "tr",
+                tag("th", value_face(w, c.value), scope="row")
+                + tag("td", esc(percent(w, c.success)) + mark)
+                + tag("td", esc(percent(w, c.explosion))),
+                class_=classes(
+                    f"rw-odds-row--{value_kind(c.value)}", c.value in chosen and "is-chosen"
+                ),
+                data_value=value_to_json(c.value),
+            )
+        )
+    head = tag(
+        "tr",
+        "".join(
+            tag("th", esc(w.t(key)), scope="col")
+            for key in ("rw.odds.value", "rw.odds.success", "rw.odds.explosion")
+        ),
+    )
+    return tag(
+        "table",
+        tag("thead", head) + tag("tbody", "".join(rows)),
+        class_="rw-odds-cuts",
+        aria_labelledby="rw-odds-cuts",
+        data_testid="odds-cuts",
+    )
 
 
 # --------------------------------------------------------------------------- equipment

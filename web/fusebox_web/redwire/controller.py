@@ -29,6 +29,7 @@ from .board import BoardInput, value_of_data
 from .log_text import explain, log_lines, story
 from .markup import esc
 from .mount import home_html
+from .odds import OddsCache, WireOdds, odds_tile, reason_text
 from .phrases import confirm_text
 from .selection import CUT_MODES, Selection, build, fresh, selection_of
 from .session import Session
@@ -58,6 +59,8 @@ class App:
         self.export_url: str | None = None
         self.pending_link: Link | None = None
         self._aff: tuple[object, int | None, Affordances] | None = None
+        #: The odds of the wires selected with "show odds" on, for the position on screen.
+        self._odds = OddsCache()
         self._bot_task: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
         #: (moves, viewer, decision) last shown: a new one resets the selection and the focus.
@@ -197,6 +200,7 @@ class App:
         session = self.session
         seat = session.handoff
         assert seat is not None and session.game is not None
+        self._odds.clear()  # the next player starts with nothing the previous one was shown
         # Public facts only: the spectator's view of the game.
         public = session.state.observation(None)
         w = self.words(public)
@@ -288,7 +292,26 @@ class App:
             share=share,
             confirm_text=confirm,
             moves=len(game.state.history),
+            odds_toggle=session.odds_offered,
+            odds_on=session.odds_shown,
+            odds=self.wire_odds(obs) if session.odds_shown else None,
         )
+
+    def wire_odds(self, obs: dict[str, Any]) -> WireOdds | None:
+        """The selected teammate's wire's odds, from the viewer's observation only (None when no
+        such wire is selected, or the solver failed: reported, and the board goes on)."""
+        tile = odds_tile(self.sel, obs)
+        if tile is None:
+            return None
+        start, computed = dom.now(), self._odds.computed
+        try:
+            found = self._odds.get(self.session.state, obs, tile)
+        except Exception as error:
+            report(error)
+            return None
+        if self._odds.computed != computed:
+            dom.measure("fusebox:odds", start)
+        return found
 
     def draw_board(self) -> None:
         if dom.query("#rw-board") is None or not self.rendered:
@@ -704,6 +727,18 @@ class App:
         self.draw_board()
         dom.focus('[data-act="confirm"]', scroll=False)
 
+    def act_odds(self, target: Any) -> None:
+        """The "show odds" learning toggle (on: the game counts as assisted)."""
+        game = self.session.game
+        if game is None or not self.session.odds_offered:
+            return
+        on = not game.odds
+        self.session.set_odds(on)
+        self.message = self.t("rw.odds.on") if on else None
+        self.draw_board()
+        self.announce(self.t("rw.odds.on" if on else "rw.odds.off"))
+        dom.focus('[data-act="odds"]', scroll=False)
+
     def act_confirm(self, target: Any) -> None:
         viewer = self.session.viewer
         if viewer is None:
@@ -751,6 +786,7 @@ class App:
         self.sel = self.sel.tap_tile(tile, group=group, stand_tiles=stand_tiles)
         self.message = None
         self.draw_board()
+        self.announce_odds()
         if build(self.sel, viewer) is not None:
             dom.focus('[data-act="confirm"]', scroll=False)
         elif (
@@ -759,6 +795,15 @@ class App:
             and dom.query('[data-act="value"]') is not None
         ):
             dom.focus('[data-act="value"]', scroll=False)
+
+    def announce_odds(self) -> None:
+        """With "show odds" on, a screen reader hears the selected wire's one-line reason."""
+        if not self.session.odds_shown:
+            return
+        obs = self.session.state.observation(self.session.viewer)
+        odds = self.wire_odds(obs)
+        if odds is not None:
+            self.announce(reason_text(odds, self.words(obs)))
 
     def why_not(self, tile: tuple[int, int], aff: Affordances) -> str:
         """The engine's reason why this wire cannot be chosen now, in the player's words."""
@@ -877,6 +922,7 @@ class App:
         "use": act_use,
         "cancel": act_cancel,
         "hint": act_hint,
+        "odds": act_odds,
         "confirm": act_confirm,
     }
 

@@ -55,9 +55,11 @@ class Game:
     stage: str = "briefing"
     #: The result has been counted in the campaign.
     counted: bool = False
-    #: A hint was asked for during this game (a win is then "assisted").
+    #: A hint was asked for, or the odds were shown, during this game (a win is then "assisted").
     assisted: bool = False
     notes: list[Note] = field(default_factory=list)
+    #: The "show odds" learning toggle is on (off by default; saves without it load as off).
+    odds: bool = False
 
     @property
     def mission(self) -> int:
@@ -73,6 +75,7 @@ class Game:
             "counted": self.counted,
             "assisted": self.assisted,
             "notes": [n.to_json() for n in self.notes],
+            "odds": self.odds,
         }
 
     @classmethod
@@ -93,6 +96,9 @@ class Game:
         if stage not in STAGES:
             raise ValueError(f"stage {stage!r}")
         notes = [Note.from_json(n) for n in raw.get("notes", [])]
+        odds = raw.get("odds", False)
+        if not isinstance(odds, bool):
+            raise ValueError(f"odds {odds!r}")
         return cls(
             state,
             table,
@@ -102,6 +108,7 @@ class Game:
             bool(raw.get("counted", False)),
             bool(raw.get("assisted", False)),
             notes,
+            odds,
         )
 
 
@@ -392,6 +399,34 @@ class Session:
         game.assisted = True
         self.save()
         return action, note_of(seat, len(game.state.log), bot.explain())
+
+    @property
+    def odds_offered(self) -> bool:
+        """The "show odds" toggle is on the board: a human seat holds the device, in play (never
+        for a spectator, a computer seat, or during a handoff)."""
+        game, seat = self.game, self.viewer
+        return (
+            game is not None
+            and seat is not None
+            and not game.table.seat(seat).is_bot
+            and game.stage == "playing"
+            and not game.state.is_over
+        )
+
+    @property
+    def odds_shown(self) -> bool:
+        """The toggle is offered and on: a selected teammate's wire shows its odds."""
+        return self.odds_offered and self.game is not None and self.game.odds
+
+    def set_odds(self, on: bool) -> None:
+        """Turn the "show odds" learning aid on or off; on marks the game as assisted (saves)."""
+        game = self.game
+        if game is None:
+            return
+        game.odds = on
+        if on:
+            game.assisted = True
+        self.save()
 
     # ------------------------------------------------------------------ names
 
