@@ -54,9 +54,10 @@ def test_bytecode_is_reproducible_and_hash_checked(site_dir: Path, tmp_path: Pat
     assert outputs[0] == outputs[1], "the same sources compiled to different bytecode"
     with zipfile.ZipFile(tmp_path / "a" / build.STDLIB_ARCHIVE) as archive:
         # Bytecode only (Pyodide's standard library holds the sources), every listed module.
-        names = archive.namelist()
-        assert names and all(n.endswith(".pyc") for n in names)
-        assert {n.split("/")[0].removesuffix(".pyc") for n in names} == set(build.STDLIB_BYTECODE)
+        compiled = archive.namelist()
+        assert compiled and all(n.endswith(".pyc") for n in compiled)
+        tops = {n.split("/")[0].removesuffix(".pyc") for n in compiled}
+        assert tops == set(build.STDLIB_BYTECODE)
         header = archive.read("html/entities.pyc")[:8]
         assert int.from_bytes(header[4:8], "little") == 0b01, "not an unchecked hash .pyc"
     with zipfile.ZipFile(tmp_path / "a" / wheel_name) as archive:
