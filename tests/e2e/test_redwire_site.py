@@ -22,6 +22,32 @@ def test_a_bad_game_link_gets_a_clear_message(page: Page, site_url: str) -> None
     assert "Traceback" not in page.locator("body").inner_text()
 
 
+# Records whether the home screen's buttons were ever drawn, from the first byte of the page.
+HOME_PROBE = """
+window.__homeDrawn = false;
+new MutationObserver(() => {
+    if (document.querySelector(".rw-home")) window.__homeDrawn = true;
+}).observe(document, { childList: true, subtree: true });
+"""
+
+
+def test_a_game_link_and_a_reload_open_the_board_directly(page: Page, site_url: str) -> None:
+    """No home screen first: the board is the page's first screen, ready with the page."""
+    page.add_init_script(HOME_PROBE)
+    page.goto(site_url + "?mission=2&players=3&seed=5&bots=1&brief=0&pace=slow")
+    wait_ready(page)
+    assert page.evaluate("document.documentElement.hasAttribute('data-board-ready')")
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("document.documentElement.hasAttribute('data-board-ready')")
+    assert page.evaluate("window.__homeDrawn") is False
+    page.goto(site_url)  # no link, no game in progress: the home screen
+    page.evaluate("localStorage.removeItem('fusebox.redwire.game')")
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("window.__homeDrawn") is True
+
+
 def test_italian_board(page: Page, site_url: str) -> None:
     page.goto(site_url + "?lang=it&mission=4&players=4&seed=7&captain=1" + QUICK)
     wait_ready(page)
@@ -121,7 +147,7 @@ def test_the_board_fits_a_phone_and_a_projector(browser: Browser, site_url: str)
             # On a phone, what to do now stays at the bottom of the screen over the whole board.
             page.evaluate("window.scrollTo(0, 0)")
             dock = page.locator("#rw-dock").bounding_box()
-            assert dock is not None and 0 < dock["y"] and dock["y"] + dock["height"] <= height + 1
+            assert dock is not None and dock["y"] > 0 and dock["y"] + dock["height"] <= height + 1
         if width > 1000:
             # Readable across a classroom: the wires' numbers are big.
             font = page.locator(".rw-player--mine .rw-n").first.evaluate(

@@ -77,7 +77,10 @@ def test_archives_are_content_addressed(site_dir: Path) -> None:
             (site_dir / "index.html").read_text(),
         ).group(1)  # type: ignore[union-attr]
     )
-    assert len(boot["archives"]) == 2
+    names = [url.rsplit("/", 1)[1] for url in boot["archives"]]
+    # The standard library's compiled modules first: ahead of Pyodide's own on sys.path.
+    assert names == [build.STDLIB_ARCHIVE, names[1], build.APP_ARCHIVE]
+    assert names[1].startswith("fusebox-") and names[1].endswith(".whl")
     for url in boot["archives"]:
         folder = url.split("/")[1]
         assert folder == digest((site_dir / url).read_bytes())[:16]

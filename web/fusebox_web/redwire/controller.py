@@ -69,7 +69,7 @@ class App:
         self.root: Any = dom.query("#rw-root")
         self.live: Any = dom.query("#rw-live")
 
-    async def start_up(self) -> None:
+    def start_up(self) -> None:
         search = dom.search()
         link = parse_link(search)
         if link is not None:

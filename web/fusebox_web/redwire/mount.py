@@ -1,9 +1,11 @@
 """Mounting Red Wire in the page: quick at boot, the game's modules just after.
 
-The page is marked ready as soon as ``mount`` returns, so it does only what the home screen
-needs: read the saved progress and game, draw the Play / Continue buttons, and listen. The
-controller (board, bots, screens) is imported in an asyncio task right after, while the player
-looks at the page; a click that comes first imports it at once.
+The page is marked ready as soon as ``mount`` returns, so it does only what the first screen
+needs. Usually that is the home screen: read the saved progress and game, draw the Play /
+Continue buttons, and listen; the controller (board, bots, screens) is imported in an asyncio
+task right after, while the player looks at the page, and a click that comes first imports it at
+once. A game link, or a game in progress to go back to, opens its screen at once instead (drawing
+the home screen first would only delay the board).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from .. import dom
 from ..errors import guarded, report
 from . import home, storage
 from .session import Session
+from .urls import parse_link
 
 ROOT = (
     '<div id="rw-root" class="rw-root"></div>'
@@ -54,12 +57,28 @@ class Mount:
         if not self.storage_works:
             self.notices.append(self.ctx.t("rw.storage.off"))
         self.session.problems.clear()
-        dom.set_html(dom.query("#rw-root"), home_html(self.ctx, self.session, self.notices))
         dom.listen(app, "click", guarded(lambda event: self.app().on_click(event)))
         dom.listen(app, "keydown", guarded(lambda event: self.app().on_key(event)))
         dom.listen(app, "change", guarded(lambda event: self.app().on_change(event)))
         self.ctx.on_language_change(guarded(lambda: self.app().redraw()))
-        self._later = asyncio.ensure_future(self.later())
+        if not self.opens_a_game():
+            self.draw_home()
+            self._later = asyncio.ensure_future(self.later())
+            return
+        try:
+            self.app().start_up()
+        except Exception as error:  # the home screen still works: show it, with the message
+            report(error)
+            self.draw_home()
+
+    def draw_home(self) -> None:
+        dom.set_html(dom.query("#rw-root"), home_html(self.ctx, self.session, self.notices))
+
+    def opens_a_game(self) -> bool:
+        """A game link (good or bad: the controller says what is wrong) or a game to go back to."""
+        game = self.session.game
+        resumable = game is not None and game.stage != "over" and not self.notices
+        return resumable or parse_link(dom.search()) is not None
 
     def app(self) -> Any:
         """The game's controller, imported on first use."""
@@ -70,10 +89,10 @@ class Mount:
         return self._app
 
     async def later(self) -> None:
-        # First let the page be marked ready and painted; then load the game and open a link
-        # or the game in progress.
+        # First let the page be marked ready and painted; then import the game's modules while
+        # the player reads the home screen.
         await asyncio.sleep(0)
         try:
-            await self.app().start_up()
+            self.app().start_up()
         except Exception as error:
             report(error)
