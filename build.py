@@ -361,9 +361,9 @@ def boot_manifest(site: Path, archives: list[str]) -> dict[str, object]:
 def preload_links(site: Path, manifest: dict[str, object]) -> str:
     """Start downloading the archives and PyScript's chunks while the HTML is parsed.
 
-    PyScript's chunks would otherwise load one after another (core.js, its chunk, the plugins),
-    and the last of them would arrive only once Pyodide's long start-up task holds the main
-    thread, delaying PyScript until it ends. Pyodide's own large files are not preloaded: it asks
+    js/runtime.mjs imports PyScript only once Pyodide has booted; preloaded, its modules (core.js,
+    its chunk, the plugins) are downloaded and compiled by then, instead of loading one after
+    another on the boot's critical path. Pyodide's own large files are not preloaded: it asks
     for them as soon as js/runtime.mjs runs, and over HTTP/1.1 (six connections per host) ten
     megabytes of preloaded WebAssembly would queue the page's small modules behind them.
     `crossorigin` makes each archive preload match the boot script's same-origin `fetch()`
@@ -371,7 +371,7 @@ def preload_links(site: Path, manifest: dict[str, object]) -> str:
     """
     archives = manifest["archives"]
     assert isinstance(archives, list)
-    chunks = sorted(p.name for p in (site / "runtime" / "pyscript").glob("*-*.js"))
+    chunks = ["core.js", *sorted(p.name for p in (site / "runtime" / "pyscript").glob("*-*.js"))]
     links = [f'<link rel="modulepreload" href="runtime/pyscript/{name}">' for name in chunks]
     links += [
         f'<link rel="preload" href="{html.escape(url)}" as="fetch" crossorigin>' for url in archives

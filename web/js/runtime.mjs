@@ -3,7 +3,7 @@
 // PyScript is configured with `"interpreter": "./js/runtime.mjs"`: it imports this module and
 // calls its `loadPyodide(options)`, as it would call Pyodide's own. Left to itself, PyScript only
 // starts Pyodide after loading its modules and plugins; here Pyodide starts as soon as the page is
-// parsed (index.html loads this module with `async`), in parallel with PyScript, and the
+// parsed (index.html loads this module with `async`), PyScript once Pyodide has booted, and the
 // archives the app needs are downloaded at the same time and put on sys.path (no micropip), each
 // under a content-addressed path written by the build:
 //   - `stdlib.zip`, standard-library modules the app imports, compiled (see build.py's
@@ -80,6 +80,13 @@ async function boot() {
 
 const interpreter = boot().finally(stopTracking);
 interpreter.catch((error) => report({ stage: "failed", error }));
+
+// PyScript starts once Pyodide has booted (its modules are already downloaded and compiled: see
+// the modulepreload links in index.html). Started with the page, its set-up would run on the main
+// thread while Pyodide boots there, and delay that boot by more than it takes afterwards.
+interpreter.then(() => import("../runtime/pyscript/core.js")).catch((error) => {
+    if (state.stage !== "failed") report({ stage: "failed", error });
+});
 
 /**
  * PyScript's entry point (same signature as Pyodide's): the already booting interpreter.
