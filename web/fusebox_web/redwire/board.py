@@ -731,39 +731,24 @@ def buttons(inp: BoardInput) -> str:
             tag("button", esc(w.t("rw.cancel")), type="button", class_="rw-chip", data_act="cancel")
         )
     if aff.decision == "turn":
-        if aff.solo and sel.mode != "solo":
-            out.append(
-                tag(
-                    "button",
-                    esc(w.t("rw.mode.solo")),
-                    type="button",
-                    class_="rw-chip rw-extra",
-                    data_act="mode",
-                    data_mode="solo",
+        # Turn actions that are not a wire to tap first: Solo Cut, the Stabilizer, the Coffee Break.
+        extras = (
+            ("solo", aff.solo, w.t("rw.mode.solo")),
+            ("stabilize", aff.stabilize, w.card_name(9)),
+            ("coffee", aff.coffee, w.card_name(11)),
+        )
+        for mode, offered, label in extras:
+            if offered and sel.mode != mode:
+                out.append(
+                    tag(
+                        "button",
+                        esc(label),
+                        type="button",
+                        class_="rw-chip rw-extra",
+                        data_act="mode",
+                        data_mode=mode,
+                    )
                 )
-            )
-        if aff.stabilize and sel.mode != "stabilize":
-            out.append(
-                tag(
-                    "button",
-                    esc(w.card_name(9)),
-                    type="button",
-                    class_="rw-chip rw-extra",
-                    data_act="mode",
-                    data_mode="stabilize",
-                )
-            )
-        if aff.coffee and sel.mode != "coffee":
-            out.append(
-                tag(
-                    "button",
-                    esc(w.card_name(11)),
-                    type="button",
-                    class_="rw-chip rw-extra",
-                    data_act="mode",
-                    data_mode="coffee",
-                )
-            )
     if aff.decision is not None:
         out.append(
             tag(
