@@ -1,92 +1,17 @@
-"""Red Wire: the engine of Fusebox's cooperative wire-cutting deduction game.
+"""Fusebox: the engines of a box of browser games, in pure Python.
 
->>> import engine
->>> game = engine.new_game(mission=1, players=3, seed=42)
->>> seat = game.to_move
->>> action = game.legal_actions(seat)[0]
->>> game, events = game.apply(action)
->>> [e.type for e in events][:1]
-['token']
->>> obs = game.observation(seat)        # what that seat may know, as JSON-able data
->>> record = game.record.dumps()        # setup + actions, versioned; Record.loads(...).replay()
+Each game is a package (``engine.redwire`` today) built on ``engine.core``: the record envelope,
+events and viewers, the seeded RNG, errors with reason codes, the game protocol and the
+registry. The registry lists the games without loading them:
 
-See docs/engine.md for the whole API and the JSON schemas.
+>>> from engine.core import games, load_game
+>>> list(games())
+['redwire']
+>>> state = load_game("redwire").new_game(players=3, seed=42, mission=1)
+>>> state.to_move in range(3)
+True
+
+Red Wire's own API: ``from engine import redwire`` (see docs/engine.md).
 """
 
-from .actions import (
-    Action,
-    Batteries,
-    CoffeeMug,
-    Cut,
-    Label,
-    Pick,
-    PlaceToken,
-    PostIt,
-    Radar,
-    RevealReds,
-    Rewind,
-    SoloCut,
-    Stabilize,
-    Walkie,
-    action_from_json,
-)
-from .deal import Setup, explicit_setup, random_setup
-from .errors import (
-    FuseboxError,
-    IllegalActionError,
-    MissionError,
-    Reason,
-    RecordError,
-    SetupError,
-)
-from .events import SEER, Event
-from .game import new_game, start
-from .missions import Mission, all_missions, load_mission
-from .options import Options
-from .record import Record
-from .state import GameState, Pending, Phase
-from .wires import RED, YELLOW
-
-__version__ = "0.1.0"
-
-__all__ = [
-    "RED",
-    "SEER",
-    "YELLOW",
-    "Action",
-    "Batteries",
-    "CoffeeMug",
-    "Cut",
-    "Event",
-    "FuseboxError",
-    "GameState",
-    "IllegalActionError",
-    "Label",
-    "Mission",
-    "MissionError",
-    "Options",
-    "Pending",
-    "Phase",
-    "Pick",
-    "PlaceToken",
-    "PostIt",
-    "Radar",
-    "Reason",
-    "Record",
-    "RecordError",
-    "RevealReds",
-    "Rewind",
-    "Setup",
-    "SetupError",
-    "SoloCut",
-    "Stabilize",
-    "Walkie",
-    "__version__",
-    "action_from_json",
-    "all_missions",
-    "explicit_setup",
-    "load_mission",
-    "new_game",
-    "random_setup",
-    "start",
-]
+__version__ = "0.2.0"

@@ -1,375 +1,69 @@
-"""The command line: play a game in the terminal, or replay a saved record.
+"""The box's command line: pick a game, then that game's own commands.
 
-    python -m engine play --mission 4 --players 4 --seed 7 --bots all
-    python -m engine play --mission 1 --players 3 --human 0 --save game.json
-    python -m engine replay game.json --view 1
+    python -m engine games                                  # the games of the box
+    python -m engine play --game redwire --mission 4 --players 4 --seed 7 --bots all
+    python -m engine replay game.json --view 1               # the game is read from the file
 
-Humans type actions in a short syntax (``help`` lists it); seats, stands and wires count from 1.
+``--game`` defaults to Red Wire, so ``python -m engine play --mission 4 ...`` still works. A
+record names its game in its ``format`` field (``fusebox.<game>.record``), so ``replay`` needs
+no ``--game``.
 """
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
-from .actions import (
-    Action,
-    Batteries,
-    CoffeeMug,
-    Cut,
-    Label,
-    Pick,
-    PlaceToken,
-    PostIt,
-    Radar,
-    RevealReds,
-    Rewind,
-    SoloCut,
-    Stabilize,
-    Walkie,
-)
-from .bots import make_bot
-from .bots.base import bot_names
-from .errors import FuseboxError, IllegalActionError
-from .events import SEER, Viewer
-from .game import new_game
-from .missions import all_missions
-from .options import Options
-from .record import Record
-from .state import GameState
-from .transcript import describe
-from .wires import YELLOW, value_from_json
-
-HELP = """Actions (stands, wires and players count from 1; V is a number or y for yellow):
-  token S.W              place your setup info token on your wire S.W
-  cut S.W V [V2]         Dual Cut on wire W of stand S (two values: Either-Or Ray)
-  dd S.W S.W V [V2]      Double Detector on two wires of one teammate
-  triple S.W S.W S.W V   Triple Scanner        super S V    Stand Scanner on stand S
-  solo V                 Solo Cut              reveal       reveal your red wires
-  pick S.W               answer the pending choice
-  neq S.W | eq S.W       label your wires W and W+1 of stand S
-  walkie S.W P           Walkie-Talkies with player P     postit S.W   Sticky Note
-  rewind | stabilize | radar N | batteries P [P] | coffee P
-  legal (list some legal actions)   board   log   help   quit"""
+from .core.registry import DEFAULT_GAME, games, load_game
 
 
-# --------------------------------------------------------------------------- action text
-
-
-def _pos(target: tuple[int, int] | Sequence[int]) -> str:
-    return f"{target[0] + 1}.{target[1] + 1}"
-
-
-def _val(value: int) -> str:
-    return "y" if value == YELLOW else str(value)
-
-
-def format_action(action: Action) -> str:
-    """The action in the terminal syntax (the inverse of parse_action)."""
-    match action:
-        case PlaceToken():
-            return f"token {_pos((action.stand, action.slot))}"
-        case Cut():
-            verb = {None: "cut", "double": "dd", "triple": "triple", "super": "super"}[action.tool]
-            where = (
-                str(action.targets[0][0] + 1)
-                if action.tool == "super"
-                else " ".join(_pos(t) for t in action.targets)
-            )
-            return f"{verb} {where} {' '.join(_val(v) for v in action.values)}"
-        case SoloCut():
-            return f"solo {_val(action.value)}"
-        case RevealReds():
-            return "reveal"
-        case Pick():
-            return f"pick {_pos((action.stand, action.slot))}"
-        case Label():
-            return f"{'neq' if action.card == 1 else 'eq'} {_pos((action.stand, action.slot))}"
-        case Walkie():
-            return f"walkie {_pos((action.stand, action.slot))} {action.partner + 1}"
-        case PostIt():
-            return f"postit {_pos((action.stand, action.slot))}"
-        case Rewind():
-            return "rewind"
-        case Batteries():
-            return "batteries " + " ".join(str(s + 1) for s in action.seats)
-        case Radar():
-            return f"radar {action.value}"
-        case Stabilize():
-            return "stabilize"
-        case CoffeeMug():
-            return f"coffee {action.next_seat + 1}"
-    raise ValueError(action)
-
-
-class ParseError(ValueError):
-    pass
-
-
-def _parse_pos(text: str) -> tuple[int, int]:
-    stand, dot, wire = text.partition(".")
-    if not dot or not stand.isdigit() or not wire.isdigit():
-        raise ParseError(f"{text!r} is not a wire like 2.5 (stand 2, wire 5)")
-    return int(stand) - 1, int(wire) - 1
-
-
-def _parse_value(text: str) -> int:
-    if text.lower() in ("y", "yellow"):
-        return YELLOW
-    if text.isdigit():
-        return value_from_json(int(text)) if 1 <= int(text) <= 12 else int(text)
-    raise ParseError(f"{text!r} is not a value (1..12 or y)")
-
-
-def _parse_int(text: str) -> int:
-    if not text.isdigit():
-        raise ParseError(f"{text!r} is not a number")
-    return int(text)
-
-
-def parse_action(text: str, seat: int, state: GameState) -> Action:
-    words = text.split()
-    if not words:
-        raise ParseError("type an action, or help")
-    verb, args = words[0].lower(), words[1:]
+def _game_of_record(path: str) -> str | None:
+    """The game a record file names, or None when it cannot be read (the game's CLI says why)."""
     try:
-        return _PARSE[verb](seat, args, state)
-    except KeyError:
-        raise ParseError(f"unknown action {verb!r}; type help") from None
-    except IndexError:
-        raise ParseError(f"{verb} needs more arguments; type help") from None
+        raw = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return None
+    fmt = raw.get("format") if isinstance(raw, dict) else None
+    if isinstance(fmt, str) and fmt.startswith("fusebox.") and fmt.count(".") == 2:
+        return fmt.split(".")[1]
+    return None
 
 
-def _cut(tool: Any, n: int) -> Callable[[int, list[str], GameState], Action]:
-    def parse(seat: int, args: list[str], state: GameState) -> Action:
-        if tool == "super":
-            stand = _parse_int(args[0]) - 1
-            if not 0 <= stand < len(state.stands):
-                raise ParseError("no such stand")
-            targets = tuple((stand, slot) for slot, _ in state.uncut(stand))
-            values = args[1:]
+def _pop_game(argv: list[str]) -> tuple[str | None, list[str]]:
+    """``--game ID`` / ``--game=ID`` taken out of the arguments."""
+    rest: list[str] = []
+    game: str | None = None
+    items = iter(argv)
+    for arg in items:
+        if arg == "--game":
+            game = next(items, "")
+        elif arg.startswith("--game="):
+            game = arg.partition("=")[2]
         else:
-            targets = tuple(_parse_pos(a) for a in args[:n])
-            values = args[n:]
-        if not values:
-            raise IndexError
-        return Cut(seat, targets, tuple(_parse_value(v) for v in values), tool)
-
-    return parse
+            rest.append(arg)
+    return game, rest
 
 
-_PARSE: dict[str, Callable[[int, list[str], GameState], Action]] = {
-    "token": lambda seat, a, s: PlaceToken(seat, *_parse_pos(a[0])),
-    "cut": _cut(None, 1),
-    "dd": _cut("double", 2),
-    "triple": _cut("triple", 3),
-    "super": _cut("super", 0),
-    "solo": lambda seat, a, s: SoloCut(seat, _parse_value(a[0])),
-    "reveal": lambda seat, a, s: RevealReds(seat),
-    "pick": lambda seat, a, s: Pick(seat, *_parse_pos(a[0])),
-    "neq": lambda seat, a, s: Label(seat, 1, *_parse_pos(a[0])),
-    "eq": lambda seat, a, s: Label(seat, 12, *_parse_pos(a[0])),
-    "walkie": lambda seat, a, s: Walkie(seat, *_parse_pos(a[0]), _parse_int(a[1]) - 1),
-    "postit": lambda seat, a, s: PostIt(seat, *_parse_pos(a[0])),
-    "rewind": lambda seat, a, s: Rewind(seat),
-    "stabilize": lambda seat, a, s: Stabilize(seat),
-    "radar": lambda seat, a, s: Radar(seat, _parse_int(a[0])),
-    "batteries": lambda seat, a, s: Batteries(seat, tuple(_parse_int(x) - 1 for x in a) or (-1,)),
-    "coffee": lambda seat, a, s: CoffeeMug(seat, _parse_int(a[0]) - 1),
-}
-
-
-# --------------------------------------------------------------------------- board text
-
-
-def render_board(obs: dict[str, Any], names: Sequence[str]) -> str:
-    """The observation as text: each stand, with cut wires in their slot and info tokens."""
-    lines = [
-        f"Mission {obs['mission']} - detonator {obs['dial']['left']} step(s) from the skull"
-        f" - validated: {', '.join(map(str, obs['validated'])) or 'none'}"
-    ]
-    markers = obs["markers"]
-    for colour in ("red", "yellow"):
-        m = markers[colour]
-        if m["values"]:
-            sure = "" if m["certain"] else f" ({m['in_play']} of these)"
-            lines.append(f"  {colour} markers: {', '.join(m['values'])}{sure}")
-    cards = ", ".join(f"{e['card']}:{e['state']}" for e in obs["equipment"])
-    if cards:
-        lines.append(f"  equipment: {cards}")
-    for index, stand in enumerate(obs["stands"]):
-        cells = []
-        for tile in stand["slots"]:
-            if tile["cut"]:
-                cells.append(f"[{tile['wire']}]")
-            elif tile["wire"] is not None:
-                cells.append(
-                    tile["wire"] + (f"({tile['info']})" if tile["info"] is not None else "")
-                )
-            else:
-                cells.append("?" + (f"({tile['info']})" if tile["info"] is not None else ""))
-        used = obs["characters"][stand["owner"]]["used"]
-        owner = names[stand["owner"]] + ("" if not used else " (DD used)")
-        lines.append(f"  stand {index + 1} {owner:>16}: " + " ".join(cells))
-    return "\n".join(lines)
-
-
-# --------------------------------------------------------------------------- commands
-
-
-def _names(raw: str | None, players: int) -> list[str]:
-    names = [n.strip() for n in raw.split(",")] if raw else []
-    return (names + [f"Player {i + 1}" for i in range(len(names), players)])[:players]
-
-
-def _seat_list(text: str, players: int) -> set[int]:
-    if text == "all":
-        return set(range(players))
-    if text == "none":
-        return set()
-    return {int(x) for x in text.split(",")}
-
-
-def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
-    options = Options(edition=args.edition)
-    game = new_game(args.mission, args.players, args.seed, captain=args.captain, options=options)
-    names = _names(args.names, args.players)
-    humans = set() if args.human is None else {args.human}
-    bots_for = _seat_list(args.bots, args.players) - humans
-    if not humans and bots_for != set(range(args.players)):
-        bots_for = set(range(args.players))
-    seed = game.setup.seed or 0
-    bots = {seat: make_bot(args.level, seed=seed * 8 + seat) for seat in bots_for}
-    viewer: Viewer = args.human if humans else (SEER if args.reveal else None)
-    owners = game.owners
-    out.write(
-        f"Red Wire - mission {args.mission}: {game.mission.title['en']} ({args.players} players, seed {game.setup.seed})\n"
-    )
-    out.write(f"Captain: {names[game.setup.captain]}\n")
-    for event in game.log:
-        out.write(describe(event.view(viewer), names, owners) + "\n")
-    while not game.is_over:
-        seat = game.to_move
-        assert seat is not None  # a game that is not over always waits for a seat
-        legal = game.legal_actions(seat)
-        if seat in bots:
-            action: Action = bots[seat].choose(game.observation(seat), legal)
-        else:
-            typed = _ask_human(game, seat, names, out, inp)
-            if typed is None:
-                out.write("Game abandoned.\n")
-                break
-            action = typed
-        game, events = game.apply(action)
-        for event in events:
-            out.write(describe(event.view(viewer), names, owners) + "\n")
-    if game.is_over:
-        out.write(f"Result: {game.result}\n")
-        out.write(render_board(game.observation(SEER), names) + "\n")
-    if args.save:
-        Path(args.save).write_text(game.record.dumps() + "\n", encoding="utf-8")
-        out.write(f"Record saved to {args.save}\n")
-    return 0
-
-
-def _ask_human(
-    game: GameState, seat: int, names: Sequence[str], out: TextIO, inp: TextIO
-) -> Action | None:
-    out.write(render_board(game.observation(seat), names) + "\n")
-    prompt = game.observation(seat)["prompt"]
-    while True:
-        out.write(f"{names[seat]} ({prompt['kind']})> ")
-        out.flush()
-        line = inp.readline()
-        if not line or line.strip() == "quit":
-            return None
-        text = line.strip()
-        if text == "help":
-            out.write(HELP + "\n")
-            continue
-        if text == "board":
-            out.write(render_board(game.observation(seat), names) + "\n")
-            continue
-        if text == "log":
-            for event in game.log:
-                out.write(describe(event.view(seat), names, game.owners) + "\n")
-            continue
-        if text == "legal":
-            legal = game.legal_actions(seat)
-            shown = [format_action(a) for a in legal[:40]]
-            more = f" ... and {len(legal) - 40} more" if len(legal) > 40 else ""
-            out.write("  " + "\n  ".join(shown) + more + "\n")
-            continue
-        try:
-            action = parse_action(text, seat, game)
-            game.check(action)
-        except (ParseError, IllegalActionError, ValueError) as exc:
-            out.write(f"  {exc}\n")
-            continue
-        return action
-
-
-def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
-    try:
-        text = Path(args.file).read_text(encoding="utf-8")
-        record = Record.loads(text)
-        state = record.replay()
-        view: Viewer = (
-            None if args.view is None else (SEER if args.view == "seer" else int(args.view))
-        )
-        observation = state.observation(view)
-    except OSError as exc:
-        print(f"replay: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
-        return 2
-    except (FuseboxError, ValueError) as exc:
-        print(f"replay: {args.file}: {exc}", file=sys.stderr)
-        return 2
-    json.dump(observation, out, ensure_ascii=False, indent=1)
-    out.write("\n")
-    return 0
-
-
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="python -m engine", description="Red Wire in the terminal."
-    )
-    sub = parser.add_subparsers(dest="command", required=True)
-    play = sub.add_parser("play", help="play a game (bots and/or one human)")
-    play.add_argument("--mission", type=int, default=1, choices=sorted(all_missions()))
-    play.add_argument("--players", type=int, default=4, choices=range(2, 6))
-    play.add_argument("--seed", type=int, default=None, help="same seed, same deal")
-    play.add_argument(
-        "--captain", type=int, default=None, help="captain seat (0-based); random by default"
-    )
-    play.add_argument("--bots", default="all", help="'all', 'none' or seats like 1,2,3 (0-based)")
-    play.add_argument("--level", default="simple", choices=bot_names(), help="bot level")
-    play.add_argument("--human", type=int, default=None, help="the seat (0-based) you play")
-    play.add_argument("--names", default=None, help="comma-separated names")
-    play.add_argument("--edition", default="IT", choices=["IT", "EN"])
-    play.add_argument(
-        "--reveal", action="store_true", help="bots only: show every hand in the transcript"
-    )
-    play.add_argument("--save", default=None, help="write the game record (JSON) to this file")
-    replay = sub.add_parser("replay", help="replay a record and print the final observation")
-    replay.add_argument("file")
-    replay.add_argument(
-        "--view", default=None, help="seat number (0-based) or 'seer'; spectator by default"
-    )
-    return parser
-
-
-def main(
-    argv: Sequence[str] | None = None, out: TextIO | None = None, inp: TextIO | None = None
-) -> int:
-    args = build_parser().parse_args(argv)
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
     out = out or sys.stdout
-    if args.command == "replay":
-        return cmd_replay(args, out)
-    if args.human is not None and not 0 <= args.human < args.players:
-        print(f"play: --human must be a seat 0..{args.players - 1}", file=sys.stderr)
+    if args[:1] == ["games"]:
+        for info in games().values():
+            low, high = info.players[0], info.players[-1]
+            out.write(
+                f"{info.id:10} {info.title['en']} ({low}-{high} players): {info.summary['en']}\n"
+            )
+        return 0
+    game_id, rest = _pop_game(args)
+    if game_id is None and rest[:1] == ["replay"] and len(rest) > 1:
+        game_id = _game_of_record(rest[1])
+    game_id = game_id or DEFAULT_GAME
+    try:
+        game = load_game(game_id)
+    except KeyError as exc:
+        print(f"engine: {exc.args[0]}", file=sys.stderr)
         return 2
-    return cmd_play(args, out, inp or sys.stdin)
+    return game.cli(rest)

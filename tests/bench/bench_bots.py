@@ -38,12 +38,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from engine import GameState, new_game
-from engine.actions import Action, Cut, RevealReds, SoloCut
-from engine.bots import make_bot
-from engine.bots.cuts import rate_detectors, rate_singles
-from engine.bots.knowledge import Knowledge, _solutions
-from engine.bots.omniscient import OmniscientBot
+from engine.redwire import GameState, new_game
+from engine.redwire.actions import Action, Cut, RevealReds, SoloCut
+from engine.redwire.bots import make_bot
+from engine.redwire.bots.cuts import rate_detectors, rate_singles
+from engine.redwire.bots.knowledge import Knowledge, _solutions
+from engine.redwire.bots.omniscient import OmniscientBot
 
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_RESULTS = ROOT / ".cache" / "bench_bots.json"

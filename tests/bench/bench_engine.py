@@ -19,8 +19,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from engine import new_game
-from engine.bots import make_bot
+from engine.redwire import new_game
+from engine.redwire.bots import make_bot
 
 
 def play_random(seed: int, mission: int, players: int) -> int:

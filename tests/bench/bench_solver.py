@@ -29,7 +29,7 @@ first runs the wasm unoptimised and tiers it up as it runs: the first solves of 
 times slower); ``first`` is the very first solve (cold caches, cold wasm, after the imports). The
 page target is a median <= 60 ms.
 
-The deals come from the tiny dealer in tests/deduction/dealing.py (shuffle, deal round-robin,
+The deals come from the tiny dealer in tests/redwire/deduction/dealing.py (shuffle, deal round-robin,
 sort); it can be swapped for the engine's ``new_game`` later.
 """
 
@@ -51,9 +51,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from engine.deduction import Position, count_worlds, solve
-from engine.deduction.solver import forget_caches
-from tests.deduction.dealing import deal, midgame, mission_pool, opening, token_slots
+from engine.redwire.deduction import Position, count_worlds, solve
+from engine.redwire.deduction.solver import forget_caches
+from tests.redwire.deduction.dealing import deal, midgame, mission_pool, opening, token_slots
 
 MEDIAN_MS = 20.0
 WORST_MS = 50.0
@@ -91,9 +91,9 @@ def midgame_scenario(players: int, turns: int) -> Callable[[int], Position]:
 def engine_opening_scenario(players: int) -> Callable[[int], Position]:
     """An opening dealt by the engine (``new_game``), the setup tokens placed by the simple bot,
     compiled from seat 0's observation."""
-    from engine import new_game
-    from engine.bots import make_bot
-    from engine.deduction import position_from_observation
+    from engine.redwire import new_game
+    from engine.redwire.bots import make_bot
+    from engine.redwire.deduction import position_from_observation
 
     def make(seed: int) -> Position:
         state = new_game(8, players, seed)
@@ -178,8 +178,8 @@ document.documentElement.setAttribute("data-done", "");
 PAGE_BENCH = """
 import json, random, statistics, sys, time
 sys.path.insert(0, "/home/pyodide/bench")
-from engine.deduction import solve
-from tests.deduction.dealing import deal, mission_pool, opening, token_slots
+from engine.redwire.deduction import solve
+from tests.redwire.deduction.dealing import deal, mission_pool, opening, token_slots
 
 def make(seed):
     rng = random.Random(seed)
@@ -222,9 +222,11 @@ def page_bench(deals: int, repeat: int) -> dict[str, float]:
         with zipfile.ZipFile(folder / "code.zip", "w") as archive:
             for path in sorted((ROOT / "engine").rglob("*.py")):
                 archive.write(path, path.relative_to(ROOT).as_posix())
-            for name in ("tests/__init__.py", "tests/deduction/__init__.py"):
+            for name in ("tests/__init__.py", "tests/redwire/deduction/__init__.py"):
                 archive.writestr(name, "")
-            archive.write(ROOT / "tests/deduction/dealing.py", "tests/deduction/dealing.py")
+            archive.write(
+                ROOT / "tests/redwire/deduction/dealing.py", "tests/redwire/deduction/dealing.py"
+            )
         server, url = build.serve_in_thread(folder)
         try:
             with sync_playwright() as playwright:

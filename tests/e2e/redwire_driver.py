@@ -14,9 +14,9 @@ from typing import Any
 import harness  # noqa: F401  (puts the repository, and so the engine, on sys.path)
 from playwright.sync_api import Page, expect
 
-import engine
-from engine import Cut, GameState, Pick, PlaceToken, Record, RevealReds, SoloCut
-from engine.wires import RED, cut_value
+from engine import redwire
+from engine.redwire import Cut, GameState, Pick, PlaceToken, Record, RevealReds, SoloCut
+from engine.redwire.wires import RED, cut_value
 
 GAME_KEY = "fusebox.redwire.game"
 PROGRESS_KEY = "fusebox.redwire.progress"
@@ -49,7 +49,7 @@ def tile(page: Page, stand: int, slot: int) -> Any:
     return page.locator(f'[data-act="tile"][data-stand="{stand}"][data-slot="{slot}"]')
 
 
-def sure_move(state: GameState, seat: int) -> engine.Action:
+def sure_move(state: GameState, seat: int) -> redwire.Action:
     """A move that cannot fail, chosen knowing every wire (what a perfect player would do)."""
     legal = state.legal_actions(seat)
     for action in legal:
@@ -86,7 +86,7 @@ def value_attr(value: int) -> str:
     return "yellow" if value == 0 else str(value)
 
 
-def play(page: Page, action: engine.Action) -> None:
+def play(page: Page, action: redwire.Action) -> None:
     """Make ``action`` with clicks on the board, as a player would."""
     if isinstance(action, Cut):
         assert action.tool is None and len(action.values) == 1
@@ -142,7 +142,7 @@ def take_device(page: Page) -> str:
     return wait_decision(page)
 
 
-def unlocking_move(state: GameState, seat: int, cards: set[int]) -> engine.Action:
+def unlocking_move(state: GameState, seat: int, cards: set[int]) -> redwire.Action:
     """A sure move that cuts wires of a locked card's number when it can (two cut: unlocked)."""
     locked = {c for c in cards if state.equipment_state(c) == "locked"}
     for action in state.legal_actions(seat):

@@ -8,8 +8,8 @@ import json
 from harness import wait_ready
 from playwright.sync_api import Page
 
-from engine import SEER, Record, new_game
-from tests.engine.walk import WalkStats, walk_game
+from engine.redwire import SEER, Record, new_game
+from tests.redwire.engine.walk import WalkStats, walk_game
 
 # Runs Python in the page's own interpreter (the one the app uses), through the boot module.
 RUN_PYTHON = """async (code) => {
@@ -27,7 +27,7 @@ def in_page(page: Page, code: str) -> object:
 
 def test_the_same_seed_deals_the_same_game(ready_page: Page) -> None:
     code = (
-        "import json, engine\n"
+        "import json\nfrom engine import redwire as engine\n"
         f"json.dumps([engine.new_game(m, p, seed=s).setup.to_json() for m, p, s in {CASES!r}])"
     )
     browser_setups = in_page(ready_page, code)
@@ -44,7 +44,7 @@ def test_a_cpython_record_replays_to_the_same_game_in_the_page(page: Page, site_
         )
         text = final.record.dumps()
         code = (
-            "import json, engine\n"
+            "import json\nfrom engine import redwire as engine\n"
             f"state = engine.Record.loads({text!r}).replay()\n"
             "json.dumps(state.observation('seer'))"
         )

@@ -23,8 +23,8 @@ from redwire_driver import (
     wrong_cut,
 )
 
-from engine import Cut, Label, PostIt, Walkie
-from engine.wires import cut_value
+from engine.redwire import Cut, Label, PostIt, Walkie
+from engine.redwire.wires import cut_value
 
 
 def open_table(page: Page, url: str) -> None:

@@ -6,7 +6,7 @@ from harness import Watch, record_console, wait_offline_ready, wait_ready, watch
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from redwire_driver import QUICK, play, play_moves, saved_state, sure_move, wait_decision
 
-import engine
+from engine import redwire
 
 
 def test_a_bad_game_link_gets_a_clear_message(page: Page, site_url: str) -> None:
@@ -57,7 +57,7 @@ def test_italian_board(page: Page, site_url: str) -> None:
         "Metti il tuo segnalino Informazione: tocca uno dei tuoi cavi blu."
     )
     expect(board).to_contain_text("Missione 4")
-    expect(board).to_contain_text(engine.load_mission(4).title["it"])
+    expect(board).to_contain_text(redwire.load_mission(4).title["it"])
     expect(board).to_contain_text("Detonatore")
     expect(board).to_contain_text("Equipaggiamento")
     expect(board).to_contain_text("Capitano")

@@ -9,7 +9,7 @@ from harness import wait_ready
 from playwright.sync_api import Page, expect
 from redwire_driver import GAME_KEY, PROGRESS_KEY
 
-from engine.campaign import Campaign
+from engine.redwire.campaign import Campaign
 
 BAD_GAME = '{"format": "fusebox.redwire.game", "version": 1, "data": {"record": "hand-edited"}}'
 OLD_PROGRESS = '{"format": "fusebox.redwire.progress", "version": 0, "data": {}}'

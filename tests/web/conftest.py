@@ -17,7 +17,7 @@ for path in (WEB, ROOT):
     if str(path) not in sys.path:
         sys.path.insert(0, str(path))
 
-from fusebox_web.i18n import Catalog, load_catalogs  # noqa: E402
+from fusebox_web.shell.i18n import Catalog, load_catalogs  # noqa: E402
 
 
 @pytest.fixture(scope="session", params=["en", "it"])

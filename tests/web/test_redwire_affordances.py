@@ -8,8 +8,8 @@ import pytest
 from fusebox_web.redwire.affordances import Affordances, affordances
 from fusebox_web.redwire.selection import Selection, build, fresh, selection_of
 
-import engine
-from engine import (
+from engine import redwire
+from engine.redwire import (
     Batteries,
     CoffeeMug,
     Cut,
@@ -25,12 +25,12 @@ from engine import (
     Stabilize,
     Walkie,
 )
-from engine.bots import make_bot
+from engine.redwire.bots import make_bot
 
 
-def offered(aff: Affordances, seat: int) -> set[engine.Action]:
+def offered(aff: Affordances, seat: int) -> set[redwire.Action]:
     """Every non-cut action the affordances offer (the cuts are checked separately)."""
-    out: set[engine.Action] = set()
+    out: set[redwire.Action] = set()
     out |= {Pick(seat, *t) for t in aff.picks}
     out |= {PlaceToken(seat, *t) for t in aff.token_tiles}
     out |= {SoloCut(seat, v) for v in aff.solo}
@@ -79,7 +79,7 @@ def check(state: GameState, seat: int) -> None:
 def test_affordances_agree_with_legal_actions(seed: int) -> None:
     rng = random.Random(seed)
     mission, players = rng.choice(range(3, 9)), rng.choice(range(2, 6))
-    state = engine.new_game(mission, players, seed)
+    state = redwire.new_game(mission, players, seed)
     bots = [make_bot("random", seed * 10 + s) for s in range(players)]
     while not state.is_over:
         for seat in range(players):

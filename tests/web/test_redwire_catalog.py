@@ -5,15 +5,15 @@ from __future__ import annotations
 import re
 
 import pytest
-from fusebox_web.i18n import Catalog
 from fusebox_web.redwire.board import CARD_MODES, PACE_CHOICES
 from fusebox_web.redwire.log_text import Note, explain
 from fusebox_web.redwire.odds import REASON_KEYS
 from fusebox_web.redwire.table import LEVELS, OPTION_CHOICES
 from fusebox_web.redwire.words import Words
+from fusebox_web.shell.i18n import Catalog
 
-from engine import Phase, Reason
-from engine.bots.explanation import KEYS
+from engine.redwire import Phase, Reason
+from engine.redwire.bots.explanation import KEYS
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 DECISIONS = ("setup_token", "turn", "own_cut", "detector_cut", "detector_token", "walkie_give")

@@ -1,4 +1,4 @@
-"""The "show odds" learning aid: exact figures from engine.deduction, shown and explained right.
+"""The "show odds" learning aid: exact figures from engine.redwire.deduction, shown and explained right.
 
 Most positions come from an explicit deal (mission 2, four players, every wire known to the
 test), played with explicit actions; a few reasons need a hand-made observation.
@@ -12,7 +12,6 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from fusebox_web.i18n import Catalog
 from fusebox_web.redwire import board, odds, storage
 from fusebox_web.redwire.affordances import affordances
 from fusebox_web.redwire.odds import OddsCache, odds_tile, percent_number, reason_text, wire_odds
@@ -21,11 +20,12 @@ from fusebox_web.redwire.session import Game, Session
 from fusebox_web.redwire.storage import MemoryStore
 from fusebox_web.redwire.table import Table
 from fusebox_web.redwire.words import Words
+from fusebox_web.shell.i18n import Catalog
 
-import engine
-from engine import Cut, GameState, Pick, PlaceToken
-from engine.deduction import position_from_observation, solve
-from engine.wires import RED, YELLOW
+from engine import redwire
+from engine.redwire import Cut, GameState, Pick, PlaceToken
+from engine.redwire.deduction import position_from_observation, solve
+from engine.redwire.wires import RED, YELLOW
 
 NAMES = ["Ana", "Bea", "Carlo", "Dora"]
 #: Mission 2 (blue 1-8, the yellow 2.1 and 7.1), stand i belongs to seat i.
@@ -45,7 +45,7 @@ TWIN: list[list[str | int]] = [*DEAL[:2], [3, 4, 4, 5, 7, 7, 8, 8], [3, 5, 6, 6,
 
 def dealt(deal: list[list[str | int]] = DEAL) -> GameState:
     """The deal after the setup tokens: Bea's first wire (a 1) carries hers."""
-    state = engine.start(engine.explicit_setup(2, 4, 0, deal))
+    state = redwire.start(redwire.explicit_setup(2, 4, 0, deal))
     for seat, stand, slot in [(0, 0, 7), (1, 1, 0), (2, 2, 4), (3, 3, 7)]:
         state, _ = state.apply(PlaceToken(seat, stand, slot))
     assert state.phase.value == "turn" and state.to_move == 0
@@ -103,7 +103,7 @@ def test_every_wire_matches_the_engine_deduction_exactly() -> None:
                 assert cut.success == exact.get(cut.value, 0)
                 assert cut.explosion == exact.get(RED, 0) == 0  # mission 2 has no red wire
             # The truth is always possible.
-            truth = engine.wires.cut_value(state.code_at(stand, slot))
+            truth = redwire.wires.cut_value(state.code_at(stand, slot))
             assert exact.get(truth, 0) > 0
 
 
@@ -347,18 +347,18 @@ def flags(s: Session) -> tuple[bool, bool]:
     return s.game.odds, s.game.assisted
 
 
-def sure_move(state: GameState, seat: int) -> engine.Action:
+def sure_move(state: GameState, seat: int) -> redwire.Action:
     """A move that cannot fail, chosen knowing every wire (the test sees the whole deal)."""
     legal = state.legal_actions(seat)
     for action in legal:
-        if isinstance(action, (engine.RevealReds, engine.SoloCut, PlaceToken, Pick)):
+        if isinstance(action, (redwire.RevealReds, redwire.SoloCut, PlaceToken, Pick)):
             return action
     for action in legal:
         if (
             isinstance(action, Cut)
             and action.tool is None
             and len(action.values) == 1
-            and engine.wires.cut_value(state.code_at(*action.targets[0])) == action.values[0]
+            and redwire.wires.cut_value(state.code_at(*action.targets[0])) == action.values[0]
         ):
             return action
     raise AssertionError("no sure move")

@@ -6,7 +6,6 @@ import random
 import re
 
 import pytest
-from fusebox_web.i18n import Catalog
 from fusebox_web.redwire import board, screens
 from fusebox_web.redwire.affordances import affordances
 from fusebox_web.redwire.log_text import log_lines, story
@@ -16,10 +15,11 @@ from fusebox_web.redwire.session import Session
 from fusebox_web.redwire.storage import MemoryStore
 from fusebox_web.redwire.table import Table
 from fusebox_web.redwire.words import Words
+from fusebox_web.shell.i18n import Catalog
 
-import engine
-from engine import GameState
-from engine.bots import make_bot
+from engine import redwire
+from engine.redwire import GameState
+from engine.redwire.bots import make_bot
 
 NAMES = ['<i>"Ana"</i>&', "Bea & Co", "Carlo", "D'Arcy", "Eli"]
 TILE = re.compile(r'<button([^>]*data-act="tile"[^>]*)>(.*?)</button>', re.S)
@@ -54,7 +54,7 @@ def board_html(
 def random_states(seed: int, count: int = 400) -> list[GameState]:
     rng = random.Random(seed)
     players = rng.choice(range(2, 6))
-    state = engine.new_game(rng.choice(range(1, 9)), players, seed)
+    state = redwire.new_game(rng.choice(range(1, 9)), players, seed)
     bots = [make_bot("random", seed + s) for s in range(players)]
     states = [state]
     while not state.is_over and len(states) < count:
@@ -124,7 +124,7 @@ def test_handoff_screen_is_public_only(catalog: Catalog) -> None:
 def test_campaign_and_briefing_screens(catalog: Catalog) -> None:
     table = Table.default().with_seat(0, name=NAMES[0])
     inp = screens.CampaignInput(
-        engine.campaign.Campaign().finished(1, 3, 0, won=True, assisted=True),
+        redwire.campaign.Campaign().finished(1, 3, 0, won=True, assisted=True),
         table,
         {m: f"Title {m}" for m in range(1, 9)},
         dict.fromkeys(range(1, 9), "Summary"),
@@ -140,7 +140,7 @@ def test_campaign_and_briefing_screens(catalog: Catalog) -> None:
     assert 'value="&lt;i&gt;&quot;Ana&quot;&lt;/i&gt;&amp;"' in html and "<i>" not in html
     assert html.count('data-act="mission"') == 8
     assert catalog.t("rw.campaign.assisted") in html
-    state = engine.new_game(8, 4, 1)
+    state = redwire.new_game(8, 4, 1)
     obs = state.observation(None)
     brief = screens.briefing(obs, words(catalog, obs), ["human", "bot", "bot", "bot"], "T", "A\nB")
     assert not RAW.search(brief) and brief.count("<li>") >= 4

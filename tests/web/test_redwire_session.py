@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from fusebox_web.redwire import storage
@@ -10,8 +11,8 @@ from fusebox_web.redwire.session import Game, Session
 from fusebox_web.redwire.storage import MemoryStore
 from fusebox_web.redwire.table import Table
 
-import engine
-from engine import PlaceToken
+from engine import redwire
+from engine.redwire import PlaceToken
 
 KINDS = {"solo": ["human", "bot", "bot"], "pass": ["human", "human", "bot"], "demo": ["bot"] * 3}
 
@@ -122,7 +123,7 @@ def test_the_result_counts_once_and_the_captain_passes_on() -> None:
 def test_a_game_link_deals_exactly_its_seed() -> None:
     s = session(KINDS["solo"])
     game = s.start(mission=4, seed=7, from_link=True, players=4)
-    expected = engine.new_game(4, 4, 7)
+    expected = redwire.new_game(4, 4, 7)
     assert game.state.setup == expected.setup
 
 
@@ -180,5 +181,22 @@ def test_a_hint_marks_the_game_assisted() -> None:
 
 
 def test_saved_game_json_is_checked() -> None:
-    with pytest.raises(engine.RecordError):
+    with pytest.raises(redwire.RecordError):
         Game.from_json({"table": Table.default().to_json(), "record": {}, "stage": "playing"})
+
+
+def test_saves_written_by_the_format_1_page_resume_the_same_game() -> None:
+    """localStorage as the page of main at 0eedd75 wrote it: a 3-seat game in progress."""
+    fixtures = Path(__file__).resolve().parents[1] / "redwire" / "fixtures" / "v1"
+    items = json.loads((fixtures / "page-localstorage.json").read_text())
+    s = Session(MemoryStore(items))
+    s.load()
+    assert s.problems == []
+    assert s.game is not None and s.game.mission == 4 and s.game.stage == "playing"
+    saved = json.loads(items[storage.GAME])["data"]["record"]
+    assert [a.to_json() for a in s.state.record.actions] == saved["actions"]
+    seat = s.state.to_move
+    assert seat is not None and s.state.legal_actions(seat)
+    restored = Session(MemoryStore())
+    restored.import_text((fixtures / "page-export.json").read_text())
+    assert restored.game is not None and restored.state.same_as(s.state)

@@ -11,7 +11,7 @@ import pytest
 # The page's Python package, importable outside the browser.
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
 
-from fusebox_web.i18n import Catalog, format_message, load_catalogs, parse_catalogs
+from fusebox_web.shell.i18n import Catalog, format_message, load_catalogs, parse_catalogs
 
 WEB = Path(__file__).resolve().parents[2] / "web"
 PLACEHOLDER = re.compile(r"\{(\w+)\}")

@@ -2,7 +2,7 @@
 //
 // Importing runtime.mjs starts Pyodide at once. This module shows what the boot is doing, and
 // hands over to the Python app, which sets <html data-ready> once it has drawn itself (see
-// fusebox_web.main). Failures show a short message in the player's language; details go to the
+// fusebox_web.shell.main). Failures show a short message in the player's language; details go to the
 // console only.
 
 import { initI18n, t } from "./i18n.js";
@@ -88,7 +88,7 @@ function showError(key, detail, canRetry = false) {
 
 $("error-retry").addEventListener("click", () => location.reload());
 
-// The Python app reports its own failures this way (fusebox_web.errors); it logged the details.
+// The Python app reports its own failures this way (fusebox_web.shell.errors); it logged the details.
 document.addEventListener("fusebox:error", () => showError("error.generic"));
 
 // A Python exception that escaped an event handler not wrapped with errors.guarded: the browser

@@ -2,7 +2,7 @@
 //
 // Every player-facing string lives in web/i18n/<lang>.json; the build inlines those catalogs in the
 // page (#fusebox-catalogs) so the home screen is translated before its first paint, and ships the
-// same files inside the Python package (fusebox_web.i18n reads them). Both sides format messages
+// same files inside the Python package (fusebox_web.shell.i18n reads them). Both sides format messages
 // the same way: "{name}" is replaced by the parameter `name`.
 //
 // Language: ?lang=xx in the address, else the one the player chose before (localStorage), else the

@@ -12,7 +12,7 @@ How a game flows through the modules:
   ``selection`` is what the player has tapped so far and the action it makes.
 * ``board``, ``screens`` and ``log_text`` are pure functions from observations to HTML strings
   and catalog sentences; ``controller`` is the only part that talks to the page (through
-  ``fusebox_web.dom``): one delegated listener, one ``innerHTML`` per region, bots in an asyncio
+  ``fusebox_web.shell.dom``): one delegated listener, one ``innerHTML`` per region, bots in an asyncio
   task.
 
 Everything but ``controller`` is plain Python, unit-tested in CPython (tests/web).

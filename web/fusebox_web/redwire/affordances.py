@@ -8,8 +8,8 @@ in the browser, on every click. A few dozen probes cost about a millisecond.
 tests/web/test_affordances.py checks on random games that these answers agree with
 ``legal_actions``.
 
->>> import engine
->>> game = engine.new_game(mission=1, players=3, seed=7)
+>>> from engine import redwire
+>>> game = redwire.new_game(mission=1, players=3, seed=7)
 >>> aff = affordances(game, game.to_move)
 >>> aff.decision, len(aff.token_tiles) > 0, aff.cut_targets
 ('setup_token', True, frozenset())
@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import (
+from engine.redwire import (
     Batteries,
     CoffeeMug,
     Cut,
@@ -36,8 +36,8 @@ from engine import (
     Stabilize,
     Walkie,
 )
-from engine.actions import Action, PlaceToken
-from engine.wires import RED, YELLOW, Colour, colour_of, cut_value
+from engine.redwire.actions import Action, PlaceToken
+from engine.redwire.wires import RED, YELLOW, Colour, colour_of, cut_value
 
 Tile = tuple[int, int]
 PICK_KINDS = ("own_cut", "detector_cut", "detector_token", "walkie_give")

@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.wires import RED, YELLOW, value_from_json, value_to_json
+from engine.redwire.wires import RED, YELLOW, value_from_json, value_to_json
 
 from .affordances import Affordances
 from .icons import SPRITE, icon

@@ -1,6 +1,6 @@
 """The game in the page: screens, one delegated listener per event type, bots in an asyncio task.
 
-The only part of the game that talks to the page (through ``fusebox_web.dom``). Each screen is
+The only part of the game that talks to the page (through ``fusebox_web.shell.dom``). Each screen is
 drawn from pure functions (``board``, ``screens``) as HTML strings; the board's regions are set
 with one ``innerHTML`` each, and only when their HTML changed, so a click costs a few bridge
 calls. Clicks, keys and input changes are read from ``data-*`` attributes by one listener each
@@ -17,12 +17,12 @@ from collections.abc import Callable, Coroutine
 from dataclasses import replace
 from typing import Any
 
-import engine
-from engine import IllegalActionError
-from engine.actions import Action
+from engine import redwire
+from engine.redwire import IllegalActionError
+from engine.redwire.actions import Action
 
-from .. import dom
-from ..errors import report
+from ..shell import dom
+from ..shell.errors import report
 from . import board, screens
 from .affordances import Affordances, affordances, held_values
 from .board import BoardInput, value_of_data
@@ -118,7 +118,7 @@ class App:
         return Words(self.ctx.catalog, names, owners)
 
     def mission_text(self, mission: int, field: str) -> str:
-        data = getattr(engine.load_mission(mission), field)
+        data = getattr(redwire.load_mission(mission), field)
         return str(data.get(self.ctx.catalog.lang, data["en"]))
 
     def announce(self, text: str) -> None:
@@ -165,7 +165,7 @@ class App:
         lang = self.ctx.catalog.lang
         titles, summaries = {}, {}
         for m in screens.MISSIONS:
-            mission = engine.load_mission(m)
+            mission = redwire.load_mission(m)
             titles[m] = mission.title.get(lang, mission.title["en"])
             summaries[m] = mission.summary.get(lang, mission.summary["en"])
         inp = screens.CampaignInput(
@@ -813,17 +813,17 @@ class App:
         probe: Action
         values = held_values(state, viewer) or (1,)
         if mode == "pick":
-            probe = engine.Pick(viewer, *tile)
+            probe = redwire.Pick(viewer, *tile)
         elif mode == "token":
-            probe = engine.PlaceToken(viewer, *tile)
+            probe = redwire.PlaceToken(viewer, *tile)
         elif mode == "post_it":
-            probe = engine.PostIt(viewer, *tile)
+            probe = redwire.PostIt(viewer, *tile)
         elif mode == "walkie":
-            probe = engine.Walkie(viewer, tile[0], tile[1], (viewer + 1) % state.players)
+            probe = redwire.Walkie(viewer, tile[0], tile[1], (viewer + 1) % state.players)
         elif mode == "label":
-            probe = engine.Label(viewer, self.sel.card or 1, *tile)  # type: ignore[arg-type]
+            probe = redwire.Label(viewer, self.sel.card or 1, *tile)  # type: ignore[arg-type]
         else:
-            probe = engine.Cut(viewer, (tile,), (values[0],))
+            probe = redwire.Cut(viewer, (tile,), (values[0],))
         try:
             state.check(probe)
         except IllegalActionError as error:

@@ -6,7 +6,7 @@ read better together: a missed cut and the token that shows the true value are o
 solo cut names all its wires at once. Bots' explanations (:class:`Note`) come just before the
 move they explain.
 
->>> from fusebox_web.i18n import load_catalogs
+>>> from fusebox_web.shell.i18n import load_catalogs
 >>> from pathlib import Path
 >>> cat = load_catalogs(Path(__file__).resolve().parents[2] / "i18n")
 >>> w = Words(cat, ["Ana", "Bea", "Carlo"], [0, 1, 2])

@@ -13,8 +13,8 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from .. import dom
-from ..errors import guarded, report
+from ..shell import dom
+from ..shell.errors import guarded, report
 from . import home, storage
 from .session import Session
 from .urls import parse_link

@@ -1,13 +1,13 @@
 """The "show odds" learning aid: one teammate's wire as the viewer's seat sees it.
 
 With the toggle on, the wire the player selects for a cut shows its value distribution (exact,
-from ``engine.deduction``, solved from the observation of the seat holding the device: never the
+from ``engine.redwire.deduction``, solved from the observation of the seat holding the device: never the
 game state), the chance that cutting it with each value the player holds succeeds or explodes,
 and one sentence saying why (an info token, two neighbours of the same value, an "=" label, or
 the most likely value). Computed only when a wire is selected, and remembered per position.
 
->>> import engine
->>> game = engine.new_game(mission=1, players=4, seed=3)   # blue 1 to 6, one stand each
+>>> from engine import redwire
+>>> game = redwire.new_game(mission=1, players=4, seed=3)   # blue 1 to 6, one stand each
 >>> obs = game.observation(0)
 >>> odds = wire_odds(obs, (1, 0))                          # seat 1's first wire
 >>> sum(c.chance for c in odds.distribution), [c.value for c in odds.distribution]
@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from engine.wires import RED, YELLOW, value_from_json, value_to_json
+from engine.redwire.wires import RED, YELLOW, value_from_json, value_to_json
 
 from .log_text import explain
 from .notes import Note
@@ -113,11 +113,13 @@ def held_values(obs: Obs) -> tuple[int, ...]:
 def wire_odds(obs: Obs, tile: Tile, knowledge: Any = None) -> WireOdds:
     """The odds of ``tile`` from ``obs`` (a seat's observation) alone.
 
-    ``knowledge`` is an ``engine.bots.knowledge.Knowledge`` of the same observation (solved
+    ``knowledge`` is an ``engine.redwire.bots.knowledge.Knowledge`` of the same observation (solved
     once per position; it drops contradictory facts the way the bots do, should any appear).
     """
     if knowledge is None:
-        from engine.bots.knowledge import Knowledge  # the solver, only once odds are asked for
+        from engine.redwire.bots.knowledge import (
+            Knowledge,  # the solver, only once odds are asked for
+        )
 
         knowledge = Knowledge(obs)
     weights: dict[int, int] = {v: w for v, w in knowledge.weights(tile).items() if w}
@@ -253,7 +255,7 @@ class OddsCache:
         found = self._wires.get(tile)
         if found is None:
             if self._knowledge is None:
-                from engine.bots.knowledge import Knowledge
+                from engine.redwire.bots.knowledge import Knowledge
 
                 self._knowledge = Knowledge(obs)
             found = wire_odds(obs, tile, self._knowledge)

@@ -1,8 +1,8 @@
 """Sentences about actions: the confirm button says exactly what will happen.
 
->>> from fusebox_web.i18n import load_catalogs
+>>> from fusebox_web.shell.i18n import load_catalogs
 >>> from pathlib import Path
->>> from engine import Cut
+>>> from engine.redwire import Cut
 >>> cat = load_catalogs(Path(__file__).resolve().parents[2] / "i18n")
 >>> w = Words(cat, ["Ana", "Bea", "Carlo"], [0, 1, 2])
 >>> confirm_text(Cut(0, ((2, 4),), (9,)), w, {"stands": [], "stabilized": False})
@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine import (
+from engine.redwire import (
     Batteries,
     CoffeeMug,
     Cut,
@@ -28,8 +28,8 @@ from engine import (
     Stabilize,
     Walkie,
 )
-from engine.actions import Action
-from engine.wires import value_to_json
+from engine.redwire.actions import Action
+from engine.redwire.wires import value_to_json
 
 from .words import Words
 

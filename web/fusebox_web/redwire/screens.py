@@ -9,9 +9,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.campaign import Campaign
+from engine.redwire.campaign import Campaign
 
-from ..i18n import Catalog
+from ..shell.i18n import Catalog
 from .board import colour_of_label, stands_of
 from .home import MISSIONS, messages
 from .icons import SPRITE, icon

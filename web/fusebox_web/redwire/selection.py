@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from engine import (
+from engine.redwire import (
     Batteries,
     CoffeeMug,
     Cut,
@@ -30,7 +30,7 @@ from engine import (
     Stabilize,
     Walkie,
 )
-from engine.actions import Action
+from engine.redwire.actions import Action
 
 from .affordances import Affordances
 

@@ -29,10 +29,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-import engine
-from engine import GameState, Record
-from engine.actions import Action
-from engine.campaign import Campaign
+from engine import redwire
+from engine.redwire import GameState, Record
+from engine.redwire.actions import Action
+from engine.redwire.campaign import Campaign
 
 from . import storage
 from .notes import Note
@@ -133,14 +133,14 @@ def new_seed() -> int:
 
 def available_levels() -> list[str]:
     """The bot levels this engine has, best first (``simple`` when none of ours exists)."""
-    from engine.bots import bot_names  # the bots are imported only once a game needs them
+    from engine.redwire.bots import bot_names  # the bots are imported only once a game needs them
 
     known = set(bot_names())
     return [level for level in LEVELS if level in known] or ["simple"]
 
 
 def make_bot(level: str, seed: int) -> Any:
-    from engine.bots import make_bot as factory
+    from engine.redwire.bots import make_bot as factory
 
     levels = available_levels()
     return factory(level if level in levels else levels[0], seed)
@@ -237,10 +237,10 @@ class Session:
         """
         table = self.table.with_players(players) if players else self.table
         seed = new_seed() if seed is None else seed
-        options = engine.Options.from_json(dict(table.options))
+        options = redwire.Options.from_json(dict(table.options))
         if captain is None and not from_link:
             captain = self.campaign.next_captain(table.players, seed)
-        state = engine.new_game(mission, table.players, seed, captain=captain, options=options)
+        state = redwire.new_game(mission, table.players, seed, captain=captain, options=options)
         self.table = table
         self.game = Game(state, table)
         self._bots.clear()
@@ -321,7 +321,7 @@ class Session:
 
     # ------------------------------------------------------------------ playing
 
-    def apply(self, action: Action) -> list[engine.Event]:
+    def apply(self, action: Action) -> list[redwire.Event]:
         """Play an action (raises IllegalActionError, changing nothing); saves."""
         game = self.game
         assert game is not None and game.stage == "playing"

@@ -1,6 +1,6 @@
 """Game words through the catalog: names, values, wires, places, cards, tools.
 
->>> from fusebox_web.i18n import Catalog
+>>> from fusebox_web.shell.i18n import Catalog
 >>> cat = Catalog({"en": {"rw.whereOn": "{name}'s wire {wire}, stand {stand}",
 ...     "rw.value.yellow": "yellow", "rw.wire.yellow": "yellow {label}", "rw.word.or": "or"}})
 >>> w = Words(cat, ["Ana", "Bea"], [0, 0, 1, 1])
@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.equipment import CARDS, DOUBLE_DETECTOR
+from engine.redwire.equipment import CARDS, DOUBLE_DETECTOR
 
-from ..i18n import Catalog
+from ..shell.i18n import Catalog
 
 
 def counted(catalog: Catalog, key: str, n: int, **params: object) -> str:

@@ -1,0 +1,89 @@
+"""Red Wire: the engine of Fusebox's cooperative wire-cutting deduction game.
+
+>>> from engine import redwire
+>>> game = redwire.new_game(mission=1, players=3, seed=42)
+>>> seat = game.to_move
+>>> action = game.legal_actions(seat)[0]
+>>> game, events = game.apply(action)
+>>> [e.type for e in events][:1]
+['token']
+>>> obs = game.observation(seat)        # what that seat may know, as JSON-able data
+>>> record = game.record.dumps()        # setup + actions, versioned; Record.loads(...).replay()
+
+See docs/engine.md for the whole API and the JSON schemas.
+"""
+
+from ..core.events import SEER, Event
+from .actions import (
+    Action,
+    Batteries,
+    CoffeeMug,
+    Cut,
+    Label,
+    Pick,
+    PlaceToken,
+    PostIt,
+    Radar,
+    RevealReds,
+    Rewind,
+    SoloCut,
+    Stabilize,
+    Walkie,
+    action_from_json,
+)
+from .deal import Setup, explicit_setup, random_setup
+from .errors import (
+    FuseboxError,
+    IllegalActionError,
+    MissionError,
+    Reason,
+    RecordError,
+    SetupError,
+)
+from .game import new_game, start
+from .missions import Mission, all_missions, load_mission
+from .options import Options
+from .record import Record
+from .state import GameState, Pending, Phase
+from .wires import RED, YELLOW
+
+__all__ = [
+    "RED",
+    "SEER",
+    "YELLOW",
+    "Action",
+    "Batteries",
+    "CoffeeMug",
+    "Cut",
+    "Event",
+    "FuseboxError",
+    "GameState",
+    "IllegalActionError",
+    "Label",
+    "Mission",
+    "MissionError",
+    "Options",
+    "Pending",
+    "Phase",
+    "Pick",
+    "PlaceToken",
+    "PostIt",
+    "Radar",
+    "Reason",
+    "Record",
+    "RecordError",
+    "RevealReds",
+    "Rewind",
+    "Setup",
+    "SetupError",
+    "SoloCut",
+    "Stabilize",
+    "Walkie",
+    "action_from_json",
+    "all_missions",
+    "explicit_setup",
+    "load_mission",
+    "new_game",
+    "random_setup",
+    "start",
+]

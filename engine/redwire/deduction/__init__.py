@@ -1,0 +1,72 @@
+"""Exact deduction for Red Wire: what one seat can infer about every hidden wire.
+
+A ``Position`` says what a seat knows; ``solve`` gives the exact distribution of every hidden slot
+and draws exact random worlds; ``odds`` gives the chances of a cut or a detector.
+
+Position (immutable, JSON round trip with ``to_json`` / ``from_json``; see ``position``):
+  ``pool``    ``Pool(blue, certain, groups)``: blue ``(value, copies)`` pairs (4 copies in the game;
+              ``Pool.standard(range(1, 13), red=..., yellow=..., groups=...)``), red/yellow codes
+              surely in play, and "k of m" draws ``Group(candidates, keep)``.
+  ``stands``  ``Stand(owner, slots, cut)``: per slot the known code (cut wire, own wire, an info
+              token that names a blue value) or ``None``; ``cut`` lists the cut slots.
+  ``facts``   ``SlotIn(slot, codes)`` / ``SlotNotIn(slot, codes)`` (tokens, failed cuts, radar
+              "no"), ``AtLeastOne(slots, codes)`` (any slots, any stands: the announcer held the
+              value, radar "yes", a detector hit), ``Label(slot, same)`` (slot and its right
+              neighbour, "=" or "≠"). ``*.classes(...)`` builds them from classes (blue 1..12,
+              ``YELLOW``, ``RED``). A slot is ``(stand index, slot index)``.
+  ``viewer``  the seat whose knowledge this is (informative).
+  ``position_from_observation(obs)`` compiles an engine observation (docs/engine.md) into one.
+
+Codes: blue n -> 10n, yellow n.1 -> 10n+1, red n.5 -> 10n+5 (``blue``, ``yellow``, ``red``); they
+sort like the tiles. A world weighs the number of physical deals that produce it (copies are
+distinct tiles; known slots count too), so ``Solution.total`` is that number of deals.
+
+Solution (``solve(position)``):
+  ``total``, ``feasible``; ``code_probabilities(slot)``, ``class_probabilities(slot)`` (exact
+  ``Fraction``), ``class_probabilities_float(slot)``, ``probability(slot, classes)``,
+  ``marginals()`` (every hidden slot, floats); ``sample(random.Random)`` (an exact random world).
+``count_worlds(position)``: the total alone (one forward pass).
+``odds(solution, DualCut(slot, values) | Detector(slots, values))`` -> ``Odds(success, explosion,
+mistake)``; ``Detector.whole_stand(position, stand, values)`` for the Super Detector.
+
+>>> pool = Pool.standard(range(1, 3))                 # blue 1 and 2, four copies each
+>>> me, you = Stand(0, (10, 10, 20, 20)), Stand(1, (None,) * 4)
+>>> sol = solve(Position(pool, (me, you), viewer=0))
+>>> sol.class_probabilities((1, 0))
+{1: Fraction(1, 1)}
+"""
+
+from engine.redwire.deduction.actions import Detector, DualCut, Odds, odds
+from engine.redwire.deduction.codes import RED, YELLOW, blue, class_of, red, yellow
+from engine.redwire.deduction.facts import AtLeastOne, Fact, Label, SlotIn, SlotNotIn, SlotRef
+from engine.redwire.deduction.observe import position_from_observation
+from engine.redwire.deduction.position import Group, Pool, Position, Stand
+from engine.redwire.deduction.solution import Solution
+from engine.redwire.deduction.solver import count_worlds, solve
+
+__all__ = [
+    "RED",
+    "YELLOW",
+    "AtLeastOne",
+    "Detector",
+    "DualCut",
+    "Fact",
+    "Group",
+    "Label",
+    "Odds",
+    "Pool",
+    "Position",
+    "SlotIn",
+    "SlotNotIn",
+    "SlotRef",
+    "Solution",
+    "Stand",
+    "blue",
+    "class_of",
+    "count_worlds",
+    "odds",
+    "position_from_observation",
+    "red",
+    "solve",
+    "yellow",
+]

@@ -1,0 +1,114 @@
+"""Fill levels: how far one stand can be filled after each prefix of the codes.
+
+After the codes up to ``x`` are dealt, a stand is filled up to some level ``f``: its slots ``< f``
+hold codes ``<= x`` and the others codes ``> x``. Looking at one stand alone, a level is possible
+when the stand can reach it from empty and still be completed from it: each code's run must fit the
+copies the stand can get and the allowed codes of the slots it covers, and meet the stand's own
+one-code needs. The other stands are ignored, so these sets only prune; the DP does the rest.
+
+>>> allowed = (frozenset({10}), frozenset({10, 20}), frozenset({20}))
+>>> fill_levels(run_lengths(allowed, (10, 20), {10: 2, 20: 2}), (10, 20), {})
+[[0], [1, 2], [3]]
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+
+from engine.redwire.deduction.normalize import Normalized
+
+
+def run_lengths(
+    allowed: tuple[frozenset[int], ...], universe: tuple[int, ...], copies: dict[int, int]
+) -> list[list[int]]:
+    """Per code, per slot ``f`` (0..size): the longest run of that code that may start at ``f``
+    (consecutive slots allowing it, at most its copies)."""
+    size = len(allowed)
+    result = []
+    for code in universe:
+        cap = max(copies[code], 0)
+        run = [0] * (size + 1)
+        for j in range(size - 1, -1, -1):
+            if code in allowed[j]:
+                run[j] = min(run[j + 1] + 1, cap)
+        result.append(run)
+    return result
+
+
+def fill_levels(
+    runs: list[list[int]], universe: tuple[int, ...], needs: dict[int, list[frozenset[int]]]
+) -> list[list[int]]:
+    """Per prefix length ``t`` (0..len(universe)), the sorted possible fill levels of the stand.
+
+    ``runs`` comes from ``run_lengths``; ``needs[code]`` lists slot sets that must each meet the
+    run of ``code``.
+    """
+    size = len(runs[0]) - 1 if runs else 0
+
+    def counts(t: int, f: int) -> list[int]:
+        """The counts c such that code number ``t`` may fill slots f .. f + c - 1."""
+        own = needs.get(universe[t], [])
+        return [
+            c
+            for c in range(runs[t][f] + 1)
+            if all(any(f <= j < f + c for j in slots) for slots in own)
+        ]
+
+    reach: list[list[int]] = [[0]]
+    for t in range(len(universe)):
+        run = runs[t]
+        level: set[int] = set()
+        if universe[t] in needs:
+            for f in reach[-1]:
+                level.update(f + c for c in counts(t, f))
+        else:
+            for f in reach[-1]:
+                level.update(range(f, f + run[f] + 1))
+        reach.append(sorted(level))
+    levels: list[list[int]] = [[] for _ in reach]
+    after = [size] if reach[-1] and reach[-1][-1] == size else []
+    levels[-1] = after
+    for t in range(len(universe) - 1, -1, -1):
+        run = runs[t]
+        if universe[t] in needs:
+            wanted = set(after)
+            keep = [f for f in reach[t] if any(f + c in wanted for c in counts(t, f))]
+        else:  # some level of ``after`` lies in [f, f + run]
+            keep = []
+            for f in reach[t]:
+                k = bisect_left(after, f)
+                if k < len(after) and after[k] <= f + run[f]:
+                    keep.append(f)
+        levels[t] = keep
+        after = keep
+    return levels
+
+
+def stand_levels(
+    norm: Normalized, local_needs: dict[tuple[int, int], list[frozenset[int]]]
+) -> tuple[list[dict[int, int]], list[list[list[int]]], list[list[list[int]]]]:
+    """Per stand: the copies of each code it can hold (those not pinned, a one-code slot, on
+    another stand), its ``run_lengths`` and its ``fill_levels`` (``local_needs[(stand, code)]``:
+    slot sets the run of ``code`` on ``stand`` must meet)."""
+    pinned: list[dict[int, int]] = []
+    for stand_codes in norm.allowed:
+        count: dict[int, int] = {}
+        for codes in stand_codes:
+            if len(codes) == 1:
+                (only,) = codes
+                count[only] = count.get(only, 0) + 1
+        pinned.append(count)
+    everywhere = {c: sum(p.get(c, 0) for p in pinned) for c in norm.universe}
+    available = [
+        {c: norm.copies[c] - everywhere[c] + own.get(c, 0) for c in norm.universe} for own in pinned
+    ]
+    runs = [run_lengths(stand, norm.universe, available[s]) for s, stand in enumerate(norm.allowed)]
+    levels = [
+        fill_levels(
+            runs[s],
+            norm.universe,
+            {c: slots for (st, c), slots in local_needs.items() if st == s},
+        )
+        for s in range(len(norm.allowed))
+    ]
+    return available, runs, levels

@@ -1,0 +1,390 @@
+"""The packed engine's passes: forward, backward (the transposed ops), fill levels and sampling.
+
+``forward`` keeps the layer before every code; ``backward`` runs the transposed ops from the end
+state and keeps the completion layer before every code (sampling recomputes those inside a code). Where both a layer and its completions are
+non-zero, a state is live; the weight of a fill level of a stand before a code is the sum of
+``F * B`` over the live states with that level (``PackedTables.fill_weights``), a few Python steps
+per live state instead of one per DP edge.
+
+>>> from engine.redwire.deduction import Pool, Position, Stand
+>>> from engine.redwire.deduction.normalize import normalize
+>>> from engine.redwire.deduction.packed_plan import build_packed_plan
+>>> pos = Position(Pool(((1, 2), (2, 1))), (Stand(0, (None, None)), Stand(1, (None,))))
+>>> plan = build_packed_plan(normalize(pos))
+>>> tables = PackedTables(plan, forward(plan))
+>>> tables.dp_total, tables.fill_weights(1, 1)      # 3 deals; B holds a 1 in two of them
+(3, {0: 1, 1: 2})
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import chain, repeat
+from math import prod
+from random import Random
+
+from engine.redwire.deduction.packed_plan import Candidate, Narrow, PackedPlan, Tile
+from engine.redwire.deduction.packing import set_bits
+
+
+def _tile(op: Tile, layer: int) -> int:
+    result = layer if op.implicit else 0
+    for mask, shift in zip(op.masks, op.shifts, strict=True):
+        result += (layer & mask) << shift
+    return result
+
+
+def _tile_back(op: Tile, layer: int) -> int:
+    result = layer if op.implicit else 0
+    for mask, shift in zip(op.masks, op.shifts, strict=True):
+        result += (layer >> shift) & mask
+    return result
+
+
+def forward(plan: PackedPlan) -> list[int]:
+    """The layer before every code (``len(universe) + 1`` layers, the last one the end)."""
+    layer = 1
+    layers = []
+    ops = plan.ops
+    for t in range(len(plan.universe)):
+        layers.append(layer)
+        for op in ops[plan.starts[t] : plan.starts[t + 1]]:
+            if isinstance(op, Tile):
+                layer = _tile(op, layer)
+            elif isinstance(op, Candidate):
+                kept = (layer & op.keep.wide) << op.shift
+                if op.tile is not None:
+                    kept = _tile(op.tile, kept)
+                layer = kept if op.drop is None else (layer & op.drop.wide) + kept
+            else:
+                layer = (layer & op.mask.wide) >> op.shift
+    layers.append(layer)
+    return layers
+
+
+def total(plan: PackedPlan, end: int) -> int:
+    """The weight of the end state in the last forward layer ``end``."""
+    return plan.layout.slot(end, plan.final)
+
+
+def _back(op: Tile | Candidate | Narrow, layer: int) -> int:
+    """The completion layer before ``op`` from the one after it (the transposed op)."""
+    if isinstance(op, Tile):
+        return _tile_back(op, layer)
+    if isinstance(op, Candidate):
+        kept = layer if op.tile is None else _tile_back(op.tile, layer)
+        kept = (kept >> op.shift) & op.keep.wide
+        return kept if op.drop is None else (layer & op.drop.wide) + kept
+    return (layer << op.shift) & op.mask.wide
+
+
+def backward(plan: PackedPlan, reached: list[int]) -> list[int]:
+    """The completion layer before every code (``len(universe) + 1`` layers, the last one the
+    end).
+
+    Only the states that the forward layers ``reached`` can reach get their exact weight: at
+    every code boundary the layer is cut above the last reached state, so that the completions of
+    states no deal reaches do not make the ints long."""
+    bits = plan.layout.bits
+    layer = 1 << (plan.final * bits)
+    layers = [layer]
+    for t in range(len(plan.universe) - 1, -1, -1):
+        for op in reversed(plan.ops[plan.starts[t] : plan.starts[t + 1]]):
+            layer = _back(op, layer)
+        states = -(-reached[t].bit_length() // bits)
+        layer &= (1 << (states * bits)) - 1
+        layers.append(layer)
+    layers.reverse()
+    return layers
+
+
+def code_completions(plan: PackedPlan, t: int, after: int) -> list[int]:
+    """The completion layers before each op of code ``t`` and, last, ``after`` (the layer after
+    the code): what sampling needs inside a code, recomputed rather than kept."""
+    layers = [after]
+    for op in reversed(plan.ops[plan.starts[t] : plan.starts[t + 1]]):
+        layers.append(_back(op, layers[-1]))
+    layers.reverse()
+    return layers
+
+
+def _reach(op: Tile, support: int) -> int:
+    result = support if op.implicit else 0
+    for mask, step in zip(op.bitmasks, op.steps, strict=True):
+        result |= (support & mask) << step
+    return result
+
+
+def _reach_back(op: Tile, support: int) -> int:
+    result = support if op.implicit else 0
+    for mask, step in zip(op.bitmasks, op.steps, strict=True):
+        result |= (support >> step) & mask
+    return result
+
+
+def supports(plan: PackedPlan) -> tuple[list[int], list[int]]:
+    """The states reachable before every code, and those that can complete before every op:
+    the passes above with one bit per state (``|`` for ``+``, so exactly the non-zero states)."""
+    reach = 1
+    reached = []
+    for t in range(len(plan.universe)):
+        reached.append(reach)
+        for op in plan.ops[plan.starts[t] : plan.starts[t + 1]]:
+            if isinstance(op, Tile):
+                reach = _reach(op, reach)
+            elif isinstance(op, Candidate):
+                kept = (reach & op.keep.bits) << op.step
+                if op.tile is not None:
+                    kept = _reach(op.tile, kept)
+                reach = kept if op.drop is None else (reach & op.drop.bits) | kept
+            else:
+                reach = (reach & op.mask.bits) >> op.step
+    reached.append(reach)
+    done = 1 << plan.final
+    completing = [done]
+    for op in reversed(plan.ops):
+        if isinstance(op, Tile):
+            done = _reach_back(op, done)
+        elif isinstance(op, Candidate):
+            kept = done if op.tile is None else _reach_back(op.tile, done)
+            kept = (kept >> op.step) & op.keep.bits
+            done = kept if op.drop is None else (done & op.drop.bits) | kept
+        else:
+            done = (done << op.step) & op.mask.bits
+        completing.append(done)
+    completing.reverse()
+    return reached, completing
+
+
+class PackedTables:
+    """Fill-level weights and exact sampling from the layers of a packed plan."""
+
+    def __init__(self, plan: PackedPlan, layers: list[int]) -> None:
+        self.plan = plan
+        self.layers = layers
+        self.dp_total = total(plan, layers[-1])
+        self.completions = backward(plan, layers) if self.dp_total else []
+        self._supports: tuple[list[int], list[int]] | None = None
+        self._fill: dict[int, dict[int, dict[int, int]]] = {}  # boundary -> stand -> level
+        self._bytes: dict[int, bytes] = {}
+        self._within: dict[int, list[int]] = {}  # code -> completions before each of its ops
+
+    # ------------------------------------------------------------------ fill levels
+
+    def fill_weights(self, stand: int, t: int) -> dict[int, int]:
+        """The weight of each fill level of ``stand`` before code number ``t``."""
+        levels = self.plan.levels[stand][t]
+        if len(levels) == 1:
+            return {levels[0]: self.dp_total}
+        found = self._fill.get(t)
+        if found is None:
+            found = self._fill[t] = self._boundary_weights(t)
+        return found.get(stand, {})
+
+    def _boundary_weights(self, t: int) -> dict[int, dict[int, int]]:
+        """Per free stand, the weight of its levels at boundary ``t``: sum F * B per level."""
+        plan = self.plan
+        layout = plan.layout
+        width = layout.bytes_per_slot
+        front, back = self.layers[t], self.completions[t]
+        if self._supports is None:
+            self._supports = supports(plan)
+        reached, completing = self._supports
+        live = set_bits(reached[t] & completing[plan.starts[t]])
+        if not live:
+            return {}
+        length = (live[-1] + 1) * width
+        keep = (1 << (8 * length)) - 1
+        front_bytes = (front & keep).to_bytes(length, "little")
+        back_bytes = (back & keep).to_bytes(length, "little")
+        stands = list(plan.explicit)
+        active = tuple(d for d, lo, hi in plan.group_digits if lo < t <= hi)
+        keys = _level_keys(layout.widths, len(stands), active)
+        offsets = [plan.levels[s][t][0] for s in stands]
+        if plan.implicit is not None:
+            stands.append(plan.implicit)
+            offsets.append(plan.base[t] - _implicit_offset(layout.widths, len(plan.explicit)))
+        else:
+            keys = keys[:-1]
+        sums = _accumulate(live, front_bytes, back_bytes, width, keys)
+        return {
+            stand: {level + offset: w for level, w in enumerate(found) if w}
+            for stand, offset, found in zip(stands, offsets, sums, strict=True)
+        }
+
+    # ------------------------------------------------------------------ sampling
+
+    def _slot(self, k: int, index: int) -> int:
+        """The completion weight of state ``index`` before op ``k``."""
+        data = self._bytes.get(k)
+        if data is None:
+            layer = self._completion(k)
+            data = self._bytes[k] = layer.to_bytes((layer.bit_length() + 7) // 8 + 1, "little")
+        width = self.plan.layout.bytes_per_slot
+        return int.from_bytes(data[index * width : (index + 1) * width], "little")
+
+    def _completion(self, k: int) -> int:
+        """The completion layer before op ``k``."""
+        plan = self.plan
+        if k == len(plan.ops):
+            return self.completions[-1]
+        t = plan.code_of_op[k]
+        layers = self._within.get(t)
+        if layers is None:
+            layers = self._within[t] = code_completions(plan, t, self.completions[t + 1])
+        return layers[k - plan.starts[t]]
+
+    def sample(self, rng: Random) -> list[tuple[int, ...]]:
+        """Every stand's codes in one world drawn with its exact probability (walk order)."""
+        plan = self.plan
+        dealt: list[list[int]] = [[] for _ in plan.sizes]
+        for s in plan.fixed:
+            for t, code in enumerate(plan.universe):
+                dealt[s] += [code] * (plan.levels[s][t + 1][0] - plan.levels[s][t][0])
+        state = 0
+        for k, op in enumerate(plan.ops):
+            code = plan.universe[plan.code_of_op[k]]
+            if isinstance(op, Narrow):
+                state -= op.step
+                continue
+            state, stand = self._draw(k, self._branches(op, state), state, rng)
+            if stand is not None:
+                dealt[stand].append(code)
+        return [tuple(sorted(codes)) for codes in dealt]
+
+    def _draw(
+        self, k: int, branches: list[tuple[int, int | None]], state: int, rng: Random
+    ) -> tuple[int, int | None]:
+        """One branch of op ``k`` from ``state``, in proportion to its completions."""
+        pick = rng.randrange(self._slot(k, state))
+        for target, stand in branches:
+            pick -= self._slot(k + 1, target)
+            if pick < 0:
+                return target, stand
+        raise AssertionError("completion weights do not add up")
+
+    def _branches(self, op: Tile | Candidate, state: int) -> list[tuple[int, int | None]]:
+        """The next states of ``state`` through ``op``, with the stand that gets a copy."""
+        if isinstance(op, Tile):
+            return self._tile_branches(op, state)
+        result: list[tuple[int, int | None]] = []
+        if op.drop is not None and (op.drop.bits >> state) & 1:
+            result.append((state, None))
+        if (op.keep.bits >> state) & 1:
+            kept = state + op.step
+            if op.tile is None:
+                result.append((kept, None))
+            else:
+                result += self._tile_branches(op.tile, kept)
+        return result
+
+    def _tile_branches(self, op: Tile, state: int) -> list[tuple[int, int | None]]:
+        result: list[tuple[int, int | None]] = []
+        if op.implicit:
+            result.append((state, self.plan.implicit))
+        for mask, step, stand in zip(op.bitmasks, op.steps, op.stands, strict=True):
+            if (mask >> state) & 1:
+                result.append((state + step, stand))
+        return result
+
+
+def _accumulate(
+    live: list[int], front: bytes, back: bytes, width: int, keys: list[tuple[list[int], int]]
+) -> list[list[int]]:
+    """Per key list (and its number of keys), the sums of ``F * B`` over the live states by key: the hot loop of the
+    marginals, written out for up to five stands (one Python step per live state)."""
+    sums = [[0] * span for _, span in keys]
+    lists = [key for key, _ in keys]
+    from_bytes = int.from_bytes
+    if len(keys) <= 5:
+        padded = lists + [_zeros(len(lists[0]))] * (5 - len(keys))
+        k0, k1, k2, k3, k4 = padded
+        s0, s1, s2, s3, s4 = sums + [[0] for _ in range(5 - len(sums))]
+        for i in live:
+            k = i * width
+            p = from_bytes(front[k : k + width], "little") * from_bytes(
+                back[k : k + width], "little"
+            )
+            s0[k0[i]] += p
+            s1[k1[i]] += p
+            s2[k2[i]] += p
+            s3[k3[i]] += p
+            s4[k4[i]] += p
+        return sums
+    for i in live:
+        k = i * width
+        p = from_bytes(front[k : k + width], "little") * from_bytes(back[k : k + width], "little")
+        for key, found in zip(lists, sums, strict=True):
+            found[key[i]] += p
+    return sums
+
+
+_ZEROS: list[list[int]] = []
+
+
+def _zeros(size: int) -> list[int]:
+    if not _ZEROS or len(_ZEROS[0]) != size:
+        _ZEROS[:] = [[0] * size]
+    return _ZEROS[0]
+
+
+def _implicit_offset(widths: tuple[int, ...], explicit: int) -> int:
+    """What the implicit stand's key adds to its level minus the base (keys are >= 0)."""
+    return sum(width - 1 for width in widths[:explicit])
+
+
+_KEYS: dict[tuple[tuple[int, ...], int, tuple[int, ...]], list[tuple[list[int], int]]] = {}
+
+
+def _level_keys(
+    widths: tuple[int, ...], explicit: int, active: tuple[int, ...]
+) -> list[tuple[list[int], int]]:
+    """Per state index (with the number of keys): the digit of each explicit stand (digits ``0 ..
+    explicit - 1``), then the implicit stand's level minus the boundary's base, plus
+    ``_implicit_offset`` (the ``active`` counter digits minus the explicit digits, shifted to be
+    >= 0). Kept across solves: positions often share their layouts."""
+    memo = (widths, explicit, active)
+    found = _KEYS.get(memo)
+    if found is None:
+        offset = _implicit_offset(widths, explicit)
+        signs = [-1 if d < explicit else 1 if d in active else 0 for d in range(len(widths))]
+        found = [(_digit_values(widths, d), widths[d]) for d in range(explicit)]
+        span = offset + sum(widths[d] - 1 for d in active) + 1
+        found.append((_digit_sums(widths, signs, offset), span))
+        if len(_KEYS) > 16:
+            _KEYS.clear()
+        _KEYS[memo] = found
+    return found
+
+
+def forget_keys() -> None:
+    """Empty the cache of level keys (to time cold solves)."""
+    _KEYS.clear()
+
+
+def _digit_values(widths: Sequence[int], digit: int) -> list[int]:
+    """Per state index, the value of ``digit`` (repeated blocks, at C speed).
+
+    >>> _digit_values((2, 3), 1)
+    [0, 0, 1, 1, 2, 2]
+    """
+    stride = prod(widths[:digit])
+    block = list(chain.from_iterable(repeat(v, stride) for v in range(widths[digit])))
+    return block * prod(widths[digit + 1 :])
+
+
+def _digit_sums(widths: Sequence[int], signs: Sequence[int], base: int = 0) -> list[int]:
+    """Per state index, ``base + sum(signs[k] * digit[k])``: built from the top digit down, each
+    row of the lowest digit copied from a table, so at C speed but for one step per row.
+
+    >>> _digit_sums((2, 3), (-1, 1), 5)
+    [5, 4, 6, 5, 7, 6]
+    """
+    if not widths:
+        return [base]
+    rows: dict[int, list[int]] = {}
+    sign, width = signs[0], widths[0]
+    higher = _digit_sums(widths[1:], signs[1:], base)
+    for value in set(higher):
+        rows[value] = [value + sign * d for d in range(width)]
+    return list(chain.from_iterable(map(rows.__getitem__, higher)))

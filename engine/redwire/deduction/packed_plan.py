@@ -1,0 +1,533 @@
+"""The packed engine's plan: the same walk over the codes, one *copy* at a time, on packed layers.
+
+The sparse engine (``plan``) deals each code's copies in one step whose options it loops over, state
+by state. This engine keeps a whole layer in one int (``packing``) and deals one copy at a time: a
+copy goes to one free stand, so a layer is followed by ``L' = sum over stands of (L & allowed) <<
+stride`` (``Tile``), a few big-int operations whatever the number of states. Dealing the ``q`` copies
+of a code one by one counts each sharing ``(c_1, .., c_n)`` exactly ``q! / prod c_s!`` times: the
+weight of the physical deals, as in the sparse engine. The state is:
+
+* one digit per *explicit* free stand: its fill level, counted from the least level the stand can
+  have at that point (``levels``), so that a digit is as wide as the widest range of levels the
+  stand can take while one code is dealt, not the whole stand. A copy may go on such a stand at
+  level ``g`` only when its slot ``g`` allows the code and ``g`` is below the greatest level after
+  the code (the ``Tile`` mask), which is all its constraints; after the code, the states below the
+  new least level are dropped and the digits move down (a ``Narrow``);
+* none for the *implicit* free stand: its level is the number of copies dealt to the free stands
+  so far minus the explicit levels. It must be a stand whose slots each allow an interval of the
+  codes (sorted slots, tokens, known wires), so that its constraints are bounds on its level at a
+  few code boundaries (``Narrow`` with a ``sum_mask``);
+* one counter per "k of m" group while its candidates are dealt (``Candidate``), checked and
+  cleared after its last one;
+* one flag per at-least-one fact (``Need``), set by the copies that land on one of its slots
+  with one of its codes (the ``Tile`` moves of a stand split by the flags they set), checked and
+  cleared after its last code; facts whose codes do not overlap share a flag (``share_flags``).
+
+Stands with one possible level at every point (the viewer's own, known stands) are *fixed*: their
+runs are forced and only counted in ``factor``. Positions with labels, or without a stand that
+can be implicit (no at-least-one fact on it), are left to the sparse engine (``build_packed_plan``
+gives ``None``).
+
+>>> from engine.redwire.deduction import Pool, Position, Stand
+>>> from engine.redwire.deduction.normalize import normalize
+>>> pos = Position(Pool(((1, 2), (2, 1))), (Stand(0, (None, None)), Stand(1, (None,))))
+>>> plan = build_packed_plan(normalize(pos))
+>>> plan.implicit, plan.explicit, [type(op).__name__ for op in plan.ops]  # two 1s, one 2
+(0, (1,), ['Tile', 'Tile', 'Tile', 'Narrow'])
+>>> plan.layout.widths                   # B's level: 0 or 1 while the 1s are dealt, then 1
+(2,)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from itertools import product
+from math import comb, prod
+
+from engine.redwire.deduction.levels import stand_levels
+from engine.redwire.deduction.normalize import Normalized
+from engine.redwire.deduction.packing import Layout, Mask
+
+
+@dataclass(slots=True, frozen=True)
+class Tile:
+    """Deal one copy: to the implicit stand (no move) if ``implicit``, or to explicit stand
+    ``stands[k]`` from the states of ``masks[k]``, ``steps[k]`` states up (``shifts[k]`` bits in
+    a packed layer)."""
+
+    implicit: bool
+    masks: tuple[int, ...]
+    shifts: tuple[int, ...]
+    bitmasks: tuple[int, ...]
+    steps: tuple[int, ...]
+    stands: tuple[int, ...]
+
+
+@dataclass(slots=True, frozen=True)
+class Candidate:
+    """A "k of m" candidate: dropped by the states of ``drop``, or kept by those of ``keep``
+    (counter + 1: ``step`` states up, ``shift`` bits), then dealt by ``tile`` (``None``: a fixed
+    stand holds it)."""
+
+    drop: Mask | None
+    keep: Mask
+    step: int
+    shift: int
+    tile: Tile | None
+
+
+@dataclass(slots=True, frozen=True)
+class Narrow:
+    """Keep the states of ``mask``, then move them down ``step`` states (``shift`` bits)."""
+
+    mask: Mask
+    step: int
+    shift: int
+
+
+Op = Tile | Candidate | Narrow
+
+
+@dataclass(slots=True)
+class PackedPlan:
+    """The walk: ``ops[starts[t]:starts[t + 1]]`` deal code number ``t``."""
+
+    layout: Layout
+    ops: list[Op]
+    starts: list[int]
+    final: int  # the index of the end state (0; -1: no world)
+    factor: int  # multinomial factors of the fixed stands' runs
+    universe: tuple[int, ...]
+    sizes: tuple[int, ...]
+    levels: list[list[list[int]]]  # per stand, per boundary: the possible levels (as ``plan``)
+    code_of_op: list[int]  # the code index each op deals
+    fixed: tuple[int, ...]
+    implicit: int | None
+    explicit: tuple[int, ...]  # the stand of each level digit (digits 0 .. len - 1)
+    group_digits: tuple[tuple[int, int, int], ...]  # (digit, first, last candidate index)
+    base: list[int]  # per boundary: the implicit level is base + active counters - level digits
+
+
+def build_packed_plan(norm: Normalized, *, only_if_faster: bool = False) -> PackedPlan | None:
+    """The packed plan of ``norm``, or ``None`` when the sparse engine must solve it (or, with
+    ``only_if_faster``, should: see ``_Builder.costs``)."""
+    if not norm.feasible or norm.labels:
+        return None
+    return _Builder(norm).build(only_if_faster)
+
+
+# Rough costs, in ns on CPython, fitted (least squares on the relative error) on 77 positions of
+# the benchmark's scenarios, both engines timed: openings of 2 to 5 players and mid-games after 6
+# to 20 cuts. The sparse engine pays per DP edge and per state; the packed engine per byte of a
+# layer that a big-int operation goes over and per state (the marginals); both a fixed cost (the
+# plan). The estimates are rough (they count ``prod |levels|`` states, not the live ones): they
+# pick the faster engine on 67 of the 77 positions, the others being close calls.
+EDGE_NS = 150
+SPARSE_STATE_NS = 330
+SPARSE_FIXED_NS = 1.6e6
+BYTE_NS = 0.034
+PACKED_STATE_NS = 130
+PACKED_FIXED_NS = 1.2e6
+# A packed layer longer than this is left to the sparse engine whatever the estimates say (many
+# at-least-one facts at once: each doubles the layer).
+MAX_LAYER_BYTES = 1 << 26
+
+
+class _Builder:
+    def __init__(self, norm: Normalized) -> None:
+        self.norm = norm
+        self.universe = norm.universe
+        self.index = {code: t for t, code in enumerate(self.universe)}
+        _, _, self.levels = stand_levels(norm, {})
+        self.sizes = tuple(len(stand) for stand in norm.allowed)
+
+    def build(self, only_if_faster: bool = False) -> PackedPlan | None:
+        if any(not level for levels in self.levels for level in levels):
+            return _impossible(self)
+        stands = range(len(self.sizes))
+        fixed = tuple(s for s in stands if all(len(lv) == 1 for lv in self.levels[s]))
+        free = [s for s in stands if s not in fixed]
+        needy = {s for need in self.norm.needs for s in need.slots}
+        if needy & set(fixed):
+            return None
+        bounds = {s: self._interval_bounds(s) for s in free if s not in needy}
+        candidates = [s for s in bounds if bounds[s] is not None]
+        if free and not candidates:
+            return None
+        implicit = max(candidates, key=self._width) if candidates else None
+        explicit = tuple(s for s in free if s != implicit)
+        if only_if_faster:
+            packed, sparse = self.costs(free, explicit)
+            if packed > sparse:
+                return None
+        bound = {} if implicit is None else bounds[implicit] or {}
+        return _Walk(self, fixed, implicit, explicit, bound).plan()
+
+    def _width(self, s: int) -> int:
+        """How wide the level digit of stand ``s`` would be (the most levels it can take while
+        one code is dealt)."""
+        levels = self.levels[s]
+        return max(levels[t + 1][-1] - levels[t][0] + 1 for t in range(len(self.universe)))
+
+    def costs(self, free: list[int], explicit: tuple[int, ...]) -> tuple[float, float]:
+        """Rough times of the packed and the sparse engines (ns).
+
+        Both walk about ``prod |levels|`` states per boundary. The sparse engine pays per edge
+        (a state has about ``C(q + a - 1, a - 1)`` ways to share ``q`` copies among ``a``
+        stands) and per state. The packed engine pays per copy, forward and backward, a few
+        operations per stand over the whole layer (the product of the digit widths, counters and
+        need flags included, in slots of about ``width`` bytes), and per state in the marginals."""
+        states = [prod(len(self.levels[s][t]) for s in free) for t in range(len(self.universe))]
+        edges = 0
+        copies = 0
+        for t, code in enumerate(self.universe):
+            takers = [s for s in free if self.levels[s][t] != self.levels[s][t + 1]]
+            q = min(self.norm.copies[code], sum(self.sizes[s] for s in takers))
+            edges += states[t] * (comb(q + len(takers) - 1, q) if takers else 1)
+            copies += q
+        slots = prod(self._width(s) for s in explicit)
+        index = self.index
+        spans = [
+            (min(index[c] for c in n.codes), max(index[c] for c in n.codes))
+            for n in self.norm.needs
+        ]
+        slots *= prod(keep + 1 for _, keep in self.norm.groups) << len(set(share_flags(spans)))
+        width = 8 + 4 * len(free)  # bytes per slot, about
+        packed = 2 * copies * (len(explicit) + 1) * 3 * slots * width * BYTE_NS
+        packed += sum(states) * PACKED_STATE_NS + PACKED_FIXED_NS
+        sparse = edges * EDGE_NS + sum(states) * SPARSE_STATE_NS + SPARSE_FIXED_NS
+        return packed, sparse
+
+    # ----------------------------------------------------------------- the implicit stand
+
+    def _interval_bounds(self, s: int) -> dict[int, tuple[int, int]] | None:
+        """Bounds ``{boundary: (low, high)}`` on the level of stand ``s`` equivalent to its slots'
+        constraints, or ``None`` when a slot's allowed codes are not an interval of the universe.
+
+        Slot ``j`` allows codes ``lo..hi``: the level before code ``lo`` is ``<= j`` and the level
+        after code ``hi`` is ``> j``. Bounds implied by monotony (a level never decreases) are
+        dropped, and so are those at the ends of the walk (level 0 before, size after)."""
+        size = self.sizes[s]
+        lows: dict[int, int] = {}
+        highs: dict[int, int] = {}
+        for j, codes in enumerate(self.norm.allowed[s]):
+            ix = sorted(self.index[c] for c in codes)
+            lo, hi = ix[0], ix[-1]
+            if hi - lo + 1 != len(ix):
+                return None
+            lows[hi + 1] = max(lows.get(hi + 1, 0), j + 1)
+            highs[lo] = min(highs.get(lo, size), j)
+        end = len(self.universe)
+        bounds: dict[int, tuple[int, int]] = {}
+        best = 0
+        for t in sorted(lows):
+            if lows[t] > best and 0 < t < end:
+                bounds[t] = (lows[t], size)
+            best = max(best, lows[t])
+        best = size
+        for t in sorted(highs, reverse=True):
+            if highs[t] < best and 0 < t < end:
+                low, _ = bounds.get(t, (0, size))
+                bounds[t] = (low, highs[t])
+            best = min(best, highs[t])
+        return bounds
+
+    def takes(self, stand: int, code: int) -> bool:
+        """Whether some slot of ``stand`` allows ``code``."""
+        return any(code in codes for codes in self.norm.allowed[stand])
+
+    def slot_bytes(self, stands: list[int], fixed: tuple[int, ...]) -> int:
+        """Bytes per slot: room for any weight, even of a state that never completes (at most
+        the product over the copies of the free stands that may take one, a candidate's being
+        dropped counting as one more), and a spare top bit."""
+        bound = 1
+        for t, code in enumerate(self.universe):
+            takers = sum(1 for s in stands if self.takes(s, code))
+            if any(code in cands for cands, _ in self.norm.groups):
+                bound *= takers + 1
+            else:
+                taken = sum(self.levels[s][t + 1][0] - self.levels[s][t][0] for s in fixed)
+                bound *= max(takers, 1) ** max(self.norm.copies[code] - taken, 0)
+        return (bound.bit_length() + 1 + 7) // 8
+
+
+class _Walk:
+    """The ops of a packed plan, code by code, over a layout chosen once (see the module
+    docstring): level digits of the explicit stands, then counters and need flags."""
+
+    def __init__(
+        self,
+        builder: _Builder,
+        fixed: tuple[int, ...],
+        implicit: int | None,
+        explicit: tuple[int, ...],
+        bounds: dict[int, tuple[int, int]],
+    ) -> None:
+        self.builder = builder
+        self.norm = norm = builder.norm
+        self.fixed, self.implicit, self.explicit, self.bounds = fixed, implicit, explicit, bounds
+        index = builder.index
+        self.group_of: dict[int, tuple[int, int]] = {}  # candidate -> (group, candidates after)
+        for g, (cands, _) in enumerate(norm.groups):
+            for k, code in enumerate(cands):
+                self.group_of[code] = (g, len(cands) - k - 1)
+        self.span = {
+            g: (index[cands[0]], index[cands[-1]])
+            for g, (cands, _) in enumerate(norm.groups)
+            if cands
+        }
+        spans = [
+            (min(index[c] for c in n.codes), max(index[c] for c in n.codes)) for n in norm.needs
+        ]
+        flags = share_flags(spans)
+        self.needs = [
+            (need, last, flag)
+            for need, (_, last), flag in zip(norm.needs, spans, flags, strict=True)
+        ]
+        # Counters and need flags on top, the one that ends first highest (it is then 0: the int
+        # is shorter).
+        tops = [(last, 0, g) for g, (_, last) in self.span.items()]
+        flag_ends: dict[int, int] = {}
+        for _, last, flag in self.needs:
+            flag_ends[flag] = max(flag_ends.get(flag, last), last)
+        tops += [(last, 1, flag) for flag, last in flag_ends.items()]
+        tops.sort(key=lambda top: -top[0])
+        self.tops = len(tops)
+        self.lows = [[level[0] for level in levels] for levels in builder.levels]
+        self.highs = [[level[-1] for level in levels] for levels in builder.levels]
+        ends = range(len(builder.universe))
+        widths = [max(self.highs[s][t + 1] - self.lows[s][t] + 1 for t in ends) for s in explicit]
+        widths += [norm.groups[g][1] + 1 if kind == 0 else 2 for _, kind, g in tops]
+        self.digit_of = {(kind, g): len(explicit) + k for k, (_, kind, g) in enumerate(tops)}
+        self.order = [g for _, kind, g in tops if kind == 0]
+        self.free = list(explicit) if implicit is None else [implicit, *explicit]
+        self.layout = Layout(builder.slot_bytes(self.free, fixed), widths)
+        self.masks: dict[tuple[int, frozenset[int]], Mask] = {}
+        self.ops: list[Op] = []
+        self.dealt = 0  # copies dealt to the free stands, counters of open groups apart
+        self.factor = 1
+
+    def digit_mask(self, digit: int, values: frozenset[int]) -> Mask:
+        key = (digit, values)
+        if key not in self.masks:
+            self.masks[key] = self.layout.digit_mask(digit, values)
+        return self.masks[key]
+
+    def plan(self) -> PackedPlan | None:
+        builder, layout = self.builder, self.layout
+        if layout.size * layout.bytes_per_slot > MAX_LAYER_BYTES:
+            return None
+        starts: list[int] = []
+        code_of_op: list[int] = []
+        base = [0]
+        for t, code in enumerate(builder.universe):
+            starts.append(len(self.ops))
+            taken = [builder.levels[s][t + 1][0] - builder.levels[s][t][0] for s in self.fixed]
+            dealt = (
+                self._candidate(t, code, taken)
+                if code in self.group_of
+                else self._copies(t, code, taken)
+            )
+            if not dealt:
+                return _impossible(builder)
+            base.append(self._boundary(t))
+            code_of_op.extend([t] * (len(self.ops) - len(code_of_op)))
+        starts.append(len(self.ops))
+        span = self.span
+        return PackedPlan(
+            layout,
+            self.ops,
+            starts,
+            0,
+            self.factor,
+            builder.universe,
+            builder.sizes,
+            builder.levels,
+            code_of_op,
+            self.fixed,
+            self.implicit,
+            self.explicit,
+            tuple((self.digit_of[(0, g)], span[g][0], span[g][1]) for g in self.order),
+            base,
+        )
+
+    def _candidate(self, t: int, code: int, taken: list[int]) -> bool:
+        """The op of a "k of m" candidate (``False``: no world)."""
+        g, after = self.group_of[code]
+        keep = self.norm.groups[g][1]
+        digit = self.digit_of[(0, g)]
+        if sum(taken) > 1:
+            return False
+        held = sum(taken) == 1
+        counts = range(keep + 1)
+        drop = (
+            None
+            if held
+            else self.digit_mask(digit, frozenset(n for n in counts if n + after >= keep))
+        )
+        up = self.layout.strides[digit]
+        keeps = self.digit_mask(digit, frozenset(n for n in counts if n < keep))
+        dealt_by = None if held else self._tile(t, code)
+        self.ops.append(Candidate(drop, keeps, up, up * self.layout.bits, dealt_by))
+        self.dealt -= held  # the counter counts it, the free stands do not get it
+        if t == self.span[g][1]:  # the last candidate: the counter must be ``keep``
+            down = keep * self.layout.strides[digit]
+            only = self.digit_mask(digit, frozenset((keep,)))
+            self.ops.append(Narrow(only, down, down * self.layout.bits))
+            self.dealt += keep
+        return True
+
+    def _copies(self, t: int, code: int, taken: list[int]) -> bool:
+        """One ``Tile`` per copy the free stands share (``False``: no world)."""
+        copies = self.norm.copies[code]
+        q = copies - sum(taken)
+        if q < 0 or (q and not any(self.builder.takes(s, code) for s in self.free)):
+            return False
+        self.factor *= _multinomial(copies, [*taken, q])
+        self.ops.extend([self._tile(t, code)] * q)
+        self.dealt += q
+        return True
+
+    def _boundary(self, t: int) -> int:
+        """The ops after code ``t``: need checks, the digits' move down, the implicit stand's
+        bounds. Gives the boundary's base (see ``PackedPlan.base``)."""
+        layout = self.layout
+        for _, last, flag in self.needs:
+            if t == last:  # the need's last code: its flag must be set (and is free again)
+                digit = self.digit_of[(1, flag)]
+                down = layout.strides[digit]
+                self.ops.append(
+                    Narrow(self.digit_mask(digit, frozenset((1,))), down, down * layout.bits)
+                )
+        rebase = self._rebase(t)
+        if rebase is not None:
+            self.ops.append(rebase)
+        floor = self.dealt - sum(self.lows[s][t + 1] for s in self.explicit)
+        if t + 1 in self.bounds:
+            low, high = self.bounds[t + 1]
+            signs = [-1] * len(self.explicit) + [0] * self.tops
+            for g, (first, last) in self.span.items():
+                if first <= t < last:
+                    signs[self.digit_of[(0, g)]] = 1
+            self.ops.append(Narrow(layout.sum_mask(signs, floor, low, high), 0, 0))
+        return floor
+
+    def _rebase(self, t: int) -> Narrow | None:
+        """After code ``t``: drop the states below the least levels the stands can have, and move
+        the level digits down so that they count from those levels again (``None``: none moves)."""
+        mask: Mask | None = None
+        step = 0
+        for d, s in enumerate(self.explicit):
+            rise = self.lows[s][t + 1] - self.lows[s][t]
+            if rise:
+                above = self.digit_mask(d, frozenset(range(rise, self.layout.widths[d])))
+                mask = above if mask is None else mask & above
+                step += rise * self.layout.strides[d]
+        return None if mask is None else Narrow(mask, step, step * self.layout.bits)
+
+    def _tile(self, t: int, code: int) -> Tile:
+        """Dealing one copy of ``code`` (number ``t``) to a free stand."""
+        layout = self.layout
+        moves = []
+        for d, s in enumerate(self.explicit):
+            span_t = (self.lows[s][t], self.highs[s][t + 1])
+            allowed = self.norm.allowed[s]
+            ok = _digits(span_t, (g for g, codes in enumerate(allowed) if code in codes))
+            if not ok:
+                continue
+            flags = [
+                (_digits(span_t, need.slots[s]), self.digit_of[(1, flag)])
+                for need, _, flag in self.needs
+                if s in need.slots and code in need.codes
+            ]
+            for setting, mask in _flag_moves(layout, d, ok, flags, self.digit_mask):
+                if mask.bits:
+                    steps = layout.strides[d] + sum(layout.strides[f] for f in setting)
+                    moves.append((mask, steps, s))
+        return Tile(
+            self.implicit is not None and self.builder.takes(self.implicit, code),
+            tuple(m.wide for m, _, _ in moves),
+            tuple(step * layout.bits for _, step, _ in moves),
+            tuple(m.bits for m, _, _ in moves),
+            tuple(step for _, step, _ in moves),
+            tuple(s for _, _, s in moves),
+        )
+
+
+def share_flags(spans: list[tuple[int, int]]) -> list[int]:
+    """A flag per need such that needs whose code spans ``(first, last)`` overlap get different
+    flags (a flag is free again after its need's last code): as few flags as spans overlap.
+
+    >>> share_flags([(0, 2), (3, 5), (1, 4), (5, 5)])
+    [0, 0, 1, 1]
+    """
+    flags = [0] * len(spans)
+    free_after: list[int] = []  # per flag: the last code of its latest need
+    for k in sorted(range(len(spans)), key=lambda k: spans[k]):
+        first, last = spans[k]
+        idle = [flag for flag, busy in enumerate(free_after) if busy < first]
+        flag = idle[0] if idle else len(free_after)
+        if not idle:
+            free_after.append(-1)
+        flags[k] = flag
+        free_after[flag] = last
+    return flags
+
+
+def _digits(span: tuple[int, int], slots: Iterable[int]) -> frozenset[int]:
+    """The digits of the levels in ``slots`` where a copy may land: ``low <= level < high``,
+    counted from ``low``."""
+    low, high = span
+    return frozenset(g - low for g in slots if low <= g < high)
+
+
+def _flag_moves(
+    layout: Layout,
+    digit: int,
+    ok: frozenset[int],
+    flags: list[tuple[frozenset[int], int]],
+    digit_mask: Callable[[int, frozenset[int]], Mask],
+) -> list[tuple[tuple[int, ...], Mask]]:
+    """The moves of a copy onto an explicit stand (level ``digit``, allowed levels ``ok``) that
+    may meet needs ``flags`` (slots, flag digit): per set of flags it sets, the states that set
+    exactly those (the copy lands on one of the need's slots and the flag is not set yet)."""
+    moves = []
+    everything = frozenset(range(layout.widths[digit]))
+    for chosen in product((False, True), repeat=len(flags)):
+        mask = digit_mask(digit, ok)
+        for setting, (slots, flag) in zip(chosen, flags, strict=True):
+            meets = digit_mask(digit, slots) & digit_mask(flag, frozenset((0,)))
+            if setting:
+                mask &= meets
+            else:
+                mask &= digit_mask(digit, everything - slots) | digit_mask(flag, frozenset((1,)))
+        moves.append((tuple(f for s, (_, f) in zip(chosen, flags, strict=True) if s), mask))
+    return moves
+
+
+def _impossible(builder: _Builder) -> PackedPlan:
+    return PackedPlan(
+        Layout(1, ()),
+        [],
+        [],
+        -1,
+        0,
+        builder.universe,
+        builder.sizes,
+        builder.levels,
+        [],
+        (),
+        None,
+        (),
+        (),
+        [],
+    )
+
+
+def _multinomial(total: int, parts: list[int]) -> int:
+    result = 1
+    for part in parts:
+        result *= comb(total, part)
+        total -= part
+    return result

@@ -1,0 +1,163 @@
+"""``Solution``: the exact distribution of the hidden slots of a ``Position``.
+
+Weights are exact integers. ``total`` is the number of physical deals consistent with the position:
+the ways to hand the distinct tiles (of every allowed "k of m" choice) to the stands so that every
+fact holds, the order inside a stand being forced by sorting. A probability is a weight over it.
+
+Slot marginals come from fill levels: slot ``j`` of a stand holds a code ``<= x`` exactly when the
+stand is filled beyond ``j`` after ``x``, so P(slot j = x) = P(level after x > j) - P(level before
+x > j), and the backward pass gives the distribution of every stand's level before every code.
+
+>>> from engine.redwire.deduction import Pool, Position, Stand, solve
+>>> pos = Position(Pool(((1, 2), (2, 1))), (Stand(0, (None, None)), Stand(1, (None,))))
+>>> sol = solve(pos)                    # deck {1, 1, 2}: A holds two tiles, B one
+>>> sol.total, sol.probability((1, 0), [2])  # P(A = {1, 1}) = P(B holds the 2) = 1/3
+(3, Fraction(1, 3))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from fractions import Fraction
+from random import Random
+from typing import Protocol
+
+from engine.redwire.deduction.codes import class_of
+from engine.redwire.deduction.facts import SlotRef
+from engine.redwire.deduction.position import Position
+
+
+class Tables(Protocol):
+    """What an engine's passes give a ``Solution`` (``SparseTables``, ``PackedTables``)."""
+
+    def fill_weights(self, stand: int, t: int) -> dict[int, int]:
+        """The weight of each fill level of ``stand`` before code number ``t`` (of the walk)."""
+        ...
+
+    def sample(self, rng: Random) -> list[tuple[int, ...]]:
+        """Every stand's codes in one exact random world, in the walk's frame."""
+        ...
+
+
+class Solution:
+    """Marginals of every slot and exact world sampling; built by ``solve``."""
+
+    def __init__(
+        self,
+        position: Position,
+        universe: tuple[int, ...],
+        factor: int,
+        dp_total: int,
+        tables: Tables | None = None,
+        mirrored: bool = False,
+    ) -> None:
+        self.position = position
+        #: The codes in the order of the walk (negated when it walks the mirrored problem).
+        self.universe = universe
+        #: The walk is over the mirrored problem (codes negated, stands read right to left).
+        self.mirrored = mirrored
+        #: Weight of all consistent worlds: the number of consistent physical deals.
+        self.total = dp_total * factor
+        self._dp_total = dp_total
+        self._tables = tables
+        self._slot_weights: dict[SlotRef, dict[int, int]] | None = None
+
+    @property
+    def feasible(self) -> bool:
+        """False when no world fits the position (then asking for a probability raises)."""
+        return self.total > 0
+
+    @property
+    def dp_total(self) -> int:
+        """What ``code_weights`` add up to (``total`` without the factor of the forced runs)."""
+        return self._dp_total
+
+    def _require_feasible(self) -> None:
+        if not self.feasible:
+            raise ValueError("no world is consistent with this position")
+
+    # ------------------------------------------------------------------ marginals
+
+    def code_weights(self, slot: SlotRef) -> dict[int, int]:
+        """Per code, the weight of the worlds where ``slot`` holds it (they add up to
+        ``dp_total``)."""
+        if self._slot_weights is None:
+            self._slot_weights = self._all_slot_weights()
+        if not self.mirrored:
+            return self._slot_weights[slot]
+        stand, index = slot
+        weights = self._slot_weights[(stand, len(self.position.stands[stand]) - 1 - index)]
+        return {-code: weight for code, weight in weights.items()}
+
+    def _all_slot_weights(self) -> dict[SlotRef, dict[int, int]]:
+        self._require_feasible()
+        tables = self._tables
+        if tables is None:
+            raise ValueError("this solution was built without marginals")
+        weights: dict[SlotRef, dict[int, int]] = {}
+        for stand, stand_data in enumerate(self.position.stands):
+            size = len(stand_data)
+            per_slot: list[dict[int, int]] = [{} for _ in range(size)]
+            beyond_before = [0] * size  # weight of "filled beyond slot j" before the code
+            for t, code in enumerate(self.universe):
+                beyond_after = [0] * (size + 1)
+                for level, weight in tables.fill_weights(stand, t + 1).items():
+                    beyond_after[min(level, size)] += weight
+                for j in range(size - 1, -1, -1):  # now: weight of the levels > j
+                    beyond_after[j] += beyond_after[j + 1]
+                for j in range(size):
+                    gained = beyond_after[j + 1] - beyond_before[j]
+                    if gained:
+                        per_slot[j][code] = gained
+                beyond_before = beyond_after[1:]
+            for j, codes in enumerate(per_slot):
+                weights[(stand, j)] = codes
+        return weights
+
+    def code_probabilities(self, slot: SlotRef) -> dict[int, Fraction]:
+        """Exact probability of each possible code of ``slot``."""
+        return {c: Fraction(w, self._dp_total) for c, w in sorted(self.code_weights(slot).items())}
+
+    def class_weights(self, slot: SlotRef) -> dict[int, int]:
+        """Per class (blue 1..12, YELLOW, RED), the weight of the worlds where ``slot`` has it."""
+        result: dict[int, int] = {}
+        for code, weight in self.code_weights(slot).items():
+            cls = class_of(code)
+            result[cls] = result.get(cls, 0) + weight
+        return result
+
+    def class_probabilities(self, slot: SlotRef) -> dict[int, Fraction]:
+        """Exact probability of each possible class of ``slot``."""
+        return {c: Fraction(w, self._dp_total) for c, w in sorted(self.class_weights(slot).items())}
+
+    def class_probabilities_float(self, slot: SlotRef) -> dict[int, float]:
+        """Like ``class_probabilities``, as floats (correctly rounded)."""
+        return {c: w / self._dp_total for c, w in sorted(self.class_weights(slot).items())}
+
+    def probability(self, slot: SlotRef, classes: Iterable[int]) -> Fraction:
+        """Exact probability that the class of ``slot`` is one of ``classes``."""
+        wanted = set(classes)
+        weight = sum(w for c, w in self.code_weights(slot).items() if class_of(c) in wanted)
+        return Fraction(weight, self._dp_total)
+
+    def marginals(self) -> dict[SlotRef, dict[int, float]]:
+        """Every hidden slot's class probabilities, as floats (for a display or a bot)."""
+        return {slot: self.class_probabilities_float(slot) for slot in self.position.hidden_slots()}
+
+    # ------------------------------------------------------------------ sampling
+
+    def sample(self, rng: Random) -> tuple[tuple[int, ...], ...]:
+        """One world drawn with its exact probability: every stand's codes, left to right.
+
+        >>> from engine.redwire.deduction import Pool, Position, Stand, solve
+        >>> pos = Position(Pool(((1, 2), (2, 1))), (Stand(0, (None, None)), Stand(1, (None,))))
+        >>> solve(pos).sample(Random(1)) in {((10, 10), (20,)), ((10, 20), (10,))}
+        True
+        """
+        if self._tables is None:
+            raise ValueError("this solution was built without sampling tables")
+        self._require_feasible()
+        stands = self._tables.sample(rng)
+        if self.mirrored:
+            stands = [tuple(-code for code in reversed(codes)) for codes in stands]
+        return tuple(stands)

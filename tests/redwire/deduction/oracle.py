@@ -1,0 +1,89 @@
+"""Brute force: enumerate the physical deals of a small position, with exact fractions.
+
+Every tile is a distinct object; a deal hands each stand a set of tiles of its size (the order inside
+a stand is then forced by sorting), every kept "k of m" subset taken in turn. A deal counts when the
+sorted stands agree with every known slot and every fact. This is the definition the solver must
+match, written as plainly as possible and sharing no code with it.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from engine.redwire.deduction import AtLeastOne, Label, Position, SlotIn, SlotNotIn, class_of
+from engine.redwire.deduction.facts import Fact
+
+
+@dataclass
+class Enumeration:
+    """Consistent deals: their number, and per slot how many of them put each code there."""
+
+    total: int = 0
+    counts: dict[tuple[int, int], dict[int, int]] = field(default_factory=dict)
+    worlds: dict[tuple[tuple[int, ...], ...], int] = field(default_factory=dict)
+
+    def probability(self, slot: tuple[int, int], code: int) -> Fraction:
+        return Fraction(self.counts.get(slot, {}).get(code, 0), self.total)
+
+
+def tile_sets(position: Position) -> Iterator[list[tuple[int, int]]]:
+    """Every possible set of physical tiles in play, as (code, copy number) pairs."""
+    pool = position.pool
+    base = [(10 * v, k) for v, n in pool.blue for k in range(n)] + [(c, 0) for c in pool.certain]
+    choices = [itertools.combinations(g.candidates, g.keep) for g in pool.groups]
+    for kept in itertools.product(*choices):
+        yield base + [(c, 0) for subset in kept for c in subset]
+
+
+def deals(tiles: list[tuple[int, int]], sizes: list[int]) -> Iterator[list[list[int]]]:
+    """Every way to hand the tiles to stands of the given sizes; each stand's codes sorted."""
+    if not sizes:
+        yield []
+        return
+    for chosen in itertools.combinations(range(len(tiles)), sizes[0]):
+        picked = set(chosen)
+        rest = [t for k, t in enumerate(tiles) if k not in picked]
+        hand = sorted(tiles[k][0] for k in chosen)
+        for others in deals(rest, sizes[1:]):
+            yield [hand, *others]
+
+
+def holds(fact: Fact, stands: list[list[int]]) -> bool:
+    """Whether a fact is true of a dealt world."""
+    if isinstance(fact, SlotIn):
+        return stands[fact.slot[0]][fact.slot[1]] in fact.codes
+    if isinstance(fact, SlotNotIn):
+        return stands[fact.slot[0]][fact.slot[1]] not in fact.codes
+    if isinstance(fact, AtLeastOne):
+        return any(stands[s][i] in fact.codes for s, i in fact.slots)
+    if isinstance(fact, Label):
+        (s, i), (_, j) = fact.slot, fact.right
+        return (class_of(stands[s][i]) == class_of(stands[s][j])) == fact.same
+    raise TypeError(fact)
+
+
+def enumerate_deals(position: Position) -> Enumeration:
+    """Count the consistent physical deals of ``position`` (keep decks small: ~10 tiles)."""
+    result = Enumeration()
+    sizes = [len(stand) for stand in position.stands]
+    for tiles in tile_sets(position):
+        for stands in deals(tiles, sizes):
+            if not all(
+                known is None or known == stands[s][i]
+                for s, stand in enumerate(position.stands)
+                for i, known in enumerate(stand.slots)
+            ):
+                continue
+            if not all(holds(fact, stands) for fact in position.facts):
+                continue
+            result.total += 1
+            world = tuple(tuple(stand) for stand in stands)
+            result.worlds[world] = result.worlds.get(world, 0) + 1
+            for s, stand in enumerate(stands):
+                for i, code in enumerate(stand):
+                    per_code = result.counts.setdefault((s, i), {})
+                    per_code[code] = per_code.get(code, 0) + 1
+    return result

@@ -1,0 +1,156 @@
+"""The solver against brute force: exact equality on hundreds of random small positions.
+
+Every position is solved twice: by the DP (``solve``) and by enumerating every physical deal of
+its tiles (``oracle``). Totals, every slot's code distribution, the odds of a dual cut and of a
+detector, and the sampled worlds must all agree exactly.
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from itertools import product
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from engine.redwire.deduction import RED, Detector, DualCut, Position, odds, solve
+from engine.redwire.deduction.codes import class_of
+from engine.redwire.deduction.packed_plan import PackedPlan
+from engine.redwire.deduction.solver import Engine, plan_for
+from tests.redwire.deduction.oracle import Enumeration, enumerate_deals
+from tests.redwire.deduction.random_positions import RandomChooser, positions, random_position
+
+ENGINES: tuple[Engine, ...] = ("sparse", "packed")
+SEEDS_PER_CHUNK = 50
+CHUNKS = 11  # 550 random positions
+
+
+def check_against_oracle(position: Position, rng: random.Random) -> None:
+    """Assert that the solver and the brute force agree on ``position``."""
+    truth = enumerate_deals(position)
+    # Both directions of the walk, both engines (the packed one where it can take the position).
+    for mirrored, engine in product((False, True), ENGINES):
+        solution = solve(position, mirrored=mirrored, engine=engine)
+        assert solution.total == truth.total
+        if not truth.total:
+            assert not solution.feasible
+            continue
+        for s, stand in enumerate(position.stands):
+            for i in range(len(stand)):
+                expected = {c: Fraction(n, truth.total) for c, n in truth.counts[(s, i)].items()}
+                assert solution.code_probabilities((s, i)) == expected, (s, i, mirrored, engine)
+        world = solution.sample(rng)
+        assert world in truth.worlds
+    if truth.total:
+        solution = solve(position)
+        check_odds(position, solution_odds=lambda a: odds(solution, a), truth=truth, rng=rng)
+
+
+def check_odds(position: Position, solution_odds, truth: Enumeration, rng: random.Random) -> None:  # type: ignore[no-untyped-def]
+    """A random dual cut and a random detector: exact odds against the enumerated worlds."""
+    uncut = [(s, i) for s, st in enumerate(position.stands) for i in st.uncut()]
+    if not uncut:
+        return
+    classes = sorted({class_of(c) for c in position.pool.universe()} - {RED})
+    if not classes:
+        return
+    values = tuple(rng.sample(classes, min(len(classes), rng.randint(1, 2))))
+    target = rng.choice(uncut)
+    stand = target[0]
+    on_stand = [(stand, i) for i in position.stands[stand].uncut()]
+    pointed = tuple(rng.sample(on_stand, rng.randint(1, len(on_stand))))
+    for action in (DualCut(target, values), Detector(pointed, values)):
+        expected = brute_odds(truth, action.targets, values)
+        got = solution_odds(action)
+        assert (got.success, got.explosion, got.mistake) == expected, action
+
+
+def brute_odds(
+    truth: Enumeration, targets: tuple[tuple[int, int], ...], values: tuple[int, ...]
+) -> tuple[Fraction, Fraction, Fraction]:
+    success = explosion = 0
+    for world, weight in truth.worlds.items():
+        pointed = [class_of(world[s][i]) for s, i in targets]
+        if any(c in values for c in pointed):
+            success += weight
+        elif all(c == RED for c in pointed):
+            explosion += weight
+    total = truth.total
+    return (
+        Fraction(success, total),
+        Fraction(explosion, total),
+        Fraction(total - success - explosion, total),
+    )
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_solver_equals_brute_force_on_random_positions(chunk: int) -> None:
+    for seed in range(chunk * SEEDS_PER_CHUNK, (chunk + 1) * SEEDS_PER_CHUNK):
+        rng = random.Random(seed)
+        position = random_position(RandomChooser(rng))
+        check_against_oracle(position, rng)
+
+
+@settings(
+    max_examples=120,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.large_base_example],
+)
+@given(positions())
+def test_solver_equals_brute_force_hypothesis(position: Position) -> None:
+    check_against_oracle(position, random.Random(0))
+
+
+def test_random_positions_cover_every_kind_of_fact() -> None:
+    """The generator does exercise what the oracle test claims to cover."""
+    from engine.redwire.deduction import AtLeastOne, Label, SlotIn, SlotNotIn
+
+    seen: set[str] = set()
+    for seed in range(CHUNKS * SEEDS_PER_CHUNK):
+        position = random_position(RandomChooser(random.Random(seed)))
+        seen |= {type(f).__name__ for f in position.facts}
+        if position.pool.groups:
+            seen.add("group")
+        if any(st.cut for st in position.stands):
+            seen.add("cut")
+        if len({st.owner for st in position.stands}) < len(position.stands):
+            seen.add("two stands")
+        if any(
+            isinstance(f, AtLeastOne) and len({s for s, _ in f.slots}) > 1 for f in position.facts
+        ):
+            seen.add("across stands")
+        if not solve(position).feasible:
+            seen.add("impossible")
+    expected = {
+        SlotIn.__name__,
+        SlotNotIn.__name__,
+        AtLeastOne.__name__,
+        Label.__name__,
+        "group",
+        "cut",
+        "two stands",
+        "across stands",
+        "impossible",
+    }
+    assert expected <= seen
+
+
+def test_the_packed_engine_takes_many_random_positions() -> None:
+    """The oracle test does exercise the packed engine: with no fixed stand, one, two or more,
+    with and without "k of m" counters and need flags."""
+    taken = 0
+    fixed: set[int] = set()
+    extra: set[tuple[bool, bool]] = set()
+    for seed in range(CHUNKS * SEEDS_PER_CHUNK):
+        position = random_position(RandomChooser(random.Random(seed)))
+        plan, _ = plan_for(position, engine="packed")
+        if isinstance(plan, PackedPlan) and plan.final >= 0:
+            taken += 1
+            fixed.add(min(len(plan.fixed), 2))
+            flags = len(plan.layout.widths) - len(plan.explicit) - len(plan.group_digits)
+            extra.add((bool(plan.group_digits), flags > 0))
+    assert taken >= 200, taken
+    assert fixed == {0, 1, 2}
+    assert extra == {(False, False), (False, True), (True, False), (True, True)}, extra

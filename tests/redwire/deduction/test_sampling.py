@@ -1,0 +1,55 @@
+"""Exact random worlds: each world comes out with its exact probability.
+
+The frequencies of many draws (fixed seeds, so the tests are deterministic) must sit within five
+standard deviations of the brute-force probabilities; drawing worlds uniformly, or weighting them
+without the known slots, would miss by far more on these positions.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+
+from engine.redwire.deduction import Pool, Position, Stand, solve
+from tests.redwire.deduction.oracle import enumerate_deals
+from tests.redwire.deduction.random_positions import RandomChooser, random_position
+
+DRAWS = 3000
+
+
+def assert_frequencies_match(position: Position, seed: int) -> None:
+    truth = enumerate_deals(position)
+    solution = solve(position)
+    rng = random.Random(seed)
+    drawn = Counter(solution.sample(rng) for _ in range(DRAWS))
+    assert set(drawn) <= set(truth.worlds)
+    for world, weight in truth.worlds.items():
+        p = weight / truth.total
+        spread = 5 * math.sqrt(DRAWS * p * (1 - p)) + 1
+        assert abs(drawn[world] - DRAWS * p) <= spread, (world, drawn[world], DRAWS * p)
+
+
+def test_deck_112_draws_a_one_one_stand_a_third_of_the_time() -> None:
+    position = Position(Pool(((1, 2), (2, 1))), (Stand(0, (None, None)), Stand(1, (None,))))
+    assert_frequencies_match(position, seed=1)
+    solution, rng = solve(position), random.Random(2)
+    drawn = Counter(solution.sample(rng) for _ in range(DRAWS))
+    assert abs(drawn[((10, 10), (20,))] - DRAWS / 3) < 150  # uniform worlds would give 1500
+
+
+def test_known_slot_trap_when_drawing() -> None:
+    position = Position(Pool(((1, 2), (2, 1))), (Stand(0, (10, None), (0,)), Stand(1, (None,))))
+    assert_frequencies_match(position, seed=3)
+
+
+def test_random_positions_draw_worlds_with_their_probabilities() -> None:
+    checked = 0
+    seed = 0
+    while checked < 12:
+        position = random_position(RandomChooser(random.Random(10_000 + seed)))
+        seed += 1
+        worlds = enumerate_deals(position).worlds
+        if len(worlds) >= 3:
+            assert_frequencies_match(position, seed)
+            checked += 1

@@ -1,0 +1,99 @@
+"""Builders for hand-made deals and short games, shared by the engine tests."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+
+from engine.core.events import Event
+from engine.redwire import GameState, Options, explicit_setup, start
+from engine.redwire.actions import Action, PlaceToken
+from engine.redwire.deal import deal_order, stand_owners
+from engine.redwire.missions import load_mission
+from engine.redwire.wires import code_of, label_of
+
+
+def fill_deal(
+    mission: int,
+    players: int,
+    captain: int,
+    fixed: Mapping[int, Sequence[str | int]],
+    red: Sequence[str] = (),
+    yellow: Sequence[str] = (),
+) -> list[list[str]]:
+    """Stands for a deal where ``fixed`` stands are given and the rest of the pool fills the
+    others in ascending order (so the test controls exactly the wires it talks about)."""
+    spec = load_mission(mission).wires_for(players)
+    pool = Counter(10 * n for n in spec.blue for _ in range(4))
+    pool.update(code_of(x) for x in (*red, *yellow))
+    owners = stand_owners(players, captain)
+    total = sum(pool.values())
+    order = deal_order(players, captain)
+    sizes = [0] * len(owners)
+    for i in range(total):
+        sizes[order[i % len(order)]] += 1
+    stands: list[list[str]] = [[] for _ in owners]
+    for stand, wires in fixed.items():
+        codes = [code_of(str(w)) for w in wires]
+        assert len(codes) == sizes[stand], f"stand {stand} must hold {sizes[stand]} wires"
+        pool.subtract(codes)
+        stands[stand] = [label_of(c) for c in codes]
+    assert all(v >= 0 for v in pool.values()), "fixed stands use wires the pool lacks"
+    rest = sorted(pool.elements())
+    for stand in range(len(owners)):
+        if stand in fixed:
+            continue
+        stands[stand] = [label_of(c) for c in rest[: sizes[stand]]]
+        rest = rest[sizes[stand] :]
+    return stands
+
+
+def game(
+    mission: int,
+    players: int,
+    stands: Sequence[Sequence[str | int]],
+    *,
+    captain: int = 0,
+    equipment: Sequence[int] = (),
+    red_markers: Sequence[str] | None = None,
+    yellow_markers: Sequence[str] | None = None,
+    options: Options | None = None,
+    tokens: Iterable[tuple[int, int]] | None = None,
+) -> GameState:
+    """A game from an explicit deal. ``tokens`` gives each seat's setup token as (stand, slot)
+    in placing order; by default every seat marks its first blue wire."""
+    setup = explicit_setup(
+        mission,
+        players,
+        captain,
+        stands,
+        equipment=equipment,
+        red_markers=red_markers,
+        yellow_markers=yellow_markers,
+        options=options,
+    )
+    state = start(setup)
+    if tokens is None:
+        while state.phase.value == "setup_token":
+            seat = state.to_move
+            assert seat is not None
+            state, _ = state.apply(state.legal_actions(seat)[0])
+        return state
+    for stand, slot in tokens:
+        seat = state.to_move
+        assert seat is not None
+        state, _ = state.apply(PlaceToken(seat, stand, slot))
+    return state
+
+
+def play(state: GameState, *actions: Action) -> tuple[GameState, list[Event]]:
+    """Apply actions in order; return the final state and every event."""
+    events: list[Event] = []
+    for action in actions:
+        state, new = state.apply(action)
+        events.extend(new)
+    return state, events
+
+
+def types(events: Sequence[Event]) -> list[str]:
+    return [e.type for e in events]

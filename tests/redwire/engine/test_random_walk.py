@@ -1,0 +1,77 @@
+"""Random games over missions 1-8 x 2-5 players, with invariants checked at every step."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.redwire import new_game
+
+from .walk import WalkStats, check_step, pick_action, walk_game
+
+CHUNKS = 20
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_random_walk(chunk: int, request: pytest.FixtureRequest) -> None:
+    """The games are split in chunks so pytest-xdist spreads them over the cores."""
+    total = request.config.getoption("--walk-games")
+    stats = WalkStats()
+    for index in range(chunk, total, CHUNKS):
+        mission, players = 1 + index % 8, 2 + (index // 8) % 4
+        walk_game(seed=index, mission=mission, players=players, stats=stats)
+    if stats.games >= 20:  # enough games for both outcomes to show up
+        assert stats.results["won"] > 0 and stats.results["exploded"] > 0
+
+
+def test_random_walk_reaches_every_kind_of_action() -> None:
+    stats = WalkStats()
+    for index in range(64):
+        walk_game(
+            seed=10_000 + index,
+            mission=3 + index % 6,
+            players=2 + index % 4,
+            stats=stats,
+            checks=False,
+        )
+    expected = {
+        "token",
+        "cut",
+        "solo",
+        "reveal",
+        "pick",
+        "walkie",
+        "rewind",
+        "radar",
+        "stabilize",
+        "coffee",
+    }
+    assert expected <= set(stats.action_types), stats.action_types
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    mission=st.integers(1, 8),
+    players=st.integers(2, 5),
+    seed=st.integers(0, 2**32 - 1),
+    choices=st.lists(st.integers(0, 2**16), max_size=80),
+)
+def test_walk_shrinks_to_a_short_action_sequence(
+    mission: int, players: int, seed: int, choices: list[int]
+) -> None:
+    """Hypothesis drives the choices, so a failure shrinks to a minimal sequence of moves."""
+    state = new_game(mission, players, seed)
+    replayed = state
+    for choice in choices:
+        if state.is_over:
+            break
+        seat = state.to_move
+        assert seat is not None
+        action = pick_action(state, seat, random.Random(choice), informed=0.8)
+        after, events = state.apply(action)
+        replayed, _ = replayed.apply(action)
+        check_step(state, action, after, events, replayed, random.Random(choice))
+        state = after

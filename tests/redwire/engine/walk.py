@@ -1,0 +1,223 @@
+"""Random games with invariant checks at every step (in the spirit of OpenSpiel's random_sim_test).
+
+The walker picks moves with full knowledge most of the time (so games run long and reach solo
+cuts, equipment and wins) and at random otherwise (so mistakes and explosions happen too). At each
+step :func:`check_step` verifies the invariants that tie the API together.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from engine.core.events import SEER
+from engine.redwire import GameState, Record, Setup, action_from_json, new_game, start
+from engine.redwire.actions import (
+    Action,
+    Batteries,
+    CoffeeMug,
+    Cut,
+    Label,
+    Pick,
+    PlaceToken,
+    PostIt,
+    Radar,
+    RevealReds,
+    Rewind,
+    SoloCut,
+    Stabilize,
+    Walkie,
+)
+from engine.redwire.errors import IllegalActionError
+from engine.redwire.wires import RED, YELLOW, cut_value
+
+
+@dataclass
+class WalkStats:
+    games: int = 0
+    steps: int = 0
+    results: Counter[str] = field(default_factory=Counter)
+    action_types: Counter[str] = field(default_factory=Counter)
+
+
+def informed_choice(state: GameState, legal: Sequence[Action], rng: random.Random) -> Action:
+    """A move chosen with the true state: a hitting cut, or anything that is not a cut."""
+    order = list(legal)
+    rng.shuffle(order)
+    for action in order:
+        if not isinstance(action, Cut) or any(
+            cut_value(state.code_at(*t)) in action.values for t in action.targets
+        ):
+            return action
+    return order[0]
+
+
+def pick_action(
+    state: GameState,
+    seat: int,
+    rng: random.Random,
+    informed: float,
+    legal: Sequence[Action] | None = None,
+) -> Action:
+    legal = state.legal_actions(seat) if legal is None else legal
+    assert legal, f"no legal action for the seat to move: {state!r}"
+    kinds = sorted({a.type for a in legal})
+    kind = rng.choice(kinds)  # choose a kind first, so rare actions are not drowned by cuts
+    pool = [a for a in legal if a.type == kind]
+    if rng.random() < informed:
+        return informed_choice(state, pool if kind == "cut" else legal, rng)
+    return rng.choice(pool)
+
+
+def random_candidate(state: GameState, rng: random.Random) -> Action:
+    """Any action with plausible parameters, legal or not (mostly not)."""
+    n = state.players
+    seat = rng.randrange(-1, n + 1) if rng.random() < 0.1 else rng.randrange(n)
+    stand = rng.randrange(len(state.stands) + 1)
+    slot = rng.randrange(15)
+    value = rng.choice([*range(1, 13), YELLOW, RED, 13])
+    target = (stand, slot)
+    makers: list[Callable[[], Action]] = [
+        lambda: PlaceToken(seat, stand, slot),
+        lambda: Cut(seat, (target,), (value,)),
+        lambda: Cut(seat, (target, (stand, rng.randrange(15))), (value,), "double"),
+        lambda: Cut(seat, (target,), (value, rng.randrange(1, 13))),
+        lambda: SoloCut(seat, value),
+        lambda: RevealReds(seat),
+        lambda: Pick(seat, stand, slot),
+        lambda: Label(seat, rng.choice((1, 12)), stand, slot),
+        lambda: Walkie(seat, stand, slot, rng.randrange(n + 1)),
+        lambda: PostIt(seat, stand, slot),
+        lambda: Rewind(seat),
+        lambda: Batteries(seat, (rng.randrange(n),)),
+        lambda: Radar(seat, value),
+        lambda: Stabilize(seat),
+        lambda: CoffeeMug(seat, rng.randrange(n + 1)),
+    ]
+    return rng.choice(makers)()
+
+
+def hidden_twin(state: GameState, viewer: int | None, rng: random.Random) -> GameState:
+    """The same state with every wire the viewer cannot see scrambled, and others' secrets
+    replaced: an observation that reads no hidden data cannot tell the two apart."""
+    twin = state.clone()
+    hidden = [
+        w
+        for stand, ids in enumerate(state.stands)
+        for w in ids
+        if not state.cut[w] and state.owners[stand] != viewer
+    ]
+    codes = list(state.codes)
+    shuffled = [codes[w] for w in hidden]
+    rng.shuffle(shuffled)
+    for w, code in zip(hidden, shuffled, strict=True):
+        codes[w] = code
+    twin.codes = tuple(codes)
+    twin.log = tuple(
+        type(e)(
+            e.type,
+            e.data,
+            {seat: {"scrambled": True} for seat in e.secret if seat != viewer}
+            | {s: v for s, v in e.secret.items() if s == viewer},
+        )
+        for e in state.log
+    )
+    return twin
+
+
+def check_step(
+    before: GameState,
+    action: Action,
+    after: GameState,
+    events: Sequence[object],
+    replayed: GameState,
+    rng: random.Random,
+) -> list[Action]:
+    """Every invariant of one transition; returns the legal actions of the seat to move next."""
+    # Wires are conserved and every stand stays sorted.
+    ids = sorted(w for stand in after.stands for w in stand)
+    assert ids == list(range(len(after.codes)))
+    assert Counter(after.codes) == Counter(c for s in after.setup.stands for c in s)
+    for stand in after.stands:
+        codes = [after.codes[w] for w in stand]
+        assert codes == sorted(codes)
+    # Cut wires stay cut; the dial moves one step at a time, and only with a dial event.
+    assert all(after.cut[w] for w in range(len(after.cut)) if before.cut[w])
+    moves = [e for e in events if e.type == "dial"]  # type: ignore[attr-defined]
+    if moves:
+        assert len(moves) == 1 and abs(moves[0].data["to"] - moves[0].data["from"]) <= 1  # type: ignore[attr-defined]
+        assert after.dial == moves[0].data["to"]  # type: ignore[attr-defined]
+    else:
+        assert after.dial == before.dial
+    assert 0 <= after.dial <= after.setup.options.dial_cap
+    # The record replays to the same state: ``replayed`` is built from the JSON round trip of
+    # every action, one step at a time (the setup's round trip is checked once per game).
+    assert replayed.same_as(after)
+    # Legal actions are unique, each one accepted; random candidates agree with the lists.
+    legal_lists = {seat: after.legal_actions(seat) for seat in range(after.players)}
+    legal_sets = {seat: set(legal) for seat, legal in legal_lists.items()}
+    assert all(len(legal_sets[seat]) == len(legal_lists[seat]) for seat in legal_lists)
+    mover = after.to_move if after.to_move is not None else 0
+    for sample in rng.sample(legal_lists[mover], min(3, len(legal_lists[mover]))):
+        assert after.is_legal(sample), sample
+    for _ in range(6):
+        candidate = random_candidate(after, rng)
+        snapshot = after.clone()
+        try:
+            after.apply(candidate)
+            accepted = True
+        except IllegalActionError:
+            accepted = False
+        assert accepted == (candidate in legal_sets.get(candidate.seat, set())), (
+            candidate,
+            accepted,
+        )
+        assert after.same_as(snapshot)
+    # No observation depends on what its viewer cannot see.
+    viewer = rng.choice([None, *range(after.players)])
+    twin = hidden_twin(after, viewer, rng)
+    assert after.observation(viewer) == twin.observation(viewer)
+    if viewer is not None:
+        assert after.legal_actions(viewer) == twin.legal_actions(viewer)
+    json.dumps(after.observation(SEER))  # observations are plain JSON
+    return legal_lists[mover]
+
+
+def walk_game(
+    seed: int,
+    mission: int,
+    players: int,
+    stats: WalkStats,
+    *,
+    checks: bool = True,
+    informed: float = 0.85,
+    max_steps: int = 2000,
+) -> GameState:
+    rng = random.Random(seed)
+    state = new_game(mission, players, seed)
+    replayed = start(Setup.from_json(json.loads(json.dumps(state.setup.to_json()))))
+    assert replayed.same_as(state)
+    legal: list[Action] | None = None
+    for _ in range(max_steps):
+        if state.is_over:
+            break
+        seat = state.to_move
+        assert seat is not None
+        action = pick_action(state, seat, rng, informed, legal)
+        after, events = state.apply(action)
+        stats.steps += 1
+        stats.action_types[action.type] += 1
+        if checks:
+            replayed, _ = replayed.apply(action_from_json(json.loads(json.dumps(action.to_json()))))
+            legal = check_step(state, action, after, events, replayed, rng)
+        state = after
+    else:
+        raise AssertionError(f"game did not end in {max_steps} steps")
+    if checks:
+        assert Record.loads(state.record.dumps()).replay().same_as(state)
+    stats.games += 1
+    stats.results[state.result or "unfinished"] += 1
+    return state
