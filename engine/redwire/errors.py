@@ -19,6 +19,7 @@ from ..core.errors import FuseboxError, IllegalActionError, ReasonCode, RecordEr
 __all__ = [
     "EXPECTED_PICK",
     "WAITING_FOR",
+    "describe_phase",
     "FuseboxError",
     "IllegalActionError",
     "MissionError",
@@ -112,15 +113,19 @@ WAITING_FOR = {
     "own_cut": "a cut is being completed",
     "detector_cut": "a detector result is being resolved",
     "detector_token": "a detector miss is being resolved",
-    "walkie_give": "the Walkie-Talkies exchange is under way",
     "over": "the mission is over",
 }
 EXPECTED_PICK = {
     "own_cut": "cut one of your own wires of the announced value",
     "detector_cut": "cut one of the pointed wires that matches",
     "detector_token": "put the token on one of the pointed wires that is not red",
-    "walkie_give": "give one of your uncut wires",
 }
+
+
+def describe_phase(phase: str, waiting: str, expected: str) -> None:
+    """Say in English what a mechanism's decision is (called once per phase by the registry)."""
+    WAITING_FOR[phase] = waiting
+    EXPECTED_PICK[phase] = expected
 
 
 class MissionError(FuseboxError):

@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .actions import Action, action_from_json
+from .actions import Action
 from .deal import Setup, random_setup
+from .mechanisms import action_from_json
 from .options import Options
 from .rules import start_events
 from .state import GameState

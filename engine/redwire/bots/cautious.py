@@ -23,7 +23,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..actions import Action, Pick, PlaceToken, RevealReds, Rewind, SoloCut, Stabilize
+from .. import Action, Pick, PlaceToken, RevealReds, Rewind, SoloCut, Stabilize
 from ..wires import value_to_json
 from .base import register_bot
 from .cuts import RatedCut, rate_cuts, token_cuts

@@ -38,7 +38,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..actions import (
+from .. import (
     Action,
     Batteries,
     CoffeeMug,

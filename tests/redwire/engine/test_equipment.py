@@ -22,6 +22,9 @@ from engine.redwire import (
 )
 from engine.redwire.state import GameState
 from engine.redwire.wires import YELLOW, code_of
+from engine.redwire.mechanisms import double_detector
+from engine.redwire.mechanisms.equipment import labels, stabilizer, tray
+from engine.redwire.mechanisms.equipment.walkie import WALKIE_GIVE
 
 from .helpers import fill_deal, game, play, types
 
@@ -84,7 +87,7 @@ def test_cards_unlock_when_two_wires_of_their_number_are_cut() -> None:
     refused(state, PostIt(2, 2, 0), Reason.EQUIPMENT_ABSENT)
     state, events = play(state, Cut(0, [(1, slot1(6))], [6]), Pick(0, 0, slot0(6)))
     assert ("unlocked", {"card": 6}) in [(e.type, e.data) for e in events]
-    assert [e["state"] for e in state.observation(None)["equipment"]] == [
+    assert [e["state"] for e in tray.view(state.observation(None))["cards"]] == [
         "locked",
         "locked",
         "usable",
@@ -127,7 +130,7 @@ def test_not_equal_label_on_two_different_adjacent_own_wires() -> None:
     refused(state, Label(1, 1, 1, 12), Reason.NOT_ADJACENT)
     state, events = play(state, Label(1, 1, 1, 6))  # 7 and 7.5: different
     assert events[0].data == {"seat": 1, "card": 1, "stand": 1, "slots": [6, 7]}
-    assert state.observation(None)["labels"] == [{"kind": "neq", "stand": 1, "slots": [6, 7]}]
+    assert labels.view(state.observation(None)) == [{"kind": "neq", "stand": 1, "slots": [6, 7]}]
 
 
 def test_not_equal_label_refuses_equal_values_and_two_cut_wires() -> None:
@@ -142,7 +145,7 @@ def test_equal_label_on_two_same_adjacent_own_wires() -> None:
     state = unlocked([12, 2, 6, 8], 12)
     refused(state, Label(2, 12, 2, 1), Reason.LABEL_NOT_SAME)  # 1 and 2
     state, _ = play(state, Label(2, 12, 2, 0))  # 1 and 1
-    assert state.labels and state.labels[0][0] == "eq"
+    assert labels.view(state.observation(None))[0]["kind"] == "eq"
 
 
 def test_two_yellows_count_as_equal() -> None:
@@ -160,7 +163,7 @@ def test_walkie_talkies_exchange_and_sorted_insertion() -> None:
     # Seat 2 (not the active seat) gives its 7 (slot 12) to seat 0.
     state, events = play(state, Walkie(2, 2, 12, 0))
     assert (
-        types(events) == ["equipment"] and state.phase is Phase.WALKIE_GIVE and state.to_move == 0
+        types(events) == ["equipment"] and state.phase is WALKIE_GIVE and state.to_move == 0
     )
     assert (
         state.observation(0)["prompt"]["options"]
@@ -209,11 +212,11 @@ def test_emergency_batteries_turn_used_characters_face_up() -> None:
     state, _ = play(
         state, Cut(0, [(1, slot1(7)), (1, 7)], [7], "double"), Pick(1, 1, 6), Pick(0, 0, 7)
     )
-    assert state.characters_used[0] and state.equipment_state(7) == "usable"
+    assert double_detector.used(state, 0) and tray.card_state(state, 7) == "usable"
     refused(state, Batteries(1, (1,)), Reason.RECHARGE_UNUSED)
     refused(state, Batteries(1, (0, 0)), Reason.RECHARGE_COUNT)
     state, _ = play(state, Batteries(1, (0,)))
-    assert not state.characters_used[0]
+    assert not double_detector.used(state, 0)
 
 
 def test_general_radar_answers_per_stand_and_red_is_not_a_number() -> None:
@@ -265,7 +268,7 @@ def test_stabilizer_miss_costs_no_step() -> None:
     refused(state, Stabilize(1), Reason.EQUIPMENT_USED)
     state, events = play(state, Cut(1, [(2, 4)], [2]))  # a 3
     assert types(events) == ["cut", "token", "turn"] and state.dial == 4
-    assert events[0].data["stabilized"] is True and not state.stabilized
+    assert events[0].data["stabilized"] is True and not stabilizer.active(state.observation(None))
 
 
 def test_stabilizer_red_no_explosion_no_token_the_red_stays() -> None:

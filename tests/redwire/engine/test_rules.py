@@ -18,6 +18,8 @@ from engine.redwire import (
 )
 from engine.redwire.state import GameState
 from engine.redwire.wires import YELLOW, code_of
+from engine.redwire.mechanisms import double_detector
+from engine.redwire.mechanisms.equipment import tray
 
 from .helpers import fill_deal, game, play, types
 
@@ -54,7 +56,7 @@ def refused(state: GameState, action: object, reason: Reason) -> None:
 def test_player_count_table(players: int, stands: list[int], cards: int) -> None:
     state = new_game(mission=4, players=players, seed=11, captain=0)
     assert [len(s) for s in state.seat_stands] == stands
-    assert len(state.setup.equipment) == cards
+    assert len(tray.cards_of(state.setup)) == cards
     assert state.dial == players  # the N-th mistake explodes
 
 
@@ -382,7 +384,7 @@ def test_double_detector_one_match_the_owner_is_still_asked() -> None:
     state, events = play(state, Pick(1, 1, 2))
     assert types(events) == ["wire_cut"] and state.phase is Phase.OWN_CUT and state.to_move == 0
     state, _ = play(state, Pick(0, 0, 7))
-    assert state.characters_used[0] and state.to_move == 1
+    assert double_detector.used(state, 0) and state.to_move == 1
 
 
 def test_double_detector_both_match_the_owner_chooses() -> None:

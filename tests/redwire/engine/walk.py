@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from engine.core.events import SEER
 from engine.redwire import GameState, Record, Setup, action_from_json, new_game, start
-from engine.redwire.actions import (
+from engine.redwire import (
     Action,
     Batteries,
     CoffeeMug,
