@@ -35,10 +35,10 @@ from .mechanisms.equipment.rewind import Rewind
 from .mechanisms.equipment.stabilizer import Stabilize
 from .mechanisms.equipment.walkie import Walkie
 from .missions import Mission, all_missions, load_mission
-from .options import Options
-from .record import Record
 from .model import Pending, Phase
 from .observation_types import Observation
+from .options import Options
+from .record import Record
 from .state import GameState
 from .wires import RED, YELLOW
 

@@ -33,9 +33,9 @@ from .mechanisms.equipment.rewind import Rewind
 from .mechanisms.equipment.stabilizer import Stabilize
 from .mechanisms.equipment.walkie import Walkie
 from .missions import all_missions
+from .observation_types import Observation
 from .options import Options
 from .record import Record
-from .observation_types import Observation
 from .state import GameState
 from .transcript import describe
 from .wires import YELLOW, value_from_json
@@ -278,8 +278,9 @@ def _ask_human(
 ) -> Action | None:
     out.write(render_board(game.observation(seat), names) + "\n")
     prompt = game.observation(seat)["prompt"]
+    kind = prompt["kind"] if prompt else "over"
     while True:
-        out.write(f"{names[seat]} ({prompt['kind']})> ")
+        out.write(f"{names[seat]} ({kind})> ")
         out.flush()
         line = inp.readline()
         if not line or line.strip() == "quit":

@@ -83,9 +83,7 @@ class Setup:
                 "red": [label_of(c) for c in self.red_markers],
                 "yellow": [label_of(c) for c in self.yellow_markers],
             },
-            "parts": {
-                key: mechanism(key).setup_to_json(data) for key, data in self.parts.items()
-            },
+            "parts": {key: mechanism(key).setup_to_json(data) for key, data in self.parts.items()},
             "options": self.options.to_json(),
             "seed": self.seed,
         }

@@ -19,13 +19,13 @@ from ..core.errors import FuseboxError, IllegalActionError, ReasonCode, RecordEr
 __all__ = [
     "EXPECTED_PICK",
     "WAITING_FOR",
-    "describe_phase",
     "FuseboxError",
     "IllegalActionError",
     "MissionError",
     "Reason",
     "RecordError",
     "SetupError",
+    "describe_phase",
 ]
 
 

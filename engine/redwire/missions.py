@@ -213,7 +213,9 @@ def _mechanisms(reader: ConfigReader, data: Mapping[str, Any]) -> tuple[Mechanis
 
     entries = data.get("mechanisms")
     if not isinstance(entries, list) or not all(isinstance(e, str) for e in entries):
-        raise reader.fail("mechanisms", 'a list of mechanism names like ["double_detector"]', entries)
+        raise reader.fail(
+            "mechanisms", 'a list of mechanism names like ["double_detector"]', entries
+        )
     uses: list[MechanismUse] = []
     for entry in entries:
         name, *params = entry.split(":")

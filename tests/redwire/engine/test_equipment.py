@@ -20,11 +20,11 @@ from engine.redwire import (
     Stabilize,
     Walkie,
 )
-from engine.redwire.state import GameState
-from engine.redwire.wires import YELLOW, code_of
 from engine.redwire.mechanisms import double_detector
 from engine.redwire.mechanisms.equipment import labels, stabilizer, tray
 from engine.redwire.mechanisms.equipment.walkie import WALKIE_GIVE
+from engine.redwire.state import GameState
+from engine.redwire.wires import YELLOW, code_of
 
 from .helpers import fill_deal, game, play, types
 
@@ -162,9 +162,7 @@ def test_walkie_talkies_exchange_and_sorted_insertion() -> None:
     state = unlocked([1, 2, 6, 8], 2)
     # Seat 2 (not the active seat) gives its 7 (slot 12) to seat 0.
     state, events = play(state, Walkie(2, 2, 12, 0))
-    assert (
-        types(events) == ["equipment"] and state.phase is WALKIE_GIVE and state.to_move == 0
-    )
+    assert types(events) == ["equipment"] and state.phase is WALKIE_GIVE and state.to_move == 0
     assert (
         state.observation(0)["prompt"]["options"]
         and "options" not in state.observation(3)["prompt"]

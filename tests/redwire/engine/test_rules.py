@@ -16,10 +16,10 @@ from engine.redwire import (
     SoloCut,
     new_game,
 )
-from engine.redwire.state import GameState
-from engine.redwire.wires import YELLOW, code_of
 from engine.redwire.mechanisms import double_detector
 from engine.redwire.mechanisms.equipment import tray
+from engine.redwire.state import GameState
+from engine.redwire.wires import YELLOW, code_of
 
 from .helpers import fill_deal, game, play, types
 

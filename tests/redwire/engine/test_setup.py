@@ -9,9 +9,9 @@ import pytest
 from engine.core.rng import Rng
 from engine.redwire import Options, SetupError, explicit_setup, new_game, random_setup
 from engine.redwire.deal import Setup
-from engine.redwire.wires import Colour, colour_of, label_of, number_of
 from engine.redwire.mechanisms import double_detector
 from engine.redwire.mechanisms.equipment import tray
+from engine.redwire.wires import Colour, colour_of, label_of, number_of
 
 SEEDS = range(60)
 
@@ -118,7 +118,9 @@ def test_mission_3_edition_exclusions(seed: int) -> None:
 
 def test_missions_1_and_2_have_no_equipment_but_a_double_detector() -> None:
     state = new_game(1, 4, seed=1)
-    assert tray.cards_of(state.setup) == () and not any(double_detector.used(state, p) for p in range(4))
+    assert tray.cards_of(state.setup) == () and not any(
+        double_detector.used(state, p) for p in range(4)
+    )
 
 
 def test_random_captain_comes_from_the_seed() -> None:

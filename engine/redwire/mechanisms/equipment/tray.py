@@ -77,7 +77,11 @@ class TrayPart:
     unlocked: frozenset[int] = frozenset()
 
     def to_json(self) -> dict[str, Any]:
-        return {"cards": list(self.cards), "used": sorted(self.used), "unlocked": sorted(self.unlocked)}
+        return {
+            "cards": list(self.cards),
+            "used": sorted(self.used),
+            "unlocked": sorted(self.unlocked),
+        }
 
 
 class CardView(TypedDict):
@@ -99,7 +103,8 @@ def view(obs: Observation) -> EquipmentView | None:
 
 def cards_of(setup: Setup) -> tuple[int, ...]:
     """The equipment cards a setup lays on the board, in board order (none without a tray)."""
-    cards: tuple[int, ...] = setup.parts.get(ID, ())
+    cards = setup.parts.get(ID, ())
+    assert isinstance(cards, tuple)  # the tray's setup_from_json and deal make a tuple
     return cards
 
 

@@ -33,7 +33,10 @@ CARDS = (
         NUMBER,
         "any_time",
         ID,
-        ("Walkie-Talkies", "Give one of your uncut wires to a teammate; they give you one of theirs."),
+        (
+            "Walkie-Talkies",
+            "Give one of your uncut wires to a teammate; they give you one of theirs.",
+        ),
         ("Walkie-talkie", "Dai un tuo cavo non tagliato a un compagno; lui te ne dà uno dei suoi."),
     ),
 )
