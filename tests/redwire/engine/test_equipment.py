@@ -316,3 +316,24 @@ def test_coffee_mug_chooses_who_plays_next() -> None:
     assert types(events) == ["equipment", "turn"] and state.to_move == 3
     state, _ = play(state, Cut(3, [(2, 0)], [7]))  # play continues clockwise from seat 3
     assert state.to_move == 0
+
+
+@pytest.mark.parametrize(("left", "removed"), [(slot0(7), 1), (slot0(4), 0)])
+def test_a_label_whose_wires_are_no_longer_side_by_side_is_removed(left: int, removed: int) -> None:
+    """Spec §7.3 (card 2): the 7.5 that seat 0 gets with the Walkie-Talkies lands between its
+    7 and 8, so a label on them would now lie over 7 and 7.5 (a false statement): it goes. A
+    label on 4 and 5 still lies over the same two wires, side by side: it stays."""
+    state, _ = play(
+        unlocked([1, 2, 6, 8], 1),
+        Cut(1, [(0, slot0(2))], [2]),
+        Pick(1, 1, slot1(2)),
+        Label(0, 1, 0, left),
+    )
+    assert labels.view(state.observation(None)) == [
+        {"kind": "neq", "stand": 0, "slots": [left, left + 1]}
+    ]
+    state, events = play(state, Walkie(0, 0, slot0(12), 1), Pick(1, 1, 7))  # 12 for the 7.5
+    assert events[-1].type == "walkie" and events[-1].data["to_seat"] == [0, slot0(7) + 1]
+    assert events[-1].data["labels_removed"] == removed
+    kept = [] if removed else [{"kind": "neq", "stand": 0, "slots": [left, left + 1]}]
+    assert labels.view(state.observation(None)) == kept
