@@ -60,6 +60,11 @@ class Phase(str):
             known = cls._known[name] = cls(name)
         return known
 
+    @classmethod
+    def known(cls) -> tuple[Phase, ...]:
+        """Every phase declared so far: the core's, and those of the mechanisms imported."""
+        return tuple(cls._known.values())
+
     @property
     def value(self) -> str:
         """The phase's name, as in the observation's ``phase`` (an Enum's spelling, kept)."""

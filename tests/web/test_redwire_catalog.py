@@ -26,7 +26,8 @@ def keys(catalog: Catalog) -> set[str]:
 
 def expected_keys() -> set[str]:
     out = {f"rw.reason.{reason.value}" for reason in Reason}
-    out |= {f"rw.waiting.{p.value}" for p in Phase} | {f"rw.expected.{p.value}" for p in Phase}
+    out |= {f"rw.waiting.{p.value}" for p in Phase.known()}
+    out |= {f"rw.expected.{p.value}" for p in Phase.known()}
     out |= {f"rw.handoff.{d}" for d in DECISIONS}
     out |= {f"rw.prompt.{d}" for d in PICKS} | {f"rw.confirm.{d}" for d in PICKS}
     out |= {f"rw.prompt.{mode}" for mode in CARD_MODES}
