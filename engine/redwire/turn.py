@@ -130,7 +130,7 @@ def place_info(s: Table, wire: int, reason: str, events: Events) -> None:
     events.append(Event("token", data))
 
 
-def rewind_dial(s: Table, events: Events) -> None:
+def dial_back(s: Table, events: Events) -> None:
     """Move the detonator one step back from the skull, never past the cap (B5)."""
     before = s.dial
     s.dial = min(s.dial + 1, s.setup.options.dial_cap)

@@ -87,11 +87,7 @@ Handler = Callable[[View, Words, Sequence[View], int, set[int]], Found]
 
 
 def _token(e: View, w: Words, log: Sequence[View], i: int, used: set[int]) -> Found:
-    key = {
-        "setup": "rw.log.tokenSetup",
-        "miss": "rw.log.tokenMiss",
-        "post_it": "rw.log.tokenPostIt",
-    }
+    key = {"setup": "rw.log.tokenSetup", "miss": "rw.log.tokenMiss", **mechanisms.TOKEN_REASONS}
     text = w.t(
         key.get(str(e.get("reason")), "rw.log.tokenSetup"),
         who=w.name(e["seat"]),

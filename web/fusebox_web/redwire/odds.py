@@ -29,13 +29,13 @@ from engine.redwire.wires import RED, YELLOW, value_from_json, value_to_json
 
 from .log_text import explain
 from .notes import Note
-from .selection import Selection
+from .selection import WIRES_OF_MODE, Selection
 from .words import Words
 
 Obs = Observation
 Tile = tuple[int, int]
 #: Modes in which the selected wire's odds are shown (the Stand Scanner takes a whole stand).
-ODDS_MODES = ("cut", "double", "triple")
+ODDS_MODES = tuple(WIRES_OF_MODE)
 #: The reasons of this module's own (the others are the bots' ``rw.why.cut_token``/``cut_certain``).
 REASON_KEYS = tuple(f"rw.odds.why.{k}" for k in ("red", "between", "label", "likely", "tie"))
 

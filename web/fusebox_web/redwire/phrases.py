@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from engine.redwire import Cut, Pick, PlaceToken, RevealReds, SoloCut
 from engine.redwire.actions import Action
+from engine.redwire.mechanisms import TOOLS
 from engine.redwire.mechanisms.equipment import stabilizer
 from engine.redwire.observation_types import Observation
 from engine.redwire.wires import value_to_json
@@ -28,9 +29,9 @@ def confirm_text(action: Action, w: Words, obs: Observation) -> str:
         values = w.values([value_to_json(v) for v in action.values])
         if action.tool is None:
             text = w.t("rw.confirm.cut", where=w.where(*action.targets[0]), values=values)
-        elif action.tool == "super":
+        elif TOOLS[action.tool].wires is None:  # a whole stand
             owner = w.name(w.owners[action.targets[0][0]])
-            text = w.t("rw.confirm.super", tool=w.tool_name("super"), name=owner, values=values)
+            text = w.t("rw.confirm.super", tool=w.tool_name(action.tool), name=owner, values=values)
         else:
             text = w.t(
                 "rw.confirm.detector",

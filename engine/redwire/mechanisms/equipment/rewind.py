@@ -12,7 +12,7 @@ from typing import ClassVar
 
 from ...actions import Action
 from ...model import Table
-from ...turn import require_any_time, rewind_dial
+from ...turn import dial_back, require_any_time
 from ..base import ActionSpec, Events, Mechanism
 from .tray import card, usable, use_card
 
@@ -41,7 +41,7 @@ def _rewind(s: Table, a: Rewind) -> Events:
     require_any_time(s)
     events: Events = []
     use_card(s, NUMBER, a.seat, events)
-    rewind_dial(s, events)
+    dial_back(s, events)
     return events
 
 

@@ -62,6 +62,8 @@ for _use in sorted(CARD_USES.values(), key=lambda u: u.card):
         MODES.setdefault(_use.mode, _use)
 #: Log sentences of the mechanisms' own events (besides ``equipment``), by event type.
 LINES: dict[str, Callable[[View, Words], Found]] = {**walkie.LINES, **radar.LINES}
+#: The log sentence of an info token a mechanism placed, by the token event's ``reason``.
+TOKEN_REASONS: dict[str, str] = {**post_it.TOKEN_REASONS}
 #: The card whose name the dock's "X or Y" toggle shows.
 XY_CARD = either_or.XY_CARD
 

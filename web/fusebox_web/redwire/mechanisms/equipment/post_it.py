@@ -38,6 +38,8 @@ def _confirm(action: PostIt, w: Words, obs: Observation) -> str:
     )
 
 
+#: The log sentence of the token it places (the ``token`` event's reason).
+TOKEN_REASONS = {"post_it": "rw.log.tokenPostIt"}
 USES = (
     CardUse(
         card=4,
