@@ -173,6 +173,13 @@ def _as_value(raw: object, name: str) -> int:
         raise bad(f"{name} must be 1..12 or 'yellow'") from None
 
 
+def _as_tool(raw: object, name: str) -> Tool | None:
+    """A detector's name; which names exist the mechanisms say (``action_from_json`` checks)."""
+    if raw is None or isinstance(raw, str):
+        return raw
+    raise bad(f"{name} must be null or a detector's name")
+
+
 def _as_list(raw: object, name: str) -> list[object]:
     if not isinstance(raw, list) or not raw:
         raise bad(f"{name} must be a non-empty list")
@@ -185,6 +192,7 @@ PARSERS: dict[str, Parser] = {
     "seats": _as_int_tuple,
     "values": lambda raw, name: tuple(_as_value(x, name) for x in _as_list(raw, name)),
     "value": _as_value,
+    "tool": _as_tool,
 }
 #: Fields that may be left out of the JSON (with the value they then take).
 OPTIONAL: dict[str, Any] = {"tool": None}

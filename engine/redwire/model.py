@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar
 
 from ..core.events import Event
 from .wires import RED, YELLOW, cut_value
@@ -165,7 +165,7 @@ class Table:
             if part is not None:
                 self.parts[mechanism.id] = part
 
-    def clone(self) -> Any:
+    def clone(self) -> Self:
         """A copy to change: lists and dicts are copied, parts (immutable) are shared."""
         new = type(self).__new__(type(self))
         for name in Table.__slots__:

@@ -14,7 +14,7 @@ action caused, or raises :class:`IllegalActionError` and changes nothing.
 
 Its data is a :class:`~engine.redwire.model.Table` (the core fields and the mechanisms' parts),
 which knows no rule; this module adds the API, calling the rules, the legal-move generator and
-the observation, which only ever import the model: nothing imports this module back.
+the observation. They work on the Table and never import this module, so there is no cycle.
 """
 
 from __future__ import annotations
@@ -47,10 +47,6 @@ class GameState(Table):
     def __init__(self, setup: Setup) -> None:
         mission = load_mission(setup.mission)
         super().__init__(setup, mission, in_play(mission, setup.parts))
-
-    def clone(self) -> GameState:
-        new: GameState = super().clone()
-        return new
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action ``seat`` may take now, in a stable order."""

@@ -2,8 +2,9 @@
 
 The core rules (:mod:`engine.redwire.rules`) and the mechanisms share these, so a mechanism
 cuts a wire, places a token, moves the dial or ends a turn exactly as the core does, and the
-hooks the core promises (``after_cuts``, ``after_mistake``, ``end_turn``, ``turn_start``; ``start_game`` from the rules) are called from one place. They change the :class:`Table` they are given: the
-fresh copy :meth:`GameState.apply` made.
+hooks the core promises (``after_cuts``, ``after_mistake``, ``end_turn``, ``turn_start``) are
+called from one place. They change the :class:`Table` they are given: the fresh copy
+:meth:`GameState.apply` made.
 """
 
 from __future__ import annotations

@@ -6,11 +6,8 @@ pair: when a Walkie-Talkies exchange leaves the two wires no longer side by side
 wire came in between), the label no longer says anything true about the wires under it, and is
 removed (spec §7.3, card 2's recommendation): see :func:`drop_apart`.
 
->>> from engine.redwire import explicit_setup, start
->>> s = start(explicit_setup(4, 4, 0, [[1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6]] * 4,
-...                          parts={"equipment": {"cards": [1, 12, 6, 8]}}))
->>> [type(a).__name__ for a in s.legal_actions(0)][-1]
-'Radar'
+>>> Label(seat=0, card=EQ, stand=1, slot=4).same, [c.name["en"] for c in CARDS]
+(True, ['≠ Label', '= Label'])
 """
 
 from __future__ import annotations

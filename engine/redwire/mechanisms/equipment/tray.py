@@ -10,7 +10,7 @@ package; they check and spend their card through :func:`require_card` and :func:
 >>> from engine.redwire import new_game
 >>> game = new_game(mission=8, players=3, seed=4)
 >>> cards_of(game.setup), card_state(game, cards_of(game.setup)[0])
-((11, 12, 7), 'locked')
+((12, 2, 7), 'locked')
 """
 
 from __future__ import annotations
