@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.redwire import Batteries, GameState
+from engine.redwire.mechanisms.equipment.batteries import NUMBER
 
 from ..base import CardUse, Chosen, Found, View, legal
 
@@ -33,18 +34,20 @@ def _confirm(action: Batteries, w: Words, obs: Observation) -> str:
     return w.t(
         "rw.confirm.batteries",
         seats=w.listing([w.name(s) for s in action.seats]),
-        card=w.card_name(7),
+        card=w.card_name(NUMBER),
     )
 
 
 def _log(e: View, w: Words) -> Found:
     names = w.listing([w.name(s) for s in e.get("seats", [])])
-    return w.t("rw.log.batteries", who=w.name(e["seat"]), card=w.card_name(7), seats=names), "info"
+    return w.t(
+        "rw.log.batteries", who=w.name(e["seat"]), card=w.card_name(NUMBER), seats=names
+    ), "info"
 
 
 USES = (
     CardUse(
-        card=7,
+        card=NUMBER,
         mode="batteries",
         timing="any_time",
         afford=_afford,

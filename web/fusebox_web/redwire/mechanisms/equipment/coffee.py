@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.redwire import CoffeeMug, GameState
+from engine.redwire.mechanisms.equipment.coffee import NUMBER
 
 from ..base import CardUse, Chosen, Found, View, legal
 
@@ -30,7 +31,7 @@ def _select(action: CoffeeMug) -> Chosen:
 
 
 def _confirm(action: CoffeeMug, w: Words, obs: Observation) -> str:
-    return w.t("rw.confirm.coffee", name=w.name(action.next_seat), card=w.card_name(11))
+    return w.t("rw.confirm.coffee", name=w.name(action.next_seat), card=w.card_name(NUMBER))
 
 
 def _log(e: View, w: Words) -> Found:
@@ -38,7 +39,7 @@ def _log(e: View, w: Words) -> Found:
         w.t(
             "rw.log.coffee",
             who=w.name(e["seat"]),
-            card=w.card_name(11),
+            card=w.card_name(NUMBER),
             next=w.name(e.get("next_seat")),
         ),
         "info",
@@ -47,7 +48,7 @@ def _log(e: View, w: Words) -> Found:
 
 USES = (
     CardUse(
-        card=11,
+        card=NUMBER,
         mode="coffee",
         timing="turn",
         afford=_afford,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.redwire import GameState, PostIt
+from engine.redwire.mechanisms.equipment.post_it import NUMBER
 
 from ..base import CardUse, Chosen, Tile, legal, one_tile, own_label
 
@@ -34,7 +35,7 @@ def _confirm(action: PostIt, w: Words, obs: Observation) -> str:
         "rw.confirm.post_it",
         where=w.where_own(action.stand, action.slot),
         value=own_label(obs, action.stand, action.slot),
-        card=w.card_name(4),
+        card=w.card_name(NUMBER),
     )
 
 
@@ -42,7 +43,7 @@ def _confirm(action: PostIt, w: Words, obs: Observation) -> str:
 TOKEN_REASONS = {"post_it": "rw.log.tokenPostIt"}
 USES = (
     CardUse(
-        card=4,
+        card=NUMBER,
         mode="post_it",
         timing="any_time",
         afford=_afford,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.redwire import GameState, Radar
+from engine.redwire.mechanisms.equipment.radar import NUMBER
 
 from ..base import CardUse, Chosen, Found, View, legal
 
@@ -30,7 +31,7 @@ def _select(action: Radar) -> Chosen:
 
 
 def _confirm(action: Radar, w: Words, obs: Observation) -> str:
-    return w.t("rw.confirm.radar", value=action.value, card=w.card_name(8))
+    return w.t("rw.confirm.radar", value=action.value, card=w.card_name(NUMBER))
 
 
 def _answers(e: View, w: Words) -> Found:
@@ -46,7 +47,7 @@ def _answers(e: View, w: Words) -> Found:
 
 USES = (
     CardUse(
-        card=8,
+        card=NUMBER,
         mode="radar",
         timing="any_time",
         afford=_afford,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.redwire import GameState, Rewind
+from engine.redwire.mechanisms.equipment.rewind import NUMBER
 
 from ..base import CardUse, Found, View, legal
 
@@ -19,16 +20,16 @@ def _afford(state: GameState, seat: int) -> bool | None:
 
 
 def _confirm(action: Rewind, w: Words, obs: Observation) -> str:
-    return w.t("rw.confirm.rewind", card=w.card_name(6))
+    return w.t("rw.confirm.rewind", card=w.card_name(NUMBER))
 
 
 def _log(e: View, w: Words) -> Found:
-    return w.t("rw.log.rewind", who=w.name(e["seat"]), card=w.card_name(6)), "info"
+    return w.t("rw.log.rewind", who=w.name(e["seat"]), card=w.card_name(NUMBER)), "info"
 
 
 USES = (
     CardUse(
-        card=6,
+        card=NUMBER,
         mode="rewind",
         timing="any_time",
         afford=_afford,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.redwire import GameState, Stabilize
+from engine.redwire.mechanisms.equipment.stabilizer import NUMBER
 
 from ..base import CardUse, Found, View, legal
 
@@ -19,16 +20,16 @@ def _afford(state: GameState, seat: int) -> bool | None:
 
 
 def _confirm(action: Stabilize, w: Words, obs: Observation) -> str:
-    return w.t("rw.confirm.stabilize", card=w.card_name(9))
+    return w.t("rw.confirm.stabilize", card=w.card_name(NUMBER))
 
 
 def _log(e: View, w: Words) -> Found:
-    return w.t("rw.log.stabilize", who=w.name(e["seat"]), card=w.card_name(9)), "info"
+    return w.t("rw.log.stabilize", who=w.name(e["seat"]), card=w.card_name(NUMBER)), "info"
 
 
 USES = (
     CardUse(
-        card=9,
+        card=NUMBER,
         mode="stabilize",
         timing="turn",
         afford=_afford,

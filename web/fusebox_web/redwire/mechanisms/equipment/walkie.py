@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from engine.redwire import GameState, Walkie
+from engine.redwire.mechanisms.equipment.walkie import NUMBER
 
 from ..base import CardUse, Chosen, Found, Tile, View, legal, one_tile, own_label
 
@@ -71,7 +72,7 @@ def _select(action: Walkie) -> Chosen:
 
 USES = (
     CardUse(
-        card=2,
+        card=NUMBER,
         mode="walkie",
         timing="any_time",
         afford=_afford,
