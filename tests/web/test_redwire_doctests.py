@@ -11,7 +11,6 @@ PURE = [
     "affordances",
     "board",
     "log_text",
-    "markup",
     "odds",
     "phrases",
     "selection",
