@@ -12,6 +12,7 @@ PURE = [
     "board",
     "log_text",
     "odds",
+    "page",
     "phrases",
     "selection",
     "session",
