@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import tomllib
 
-from harness import ROOT, Watch, record_console, same_origin, wait_ready, watch_context
+from harness import ROOT, Watch, build, record_console, same_origin, wait_ready, watch_context
 from playwright.sync_api import Browser, Page, Route, expect
 
 from engine.core.registry import games
@@ -55,8 +55,8 @@ def test_boots_and_shows_the_engine_version(ready_page: Page) -> None:
 
 
 def test_the_home_screen_lists_the_games_of_the_registry(page: Page, site_url: str) -> None:
-    """A card per game, written by the build from the registry: shown before Python, in the
-    player's language, with the game's actions once Python has booted."""
+    """A card per game (of the registry, with a page package), written by the build: shown before
+    Python, in the player's language, with the game's actions once Python has booted."""
     held: list[Route] = []
 
     def hold(route: Route) -> None:  # keep Python from booting until released below
@@ -65,8 +65,10 @@ def test_the_home_screen_lists_the_games_of_the_registry(page: Page, site_url: s
     page.route("**/pyodide.asm.wasm", hold)
     page.goto(site_url + "?lang=it")
     cards = page.locator("#games > li")
-    expect(cards).to_have_count(len(games()))
-    for card, info in zip(cards.all(), games().values(), strict=True):
+    listed = [info for info in games().values() if info.id in {c.id for c in build.page_games()}]
+    assert listed and listed[0].id == "redwire"
+    expect(cards).to_have_count(len(listed))
+    for card, info in zip(cards.all(), listed, strict=True):
         expect(card).to_have_attribute("data-game", info.id)
         expect(card.get_by_role("heading", level=2)).to_have_text(info.title["it"])
         expect(card).to_contain_text(info.summary["it"])

@@ -1,5 +1,8 @@
-"""Every game of the registry plugs into the page the same way: a page package, its own catalogs
-(complete in every language), a card on the home screen written by the build."""
+"""Every game of the page plugs in the same way: registered in the engine, a page package, its
+own catalogs (complete in every language), a card on the home screen written by the build.
+
+A game whose engine is registered before its page package exists is not on the page yet (the
+build says so); every page package must be a registered game."""
 
 from __future__ import annotations
 
@@ -20,9 +23,16 @@ WEB = Path(__file__).resolve().parents[2] / "web"
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 PARTS = read_parts(WEB / "i18n")
 LANGUAGES = ("en", "it")
+#: The games with a page package, in the registry's order.
+PAGE_GAMES = [game for game in games() if (WEB / "fusebox_web" / game / "page.py").exists()]
 
 
-@pytest.mark.parametrize("game", list(games()))
+def test_every_page_package_is_a_registered_game() -> None:
+    packages = {p.parent.name for p in WEB.glob("fusebox_web/*/page.py")}
+    assert packages == set(PAGE_GAMES) and "redwire" in packages
+
+
+@pytest.mark.parametrize("game", PAGE_GAMES)
 def test_each_game_has_a_page_package(game: str) -> None:
     page = importlib.import_module(PAGE_MODULE.format(id=game)).PAGE
     assert page.id == game and callable(page.mount)
@@ -42,9 +52,9 @@ def test_each_part_of_the_catalogs_is_complete_in_every_language(part: str) -> N
 
 
 def test_each_game_speaks_only_under_its_own_prefixes() -> None:
-    assert set(PARTS) == {"shell", *games()}
+    assert set(PARTS) == {"shell", *PAGE_GAMES}
     prefixes = {}
-    for game in games():
+    for game in PAGE_GAMES:
         prefixes[game] = importlib.import_module(PAGE_MODULE.format(id=game)).PAGE.catalog_prefixes
         for key in PARTS[game]["en"]:
             assert key.startswith(prefixes[game]), f"{game}: {key}"
@@ -52,7 +62,7 @@ def test_each_game_speaks_only_under_its_own_prefixes() -> None:
     foreign = [key for key in PARTS["shell"]["en"] if key.startswith(every)]
     assert not foreign, f"the shell's catalog holds games' keys: {foreign}"
     # The card texts the build adds from the registry are the shell's business, not the game's.
-    for game in games():
+    for game in PAGE_GAMES:
         assert not {f"game.{game}.{f}" for f in ("title", "summary", "players")} & set(
             PARTS[game]["en"]
         )
@@ -69,7 +79,7 @@ def test_the_registry_gives_every_card_text_in_every_language() -> None:
 
 def test_the_build_writes_every_game_into_the_page() -> None:
     cards = build.page_games()
-    assert [card.id for card in cards] == list(games())
+    assert [card.id for card in cards] == PAGE_GAMES
     assert parse_games(json.dumps([card.to_json() for card in cards])) == cards
     messages = build.catalogs(cards)
     assert set(messages) == set(LANGUAGES)
