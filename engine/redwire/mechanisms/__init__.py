@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from ...core.errors import ReasonCode
 from ..actions import CORE_ACTIONS, Action, parse_action
 from ..errors import IllegalActionError, Reason, describe_phase
 from ..model import Phase
@@ -50,8 +51,21 @@ ACTION_TYPES: dict[str, type[Action]] = {
 TOOLS: dict[str, Tool] = {t.name: t for m in ALL for t in m.tools}
 ANNOUNCERS: dict[int, Announcer] = {a.count: a for m in ALL for a in m.announcers}
 PICKS: dict[Phase, PickSpec] = {p.phase: p for m in ALL for p in m.picks}
+_codes = [reason.value for m in ALL if m.reasons for reason in m.reasons] + list(Reason)
+if len(set(_codes)) != len(_codes):  # a page translates by code: two reasons cannot share one
+    raise RuntimeError(f"a refusal code is defined twice: {sorted(_codes)}")
 for _pick in PICKS.values():
     describe_phase(_pick.phase.value, _pick.waiting, _pick.expected)
+
+
+def reasons() -> tuple[ReasonCode, ...]:
+    """Every refusal reason of the game: the core's, then each mechanism's (codes are unique).
+
+    >>> [r.value for r in reasons() if r.value.startswith("equipment_")]
+    ['equipment_absent', 'equipment_locked', 'equipment_used']
+    """
+    found: tuple[ReasonCode, ...] = (*Reason, *(r for m in ALL if m.reasons for r in m.reasons))
+    return found
 
 
 def get(mechanism_id: str) -> Mechanism[Any]:

@@ -36,6 +36,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
 
+from ...core.errors import ReasonCode
 from ...core.events import Event, Viewer
 from ..actions import Action
 from ..model import Pending, Phase, Table
@@ -136,6 +137,9 @@ class Mechanism(Generic[Part]):
     picks: tuple[PickSpec, ...] = ()
     tools: tuple[Tool, ...] = ()
     announcers: tuple[Announcer, ...] = ()
+    #: Its own refusal reasons (a ReasonCode enum; codes unique across the game, translated by
+    #: the page as ``rw.reason.<code>``), or None when it refuses only with the core's.
+    reasons: type[ReasonCode] | None = None
     #: The event types it emits; the deduction readers for them live with the mechanism.
     events: tuple[str, ...] = ()
     #: A transcript line (English, for the command line and golden games) per event type.

@@ -15,13 +15,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypedDict, cast
 
+from ...core.errors import ReasonCode
 from ...core.events import Event, Viewer
-from ..errors import IllegalActionError, Reason
+from ..errors import IllegalActionError
 from ..model import Table
 from .base import Events, Mechanism, Tool, name_of
 
 if TYPE_CHECKING:
     from ..observation_types import Observation
+
+
+class DetectorReason(ReasonCode):
+    """The Double Detector's refusal."""
+
+    CHARACTER_USED = ("character_used", "This Double Detector has already been used.")
+
 
 ID = "double_detector"
 NAME = {"en": "Double Detector", "it": "Doppio Detector"}
@@ -81,13 +89,14 @@ def _ready(s: Table, seat: int) -> bool:
 def _use(s: Table, seat: int, events: Events) -> None:
     part = s.parts.get(ID)
     if not isinstance(part, Characters) or part.used[seat]:
-        raise IllegalActionError(Reason.CHARACTER_USED)
+        raise IllegalActionError(DetectorReason.CHARACTER_USED)
     s.set_part(ID, Characters(tuple(u or i == seat for i, u in enumerate(part.used))))
     events.append(Event("character", {"seat": seat}))
 
 
 class DoubleDetector(Mechanism[Characters]):
     id = ID
+    reasons = DetectorReason
     tools = (Tool("double", NAME["en"], 2, _ready, _use),)
     events = ("character",)
     lines = {"character": lambda e, n, o: f"{name_of(n, e['seat'])} uses their Double Detector."}

@@ -17,6 +17,7 @@ from engine.redwire import (
     new_game,
 )
 from engine.redwire.mechanisms import double_detector
+from engine.redwire.mechanisms.double_detector import DetectorReason
 from engine.redwire.mechanisms.equipment import tray
 from engine.redwire.state import GameState
 from engine.redwire.wires import YELLOW, code_of
@@ -413,7 +414,7 @@ def test_double_detector_is_used_once() -> None:
     state, _ = play(state, Cut(1, [(0, 0)], [1]), Pick(1, 1, 0))
     state, _ = play(state, Cut(2, [(0, 1)], [1]), Pick(2, 2, 0))
     state, _ = play(state, Cut(3, [(2, 1)], [2]), Pick(3, 3, 0))
-    refused(state, Cut(0, [(1, 7), (1, 8)], [5], "double"), Reason.CHARACTER_USED)
+    refused(state, Cut(0, [(1, 7), (1, 8)], [5], "double"), DetectorReason.CHARACTER_USED)
 
 
 def _two_red_game(options: Options | None = None) -> GameState:

@@ -11,13 +11,22 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import ClassVar
 
+from ....core.errors import ReasonCode
 from ...actions import Action
-from ...errors import IllegalActionError, Reason
+from ...errors import IllegalActionError
 from ...model import Table
 from ...turn import check_seat, require_any_time
 from .. import double_detector
 from ..base import ActionSpec, Events, Mechanism
 from .tray import card, require_card, usable, use_card
+
+
+class BatteriesReason(ReasonCode):
+    """Why Spare Batteries cannot recharge those characters."""
+
+    RECHARGE_COUNT = ("recharge_count", "Choose one or two different characters.")
+    RECHARGE_UNUSED = ("recharge_unused", "Only used Double Detectors can be turned face up.")
+
 
 ID = "batteries"
 NUMBER = 7
@@ -49,9 +58,9 @@ def _batteries(s: Table, a: Batteries) -> Events:
     require_card(s, NUMBER)
     seats = [check_seat(s, seat) for seat in a.seats]
     if not 1 <= len(seats) <= 2 or len(set(seats)) != len(seats):
-        raise IllegalActionError(Reason.RECHARGE_COUNT)
+        raise IllegalActionError(BatteriesReason.RECHARGE_COUNT)
     if not all(double_detector.used(s, seat) for seat in seats):
-        raise IllegalActionError(Reason.RECHARGE_UNUSED)
+        raise IllegalActionError(BatteriesReason.RECHARGE_UNUSED)
     events: Events = []
     use_card(s, NUMBER, a.seat, events, seats=seats)
     double_detector.recharge(s, seats)
@@ -69,6 +78,7 @@ def _legal(s: Table, seat: int) -> Iterator[Batteries]:
 
 class SpareBatteries(Mechanism[None]):
     id = ID
+    reasons = BatteriesReason
     actions = (ActionSpec(Batteries, "any_time", _legal, _batteries),)
 
 

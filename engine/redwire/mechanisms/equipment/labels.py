@@ -16,6 +16,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import ClassVar, Literal, TypedDict, cast
 
+from ....core.errors import ReasonCode
 from ....core.events import Viewer
 from ...actions import Action, Parser, bad
 from ...errors import IllegalActionError, Reason
@@ -25,6 +26,19 @@ from ...turn import require_any_time, wire_at
 from ...wires import cut_value
 from ..base import ActionSpec, Events, Mechanism
 from .tray import card, require_card, usable, use_card
+
+
+class LabelReason(ReasonCode):
+    """Why a label cannot go on two wires."""
+
+    NOT_ADJACENT = ("not_adjacent", "The two wires must be side by side on one of your stands.")
+    LABEL_BOTH_CUT = ("label_both_cut", "At least one of the two wires must be uncut.")
+    LABEL_NOT_DIFFERENT = (
+        "label_not_different",
+        "The ≠ label goes on two wires of different values (two yellows or two reds count as equal).",
+    )
+    LABEL_NOT_SAME = ("label_not_same", "The = label goes on two wires of the same value.")
+
 
 ID = "labels"
 NEQ: Literal[1] = 1
@@ -127,15 +141,15 @@ def _label(s: Table, a: Label) -> Events:
     if s.owners[a.stand] != a.seat:
         raise IllegalActionError(Reason.NOT_OWN_STAND)
     if a.slot + 1 >= len(s.stands[a.stand]):
-        raise IllegalActionError(Reason.NOT_ADJACENT)
+        raise IllegalActionError(LabelReason.NOT_ADJACENT)
     right = s.stands[a.stand][a.slot + 1]
     if s.cut[left] and s.cut[right]:
-        raise IllegalActionError(Reason.LABEL_BOTH_CUT)
+        raise IllegalActionError(LabelReason.LABEL_BOTH_CUT)
     same = cut_value(s.codes[left]) == cut_value(s.codes[right])
     if a.card == NEQ and same:
-        raise IllegalActionError(Reason.LABEL_NOT_DIFFERENT)
+        raise IllegalActionError(LabelReason.LABEL_NOT_DIFFERENT)
     if a.card == EQ and not same:
-        raise IllegalActionError(Reason.LABEL_NOT_SAME)
+        raise IllegalActionError(LabelReason.LABEL_NOT_SAME)
     events: Events = []
     use_card(s, a.card, a.seat, events, stand=a.stand, slots=[a.slot, a.slot + 1])
     placed = s.parts.get(ID, LabelsPart())
@@ -170,6 +184,7 @@ def _view(s: Table) -> LabelsView:
 
 class Labels(Mechanism[LabelsPart]):
     id = ID
+    reasons = LabelReason
     actions = (ActionSpec(Label, "any_time", _legal, _label),)
 
     def init_part(self, table: Table) -> LabelsPart:

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import ClassVar
 
+from ....core.errors import ReasonCode
 from ...actions import Action
 from ...errors import IllegalActionError, Reason
 from ...model import Table
@@ -17,6 +18,13 @@ from ...turn import own_uncut_wire, place_info, require_any_time
 from ...wires import Colour, colour_of
 from ..base import ActionSpec, Events, Mechanism
 from .tray import card, require_card, usable, use_card
+
+
+class PostItReason(ReasonCode):
+    """The Sticky Note's refusal."""
+
+    ALREADY_MARKED = ("already_marked", "That wire already has an info token.")
+
 
 ID = "post_it"
 NUMBER = 4
@@ -48,7 +56,7 @@ def _post_it(s: Table, a: PostIt) -> Events:
     if colour_of(s.codes[wire]) is not Colour.BLUE:
         raise IllegalActionError(Reason.NOT_BLUE)
     if wire in s.info:
-        raise IllegalActionError(Reason.ALREADY_MARKED)
+        raise IllegalActionError(PostItReason.ALREADY_MARKED)
     events: Events = []
     use_card(s, NUMBER, a.seat, events)
     place_info(s, wire, "post_it", events)
@@ -65,6 +73,7 @@ def _legal(s: Table, seat: int) -> Iterator[PostIt]:
 
 class StickyNote(Mechanism[None]):
     id = ID
+    reasons = PostItReason
     actions = (ActionSpec(PostIt, "any_time", _legal, _post_it),)
 
 

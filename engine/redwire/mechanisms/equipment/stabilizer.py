@@ -15,9 +15,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, TypedDict, cast
 
+from ....core.errors import ReasonCode
 from ....core.events import Viewer
 from ...actions import Action
-from ...errors import IllegalActionError, Reason
+from ...errors import IllegalActionError
 from ...model import Table
 from ...turn import forbid_if_must_reveal, require_own_turn
 from ..base import ActionSpec, Events, Mechanism
@@ -25,6 +26,13 @@ from .tray import card, require_card, usable, use_card
 
 if TYPE_CHECKING:
     from ...observation_types import Observation
+
+
+class StabilizerReason(ReasonCode):
+    """The Stabilizer's refusal."""
+
+    ALREADY_STABILIZED = ("already_stabilized", "The Stabilizer is already active this turn.")
+
 
 ID = "stabilizer"
 NUMBER = 9
@@ -85,7 +93,7 @@ def _stabilize(s: Table, a: Stabilize) -> Events:
     forbid_if_must_reveal(s, a.seat)
     require_card(s, NUMBER)
     if _shielded(s):
-        raise IllegalActionError(Reason.ALREADY_STABILIZED)
+        raise IllegalActionError(StabilizerReason.ALREADY_STABILIZED)
     events: Events = []
     use_card(s, NUMBER, a.seat, events)
     s.set_part(ID, Shield(True))
@@ -99,6 +107,7 @@ def _legal(s: Table, seat: int) -> Iterator[Stabilize]:
 
 class Stabilizer(Mechanism[Shield]):
     id = ID
+    reasons = StabilizerReason
     actions = (ActionSpec(Stabilize, "turn", _legal, _stabilize),)
 
     def init_part(self, table: Table) -> Shield:

@@ -19,8 +19,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, TypedDict, cast
 
+from ....core.errors import ReasonCode
 from ....core.events import Event, Viewer
-from ...errors import IllegalActionError, Reason, SetupError
+from ...errors import IllegalActionError, SetupError
 from ...model import Table
 from ..base import Events, Line, Mechanism, name_of
 
@@ -30,6 +31,18 @@ if TYPE_CHECKING:
     from ...missions import ConfigReader
     from ...observation_types import Observation
     from ...options import Options
+
+
+class TrayReason(ReasonCode):
+    """The tray's refusals: a card that is not on the board, still locked, or spent."""
+
+    EQUIPMENT_ABSENT = ("equipment_absent", "Equipment card {card} is not in this mission.")
+    EQUIPMENT_LOCKED = (
+        "equipment_locked",
+        "Equipment card {card} is still locked: two wires of value {card} must be cut first.",
+    )
+    EQUIPMENT_USED = ("equipment_used", "Equipment card {card} has already been used.")
+
 
 ID = "equipment"
 EDITIONS = ("IT", "EN")
@@ -126,11 +139,11 @@ def require_card(s: Table, number: int) -> None:
     """Refuse unless the card is on the board, unlocked and not used yet."""
     state = card_state(s, number)
     if state == "absent":
-        raise IllegalActionError(Reason.EQUIPMENT_ABSENT, card=number)
+        raise IllegalActionError(TrayReason.EQUIPMENT_ABSENT, card=number)
     if state == "locked":
-        raise IllegalActionError(Reason.EQUIPMENT_LOCKED, card=number)
+        raise IllegalActionError(TrayReason.EQUIPMENT_LOCKED, card=number)
     if state == "used":
-        raise IllegalActionError(Reason.EQUIPMENT_USED, card=number)
+        raise IllegalActionError(TrayReason.EQUIPMENT_USED, card=number)
 
 
 def use_card(s: Table, number: int, seat: int, events: Events, **data: Any) -> None:
@@ -149,6 +162,7 @@ class Tray(Mechanism[TrayPart]):
     """The equipment tray, holding the cards of this package (``cards`` by number)."""
 
     id = ID
+    reasons = TrayReason
     events = ("equipment", "unlocked")
 
     def __init__(self, cards: Mapping[int, Card]) -> None:
