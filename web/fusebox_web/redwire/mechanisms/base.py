@@ -15,7 +15,8 @@ the confirm button need, so none of them names a card:
   and a ``button`` one is offered in the dock's row of turn actions;
 * ``confirm``: what the confirm button says; ``log``: the log sentence of its ``equipment``
   event (None: its own event says it);
-* the catalog keys it uses stay in ``web/i18n/*.json`` under ``rw.*``, translated there.
+* its sentences (``rw.*`` keys, English and Italian) sit beside it in ``<module>.strings.json``;
+  the build merges them into the page's catalogs (``fusebox_web.shell.i18n.read_parts``).
 
 Mechanism modules import the page's own modules for types only, so the board, the selection
 and the affordances can import the registry (:mod:`fusebox_web.redwire.mechanisms`).
