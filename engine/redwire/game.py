@@ -64,6 +64,12 @@ class RedWire:
     ) -> GameState:
         return new_game(mission, players, seed, captain=captain, options=options)
 
+    def setup_from_json(self, raw: object) -> Setup:
+        return Setup.from_json(raw)
+
+    def start(self, setup: Setup) -> GameState:
+        return start(setup)
+
     def load_record(self, text: str) -> Record:
         from .record import Record
 
