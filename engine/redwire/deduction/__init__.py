@@ -38,7 +38,17 @@ mistake)``; ``Detector.whole_stand(position, stand, values)`` for the Super Dete
 
 from engine.redwire.deduction.actions import Detector, DualCut, Odds, odds
 from engine.redwire.deduction.codes import RED, YELLOW, blue, class_of, red, yellow
-from engine.redwire.deduction.facts import AtLeastOne, Fact, Label, SlotIn, SlotNotIn, SlotRef
+from engine.redwire.deduction.facts import (
+    AtLeastOne,
+    Count,
+    Fact,
+    Label,
+    Order,
+    SameClass,
+    SlotIn,
+    SlotNotIn,
+    SlotRef,
+)
 from engine.redwire.deduction.observe import position_from_observation
 from engine.redwire.deduction.position import Group, Pool, Position, Stand
 from engine.redwire.deduction.solution import Solution
@@ -48,14 +58,17 @@ __all__ = [
     "RED",
     "YELLOW",
     "AtLeastOne",
+    "Count",
     "Detector",
     "DualCut",
     "Fact",
     "Group",
     "Label",
     "Odds",
+    "Order",
     "Pool",
     "Position",
+    "SameClass",
     "SlotIn",
     "SlotNotIn",
     "SlotRef",

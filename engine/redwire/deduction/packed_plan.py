@@ -24,9 +24,9 @@ weight of the physical deals, as in the sparse engine. The state is:
   cleared after its last code; facts whose codes do not overlap share a flag (``share_flags``).
 
 Stands with one possible level at every point (the viewer's own, known stands) are *fixed*: their
-runs are forced and only counted in ``factor``. Positions with labels, or without a stand that
-can be implicit (no at-least-one fact on it), are left to the sparse engine (``build_packed_plan``
-gives ``None``).
+runs are forced and only counted in ``factor``. Positions with labels, counts other than "at least
+one", pairs of slots (``normalize``), or without a stand that can be implicit (no at-least-one fact
+on it), are left to the sparse engine (``build_packed_plan`` gives ``None``).
 
 >>> from engine.redwire.deduction import Pool, Position, Stand
 >>> from engine.redwire.deduction.normalize import normalize
@@ -112,7 +112,7 @@ class PackedPlan:
 def build_packed_plan(norm: Normalized, *, only_if_faster: bool = False) -> PackedPlan | None:
     """The packed plan of ``norm``, or ``None`` when the sparse engine must solve it (or, with
     ``only_if_faster``, should: see ``_Builder.costs``)."""
-    if not norm.feasible or norm.labels:
+    if not norm.feasible or norm.labels or norm.tallies or norm.pairs:
         return None
     return _Builder(norm).build(only_if_faster)
 

@@ -8,8 +8,8 @@ slot's marginal, follows).
 
 A code step shares its ``q`` copies among its parts. With one part the options are read directly;
 with two, the first part's ``fronts[q]`` options (count cA) are joined with the second part's row
-of count q - cA, without an intermediate layer; more parts, or flags to set (rare: needs across
-stands or codes), go through the generic ``edges``.
+of count q - cA, without an intermediate layer; more parts, flags to set (rare: needs across
+stands or codes) or pairs to check go through the generic ``edges``.
 
 The loops are written for CPython speed: locals only, ``if key in d: d[key] += w`` (faster than
 ``d.get`` in 3.11+), and the options with multiplier 1 and no flag (most of them) kept in a plain
@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from math import comb
 
-from engine.redwire.deduction.plan import CodeStep, FilterStep, Plan
+from engine.redwire.deduction.plan import CodeStep, CountStep, FilterStep, Plan
 
 Layer = dict[int, int]
 PartWeights = list[dict[int, int]]  # per part of a code step: part key -> sum of F * B
@@ -38,6 +38,12 @@ def forward(plan: Plan) -> list[Layer]:
             for state, weight in layer.items():
                 if state & bits == bits:
                     nxt[state - bits] = weight
+        elif isinstance(step, CountStep):
+            for state, weight in layer.items():
+                count = (state >> step.shift) & step.mask
+                if step.low <= count <= step.high:
+                    key = state - (count << step.shift)
+                    nxt[key] = nxt.get(key, 0) + weight
         else:
             for q, extra, items in _split(step, layer):
                 _push(step, q, extra, items, nxt)
@@ -66,7 +72,14 @@ def _split(step: CodeStep, layer: Layer) -> list[tuple[int, int, Iterable[tuple[
 def _push(step: CodeStep, q: int, extra: int, items: Iterable[tuple[int, int]], nxt: Layer) -> None:
     """Add the successors of ``items`` (placing ``q`` copies) into ``nxt``."""
     parts = step.parts
-    if not parts or (q == 0 and step.still):
+    if step.checks:
+        for state, weight in items:
+            for target, mult in edges(step, state, q, extra):
+                if target in nxt:
+                    nxt[target] += weight * mult
+                else:
+                    nxt[target] = weight * mult
+    elif not parts or (q == 0 and step.still):
         if not extra and not nxt:
             nxt.update(items)  # the identity, at C speed
             return
@@ -160,6 +173,8 @@ def edges(step: CodeStep, state: int, q: int, extra: int) -> list[tuple[int, int
         place(0, q, 0, 1, 0)
     elif q == 0:
         found.append((state + extra, 1))
+    for check in step.checks:
+        found = [(t, m) for target, m in found if (t := check.check(state, target)) is not None]
     return found
 
 
@@ -183,6 +198,14 @@ def backward(plan: Plan, layers: list[Layer]) -> tuple[list[Layer], dict[int, Pa
             for state in layers[k]:
                 if state & bits == bits:
                     found = get(state - bits)
+                    if found:
+                        before[state] = found
+        elif isinstance(step, CountStep):
+            get = after.get
+            for state in layers[k]:
+                count = (state >> step.shift) & step.mask
+                if step.low <= count <= step.high:
+                    found = get(state - (count << step.shift))
                     if found:
                         before[state] = found
         else:
@@ -209,7 +232,19 @@ def _pull(
     ``F * B`` (of this choice) to ``sums[part][part key]``."""
     get = after.get
     parts = step.parts
-    if not parts:
+    if step.checks:
+        for state, weight in items:
+            total = 0
+            for target, mult in edges(step, state, q, extra):
+                found = get(target)
+                if found:
+                    total += found * mult
+            if total:
+                before[state] = before.get(state, 0) + total
+                for part, key_sums in zip(parts, sums, strict=True):
+                    key = part.key(state)
+                    key_sums[key] = key_sums.get(key, 0) + total * weight
+    elif not parts:
         for state, _ in items:
             found = get(state + extra)
             if found:

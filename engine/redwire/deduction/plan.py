@@ -11,7 +11,13 @@ codes a world prefix is summed up by how far each stand is filled. A *state* pac
 * per "k of m" group: how many of its candidates were kept so far;
 * one flag per ``Need`` (at-least-one fact) spanning several stands or codes, set once a run puts one
   of its codes on one of its slots, checked (and cleared) after its last code by a ``FilterStep``.
-  A need on one stand and one code is checked inside that stand's options instead.
+  A need on one stand and one code is checked inside that stand's options instead;
+* one counter per ``Tally`` (a count other than "at least one"): a run adds the number of the
+  tally's slots it covers when its code is one of the tally's, and a ``CountStep`` after its last
+  code keeps the states whose counter is in range (and clears it);
+* two memory bits per "same class" ``Pair`` of slots on different stands (or not neighbours): the
+  colour of the slot filled first, until the other one is filled. Pairs are checked on each edge
+  of the steps that may fill their slots (``PairCheck``, read from the fill levels of the state).
 
 A ``CodeStep`` deals one code: ``q`` copies (for a "k of m" candidate, a ``Choice`` between keeping
 it, ``q = 1``, and dropping it, ``q = 0``) are shared among the stands that may receive them. A stand
@@ -64,6 +70,7 @@ class CodeStep:
     qmax: int
     has_or: bool
     still: bool  # placing no copy leaves every state as it is (so q = 0 is the identity)
+    checks: tuple[PairCheck, ...] = ()  # each edge must pass them all (they may set memory bits)
 
 
 @dataclass(slots=True)
@@ -73,7 +80,67 @@ class FilterStep:
     bits: int
 
 
-Step = CodeStep | FilterStep
+@dataclass(slots=True)
+class CountStep:
+    """Keep the states whose counter (``mask`` bits at ``shift``) is in ``low..high``, and clear
+    it (states that differ only by their counter merge)."""
+
+    shift: int
+    mask: int
+    low: int
+    high: int
+
+
+@dataclass(slots=True, frozen=True)
+class Probe:
+    """Where to read whether a slot is filled: its stand's field (``shift``, offset ``mask``),
+    the least levels before and after the step, and the slot's index."""
+
+    shift: int
+    mask: int
+    before: int
+    after: int
+    index: int
+
+    def filled(self, state: int, after: bool) -> bool:
+        base = self.after if after else self.before
+        return base + ((state >> self.shift) & self.mask) > self.index
+
+
+@dataclass(slots=True, frozen=True)
+class PairCheck:
+    """A ``Pair`` at one code step: ``check(state, target)`` gives the target (memory bits set or
+    cleared) or None when the edge breaks the pair."""
+
+    relation: str
+    first: Probe
+    second: Probe
+    memory: int  # shift of the two memory bits ("same" / "differ")
+    colour: int  # colour of the step's code: 0 blue, 1 yellow, 2 red
+
+    def check(self, state: int, target: int) -> int | None:
+        a0, a1 = self.first.filled(state, False), self.first.filled(target, True)
+        b0, b1 = self.second.filled(state, False), self.second.filled(target, True)
+        if self.relation in ("le", "lt"):
+            if b1 and not a1:
+                return None
+            if self.relation == "lt" and a1 and b1 and not (a0 or b0):
+                return None  # both get this code
+            return target
+        new_a, new_b = a1 and not a0, b1 and not b0
+        if not (new_a or new_b):
+            return target
+        same = self.relation == "same"
+        if new_a and new_b:
+            return target if same else None
+        if b0 if new_a else a0:  # the other one was filled earlier: compare with its colour
+            earlier = (target >> self.memory) & 3
+            alike = earlier == self.colour and self.colour != 0
+            return target - (earlier << self.memory) if alike == same else None
+        return target + (self.colour << self.memory)
+
+
+Step = CodeStep | FilterStep | CountStep
 
 
 @dataclass(slots=True)
@@ -129,6 +196,8 @@ class _Builder:
         self.labels: list[list[tuple[int, bool]]] = [[] for _ in self.allowed]
         for stand, left, same in norm.labels:
             self.labels[stand].append((left, same))
+        self.tallies = norm.tallies
+        self.pairs = norm.pairs
         self.available, self.runs_of, self.levels = stand_levels(norm, self.local_needs)
         self._layout()
         self.joiner = Joiner()
@@ -154,6 +223,17 @@ class _Builder:
             self.group_bits.append(max(1, keep.bit_length()))
             position += self.group_bits[-1]
         self.flag_bit = self._allocate_flags(position)
+        position = max([position - 1, *self.flag_bit]) + 1
+        self.tally_shift: list[int] = []
+        self.tally_bits: list[int] = []
+        for tally in self.tallies:
+            self.tally_shift.append(position)
+            self.tally_bits.append(sum(map(len, tally.slots.values())).bit_length())
+            position += self.tally_bits[-1]
+        self.memory_shift: list[int] = []
+        for pair in self.pairs:
+            self.memory_shift.append(position)
+            position += 2 if pair.relation in ("same", "differ") else 0
 
     def _allocate_flags(self, base: int) -> list[int]:
         """Give each flag need a bit, reusing the bits of needs whose codes are all behind."""
@@ -188,6 +268,13 @@ class _Builder:
         for k, (_, codes) in enumerate(self.flag_needs):
             last = max(self.index[c] for c in codes)
             closing[last] = closing.get(last, 0) | (1 << self.flag_bit[k])
+        counting: dict[int, list[CountStep]] = {}  # code index -> tallies checked after it
+        for k, tally in enumerate(self.tallies):
+            last = max(self.index[c] for c in tally.codes)
+            mask = (1 << self.tally_bits[k]) - 1
+            counting.setdefault(last, []).append(
+                CountStep(self.tally_shift[k], mask, tally.low, tally.high)
+            )
         for t, code in enumerate(self.universe):
             active: list[int] = []
             taken: list[int] = []
@@ -216,15 +303,17 @@ class _Builder:
                 choices = self._keep_choices(code, group, sum(taken), bool(active))
                 if not choices:
                     return impossible_plan()
-            if active or group is not None:
+            checks = self._checks(t, code)
+            if active or group is not None or checks:
                 step_of_code[t] = len(steps)
-                step = self._code_step(t, code, active, choices, group)
+                step = self._code_step(t, code, active, choices, group, checks)
                 for p, part in enumerate(step.parts):
                     for pos, stand in enumerate(part.stands):
                         where[stand][t] = (len(steps), p, pos)
                 steps.append(step)
             if t in closing:
                 steps.append(FilterStep(closing[t]))
+            steps += counting.get(t, [])
         final = sum(keep << self.group_shift[g] for g, (_, keep) in enumerate(self.norm.groups))
         fields = [(self.shift[s], (1 << self.offset_bits[s]) - 1) for s in range(len(self.allowed))]
         sizes = tuple(len(stand) for stand in self.allowed)
@@ -263,10 +352,43 @@ class _Builder:
             return True
         if (s, code) in self.local_needs:
             return True
+        if any(
+            code in tally.codes and s in tally.slots and any(j in tally.slots[s] for j in slots)
+            for tally in self.tallies
+        ):
+            return True
         return any(
             code in codes and s in need and any(j in need[s] for j in slots)
             for need, codes in self.flag_needs
         )
+
+    def _checks(self, t: int, code: int) -> tuple[PairCheck, ...]:
+        """The pairs an edge of code ``t`` may break: those with a slot this code may fill (an
+        order breaks when its upper slot is filled first)."""
+        found = []
+        for k, pair in enumerate(self.pairs):
+            slots = (pair.second,) if pair.relation in ("le", "lt") else (pair.first, pair.second)
+            if not any(self._may_fill(slot, t, code) for slot in slots):
+                continue
+            found.append(
+                PairCheck(
+                    pair.relation,
+                    self._probe(pair.first, t),
+                    self._probe(pair.second, t),
+                    self.memory_shift[k],
+                    self.norm.colours[code],
+                )
+            )
+        return tuple(found)
+
+    def _may_fill(self, slot: tuple[int, int], t: int, code: int) -> bool:
+        s, j = slot
+        return code in self.allowed[s][j] and self.levels[s][t][0] <= j < self.levels[s][t + 1][-1]
+
+    def _probe(self, slot: tuple[int, int], t: int) -> Probe:
+        s, j = slot
+        mask = (1 << self.offset_bits[s]) - 1
+        return Probe(self.shift[s], mask, self.levels[s][t][0], self.levels[s][t + 1][0], j)
 
     def _stand_kind(self, s: int, t: int, code: int) -> str:
         """'pinned' (forced run), 'active' (dealt by the step) or 'idle' (nothing happens)."""
@@ -281,7 +403,13 @@ class _Builder:
         return "active"
 
     def _code_step(
-        self, t: int, code: int, active: list[int], choices: tuple[Choice, ...], group: int | None
+        self,
+        t: int,
+        code: int,
+        active: list[int],
+        choices: tuple[Choice, ...],
+        group: int | None,
+        checks: tuple[PairCheck, ...] = (),
     ) -> CodeStep:
         qmax = max(c.q for c in choices)
         options = {s: self._stand_options(s, t, code) for s in active}
@@ -307,11 +435,13 @@ class _Builder:
         else:
             counter_shift = self.group_shift[group]
             counter_mask = (1 << self.group_bits[group]) - 1
-        still = all(
+        still = not checks and all(
             self.levels[s][t] == self.levels[s][t + 1] and (s, code) not in self.local_needs
             for s in active
         )
-        return CodeStep(code, t, parts, choices, counter_shift, counter_mask, qmax, has_or, still)
+        return CodeStep(
+            code, t, parts, choices, counter_shift, counter_mask, qmax, has_or, still, checks
+        )
 
     def _stand_options(self, s: int, t: int, code: int) -> dict[int, tuple[StandOption, ...]]:
         """Per field value of stand ``s``: the runs of ``code`` it may take, as ``(count, state
@@ -327,10 +457,15 @@ class _Builder:
             for k, (need, codes) in enumerate(self.flag_needs)
             if code in codes and s in need
         ]
+        tallies = [
+            (self.tally_shift[k], tally.slots[s])
+            for k, tally in enumerate(self.tallies)
+            if code in tally.codes and s in tally.slots
+        ]
         runs = self.runs_of[s][t]
         options: dict[int, tuple[StandOption, ...]] = {}
         intern = self.joiner.intern
-        if not (labels or local or flags):  # the common case, without the bookkeeping
+        if not (labels or local or flags or tallies):  # the common case, without the bookkeeping
             shifted = (b_lo - a_lo) << shift
             for f in before:
                 plain = tuple(
@@ -356,7 +491,9 @@ class _Builder:
                     for slots, bit in flags:
                         if any(f <= j < f + c for j in slots):
                             ors |= bit
-                    row.append((c, (((f + c - a_lo) | new_pend) - key) << shift, ors))
+                    counted = sum(len(sl.intersection(range(f, f + c))) << at for at, sl in tallies)
+                    delta = ((((f + c - a_lo) | new_pend) - key) << shift) + counted
+                    row.append((c, delta, ors))
                 if row:
                     options[key] = intern(tuple(row))
         return options

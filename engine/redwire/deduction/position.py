@@ -6,14 +6,16 @@ seat has seen into one. It is immutable and round-trips through JSON (``to_json`
 * ``pool``: which tiles may be in play. Blue values with their number of copies (4 in the game),
   red/yellow codes that are surely in play, and "k of m" groups (m public candidate codes, k of
   them in play, each k-subset equally likely).
-* ``stands``: per stand its owner (a seat) and, per slot left to right, the known code (a cut wire,
-  the viewer's own wire, a wire whose value an info token gives exactly) or ``None`` (hidden). ``cut``
-  lists the slots that are cut (they must be known); detectors never point at them.
-* ``facts``: ``SlotIn`` / ``SlotNotIn`` / ``AtLeastOne`` / ``Label`` (see ``facts``).
+* ``stands``: per stand its owner (a seat, or ``None``: Nano's wires, a pile) and, per slot left to
+  right, the known code (a cut wire, the viewer's own wire, a wire whose value an info token gives
+  exactly) or ``None`` (hidden). ``cut`` lists the slots that are cut (they must be known);
+  detectors never point at them. ``unsorted`` lists slots outside the sorted order (X wires).
+* ``facts``: ``SlotIn`` / ``SlotNotIn`` / ``AtLeastOne`` / ``Count`` / ``Label`` / ``SameClass`` /
+  ``Order`` (see ``facts``).
 * ``viewer``: the seat whose knowledge this is (informative only).
 
-Every stand is sorted ascending by code, and a world's weight counts *all* its tiles, known ones
-included (see ``solver``).
+Every stand is sorted ascending by code (but its ``unsorted`` slots), and a world's weight counts
+*all* its tiles, known ones included (see ``solver``).
 
 >>> pool = Pool.standard(blue_values=range(1, 3))           # blue 1 and 2, four copies each
 >>> pos = Position(pool, (Stand(0, (10, 10, None, None)), Stand(1, (None,) * 4)))
@@ -133,19 +135,32 @@ class Pool:
 
 @dataclass(frozen=True)
 class Stand:
-    """One stand: its owner and, per slot, the known code or ``None``; ``cut`` lists cut slots."""
+    """One stand: its owner and, per slot, the known code or ``None``; ``cut`` lists cut slots.
 
-    owner: int
+    ``owner`` is a seat, or ``None`` for wires nobody holds (Nano's wires, a face-down pile).
+    ``unsorted`` lists the slots that are not in sorted order (X wires, a flipped wire shown to
+    others): each holds any code, the other slots are sorted among themselves.
+
+    >>> Stand(None, (None, 30, 10, None), unsorted=frozenset({1})).sorted_slots()
+    [0, 2, 3]
+    """
+
+    owner: int | None
     slots: tuple[int | None, ...]
     cut: tuple[int, ...] = ()
+    unsorted: frozenset[int] = frozenset()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "slots", tuple(self.slots))
         object.__setattr__(self, "cut", tuple(sorted(set(self.cut))))
+        object.__setattr__(self, "unsorted", frozenset(self.unsorted))
         for index in self.cut:
             if not 0 <= index < len(self.slots) or self.slots[index] is None:
                 raise ValueError(f"cut slot {index} must exist and be known")
-        known = [c for c in self.slots if c is not None]
+        for index in self.unsorted:
+            if not 0 <= index < len(self.slots):
+                raise ValueError(f"unsorted slot {index} does not exist")
+        known = [code for i in self.sorted_slots() if (code := self.slots[i]) is not None]
         if known != sorted(known):
             raise ValueError(f"known codes of a stand must be ascending: {known}")
 
@@ -157,13 +172,30 @@ class Stand:
         cut = set(self.cut)
         return [i for i in range(len(self.slots)) if i not in cut]
 
+    def sorted_slots(self) -> list[int]:
+        """Indices of the slots in sorted order (all but the ``unsorted`` ones)."""
+        return [i for i in range(len(self.slots)) if i not in self.unsorted]
+
     def to_json(self) -> dict[str, Any]:
-        return {"owner": self.owner, "slots": list(self.slots), "cut": list(self.cut)}
+        data: dict[str, Any] = {
+            "owner": self.owner,
+            "slots": list(self.slots),
+            "cut": list(self.cut),
+        }
+        if self.unsorted:
+            data["unsorted"] = sorted(self.unsorted)
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Stand:
         slots = tuple(None if c is None else int(c) for c in data["slots"])
-        return cls(int(data["owner"]), slots, tuple(int(i) for i in data.get("cut", ())))
+        owner = data["owner"]
+        return cls(
+            None if owner is None else int(owner),
+            slots,
+            tuple(int(i) for i in data.get("cut", ())),
+            frozenset(int(i) for i in data.get("unsorted", ())),
+        )
 
 
 @dataclass(frozen=True)

@@ -38,6 +38,13 @@ class Tables(Protocol):
         """Every stand's codes in one exact random world, in the walk's frame."""
         ...
 
+    @property
+    def plan(self) -> _Sized: ...
+
+
+class _Sized(Protocol):
+    sizes: tuple[int, ...]  # the size of each DP stand
+
 
 class Solution:
     """Marginals of every slot and exact world sampling; built by ``solve``."""
@@ -50,8 +57,13 @@ class Solution:
         dp_total: int,
         tables: Tables | None = None,
         mirrored: bool = False,
+        place: tuple[tuple[SlotRef, ...], ...] | None = None,
     ) -> None:
         self.position = position
+        #: Per stand of the position, per slot: its slot in the walk (``Normalized.place``).
+        self.place = place or tuple(
+            tuple((s, i) for i in range(len(stand))) for s, stand in enumerate(position.stands)
+        )
         #: The codes in the order of the walk (negated when it walks the mirrored problem).
         self.universe = universe
         #: The walk is over the mirrored problem (codes negated, stands read right to left).
@@ -83,10 +95,9 @@ class Solution:
         ``dp_total``)."""
         if self._slot_weights is None:
             self._slot_weights = self._all_slot_weights()
+        weights = self._slot_weights[self.place[slot[0]][slot[1]]]
         if not self.mirrored:
-            return self._slot_weights[slot]
-        stand, index = slot
-        weights = self._slot_weights[(stand, len(self.position.stands[stand]) - 1 - index)]
+            return weights
         return {-code: weight for code, weight in weights.items()}
 
     def _all_slot_weights(self) -> dict[SlotRef, dict[int, int]]:
@@ -95,8 +106,7 @@ class Solution:
         if tables is None:
             raise ValueError("this solution was built without marginals")
         weights: dict[SlotRef, dict[int, int]] = {}
-        for stand, stand_data in enumerate(self.position.stands):
-            size = len(stand_data)
+        for stand, size in enumerate(tables.plan.sizes):
             per_slot: list[dict[int, int]] = [{} for _ in range(size)]
             beyond_before = [0] * size  # weight of "filled beyond slot j" before the code
             for t, code in enumerate(self.universe):
@@ -157,7 +167,6 @@ class Solution:
         if self._tables is None:
             raise ValueError("this solution was built without sampling tables")
         self._require_feasible()
-        stands = self._tables.sample(rng)
-        if self.mirrored:
-            stands = [tuple(-code for code in reversed(codes)) for codes in stands]
-        return tuple(stands)
+        drawn = self._tables.sample(rng)
+        sign = -1 if self.mirrored else 1
+        return tuple(tuple(sign * drawn[s][i] for s, i in where) for where in self.place)

@@ -36,6 +36,7 @@ from __future__ import annotations
 from typing import Literal
 
 from engine.redwire.deduction import packed_passes
+from engine.redwire.deduction.facts import SlotRef
 from engine.redwire.deduction.normalize import Normalized, normalize
 from engine.redwire.deduction.packed_plan import PackedPlan, build_packed_plan
 from engine.redwire.deduction.packing import forget_masks
@@ -55,6 +56,14 @@ def plan_for(
 
     ``engine``: ``"packed"`` when the packed engine can take the position, else ``"sparse"``
     (``None``: the one expected to be faster)."""
+    plan, mirrored, _ = _plan(position, mirrored, engine)
+    return plan, mirrored
+
+
+def _plan(
+    position: Position, mirrored: bool | None, engine: Engine | None
+) -> tuple[Plan | PackedPlan, bool, tuple[tuple[SlotRef, ...], ...]]:
+    """``plan_for``, and where each slot of the position lies in the walk (``Normalized.place``)."""
     norm = normalize(position)
     if mirrored is None:
         mirrored = prefers_mirror(norm)
@@ -62,8 +71,8 @@ def plan_for(
     if engine != "sparse":
         packed = build_packed_plan(walked, only_if_faster=engine is None)
         if packed is not None:
-            return packed, mirrored
-    return build_plan(walked), mirrored
+            return packed, mirrored, walked.place
+    return build_plan(walked), mirrored, walked.place
 
 
 def prefers_mirror(norm: Normalized) -> bool:
@@ -113,12 +122,14 @@ def solve(
     position (all give the same answers; by default the solver picks what it expects to be
     faster).
     """
-    plan, mirrored = plan_for(position, mirrored, engine)
+    plan, mirrored, place = _plan(position, mirrored, engine)
     if isinstance(plan, PackedPlan):
         if plan.final < 0:
             return Solution(position, plan.universe, 0, 0)
         packed = packed_passes.PackedTables(plan, packed_passes.forward(plan))
-        return Solution(position, plan.universe, plan.factor, packed.dp_total, packed, mirrored)
+        return Solution(
+            position, plan.universe, plan.factor, packed.dp_total, packed, mirrored, place
+        )
     if not plan.feasible:
         return Solution(position, plan.universe, 0, 0)
     layers = forward(plan)
@@ -127,4 +138,4 @@ def solve(
         return Solution(position, plan.universe, 0, 0)
     completions, part_weights = backward(plan, layers)
     tables = SparseTables(plan, dp_total, completions, part_weights)
-    return Solution(position, plan.universe, plan.factor, dp_total, tables, mirrored)
+    return Solution(position, plan.universe, plan.factor, dp_total, tables, mirrored, place)

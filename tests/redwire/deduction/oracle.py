@@ -1,9 +1,10 @@
 """Brute force: enumerate the physical deals of a small position, with exact fractions.
 
 Every tile is a distinct object; a deal hands each stand a set of tiles of its size (the order inside
-a stand is then forced by sorting), every kept "k of m" subset taken in turn. A deal counts when the
-sorted stands agree with every known slot and every fact. This is the definition the solver must
-match, written as plainly as possible and sharing no code with it.
+a stand is then forced by sorting), every kept "k of m" subset taken in turn. An unsorted slot is
+dealt one tile of its own (the model of X wires: the rest of its stand is sorted without it). A deal
+counts when the stands agree with every known slot and every fact. This is the definition the
+solver must match, written as plainly as possible and sharing no code with it.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from engine.redwire.deduction import AtLeastOne, Label, Position, SlotIn, SlotNotIn, class_of
-from engine.redwire.deduction.facts import Fact
+from engine.redwire.deduction.facts import Count, Fact, Order, SameClass
 
 
 @dataclass
@@ -59,18 +60,45 @@ def holds(fact: Fact, stands: list[list[int]]) -> bool:
         return stands[fact.slot[0]][fact.slot[1]] not in fact.codes
     if isinstance(fact, AtLeastOne):
         return any(stands[s][i] in fact.codes for s, i in fact.slots)
+    if isinstance(fact, Count):
+        held = sum(1 for s, i in fact.slots if stands[s][i] in fact.codes)
+        return fact.low <= held <= fact.high
     if isinstance(fact, Label):
         (s, i), (_, j) = fact.slot, fact.right
         return (class_of(stands[s][i]) == class_of(stands[s][j])) == fact.same
+    if isinstance(fact, SameClass):
+        (s, i), (t, j) = fact.first, fact.second
+        return (class_of(stands[s][i]) == class_of(stands[t][j])) == fact.same
+    if isinstance(fact, Order):
+        (s, i), (t, j) = fact.first, fact.second
+        low, high = stands[s][i], stands[t][j]
+        return low < high or (low == high and not fact.strict)
     raise TypeError(fact)
+
+
+def parts_of(position: Position) -> list[list[tuple[int, int]]]:
+    """The groups of slots that are dealt a set of tiles each: the sorted slots of a stand, and
+    every unsorted slot alone."""
+    parts = []
+    for s, stand in enumerate(position.stands):
+        ordered = [(s, i) for i in range(len(stand)) if i not in stand.unsorted]
+        if ordered:
+            parts.append(ordered)
+        parts += [[(s, i)] for i in sorted(stand.unsorted)]
+    return parts
 
 
 def enumerate_deals(position: Position) -> Enumeration:
     """Count the consistent physical deals of ``position`` (keep decks small: ~10 tiles)."""
     result = Enumeration()
-    sizes = [len(stand) for stand in position.stands]
+    parts = parts_of(position)
+    sizes = [len(part) for part in parts]
     for tiles in tile_sets(position):
-        for stands in deals(tiles, sizes):
+        for hands in deals(tiles, sizes):
+            stands = [[0] * len(stand) for stand in position.stands]
+            for part, hand in zip(parts, hands, strict=True):
+                for (s, i), code in zip(part, hand, strict=True):
+                    stands[s][i] = code
             if not all(
                 known is None or known == stands[s][i]
                 for s, stand in enumerate(position.stands)

@@ -1,5 +1,7 @@
-"""Random small positions for the oracle tests: a small deck, 2-4 stands, red/yellow tiles,
-"k of m" groups, known and cut slots, tokens, at-least-one facts, labels and radar-like facts.
+"""Random small positions for the oracle tests: a small deck, 2-4 stands (maybe one with no owner,
+maybe with unsorted slots), red/yellow tiles, "k of m" groups, known and cut slots, tokens,
+at-least-one facts, labels and radar-like facts, counts (x1/x2/x3, negative tokens, dealing
+quotas), parity tokens, false tokens, class and order relations between any two slots.
 
 Facts are mostly read from an actual deal (so most positions are consistent), with a few random
 ones thrown in (so impossible positions are exercised too). Every random choice goes through a
@@ -19,6 +21,7 @@ from engine.redwire.deduction import (
     RED,
     YELLOW,
     AtLeastOne,
+    Count,
     Group,
     Label,
     Pool,
@@ -28,7 +31,7 @@ from engine.redwire.deduction import (
     Stand,
     class_of,
 )
-from engine.redwire.deduction.facts import Fact, SlotRef
+from engine.redwire.deduction.facts import Fact, Order, SameClass, SlotRef
 
 MAX_TILES = 10
 T = TypeVar("T")
@@ -101,20 +104,26 @@ def random_position(chooser: Chooser) -> Position:
     tiles = sample(chooser, tiles, len(tiles))  # shuffled
     count = chooser.integer(2, min(4, len(tiles)))
     sizes = split(len(tiles), count, chooser)
-    owners = list(range(count))
+    owners: list[int | None] = list(range(count))
     if count >= 3 and chance(chooser, 30):
         owners[1] = 0  # a player with two stands
+    if count >= 3 and chance(chooser, 10):
+        owners[-1] = None  # wires nobody holds (Nano's, a pile)
     world: list[list[int]] = []
+    loose: list[frozenset[int]] = []
     for size in sizes:
-        world.append(sorted(tiles[:size]))
-        tiles = tiles[size:]
+        hand, tiles = tiles[:size], tiles[size:]
+        unsorted = frozenset(i for i in range(size) if chance(chooser, 4))
+        extra, ordered = iter(hand[: len(unsorted)]), iter(sorted(hand[len(unsorted) :]))
+        world.append([next(extra) if i in unsorted else next(ordered) for i in range(size)])
+        loose.append(unsorted)
     stands = []
     for s, hand in enumerate(world):
         shown: list[int | None] = [c if chance(chooser, 25) else None for c in hand]
         if s == 0 and chance(chooser, 50):
             shown = list(hand)  # the viewer's own stand
         cut = [i for i, c in enumerate(shown) if c is not None and chance(chooser, 50)]
-        stands.append(Stand(owners[s], tuple(shown), tuple(cut)))
+        stands.append(Stand(owners[s], tuple(shown), tuple(cut), loose[s]))
     slots = [(s, i) for s, hand in enumerate(world) for i in range(len(hand))]
     facts = [
         random_fact(world, slots, stands, chooser) for _ in range(choice(chooser, [0, 1, 2, 3, 4]))
@@ -128,7 +137,9 @@ def random_fact(
     """One fact, true of ``world`` nine times out of ten."""
     classes = sorted({class_of(c) for hand in world for c in hand} | {YELLOW, RED, 1, 2})
     truthful = chance(chooser, 90)
-    kind = chooser.integer(0, 5)
+    kind = chooser.integer(0, 9)
+    if kind >= 6:
+        return random_new_fact(kind, world, slots, stands, classes, truthful, chooser)
     s, i = choice(chooser, slots)
     code = world[s][i]
     if kind == 0:  # info token: the slot's class
@@ -160,6 +171,52 @@ def random_fact(
         return AtLeastOne.classes([(s, j) for j in range(len(world[s]))], cls)
     other = [c for c in classes if c != class_of(code)] if truthful else classes
     return SlotNotIn.classes((s, i), choice(chooser, other))
+
+
+def random_new_fact(
+    kind: int,
+    world: list[list[int]],
+    slots: list[SlotRef],
+    stands: list[Stand],
+    classes: list[int],
+    truthful: bool,
+    chooser: Chooser,
+) -> Fact:
+    """The fact kinds of the campaign (``random_fact`` kinds 6-9), true nine times out of ten."""
+    s, i = choice(chooser, slots)
+    code = world[s][i]
+    if kind == 6:  # x1/x2/x3 or a negative token: how many of a class on one stand
+        cls = class_of(code) if chance(chooser, 70) else choice(chooser, classes)
+        held = sum(1 for c in world[s] if class_of(c) == cls)
+        if not truthful:
+            held = chooser.integer(0, 3)
+        stand = [(s, j) for j in range(len(world[s]))]
+        return Count.classes(stand, cls, low=held, high=held)
+    if kind == 7:  # a dealing quota over one owner's stands, or a range over any slots
+        owner = stands[s].owner
+        picked = [(t, j) for t, j in slots if stands[t].owner == owner]
+        if chance(chooser, 50):
+            picked = sample(chooser, slots, chooser.integer(1, len(slots)))
+        cls = choice(chooser, classes)
+        held = sum(1 for t, j in picked if class_of(world[t][j]) == cls)
+        low = max(0, held - chooser.integer(0, 1))
+        high = held + chooser.integer(0, 1)
+        if not truthful:
+            low = high = held + 1
+        return Count.classes(picked, cls, low=low, high=high)
+    other = choice(chooser, [slot for slot in slots if slot != (s, i)])
+    second = world[other[0]][other[1]]
+    if kind == 8:  # a label whose wires moved, or a parity token
+        if chance(chooser, 30) and class_of(code) > 0:
+            even = class_of(code) % 2 == 0 if truthful else chance(chooser, 50)
+            return SlotIn.parity((s, i), even=even)
+        same = class_of(code) == class_of(second)
+        return SameClass((s, i), other, same if truthful else not same)
+    low, high = sorted(((s, i), other), key=lambda slot: world[slot[0]][slot[1]])
+    strict = world[low[0]][low[1]] < world[high[0]][high[1]] and chance(chooser, 60)
+    if not truthful:
+        low, high = high, low
+    return Order(low, high, strict)
 
 
 @st.composite

@@ -14,7 +14,7 @@ from itertools import product
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from engine.redwire.deduction import RED, Detector, DualCut, Position, odds, solve
+from engine.redwire.deduction import RED, Detector, DualCut, Position, SlotNotIn, odds, solve
 from engine.redwire.deduction.codes import class_of
 from engine.redwire.deduction.packed_plan import PackedPlan
 from engine.redwire.deduction.solver import Engine, plan_for
@@ -105,12 +105,26 @@ def test_solver_equals_brute_force_hypothesis(position: Position) -> None:
 
 def test_random_positions_cover_every_kind_of_fact() -> None:
     """The generator does exercise what the oracle test claims to cover."""
-    from engine.redwire.deduction import AtLeastOne, Label, SlotIn, SlotNotIn
+    from engine.redwire.deduction import AtLeastOne, Count, Label, Order, SameClass, SlotIn
+    from engine.redwire.deduction.facts import parity_codes
 
     seen: set[str] = set()
     for seed in range(CHUNKS * SEEDS_PER_CHUNK):
         position = random_position(RandomChooser(random.Random(seed)))
         seen |= {type(f).__name__ for f in position.facts}
+        for fact in position.facts:
+            if isinstance(fact, SlotIn) and fact.codes in (parity_codes(True), parity_codes(False)):
+                seen.add("parity")
+            if isinstance(fact, Count) and fact.high == 0:
+                seen.add("count 0")
+            if isinstance(fact, Count) and len({s for s, _ in fact.slots}) > 1:
+                seen.add("count across stands")
+            if isinstance(fact, Order):
+                seen.add("strict order" if fact.strict else "order")
+        if any(st.unsorted for st in position.stands):
+            seen.add("unsorted")
+        if any(st.owner is None for st in position.stands):
+            seen.add("no owner")
         if position.pool.groups:
             seen.add("group")
         if any(st.cut for st in position.stands):
@@ -128,6 +142,15 @@ def test_random_positions_cover_every_kind_of_fact() -> None:
         SlotNotIn.__name__,
         AtLeastOne.__name__,
         Label.__name__,
+        Count.__name__,
+        SameClass.__name__,
+        "parity",
+        "count 0",
+        "count across stands",
+        "order",
+        "strict order",
+        "unsorted",
+        "no owner",
         "group",
         "cut",
         "two stands",
