@@ -3,8 +3,10 @@
 What can be settled slot by slot is settled here, so the dynamic programme only carries what
 really couples slots:
 
-* the DP's stands: a stand's sorted slots form one DP stand, and each of its ``unsorted`` slots a
-  DP stand of one slot of its own (``Normalized.place`` maps a position's slot to its DP slot);
+* the DP's stands: the stands as they were dealt (``Position.dealt``); a stand's sorted slots form
+  one DP stand, and each of its ``unsorted`` slots a DP stand of one slot of its own
+  (``Normalized.place`` maps a position's slot to its DP slot). Where wires moved since the deal,
+  the order of the stands as they are now is a set of pairs of slots;
 * every slot gets its set of allowed codes (known slot: one code; hidden: the pool, minus what the
   facts rule out), narrowed by sortedness (a slot's codes lie between its neighbours' codes);
 * a count (``Count``, ``AtLeastOne``) drops the slots that cannot hold its codes and counts those
@@ -26,6 +28,7 @@ really couples slots:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Literal
 
 from engine.redwire.deduction.codes import class_of, colour_rank
@@ -127,27 +130,45 @@ class Normalized:
 
 
 def dp_stands(position: Position) -> tuple[tuple[SlotRef, ...], ...]:
-    """Per stand of ``position``, per slot, its slot in the DP: the sorted slots of a stand form
-    one DP stand, each unsorted slot a DP stand of its own.
+    """Per stand of ``position``, per slot, its slot in the DP. The DP deals the stands as they
+    were dealt (``Position.dealt``): the sorted slots of a dealt stand form one DP stand, and
+    each unsorted slot a DP stand of its own.
 
     >>> from engine.redwire.deduction.position import Pool, Stand
     >>> pool = Pool.standard(range(1, 2))
     >>> dp_stands(Position(pool, (Stand(0, (None,) * 4, unsorted=frozenset({0})),)))
     (((1, 0), (0, 0), (0, 1), (0, 2)),)
     """
-    place: list[tuple[SlotRef, ...]] = []
+    origins = position.origins()
+    loose = {origins[s][i] for s, stand in enumerate(position.stands) for i in stand.unsorted}
+    dealt: dict[int, list[int]] = {}
+    for stand in origins:
+        for s0, i0 in stand:
+            dealt.setdefault(s0, []).append(i0)
+    where: dict[SlotRef, SlotRef] = {}
     count = 0
-    for stand in position.stands:
-        here: dict[int, SlotRef] = {}
-        ordered = stand.sorted_slots()
+    for s0 in sorted(dealt):
+        ordered = [i0 for i0 in sorted(dealt[s0]) if (s0, i0) not in loose]
         if ordered:
-            here.update({i: (count, k) for k, i in enumerate(ordered)})
+            where.update({(s0, i0): (count, k) for k, i0 in enumerate(ordered)})
             count += 1
-        for i in sorted(stand.unsorted):
-            here[i] = (count, 0)
-            count += 1
-        place.append(tuple(here[i] for i in range(len(stand))))
-    return tuple(place)
+        for i0 in sorted(dealt[s0]):
+            if (s0, i0) in loose:
+                where[(s0, i0)] = (count, 0)
+                count += 1
+    return tuple(tuple(where[origin] for origin in stand) for stand in origins)
+
+
+def _sorted_now(position: Position, place: tuple[tuple[SlotRef, ...], ...]) -> list[Pair]:
+    """Stands are sorted now too: neighbours (but unsorted slots) of a stand that the DP does
+    not deal in order (wires moved since the deal) are tied by an order."""
+    pairs = []
+    for stand, where in zip(position.stands, place, strict=True):
+        ordered = [where[i] for i in stand.sorted_slots()]
+        for a, b in pairwise(ordered):
+            if a[0] != b[0] or a[1] > b[1]:
+                pairs.append(Pair(a, b, "le"))
+    return pairs
 
 
 _Count = tuple[list[SlotRef], frozenset[int], int, int]  # slots, codes, low, high
@@ -173,7 +194,7 @@ def normalize(position: Position) -> Normalized:
 
     counts: list[_Count] = []
     labels: list[tuple[int, int, bool]] = []
-    pairs: list[Pair] = []
+    pairs: list[Pair] = _sorted_now(position, place) if position.dealt else []
     for fact in position.facts:
         if isinstance(fact, SlotIn):
             s, i = at(fact.slot)

@@ -13,9 +13,12 @@ seat has seen into one. It is immutable and round-trips through JSON (``to_json`
 * ``facts``: ``SlotIn`` / ``SlotNotIn`` / ``AtLeastOne`` / ``Count`` / ``Label`` / ``SameClass`` /
   ``Order`` (see ``facts``).
 * ``viewer``: the seat whose knowledge this is (informative only).
+* ``dealt``: when wires moved since the deal (Walkie-Talkies, Nano), per stand and slot the
+  ``(stand, slot)`` where its wire was dealt (empty: every wire lies where it was dealt).
 
-Every stand is sorted ascending by code (but its ``unsorted`` slots), and a world's weight counts
-*all* its tiles, known ones included (see ``solver``).
+Every stand is sorted ascending by code (but its ``unsorted`` slots), and so was every stand as it
+was dealt. A world's weight is the number of physical deals that give it: it counts *all* the
+tiles, known ones included, on the stands as they were dealt (see ``solver``).
 
 >>> pool = Pool.standard(blue_values=range(1, 3))           # blue 1 and 2, four copies each
 >>> pos = Position(pool, (Stand(0, (10, 10, None, None)), Stand(1, (None,) * 4)))
@@ -206,10 +209,17 @@ class Position:
     stands: tuple[Stand, ...]
     facts: tuple[Fact, ...] = field(default=())
     viewer: int | None = None
+    dealt: tuple[tuple[SlotRef, ...], ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "stands", tuple(self.stands))
         object.__setattr__(self, "facts", tuple(self.facts))
+        dealt = tuple(tuple((int(s), int(i)) for s, i in stand) for stand in self.dealt)
+        if dealt == self._as_dealt():
+            dealt = ()
+        object.__setattr__(self, "dealt", dealt)
+        if dealt:
+            self._check_dealt()
         copies = self.pool.copies()
         slots = sum(len(stand) for stand in self.stands)
         if slots != self.pool.tile_count():
@@ -222,6 +232,24 @@ class Position:
             for s, i in fact_slots(fact):
                 if not (0 <= s < len(self.stands) and 0 <= i < len(self.stands[s])):
                     raise ValueError(f"{fact} names a slot that does not exist")
+
+    def _as_dealt(self) -> tuple[tuple[SlotRef, ...], ...]:
+        return tuple(tuple((s, i) for i in range(len(st))) for s, st in enumerate(self.stands))
+
+    def _check_dealt(self) -> None:
+        if [len(d) for d in self.dealt] != [len(stand) for stand in self.stands]:
+            raise ValueError("dealt must give one origin per slot")
+        origins = sorted(slot for stand in self.dealt for slot in stand)
+        sizes: dict[int, int] = {}
+        for s, _ in origins:
+            sizes[s] = sizes.get(s, 0) + 1
+        expected = [(s, i) for s in sorted(sizes) for i in range(sizes[s])]
+        if origins != expected or any(not 0 <= s < len(self.stands) for s in sizes):
+            raise ValueError("the origins in dealt must fill stands from slot 0, once each")
+
+    def origins(self) -> tuple[tuple[SlotRef, ...], ...]:
+        """Per stand and slot, where its wire was dealt (``dealt``, or where it lies)."""
+        return self.dealt or self._as_dealt()
 
     def code(self, slot: SlotRef) -> int | None:
         """The known code of a slot, or ``None``."""
@@ -238,15 +266,22 @@ class Position:
 
     def with_facts(self, *facts: Fact) -> Position:
         """The same position with more facts."""
-        return Position(self.pool, self.stands, self.facts + facts, self.viewer)
+        return Position(self.pool, self.stands, self.facts + facts, self.viewer, self.dealt)
+
+    def with_stands(self, stands: Iterable[Stand]) -> Position:
+        """The same position with other stands of the same sizes (more or fewer known slots)."""
+        return Position(self.pool, tuple(stands), self.facts, self.viewer, self.dealt)
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "pool": self.pool.to_json(),
             "stands": [stand.to_json() for stand in self.stands],
             "facts": [fact.to_json() for fact in self.facts],
             "viewer": self.viewer,
         }
+        if self.dealt:
+            data["dealt"] = [[list(slot) for slot in stand] for stand in self.dealt]
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Position:
@@ -256,4 +291,5 @@ class Position:
             tuple(Stand.from_json(s) for s in data["stands"]),
             tuple(fact_from_json(f) for f in data.get("facts", ())),
             None if viewer is None else int(viewer),
+            tuple(tuple((int(s), int(i)) for s, i in stand) for stand in data.get("dealt", ())),
         )

@@ -2,8 +2,10 @@
 
 Every tile is a distinct object; a deal hands each stand a set of tiles of its size (the order inside
 a stand is then forced by sorting), every kept "k of m" subset taken in turn. An unsorted slot is
-dealt one tile of its own (the model of X wires: the rest of its stand is sorted without it). A deal
-counts when the stands agree with every known slot and every fact. This is the definition the
+dealt one tile of its own (the model of X wires: the rest of its stand is sorted without it). Wires
+may have moved since the deal (``Position.dealt``): the stands are dealt as they were, then the
+wires are laid where they are now, and the stands must be sorted then too. A deal counts when the
+stands agree with every known slot and every fact. This is the definition the
 solver must match, written as plainly as possible and sharing no code with it.
 """
 
@@ -77,15 +79,30 @@ def holds(fact: Fact, stands: list[list[int]]) -> bool:
 
 
 def parts_of(position: Position) -> list[list[tuple[int, int]]]:
-    """The groups of slots that are dealt a set of tiles each: the sorted slots of a stand, and
-    every unsorted slot alone."""
+    """The groups of slots, as dealt, that are dealt a set of tiles each: the sorted slots of a
+    stand, and every unsorted slot alone. A slot is named where it was dealt (``dealt``)."""
+    origins = position.dealt or [
+        [(s, i) for i in range(len(stand))] for s, stand in enumerate(position.stands)
+    ]
+    loose = {origins[s][i] for s, stand in enumerate(position.stands) for i in stand.unsorted}
+    dealt = sorted(slot for stand in origins for slot in stand)
     parts = []
-    for s, stand in enumerate(position.stands):
-        ordered = [(s, i) for i in range(len(stand)) if i not in stand.unsorted]
+    for s in sorted({s for s, _ in dealt}):
+        here = [slot for slot in dealt if slot[0] == s]
+        ordered = [slot for slot in here if slot not in loose]
         if ordered:
             parts.append(ordered)
-        parts += [[(s, i)] for i in sorted(stand.unsorted)]
+        parts += [[slot] for slot in here if slot in loose]
     return parts
+
+
+def sorted_now(position: Position, stands: list[list[int]]) -> bool:
+    """Whether every stand is sorted as it lies now (its unsorted slots apart)."""
+    for stand, codes in zip(position.stands, stands, strict=True):
+        ordered = [codes[i] for i in range(len(codes)) if i not in stand.unsorted]
+        if ordered != sorted(ordered):
+            return False
+    return True
 
 
 def enumerate_deals(position: Position) -> Enumeration:
@@ -93,12 +110,19 @@ def enumerate_deals(position: Position) -> Enumeration:
     result = Enumeration()
     parts = parts_of(position)
     sizes = [len(part) for part in parts]
+    origins = position.dealt or [
+        [(s, i) for i in range(len(stand))] for s, stand in enumerate(position.stands)
+    ]
     for tiles in tile_sets(position):
         for hands in deals(tiles, sizes):
-            stands = [[0] * len(stand) for stand in position.stands]
-            for part, hand in zip(parts, hands, strict=True):
-                for (s, i), code in zip(part, hand, strict=True):
-                    stands[s][i] = code
+            dealt = {
+                slot: code
+                for part, hand in zip(parts, hands, strict=True)
+                for slot, code in zip(part, hand, strict=True)
+            }
+            stands = [[dealt[origin] for origin in stand] for stand in origins]
+            if not sorted_now(position, stands):
+                continue
             if not all(
                 known is None or known == stands[s][i]
                 for s, stand in enumerate(position.stands)

@@ -12,6 +12,7 @@ shrink a failing position choice by choice).
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Sequence
 from typing import Protocol, TypeVar
 
@@ -117,6 +118,7 @@ def random_position(chooser: Chooser) -> Position:
         extra, ordered = iter(hand[: len(unsorted)]), iter(sorted(hand[len(unsorted) :]))
         world.append([next(extra) if i in unsorted else next(ordered) for i in range(size)])
         loose.append(unsorted)
+    dealt = swapped(world, loose, chooser) if chance(chooser, 12) else []
     stands = []
     for s, hand in enumerate(world):
         shown: list[int | None] = [c if chance(chooser, 25) else None for c in hand]
@@ -128,7 +130,29 @@ def random_position(chooser: Chooser) -> Position:
     facts = [
         random_fact(world, slots, stands, chooser) for _ in range(choice(chooser, [0, 1, 2, 3, 4]))
     ]
-    return Position(pool, tuple(stands), tuple(facts), viewer=0)
+    return Position(pool, tuple(stands), tuple(facts), viewer=0, dealt=tuple(map(tuple, dealt)))
+
+
+def swapped(
+    world: list[list[int]], loose: list[frozenset[int]], chooser: Chooser
+) -> list[list[SlotRef]]:
+    """Swap a wire between two stands with no unsorted slot, as the Walkie-Talkies do (each is
+    inserted after the wires of an equal code), in ``world``; where each wire was dealt."""
+    dealt = [[(s, i) for i in range(len(hand))] for s, hand in enumerate(world)]
+    sorted_stands = [s for s, unsorted in enumerate(loose) if not unsorted]
+    if len(sorted_stands) < 2:
+        return []
+    a, b = sample(chooser, sorted_stands, 2)
+    i, j = chooser.integer(0, len(world[a]) - 1), chooser.integer(0, len(world[b]) - 1)
+    given, given_from = world[a].pop(i), dealt[a].pop(i)
+    taken, taken_from = world[b].pop(j), dealt[b].pop(j)
+    k = bisect_right(world[b], given)
+    world[b].insert(k, given)
+    dealt[b].insert(k, given_from)
+    k = bisect_right(world[a], taken)
+    world[a].insert(k, taken)
+    dealt[a].insert(k, taken_from)
+    return dealt
 
 
 def random_fact(
