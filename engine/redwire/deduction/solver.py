@@ -43,8 +43,9 @@ from engine.redwire.deduction.packing import forget_masks
 from engine.redwire.deduction.passes import backward, forward
 from engine.redwire.deduction.plan import Plan, build_plan
 from engine.redwire.deduction.position import Position
-from engine.redwire.deduction.solution import Solution
+from engine.redwire.deduction.solution import Solution, Source, Walk
 from engine.redwire.deduction.sparse_tables import SparseTables
+from engine.redwire.deduction.symmetry import blank_stands, merge_stands, scale
 
 Engine = Literal["sparse", "packed"]
 
@@ -52,27 +53,25 @@ Engine = Literal["sparse", "packed"]
 def plan_for(
     position: Position, mirrored: bool | None = None, engine: Engine | None = None
 ) -> tuple[Plan | PackedPlan, bool]:
-    """The DP plan of a position and whether it walks the mirrored problem (``None``: choose).
+    """The DP plan of a position (its stands as they are, blank ones too) and whether it walks
+    the mirrored problem (``None``: choose).
 
     ``engine``: ``"packed"`` when the packed engine can take the position, else ``"sparse"``
     (``None``: the one expected to be faster)."""
-    plan, mirrored, _ = _plan(position, mirrored, engine)
-    return plan, mirrored
+    return _plan(normalize(position), mirrored, engine)
 
 
 def _plan(
-    position: Position, mirrored: bool | None, engine: Engine | None
-) -> tuple[Plan | PackedPlan, bool, tuple[tuple[SlotRef, ...], ...]]:
-    """``plan_for``, and where each slot of the position lies in the walk (``Normalized.place``)."""
-    norm = normalize(position)
+    norm: Normalized, mirrored: bool | None, engine: Engine | None
+) -> tuple[Plan | PackedPlan, bool]:
     if mirrored is None:
         mirrored = prefers_mirror(norm)
     walked = norm.mirrored() if mirrored else norm
     if engine != "sparse":
         packed = build_packed_plan(walked, only_if_faster=engine is None)
         if packed is not None:
-            return packed, mirrored, walked.place
-    return build_plan(walked), mirrored, walked.place
+            return packed, mirrored
+    return build_plan(walked), mirrored
 
 
 def prefers_mirror(norm: Normalized) -> bool:
@@ -103,14 +102,20 @@ def forget_caches() -> None:
 
 def count_worlds(position: Position) -> int:
     """The number of physical deals consistent with ``position`` (forward pass only)."""
-    plan, _ = plan_for(position)
+    norm = normalize(position)
+    blanks = blank_stands(norm)
+    factor = 1
+    if len(blanks) > 1:
+        factor = scale([len(norm.allowed[s]) for s in blanks])
+        norm, _ = merge_stands(norm, blanks)
+    plan, _ = _plan(norm, None, None)
     if isinstance(plan, PackedPlan):
         if plan.final < 0:
             return 0
-        return packed_passes.total(plan, packed_passes.forward(plan)[-1]) * plan.factor
+        return packed_passes.total(plan, packed_passes.forward(plan)[-1]) * plan.factor * factor
     if not plan.feasible:
         return 0
-    return forward(plan)[-1].get(plan.final, 0) * plan.factor
+    return forward(plan)[-1].get(plan.final, 0) * plan.factor * factor
 
 
 def solve(
@@ -120,22 +125,88 @@ def solve(
 
     ``mirrored`` forces the direction of the walk and ``engine`` the engine, when it can take the
     position (all give the same answers; by default the solver picks what it expects to be
-    faster).
+    faster). Blank stands are dealt as one (``symmetry``).
     """
-    plan, mirrored, place = _plan(position, mirrored, engine)
+    norm = normalize(position)
+    blanks = blank_stands(norm)
+    if len(blanks) < 2:
+        walk = _walk(norm, 1, mirrored, engine)
+        if walk is None:
+            return Solution(position, 0)
+        where = tuple(tuple((0, _frame(walk, norm, s)) for s in stand) for stand in norm.place)
+        return Solution(position, walk.dp_total * walk.scale, [walk], where)
+    return _solve_blank(position, norm, blanks, mirrored, engine)
+
+
+def _solve_blank(
+    position: Position,
+    norm: Normalized,
+    blanks: list[int],
+    mirrored: bool | None,
+    engine: Engine | None,
+) -> Solution:
+    """``solve`` with the ``blanks`` stands dealt as one (``symmetry``); one more walk per size
+    of blank stand gives their marginals."""
+    sizes = [len(norm.allowed[s]) for s in blanks]
+    merged, index = merge_stands(norm, blanks)
+    main = _walk(merged, scale(sizes), mirrored, engine)
+    if main is None:
+        return Solution(position, 0)
+    walks = [main]
+    alone: dict[int, tuple[int, Normalized, int]] = {}  # size -> (walk, its DP, the stand)
+    for blank, size in zip(blanks, sizes, strict=True):
+        if size not in alone:
+            rest = [s for s in blanks if s != blank]
+            split, split_index = merge_stands(norm, rest)
+            walk = _walk(split, scale([len(norm.allowed[s]) for s in rest]), mirrored, engine)
+            assert walk is not None  # the same worlds as the main walk's
+            alone[size] = (len(walks), split, split_index[blank])
+            walks.append(walk)
+    blank_set = set(blanks)
+    where: list[tuple[Source, ...]] = []
+    blob: dict[int, list[tuple[int, SlotRef]]] = {b: [] for b in blanks}
+    for s, stand in enumerate(norm.place):
+        here: list[Source] = []
+        for i, (ds, di) in enumerate(stand):
+            if ds in blank_set:
+                k, split, at = alone[len(norm.allowed[ds])]
+                here.append((k, _frame(walks[k], split, (at, di))))
+                blob[ds].append((di, (s, i)))
+            else:
+                here.append((0, _frame(main, merged, (index[ds], di))))
+        where.append(tuple(here))
+    shares = tuple(tuple(slot for _, slot in sorted(blob[b])) for b in blanks)
+    merged_at = _frame(main, merged, (index[blanks[0]], 0))[0]
+    total = main.dp_total * main.scale
+    return Solution(position, total, walks, tuple(where), (merged_at, shares))
+
+
+def _frame(walk: Walk, norm: Normalized, slot: SlotRef) -> SlotRef:
+    """A DP slot of ``norm`` in the frame of its walk (read right to left when mirrored)."""
+    stand, index = slot
+    return (stand, len(norm.allowed[stand]) - 1 - index) if walk.mirrored else slot
+
+
+def _walk(
+    norm: Normalized, factor: int, mirrored: bool | None, engine: Engine | None
+) -> Walk | None:
+    """Both passes over ``norm`` (``None``: no world fits)."""
+    if not norm.feasible:
+        return None
+    plan, mirrored = _plan(norm, mirrored, engine)
     if isinstance(plan, PackedPlan):
         if plan.final < 0:
-            return Solution(position, plan.universe, 0, 0)
+            return None
         packed = packed_passes.PackedTables(plan, packed_passes.forward(plan))
-        return Solution(
-            position, plan.universe, plan.factor, packed.dp_total, packed, mirrored, place
-        )
+        if not packed.dp_total:
+            return None
+        return Walk(packed, plan.universe, mirrored, packed.dp_total, plan.factor * factor)
     if not plan.feasible:
-        return Solution(position, plan.universe, 0, 0)
+        return None
     layers = forward(plan)
     dp_total = layers[-1].get(plan.final, 0)
     if not dp_total:
-        return Solution(position, plan.universe, 0, 0)
+        return None
     completions, part_weights = backward(plan, layers)
     tables = SparseTables(plan, dp_total, completions, part_weights)
-    return Solution(position, plan.universe, plan.factor, dp_total, tables, mirrored, place)
+    return Walk(tables, plan.universe, mirrored, dp_total, plan.factor * factor)

@@ -53,3 +53,12 @@ def test_random_positions_draw_worlds_with_their_probabilities() -> None:
         if len(worlds) >= 3:
             assert_frequencies_match(position, seed)
             checked += 1
+
+
+def test_blank_stands_dealt_as_one_are_shared_out_with_their_probabilities() -> None:
+    """Three blank stands of two sizes (dealt as one by ``symmetry``) beside a stand with a
+    token: the merged stand's tiles must be shared out as a deal would."""
+    pool = Pool(((1, 3), (2, 2), (3, 2)), (15,))
+    stands = (Stand(0, (None, 20, None)), Stand(1, (None,) * 2), Stand(2, (None,) * 2))
+    position = Position(pool, (*stands, Stand(3, (None,))))
+    assert_frequencies_match(position, seed=5)
