@@ -15,9 +15,8 @@ codes a world prefix is summed up by how far each stand is filled. A *state* pac
 * one counter per ``Tally`` (a count other than "at least one"): a run adds the number of the
   tally's slots it covers when its code is one of the tally's, and a ``CountStep`` after its last
   code keeps the states whose counter is in range (and clears it);
-* two memory bits per "same class" ``Pair`` of slots on different stands (or not neighbours): the
-  colour of the slot filled first, until the other one is filled. Pairs are checked on each edge
-  of the steps that may fill their slots (``PairCheck``, read from the fill levels of the state).
+* memory bits for the ``Pair``s of slots (orders, class relations of slots that are not
+  neighbours), checked between codes by a ``PairStep`` (``pairs``).
 
 A ``CodeStep`` deals one code: ``q`` copies (for a "k of m" candidate, a ``Choice`` between keeping
 it, ``q = 1``, and dropping it, ``q = 0``) are shared among the stands that may receive them. A stand
@@ -45,6 +44,7 @@ from math import comb
 from engine.redwire.deduction.labels import labels_after, pending_values
 from engine.redwire.deduction.levels import stand_levels
 from engine.redwire.deduction.normalize import Normalized
+from engine.redwire.deduction.pairs import PairRule, PairStep, memory_bits
 from engine.redwire.deduction.tables import Joiner, Part, StandOption, spread
 
 Run = tuple[int, int, int, int]  # (stand, code, first slot, count)
@@ -70,7 +70,6 @@ class CodeStep:
     qmax: int
     has_or: bool
     still: bool  # placing no copy leaves every state as it is (so q = 0 is the identity)
-    checks: tuple[PairCheck, ...] = ()  # each edge must pass them all (they may set memory bits)
 
 
 @dataclass(slots=True)
@@ -91,56 +90,7 @@ class CountStep:
     high: int
 
 
-@dataclass(slots=True, frozen=True)
-class Probe:
-    """Where to read whether a slot is filled: its stand's field (``shift``, offset ``mask``),
-    the least levels before and after the step, and the slot's index."""
-
-    shift: int
-    mask: int
-    before: int
-    after: int
-    index: int
-
-    def filled(self, state: int, after: bool) -> bool:
-        base = self.after if after else self.before
-        return base + ((state >> self.shift) & self.mask) > self.index
-
-
-@dataclass(slots=True, frozen=True)
-class PairCheck:
-    """A ``Pair`` at one code step: ``check(state, target)`` gives the target (memory bits set or
-    cleared) or None when the edge breaks the pair."""
-
-    relation: str
-    first: Probe
-    second: Probe
-    memory: int  # shift of the two memory bits ("same" / "differ")
-    colour: int  # colour of the step's code: 0 blue, 1 yellow, 2 red
-
-    def check(self, state: int, target: int) -> int | None:
-        a0, a1 = self.first.filled(state, False), self.first.filled(target, True)
-        b0, b1 = self.second.filled(state, False), self.second.filled(target, True)
-        if self.relation in ("le", "lt"):
-            if b1 and not a1:
-                return None
-            if self.relation == "lt" and a1 and b1 and not (a0 or b0):
-                return None  # both get this code
-            return target
-        new_a, new_b = a1 and not a0, b1 and not b0
-        if not (new_a or new_b):
-            return target
-        same = self.relation == "same"
-        if new_a and new_b:
-            return target if same else None
-        if b0 if new_a else a0:  # the other one was filled earlier: compare with its colour
-            earlier = (target >> self.memory) & 3
-            alike = earlier == self.colour and self.colour != 0
-            return target - (earlier << self.memory) if alike == same else None
-        return target + (self.colour << self.memory)
-
-
-Step = CodeStep | FilterStep | CountStep
+Step = CodeStep | FilterStep | CountStep | PairStep
 
 
 @dataclass(slots=True)
@@ -233,7 +183,7 @@ class _Builder:
         self.memory_shift: list[int] = []
         for pair in self.pairs:
             self.memory_shift.append(position)
-            position += 2 if pair.relation in ("same", "differ") else 0
+            position += memory_bits(pair.relation)
 
     def _allocate_flags(self, base: int) -> list[int]:
         """Give each flag need a bit, reusing the bits of needs whose codes are all behind."""
@@ -303,10 +253,9 @@ class _Builder:
                 choices = self._keep_choices(code, group, sum(taken), bool(active))
                 if not choices:
                     return impossible_plan()
-            checks = self._checks(t, code)
-            if active or group is not None or checks:
+            if active or group is not None:
                 step_of_code[t] = len(steps)
-                step = self._code_step(t, code, active, choices, group, checks)
+                step = self._code_step(t, code, active, choices, group)
                 for p, part in enumerate(step.parts):
                     for pos, stand in enumerate(part.stands):
                         where[stand][t] = (len(steps), p, pos)
@@ -314,6 +263,9 @@ class _Builder:
             if t in closing:
                 steps.append(FilterStep(closing[t]))
             steps += counting.get(t, [])
+            rules = self._pair_rules(t, code)
+            if rules:
+                steps.append(PairStep(rules))
         final = sum(keep << self.group_shift[g] for g, (_, keep) in enumerate(self.norm.groups))
         fields = [(self.shift[s], (1 << self.offset_bits[s]) - 1) for s in range(len(self.allowed))]
         sizes = tuple(len(stand) for stand in self.allowed)
@@ -362,33 +314,36 @@ class _Builder:
             for need, codes in self.flag_needs
         )
 
-    def _checks(self, t: int, code: int) -> tuple[PairCheck, ...]:
-        """The pairs an edge of code ``t`` may break: those with a slot this code may fill (an
-        order breaks when its upper slot is filled first)."""
-        found = []
+    def _pair_rules(self, t: int, code: int) -> tuple[PairRule, ...]:
+        """The pairs to check after code ``t``: those in whose span of codes it lies (for an
+        order: from the least code of its first slot to the last of its second)."""
+        rules = []
         for k, pair in enumerate(self.pairs):
-            slots = (pair.second,) if pair.relation in ("le", "lt") else (pair.first, pair.second)
-            if not any(self._may_fill(slot, t, code) for slot in slots):
-                continue
-            found.append(
-                PairCheck(
-                    pair.relation,
-                    self._probe(pair.first, t),
-                    self._probe(pair.second, t),
-                    self.memory_shift[k],
-                    self.norm.colours[code],
+            (sa, ia), (sb, ib) = pair.first, pair.second
+            first = [self.index[c] for c in self.allowed[sa][ia]]
+            second = [self.index[c] for c in self.allowed[sb][ib]]
+            start = min(second) if pair.relation == "le" else min(first + second)
+            end = max(second) if pair.relation in ("le", "lt") else max(first + second)
+            if start <= t <= end:
+                first_probe, second_probe = self._probe(pair.first, t), self._probe(pair.second, t)
+                colour = self.norm.colours[code]
+                rules.append(
+                    PairRule(
+                        pair.relation,
+                        first_probe,
+                        second_probe,
+                        self.memory_shift[k],
+                        colour,
+                        t == end,
+                    )
                 )
-            )
-        return tuple(found)
+        return tuple(rules)
 
-    def _may_fill(self, slot: tuple[int, int], t: int, code: int) -> bool:
-        s, j = slot
-        return code in self.allowed[s][j] and self.levels[s][t][0] <= j < self.levels[s][t + 1][-1]
-
-    def _probe(self, slot: tuple[int, int], t: int) -> Probe:
+    def _probe(self, slot: tuple[int, int], t: int) -> tuple[int, int, int, int]:
+        """Where a state tells whether ``slot`` is filled after code ``t``."""
         s, j = slot
         mask = (1 << self.offset_bits[s]) - 1
-        return Probe(self.shift[s], mask, self.levels[s][t][0], self.levels[s][t + 1][0], j)
+        return (self.shift[s], mask, self.levels[s][t + 1][0], j)
 
     def _stand_kind(self, s: int, t: int, code: int) -> str:
         """'pinned' (forced run), 'active' (dealt by the step) or 'idle' (nothing happens)."""
@@ -409,7 +364,6 @@ class _Builder:
         active: list[int],
         choices: tuple[Choice, ...],
         group: int | None,
-        checks: tuple[PairCheck, ...] = (),
     ) -> CodeStep:
         qmax = max(c.q for c in choices)
         options = {s: self._stand_options(s, t, code) for s in active}
@@ -417,9 +371,9 @@ class _Builder:
             o for opts in options.values() for row in set(opts.values()) for _, _, o in row
         )
         groups = [tuple(active[k : k + 2]) for k in range(0, len(active), 2)]
-        if len(groups) == 2:
-            # The loops run over the first part's options and, inside, over the second part's
-            # options of the complementary count: the part with fewer options goes first.
+        if len(groups) in (2, 3):
+            # The loops run over the first part's options and, inside, over the next part's
+            # options of the copies left: the parts with fewer options go first.
             groups.sort(key=lambda stands: spread([options[s] for s in stands]))
         parts = tuple(
             self.joiner.part(
@@ -435,13 +389,11 @@ class _Builder:
         else:
             counter_shift = self.group_shift[group]
             counter_mask = (1 << self.group_bits[group]) - 1
-        still = not checks and all(
+        still = all(
             self.levels[s][t] == self.levels[s][t + 1] and (s, code) not in self.local_needs
             for s in active
         )
-        return CodeStep(
-            code, t, parts, choices, counter_shift, counter_mask, qmax, has_or, still, checks
-        )
+        return CodeStep(code, t, parts, choices, counter_shift, counter_mask, qmax, has_or, still)
 
     def _stand_options(self, s: int, t: int, code: int) -> dict[int, tuple[StandOption, ...]]:
         """Per field value of stand ``s``: the runs of ``code`` it may take, as ``(count, state

@@ -96,14 +96,14 @@ def split(total: int, parts: int, chooser: Chooser) -> list[int]:
     return [b - a for a, b in zip([0, *cuts], [*cuts, total], strict=True)]
 
 
-def random_position(chooser: Chooser) -> Position:
-    """A random small position; see the module docstring."""
+def random_position(chooser: Chooser, most_stands: int = 4) -> Position:
+    """A random small position of 2 to ``most_stands`` stands; see the module docstring."""
     pool = random_pool(chooser)
     tiles = [10 * v for v, n in pool.blue for _ in range(n)] + list(pool.certain)
     for group in pool.groups:
         tiles += sample(chooser, group.candidates, group.keep)
     tiles = sample(chooser, tiles, len(tiles))  # shuffled
-    count = chooser.integer(2, min(4, len(tiles)))
+    count = chooser.integer(2, min(most_stands, len(tiles)))
     sizes = split(len(tiles), count, chooser)
     owners: list[int | None] = list(range(count))
     if count >= 3 and chance(chooser, 30):

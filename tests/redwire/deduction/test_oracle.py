@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from engine.redwire.deduction import RED, Detector, DualCut, Position, SlotNotIn, odds, solve
 from engine.redwire.deduction.codes import class_of
 from engine.redwire.deduction.packed_plan import PackedPlan
+from engine.redwire.deduction.plan import CodeStep, Plan
 from engine.redwire.deduction.solver import Engine, plan_for
 from tests.redwire.deduction.oracle import Enumeration, enumerate_deals
 from tests.redwire.deduction.random_positions import RandomChooser, positions, random_position
@@ -90,6 +91,24 @@ def test_solver_equals_brute_force_on_random_positions(chunk: int) -> None:
         rng = random.Random(seed)
         position = random_position(RandomChooser(rng))
         check_against_oracle(position, rng)
+
+
+def test_solver_equals_brute_force_with_many_stands() -> None:
+    """Five to seven stands, where the sparse engine deals a code to three parts or more (small
+    decks: the brute force grows fast with the stands)."""
+    checked = 0
+    seed = 0
+    while checked < 40:
+        seed += 1
+        rng = random.Random(100_000 + seed)
+        position = random_position(RandomChooser(rng), most_stands=7)
+        if len(position.stands) < 5 or position.pool.tile_count() > 8:
+            continue
+        plan, _ = plan_for(position, engine="sparse")
+        steps = plan.steps if isinstance(plan, Plan) else []
+        if any(isinstance(step, CodeStep) and len(step.parts) >= 3 for step in steps):
+            check_against_oracle(position, rng)
+            checked += 1
 
 
 @settings(
