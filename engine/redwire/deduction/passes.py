@@ -9,8 +9,8 @@ slot's marginal, follows).
 A code step shares its ``q`` copies among its parts. With one part the options are read directly;
 with two, the first part's ``fronts[q]`` options (count cA) are joined with the second part's row
 of count q - cA, without an intermediate layer (with three, through the second part's ``fronts``
-of q - cA); more parts, or flags to set (rare: needs across stands or codes), go through the
-generic ``edges``.
+of q - cA); more parts go through the generic ``edges``. Flags (needs across stands or codes) are
+or-ed in as the options are joined: a delta never carries into them.
 
 The loops are written for CPython speed: locals only, ``if key in d: d[key] += w`` (faster than
 ``d.get`` in 3.11+), and the options with multiplier 1 and no flag (most of them) kept in a plain
@@ -112,7 +112,7 @@ def _push(step: CodeStep, q: int, extra: int, items: Iterable[tuple[int, int]], 
                     nxt[target] += weight * mult
                 else:
                     nxt[target] = weight * mult
-    elif len(parts) == 2 and not step.has_or:
+    elif len(parts) == 2:
         a, b = parts
         front, table = a.fronts[q], b.rows
         a1, am1, a2, am2, aw = a.shift1, a.mask1, a.shift2, a.mask2, a.width1
@@ -120,14 +120,14 @@ def _push(step: CodeStep, q: int, extra: int, items: Iterable[tuple[int, int]], 
         for state, weight in items:
             rows = table[((state >> b1) & bm1) | (((state >> b2) & bm2) << bw)]
             start = state + extra
-            for need, delta, mult, _ in front[
+            for need, delta, mult, ors in front[
                 ((state >> a1) & am1) | (((state >> a2) & am2) << aw)
             ]:
                 row = rows[need]
                 if row is None:
                     continue
                 ones, others = row
-                base = start + delta
+                base = (start + delta) | ors
                 part_weight = weight * mult
                 for delta2 in ones:
                     target = base + delta2
@@ -135,13 +135,13 @@ def _push(step: CodeStep, q: int, extra: int, items: Iterable[tuple[int, int]], 
                         nxt[target] += part_weight
                     else:
                         nxt[target] = part_weight
-                for delta2, mult2, _ in others:
-                    target = base + delta2
+                for delta2, mult2, ors2 in others:
+                    target = (base + delta2) | ors2
                     if target in nxt:
                         nxt[target] += part_weight * mult2
                     else:
                         nxt[target] = part_weight * mult2
-    elif len(parts) == 3 and not step.has_or:
+    elif len(parts) == 3:
         _push_three(step, q, extra, items, nxt)
     else:
         for state, weight in items:
@@ -287,7 +287,7 @@ def _pull(
                     key_sums[key] += total
                 else:
                     key_sums[key] = total
-    elif len(parts) == 2 and not step.has_or:
+    elif len(parts) == 2:
         a, b = parts
         front, table = a.fronts[q], b.rows
         a1, am1, a2, am2, aw = a.shift1, a.mask1, a.shift2, a.mask2, a.width1
@@ -299,19 +299,19 @@ def _pull(
             rows = table[key_b]
             start = state + extra
             total = 0
-            for need, delta, mult, _ in front[key_a]:
+            for need, delta, mult, ors in front[key_a]:
                 row = rows[need]
                 if row is None:
                     continue
                 ones, others = row
-                base = start + delta
+                base = (start + delta) | ors
                 sub = 0
                 for delta2 in ones:
                     found = get(base + delta2)
                     if found:
                         sub += found
-                for delta2, mult2, _ in others:
-                    found = get(base + delta2)
+                for delta2, mult2, ors2 in others:
+                    found = get((base + delta2) | ors2)
                     if found:
                         sub += found * mult2
                 if sub:
@@ -327,7 +327,7 @@ def _pull(
                     sums_b[key_b] += total
                 else:
                     sums_b[key_b] = total
-    elif len(parts) == 3 and not step.has_or:
+    elif len(parts) == 3:
         _pull_three(step, q, extra, items, after, before, sums)
     else:
         for state, weight in items:
@@ -357,15 +357,15 @@ def _push_three(
         rows = table[((state >> c1) & cm1) | (((state >> c2) & cm2) << cw)]
         key_b = ((state >> b1) & bm1) | (((state >> b2) & bm2) << bw)
         start = state + extra
-        for need, delta, mult, _ in front[((state >> a1) & am1) | (((state >> a2) & am2) << aw)]:
-            base_a = start + delta
+        for need, delta, mult, ors in front[((state >> a1) & am1) | (((state >> a2) & am2) << aw)]:
+            base_a = (start + delta) | ors
             weight_a = weight * mult
-            for need2, delta2, mult2, _ in fronts_b[need][key_b]:
+            for need2, delta2, mult2, ors2 in fronts_b[need][key_b]:
                 row = rows[need2]
                 if row is None:
                     continue
                 ones, others = row
-                base = base_a + delta2
+                base = (base_a + delta2) | ors2
                 part_weight = weight_a * mult2
                 for delta3 in ones:
                     target = base + delta3
@@ -373,8 +373,8 @@ def _push_three(
                         nxt[target] += part_weight
                     else:
                         nxt[target] = part_weight
-                for delta3, mult3, _ in others:
-                    target = base + delta3
+                for delta3, mult3, ors3 in others:
+                    target = (base + delta3) | ors3
                     if target in nxt:
                         nxt[target] += part_weight * mult3
                     else:
@@ -405,22 +405,22 @@ def _pull_three(
         rows = table[key_c]
         start = state + extra
         total = 0
-        for need, delta, mult, _ in front[key_a]:
-            base_a = start + delta
+        for need, delta, mult, ors in front[key_a]:
+            base_a = (start + delta) | ors
             sub_a = 0
-            for need2, delta2, mult2, _ in fronts_b[need][key_b]:
+            for need2, delta2, mult2, ors2 in fronts_b[need][key_b]:
                 row = rows[need2]
                 if row is None:
                     continue
                 ones, others = row
-                base = base_a + delta2
+                base = (base_a + delta2) | ors2
                 sub = 0
                 for delta3 in ones:
                     found = get(base + delta3)
                     if found:
                         sub += found
-                for delta3, mult3, _ in others:
-                    found = get(base + delta3)
+                for delta3, mult3, ors3 in others:
+                    found = get((base + delta3) | ors3)
                     if found:
                         sub += found * mult3
                 if sub:
