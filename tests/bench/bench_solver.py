@@ -244,6 +244,7 @@ class Row:
     worst: float
     forward: float | None
     worst_sample: Sample
+    timed: list[tuple[float, Sample]]
 
 
 def run(scenario: Scenario, repeat: int, cold: bool) -> Row | None:
@@ -266,6 +267,7 @@ def run(scenario: Scenario, repeat: int, cold: bool) -> Row | None:
         solves[worst],
         statistics.median(forwards) if forwards else None,
         samples[worst],
+        list(zip(solves, samples, strict=True)),
     )
 
 
@@ -357,6 +359,7 @@ def main() -> None:
     parser.add_argument("--only", default="", help="run the scenarios whose name contains this")
     parser.add_argument("--cold", action="store_true", help="empty the solver's caches every solve")
     parser.add_argument("--page", action="store_true", help="the headline under Pyodide, Chromium")
+    parser.add_argument("--dump", default="", help="write the 30 slowest positions to this file")
     args = parser.parse_args()
     if args.page:
         found = page_bench(args.deals, args.repeat)
@@ -415,6 +418,12 @@ def main() -> None:
     verdicts.append((f"every position <= {WORST_MS:.0f} ms", worst.worst <= WORST_MS))
     for what, ok in verdicts:
         print(f"target: {what}: {'met' if ok else 'NOT met'}")
+    if args.dump:
+        slowest = sorted((t for row in rows.values() for t in row.timed), key=lambda t: -t[0])
+        with open(args.dump, "w") as out:
+            for ms, sample in slowest[:30]:
+                line = {"ms": ms, "origin": sample.origin, "position": sample.position.to_json()}
+                out.write(json.dumps(line) + "\n")
 
 
 if __name__ == "__main__":
