@@ -84,12 +84,26 @@ def fill_levels(
     return levels
 
 
-def stand_levels(
-    norm: Normalized, local_needs: dict[tuple[int, int], list[frozenset[int]]]
-) -> tuple[list[dict[int, int]], list[list[list[int]]], list[list[list[int]]]]:
+LocalNeeds = dict[tuple[int, int], list[frozenset[int]]]
+Levels = tuple[list[dict[int, int]], list[list[list[int]]], list[list[list[int]]]]
+
+
+def local_needs(norm: Normalized) -> LocalNeeds:
+    """The needs on one stand and one code, by ``(stand, code)``: the slot sets the run of that
+    code on that stand must meet (the others need flags in the DP)."""
+    found: LocalNeeds = {}
+    for need in norm.needs:
+        if len(need.slots) == 1 and len(need.codes) == 1:
+            ((stand, slots),) = need.slots.items()
+            (code,) = need.codes
+            found.setdefault((stand, code), []).append(slots)
+    return found
+
+
+def stand_levels(norm: Normalized, local_needs: LocalNeeds) -> Levels:
     """Per stand: the copies of each code it can hold (those not pinned, a one-code slot, on
     another stand), its ``run_lengths`` and its ``fill_levels`` (``local_needs[(stand, code)]``:
-    slot sets the run of ``code`` on ``stand`` must meet)."""
+    slot sets the run of ``code`` on ``stand`` must meet). Both engines read them."""
     pinned: list[dict[int, int]] = []
     for stand_codes in norm.allowed:
         count: dict[int, int] = {}
@@ -102,13 +116,37 @@ def stand_levels(
     available = [
         {c: norm.copies[c] - everywhere[c] + own.get(c, 0) for c in norm.universe} for own in pinned
     ]
-    runs = [run_lengths(stand, norm.universe, available[s]) for s, stand in enumerate(norm.allowed)]
-    levels = [
-        fill_levels(
-            runs[s],
-            norm.universe,
-            {c: slots for (st, c), slots in local_needs.items() if st == s},
-        )
-        for s in range(len(norm.allowed))
-    ]
+    runs = []
+    levels = []
+    for s, stand in enumerate(norm.allowed):
+        runs.append(run_lengths(stand, norm.universe, available[s]))
+        own = {c: slots for (st, c), slots in local_needs.items() if st == s}
+        if not own and all(len(codes) == 1 for codes in stand):
+            levels.append(known_levels(stand, norm.universe, available[s]))
+        else:
+            levels.append(fill_levels(runs[-1], norm.universe, own))
     return available, runs, levels
+
+
+def known_levels(
+    stand: tuple[frozenset[int], ...], universe: tuple[int, ...], copies: dict[int, int]
+) -> list[list[int]]:
+    """The levels of a stand whose every code is known (``fill_levels`` without its search: one
+    level per prefix; none when the codes are not sorted or exceed the copies it can get).
+
+    >>> known_levels((frozenset({10}), frozenset({30})), (10, 20, 30), {10: 1, 20: 1, 30: 1})
+    [[0], [1], [1], [2]]
+    """
+    codes = [min(c) for c in stand]
+    levels = [[0]]
+    filled = 0
+    for code in universe:
+        start = filled
+        while filled < len(codes) and codes[filled] == code:
+            filled += 1
+        if filled - start > copies[code]:
+            break
+        levels.append([filled])
+    if filled != len(codes) or len(levels) != len(universe) + 1:
+        return [[] for _ in range(len(universe) + 1)]
+    return levels

@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from itertools import product
 from math import comb, prod
 
-from engine.redwire.deduction.levels import stand_levels
+from engine.redwire.deduction.levels import Levels, local_needs, stand_levels
 from engine.redwire.deduction.normalize import Normalized
 from engine.redwire.deduction.packing import Layout, Mask
 
@@ -109,12 +109,15 @@ class PackedPlan:
     base: list[int]  # per boundary: the implicit level is base + active counters - level digits
 
 
-def build_packed_plan(norm: Normalized, *, only_if_faster: bool = False) -> PackedPlan | None:
+def build_packed_plan(
+    norm: Normalized, *, only_if_faster: bool = False, levels: Levels | None = None
+) -> PackedPlan | None:
     """The packed plan of ``norm``, or ``None`` when the sparse engine must solve it (or, with
-    ``only_if_faster``, should: see ``_Builder.costs``)."""
+    ``only_if_faster``, should: see ``_Builder.costs``). ``levels``: ``stand_levels`` of
+    ``norm``, if already known."""
     if not norm.feasible or norm.labels or norm.tallies or norm.pairs:
         return None
-    return _Builder(norm).build(only_if_faster)
+    return _Builder(norm, levels).build(only_if_faster)
 
 
 # Rough costs, in ns on CPython, fitted (least squares on the relative error) on 77 positions of
@@ -135,11 +138,12 @@ MAX_LAYER_BYTES = 1 << 26
 
 
 class _Builder:
-    def __init__(self, norm: Normalized) -> None:
+    def __init__(self, norm: Normalized, levels: Levels | None = None) -> None:
         self.norm = norm
         self.universe = norm.universe
         self.index = {code: t for t, code in enumerate(self.universe)}
-        _, _, self.levels = stand_levels(norm, {})
+        # Levels pruned by the one-stand needs too are still every level a world can have.
+        _, _, self.levels = levels or stand_levels(norm, local_needs(norm))
         self.sizes = tuple(len(stand) for stand in norm.allowed)
 
     def build(self, only_if_faster: bool = False) -> PackedPlan | None:

@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from math import comb
 
 from engine.redwire.deduction.labels import labels_after, pending_values
-from engine.redwire.deduction.levels import stand_levels
+from engine.redwire.deduction.levels import Levels, local_needs, stand_levels
 from engine.redwire.deduction.normalize import Normalized
 from engine.redwire.deduction.pairs import PairRule, PairStep, memory_bits
 from engine.redwire.deduction.tables import Joiner, Part, StandOption, spread
@@ -68,7 +68,6 @@ class CodeStep:
     counter_shift: int
     counter_mask: int
     qmax: int
-    has_or: bool
     still: bool  # placing no copy leaves every state as it is (so q = 0 is the identity)
 
 
@@ -115,15 +114,16 @@ def impossible_plan() -> Plan:
     return Plan([], 0, 0, 0, [], (), (), [], {}, [], [], False)
 
 
-def build_plan(norm: Normalized) -> Plan:
-    """Lay out the state and the steps (see the module docstring)."""
+def build_plan(norm: Normalized, levels: Levels | None = None) -> Plan:
+    """Lay out the state and the steps (see the module docstring); ``levels``: ``stand_levels``
+    of ``norm`` with its ``local_needs``, if already known."""
     if not norm.feasible:
         return impossible_plan()
-    return _Builder(norm).build()
+    return _Builder(norm, levels).build()
 
 
 class _Builder:
-    def __init__(self, norm: Normalized) -> None:
+    def __init__(self, norm: Normalized, levels: Levels | None = None) -> None:
         self.norm = norm
         self.allowed = norm.allowed
         self.universe = norm.universe
@@ -134,21 +134,23 @@ class _Builder:
             for k, code in enumerate(candidates):
                 self.group_of[code] = g
                 self.left_after[code] = len(candidates) - k - 1
-        self.local_needs: dict[tuple[int, int], list[frozenset[int]]] = {}
-        self.flag_needs: list[tuple[dict[int, frozenset[int]], frozenset[int]]] = []
-        for need in norm.needs:
-            if len(need.slots) == 1 and len(need.codes) == 1:
-                ((stand, slots),) = need.slots.items()
-                (code,) = need.codes
-                self.local_needs.setdefault((stand, code), []).append(slots)
-            else:
-                self.flag_needs.append((need.slots, need.codes))
+        self.local_needs = local_needs(norm)
+        self.flag_needs: list[tuple[dict[int, frozenset[int]], frozenset[int]]] = [
+            (need.slots, need.codes)
+            for need in norm.needs
+            if not (len(need.slots) == 1 and len(need.codes) == 1)
+        ]
         self.labels: list[list[tuple[int, bool]]] = [[] for _ in self.allowed]
         for stand, left, same in norm.labels:
             self.labels[stand].append((left, same))
+        self.needy: dict[int, list[int]] = {}  # code -> the stands with a local need of it
+        for stand, code in self.local_needs:
+            self.needy.setdefault(code, []).append(stand)
         self.tallies = norm.tallies
         self.pairs = norm.pairs
-        self.available, self.runs_of, self.levels = stand_levels(norm, self.local_needs)
+        if levels is None:
+            levels = stand_levels(norm, self.local_needs)
+        self.available, self.runs_of, self.levels = levels
         self._layout()
         self.joiner = Joiner()
 
@@ -239,7 +241,7 @@ class _Builder:
                     if end > first:
                         forced.append((s, code, first, end - first))
                     taken.append(end - first)
-            if {s for (s, c) in self.local_needs if c == code} - set(active):
+            if any(s not in active for s in self.needy.get(code, ())):
                 return impossible_plan()  # a one-stand need that no run can meet
             copies = self.norm.copies[code]
             group = self.group_of.get(code)
@@ -367,9 +369,6 @@ class _Builder:
     ) -> CodeStep:
         qmax = max(c.q for c in choices)
         options = {s: self._stand_options(s, t, code) for s in active}
-        has_or = any(
-            o for opts in options.values() for row in set(opts.values()) for _, _, o in row
-        )
         groups = [tuple(active[k : k + 2]) for k in range(0, len(active), 2)]
         if len(groups) in (2, 3):
             # The loops run over the first part's options and, inside, over the next part's
@@ -393,7 +392,7 @@ class _Builder:
             self.levels[s][t] == self.levels[s][t + 1] and (s, code) not in self.local_needs
             for s in active
         )
-        return CodeStep(code, t, parts, choices, counter_shift, counter_mask, qmax, has_or, still)
+        return CodeStep(code, t, parts, choices, counter_shift, counter_mask, qmax, still)
 
     def _stand_options(self, s: int, t: int, code: int) -> dict[int, tuple[StandOption, ...]]:
         """Per field value of stand ``s``: the runs of ``code`` it may take, as ``(count, state

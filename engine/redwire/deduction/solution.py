@@ -45,6 +45,7 @@ class Tables(Protocol):
 
 class _Sized(Protocol):
     sizes: tuple[int, ...]  # the size of each DP stand
+    levels: list[list[list[int]]]  # per stand, per boundary: its possible fill levels
 
 
 @dataclass
@@ -69,7 +70,13 @@ class Walk:
     def _all_slot_weights(self) -> dict[SlotRef, dict[int, int]]:
         tables = self.tables
         weights: dict[SlotRef, dict[int, int]] = {}
+        levels = tables.plan.levels
         for stand, size in enumerate(tables.plan.sizes):
+            if all(len(level) == 1 for level in levels[stand]):  # every code known
+                for t, code in enumerate(self.universe):
+                    for j in range(levels[stand][t][0], levels[stand][t + 1][0]):
+                        weights[(stand, j)] = {code: self.dp_total}
+                continue
             per_slot: list[dict[int, int]] = [{} for _ in range(size)]
             beyond_before = [0] * size  # weight of "filled beyond slot j" before the code
             for t, code in enumerate(self.universe):

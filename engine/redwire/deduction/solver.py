@@ -37,6 +37,7 @@ from typing import Literal
 
 from engine.redwire.deduction import packed_passes
 from engine.redwire.deduction.facts import SlotRef
+from engine.redwire.deduction.levels import local_needs, stand_levels
 from engine.redwire.deduction.normalize import Normalized, normalize
 from engine.redwire.deduction.packed_plan import PackedPlan, build_packed_plan
 from engine.redwire.deduction.packing import forget_masks
@@ -67,11 +68,14 @@ def _plan(
     if mirrored is None:
         mirrored = prefers_mirror(norm)
     walked = norm.mirrored() if mirrored else norm
+    if not walked.feasible:
+        return build_plan(walked), mirrored
+    levels = stand_levels(walked, local_needs(walked))
     if engine != "sparse":
-        packed = build_packed_plan(walked, only_if_faster=engine is None)
+        packed = build_packed_plan(walked, only_if_faster=engine is None, levels=levels)
         if packed is not None:
             return packed, mirrored
-    return build_plan(walked), mirrored
+    return build_plan(walked, levels), mirrored
 
 
 def prefers_mirror(norm: Normalized) -> bool:

@@ -58,7 +58,7 @@ class Part:
     mask2: int
     width1: int
     rows: LazyTable[list[Row]]  # key -> per count c = 0..qmax its options (None: none)
-    fronts: dict[int, LazyTable[tuple[FrontEntry, ...]]]  # per q: options with count <= q
+    fronts: LazyTable[LazyTable[tuple[FrontEntry, ...]]]  # per q: options with count <= q
 
     def key(self, state: int) -> int:
         return ((state >> self.shift1) & self.mask1) | (
@@ -116,7 +116,7 @@ class Joiner:
             mask2,
             width1,
             LazyTable(rows),
-            {q: front(q) for q in range(qmax + 1)},
+            LazyTable(front),
         )
 
     def combos(
