@@ -13,8 +13,6 @@ one-code needs. The other stands are ignored, so these sets only prune; the DP d
 
 from __future__ import annotations
 
-from bisect import bisect_left
-
 from engine.redwire.deduction.normalize import Normalized
 
 
@@ -44,6 +42,8 @@ def fill_levels(
     run of ``code``.
     """
     size = len(runs[0]) - 1 if runs else 0
+    if not needs:
+        return _interval_levels(runs, size)
 
     def counts(t: int, f: int) -> list[int]:
         """The counts c such that code number ``t`` may fill slots f .. f + c - 1."""
@@ -54,34 +54,73 @@ def fill_levels(
             if all(any(f <= j < f + c for j in slots) for slots in own)
         ]
 
-    reach: list[list[int]] = [[0]]
+    # Sets of levels are bit sets (bit f: level f), the stands being short.
+    reach = [1]
     for t in range(len(universe)):
         run = runs[t]
-        level: set[int] = set()
+        level = 0
         if universe[t] in needs:
-            for f in reach[-1]:
-                level.update(f + c for c in counts(t, f))
+            for f in _members(reach[-1]):
+                for c in counts(t, f):
+                    level |= 1 << (f + c)
         else:
-            for f in reach[-1]:
-                level.update(range(f, f + run[f] + 1))
-        reach.append(sorted(level))
-    levels: list[list[int]] = [[] for _ in reach]
-    after = [size] if reach[-1] and reach[-1][-1] == size else []
-    levels[-1] = after
+            for f in _members(reach[-1]):
+                level |= ((2 << run[f]) - 1) << f
+        reach.append(level)
+    after = reach[-1] & (1 << size)
+    levels = [after]
     for t in range(len(universe) - 1, -1, -1):
         run = runs[t]
+        keep = 0
         if universe[t] in needs:
-            wanted = set(after)
-            keep = [f for f in reach[t] if any(f + c in wanted for c in counts(t, f))]
+            for f in _members(reach[t]):
+                if any(after >> (f + c) & 1 for c in counts(t, f)):
+                    keep |= 1 << f
         else:  # some level of ``after`` lies in [f, f + run]
-            keep = []
-            for f in reach[t]:
-                k = bisect_left(after, f)
-                if k < len(after) and after[k] <= f + run[f]:
-                    keep.append(f)
-        levels[t] = keep
+            for f in _members(reach[t]):
+                if (after >> f) & ((2 << run[f]) - 1):
+                    keep |= 1 << f
+        levels.append(keep)
         after = keep
+    levels.reverse()
+    return [_members(level) for level in levels]
+
+
+def _interval_levels(runs: list[list[int]], size: int) -> list[list[int]]:
+    """``fill_levels`` without needs: every set of levels is an interval. From ``[a, b]`` a code
+    reaches ``[a, b + run[b]]`` (``f + run[f]`` never decreases with ``f``, so the runs' spans
+    overlap), and a level ``f`` of ``[a, b]`` can go on to ``[c, d]`` when ``f <= d`` and
+    ``f + run[f] >= c``.
+
+    >>> _interval_levels([[1, 1, 0], [2, 1, 0]], 2)  # code 0 fits slot 0 or 1, code 1 both
+    [[0], [0, 1], [2]]
+    """
+    reach = [(0, 0)]
+    for run in runs:
+        low, high = reach[-1]
+        reach.append((low, min(high + run[high], size)))
+    levels: list[list[int]] = [[] for _ in reach]
+    low, high = reach[-1]
+    if high < size:
+        return levels
+    after = (size, size)
+    levels[-1] = [size]
+    for t in range(len(runs) - 1, -1, -1):
+        run = runs[t]
+        low, high = reach[t]
+        high = min(high, after[1])
+        while low <= high and low + run[low] < after[0]:
+            low += 1
+        if low > high:
+            return [[] for _ in reach]
+        levels[t] = list(range(low, high + 1))
+        after = (low, high)
     return levels
+
+
+def _members(bits: int) -> list[int]:
+    """The set bits of ``bits``, ascending."""
+    return [f for f in range(bits.bit_length()) if bits >> f & 1]
 
 
 LocalNeeds = dict[tuple[int, int], list[frozenset[int]]]

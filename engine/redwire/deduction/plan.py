@@ -39,13 +39,13 @@ cA <= q, as ``(q - cA, delta, C(q, cA) * C(cA, c1), or_bits)``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from math import comb
+from math import comb, prod
 
-from engine.redwire.deduction.labels import labels_after, pending_values
+from engine.redwire.deduction.labels import labels_after
 from engine.redwire.deduction.levels import Levels, local_needs, stand_levels
 from engine.redwire.deduction.normalize import Normalized
 from engine.redwire.deduction.pairs import PairRule, PairStep, memory_bits
-from engine.redwire.deduction.tables import Joiner, Part, StandOption, spread
+from engine.redwire.deduction.tables import Joiner, LazyTable, Part, StandOption
 
 Run = tuple[int, int, int, int]  # (stand, code, first slot, count)
 
@@ -373,7 +373,7 @@ class _Builder:
         if len(groups) in (2, 3):
             # The loops run over the first part's options and, inside, over the next part's
             # options of the copies left: the parts with fewer options go first.
-            groups.sort(key=lambda stands: spread([options[s] for s in stands]))
+            groups.sort(key=lambda stands: prod(self._spread(s, t) for s in stands))
         parts = tuple(
             self.joiner.part(
                 [(self.shift[s], self.field_bits[s]) for s in stands],
@@ -394,9 +394,10 @@ class _Builder:
         )
         return CodeStep(code, t, parts, choices, counter_shift, counter_mask, qmax, still)
 
-    def _stand_options(self, s: int, t: int, code: int) -> dict[int, tuple[StandOption, ...]]:
+    def _stand_options(self, s: int, t: int, code: int) -> LazyTable[tuple[StandOption, ...]]:
         """Per field value of stand ``s``: the runs of ``code`` it may take, as ``(count, state
-        delta, or_bits)``. Equal rows are one shared (interned) tuple."""
+        delta, or_bits)``, built the first time a state asks (``()``: none). Equal rows are one
+        shared (interned) tuple."""
         before, after = self.levels[s][t], frozenset(self.levels[s][t + 1])
         b_lo, a_lo = before[0], min(after)
         shift = self.shift[s]
@@ -414,40 +415,53 @@ class _Builder:
             if code in tally.codes and s in tally.slots
         ]
         runs = self.runs_of[s][t]
-        options: dict[int, tuple[StandOption, ...]] = {}
         intern = self.joiner.intern
+        reachable = frozenset(before)
         if not (labels or local or flags or tallies):  # the common case, without the bookkeeping
             shifted = (b_lo - a_lo) << shift
-            for f in before:
-                plain = tuple(
-                    (c, (c << shift) + shifted, 0) for c in range(runs[f] + 1) if f + c in after
+
+            def plain(key: int) -> tuple[StandOption, ...]:
+                f = key + b_lo
+                if f not in reachable:
+                    return ()
+                return intern(
+                    tuple(
+                        (c, (c << shift) + shifted, 0) for c in range(runs[f] + 1) if f + c in after
+                    )
                 )
-                if plain:
-                    options[f - b_lo] = intern(plain)
-            return options
-        for f in before:
-            run = runs[f]
-            for pend in pending_values(labels):
-                key = (f - b_lo) | pend
-                row: list[StandOption] = []
-                for c in range(run + 1):
-                    if f + c not in after:
-                        continue
-                    if local and not all(any(f <= j < f + c for j in sl) for sl in local):
-                        continue
-                    new_pend = labels_after(labels, pend, f, c, self.norm.colours[code])
-                    if new_pend is None:
-                        continue
-                    ors = 0
-                    for slots, bit in flags:
-                        if any(f <= j < f + c for j in slots):
-                            ors |= bit
-                    counted = sum(len(sl.intersection(range(f, f + c))) << at for at, sl in tallies)
-                    delta = ((((f + c - a_lo) | new_pend) - key) << shift) + counted
-                    row.append((c, delta, ors))
-                if row:
-                    options[key] = intern(tuple(row))
-        return options
+
+            return LazyTable(plain)
+        colour = self.norm.colours[code]
+        mask = (1 << obits) - 1
+
+        def row(key: int) -> tuple[StandOption, ...]:
+            f, pend = (key & mask) + b_lo, key & ~mask
+            if f not in reachable:
+                return ()
+            found: list[StandOption] = []
+            for c in range(runs[f] + 1):
+                if f + c not in after:
+                    continue
+                if local and not all(any(f <= j < f + c for j in sl) for sl in local):
+                    continue
+                new_pend = labels_after(labels, pend, f, c, colour)
+                if new_pend is None:
+                    continue
+                ors = 0
+                for slots, bit in flags:
+                    if any(f <= j < f + c for j in slots):
+                        ors |= bit
+                counted = sum(len(sl.intersection(range(f, f + c))) << at for at, sl in tallies)
+                delta = ((((f + c - a_lo) | new_pend) - key) << shift) + counted
+                found.append((c, delta, ors))
+            return intern(tuple(found))
+
+        return LazyTable(row)
+
+    def _spread(self, s: int, t: int) -> int:
+        """About how many runs stand ``s`` may take at code ``t`` (to order the parts)."""
+        runs = self.runs_of[s][t]
+        return max(runs[f] for f in self.levels[s][t]) + 1
 
 
 def _multinomial(total: int, parts: list[int]) -> int:
