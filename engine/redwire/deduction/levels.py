@@ -22,14 +22,14 @@ def run_lengths(
     """Per code, per slot ``f`` (0..size): the longest run of that code that may start at ``f``
     (consecutive slots allowing it, at most its copies)."""
     size = len(allowed)
-    result = []
-    for code in universe:
-        cap = max(copies[code], 0)
-        run = [0] * (size + 1)
-        for j in range(size - 1, -1, -1):
-            if code in allowed[j]:
-                run[j] = min(run[j + 1] + 1, cap)
-        result.append(run)
+    index = {code: t for t, code in enumerate(universe)}
+    caps = [max(copies[code], 0) for code in universe]
+    result = [[0] * (size + 1) for _ in universe]
+    for j in range(size - 1, -1, -1):  # a slot's allowed codes only: most slots allow few
+        for code in allowed[j]:
+            t = index[code]
+            run = result[t]
+            run[j] = min(run[j + 1] + 1, caps[t])
     return result
 
 
@@ -45,14 +45,19 @@ def fill_levels(
     if not needs:
         return _interval_levels(runs, size)
 
-    def counts(t: int, f: int) -> list[int]:
-        """The counts c such that code number ``t`` may fill slots f .. f + c - 1."""
-        own = needs.get(universe[t], [])
-        return [
-            c
-            for c in range(runs[t][f] + 1)
-            if all(any(f <= j < f + c for j in slots) for slots in own)
+    firsts = {
+        code: [
+            [min((j for j in slots if j >= f), default=size) for f in range(size + 1)]
+            for slots in sets
         ]
+        for code, sets in needs.items()
+    }
+
+    def counts(t: int, f: int) -> range:
+        """The counts c such that code number ``t`` may fill slots f .. f + c - 1: enough to
+        reach the first slot of each of its need's sets from ``f``."""
+        least = max((first[f] - f + 1 for first in firsts.get(universe[t], ())), default=0)
+        return range(least, runs[t][f] + 1)
 
     # Sets of levels are bit sets (bit f: level f), the stands being short.
     reach = [1]
@@ -63,9 +68,9 @@ def fill_levels(
             for f in _members(reach[-1]):
                 for c in counts(t, f):
                     level |= 1 << (f + c)
-        else:
-            for f in _members(reach[-1]):
-                level |= ((2 << run[f]) - 1) << f
+        else:  # from each interval [a, b] of levels: [a, b + run[b]] (see _interval_levels)
+            for low, high in _intervals(reach[-1]):
+                level |= ((2 << (high + run[high] - low)) - 1) << low
         reach.append(level)
     after = reach[-1] & (1 << size)
     levels = [after]
@@ -116,6 +121,22 @@ def _interval_levels(runs: list[list[int]], size: int) -> list[list[int]]:
         levels[t] = list(range(low, high + 1))
         after = (low, high)
     return levels
+
+
+def _intervals(bits: int) -> list[tuple[int, int]]:
+    """The maximal runs of set bits of ``bits``, as ``(first, last)``.
+
+    >>> _intervals(0b1110_0110)
+    [(1, 2), (5, 7)]
+    """
+    found = []
+    while bits:
+        low = (bits & -bits).bit_length() - 1
+        run = bits >> low
+        length = (~run & (run + 1)).bit_length() - 1
+        found.append((low, low + length - 1))
+        bits &= ~(((1 << length) - 1) << low)
+    return found
 
 
 def _members(bits: int) -> list[int]:
