@@ -398,10 +398,11 @@ def main() -> None:
         )
     if not rows:
         return
-    real = sum(row.count for name, row in rows.items() if name.startswith("real"))
-    worst_name = max(rows, key=lambda name: rows[name].worst)
+    real = {name: row for name, row in rows.items() if name.startswith("real")}
+    worst_name = max(real or rows, key=lambda name: rows[name].worst)
     worst = rows[worst_name]
-    print(f"positions of real games: {real}")
+    if real:
+        print(f"positions of real games: {sum(row.count for row in real.values())}")
     print(f"worst position: {worst.worst:.1f} ms ({worst_name}: {worst.worst_sample.origin})")
     print(json.dumps(worst.worst_sample.position.to_json(), separators=(",", ":")))
     verdicts = []
@@ -415,7 +416,9 @@ def main() -> None:
             verdicts.append(
                 (f"mid-game after {cuts} cuts median <= {MIDGAME_MEDIAN_MS:.0f} ms", ok)
             )
-    verdicts.append((f"every position <= {WORST_MS:.0f} ms", worst.worst <= WORST_MS))
+    if real:
+        ok = worst.worst <= WORST_MS
+        verdicts.append((f"every position of a real game <= {WORST_MS:.0f} ms", ok))
     for what, ok in verdicts:
         print(f"target: {what}: {'met' if ok else 'NOT met'}")
     if args.dump:

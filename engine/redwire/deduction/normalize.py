@@ -219,7 +219,69 @@ def normalize(position: Position) -> Normalized:
                 pairs.append(Pair(a, b, "same" if fact.same else "differ"))
         elif isinstance(fact, Order):
             pairs.append(Pair(at(fact.first), at(fact.second), "lt" if fact.strict else "le"))
-    feasible = _settle(allowed, counts, labels, pairs)
+    return _settled(
+        Normalized(
+            universe=universe,
+            copies=position.pool.copies(),
+            groups=tuple((g.candidates, g.keep) for g in position.pool.groups),
+            allowed=(),
+            needs=(),
+            labels=(),
+            colours={code: colour_rank(code) for code in universe},
+            feasible=True,
+            place=place,
+        ),
+        allowed,
+        counts,
+        labels,
+        pairs,
+    )
+
+
+def without_needs(norm: Normalized, dropped: list[int], forbidden: list[int]) -> Normalized:
+    """``norm`` without its needs number ``dropped``, and with the needs number ``forbidden``
+    turned round: none of their slots holds one of their codes (counting a need by subtraction:
+    the worlds that meet it are all the worlds but those where none of its slots does).
+
+    >>> from engine.redwire.deduction.position import Pool, Position, Stand
+    >>> from engine.redwire.deduction.facts import AtLeastOne
+    >>> pos = Position(Pool(((1, 2), (2, 2))), (Stand(0, (None, None)), Stand(1, (None, None))))
+    >>> norm = normalize(pos.with_facts(AtLeastOne([(0, 0), (1, 0)], (20,))))
+    >>> [sorted(a) for a in without_needs(norm, [0], [0]).allowed[0]]
+    [[10], [10, 20]]
+    """
+    allowed = [list(stand) for stand in norm.allowed]
+    for k in forbidden:
+        need = norm.needs[k]
+        for s, slots in need.slots.items():
+            for i in slots:
+                allowed[s][i] -= need.codes
+    counts: list[_Count] = [
+        (slots, need.codes, 1, len(slots))
+        for k, need in enumerate(norm.needs)
+        if k not in dropped
+        for slots in [[(s, i) for s, ix in need.slots.items() for i in sorted(ix)]]
+    ]
+    counts += [
+        ([(s, i) for s, ix in t.slots.items() for i in sorted(ix)], t.codes, t.low, t.high)
+        for t in norm.tallies
+    ]
+    return _settled(norm, allowed, counts, list(norm.labels), list(norm.pairs))
+
+
+def _settled(
+    base: Normalized,
+    allowed: list[list[frozenset[int]]],
+    counts: list[_Count],
+    labels: list[tuple[int, int, bool]],
+    pairs: list[Pair],
+) -> Normalized:
+    """``base`` (for its pool and layout) with these slots and facts, settled."""
+    feasible = (
+        all(all(stand) for stand in allowed)
+        and _settle(allowed, counts, labels, pairs)
+        and _room(base, allowed)
+    )
     needs: list[Need] = []
     tallies: list[Tally] = []
     for slots, codes, low, high in counts if feasible else []:
@@ -228,18 +290,32 @@ def normalize(position: Position) -> Normalized:
         else:
             tallies.append(Tally(_per_stand(slots), codes, low, high))
     return Normalized(
-        universe=universe,
-        copies=position.pool.copies(),
-        groups=tuple((g.candidates, g.keep) for g in position.pool.groups),
+        universe=base.universe,
+        copies=base.copies,
+        groups=base.groups,
         allowed=tuple(tuple(stand) for stand in allowed),
         needs=tuple(needs),
         labels=tuple(sorted(set(labels))) if feasible else (),
-        colours={code: colour_rank(code) for code in universe},
+        colours=base.colours,
         feasible=feasible,
         tallies=tuple(tallies),
         pairs=tuple(dict.fromkeys(pairs)) if feasible else (),
-        place=place,
+        place=base.place,
     )
+
+
+def _room(norm: Normalized, allowed: list[list[frozenset[int]]]) -> bool:
+    """No more slots restricted to red (or to yellow) codes than red (yellow) tiles may be in
+    play: the pigeonhole check the DP would otherwise make the long way ("both wires red" with
+    one red wire)."""
+    for colour in (1, 2):
+        codes = frozenset(c for c, rank in norm.colours.items() if rank == colour)
+        grouped = {c for cands, _ in norm.groups for c in cands}
+        most = sum(norm.copies[c] for c in codes - grouped)
+        most += sum(min(keep, len(codes.intersection(cands))) for cands, keep in norm.groups)
+        if sum(1 for stand in allowed for slot in stand if slot <= codes) > most:
+            return False
+    return True
 
 
 def _per_stand(slots: list[SlotRef]) -> dict[int, frozenset[int]]:

@@ -17,7 +17,7 @@ x > j), and the backward pass gives the distribution of every stand's level befo
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from random import Random
@@ -59,6 +59,7 @@ class Walk:
     mirrored: bool
     dp_total: int
     scale: int
+    sign: int = 1  # -1: worlds to take away (a need counted by subtraction)
     _slot_weights: dict[SlotRef, dict[int, int]] | None = None
 
     def slot_weights(self, slot: SlotRef) -> dict[int, int]:
@@ -97,6 +98,8 @@ class Walk:
 
 #: Where the solution reads a slot: (walk, slot of that walk's DP, in the walk's frame).
 Source = tuple[int, SlotRef]
+#: A need the first walk does not count: at least one of ``slots`` holds one of ``codes``.
+Check = tuple[tuple[SlotRef, ...], frozenset[int]]
 
 
 class Solution:
@@ -107,8 +110,10 @@ class Solution:
         position: Position,
         total: int,
         walks: Sequence[Walk] = (),
-        where: tuple[tuple[Source, ...], ...] = (),
+        where: tuple[tuple[tuple[Source, ...], ...], ...] = (),
         blob: tuple[int, tuple[tuple[SlotRef, ...], ...]] | None = None,
+        checks: tuple[Check, ...] = (),
+        fallback: Callable[[], Solution] | None = None,
     ) -> None:
         self.position = position
         #: Weight of all consistent worlds: the number of consistent physical deals.
@@ -118,6 +123,10 @@ class Solution:
         # (DP stand of the first walk holding the merged blank stands, per blank stand of the DP
         # the position's slots of its slots in order).
         self._blob = blob
+        # Needs counted by subtraction: a world drawn from the first walk must meet them (else it
+        # is drawn again); ``fallback`` solves the position without subtraction when too few do.
+        self._checks = checks
+        self._fallback: Callable[[], Solution] | Solution | None = fallback
 
     @property
     def feasible(self) -> bool:
@@ -141,11 +150,14 @@ class Solution:
         self._require_feasible()
         if not self._walks:
             raise ValueError("this solution was built without marginals")
-        k, at = self._where[slot[0]][slot[1]]
-        walk = self._walks[k]
-        weights = walk.slot_weights(at)
-        sign = -1 if walk.mirrored else 1
-        return {sign * code: weight * walk.scale for code, weight in weights.items()}
+        result: dict[int, int] = {}
+        for k, at in self._where[slot[0]][slot[1]]:
+            walk = self._walks[k]
+            sign = -1 if walk.mirrored else 1
+            factor = walk.scale * walk.sign
+            for code, weight in walk.slot_weights(at).items():
+                result[sign * code] = result.get(sign * code, 0) + weight * factor
+        return {code: weight for code, weight in result.items() if weight}
 
     def code_probabilities(self, slot: SlotRef) -> dict[int, Fraction]:
         """Exact probability of each possible code of ``slot``."""
@@ -191,10 +203,22 @@ class Solution:
             raise ValueError("this solution was built without sampling tables")
         self._require_feasible()
         walk = self._walks[0]
+        if self._checks and self.total * 16 < walk.dp_total * walk.scale and self._fallback:
+            if not isinstance(self._fallback, Solution):
+                self._fallback = self._fallback()  # solved once, the first time it is needed
+            return self._fallback.sample(rng)  # too few draws would meet the needs
+        while True:
+            world = self._draw(walk, rng)
+            if all(any(world[s][i] in codes for s, i in slots) for slots, codes in self._checks):
+                return world
+
+    def _draw(self, walk: Walk, rng: Random) -> tuple[tuple[int, ...], ...]:
+        """A world drawn from ``walk`` (the first one)."""
         drawn = walk.tables.sample(rng)
         sign = -1 if walk.mirrored else 1
         stands = [
-            [sign * drawn[s][i] if k == 0 else 0 for k, (s, i) in where] for where in self._where
+            [sign * drawn[at[0][1][0]][at[0][1][1]] if at[0][0] == 0 else 0 for at in where]
+            for where in self._where
         ]
         if self._blob is not None:  # share the merged stand's tiles out at random
             merged, blanks = self._blob

@@ -19,6 +19,7 @@ from engine.redwire.deduction.codes import class_of
 from engine.redwire.deduction.packed_plan import PackedPlan
 from engine.redwire.deduction.plan import CodeStep, Plan
 from engine.redwire.deduction.solver import Engine, plan_for
+from engine.redwire.deduction.symmetry import blank_stands
 from tests.redwire.deduction.oracle import Enumeration, enumerate_deals
 from tests.redwire.deduction.random_positions import RandomChooser, positions, random_position
 
@@ -107,6 +108,25 @@ def test_solver_equals_brute_force_with_many_stands() -> None:
         plan, _ = plan_for(position, engine="sparse")
         steps = plan.steps if isinstance(plan, Plan) else []
         if any(isinstance(step, CodeStep) and len(step.parts) >= 3 for step in steps):
+            check_against_oracle(position, rng)
+            checked += 1
+
+
+def test_wide_needs_counted_by_subtraction(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Needs over many codes, counted by inclusion and exclusion (in every position, not only
+    the big ones), sampled by rejection: the same answers as brute force."""
+    from engine.redwire.deduction import solver
+    from engine.redwire.deduction.normalize import normalize
+
+    monkeypatch.setattr(solver, "SUBTRACT_OVER_NS", -1.0)
+    checked = 0
+    seed = 0
+    while checked < 40:
+        seed += 1
+        rng = random.Random(200_000 + seed)
+        position = random_position(RandomChooser(rng))
+        norm = normalize(position)
+        if norm.feasible and solver.wide_needs(norm) and not blank_stands(norm)[1:]:
             check_against_oracle(position, rng)
             checked += 1
 
