@@ -15,3 +15,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default=2000,
         help="random games walked with invariant checks (2,000 by default; 100000 for the long run)",
     )
+    parser.addoption(
+        "--real-games",
+        type=int,
+        default=2,
+        help="games per mission and player count checked by the real-game deduction oracle "
+        "(2 by default: about 450 late positions; 20 for a long run)",
+    )

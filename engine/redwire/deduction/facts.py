@@ -1,25 +1,39 @@
 """Facts a seat knows about hidden slots, beyond the slots it can read.
 
-Every fact speaks about *codes* (see ``codes``); the ``*_classes`` constructors translate cut-value
+Every fact speaks about *codes* (see ``codes``); the ``*.classes`` constructors translate cut-value
 classes (blue 1..12, ``YELLOW``, ``RED``) into the codes of the whole game, so a fact never depends
-on the pool. A slot is addressed by ``(stand index, slot index)``.
+on the pool. A slot is addressed by ``(stand index, slot index)``; a fact may name any slots of any
+stands.
 
-* ``SlotIn(slot, codes)``: the slot holds one of ``codes`` (an info token "this is a 7", "yellow").
-* ``SlotNotIn(slot, codes)``: it holds none of them (a failed cut "not 9", a radar "no").
-* ``AtLeastOne(slots, codes)``: at least one of ``slots`` holds one of ``codes`` (a failed cut
-  proves the announcer holds the value somewhere on his stands; a radar "yes"; a detector success).
+* ``SlotIn(slot, codes)``: the slot holds one of ``codes`` (an info token "this is a 7", "yellow",
+  an even/odd token: ``SlotIn.parity``).
+* ``SlotNotIn(slot, codes)``: it holds none of them (a failed cut "not 9", a radar "no", a false
+  token "this wire is not a 4").
+* ``AtLeastOne(slots, codes)``: at least one of ``slots`` holds one of ``codes`` (the announcer of a
+  cut held the value; a radar "yes"; a detector success).
+* ``Count(slots, codes, low, high)``: between ``low`` and ``high`` of ``slots`` hold one of
+  ``codes`` (an x1/x2/x3 token: "this stand holds exactly k wires of value v, cut ones included"; a
+  negative token: none; a dealing quota: "each player got exactly one red"). ``AtLeastOne`` is the
+  case ``low=1``.
 * ``Label(slot, same)``: slot ``(s, i)`` and its right neighbour ``(s, i + 1)`` have the same class
   (``same=True``, the "=" token) or different classes (``same=False``, the "≠" token).
+* ``SameClass(first, second, same)``: the same for any two slots (a label whose wires were moved).
+* ``Order(first, second, strict)``: the code of ``first`` is ``<=`` (``strict``: ``<``) the code of
+  ``second`` (where a moved wire used to lie, or was inserted, among wires of another stand).
 
 >>> SlotIn.classes((0, 3), 7)
 SlotIn(slot=(0, 3), codes=(70,))
 >>> AtLeastOne.classes([(1, 0), (1, 1)], YELLOW).codes[:3]
 (11, 21, 31)
+>>> Count.classes([(1, 0), (1, 1), (1, 2)], 5, low=2, high=2).codes
+(50,)
+>>> SlotIn.parity((0, 0), even=True).codes
+(20, 40, 60, 80, 100, 120)
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -64,6 +78,16 @@ def class_codes(classes: Iterable[int]) -> tuple[int, ...]:
     return tuple(codes)
 
 
+def parity_codes(even: bool) -> tuple[int, ...]:
+    """The blue codes of even (2, 4, .., 12) or odd (1, 3, .., 11) value: what an even/odd token
+    says (red wires are neither; a mechanism that gives yellow wires a parity adds their codes).
+
+    >>> parity_codes(False)[:3]
+    (10, 30, 50)
+    """
+    return tuple(blue(n) for n in BLUE_VALUES if (n % 2 == 0) == even)
+
+
 def _codes(codes: Iterable[int]) -> tuple[int, ...]:
     return tuple(sorted(set(codes)))
 
@@ -71,6 +95,10 @@ def _codes(codes: Iterable[int]) -> tuple[int, ...]:
 def _ref(slot: Iterable[int]) -> SlotRef:
     stand, index = slot
     return (int(stand), int(index))
+
+
+def _refs(slots: Iterable[Iterable[int]]) -> tuple[SlotRef, ...]:
+    return tuple(sorted({_ref(s) for s in slots}))
 
 
 @dataclass(frozen=True)
@@ -87,6 +115,11 @@ class SlotIn:
     @classmethod
     def classes(cls, slot: SlotRef, *classes: int) -> SlotIn:
         return cls(slot, class_codes(classes))
+
+    @classmethod
+    def parity(cls, slot: SlotRef, even: bool) -> SlotIn:
+        """An even/odd token: the slot holds a blue wire of that parity (``parity_codes``)."""
+        return cls(slot, parity_codes(even))
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": "in", "slot": list(self.slot), "codes": list(self.codes)}
@@ -119,7 +152,7 @@ class AtLeastOne:
     codes: tuple[int, ...]
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "slots", tuple(sorted({_ref(s) for s in self.slots})))
+        object.__setattr__(self, "slots", _refs(self.slots))
         object.__setattr__(self, "codes", _codes(self.codes))
 
     @classmethod
@@ -131,6 +164,41 @@ class AtLeastOne:
             "kind": "at_least_one",
             "slots": [list(s) for s in self.slots],
             "codes": list(self.codes),
+        }
+
+
+@dataclass(frozen=True)
+class Count:
+    """Between ``low`` and ``high`` (both included) of ``slots`` hold one of ``codes``.
+
+    >>> Count.classes([(0, 0), (0, 1)], 3, low=0, high=0)     # "no 3 on these slots"
+    Count(slots=((0, 0), (0, 1)), codes=(30,), low=0, high=0)
+    """
+
+    slots: tuple[SlotRef, ...]
+    codes: tuple[int, ...]
+    low: int
+    high: int
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "slots", _refs(self.slots))
+        object.__setattr__(self, "codes", _codes(self.codes))
+        object.__setattr__(self, "low", int(self.low))
+        object.__setattr__(self, "high", int(self.high))
+        if not 0 <= self.low <= self.high:
+            raise ValueError(f"bad count range {self.low}..{self.high}")
+
+    @classmethod
+    def classes(cls, slots: Iterable[SlotRef], *classes: int, low: int, high: int) -> Count:
+        return cls(tuple(slots), class_codes(classes), low, high)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": "count",
+            "slots": [list(s) for s in self.slots],
+            "codes": list(self.codes),
+            "low": self.low,
+            "high": self.high,
         }
 
 
@@ -152,7 +220,54 @@ class Label:
         return {"kind": "label", "slot": list(self.slot), "same": self.same}
 
 
-Fact = SlotIn | SlotNotIn | AtLeastOne | Label
+@dataclass(frozen=True)
+class SameClass:
+    """Slots ``first`` and ``second`` (anywhere) have the same class (``same``) or not."""
+
+    first: SlotRef
+    second: SlotRef
+    same: bool
+
+    def __post_init__(self) -> None:
+        first, second = sorted((_ref(self.first), _ref(self.second)))
+        if first == second:
+            raise ValueError(f"a slot compared with itself: {first}")
+        object.__setattr__(self, "first", first)
+        object.__setattr__(self, "second", second)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": "same_class",
+            "first": list(self.first),
+            "second": list(self.second),
+            "same": self.same,
+        }
+
+
+@dataclass(frozen=True)
+class Order:
+    """The code of ``first`` is at most (``strict``: below) the code of ``second``."""
+
+    first: SlotRef
+    second: SlotRef
+    strict: bool = False
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "first", _ref(self.first))
+        object.__setattr__(self, "second", _ref(self.second))
+        if self.first == self.second:
+            raise ValueError(f"a slot compared with itself: {self.first}")
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": "order",
+            "first": list(self.first),
+            "second": list(self.second),
+            "strict": self.strict,
+        }
+
+
+Fact = SlotIn | SlotNotIn | AtLeastOne | Count | Label | SameClass | Order
 
 
 def fact_from_json(data: dict[str, Any]) -> Fact:
@@ -168,16 +283,56 @@ def fact_from_json(data: dict[str, Any]) -> Fact:
     if kind == "not_in":
         return SlotNotIn(_ref(data["slot"]), tuple(data["codes"]))
     if kind == "at_least_one":
-        return AtLeastOne(tuple(_ref(s) for s in data["slots"]), tuple(data["codes"]))
+        return AtLeastOne(_refs(data["slots"]), tuple(data["codes"]))
+    if kind == "count":
+        return Count(_refs(data["slots"]), tuple(data["codes"]), data["low"], data["high"])
     if kind == "label":
         return Label(_ref(data["slot"]), bool(data["same"]))
+    if kind == "same_class":
+        return SameClass(_ref(data["first"]), _ref(data["second"]), bool(data["same"]))
+    if kind == "order":
+        return Order(_ref(data["first"]), _ref(data["second"]), bool(data["strict"]))
     raise ValueError(f"unknown fact kind {kind!r}")
 
 
 def fact_slots(fact: Fact) -> tuple[SlotRef, ...]:
     """Every slot a fact mentions."""
-    if isinstance(fact, AtLeastOne):
+    if isinstance(fact, AtLeastOne | Count):
         return fact.slots
     if isinstance(fact, Label):
         return (fact.slot, fact.right)
+    if isinstance(fact, SameClass | Order):
+        return (fact.first, fact.second)
     return (fact.slot,)
+
+
+def moved(fact: Fact, where: Callable[[SlotRef], SlotRef]) -> Fact:
+    """The same fact about the slots ``where`` gives for its slots (a ``Label`` becomes a
+    ``SameClass`` unless its two slots stay neighbours, left to right).
+
+    >>> moved(SlotIn((0, 1), (10,)), lambda s: (s[0] + 1, s[1]))
+    SlotIn(slot=(1, 1), codes=(10,))
+    """
+    if isinstance(fact, SlotIn | SlotNotIn):
+        return type(fact)(where(fact.slot), fact.codes)
+    if isinstance(fact, AtLeastOne):
+        return AtLeastOne(tuple(map(where, fact.slots)), fact.codes)
+    if isinstance(fact, Count):
+        return Count(tuple(map(where, fact.slots)), fact.codes, fact.low, fact.high)
+    if isinstance(fact, Label):
+        return same_class(where(fact.slot), where(fact.right), fact.same)
+    if isinstance(fact, SameClass):
+        return same_class(where(fact.first), where(fact.second), fact.same)
+    return Order(where(fact.first), where(fact.second), fact.strict)
+
+
+def same_class(a: SlotRef, b: SlotRef, same: bool) -> Label | SameClass:
+    """``Label`` when ``a`` and ``b`` are neighbours on one stand, else ``SameClass``.
+
+    >>> same_class((2, 4), (2, 3), True), same_class((0, 1), (1, 1), False).first
+    (Label(slot=(2, 3), same=True), (0, 1))
+    """
+    left, right = sorted((a, b))
+    if left[0] == right[0] and left[1] + 1 == right[1]:
+        return Label(left, same)
+    return SameClass(left, right, same)

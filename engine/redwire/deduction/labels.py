@@ -18,14 +18,6 @@ from __future__ import annotations
 Labels = list[tuple[int, bool, int]]  # (left slot, same class, first of its two bits)
 
 
-def pending_values(labels: Labels) -> list[int]:
-    """Every combination of pending-class bits (0: none, 1: yellow, 2: red per label)."""
-    values = [0]
-    for _, _, bit in labels:
-        values = [v | (p << bit) for v in values for p in (0, 1, 2)]
-    return values
-
-
 def labels_after(labels: Labels, pend: int, f: int, c: int, colour: int) -> int | None:
     """The pending bits after ``c`` tiles of a code of ``colour`` (0 blue, 1 yellow, 2 red) fill
     slots from ``f``; None if a label breaks."""

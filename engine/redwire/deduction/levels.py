@@ -13,8 +13,6 @@ one-code needs. The other stands are ignored, so these sets only prune; the DP d
 
 from __future__ import annotations
 
-from bisect import bisect_left
-
 from engine.redwire.deduction.normalize import Normalized
 
 
@@ -24,14 +22,14 @@ def run_lengths(
     """Per code, per slot ``f`` (0..size): the longest run of that code that may start at ``f``
     (consecutive slots allowing it, at most its copies)."""
     size = len(allowed)
-    result = []
-    for code in universe:
-        cap = max(copies[code], 0)
-        run = [0] * (size + 1)
-        for j in range(size - 1, -1, -1):
-            if code in allowed[j]:
-                run[j] = min(run[j + 1] + 1, cap)
-        result.append(run)
+    index = {code: t for t, code in enumerate(universe)}
+    caps = [max(copies[code], 0) for code in universe]
+    result = [[0] * (size + 1) for _ in universe]
+    for j in range(size - 1, -1, -1):  # a slot's allowed codes only: most slots allow few
+        for code in allowed[j]:
+            t = index[code]
+            run = result[t]
+            run[j] = min(run[j + 1] + 1, caps[t])
     return result
 
 
@@ -44,52 +42,128 @@ def fill_levels(
     run of ``code``.
     """
     size = len(runs[0]) - 1 if runs else 0
+    if not needs:
+        return _interval_levels(runs, size)
 
-    def counts(t: int, f: int) -> list[int]:
-        """The counts c such that code number ``t`` may fill slots f .. f + c - 1."""
-        own = needs.get(universe[t], [])
-        return [
-            c
-            for c in range(runs[t][f] + 1)
-            if all(any(f <= j < f + c for j in slots) for slots in own)
+    firsts = {
+        code: [
+            [min((j for j in slots if j >= f), default=size) for f in range(size + 1)]
+            for slots in sets
         ]
+        for code, sets in needs.items()
+    }
 
-    reach: list[list[int]] = [[0]]
+    def counts(t: int, f: int) -> range:
+        """The counts c such that code number ``t`` may fill slots f .. f + c - 1: enough to
+        reach the first slot of each of its need's sets from ``f``."""
+        least = max((first[f] - f + 1 for first in firsts.get(universe[t], ())), default=0)
+        return range(least, runs[t][f] + 1)
+
+    # Sets of levels are bit sets (bit f: level f), the stands being short.
+    reach = [1]
     for t in range(len(universe)):
         run = runs[t]
-        level: set[int] = set()
+        level = 0
         if universe[t] in needs:
-            for f in reach[-1]:
-                level.update(f + c for c in counts(t, f))
-        else:
-            for f in reach[-1]:
-                level.update(range(f, f + run[f] + 1))
-        reach.append(sorted(level))
-    levels: list[list[int]] = [[] for _ in reach]
-    after = [size] if reach[-1] and reach[-1][-1] == size else []
-    levels[-1] = after
+            for f in _members(reach[-1]):
+                for c in counts(t, f):
+                    level |= 1 << (f + c)
+        else:  # from each interval [a, b] of levels: [a, b + run[b]] (see _interval_levels)
+            for low, high in _intervals(reach[-1]):
+                level |= ((2 << (high + run[high] - low)) - 1) << low
+        reach.append(level)
+    after = reach[-1] & (1 << size)
+    levels = [after]
     for t in range(len(universe) - 1, -1, -1):
         run = runs[t]
+        keep = 0
         if universe[t] in needs:
-            wanted = set(after)
-            keep = [f for f in reach[t] if any(f + c in wanted for c in counts(t, f))]
+            for f in _members(reach[t]):
+                if any(after >> (f + c) & 1 for c in counts(t, f)):
+                    keep |= 1 << f
         else:  # some level of ``after`` lies in [f, f + run]
-            keep = []
-            for f in reach[t]:
-                k = bisect_left(after, f)
-                if k < len(after) and after[k] <= f + run[f]:
-                    keep.append(f)
-        levels[t] = keep
+            for f in _members(reach[t]):
+                if (after >> f) & ((2 << run[f]) - 1):
+                    keep |= 1 << f
+        levels.append(keep)
         after = keep
+    levels.reverse()
+    return [_members(level) for level in levels]
+
+
+def _interval_levels(runs: list[list[int]], size: int) -> list[list[int]]:
+    """``fill_levels`` without needs: every set of levels is an interval. From ``[a, b]`` a code
+    reaches ``[a, b + run[b]]`` (``f + run[f]`` never decreases with ``f``, so the runs' spans
+    overlap), and a level ``f`` of ``[a, b]`` can go on to ``[c, d]`` when ``f <= d`` and
+    ``f + run[f] >= c``.
+
+    >>> _interval_levels([[1, 1, 0], [2, 1, 0]], 2)  # code 0 fits slot 0 or 1, code 1 both
+    [[0], [0, 1], [2]]
+    """
+    reach = [(0, 0)]
+    for run in runs:
+        low, high = reach[-1]
+        reach.append((low, min(high + run[high], size)))
+    levels: list[list[int]] = [[] for _ in reach]
+    low, high = reach[-1]
+    if high < size:
+        return levels
+    after = (size, size)
+    levels[-1] = [size]
+    for t in range(len(runs) - 1, -1, -1):
+        run = runs[t]
+        low, high = reach[t]
+        high = min(high, after[1])
+        while low <= high and low + run[low] < after[0]:
+            low += 1
+        if low > high:
+            return [[] for _ in reach]
+        levels[t] = list(range(low, high + 1))
+        after = (low, high)
     return levels
 
 
-def stand_levels(
-    norm: Normalized, local_needs: dict[tuple[int, int], list[frozenset[int]]]
-) -> tuple[list[dict[int, int]], list[list[list[int]]], list[list[list[int]]]]:
+def _intervals(bits: int) -> list[tuple[int, int]]:
+    """The maximal runs of set bits of ``bits``, as ``(first, last)``.
+
+    >>> _intervals(0b1110_0110)
+    [(1, 2), (5, 7)]
+    """
+    found = []
+    while bits:
+        low = (bits & -bits).bit_length() - 1
+        run = bits >> low
+        length = (~run & (run + 1)).bit_length() - 1
+        found.append((low, low + length - 1))
+        bits &= ~(((1 << length) - 1) << low)
+    return found
+
+
+def _members(bits: int) -> list[int]:
+    """The set bits of ``bits``, ascending."""
+    return [f for f in range(bits.bit_length()) if bits >> f & 1]
+
+
+LocalNeeds = dict[tuple[int, int], list[frozenset[int]]]
+Levels = tuple[list[dict[int, int]], list[list[list[int]]], list[list[list[int]]]]
+
+
+def local_needs(norm: Normalized) -> LocalNeeds:
+    """The needs on one stand and one code, by ``(stand, code)``: the slot sets the run of that
+    code on that stand must meet (the others need flags in the DP)."""
+    found: LocalNeeds = {}
+    for need in norm.needs:
+        if len(need.slots) == 1 and len(need.codes) == 1:
+            ((stand, slots),) = need.slots.items()
+            (code,) = need.codes
+            found.setdefault((stand, code), []).append(slots)
+    return found
+
+
+def stand_levels(norm: Normalized, local_needs: LocalNeeds) -> Levels:
     """Per stand: the copies of each code it can hold (those not pinned, a one-code slot, on
     another stand), its ``run_lengths`` and its ``fill_levels`` (``local_needs[(stand, code)]``:
-    slot sets the run of ``code`` on ``stand`` must meet)."""
+    slot sets the run of ``code`` on ``stand`` must meet). Both engines read them."""
     pinned: list[dict[int, int]] = []
     for stand_codes in norm.allowed:
         count: dict[int, int] = {}
@@ -102,13 +176,37 @@ def stand_levels(
     available = [
         {c: norm.copies[c] - everywhere[c] + own.get(c, 0) for c in norm.universe} for own in pinned
     ]
-    runs = [run_lengths(stand, norm.universe, available[s]) for s, stand in enumerate(norm.allowed)]
-    levels = [
-        fill_levels(
-            runs[s],
-            norm.universe,
-            {c: slots for (st, c), slots in local_needs.items() if st == s},
-        )
-        for s in range(len(norm.allowed))
-    ]
+    runs = []
+    levels = []
+    for s, stand in enumerate(norm.allowed):
+        runs.append(run_lengths(stand, norm.universe, available[s]))
+        own = {c: slots for (st, c), slots in local_needs.items() if st == s}
+        if not own and all(len(codes) == 1 for codes in stand):
+            levels.append(known_levels(stand, norm.universe, available[s]))
+        else:
+            levels.append(fill_levels(runs[-1], norm.universe, own))
     return available, runs, levels
+
+
+def known_levels(
+    stand: tuple[frozenset[int], ...], universe: tuple[int, ...], copies: dict[int, int]
+) -> list[list[int]]:
+    """The levels of a stand whose every code is known (``fill_levels`` without its search: one
+    level per prefix; none when the codes are not sorted or exceed the copies it can get).
+
+    >>> known_levels((frozenset({10}), frozenset({30})), (10, 20, 30), {10: 1, 20: 1, 30: 1})
+    [[0], [1], [1], [2]]
+    """
+    codes = [min(c) for c in stand]
+    levels = [[0]]
+    filled = 0
+    for code in universe:
+        start = filled
+        while filled < len(codes) and codes[filled] == code:
+            filled += 1
+        if filled - start > copies[code]:
+            break
+        levels.append([filled])
+    if filled != len(codes) or len(levels) != len(universe) + 1:
+        return [[] for _ in range(len(universe) + 1)]
+    return levels

@@ -3,12 +3,19 @@
 What can be settled slot by slot is settled here, so the dynamic programme only carries what
 really couples slots:
 
+* the DP's stands: the stands as they were dealt (``Position.dealt``); a stand's sorted slots form
+  one DP stand, and each of its ``unsorted`` slots a DP stand of one slot of its own
+  (``Normalized.place`` maps a position's slot to its DP slot). Where wires moved since the deal,
+  the order of the stands as they are now is a set of pairs of slots;
 * every slot gets its set of allowed codes (known slot: one code; hidden: the pool, minus what the
   facts rule out), narrowed by sortedness (a slot's codes lie between its neighbours' codes);
-* an ``AtLeastOne`` fact drops the slots that cannot hold its codes, disappears when one slot must
-  hold them, becomes a ``SlotIn`` when one slot is left, and makes the position impossible when
-  none is left;
-* a ``Label`` whose one side has a known class becomes a ``SlotIn`` / ``SlotNotIn`` on the other.
+* a count (``Count``, ``AtLeastOne``) drops the slots that cannot hold its codes and counts those
+  that must; it disappears when it is met whatever the others hold, turns into ``SlotIn`` /
+  ``SlotNotIn`` facts when only one way is left, and makes the position impossible when none is.
+  What is left is a ``Need`` (at least one) or a ``Tally`` (any other range) for the DP;
+* a ``Label`` or ``SameClass`` whose one side has a known class becomes a ``SlotIn`` /
+  ``SlotNotIn`` on the other; an ``Order`` narrows both sides to the codes it leaves them. Labels of
+  neighbours stay ``labels``; other relations that are left are ``pairs`` for the DP.
 
 >>> from engine.redwire.deduction.position import Pool, Position, Stand
 >>> from engine.redwire.deduction.facts import SlotIn
@@ -21,10 +28,24 @@ really couples slots:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import pairwise
+from typing import Literal
 
 from engine.redwire.deduction.codes import class_of, colour_rank
-from engine.redwire.deduction.facts import AtLeastOne, Label, SlotIn, SlotNotIn
+from engine.redwire.deduction.facts import (
+    AtLeastOne,
+    Count,
+    Label,
+    Order,
+    SameClass,
+    SlotIn,
+    SlotNotIn,
+    SlotRef,
+)
 from engine.redwire.deduction.position import Position
+
+#: How two slots are tied: code(first) <= / < code(second), same class / different classes.
+Relation = Literal["le", "lt", "same", "differ"]
 
 
 @dataclass(frozen=True)
@@ -36,91 +57,281 @@ class Need:
 
 
 @dataclass(frozen=True)
+class Tally:
+    """Between ``low`` and ``high`` of ``slots`` (per stand: slot indices) hold one of ``codes``."""
+
+    slots: dict[int, frozenset[int]]
+    codes: frozenset[int]
+    low: int
+    high: int
+
+
+@dataclass(frozen=True)
+class Pair:
+    """Two DP slots tied by ``relation``."""
+
+    first: SlotRef
+    second: SlotRef
+    relation: Relation
+
+
+@dataclass(frozen=True)
 class Normalized:
     """A position reduced to what the DP needs (``feasible`` False: no world fits)."""
 
     universe: tuple[int, ...]
     copies: dict[int, int]
     groups: tuple[tuple[tuple[int, ...], int], ...]  # "k of m": (candidates, k)
-    allowed: tuple[tuple[frozenset[int], ...], ...]
+    allowed: tuple[tuple[frozenset[int], ...], ...]  # per DP stand, per slot
     needs: tuple[Need, ...]
     labels: tuple[tuple[int, int, bool], ...]  # (stand, left slot, same class)
     colours: dict[int, int]  # code -> 0 blue, 1 yellow, 2 red (still right once mirrored)
     feasible: bool
+    tallies: tuple[Tally, ...] = ()
+    pairs: tuple[Pair, ...] = ()
+    place: tuple[tuple[SlotRef, ...], ...] = ()  # per position stand, per slot: its DP slot
 
     def mirrored(self) -> Normalized:
         """The same problem seen from the other end: the codes negated (so their order is
         reversed) and every stand read right to left. It has the same worlds and weights; the
         solver may walk it instead when that walk meets the tight constraints first."""
         sizes = [len(stand) for stand in self.allowed]
+
+        def flip(slots: dict[int, frozenset[int]]) -> dict[int, frozenset[int]]:
+            return {s: frozenset(sizes[s] - 1 - i for i in ix) for s, ix in slots.items()}
+
+        def at(slot: SlotRef) -> SlotRef:
+            return (slot[0], sizes[slot[0]] - 1 - slot[1])
+
+        def negated(codes: frozenset[int]) -> frozenset[int]:
+            return frozenset(-c for c in codes)
+
         return Normalized(
             universe=tuple(sorted(-c for c in self.universe)),
             copies={-c: n for c, n in self.copies.items()},
             groups=tuple((tuple(sorted(-c for c in cands)), k) for cands, k in self.groups),
-            allowed=tuple(
-                tuple(frozenset(-c for c in codes) for codes in reversed(stand))
-                for stand in self.allowed
-            ),
-            needs=tuple(
-                Need(
-                    {s: frozenset(sizes[s] - 1 - i for i in ix) for s, ix in need.slots.items()},
-                    frozenset(-c for c in need.codes),
-                )
-                for need in self.needs
-            ),
+            allowed=tuple(tuple(negated(codes) for codes in reversed(st)) for st in self.allowed),
+            needs=tuple(Need(flip(n.slots), negated(n.codes)) for n in self.needs),
             labels=tuple(sorted((s, sizes[s] - 2 - i, same) for s, i, same in self.labels)),
             colours={-c: rank for c, rank in self.colours.items()},
             feasible=self.feasible,
+            tallies=tuple(
+                Tally(flip(t.slots), negated(t.codes), t.low, t.high) for t in self.tallies
+            ),
+            # Negated codes reverse an order: first <= second becomes second' <= first'.
+            pairs=tuple(
+                Pair(at(p.second), at(p.first), p.relation)
+                if p.relation in ("le", "lt")
+                else Pair(at(p.first), at(p.second), p.relation)
+                for p in self.pairs
+            ),
+            place=tuple(tuple(map(at, stand)) for stand in self.place),
         )
+
+
+def dp_stands(position: Position) -> tuple[tuple[SlotRef, ...], ...]:
+    """Per stand of ``position``, per slot, its slot in the DP. The DP deals the stands as they
+    were dealt (``Position.dealt``): the sorted slots of a dealt stand form one DP stand, and
+    each unsorted slot a DP stand of its own.
+
+    >>> from engine.redwire.deduction.position import Pool, Stand
+    >>> pool = Pool.standard(range(1, 2))
+    >>> dp_stands(Position(pool, (Stand(0, (None,) * 4, unsorted=frozenset({0})),)))
+    (((1, 0), (0, 0), (0, 1), (0, 2)),)
+    """
+    origins = position.origins()
+    loose = {origins[s][i] for s, stand in enumerate(position.stands) for i in stand.unsorted}
+    dealt: dict[int, list[int]] = {}
+    for stand in origins:
+        for s0, i0 in stand:
+            dealt.setdefault(s0, []).append(i0)
+    where: dict[SlotRef, SlotRef] = {}
+    count = 0
+    for s0 in sorted(dealt):
+        ordered = [i0 for i0 in sorted(dealt[s0]) if (s0, i0) not in loose]
+        if ordered:
+            where.update({(s0, i0): (count, k) for k, i0 in enumerate(ordered)})
+            count += 1
+        for i0 in sorted(dealt[s0]):
+            if (s0, i0) in loose:
+                where[(s0, i0)] = (count, 0)
+                count += 1
+    return tuple(tuple(where[origin] for origin in stand) for stand in origins)
+
+
+def _sorted_now(position: Position, place: tuple[tuple[SlotRef, ...], ...]) -> list[Pair]:
+    """Stands are sorted now too: neighbours (but unsorted slots) of a stand that the DP does
+    not deal in order (wires moved since the deal) are tied by an order."""
+    pairs = []
+    for stand, where in zip(position.stands, place, strict=True):
+        ordered = [where[i] for i in stand.sorted_slots()]
+        for a, b in pairwise(ordered):
+            if a[0] != b[0] or a[1] > b[1]:
+                pairs.append(Pair(a, b, "le"))
+    return pairs
+
+
+_Count = tuple[list[SlotRef], frozenset[int], int, int]  # slots, codes, low, high
 
 
 def normalize(position: Position) -> Normalized:
     """Settle what can be settled per slot; see the module docstring."""
     universe = position.pool.universe()
     everything = frozenset(universe)
-    allowed = [
-        [everything if code is None else frozenset((code,)) for code in stand.slots]
-        for stand in position.stands
-    ]
-    needs: list[tuple[list[tuple[int, int]], frozenset[int]]] = []
+    place = dp_stands(position)
+    sizes: dict[int, int] = {}
+    for where in place:
+        for ds, di in where:
+            sizes[ds] = max(sizes.get(ds, 0), di + 1)
+    allowed = [[everything] * sizes[ds] for ds in range(len(sizes))]
+    for stand, where in zip(position.stands, place, strict=True):
+        for code, (ds, di) in zip(stand.slots, where, strict=True):
+            if code is not None:
+                allowed[ds][di] = frozenset((code,))
+
+    def at(slot: SlotRef) -> SlotRef:
+        return place[slot[0]][slot[1]]
+
+    counts: list[_Count] = []
     labels: list[tuple[int, int, bool]] = []
+    pairs: list[Pair] = _sorted_now(position, place) if position.dealt else []
     for fact in position.facts:
         if isinstance(fact, SlotIn):
-            s, i = fact.slot
+            s, i = at(fact.slot)
             allowed[s][i] = allowed[s][i] & frozenset(fact.codes)
         elif isinstance(fact, SlotNotIn):
-            s, i = fact.slot
+            s, i = at(fact.slot)
             allowed[s][i] = allowed[s][i] - frozenset(fact.codes)
         elif isinstance(fact, AtLeastOne):
-            needs.append((list(fact.slots), frozenset(fact.codes) & everything))
-        elif isinstance(fact, Label):
-            labels.append((fact.slot[0], fact.slot[1], fact.same))
-    feasible = _settle(allowed, needs, labels)
-    return Normalized(
-        universe=universe,
-        copies=position.pool.copies(),
-        groups=tuple((g.candidates, g.keep) for g in position.pool.groups),
-        allowed=tuple(tuple(stand) for stand in allowed),
-        needs=tuple(_need(slots, codes) for slots, codes in needs) if feasible else (),
-        labels=tuple(sorted(set(labels))) if feasible else (),
-        colours={code: colour_rank(code) for code in universe},
-        feasible=feasible,
+            slots = [at(s) for s in fact.slots]
+            counts.append((slots, frozenset(fact.codes) & everything, 1, len(slots)))
+        elif isinstance(fact, Count):
+            slots = [at(s) for s in fact.slots]
+            counts.append((slots, frozenset(fact.codes) & everything, fact.low, fact.high))
+        elif isinstance(fact, Label | SameClass):
+            first, second = (
+                (fact.slot, fact.right) if isinstance(fact, Label) else (fact.first, fact.second)
+            )
+            a, b = sorted((at(first), at(second)))
+            if a[0] == b[0] and a[1] + 1 == b[1]:
+                labels.append((a[0], a[1], fact.same))
+            else:
+                pairs.append(Pair(a, b, "same" if fact.same else "differ"))
+        elif isinstance(fact, Order):
+            pairs.append(Pair(at(fact.first), at(fact.second), "lt" if fact.strict else "le"))
+    return _settled(
+        Normalized(
+            universe=universe,
+            copies=position.pool.copies(),
+            groups=tuple((g.candidates, g.keep) for g in position.pool.groups),
+            allowed=(),
+            needs=(),
+            labels=(),
+            colours={code: colour_rank(code) for code in universe},
+            feasible=True,
+            place=place,
+        ),
+        allowed,
+        counts,
+        labels,
+        pairs,
     )
 
 
-def _need(slots: list[tuple[int, int]], codes: frozenset[int]) -> Need:
+def without_needs(norm: Normalized, dropped: list[int], forbidden: list[int]) -> Normalized:
+    """``norm`` without its needs number ``dropped``, and with the needs number ``forbidden``
+    turned round: none of their slots holds one of their codes (counting a need by subtraction:
+    the worlds that meet it are all the worlds but those where none of its slots does).
+
+    >>> from engine.redwire.deduction.position import Pool, Position, Stand
+    >>> from engine.redwire.deduction.facts import AtLeastOne
+    >>> pos = Position(Pool(((1, 2), (2, 2))), (Stand(0, (None, None)), Stand(1, (None, None))))
+    >>> norm = normalize(pos.with_facts(AtLeastOne([(0, 0), (1, 0)], (20,))))
+    >>> [sorted(a) for a in without_needs(norm, [0], [0]).allowed[0]]
+    [[10], [10, 20]]
+    """
+    allowed = [list(stand) for stand in norm.allowed]
+    for k in forbidden:
+        need = norm.needs[k]
+        for s, slots in need.slots.items():
+            for i in slots:
+                allowed[s][i] -= need.codes
+    counts: list[_Count] = [
+        (slots, need.codes, 1, len(slots))
+        for k, need in enumerate(norm.needs)
+        if k not in dropped
+        for slots in [[(s, i) for s, ix in need.slots.items() for i in sorted(ix)]]
+    ]
+    counts += [
+        ([(s, i) for s, ix in t.slots.items() for i in sorted(ix)], t.codes, t.low, t.high)
+        for t in norm.tallies
+    ]
+    return _settled(norm, allowed, counts, list(norm.labels), list(norm.pairs))
+
+
+def _settled(
+    base: Normalized,
+    allowed: list[list[frozenset[int]]],
+    counts: list[_Count],
+    labels: list[tuple[int, int, bool]],
+    pairs: list[Pair],
+) -> Normalized:
+    """``base`` (for its pool and layout) with these slots and facts, settled."""
+    feasible = (
+        all(all(stand) for stand in allowed)
+        and _settle(allowed, counts, labels, pairs)
+        and _room(base, allowed)
+    )
+    needs: list[Need] = []
+    tallies: list[Tally] = []
+    for slots, codes, low, high in counts if feasible else []:
+        if low == 1 and high >= len(slots):
+            needs.append(Need(_per_stand(slots), codes))
+        else:
+            tallies.append(Tally(_per_stand(slots), codes, low, high))
+    return Normalized(
+        universe=base.universe,
+        copies=base.copies,
+        groups=base.groups,
+        allowed=tuple(tuple(stand) for stand in allowed),
+        needs=tuple(needs),
+        labels=tuple(sorted(set(labels))) if feasible else (),
+        colours=base.colours,
+        feasible=feasible,
+        tallies=tuple(tallies),
+        pairs=tuple(dict.fromkeys(pairs)) if feasible else (),
+        place=base.place,
+    )
+
+
+def _room(norm: Normalized, allowed: list[list[frozenset[int]]]) -> bool:
+    """No more slots restricted to red (or to yellow) codes than red (yellow) tiles may be in
+    play: the pigeonhole check the DP would otherwise make the long way ("both wires red" with
+    one red wire)."""
+    for colour in (1, 2):
+        codes = frozenset(c for c, rank in norm.colours.items() if rank == colour)
+        grouped = {c for cands, _ in norm.groups for c in cands}
+        most = sum(norm.copies[c] for c in codes - grouped)
+        most += sum(min(keep, len(codes.intersection(cands))) for cands, keep in norm.groups)
+        if sum(1 for stand in allowed for slot in stand if slot <= codes) > most:
+            return False
+    return True
+
+
+def _per_stand(slots: list[SlotRef]) -> dict[int, frozenset[int]]:
     per_stand: dict[int, set[int]] = {}
     for s, i in slots:
         per_stand.setdefault(s, set()).add(i)
-    return Need({s: frozenset(ix) for s, ix in sorted(per_stand.items())}, codes)
+    return {s: frozenset(ix) for s, ix in sorted(per_stand.items())}
 
 
 def _settle(
     allowed: list[list[frozenset[int]]],
-    needs: list[tuple[list[tuple[int, int]], frozenset[int]]],
+    counts: list[_Count],
     labels: list[tuple[int, int, bool]],
+    pairs: list[Pair],
 ) -> bool:
-    """Narrow ``allowed`` and simplify ``needs`` / ``labels`` in place until nothing changes."""
+    """Narrow ``allowed`` and simplify the facts in place until nothing changes."""
     changed = True
     while changed:
         changed = False
@@ -128,22 +339,15 @@ def _settle(
             changed |= _sort_bounds(stand)
             if not all(stand):
                 return False
-        kept_needs = []
-        for slots, codes in needs:
-            live = [(s, i) for s, i in slots if allowed[s][i] & codes]
-            if not live:
+        kept_counts: list[_Count] = []
+        for count in counts:
+            settled = _settle_count(allowed, count)
+            if settled is None:
                 return False
-            if any(allowed[s][i] <= codes for s, i in live):
-                changed = True  # certainly met
-                continue
-            if len(live) == 1:
-                s, i = live[0]
-                allowed[s][i] &= codes
+            if settled != [count]:
                 changed = True
-                continue
-            changed |= len(live) != len(slots)
-            kept_needs.append((live, codes))
-        needs[:] = kept_needs
+            kept_counts += settled
+        counts[:] = kept_counts
         kept_labels = []
         for s, i, same in labels:
             left, right = allowed[s][i], allowed[s][i + 1]
@@ -159,13 +363,77 @@ def _settle(
             if not (allowed[s][i] and allowed[s][i + 1]):
                 return False
         labels[:] = kept_labels
+        kept_pairs = []
+        for pair in pairs:
+            outcome = _settle_pair(allowed, pair)
+            if outcome is None:
+                return False
+            keep, narrowed = outcome
+            changed |= narrowed or not keep
+            if keep:
+                kept_pairs.append(pair)
+        pairs[:] = kept_pairs
     return True
+
+
+def _settle_count(allowed: list[list[frozenset[int]]], count: _Count) -> list[_Count] | None:
+    """The count left once the slots that must or cannot hold its codes are set apart ([] when
+    it is met whatever happens, or turned into slot facts; None when it cannot be met)."""
+    slots, codes, low, high = count
+    live = [(s, i) for s, i in slots if allowed[s][i] & codes]
+    unsure = [(s, i) for s, i in live if not allowed[s][i] <= codes]
+    sure = len(live) - len(unsure)
+    low, high = max(low - sure, 0), min(high - sure, len(unsure))
+    if high < low:
+        return None
+    if low == 0 and high == len(unsure):
+        return []
+    if high == 0:
+        for s, i in unsure:
+            allowed[s][i] -= codes
+        return []
+    if low == len(unsure):
+        for s, i in unsure:
+            allowed[s][i] &= codes
+        return []
+    return [(unsure, codes, low, high)]
+
+
+def _settle_pair(allowed: list[list[frozenset[int]]], pair: Pair) -> tuple[bool, bool] | None:
+    """Narrow the two slots of ``pair``: (whether the DP must still track it, whether a slot
+    changed), or None when no world fits."""
+    (sa, ia), (sb, ib) = pair.first, pair.second
+    a, b = allowed[sa][ia], allowed[sb][ib]
+    if pair.relation in ("le", "lt"):
+        strict = pair.relation == "lt"
+        least, most = min(a), max(b)
+        new_b = frozenset(c for c in b if c > least or (c == least and not strict))
+        new_a = frozenset(c for c in a if c < most or (c == most and not strict))
+        if not (new_a and new_b):
+            return None
+        allowed[sa][ia], allowed[sb][ib] = new_a, new_b
+        met = max(new_a) < min(new_b) or (max(new_a) == min(new_b) and not strict)
+        implied = not strict and sa == sb and ia < ib  # sorted stand
+        return (not (met or implied), (new_a, new_b) != (a, b))
+    same = pair.relation == "same"
+    class_a, class_b = _single_class(a), _single_class(b)
+    if class_a is not None or class_b is not None:
+        if class_a is not None:
+            allowed[sb][ib] = _with_class(b, class_a, same)
+        if class_b is not None:
+            allowed[sa][ia] = _with_class(a, class_b, same)
+        if not (allowed[sa][ia] and allowed[sb][ib]):
+            return None
+        return (False, True)
+    if not {class_of(c) for c in a} & {class_of(c) for c in b}:
+        return None if same else (False, False)
+    return (True, False)
 
 
 def _sort_bounds(stand: list[frozenset[int]]) -> bool:
     """Drop codes that sortedness rules out (below a left slot's least, above a right's most)."""
     changed = False
-    low = -1
+    low = -(1 << 30)
     for i, codes in enumerate(stand):
         if codes and min(codes) < low:
             stand[i] = frozenset(c for c in codes if c >= low)

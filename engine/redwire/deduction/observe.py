@@ -5,22 +5,17 @@ What a seat knows, and where it comes from:
 * the pool: ``blue_values`` and the red / yellow ``markers`` (a certain draw gives certain codes; a
   "k of m" draw a ``Group``);
 * known slots: the viewer's own wires and every cut wire (their labels), cut slots marked ``cut``;
-* the log, replayed wire by wire (a Walkie-Talkies swap moves two wires, and what was learnt about a
-  wire moves with it):
-  - ``token`` / ``token_announced``: that wire has that value (``SlotIn``);
-  - ``cut`` missed: no pointed wire has an announced value (``SlotNotIn``), and the actor held every
-    announced value among his uncut wires of that moment, on all his stands (``AtLeastOne``);
-  - ``cut`` on red wires under the Stabilizer: every pointed wire is red, and the actor held the
-    values;
-  - ``radar``: per stand, "yes" is an ``AtLeastOne`` over its uncut wires, "no" a ``SlotNotIn`` on
-    each of them;
-  - ``walkie`` (secret part): the wire the viewer gave away is known exactly, on its new stand;
-* the labels (= and ≠ tokens, ``mechanisms.labels.placed``) where they lie now.
+  a stand's ``owner`` may be ``None`` (wires nobody holds); where each wire was dealt (``dealt``:
+  the stands as dealt are what a world's weight counts);
+* the facts: the log is replayed event by event on a ``Tracker`` (which follows every wire through
+  swaps) by the readers registered for each event type, then each registered part of the
+  observation is read (``readers``; the core readers in ``readers_core``; each mechanism's readers
+  are its ``facts``, in ``engine/redwire/mechanisms/``). An event type no reader takes is ignored:
+  the odds are then less sharp, never wrong.
 
-A hit teaches nothing more than the wires it cuts. The choices players make (which wire gets the
-setup token, which wire a detector's owner cuts) are not modelled: a world's weight is that of a
-random deal, consistent with everything above. After a Walkie-Talkies swap that is only an
-approximation (the wire given was chosen), but every fact stays true.
+The choices players make (which wire gets the setup token, which wire a detector's owner cuts,
+which wire the Walkie-Talkies partner gives) are not modelled: a world's weight is that of a random
+deal, consistent with everything the viewer saw happen.
 
 >>> from engine.redwire.deduction import solve
 >>> obs = {"viewer": 0, "blue_values": [1, 2], "log": [], "labels": [],
@@ -36,45 +31,54 @@ approximation (the wire given was chosen), but every fact stays true.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
-from engine.redwire.deduction.codes import RED, class_of_json, code_of_label
-from engine.redwire.deduction.facts import AtLeastOne, Fact, Label, SlotIn, SlotNotIn, SlotRef
+from engine.redwire.deduction import readers_core
+from engine.redwire.deduction.codes import code_of_label
 from engine.redwire.deduction.position import Group, Pool, Position, Stand
+from engine.redwire.deduction.readers import read_event, read_parts, register_event, register_part
+from engine.redwire.deduction.tracker import Tracker
 
-Wire = tuple[int, int]  # a wire's identity: where it was dealt (stand, slot)
+# Imported for the readers it registers.
+_READERS = (readers_core,)
+
+
+@cache
+def register_mechanism_readers() -> None:
+    """Register the fact readers of every mechanism (``Mechanism.facts``, ``part_facts``), once.
+
+    Called on the first observation read, not on import: the mechanisms import the engine, and
+    the engine imports the solver only when someone asks for odds.
+    """
+    from engine.redwire import mechanisms
+
+    for mechanism in mechanisms.ALL:
+        for event_type, reader in mechanism.facts.items():
+            register_event(event_type, reader)
+        if mechanism.part_facts is not None:
+            register_part(mechanism.id, mechanism.part_facts)
 
 
 def position_from_observation(obs: Mapping[str, Any]) -> Position:
     """The ``Position`` of the observation's viewer (a seat, a spectator, or the seer)."""
+    register_mechanism_readers()
     stands_json = obs["stands"]
     viewer = obs.get("viewer")
-    replay = _Replay(
-        [len(stand["slots"]) for stand in stands_json],
-        [s["owner"] for s in stands_json],
-        viewer if isinstance(viewer, int) else None,
-    )
+    seat = viewer if isinstance(viewer, int) and not isinstance(viewer, bool) else None
+    owners = [None if s.get("owner") is None else int(s["owner"]) for s in stands_json]
+    tracker = Tracker([len(stand["slots"]) for stand in stands_json], owners, seat)
     for event in obs.get("log", ()):
-        replay.apply(event)
+        read_event(event, tracker)
+    read_parts(obs, tracker)
     stands = []
-    for stand_json in stands_json:
+    for s, stand_json in enumerate(stands_json):
         slots = stand_json["slots"]
-        known = tuple(None if s["wire"] is None else code_of_label(s["wire"]) for s in slots)
-        cut = tuple(i for i, s in enumerate(slots) if s["cut"])
-        stands.append(Stand(int(stand_json["owner"]), known, cut))
-    facts = replay.facts()
-    for s, stand_json in enumerate(stands_json):  # tokens shown now (also in the log, normally)
-        for i, slot in enumerate(stand_json["slots"]):
-            if slot["wire"] is None and slot["info"] is not None:
-                facts.append(SlotIn.classes((s, i), class_of_json(slot["info"])))
-    for label in obs.get("mechanisms", {}).get("labels", {}).get("placed", ()):
-        facts.append(Label((int(label["stand"]), int(label["slots"][0])), label["kind"] == "eq"))
-    return Position(
-        _pool(obs),
-        tuple(stands),
-        tuple(dict.fromkeys(facts)),  # without repeats, in order
-        viewer if isinstance(viewer, int) else None,
-    )
+        known = tuple(None if x["wire"] is None else code_of_label(x["wire"]) for x in slots)
+        cut = tuple(i for i, x in enumerate(slots) if x["cut"])
+        stands.append(Stand(owners[s], known, cut, tracker.unsorted_slots(s)))
+    dealt = tuple(tracker.wires(s) for s in range(len(stands)))
+    return Position(_pool(obs), tuple(stands), tuple(tracker.facts()), seat, dealt)
 
 
 def _pool(obs: Mapping[str, Any]) -> Pool:
@@ -93,90 +97,3 @@ def _pool(obs: Mapping[str, Any]) -> Pool:
             groups.append(Group(codes, keep))
     blue = range(int(low), int(high) + 1)
     return Pool.standard(blue, red=certain["red"], yellow=certain["yellow"], groups=groups)
-
-
-class _Replay:
-    """Replays the log on wire identities: where each wire is, which are cut, what is known."""
-
-    def __init__(self, sizes: list[int], owners: list[int], viewer: int | None = None) -> None:
-        self.where: list[list[Wire]] = [[(s, i) for i in range(n)] for s, n in enumerate(sizes)]
-        self.owners = owners
-        self.viewer = viewer
-        self.known_codes: list[tuple[Wire, int]] = []
-        self.cut: set[Wire] = set()
-        self.known_in: list[tuple[Wire, tuple[int, ...]]] = []
-        self.known_not_in: list[tuple[Wire, tuple[int, ...]]] = []
-        self.needs: list[tuple[tuple[Wire, ...], tuple[int, ...]]] = []
-
-    def wire(self, at: list[int] | tuple[int, int]) -> Wire:
-        return self.where[int(at[0])][int(at[1])]
-
-    def uncut_of_stand(self, stand: int) -> tuple[Wire, ...]:
-        return tuple(w for w in self.where[stand] if w not in self.cut)
-
-    def uncut_of_seat(self, seat: int) -> tuple[Wire, ...]:
-        return tuple(
-            w
-            for s, owner in enumerate(self.owners)
-            if owner == seat
-            for w in self.uncut_of_stand(s)
-        )
-
-    def apply(self, event: Mapping[str, Any]) -> None:
-        kind = event["type"]
-        if kind == "wire_cut":
-            self.cut.add(self.wire((event["stand"], event["slot"])))
-        elif kind in ("token", "token_announced"):
-            cls = class_of_json(event["value"])
-            self.known_in.append((self.wire((event["stand"], event["slot"])), (cls,)))
-        elif kind == "cut":
-            self.apply_cut(event)
-        elif kind == "radar":
-            value = int(event["value"])
-            for stand, yes in enumerate(event["answers"]):
-                wires = self.uncut_of_stand(stand)
-                if yes:
-                    self.needs.append((wires, (value,)))
-                else:
-                    self.known_not_in += [(w, (value,)) for w in wires]
-        elif kind == "walkie":
-            self.apply_walkie(event)
-
-    def apply_cut(self, event: Mapping[str, Any]) -> None:
-        outcome = event["outcome"]
-        if outcome == "hit":
-            return  # the cuts that follow say it all
-        values = tuple(class_of_json(v) for v in event["values"])
-        targets = [self.wire(t) for t in event["targets"]]
-        held = self.uncut_of_seat(int(event["seat"]))
-        self.needs += [(held, (v,)) for v in values]
-        if outcome == "miss":
-            self.known_not_in += [(w, values) for w in targets]
-        elif outcome == "red" and event.get("stabilized"):
-            self.known_in += [(w, (RED,)) for w in targets]
-
-    def apply_walkie(self, event: Mapping[str, Any]) -> None:
-        """Both wires leave their stands, then each is inserted where the event says."""
-        seat_stand, seat_slot = event["from_seat"]
-        partner_stand, partner_slot = event["from_partner"]
-        given = self.where[seat_stand].pop(seat_slot)
-        taken = self.where[partner_stand].pop(partner_slot)
-        self.where[event["to_partner"][0]].insert(event["to_partner"][1], given)
-        self.where[event["to_seat"][0]].insert(event["to_seat"][1], taken)
-        secret = event.get("secret")
-        if secret and self.viewer is not None:  # the viewer knows the wire he gave away
-            away = given if self.viewer == event["seat"] else taken
-            self.known_codes.append((away, code_of_label(secret["gave"])))
-
-    def facts(self) -> list[Fact]:
-        """Everything learnt, at the wires' current places."""
-        place = {w: (s, i) for s, wires in enumerate(self.where) for i, w in enumerate(wires)}
-
-        def at(wire: Wire) -> SlotRef:
-            return place[wire]
-
-        facts: list[Fact] = [SlotIn.classes(at(w), *c) for w, c in self.known_in]
-        facts += [SlotIn(at(w), (code,)) for w, code in self.known_codes]
-        facts += [SlotNotIn.classes(at(w), *c) for w, c in self.known_not_in]
-        facts += [AtLeastOne.classes([at(w) for w in ws], *c) for ws, c in self.needs if ws]
-        return facts

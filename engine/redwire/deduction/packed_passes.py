@@ -18,6 +18,8 @@ per live state instead of one per DP edge.
 
 from __future__ import annotations
 
+import sys
+from array import array
 from collections.abc import Sequence
 from itertools import chain, repeat
 from math import prod
@@ -300,6 +302,19 @@ def _accumulate(
         padded = lists + [_zeros(len(lists[0]))] * (5 - len(keys))
         k0, k1, k2, k3, k4 = padded
         s0, s1, s2, s3, s4 = sums + [[0] for _ in range(5 - len(sums))]
+        if width == 16 and _WORDS:  # two machine words a slot, unpacked at C speed
+            f, b = array("Q"), array("Q")
+            f.frombytes(front)
+            b.frombytes(back)
+            for i in live:
+                j = i + i
+                p = (f[j] | f[j + 1] << 64) * (b[j] | b[j + 1] << 64)
+                s0[k0[i]] += p
+                s1[k1[i]] += p
+                s2[k2[i]] += p
+                s3[k3[i]] += p
+                s4[k4[i]] += p
+            return sums
         for i in live:
             k = i * width
             p = from_bytes(front[k : k + width], "little") * from_bytes(
@@ -317,6 +332,10 @@ def _accumulate(
         for key, found in zip(lists, sums, strict=True):
             found[key[i]] += p
     return sums
+
+
+# Slots of 16 bytes are read as two 64-bit words where the machine has them, little-endian.
+_WORDS = array("Q").itemsize == 8 and sys.byteorder == "little"
 
 
 _ZEROS: list[list[int]] = []

@@ -24,9 +24,9 @@ weight of the physical deals, as in the sparse engine. The state is:
   cleared after its last code; facts whose codes do not overlap share a flag (``share_flags``).
 
 Stands with one possible level at every point (the viewer's own, known stands) are *fixed*: their
-runs are forced and only counted in ``factor``. Positions with labels, or without a stand that
-can be implicit (no at-least-one fact on it), are left to the sparse engine (``build_packed_plan``
-gives ``None``).
+runs are forced and only counted in ``factor``. Positions with labels, counts other than "at least
+one", pairs of slots (``normalize``), or without a stand that can be implicit (no at-least-one fact
+on it), are left to the sparse engine (``build_packed_plan`` gives ``None``).
 
 >>> from engine.redwire.deduction import Pool, Position, Stand
 >>> from engine.redwire.deduction.normalize import normalize
@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from itertools import product
 from math import comb, prod
 
-from engine.redwire.deduction.levels import stand_levels
+from engine.redwire.deduction.levels import Levels, local_needs, stand_levels
 from engine.redwire.deduction.normalize import Normalized
 from engine.redwire.deduction.packing import Layout, Mask
 
@@ -109,12 +109,34 @@ class PackedPlan:
     base: list[int]  # per boundary: the implicit level is base + active counters - level digits
 
 
-def build_packed_plan(norm: Normalized, *, only_if_faster: bool = False) -> PackedPlan | None:
+def build_packed_plan(
+    norm: Normalized, *, only_if_faster: bool = False, levels: Levels | None = None
+) -> PackedPlan | None:
     """The packed plan of ``norm``, or ``None`` when the sparse engine must solve it (or, with
-    ``only_if_faster``, should: see ``_Builder.costs``)."""
-    if not norm.feasible or norm.labels:
+    ``only_if_faster``, should: see ``_Builder.costs``). ``levels``: ``stand_levels`` of
+    ``norm``, if already known."""
+    if not takes(norm):
         return None
-    return _Builder(norm).build(only_if_faster)
+    builder = _Builder(norm, levels)
+    if only_if_faster:
+        packed, sparse = builder.estimates()
+        if packed is None or packed > sparse:
+            return None
+    return builder.build()
+
+
+def takes(norm: Normalized) -> bool:
+    """Whether the packed engine may take ``norm`` at all (no labels, counts or pairs)."""
+    return norm.feasible and not (norm.labels or norm.tallies or norm.pairs)
+
+
+def rough_costs(norm: Normalized, levels: Levels) -> tuple[float | None, float]:
+    """Rough times (ns) of the packed engine (``None``: it cannot take ``norm``) and of the
+    sparse one, from the fill levels alone (``_Builder.costs``)."""
+    builder = _Builder(norm, levels)
+    if not takes(norm):
+        return None, builder.sparse_cost()
+    return builder.estimates()
 
 
 # Rough costs, in ns on CPython, fitted (least squares on the relative error) on 77 positions of
@@ -135,16 +157,19 @@ MAX_LAYER_BYTES = 1 << 26
 
 
 class _Builder:
-    def __init__(self, norm: Normalized) -> None:
+    def __init__(self, norm: Normalized, levels: Levels | None = None) -> None:
         self.norm = norm
         self.universe = norm.universe
         self.index = {code: t for t, code in enumerate(self.universe)}
-        _, _, self.levels = stand_levels(norm, {})
+        # Levels pruned by the one-stand needs too are still every level a world can have.
+        _, _, self.levels = levels or stand_levels(norm, local_needs(norm))
         self.sizes = tuple(len(stand) for stand in norm.allowed)
 
-    def build(self, only_if_faster: bool = False) -> PackedPlan | None:
-        if any(not level for levels in self.levels for level in levels):
-            return _impossible(self)
+    def _layout(
+        self,
+    ) -> tuple[tuple[int, ...], int | None, tuple[int, ...], dict[int, tuple[int, int]]] | None:
+        """The fixed stands, the implicit one, the explicit ones and the implicit one's bounds
+        (``None``: no stand can be implicit)."""
         stands = range(len(self.sizes))
         fixed = tuple(s for s in stands if all(len(lv) == 1 for lv in self.levels[s]))
         free = [s for s in stands if s not in fixed]
@@ -157,12 +182,34 @@ class _Builder:
             return None
         implicit = max(candidates, key=self._width) if candidates else None
         explicit = tuple(s for s in free if s != implicit)
-        if only_if_faster:
-            packed, sparse = self.costs(free, explicit)
-            if packed > sparse:
-                return None
         bound = {} if implicit is None else bounds[implicit] or {}
-        return _Walk(self, fixed, implicit, explicit, bound).plan()
+        return fixed, implicit, explicit, bound
+
+    def estimates(self) -> tuple[float | None, float]:
+        """``costs`` of this position (the packed one ``None`` when no stand can be implicit)."""
+        if any(not level for levels in self.levels for level in levels):
+            return 0.0, 0.0
+        layout = self._layout()
+        if layout is None:
+            return None, self.sparse_cost()
+        fixed, _, explicit, _ = layout
+        free = [s for s in range(len(self.sizes)) if s not in fixed]
+        return self.costs(free, explicit)
+
+    def sparse_cost(self) -> float:
+        """The sparse engine's rough time alone (see ``costs``)."""
+        if any(not level for levels in self.levels for level in levels):
+            return 0.0
+        free = [s for s in range(len(self.sizes)) if any(len(lv) > 1 for lv in self.levels[s])]
+        return self.costs(free, tuple(free[1:]))[1]
+
+    def build(self) -> PackedPlan | None:
+        if any(not level for levels in self.levels for level in levels):
+            return _impossible(self)
+        layout = self._layout()
+        if layout is None:
+            return None
+        return _Walk(self, *layout).plan()
 
     def _width(self, s: int) -> int:
         """How wide the level digit of stand ``s`` would be (the most levels it can take while

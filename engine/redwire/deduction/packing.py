@@ -112,7 +112,7 @@ class Layout:
 
 _MASKS: dict[Hashable, Mask] = {}
 _MASK_BYTES = [0]
-MASK_CACHE_BYTES = 1 << 25
+MASK_CACHE_BYTES = 1 << 26
 
 
 def _cached(key: Hashable, build: Callable[[], Mask]) -> Mask:

@@ -8,8 +8,9 @@ slot's marginal, follows).
 
 A code step shares its ``q`` copies among its parts. With one part the options are read directly;
 with two, the first part's ``fronts[q]`` options (count cA) are joined with the second part's row
-of count q - cA, without an intermediate layer; more parts, or flags to set (rare: needs across
-stands or codes), go through the generic ``edges``.
+of count q - cA, without an intermediate layer (with three, through the second part's ``fronts``
+of q - cA); more parts go through the generic ``edges``. Flags (needs across stands or codes) are
+or-ed in as the options are joined: a delta never carries into them.
 
 The loops are written for CPython speed: locals only, ``if key in d: d[key] += w`` (faster than
 ``d.get`` in 3.11+), and the options with multiplier 1 and no flag (most of them) kept in a plain
@@ -21,7 +22,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from math import comb
 
-from engine.redwire.deduction.plan import CodeStep, FilterStep, Plan
+from engine.redwire.deduction.pairs import PairStep
+from engine.redwire.deduction.plan import CodeStep, CountStep, FilterStep, Plan
 
 Layer = dict[int, int]
 PartWeights = list[dict[int, int]]  # per part of a code step: part key -> sum of F * B
@@ -38,6 +40,18 @@ def forward(plan: Plan) -> list[Layer]:
             for state, weight in layer.items():
                 if state & bits == bits:
                     nxt[state - bits] = weight
+        elif isinstance(step, CountStep):
+            for state, weight in layer.items():
+                count = (state >> step.shift) & step.mask
+                if step.low <= count <= step.high:
+                    key = state - (count << step.shift)
+                    nxt[key] = nxt.get(key, 0) + weight
+        elif isinstance(step, PairStep):
+            apply = step.apply
+            for state, weight in layer.items():
+                moved = apply(state)
+                if moved is not None:
+                    nxt[moved] = nxt.get(moved, 0) + weight
         else:
             for q, extra, items in _split(step, layer):
                 _push(step, q, extra, items, nxt)
@@ -98,7 +112,7 @@ def _push(step: CodeStep, q: int, extra: int, items: Iterable[tuple[int, int]], 
                     nxt[target] += weight * mult
                 else:
                     nxt[target] = weight * mult
-    elif len(parts) == 2 and not step.has_or:
+    elif len(parts) == 2:
         a, b = parts
         front, table = a.fronts[q], b.rows
         a1, am1, a2, am2, aw = a.shift1, a.mask1, a.shift2, a.mask2, a.width1
@@ -106,14 +120,14 @@ def _push(step: CodeStep, q: int, extra: int, items: Iterable[tuple[int, int]], 
         for state, weight in items:
             rows = table[((state >> b1) & bm1) | (((state >> b2) & bm2) << bw)]
             start = state + extra
-            for need, delta, mult, _ in front[
+            for need, delta, mult, ors in front[
                 ((state >> a1) & am1) | (((state >> a2) & am2) << aw)
             ]:
                 row = rows[need]
                 if row is None:
                     continue
                 ones, others = row
-                base = start + delta
+                base = (start + delta) | ors
                 part_weight = weight * mult
                 for delta2 in ones:
                     target = base + delta2
@@ -121,12 +135,14 @@ def _push(step: CodeStep, q: int, extra: int, items: Iterable[tuple[int, int]], 
                         nxt[target] += part_weight
                     else:
                         nxt[target] = part_weight
-                for delta2, mult2, _ in others:
-                    target = base + delta2
+                for delta2, mult2, ors2 in others:
+                    target = (base + delta2) | ors2
                     if target in nxt:
                         nxt[target] += part_weight * mult2
                     else:
                         nxt[target] = part_weight * mult2
+    elif len(parts) == 3:
+        _push_three(step, q, extra, items, nxt)
     else:
         for state, weight in items:
             for target, mult in edges(step, state, q, extra):
@@ -183,6 +199,22 @@ def backward(plan: Plan, layers: list[Layer]) -> tuple[list[Layer], dict[int, Pa
             for state in layers[k]:
                 if state & bits == bits:
                     found = get(state - bits)
+                    if found:
+                        before[state] = found
+        elif isinstance(step, CountStep):
+            get = after.get
+            for state in layers[k]:
+                count = (state >> step.shift) & step.mask
+                if step.low <= count <= step.high:
+                    found = get(state - (count << step.shift))
+                    if found:
+                        before[state] = found
+        elif isinstance(step, PairStep):
+            get = after.get
+            for state in layers[k]:
+                key = step.apply(state)
+                if key is not None:
+                    found = get(key)
                     if found:
                         before[state] = found
         else:
@@ -255,7 +287,7 @@ def _pull(
                     key_sums[key] += total
                 else:
                     key_sums[key] = total
-    elif len(parts) == 2 and not step.has_or:
+    elif len(parts) == 2:
         a, b = parts
         front, table = a.fronts[q], b.rows
         a1, am1, a2, am2, aw = a.shift1, a.mask1, a.shift2, a.mask2, a.width1
@@ -267,19 +299,19 @@ def _pull(
             rows = table[key_b]
             start = state + extra
             total = 0
-            for need, delta, mult, _ in front[key_a]:
+            for need, delta, mult, ors in front[key_a]:
                 row = rows[need]
                 if row is None:
                     continue
                 ones, others = row
-                base = start + delta
+                base = (start + delta) | ors
                 sub = 0
                 for delta2 in ones:
                     found = get(base + delta2)
                     if found:
                         sub += found
-                for delta2, mult2, _ in others:
-                    found = get(base + delta2)
+                for delta2, mult2, ors2 in others:
+                    found = get((base + delta2) | ors2)
                     if found:
                         sub += found * mult2
                 if sub:
@@ -295,6 +327,8 @@ def _pull(
                     sums_b[key_b] += total
                 else:
                     sums_b[key_b] = total
+    elif len(parts) == 3:
+        _pull_three(step, q, extra, items, after, before, sums)
     else:
         for state, weight in items:
             total = 0
@@ -307,3 +341,97 @@ def _pull(
                 for part, key_sums in zip(parts, sums, strict=True):
                     key = part.key(state)
                     key_sums[key] = key_sums.get(key, 0) + total * weight
+
+
+def _push_three(
+    step: CodeStep, q: int, extra: int, items: Iterable[tuple[int, int]], nxt: Layer
+) -> None:
+    """``_push`` for three parts (five or six stands): the first part's ``fronts[q]`` options,
+    then the second's ``fronts`` of what is left, then the third's row of the rest."""
+    a, b, c = step.parts
+    front, fronts_b, table = a.fronts[q], b.fronts, c.rows
+    a1, am1, a2, am2, aw = a.shift1, a.mask1, a.shift2, a.mask2, a.width1
+    b1, bm1, b2, bm2, bw = b.shift1, b.mask1, b.shift2, b.mask2, b.width1
+    c1, cm1, c2, cm2, cw = c.shift1, c.mask1, c.shift2, c.mask2, c.width1
+    for state, weight in items:
+        rows = table[((state >> c1) & cm1) | (((state >> c2) & cm2) << cw)]
+        key_b = ((state >> b1) & bm1) | (((state >> b2) & bm2) << bw)
+        start = state + extra
+        for need, delta, mult, ors in front[((state >> a1) & am1) | (((state >> a2) & am2) << aw)]:
+            base_a = (start + delta) | ors
+            weight_a = weight * mult
+            for need2, delta2, mult2, ors2 in fronts_b[need][key_b]:
+                row = rows[need2]
+                if row is None:
+                    continue
+                ones, others = row
+                base = (base_a + delta2) | ors2
+                part_weight = weight_a * mult2
+                for delta3 in ones:
+                    target = base + delta3
+                    if target in nxt:
+                        nxt[target] += part_weight
+                    else:
+                        nxt[target] = part_weight
+                for delta3, mult3, ors3 in others:
+                    target = (base + delta3) | ors3
+                    if target in nxt:
+                        nxt[target] += part_weight * mult3
+                    else:
+                        nxt[target] = part_weight * mult3
+
+
+def _pull_three(
+    step: CodeStep,
+    q: int,
+    extra: int,
+    items: Iterable[tuple[int, int]],
+    after: Layer,
+    before: Layer,
+    sums: PartWeights,
+) -> None:
+    """``_pull`` for three parts (see ``_push_three``)."""
+    get = after.get
+    a, b, c = step.parts
+    front, fronts_b, table = a.fronts[q], b.fronts, c.rows
+    a1, am1, a2, am2, aw = a.shift1, a.mask1, a.shift2, a.mask2, a.width1
+    b1, bm1, b2, bm2, bw = b.shift1, b.mask1, b.shift2, b.mask2, b.width1
+    c1, cm1, c2, cm2, cw = c.shift1, c.mask1, c.shift2, c.mask2, c.width1
+    sums_a, sums_b, sums_c = sums
+    for state, weight in items:
+        key_a = ((state >> a1) & am1) | (((state >> a2) & am2) << aw)
+        key_b = ((state >> b1) & bm1) | (((state >> b2) & bm2) << bw)
+        key_c = ((state >> c1) & cm1) | (((state >> c2) & cm2) << cw)
+        rows = table[key_c]
+        start = state + extra
+        total = 0
+        for need, delta, mult, ors in front[key_a]:
+            base_a = (start + delta) | ors
+            sub_a = 0
+            for need2, delta2, mult2, ors2 in fronts_b[need][key_b]:
+                row = rows[need2]
+                if row is None:
+                    continue
+                ones, others = row
+                base = (base_a + delta2) | ors2
+                sub = 0
+                for delta3 in ones:
+                    found = get(base + delta3)
+                    if found:
+                        sub += found
+                for delta3, mult3, ors3 in others:
+                    found = get((base + delta3) | ors3)
+                    if found:
+                        sub += found * mult3
+                if sub:
+                    sub_a += sub * mult2
+            if sub_a:
+                total += sub_a * mult
+        if total:
+            before[state] = before.get(state, 0) + total
+            total *= weight
+            for key, key_sums in ((key_a, sums_a), (key_b, sums_b), (key_c, sums_c)):
+                if key in key_sums:
+                    key_sums[key] += total
+                else:
+                    key_sums[key] = total

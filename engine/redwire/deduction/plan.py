@@ -11,7 +11,12 @@ codes a world prefix is summed up by how far each stand is filled. A *state* pac
 * per "k of m" group: how many of its candidates were kept so far;
 * one flag per ``Need`` (at-least-one fact) spanning several stands or codes, set once a run puts one
   of its codes on one of its slots, checked (and cleared) after its last code by a ``FilterStep``.
-  A need on one stand and one code is checked inside that stand's options instead.
+  A need on one stand and one code is checked inside that stand's options instead;
+* one counter per ``Tally`` (a count other than "at least one"): a run adds the number of the
+  tally's slots it covers when its code is one of the tally's, and a ``CountStep`` after its last
+  code keeps the states whose counter is in range (and clears it);
+* memory bits for the ``Pair``s of slots (orders, class relations of slots that are not
+  neighbours), checked between codes by a ``PairStep`` (``pairs``).
 
 A ``CodeStep`` deals one code: ``q`` copies (for a "k of m" candidate, a ``Choice`` between keeping
 it, ``q = 1``, and dropping it, ``q = 0``) are shared among the stands that may receive them. A stand
@@ -34,12 +39,13 @@ cA <= q, as ``(q - cA, delta, C(q, cA) * C(cA, c1), or_bits)``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from math import comb
+from math import comb, prod
 
-from engine.redwire.deduction.labels import labels_after, pending_values
-from engine.redwire.deduction.levels import stand_levels
+from engine.redwire.deduction.labels import labels_after
+from engine.redwire.deduction.levels import Levels, local_needs, stand_levels
 from engine.redwire.deduction.normalize import Normalized
-from engine.redwire.deduction.tables import Joiner, Part, StandOption, spread
+from engine.redwire.deduction.pairs import PairRule, PairStep, memory_bits
+from engine.redwire.deduction.tables import Joiner, LazyTable, Part, StandOption
 
 Run = tuple[int, int, int, int]  # (stand, code, first slot, count)
 
@@ -62,7 +68,6 @@ class CodeStep:
     counter_shift: int
     counter_mask: int
     qmax: int
-    has_or: bool
     still: bool  # placing no copy leaves every state as it is (so q = 0 is the identity)
 
 
@@ -73,7 +78,18 @@ class FilterStep:
     bits: int
 
 
-Step = CodeStep | FilterStep
+@dataclass(slots=True)
+class CountStep:
+    """Keep the states whose counter (``mask`` bits at ``shift``) is in ``low..high``, and clear
+    it (states that differ only by their counter merge)."""
+
+    shift: int
+    mask: int
+    low: int
+    high: int
+
+
+Step = CodeStep | FilterStep | CountStep | PairStep
 
 
 @dataclass(slots=True)
@@ -98,15 +114,16 @@ def impossible_plan() -> Plan:
     return Plan([], 0, 0, 0, [], (), (), [], {}, [], [], False)
 
 
-def build_plan(norm: Normalized) -> Plan:
-    """Lay out the state and the steps (see the module docstring)."""
+def build_plan(norm: Normalized, levels: Levels | None = None) -> Plan:
+    """Lay out the state and the steps (see the module docstring); ``levels``: ``stand_levels``
+    of ``norm`` with its ``local_needs``, if already known."""
     if not norm.feasible:
         return impossible_plan()
-    return _Builder(norm).build()
+    return _Builder(norm, levels).build()
 
 
 class _Builder:
-    def __init__(self, norm: Normalized) -> None:
+    def __init__(self, norm: Normalized, levels: Levels | None = None) -> None:
         self.norm = norm
         self.allowed = norm.allowed
         self.universe = norm.universe
@@ -117,19 +134,23 @@ class _Builder:
             for k, code in enumerate(candidates):
                 self.group_of[code] = g
                 self.left_after[code] = len(candidates) - k - 1
-        self.local_needs: dict[tuple[int, int], list[frozenset[int]]] = {}
-        self.flag_needs: list[tuple[dict[int, frozenset[int]], frozenset[int]]] = []
-        for need in norm.needs:
-            if len(need.slots) == 1 and len(need.codes) == 1:
-                ((stand, slots),) = need.slots.items()
-                (code,) = need.codes
-                self.local_needs.setdefault((stand, code), []).append(slots)
-            else:
-                self.flag_needs.append((need.slots, need.codes))
+        self.local_needs = local_needs(norm)
+        self.flag_needs: list[tuple[dict[int, frozenset[int]], frozenset[int]]] = [
+            (need.slots, need.codes)
+            for need in norm.needs
+            if not (len(need.slots) == 1 and len(need.codes) == 1)
+        ]
         self.labels: list[list[tuple[int, bool]]] = [[] for _ in self.allowed]
         for stand, left, same in norm.labels:
             self.labels[stand].append((left, same))
-        self.available, self.runs_of, self.levels = stand_levels(norm, self.local_needs)
+        self.needy: dict[int, list[int]] = {}  # code -> the stands with a local need of it
+        for stand, code in self.local_needs:
+            self.needy.setdefault(code, []).append(stand)
+        self.tallies = norm.tallies
+        self.pairs = norm.pairs
+        if levels is None:
+            levels = stand_levels(norm, self.local_needs)
+        self.available, self.runs_of, self.levels = levels
         self._layout()
         self.joiner = Joiner()
 
@@ -154,6 +175,17 @@ class _Builder:
             self.group_bits.append(max(1, keep.bit_length()))
             position += self.group_bits[-1]
         self.flag_bit = self._allocate_flags(position)
+        position = max([position - 1, *self.flag_bit]) + 1
+        self.tally_shift: list[int] = []
+        self.tally_bits: list[int] = []
+        for tally in self.tallies:
+            self.tally_shift.append(position)
+            self.tally_bits.append(sum(map(len, tally.slots.values())).bit_length())
+            position += self.tally_bits[-1]
+        self.memory_shift: list[int] = []
+        for pair in self.pairs:
+            self.memory_shift.append(position)
+            position += memory_bits(pair.relation)
 
     def _allocate_flags(self, base: int) -> list[int]:
         """Give each flag need a bit, reusing the bits of needs whose codes are all behind."""
@@ -188,6 +220,13 @@ class _Builder:
         for k, (_, codes) in enumerate(self.flag_needs):
             last = max(self.index[c] for c in codes)
             closing[last] = closing.get(last, 0) | (1 << self.flag_bit[k])
+        counting: dict[int, list[CountStep]] = {}  # code index -> tallies checked after it
+        for k, tally in enumerate(self.tallies):
+            last = max(self.index[c] for c in tally.codes)
+            mask = (1 << self.tally_bits[k]) - 1
+            counting.setdefault(last, []).append(
+                CountStep(self.tally_shift[k], mask, tally.low, tally.high)
+            )
         for t, code in enumerate(self.universe):
             active: list[int] = []
             taken: list[int] = []
@@ -202,7 +241,7 @@ class _Builder:
                     if end > first:
                         forced.append((s, code, first, end - first))
                     taken.append(end - first)
-            if {s for (s, c) in self.local_needs if c == code} - set(active):
+            if any(s not in active for s in self.needy.get(code, ())):
                 return impossible_plan()  # a one-stand need that no run can meet
             copies = self.norm.copies[code]
             group = self.group_of.get(code)
@@ -225,6 +264,10 @@ class _Builder:
                 steps.append(step)
             if t in closing:
                 steps.append(FilterStep(closing[t]))
+            steps += counting.get(t, [])
+            rules = self._pair_rules(t, code)
+            if rules:
+                steps.append(PairStep(rules))
         final = sum(keep << self.group_shift[g] for g, (_, keep) in enumerate(self.norm.groups))
         fields = [(self.shift[s], (1 << self.offset_bits[s]) - 1) for s in range(len(self.allowed))]
         sizes = tuple(len(stand) for stand in self.allowed)
@@ -263,10 +306,46 @@ class _Builder:
             return True
         if (s, code) in self.local_needs:
             return True
+        if any(
+            code in tally.codes and s in tally.slots and any(j in tally.slots[s] for j in slots)
+            for tally in self.tallies
+        ):
+            return True
         return any(
             code in codes and s in need and any(j in need[s] for j in slots)
             for need, codes in self.flag_needs
         )
+
+    def _pair_rules(self, t: int, code: int) -> tuple[PairRule, ...]:
+        """The pairs to check after code ``t``: those in whose span of codes it lies (for an
+        order: from the least code of its first slot to the last of its second)."""
+        rules = []
+        for k, pair in enumerate(self.pairs):
+            (sa, ia), (sb, ib) = pair.first, pair.second
+            first = [self.index[c] for c in self.allowed[sa][ia]]
+            second = [self.index[c] for c in self.allowed[sb][ib]]
+            start = min(second) if pair.relation == "le" else min(first + second)
+            end = max(second) if pair.relation in ("le", "lt") else max(first + second)
+            if start <= t <= end:
+                first_probe, second_probe = self._probe(pair.first, t), self._probe(pair.second, t)
+                colour = self.norm.colours[code]
+                rules.append(
+                    PairRule(
+                        pair.relation,
+                        first_probe,
+                        second_probe,
+                        self.memory_shift[k],
+                        colour,
+                        t == end,
+                    )
+                )
+        return tuple(rules)
+
+    def _probe(self, slot: tuple[int, int], t: int) -> tuple[int, int, int, int]:
+        """Where a state tells whether ``slot`` is filled after code ``t``."""
+        s, j = slot
+        mask = (1 << self.offset_bits[s]) - 1
+        return (self.shift[s], mask, self.levels[s][t + 1][0], j)
 
     def _stand_kind(self, s: int, t: int, code: int) -> str:
         """'pinned' (forced run), 'active' (dealt by the step) or 'idle' (nothing happens)."""
@@ -281,18 +360,20 @@ class _Builder:
         return "active"
 
     def _code_step(
-        self, t: int, code: int, active: list[int], choices: tuple[Choice, ...], group: int | None
+        self,
+        t: int,
+        code: int,
+        active: list[int],
+        choices: tuple[Choice, ...],
+        group: int | None,
     ) -> CodeStep:
         qmax = max(c.q for c in choices)
         options = {s: self._stand_options(s, t, code) for s in active}
-        has_or = any(
-            o for opts in options.values() for row in set(opts.values()) for _, _, o in row
-        )
         groups = [tuple(active[k : k + 2]) for k in range(0, len(active), 2)]
-        if len(groups) == 2:
-            # The loops run over the first part's options and, inside, over the second part's
-            # options of the complementary count: the part with fewer options goes first.
-            groups.sort(key=lambda stands: spread([options[s] for s in stands]))
+        if len(groups) in (2, 3):
+            # The loops run over the first part's options and, inside, over the next part's
+            # options of the copies left: the parts with fewer options go first.
+            groups.sort(key=lambda stands: prod(self._spread(s, t) for s in stands))
         parts = tuple(
             self.joiner.part(
                 [(self.shift[s], self.field_bits[s]) for s in stands],
@@ -311,11 +392,12 @@ class _Builder:
             self.levels[s][t] == self.levels[s][t + 1] and (s, code) not in self.local_needs
             for s in active
         )
-        return CodeStep(code, t, parts, choices, counter_shift, counter_mask, qmax, has_or, still)
+        return CodeStep(code, t, parts, choices, counter_shift, counter_mask, qmax, still)
 
-    def _stand_options(self, s: int, t: int, code: int) -> dict[int, tuple[StandOption, ...]]:
+    def _stand_options(self, s: int, t: int, code: int) -> LazyTable[tuple[StandOption, ...]]:
         """Per field value of stand ``s``: the runs of ``code`` it may take, as ``(count, state
-        delta, or_bits)``. Equal rows are one shared (interned) tuple."""
+        delta, or_bits)``, built the first time a state asks (``()``: none). Equal rows are one
+        shared (interned) tuple."""
         before, after = self.levels[s][t], frozenset(self.levels[s][t + 1])
         b_lo, a_lo = before[0], min(after)
         shift = self.shift[s]
@@ -327,39 +409,59 @@ class _Builder:
             for k, (need, codes) in enumerate(self.flag_needs)
             if code in codes and s in need
         ]
+        tallies = [
+            (self.tally_shift[k], tally.slots[s])
+            for k, tally in enumerate(self.tallies)
+            if code in tally.codes and s in tally.slots
+        ]
         runs = self.runs_of[s][t]
-        options: dict[int, tuple[StandOption, ...]] = {}
         intern = self.joiner.intern
-        if not (labels or local or flags):  # the common case, without the bookkeeping
+        reachable = frozenset(before)
+        if not (labels or local or flags or tallies):  # the common case, without the bookkeeping
             shifted = (b_lo - a_lo) << shift
-            for f in before:
-                plain = tuple(
-                    (c, (c << shift) + shifted, 0) for c in range(runs[f] + 1) if f + c in after
+
+            def plain(key: int) -> tuple[StandOption, ...]:
+                f = key + b_lo
+                if f not in reachable:
+                    return ()
+                return intern(
+                    tuple(
+                        (c, (c << shift) + shifted, 0) for c in range(runs[f] + 1) if f + c in after
+                    )
                 )
-                if plain:
-                    options[f - b_lo] = intern(plain)
-            return options
-        for f in before:
-            run = runs[f]
-            for pend in pending_values(labels):
-                key = (f - b_lo) | pend
-                row: list[StandOption] = []
-                for c in range(run + 1):
-                    if f + c not in after:
-                        continue
-                    if local and not all(any(f <= j < f + c for j in sl) for sl in local):
-                        continue
-                    new_pend = labels_after(labels, pend, f, c, self.norm.colours[code])
-                    if new_pend is None:
-                        continue
-                    ors = 0
-                    for slots, bit in flags:
-                        if any(f <= j < f + c for j in slots):
-                            ors |= bit
-                    row.append((c, (((f + c - a_lo) | new_pend) - key) << shift, ors))
-                if row:
-                    options[key] = intern(tuple(row))
-        return options
+
+            return LazyTable(plain)
+        colour = self.norm.colours[code]
+        mask = (1 << obits) - 1
+
+        def row(key: int) -> tuple[StandOption, ...]:
+            f, pend = (key & mask) + b_lo, key & ~mask
+            if f not in reachable:
+                return ()
+            found: list[StandOption] = []
+            for c in range(runs[f] + 1):
+                if f + c not in after:
+                    continue
+                if local and not all(any(f <= j < f + c for j in sl) for sl in local):
+                    continue
+                new_pend = labels_after(labels, pend, f, c, colour)
+                if new_pend is None:
+                    continue
+                ors = 0
+                for slots, bit in flags:
+                    if any(f <= j < f + c for j in slots):
+                        ors |= bit
+                counted = sum(len(sl.intersection(range(f, f + c))) << at for at, sl in tallies)
+                delta = ((((f + c - a_lo) | new_pend) - key) << shift) + counted
+                found.append((c, delta, ors))
+            return intern(tuple(found))
+
+        return LazyTable(row)
+
+    def _spread(self, s: int, t: int) -> int:
+        """About how many runs stand ``s`` may take at code ``t`` (to order the parts)."""
+        runs = self.runs_of[s][t]
+        return max(runs[f] for f in self.levels[s][t]) + 1
 
 
 def _multinomial(total: int, parts: list[int]) -> int:

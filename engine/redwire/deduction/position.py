@@ -6,14 +6,19 @@ seat has seen into one. It is immutable and round-trips through JSON (``to_json`
 * ``pool``: which tiles may be in play. Blue values with their number of copies (4 in the game),
   red/yellow codes that are surely in play, and "k of m" groups (m public candidate codes, k of
   them in play, each k-subset equally likely).
-* ``stands``: per stand its owner (a seat) and, per slot left to right, the known code (a cut wire,
-  the viewer's own wire, a wire whose value an info token gives exactly) or ``None`` (hidden). ``cut``
-  lists the slots that are cut (they must be known); detectors never point at them.
-* ``facts``: ``SlotIn`` / ``SlotNotIn`` / ``AtLeastOne`` / ``Label`` (see ``facts``).
+* ``stands``: per stand its owner (a seat, or ``None``: Nano's wires, a pile) and, per slot left to
+  right, the known code (a cut wire, the viewer's own wire, a wire whose value an info token gives
+  exactly) or ``None`` (hidden). ``cut`` lists the slots that are cut (they must be known);
+  detectors never point at them. ``unsorted`` lists slots outside the sorted order (X wires).
+* ``facts``: ``SlotIn`` / ``SlotNotIn`` / ``AtLeastOne`` / ``Count`` / ``Label`` / ``SameClass`` /
+  ``Order`` (see ``facts``).
 * ``viewer``: the seat whose knowledge this is (informative only).
+* ``dealt``: when wires moved since the deal (Walkie-Talkies, Nano), per stand and slot the
+  ``(stand, slot)`` where its wire was dealt (empty: every wire lies where it was dealt).
 
-Every stand is sorted ascending by code, and a world's weight counts *all* its tiles, known ones
-included (see ``solver``).
+Every stand is sorted ascending by code (but its ``unsorted`` slots), and so was every stand as it
+was dealt. A world's weight is the number of physical deals that give it: it counts *all* the
+tiles, known ones included, on the stands as they were dealt (see ``solver``).
 
 >>> pool = Pool.standard(blue_values=range(1, 3))           # blue 1 and 2, four copies each
 >>> pos = Position(pool, (Stand(0, (10, 10, None, None)), Stand(1, (None,) * 4)))
@@ -133,19 +138,32 @@ class Pool:
 
 @dataclass(frozen=True)
 class Stand:
-    """One stand: its owner and, per slot, the known code or ``None``; ``cut`` lists cut slots."""
+    """One stand: its owner and, per slot, the known code or ``None``; ``cut`` lists cut slots.
 
-    owner: int
+    ``owner`` is a seat, or ``None`` for wires nobody holds (Nano's wires, a face-down pile).
+    ``unsorted`` lists the slots that are not in sorted order (X wires, a flipped wire shown to
+    others): each holds any code, the other slots are sorted among themselves.
+
+    >>> Stand(None, (None, 30, 10, None), unsorted=frozenset({1})).sorted_slots()
+    [0, 2, 3]
+    """
+
+    owner: int | None
     slots: tuple[int | None, ...]
     cut: tuple[int, ...] = ()
+    unsorted: frozenset[int] = frozenset()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "slots", tuple(self.slots))
         object.__setattr__(self, "cut", tuple(sorted(set(self.cut))))
+        object.__setattr__(self, "unsorted", frozenset(self.unsorted))
         for index in self.cut:
             if not 0 <= index < len(self.slots) or self.slots[index] is None:
                 raise ValueError(f"cut slot {index} must exist and be known")
-        known = [c for c in self.slots if c is not None]
+        for index in self.unsorted:
+            if not 0 <= index < len(self.slots):
+                raise ValueError(f"unsorted slot {index} does not exist")
+        known = [code for i in self.sorted_slots() if (code := self.slots[i]) is not None]
         if known != sorted(known):
             raise ValueError(f"known codes of a stand must be ascending: {known}")
 
@@ -157,13 +175,30 @@ class Stand:
         cut = set(self.cut)
         return [i for i in range(len(self.slots)) if i not in cut]
 
+    def sorted_slots(self) -> list[int]:
+        """Indices of the slots in sorted order (all but the ``unsorted`` ones)."""
+        return [i for i in range(len(self.slots)) if i not in self.unsorted]
+
     def to_json(self) -> dict[str, Any]:
-        return {"owner": self.owner, "slots": list(self.slots), "cut": list(self.cut)}
+        data: dict[str, Any] = {
+            "owner": self.owner,
+            "slots": list(self.slots),
+            "cut": list(self.cut),
+        }
+        if self.unsorted:
+            data["unsorted"] = sorted(self.unsorted)
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Stand:
         slots = tuple(None if c is None else int(c) for c in data["slots"])
-        return cls(int(data["owner"]), slots, tuple(int(i) for i in data.get("cut", ())))
+        owner = data["owner"]
+        return cls(
+            None if owner is None else int(owner),
+            slots,
+            tuple(int(i) for i in data.get("cut", ())),
+            frozenset(int(i) for i in data.get("unsorted", ())),
+        )
 
 
 @dataclass(frozen=True)
@@ -174,10 +209,17 @@ class Position:
     stands: tuple[Stand, ...]
     facts: tuple[Fact, ...] = field(default=())
     viewer: int | None = None
+    dealt: tuple[tuple[SlotRef, ...], ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "stands", tuple(self.stands))
         object.__setattr__(self, "facts", tuple(self.facts))
+        dealt = tuple(tuple((int(s), int(i)) for s, i in stand) for stand in self.dealt)
+        if dealt == self._as_dealt():
+            dealt = ()
+        object.__setattr__(self, "dealt", dealt)
+        if dealt:
+            self._check_dealt()
         copies = self.pool.copies()
         slots = sum(len(stand) for stand in self.stands)
         if slots != self.pool.tile_count():
@@ -190,6 +232,24 @@ class Position:
             for s, i in fact_slots(fact):
                 if not (0 <= s < len(self.stands) and 0 <= i < len(self.stands[s])):
                     raise ValueError(f"{fact} names a slot that does not exist")
+
+    def _as_dealt(self) -> tuple[tuple[SlotRef, ...], ...]:
+        return tuple(tuple((s, i) for i in range(len(st))) for s, st in enumerate(self.stands))
+
+    def _check_dealt(self) -> None:
+        if [len(d) for d in self.dealt] != [len(stand) for stand in self.stands]:
+            raise ValueError("dealt must give one origin per slot")
+        origins = sorted(slot for stand in self.dealt for slot in stand)
+        sizes: dict[int, int] = {}
+        for s, _ in origins:
+            sizes[s] = sizes.get(s, 0) + 1
+        expected = [(s, i) for s in sorted(sizes) for i in range(sizes[s])]
+        if origins != expected or any(not 0 <= s < len(self.stands) for s in sizes):
+            raise ValueError("the origins in dealt must fill stands from slot 0, once each")
+
+    def origins(self) -> tuple[tuple[SlotRef, ...], ...]:
+        """Per stand and slot, where its wire was dealt (``dealt``, or where it lies)."""
+        return self.dealt or self._as_dealt()
 
     def code(self, slot: SlotRef) -> int | None:
         """The known code of a slot, or ``None``."""
@@ -206,15 +266,22 @@ class Position:
 
     def with_facts(self, *facts: Fact) -> Position:
         """The same position with more facts."""
-        return Position(self.pool, self.stands, self.facts + facts, self.viewer)
+        return Position(self.pool, self.stands, self.facts + facts, self.viewer, self.dealt)
+
+    def with_stands(self, stands: Iterable[Stand]) -> Position:
+        """The same position with other stands of the same sizes (more or fewer known slots)."""
+        return Position(self.pool, tuple(stands), self.facts, self.viewer, self.dealt)
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "pool": self.pool.to_json(),
             "stands": [stand.to_json() for stand in self.stands],
             "facts": [fact.to_json() for fact in self.facts],
             "viewer": self.viewer,
         }
+        if self.dealt:
+            data["dealt"] = [[list(slot) for slot in stand] for stand in self.dealt]
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Position:
@@ -224,4 +291,5 @@ class Position:
             tuple(Stand.from_json(s) for s in data["stands"]),
             tuple(fact_from_json(f) for f in data.get("facts", ())),
             None if viewer is None else int(viewer),
+            tuple(tuple((int(s), int(i)) for s, i in stand) for stand in data.get("dealt", ())),
         )

@@ -17,7 +17,8 @@ x > j), and the backward pass gives the distribution of every stand's level befo
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from random import Random
 from typing import Protocol
@@ -38,65 +39,45 @@ class Tables(Protocol):
         """Every stand's codes in one exact random world, in the walk's frame."""
         ...
 
-
-class Solution:
-    """Marginals of every slot and exact world sampling; built by ``solve``."""
-
-    def __init__(
-        self,
-        position: Position,
-        universe: tuple[int, ...],
-        factor: int,
-        dp_total: int,
-        tables: Tables | None = None,
-        mirrored: bool = False,
-    ) -> None:
-        self.position = position
-        #: The codes in the order of the walk (negated when it walks the mirrored problem).
-        self.universe = universe
-        #: The walk is over the mirrored problem (codes negated, stands read right to left).
-        self.mirrored = mirrored
-        #: Weight of all consistent worlds: the number of consistent physical deals.
-        self.total = dp_total * factor
-        self._dp_total = dp_total
-        self._tables = tables
-        self._slot_weights: dict[SlotRef, dict[int, int]] | None = None
-
     @property
-    def feasible(self) -> bool:
-        """False when no world fits the position (then asking for a probability raises)."""
-        return self.total > 0
+    def plan(self) -> _Sized: ...
 
-    @property
-    def dp_total(self) -> int:
-        """What ``code_weights`` add up to (``total`` without the factor of the forced runs)."""
-        return self._dp_total
 
-    def _require_feasible(self) -> None:
-        if not self.feasible:
-            raise ValueError("no world is consistent with this position")
+class _Sized(Protocol):
+    sizes: tuple[int, ...]  # the size of each DP stand
+    levels: list[list[list[int]]]  # per stand, per boundary: its possible fill levels
 
-    # ------------------------------------------------------------------ marginals
 
-    def code_weights(self, slot: SlotRef) -> dict[int, int]:
-        """Per code, the weight of the worlds where ``slot`` holds it (they add up to
-        ``dp_total``)."""
+@dataclass
+class Walk:
+    """One DP walked by an engine: its tables, its codes in the order of the walk (negated when it
+    walked the mirrored problem) and ``scale``, the integer that turns its weights into physical
+    deals (the forced runs' factor, the ways to share merged blank stands out: ``symmetry``)."""
+
+    tables: Tables
+    universe: tuple[int, ...]
+    mirrored: bool
+    dp_total: int
+    scale: int
+    sign: int = 1  # -1: worlds to take away (a need counted by subtraction)
+    _slot_weights: dict[SlotRef, dict[int, int]] | None = None
+
+    def slot_weights(self, slot: SlotRef) -> dict[int, int]:
+        """Per code of the walk, the DP weight of the worlds where its ``slot`` holds it."""
         if self._slot_weights is None:
             self._slot_weights = self._all_slot_weights()
-        if not self.mirrored:
-            return self._slot_weights[slot]
-        stand, index = slot
-        weights = self._slot_weights[(stand, len(self.position.stands[stand]) - 1 - index)]
-        return {-code: weight for code, weight in weights.items()}
+        return self._slot_weights[slot]
 
     def _all_slot_weights(self) -> dict[SlotRef, dict[int, int]]:
-        self._require_feasible()
-        tables = self._tables
-        if tables is None:
-            raise ValueError("this solution was built without marginals")
+        tables = self.tables
         weights: dict[SlotRef, dict[int, int]] = {}
-        for stand, stand_data in enumerate(self.position.stands):
-            size = len(stand_data)
+        levels = tables.plan.levels
+        for stand, size in enumerate(tables.plan.sizes):
+            if all(len(level) == 1 for level in levels[stand]):  # every code known
+                for t, code in enumerate(self.universe):
+                    for j in range(levels[stand][t][0], levels[stand][t + 1][0]):
+                        weights[(stand, j)] = {code: self.dp_total}
+                continue
             per_slot: list[dict[int, int]] = [{} for _ in range(size)]
             beyond_before = [0] * size  # weight of "filled beyond slot j" before the code
             for t, code in enumerate(self.universe):
@@ -114,9 +95,73 @@ class Solution:
                 weights[(stand, j)] = codes
         return weights
 
+
+#: Where the solution reads a slot: (walk, slot of that walk's DP, in the walk's frame).
+Source = tuple[int, SlotRef]
+#: A need the first walk does not count: at least one of ``slots`` holds one of ``codes``.
+Check = tuple[tuple[SlotRef, ...], frozenset[int]]
+
+
+class Solution:
+    """Marginals of every slot and exact world sampling; built by ``solve``."""
+
+    def __init__(
+        self,
+        position: Position,
+        total: int,
+        walks: Sequence[Walk] = (),
+        where: tuple[tuple[tuple[Source, ...], ...], ...] = (),
+        blob: tuple[int, tuple[tuple[SlotRef, ...], ...]] | None = None,
+        checks: tuple[Check, ...] = (),
+        fallback: Callable[[], Solution] | None = None,
+    ) -> None:
+        self.position = position
+        #: Weight of all consistent worlds: the number of consistent physical deals.
+        self.total = total
+        self._walks = tuple(walks)
+        self._where = where
+        # (DP stand of the first walk holding the merged blank stands, per blank stand of the DP
+        # the position's slots of its slots in order).
+        self._blob = blob
+        # Needs counted by subtraction: a world drawn from the first walk must meet them (else it
+        # is drawn again); ``fallback`` solves the position without subtraction when too few do.
+        self._checks = checks
+        self._fallback: Callable[[], Solution] | Solution | None = fallback
+
+    @property
+    def feasible(self) -> bool:
+        """False when no world fits the position (then asking for a probability raises)."""
+        return self.total > 0
+
+    @property
+    def dp_total(self) -> int:
+        """What ``code_weights`` add up to (``total``)."""
+        return self.total
+
+    def _require_feasible(self) -> None:
+        if not self.feasible:
+            raise ValueError("no world is consistent with this position")
+
+    # ------------------------------------------------------------------ marginals
+
+    def code_weights(self, slot: SlotRef) -> dict[int, int]:
+        """Per code, the weight of the worlds where ``slot`` holds it (they add up to
+        ``total``)."""
+        self._require_feasible()
+        if not self._walks:
+            raise ValueError("this solution was built without marginals")
+        result: dict[int, int] = {}
+        for k, at in self._where[slot[0]][slot[1]]:
+            walk = self._walks[k]
+            sign = -1 if walk.mirrored else 1
+            factor = walk.scale * walk.sign
+            for code, weight in walk.slot_weights(at).items():
+                result[sign * code] = result.get(sign * code, 0) + weight * factor
+        return {code: weight for code, weight in result.items() if weight}
+
     def code_probabilities(self, slot: SlotRef) -> dict[int, Fraction]:
         """Exact probability of each possible code of ``slot``."""
-        return {c: Fraction(w, self._dp_total) for c, w in sorted(self.code_weights(slot).items())}
+        return {c: Fraction(w, self.total) for c, w in sorted(self.code_weights(slot).items())}
 
     def class_weights(self, slot: SlotRef) -> dict[int, int]:
         """Per class (blue 1..12, YELLOW, RED), the weight of the worlds where ``slot`` has it."""
@@ -128,17 +173,17 @@ class Solution:
 
     def class_probabilities(self, slot: SlotRef) -> dict[int, Fraction]:
         """Exact probability of each possible class of ``slot``."""
-        return {c: Fraction(w, self._dp_total) for c, w in sorted(self.class_weights(slot).items())}
+        return {c: Fraction(w, self.total) for c, w in sorted(self.class_weights(slot).items())}
 
     def class_probabilities_float(self, slot: SlotRef) -> dict[int, float]:
         """Like ``class_probabilities``, as floats (correctly rounded)."""
-        return {c: w / self._dp_total for c, w in sorted(self.class_weights(slot).items())}
+        return {c: w / self.total for c, w in sorted(self.class_weights(slot).items())}
 
     def probability(self, slot: SlotRef, classes: Iterable[int]) -> Fraction:
         """Exact probability that the class of ``slot`` is one of ``classes``."""
         wanted = set(classes)
         weight = sum(w for c, w in self.code_weights(slot).items() if class_of(c) in wanted)
-        return Fraction(weight, self._dp_total)
+        return Fraction(weight, self.total)
 
     def marginals(self) -> dict[SlotRef, dict[int, float]]:
         """Every hidden slot's class probabilities, as floats (for a display or a bot)."""
@@ -154,10 +199,33 @@ class Solution:
         >>> solve(pos).sample(Random(1)) in {((10, 10), (20,)), ((10, 20), (10,))}
         True
         """
-        if self._tables is None:
+        if not self._walks:
             raise ValueError("this solution was built without sampling tables")
         self._require_feasible()
-        stands = self._tables.sample(rng)
-        if self.mirrored:
-            stands = [tuple(-code for code in reversed(codes)) for codes in stands]
-        return tuple(stands)
+        walk = self._walks[0]
+        if self._checks and self.total * 16 < walk.dp_total * walk.scale and self._fallback:
+            if not isinstance(self._fallback, Solution):
+                self._fallback = self._fallback()  # solved once, the first time it is needed
+            return self._fallback.sample(rng)  # too few draws would meet the needs
+        while True:
+            world = self._draw(walk, rng)
+            if all(any(world[s][i] in codes for s, i in slots) for slots, codes in self._checks):
+                return world
+
+    def _draw(self, walk: Walk, rng: Random) -> tuple[tuple[int, ...], ...]:
+        """A world drawn from ``walk`` (the first one)."""
+        drawn = walk.tables.sample(rng)
+        sign = -1 if walk.mirrored else 1
+        stands = [
+            [sign * drawn[at[0][1][0]][at[0][1][1]] if at[0][0] == 0 else 0 for at in where]
+            for where in self._where
+        ]
+        if self._blob is not None:  # share the merged stand's tiles out at random
+            merged, blanks = self._blob
+            tiles = [sign * code for code in drawn[merged]]
+            rng.shuffle(tiles)
+            for slots in blanks:
+                for (s, i), code in zip(slots, sorted(tiles[: len(slots)]), strict=True):
+                    stands[s][i] = code
+                tiles = tiles[len(slots) :]
+        return tuple(tuple(codes) for codes in stands)

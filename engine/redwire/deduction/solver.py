@@ -13,17 +13,19 @@ Two engines run that DP, with the same answers:
 
 * the *sparse* one (``plan``, ``passes``, ``sparse_tables``) keeps a layer as a dict of the
   reachable states and deals each code's copies in one step, looping over every state's ways to
-  share them: its cost is the number of DP edges (~130 ns each in CPython), low when the known
-  wires and the facts leave few states (mid-games);
+  share them among its one, two or three parts (``tables``): its cost is the number of DP edges,
+  low when the known wires and the facts leave few states (mid-games). It takes every kind of fact;
 * the *packed* one (``packing``, ``packed_plan``, ``packed_passes``) keeps a whole layer in one
   int and deals one copy at a time with a few big-int operations over every state at once; one
   stand's level is implied by the others' (the copies dealt so far are known), so a layer of the
   5-player opening has three level digits of at most 11 values each, and the counters. It pays per
-  live state only in the marginals (``F * B``). Openings, where the hidden stands are long and the edges many, run
-  several times faster on it.
+  live state only in the marginals (``F * B``). Openings and spectators, where the hidden stands
+  are long and the edges many, run several times faster on it. It leaves labels, counts and
+  pairs of slots to the sparse engine.
 
-``plan_for`` picks the engine from a rough cost estimate (``packed_plan._Builder.costs``) and the
-direction of the walk (``prefers_mirror``).
+``plan_for`` picks the engine and the direction of the walk from estimates of their times
+(``choice``). Blank stands (every slot hidden, no fact) are dealt as
+one stand, and each size of them gets one more walk for its marginals (``symmetry``).
 
 >>> from engine.redwire.deduction import Pool, Position, Stand, SlotIn
 >>> pos = Position(Pool(((1, 2), (2, 1))), (Stand(0, (None, None)), Stand(1, (None,))))
@@ -33,56 +35,37 @@ direction of the walk (``prefers_mirror``).
 
 from __future__ import annotations
 
-from typing import Literal
+from itertools import combinations
 
 from engine.redwire.deduction import packed_passes
-from engine.redwire.deduction.normalize import Normalized, normalize
-from engine.redwire.deduction.packed_plan import PackedPlan, build_packed_plan
+from engine.redwire.deduction.choice import Engine, choose, estimate
+from engine.redwire.deduction.facts import SlotRef
+from engine.redwire.deduction.normalize import Normalized, normalize, without_needs
+from engine.redwire.deduction.packed_plan import PackedPlan
 from engine.redwire.deduction.packing import forget_masks
 from engine.redwire.deduction.passes import backward, forward
-from engine.redwire.deduction.plan import Plan, build_plan
+from engine.redwire.deduction.plan import Plan
 from engine.redwire.deduction.position import Position
-from engine.redwire.deduction.solution import Solution
+from engine.redwire.deduction.solution import Solution, Source, Walk
 from engine.redwire.deduction.sparse_tables import SparseTables
-
-Engine = Literal["sparse", "packed"]
+from engine.redwire.deduction.symmetry import blank_stands, merge_stands, scale
 
 
 def plan_for(
     position: Position, mirrored: bool | None = None, engine: Engine | None = None
 ) -> tuple[Plan | PackedPlan, bool]:
-    """The DP plan of a position and whether it walks the mirrored problem (``None``: choose).
+    """The DP plan of a position (its stands as they are, blank ones too) and whether it walks
+    the mirrored problem (``None``: choose).
 
     ``engine``: ``"packed"`` when the packed engine can take the position, else ``"sparse"``
     (``None``: the one expected to be faster)."""
-    norm = normalize(position)
-    if mirrored is None:
-        mirrored = prefers_mirror(norm)
-    walked = norm.mirrored() if mirrored else norm
-    if engine != "sparse":
-        packed = build_packed_plan(walked, only_if_faster=engine is None)
-        if packed is not None:
-            return packed, mirrored
-    return build_plan(walked), mirrored
+    return _plan(normalize(position), mirrored, engine)
 
 
-def prefers_mirror(norm: Normalized) -> bool:
-    """Walk the codes from the top when the known slots of partly hidden stands sit mostly in the
-    upper half of the codes.
-
-    Why: the forward pass explores every prefix it can reach and learns only later which ones
-    cannot be completed; the constraints it meets first prune early, those it meets last leave
-    dead states behind (up to a third of them on some openings). The answer is the same either
-    way; only the time differs.
-    """
-    index = {code: t for t, code in enumerate(norm.universe)}
-    middle = (len(norm.universe) - 1) / 2
-    balance = 0.0
-    for stand in norm.allowed:
-        pinned = [index[min(codes)] for codes in stand if len(codes) == 1]
-        if len(pinned) < len(stand):
-            balance += sum(t - middle for t in pinned)
-    return balance > 0
+def _plan(
+    norm: Normalized, mirrored: bool | None, engine: Engine | None
+) -> tuple[Plan | PackedPlan, bool]:
+    return choose(norm, mirrored, engine)
 
 
 def forget_caches() -> None:
@@ -94,14 +77,20 @@ def forget_caches() -> None:
 
 def count_worlds(position: Position) -> int:
     """The number of physical deals consistent with ``position`` (forward pass only)."""
-    plan, _ = plan_for(position)
+    norm = normalize(position)
+    blanks = blank_stands(norm)
+    factor = 1
+    if len(blanks) > 1:
+        factor = scale([len(norm.allowed[s]) for s in blanks])
+        norm, _ = merge_stands(norm, blanks)
+    plan, _ = _plan(norm, None, None)
     if isinstance(plan, PackedPlan):
         if plan.final < 0:
             return 0
-        return packed_passes.total(plan, packed_passes.forward(plan)[-1]) * plan.factor
+        return packed_passes.total(plan, packed_passes.forward(plan)[-1]) * plan.factor * factor
     if not plan.feasible:
         return 0
-    return forward(plan)[-1].get(plan.final, 0) * plan.factor
+    return forward(plan)[-1].get(plan.final, 0) * plan.factor * factor
 
 
 def solve(
@@ -111,20 +100,170 @@ def solve(
 
     ``mirrored`` forces the direction of the walk and ``engine`` the engine, when it can take the
     position (all give the same answers; by default the solver picks what it expects to be
-    faster).
+    faster). Blank stands are dealt as one (``symmetry``).
     """
-    plan, mirrored = plan_for(position, mirrored, engine)
+    norm = normalize(position)
+    blanks = blank_stands(norm)
+    if len(blanks) < 2:
+        wide = wide_needs(norm)
+        if wide and estimate(norm) > SUBTRACT_OVER_NS:
+            return _solve_by_subtraction(position, norm, wide, mirrored, engine)
+        walk = _walk(norm, 1, mirrored, engine)
+        if walk is None:
+            return Solution(position, 0)
+        where = tuple(tuple(((0, _frame(walk, norm, s)),) for s in stand) for stand in norm.place)
+        return Solution(position, walk.dp_total * walk.scale, [walk], where)
+    return _solve_blank(position, norm, blanks, mirrored, engine)
+
+
+def _solve_blank(
+    position: Position,
+    norm: Normalized,
+    blanks: list[int],
+    mirrored: bool | None,
+    engine: Engine | None,
+) -> Solution:
+    """``solve`` with the ``blanks`` stands dealt as one (``symmetry``); one more walk per size
+    of blank stand gives their marginals."""
+    sizes = [len(norm.allowed[s]) for s in blanks]
+    merged, index = merge_stands(norm, blanks)
+    main = _walk(merged, scale(sizes), mirrored, engine)
+    if main is None:
+        return Solution(position, 0)
+    walks = [main]
+    alone: dict[int, tuple[int, Normalized, int]] = {}  # size -> (walk, its DP, the stand)
+    for blank, size in zip(blanks, sizes, strict=True):
+        if size not in alone:
+            rest = [s for s in blanks if s != blank]
+            split, split_index = merge_stands(norm, rest)
+            walk = _walk(split, scale([len(norm.allowed[s]) for s in rest]), mirrored, engine)
+            assert walk is not None  # the same worlds as the main walk's
+            alone[size] = (len(walks), split, split_index[blank])
+            walks.append(walk)
+    blank_set = set(blanks)
+    where: list[tuple[tuple[Source, ...], ...]] = []
+    blob: dict[int, list[tuple[int, SlotRef]]] = {b: [] for b in blanks}
+    for s, stand in enumerate(norm.place):
+        here: list[tuple[Source, ...]] = []
+        for i, (ds, di) in enumerate(stand):
+            if ds in blank_set:
+                k, split, at = alone[len(norm.allowed[ds])]
+                here.append(((k, _frame(walks[k], split, (at, di))),))
+                blob[ds].append((di, (s, i)))
+            else:
+                here.append(((0, _frame(main, merged, (index[ds], di))),))
+        where.append(tuple(here))
+    shares = tuple(tuple(slot for _, slot in sorted(blob[b])) for b in blanks)
+    merged_at = _frame(main, merged, (index[blanks[0]], 0))[0]
+    total = main.dp_total * main.scale
+    return Solution(position, total, walks, tuple(where), (merged_at, shares))
+
+
+#: Wide needs are counted by subtraction in positions whose estimate is over this (ns).
+SUBTRACT_OVER_NS = 5e6
+
+
+def wide_needs(norm: Normalized) -> list[int]:
+    """The (at most two) needs whose flag would stay in the DP's state over half of the codes or
+    more ("not all red" after a detector's miss, "holds a yellow wire"), widest first.
+
+    >>> from engine.redwire.deduction import AtLeastOne, Pool, Position, Stand
+    >>> pool = Pool.standard(range(1, 5))
+    >>> stands = tuple(Stand(s, (None,) * 8) for s in range(2))
+    >>> norm = normalize(Position(pool, stands, (AtLeastOne([(0, 0), (1, 0)], (10, 40)),)))
+    >>> wide_needs(norm)
+    [0]
+    """
+    index = {code: t for t, code in enumerate(norm.universe)}
+    spans = []
+    for k, need in enumerate(norm.needs):
+        if len(need.slots) == 1 and len(need.codes) == 1:
+            continue  # a one-stand need of one code: checked inside that stand's options
+        ix = [index[c] for c in need.codes]
+        span = max(ix) - min(ix) + 1
+        if 2 * span >= len(norm.universe):
+            spans.append((-span, k))
+    return [k for _, k in sorted(spans)[:2]]
+
+
+def _solve_by_subtraction(
+    position: Position,
+    norm: Normalized,
+    wide: list[int],
+    mirrored: bool | None,
+    engine: Engine | None,
+) -> Solution:
+    """``solve`` with the ``wide`` needs counted by inclusion and exclusion: the worlds that
+    meet them all are every world (the needs apart) minus, for each non-empty set of them, with
+    the sign of its size, the worlds where each need of the set fails (none of its slots holds
+    one of its codes): a walk each, without their flags."""
+    walks: list[Walk] = []
+    norms: list[Normalized] = []
+    for size in range(len(wide) + 1):
+        for subset in combinations(wide, size):
+            variant = without_needs(norm, wide, list(subset))
+            walk = _walk(variant, 1, mirrored, engine)
+            if walk is not None:
+                walk.sign = -1 if size % 2 else 1
+                walks.append(walk)
+                norms.append(variant)
+    total = sum(walk.sign * walk.dp_total * walk.scale for walk in walks)
+    if not total or not walks or walks[0].sign < 0:
+        return Solution(position, 0)
+    where = tuple(
+        tuple(
+            tuple(
+                (k, _frame(walk, variant, slot))
+                for k, (walk, variant) in enumerate(zip(walks, norms, strict=True))
+            )
+            for slot in stand
+        )
+        for stand in norm.place
+    )
+    inverse = {dp: (s, i) for s, stand in enumerate(norm.place) for i, dp in enumerate(stand)}
+    checks = tuple(
+        (
+            tuple(inverse[(st, i)] for st, ix in norm.needs[k].slots.items() for i in sorted(ix)),
+            norm.needs[k].codes,
+        )
+        for k in wide
+    )
+
+    def fallback() -> Solution:
+        walk = _walk(norm, 1, mirrored, engine)
+        assert walk is not None  # the same worlds
+        place = tuple(tuple(((0, _frame(walk, norm, s)),) for s in stand) for stand in norm.place)
+        return Solution(position, walk.dp_total * walk.scale, [walk], place)
+
+    return Solution(position, total, walks, where, None, checks, fallback)
+
+
+def _frame(walk: Walk, norm: Normalized, slot: SlotRef) -> SlotRef:
+    """A DP slot of ``norm`` in the frame of its walk (read right to left when mirrored)."""
+    stand, index = slot
+    return (stand, len(norm.allowed[stand]) - 1 - index) if walk.mirrored else slot
+
+
+def _walk(
+    norm: Normalized, factor: int, mirrored: bool | None, engine: Engine | None
+) -> Walk | None:
+    """Both passes over ``norm`` (``None``: no world fits)."""
+    if not norm.feasible:
+        return None
+    plan, mirrored = _plan(norm, mirrored, engine)
     if isinstance(plan, PackedPlan):
         if plan.final < 0:
-            return Solution(position, plan.universe, 0, 0)
+            return None
         packed = packed_passes.PackedTables(plan, packed_passes.forward(plan))
-        return Solution(position, plan.universe, plan.factor, packed.dp_total, packed, mirrored)
+        if not packed.dp_total:
+            return None
+        return Walk(packed, plan.universe, mirrored, packed.dp_total, plan.factor * factor)
     if not plan.feasible:
-        return Solution(position, plan.universe, 0, 0)
+        return None
     layers = forward(plan)
     dp_total = layers[-1].get(plan.final, 0)
     if not dp_total:
-        return Solution(position, plan.universe, 0, 0)
+        return None
     completions, part_weights = backward(plan, layers)
     tables = SparseTables(plan, dp_total, completions, part_weights)
-    return Solution(position, plan.universe, plan.factor, dp_total, tables, mirrored)
+    return Walk(tables, plan.universe, mirrored, dp_total, plan.factor * factor)

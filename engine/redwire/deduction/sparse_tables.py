@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from random import Random
 
+from engine.redwire.deduction.pairs import PairStep
 from engine.redwire.deduction.passes import Layer, PartWeights, edges
-from engine.redwire.deduction.plan import CodeStep, FilterStep, Plan
+from engine.redwire.deduction.plan import CodeStep, CountStep, FilterStep, Plan
 
 
 class SparseTables:
@@ -66,6 +67,14 @@ class SparseTables:
         for k, step in enumerate(plan.steps):
             if isinstance(step, FilterStep):
                 state -= step.bits
+                continue
+            if isinstance(step, CountStep):
+                state -= ((state >> step.shift) & step.mask) << step.shift
+                continue
+            if isinstance(step, PairStep):
+                found = step.apply(state)
+                assert found is not None  # a sampled state completes
+                state = found
                 continue
             states[step.index] = state
             state = self._draw(step, state, self._completions[k], self._completions[k + 1], rng)

@@ -11,7 +11,8 @@ tables are filled lazily, the first time a state asks for a key.
 >>> joiner = Joiner()                  # two stands, fields at bit 0 and bit 1; each takes 0 or 1
 >>> first = joiner.intern(((0, 0, 0), (1, 1, 0)))
 >>> second = joiner.intern(((0, 0, 0), (1, 2, 0)))
->>> part = joiner.part([(0, 1), (1, 1)], [{0: first}, {0: second}], (0, 1), qmax=2)
+>>> options = [LazyTable({0: first}.__getitem__), LazyTable({0: second}.__getitem__)]
+>>> part = joiner.part([(0, 1), (1, 1)], options, (0, 1), qmax=2)
 >>> part.rows[0]        # 0 copies; 1 copy on either stand; 2 copies, one each, in C(2, 1) ways
 [((0,), ()), ((2, 1), ()), ((), ((3, 2, 0),))]
 """
@@ -58,7 +59,7 @@ class Part:
     mask2: int
     width1: int
     rows: LazyTable[list[Row]]  # key -> per count c = 0..qmax its options (None: none)
-    fronts: dict[int, LazyTable[tuple[FrontEntry, ...]]]  # per q: options with count <= q
+    fronts: LazyTable[LazyTable[tuple[FrontEntry, ...]]]  # per q: options with count <= q
 
     def key(self, state: int) -> int:
         return ((state >> self.shift1) & self.mask1) | (
@@ -82,7 +83,7 @@ class Joiner:
     def part(
         self,
         fields: list[tuple[int, int]],
-        options: list[dict[int, tuple[StandOption, ...]]],
+        options: list[LazyTable[tuple[StandOption, ...]]],
         stands: tuple[int, ...],
         qmax: int,
     ) -> Part:
@@ -97,14 +98,14 @@ class Joiner:
             shift2, width2 = fields[1]
             mask2, opts2 = (1 << width2) - 1, options[1]
         else:
-            shift2, mask2, opts2 = 0, 0, {0: _NOTHING}
+            shift2, mask2, opts2 = 0, 0, LazyTable(lambda key: _NOTHING)
 
         def rows(key: int) -> list[Row]:
-            return self.rows(opts1.get(key & mask1, ()), opts2.get(key >> width1, ()), qmax)
+            return self.rows(opts1[key & mask1], opts2[key >> width1], qmax)
 
         def front(q: int) -> LazyTable[tuple[FrontEntry, ...]]:
             def build(key: int) -> tuple[FrontEntry, ...]:
-                return self.front(opts1.get(key & mask1, ()), opts2.get(key >> width1, ()), q)
+                return self.front(opts1[key & mask1], opts2[key >> width1], q)
 
             return LazyTable(build)
 
@@ -116,7 +117,7 @@ class Joiner:
             mask2,
             width1,
             LazyTable(rows),
-            {q: front(q) for q in range(qmax + 1)},
+            LazyTable(front),
         )
 
     def combos(
@@ -170,16 +171,6 @@ class Joiner:
 
 
 _NOTHING: tuple[StandOption, ...] = ((0, 0, 0),)
-
-
-def spread(
-    options: list[dict[int, tuple[StandOption, ...]]],
-) -> float:
-    """Mean number of joined options of a part (the product of its stands' mean row lengths)."""
-    result = 1.0
-    for rows in options:
-        result *= sum(map(len, rows.values())) / max(1, len(rows))
-    return result
 
 
 _BINOMIAL = [[comb(n, k) for k in range(n + 1)] for n in range(64)]

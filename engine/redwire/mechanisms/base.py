@@ -18,8 +18,9 @@ base class does nothing at each of them, so a mechanism overrides only what it n
   **decisions** of its own (:class:`PickSpec`: a phase and what a pick does in it);
 * what it adds to each viewer's **observation** (``observe``), its **events** and their
   transcript lines;
-* the **deduction facts** its events prove: the deduction package's readers for the events named
-  in ``events`` register next to the mechanism's code (see docs/mechanisms.md).
+* the **deduction facts** its events prove (``facts``: a reader per event type) and its part of the
+  observation proves (``part_facts``), which the deduction registers the first time it reads an
+  observation (see docs/mechanisms.md).
 
 Every hook receives the :class:`~engine.redwire.model.Table` being changed (a fresh copy: a
 refusal anywhere leaves the caller's state untouched) and, when it may report something, the
@@ -43,6 +44,7 @@ from ..model import Pending, Phase, Table
 
 if TYPE_CHECKING:
     from ...core.rng import Rng
+    from ..deduction.tracker import Tracker
     from ..missions import ConfigReader
     from ..options import Options
 
@@ -52,6 +54,11 @@ A = TypeVar("A", bound=Action)
 #: When an action may be taken: on your own turn as your action, or any time no action is
 #: being resolved (B1: during turns and the setup).
 Timing = Literal["turn", "any_time"]
+#: What one event (the viewer's view of it) proves to the deduction: ``reader(event, tracker)``
+#: adds facts to the ``engine.redwire.deduction.tracker.Tracker`` (see ``deduction.readers``).
+FactReader = Callable[[Mapping[str, Any], "Tracker"], None]
+#: What a mechanism's part of an observation (``observation["mechanisms"][id]``) proves.
+PartFactReader = Callable[[Any, "Tracker"], None]
 #: One transcript line for one event view: (view, names of the seats, owner seat of each stand).
 Line = Callable[[Mapping[str, Any], Sequence[str], Sequence[int] | None], str]
 
@@ -140,8 +147,15 @@ class Mechanism(Generic[Part]):
     #: Its own refusal reasons (a ReasonCode enum; codes unique across the game, translated by
     #: the page as ``rw.reason.<code>``), or None when it refuses only with the core's.
     reasons: type[ReasonCode] | None = None
-    #: The event types it emits; the deduction readers for them live with the mechanism.
+    #: The event types it emits.
     events: tuple[str, ...] = ()
+    #: What its events prove: a fact reader per event type (its own events, or another's such as
+    #: the tray's ``equipment``). A reader may leave out what it cannot express, never add a fact
+    #: that is not certain for the viewer. Registered lazily, so a game that never asks for odds
+    #: never imports the solver.
+    facts: Mapping[str, FactReader] = {}
+    #: What its part of the observation proves (the labels lying on the board now), or None.
+    part_facts: PartFactReader | None = None
     #: A transcript line (English, for the command line and golden games) per event type.
     lines: Mapping[str, Line] = {}
 

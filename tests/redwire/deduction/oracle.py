@@ -1,9 +1,12 @@
 """Brute force: enumerate the physical deals of a small position, with exact fractions.
 
 Every tile is a distinct object; a deal hands each stand a set of tiles of its size (the order inside
-a stand is then forced by sorting), every kept "k of m" subset taken in turn. A deal counts when the
-sorted stands agree with every known slot and every fact. This is the definition the solver must
-match, written as plainly as possible and sharing no code with it.
+a stand is then forced by sorting), every kept "k of m" subset taken in turn. An unsorted slot is
+dealt one tile of its own (the model of X wires: the rest of its stand is sorted without it). Wires
+may have moved since the deal (``Position.dealt``): the stands are dealt as they were, then the
+wires are laid where they are now, and the stands must be sorted then too. A deal counts when the
+stands agree with every known slot and every fact. This is the definition the
+solver must match, written as plainly as possible and sharing no code with it.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from engine.redwire.deduction import AtLeastOne, Label, Position, SlotIn, SlotNotIn, class_of
-from engine.redwire.deduction.facts import Fact
+from engine.redwire.deduction.facts import Count, Fact, Order, SameClass
 
 
 @dataclass
@@ -59,18 +62,67 @@ def holds(fact: Fact, stands: list[list[int]]) -> bool:
         return stands[fact.slot[0]][fact.slot[1]] not in fact.codes
     if isinstance(fact, AtLeastOne):
         return any(stands[s][i] in fact.codes for s, i in fact.slots)
+    if isinstance(fact, Count):
+        held = sum(1 for s, i in fact.slots if stands[s][i] in fact.codes)
+        return fact.low <= held <= fact.high
     if isinstance(fact, Label):
         (s, i), (_, j) = fact.slot, fact.right
         return (class_of(stands[s][i]) == class_of(stands[s][j])) == fact.same
+    if isinstance(fact, SameClass):
+        (s, i), (t, j) = fact.first, fact.second
+        return (class_of(stands[s][i]) == class_of(stands[t][j])) == fact.same
+    if isinstance(fact, Order):
+        (s, i), (t, j) = fact.first, fact.second
+        low, high = stands[s][i], stands[t][j]
+        return low < high or (low == high and not fact.strict)
     raise TypeError(fact)
+
+
+def parts_of(position: Position) -> list[list[tuple[int, int]]]:
+    """The groups of slots, as dealt, that are dealt a set of tiles each: the sorted slots of a
+    stand, and every unsorted slot alone. A slot is named where it was dealt (``dealt``)."""
+    origins = position.dealt or [
+        [(s, i) for i in range(len(stand))] for s, stand in enumerate(position.stands)
+    ]
+    loose = {origins[s][i] for s, stand in enumerate(position.stands) for i in stand.unsorted}
+    dealt = sorted(slot for stand in origins for slot in stand)
+    parts = []
+    for s in sorted({s for s, _ in dealt}):
+        here = [slot for slot in dealt if slot[0] == s]
+        ordered = [slot for slot in here if slot not in loose]
+        if ordered:
+            parts.append(ordered)
+        parts += [[slot] for slot in here if slot in loose]
+    return parts
+
+
+def sorted_now(position: Position, stands: list[list[int]]) -> bool:
+    """Whether every stand is sorted as it lies now (its unsorted slots apart)."""
+    for stand, codes in zip(position.stands, stands, strict=True):
+        ordered = [codes[i] for i in range(len(codes)) if i not in stand.unsorted]
+        if ordered != sorted(ordered):
+            return False
+    return True
 
 
 def enumerate_deals(position: Position) -> Enumeration:
     """Count the consistent physical deals of ``position`` (keep decks small: ~10 tiles)."""
     result = Enumeration()
-    sizes = [len(stand) for stand in position.stands]
+    parts = parts_of(position)
+    sizes = [len(part) for part in parts]
+    origins = position.dealt or [
+        [(s, i) for i in range(len(stand))] for s, stand in enumerate(position.stands)
+    ]
     for tiles in tile_sets(position):
-        for stands in deals(tiles, sizes):
+        for hands in deals(tiles, sizes):
+            dealt = {
+                slot: code
+                for part, hand in zip(parts, hands, strict=True)
+                for slot, code in zip(part, hand, strict=True)
+            }
+            stands = [[dealt[origin] for origin in stand] for stand in origins]
+            if not sorted_now(position, stands):
+                continue
             if not all(
                 known is None or known == stands[s][i]
                 for s, stand in enumerate(position.stands)

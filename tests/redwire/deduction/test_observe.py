@@ -17,7 +17,9 @@ from engine.redwire import new_game
 from engine.redwire.bots import make_bot
 from engine.redwire.deduction import Position, Stand, count_worlds, solve
 from engine.redwire.deduction.codes import code_of_label
-from engine.redwire.deduction.observe import _Replay, position_from_observation
+from engine.redwire.deduction.observe import position_from_observation
+from engine.redwire.deduction.readers import read_event
+from engine.redwire.deduction.tracker import Tracker
 from tests.redwire.deduction.oracle import holds
 
 
@@ -113,12 +115,13 @@ def test_the_replay_follows_every_wire_through_walkie_talkies() -> None:
             if any(e.type == "walkie" for e in events):
                 swaps += 1
                 obs = state.observation(None)
-                replay = _Replay(
+                tracker = Tracker(
                     [len(st["slots"]) for st in obs["stands"]], [0] * len(obs["stands"])
                 )
                 for event in obs["log"]:
-                    replay.apply(event)
-                assert replay.where == [[first[w] for w in wires] for wires in state.stands]
+                    read_event(event, tracker)
+                replayed = [list(tracker.wires(s)) for s in range(len(obs["stands"]))]
+                assert replayed == [[first[w] for w in wires] for wires in state.stands]
                 swap = next(e for e in events if e.type == "walkie").data
                 for seat in (swap["seat"], swap["partner"]):  # they know the wire they gave
                     check_facts_are_true(state, seat)

@@ -14,10 +14,12 @@ from itertools import product
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from engine.redwire.deduction import RED, Detector, DualCut, Position, odds, solve
+from engine.redwire.deduction import RED, Detector, DualCut, Position, SlotNotIn, odds, solve
 from engine.redwire.deduction.codes import class_of
 from engine.redwire.deduction.packed_plan import PackedPlan
+from engine.redwire.deduction.plan import CodeStep, Plan
 from engine.redwire.deduction.solver import Engine, plan_for
+from engine.redwire.deduction.symmetry import blank_stands
 from tests.redwire.deduction.oracle import Enumeration, enumerate_deals
 from tests.redwire.deduction.random_positions import RandomChooser, positions, random_position
 
@@ -92,6 +94,43 @@ def test_solver_equals_brute_force_on_random_positions(chunk: int) -> None:
         check_against_oracle(position, rng)
 
 
+def test_solver_equals_brute_force_with_many_stands() -> None:
+    """Five to seven stands, where the sparse engine deals a code to three parts or more (small
+    decks: the brute force grows fast with the stands)."""
+    checked = 0
+    seed = 0
+    while checked < 40:
+        seed += 1
+        rng = random.Random(100_000 + seed)
+        position = random_position(RandomChooser(rng), most_stands=7)
+        if len(position.stands) < 5 or position.pool.tile_count() > 8:
+            continue
+        plan, _ = plan_for(position, engine="sparse")
+        steps = plan.steps if isinstance(plan, Plan) else []
+        if any(isinstance(step, CodeStep) and len(step.parts) >= 3 for step in steps):
+            check_against_oracle(position, rng)
+            checked += 1
+
+
+def test_wide_needs_counted_by_subtraction(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Needs over many codes, counted by inclusion and exclusion (in every position, not only
+    the big ones), sampled by rejection: the same answers as brute force."""
+    from engine.redwire.deduction import solver
+    from engine.redwire.deduction.normalize import normalize
+
+    monkeypatch.setattr(solver, "SUBTRACT_OVER_NS", -1.0)
+    checked = 0
+    seed = 0
+    while checked < 40:
+        seed += 1
+        rng = random.Random(200_000 + seed)
+        position = random_position(RandomChooser(rng))
+        norm = normalize(position)
+        if norm.feasible and solver.wide_needs(norm) and not blank_stands(norm)[1:]:
+            check_against_oracle(position, rng)
+            checked += 1
+
+
 @settings(
     max_examples=120,
     deadline=None,
@@ -105,12 +144,26 @@ def test_solver_equals_brute_force_hypothesis(position: Position) -> None:
 
 def test_random_positions_cover_every_kind_of_fact() -> None:
     """The generator does exercise what the oracle test claims to cover."""
-    from engine.redwire.deduction import AtLeastOne, Label, SlotIn, SlotNotIn
+    from engine.redwire.deduction import AtLeastOne, Count, Label, Order, SameClass, SlotIn
+    from engine.redwire.deduction.facts import parity_codes
 
     seen: set[str] = set()
     for seed in range(CHUNKS * SEEDS_PER_CHUNK):
         position = random_position(RandomChooser(random.Random(seed)))
         seen |= {type(f).__name__ for f in position.facts}
+        for fact in position.facts:
+            if isinstance(fact, SlotIn) and fact.codes in (parity_codes(True), parity_codes(False)):
+                seen.add("parity")
+            if isinstance(fact, Count) and fact.high == 0:
+                seen.add("count 0")
+            if isinstance(fact, Count) and len({s for s, _ in fact.slots}) > 1:
+                seen.add("count across stands")
+            if isinstance(fact, Order):
+                seen.add("strict order" if fact.strict else "order")
+        if any(st.unsorted for st in position.stands):
+            seen.add("unsorted")
+        if any(st.owner is None for st in position.stands):
+            seen.add("no owner")
         if position.pool.groups:
             seen.add("group")
         if any(st.cut for st in position.stands):
@@ -128,6 +181,15 @@ def test_random_positions_cover_every_kind_of_fact() -> None:
         SlotNotIn.__name__,
         AtLeastOne.__name__,
         Label.__name__,
+        Count.__name__,
+        SameClass.__name__,
+        "parity",
+        "count 0",
+        "count across stands",
+        "order",
+        "strict order",
+        "unsorted",
+        "no owner",
         "group",
         "cut",
         "two stands",

@@ -11,6 +11,8 @@ import math
 import random
 from collections import Counter
 
+import pytest
+
 from engine.redwire.deduction import Pool, Position, Stand, solve
 from tests.redwire.deduction.oracle import enumerate_deals
 from tests.redwire.deduction.random_positions import RandomChooser, random_position
@@ -53,3 +55,28 @@ def test_random_positions_draw_worlds_with_their_probabilities() -> None:
         if len(worlds) >= 3:
             assert_frequencies_match(position, seed)
             checked += 1
+
+
+def test_blank_stands_dealt_as_one_are_shared_out_with_their_probabilities() -> None:
+    """Three blank stands of two sizes (dealt as one by ``symmetry``) beside a stand with a
+    token: the merged stand's tiles must be shared out as a deal would."""
+    pool = Pool(((1, 3), (2, 2), (3, 2)), (15,))
+    stands = (Stand(0, (None, 20, None)), Stand(1, (None,) * 2), Stand(2, (None,) * 2))
+    position = Position(pool, (*stands, Stand(3, (None,))))
+    assert_frequencies_match(position, seed=5)
+
+
+def test_worlds_drawn_by_rejection_meet_the_needs_counted_by_subtraction(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A need over many codes counted by subtraction: worlds are drawn without it and kept when
+    they meet it, with the right frequencies."""
+    from engine.redwire.deduction import AtLeastOne, solver
+
+    monkeypatch.setattr(solver, "SUBTRACT_OVER_NS", -1.0)
+    pool = Pool(((1, 2), (2, 2), (3, 2)), (15,))
+    stands = (Stand(0, (None,) * 3), Stand(1, (None,) * 2), Stand(2, (None,) * 2))
+    need = AtLeastOne([(1, 0), (2, 1)], (10, 15, 30))
+    position = Position(pool, stands, (need,))
+    assert len(solve(position)._walks) == 2
+    assert_frequencies_match(position, seed=6)

@@ -14,7 +14,8 @@ from ...actions import Action
 from ...model import Table
 from ...turn import check_teammate, end_turn, forbid_if_must_reveal, require_own_turn
 from ..base import ActionSpec, Events, Mechanism
-from .tray import card, require_card, usable, use_card
+from .stabilizer import read_not_only_red
+from .tray import card, card_facts, require_card, usable, use_card
 
 ID = "coffee"
 NUMBER = 11
@@ -59,6 +60,7 @@ def _legal(s: Table, seat: int) -> Iterator[CoffeeMug]:
 class CoffeeBreak(Mechanism[None]):
     id = ID
     actions = (ActionSpec(CoffeeMug, "turn", _legal, _coffee),)
+    facts = {"equipment": card_facts((NUMBER,), read_not_only_red)}
 
 
 MECHANISM = CoffeeBreak()

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import ClassVar, Literal, TypedDict, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypedDict, cast
 
 from ....core.errors import ReasonCode
 from ....core.events import Viewer
@@ -25,7 +25,10 @@ from ...observation_types import Observation
 from ...turn import require_any_time, wire_at
 from ...wires import cut_value
 from ..base import ActionSpec, Events, Mechanism
-from .tray import card, require_card, usable, use_card
+from .tray import card, card_facts, require_card, usable, use_card
+
+if TYPE_CHECKING:
+    from ...deduction.tracker import Tracker
 
 
 class LabelReason(ReasonCode):
@@ -182,10 +185,35 @@ def _view(s: Table) -> LabelsView:
     return {"placed": placed}
 
 
+def _read_label(event: Mapping[str, Any], tracker: Tracker) -> None:
+    """The two wires have the same class (=) or different ones (≠); it stays true of those two
+    wires wherever a Walkie-Talkies exchange moves them, so it is stated on the wires, not on the
+    label's place."""
+    # Imported here: the solver loads only when a page or a bot first asks for odds.
+    from ...deduction.facts import SameClass
+
+    left, right = (tracker.wire(event["stand"], slot) for slot in event["slots"])
+    tracker.add(SameClass(left, right, event["card"] == EQ))
+
+
+def _read_placed(part: Mapping[str, Any], tracker: Tracker) -> None:
+    """A label lying on the board now lies over two side-by-side wires it is true of (one that no
+    longer does was removed: :func:`drop_apart`)."""
+    # Imported here: the solver loads only when a page or a bot first asks for odds.
+    from ...deduction.facts import SameClass
+
+    for label in part.get("placed", ()):
+        stand, (left, right) = label["stand"], label["slots"]
+        same = label["kind"] == "eq"
+        tracker.add(SameClass(tracker.wire(stand, left), tracker.wire(stand, right), same))
+
+
 class Labels(Mechanism[LabelsPart]):
     id = ID
     reasons = LabelReason
     actions = (ActionSpec(Label, "any_time", _legal, _label),)
+    facts = {"equipment": card_facts((NEQ, EQ), _read_label)}
+    part_facts = staticmethod(_read_placed)
 
     def init_part(self, table: Table) -> LabelsPart:
         return LabelsPart()

@@ -9,9 +9,9 @@ wires has the value, for a "no" stand none has. Those are the deduction facts th
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ....core.events import Event
 from ...actions import Action
@@ -21,6 +21,9 @@ from ...turn import require_any_time
 from ...wires import BLUE_VALUES, blue
 from ..base import ActionSpec, Events, Mechanism
 from .tray import card, require_card, usable, use_card
+
+if TYPE_CHECKING:
+    from ...deduction.tracker import Tracker
 
 ID = "radar"
 NUMBER = 8
@@ -66,10 +69,26 @@ def _legal(s: Table, seat: int) -> Iterator[Radar]:
             yield Radar(seat, value)
 
 
+def _read_radar(event: Mapping[str, Any], tracker: Tracker) -> None:
+    """Per stand, "yes": one of its uncut wires has the value; "no": none has."""
+    # Imported here: the solver loads only when a page or a bot first asks for odds.
+    from ...deduction.facts import AtLeastOne, SlotNotIn
+
+    value = int(event["value"])
+    for stand, yes in enumerate(event["answers"]):
+        wires = tracker.uncut(stand)
+        if yes:
+            tracker.add(AtLeastOne.classes(wires, value))
+        else:
+            for wire in wires:
+                tracker.add(SlotNotIn.classes(wire, value))
+
+
 class RadarSweep(Mechanism[None]):
     id = ID
     actions = (ActionSpec(Radar, "any_time", _legal, _radar),)
     events = ("radar",)
+    facts = {"radar": _read_radar}
     lines = {
         "radar": lambda e, n, o: (
             f"Radar {e['value']}: "

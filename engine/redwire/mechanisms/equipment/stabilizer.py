@@ -11,9 +11,9 @@ the answer in the ``cut`` event's ``stabilized`` field; the shield ends with the
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, TypedDict, cast
+from typing import TYPE_CHECKING, Any, ClassVar, TypedDict, cast
 
 from ....core.errors import ReasonCode
 from ....core.events import Viewer
@@ -22,9 +22,10 @@ from ...errors import IllegalActionError
 from ...model import Table
 from ...turn import forbid_if_must_reveal, require_own_turn
 from ..base import ActionSpec, Events, Mechanism
-from .tray import card, require_card, usable, use_card
+from .tray import card, card_facts, require_card, usable, use_card
 
 if TYPE_CHECKING:
+    from ...deduction.tracker import Tracker
     from ...observation_types import Observation
 
 
@@ -105,10 +106,21 @@ def _legal(s: Table, seat: int) -> Iterator[Stabilize]:
         yield Stabilize(seat)
 
 
+def read_not_only_red(event: Mapping[str, Any], tracker: Tracker) -> None:
+    """The card's user was not holding red wires only (else they must reveal them): one of their
+    uncut wires is not red."""
+    # Imported here: the solver loads only when a page or a bot first asks for odds.
+    from ...deduction.facts import AtLeastOne
+    from ...deduction.readers_core import NOT_RED
+
+    tracker.add(AtLeastOne(tracker.uncut_of_seat(int(event["seat"])), NOT_RED))
+
+
 class Stabilizer(Mechanism[Shield]):
     id = ID
     reasons = StabilizerReason
     actions = (ActionSpec(Stabilize, "turn", _legal, _stabilize),)
+    facts = {"equipment": card_facts((NUMBER,), read_not_only_red)}
 
     def init_part(self, table: Table) -> Shield:
         return Shield()

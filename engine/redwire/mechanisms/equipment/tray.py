@@ -23,11 +23,12 @@ from ....core.errors import ReasonCode
 from ....core.events import Event, Viewer
 from ...errors import IllegalActionError, SetupError
 from ...model import Table
-from ..base import Events, Line, Mechanism, name_of
+from ..base import Events, FactReader, Line, Mechanism, name_of
 
 if TYPE_CHECKING:
     from ....core.rng import Rng
     from ...deal import Setup
+    from ...deduction.tracker import Tracker
     from ...missions import ConfigReader
     from ...observation_types import Observation
     from ...options import Options
@@ -152,6 +153,17 @@ def use_card(s: Table, number: int, seat: int, events: Events, **data: Any) -> N
     tray = s.part(ID, TrayPart)
     s.set_part(ID, TrayPart(tray.cards, tray.used | {number}, tray.unlocked))
     events.append(Event("equipment", {"seat": seat, "card": number, **data}))
+
+
+def card_facts(numbers: tuple[int, ...], reader: FactReader) -> FactReader:
+    """The fact reader of ``equipment`` events that runs ``reader`` for the cards ``numbers`` only
+    (a card's mechanism says what using it proves; the tray only reports the use)."""
+
+    def read(event: Mapping[str, Any], tracker: Tracker) -> None:
+        if event.get("card") in numbers:
+            reader(event, tracker)
+
+    return read
 
 
 def _card_name(cards: Mapping[int, Card], number: object) -> str:

@@ -13,9 +13,9 @@ the two seats learn which wires changed hands (the event's secret part).
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ....core.events import Event
 from ...actions import Action
@@ -25,6 +25,9 @@ from ...wires import label_of
 from ..base import ActionSpec, Events, Mechanism, PickSpec, name_of
 from .labels import drop_apart
 from .tray import card, require_card, usable, use_card
+
+if TYPE_CHECKING:
+    from ...deduction.tracker import Tracker
 
 ID = "walkie"
 NUMBER = 2
@@ -115,6 +118,26 @@ def _insert_sorted(s: Table, stand: int, wire: int) -> int:
     return index
 
 
+def _read_walkie(event: Mapping[str, Any], tracker: Tracker) -> None:
+    """Both wires leave their stands, then each goes in sorted place on the other one (after any
+    wire of an equal code: the ``Tracker`` records that order); a seat of the swap knows the wire
+    it gave away."""
+    # Imported here: the solver loads only when a page or a bot first asks for odds.
+    from ...deduction.codes import code_of_label
+    from ...deduction.facts import SlotIn
+
+    seat_stand, seat_slot = event["from_seat"]
+    partner_stand, partner_slot = event["from_partner"]
+    given = tracker.take(seat_stand, seat_slot)
+    taken = tracker.take(partner_stand, partner_slot)
+    tracker.put(given, *event["to_partner"])
+    tracker.put(taken, *event["to_seat"])
+    secret = event.get("secret")
+    if secret and tracker.viewer is not None:
+        away = given if tracker.viewer == event["seat"] else taken
+        tracker.add(SlotIn(away, (code_of_label(secret["gave"]),)))
+
+
 class WalkieTalkies(Mechanism[None]):
     id = ID
     actions = (ActionSpec(Walkie, "any_time", _legal, _walkie),)
@@ -127,6 +150,7 @@ class WalkieTalkies(Mechanism[None]):
         ),
     )
     events = ("walkie",)
+    facts = {"walkie": _read_walkie}
     lines = {
         "walkie": lambda e, n, o: (
             f"{name_of(n, e['seat'])} and {name_of(n, e['partner'])} exchange a wire with the Walkie-Talkies."

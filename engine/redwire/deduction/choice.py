@@ -1,0 +1,150 @@
+"""Which engine walks a position, and in which direction: estimates of their times.
+
+Both engines and both directions of the walk give the same answers; only the time differs, by up
+to several times. Most positions are small: the rough estimates from the fill levels alone
+(``packed_plan.rough_costs``) pick the engine in the direction ``prefers_mirror`` likes. When the
+cheaper estimate is over ``BIG_NS``, the choice is worth a millisecond more: the direction with the
+cheaper rough estimate is taken and, where the packed engine can take the position and the rough
+estimates are within ``CLEAR`` of each other, its plan is built and its supports computed (``packed_passes.supports``, a hundredth of a walk): they count
+the states each engine will visit, and the times follow from constants fitted (least squares on
+the relative error) on ~1,800 positions of real games timed on both engines (``SPARSE_*``,
+``PACKED_*``). Building the plans of both directions would pick better still, but their masks
+would not stay in the cache (``packing.MASK_CACHE_BYTES``) across the solves of a game.
+
+>>> from engine.redwire.deduction import Pool, Position, Stand
+>>> from engine.redwire.deduction.normalize import normalize
+>>> pos = Position(Pool(((1, 2), (2, 1))), (Stand(0, (None, None)), Stand(1, (None,))))
+>>> plan, mirrored = choose(normalize(pos), None, "sparse")
+>>> type(plan).__name__, mirrored
+('Plan', False)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from engine.redwire.deduction.levels import Levels, local_needs, stand_levels
+from engine.redwire.deduction.normalize import Normalized
+from engine.redwire.deduction.packed_passes import supports
+from engine.redwire.deduction.packed_plan import (
+    PackedPlan,
+    build_packed_plan,
+    rough_costs,
+    takes,
+)
+from engine.redwire.deduction.plan import Plan, build_plan
+
+Engine = Literal["sparse", "packed"]
+
+#: Over this rough estimate (ns), both directions are weighed, and close calls refined.
+BIG_NS = 5e6
+#: Rough estimates this far apart are trusted without counting the states.
+CLEAR = 3.0
+# Fitted times (ms): the sparse engine per reachable and per live state; the packed engine per byte
+# that a copy's big-int operations go over (layer bytes times explicit stands plus one) and per
+# live state (the marginals); both a fixed part.
+SPARSE_REACHED_MS = 0.0034
+SPARSE_LIVE_MS = 0.0053
+SPARSE_FIXED_MS = 1.9
+PACKED_BYTE_MS = 1.13e-6
+PACKED_LIVE_MS = 0.0007
+PACKED_FIXED_MS = 2.3
+
+
+@dataclass
+class _Option:
+    """One direction of the walk: its problem, levels, estimates and the packed plan if built."""
+
+    mirrored: bool
+    walked: Normalized
+    levels: Levels | None
+    sparse: float  # estimated ns
+    packed: float | None
+    packed_plan: PackedPlan | None = None
+
+    def best(self, engine: Engine | None) -> float:
+        if engine == "sparse" or self.packed is None:
+            return self.sparse
+        if engine == "packed":
+            return self.packed
+        return min(self.sparse, self.packed)
+
+
+def choose(
+    norm: Normalized, mirrored: bool | None, engine: Engine | None
+) -> tuple[Plan | PackedPlan, bool]:
+    """The plan to walk and whether it is the mirrored problem (``mirrored`` / ``engine``: forced
+    if given; ``engine="packed"`` falls back to the sparse engine where it cannot take it)."""
+    first = _option(norm, prefers_mirror(norm) if mirrored is None else mirrored)
+    best = first
+    if mirrored is None and engine is None and first.best(None) > BIG_NS:
+        second = _option(norm, not first.mirrored)
+        best = min((first, second), key=lambda option: option.best(None))
+    close = best.packed is not None and max(best.packed, best.sparse) < CLEAR * min(
+        best.packed, best.sparse
+    )
+    if engine is None and close and best.best(None) > BIG_NS:
+        _refine(best)  # a close call: count the states
+    walked, levels = best.walked, best.levels
+    use_packed = engine == "packed" or (
+        engine is None and best.packed is not None and best.packed <= best.sparse
+    )
+    if use_packed and levels is not None:
+        plan = best.packed_plan or build_packed_plan(walked, levels=levels)
+        if plan is not None:
+            return plan, best.mirrored
+    return build_plan(walked, levels), best.mirrored
+
+
+def estimate(norm: Normalized) -> float:
+    """The rough time (ns) of the cheaper engine on ``norm``, in the direction ``choose`` takes
+    first."""
+    return _option(norm, prefers_mirror(norm)).best(None)
+
+
+def _option(norm: Normalized, mirrored: bool) -> _Option:
+    walked = norm.mirrored() if mirrored else norm
+    if not walked.feasible:
+        return _Option(mirrored, walked, None, 0.0, None)
+    levels = stand_levels(walked, local_needs(walked))
+    packed, sparse = rough_costs(walked, levels)
+    return _Option(mirrored, walked, levels, sparse, packed)
+
+
+def _refine(option: _Option) -> None:
+    """Both estimates from the states the walk will meet, where the packed engine can take it."""
+    if option.packed is None or option.levels is None or not takes(option.walked):
+        return
+    plan = build_packed_plan(option.walked, levels=option.levels)
+    if plan is None or plan.final < 0:
+        return
+    reached, completing = supports(plan)
+    reach = sum(bin(bits).count("1") for bits in reached)
+    live = sum(
+        bin(reached[t] & completing[plan.starts[t]]).count("1") for t in range(len(plan.universe))
+    )
+    width = plan.layout.bytes_per_slot * (len(plan.explicit) + 1)
+    swept = sum(reached[t].bit_length() for t in plan.code_of_op) * width
+    option.packed_plan = plan
+    option.packed = 1e6 * (PACKED_BYTE_MS * swept + PACKED_LIVE_MS * live + PACKED_FIXED_MS)
+    option.sparse = 1e6 * (SPARSE_REACHED_MS * reach + SPARSE_LIVE_MS * live + SPARSE_FIXED_MS)
+
+
+def prefers_mirror(norm: Normalized) -> bool:
+    """Walk the codes from the top when the known slots of partly hidden stands sit mostly in the
+    upper half of the codes.
+
+    Why: the forward pass explores every prefix it can reach and learns only later which ones
+    cannot be completed; the constraints it meets first prune early, those it meets last leave
+    dead states behind (up to a third of them on some openings). The answer is the same either
+    way; only the time differs.
+    """
+    index = {code: t for t, code in enumerate(norm.universe)}
+    middle = (len(norm.universe) - 1) / 2
+    balance = 0.0
+    for stand in norm.allowed:
+        pinned = [index[min(codes)] for codes in stand if len(codes) == 1]
+        if len(pinned) < len(stand):
+            balance += sum(t - middle for t in pinned)
+    return balance > 0

@@ -1,0 +1,73 @@
+"""The core fact readers: info tokens, cuts and cut wires (registered on import; see ``readers``).
+
+* ``token`` / ``token_announced``: that wire has that value (``SlotIn``);
+* ``wire_cut``: that wire is cut (its label is in the final observation);
+* ``cut`` (a Dual Cut, with or without a detector; one value or two with the X-or-Y ray): the
+  actor held every announced value among his uncut wires of that moment, on all his stands
+  (``AtLeastOne``), whatever the outcome; then by outcome:
+
+  - ``hit``: at least one pointed wire has an announced value (the owner of a detector picks
+    which one is cut, and the actor then cuts one of his own of that value: each shows in the
+    ``wire_cut`` events that follow, but until then, and for the second value of an X-or-Y ray
+    for good, the facts are what the event proves);
+  - ``miss``: no pointed wire has an announced value, and they are not all red;
+  - ``red``: every pointed wire is red (an explosion, or the Stabilizer held it);
+* the ``stands`` part: an info token shown in front of a hidden wire now (the log says it too).
+
+``solo`` and ``reveal`` need no reader: the wires they cut show in their ``wire_cut`` events, and
+the rules that allowed them (every copy left of the value; only red wires) add nothing more.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine.redwire.deduction.codes import BLUE_VALUES, RED, YELLOW, class_of_json
+from engine.redwire.deduction.facts import AtLeastOne, SlotIn, SlotNotIn, class_codes
+from engine.redwire.deduction.readers import register_event, register_part
+from engine.redwire.deduction.tracker import Tracker
+
+#: Every code but the red ones: what a wire that is "not red" may be.
+NOT_RED = class_codes([YELLOW, *BLUE_VALUES])
+
+
+def read_token(event: Mapping[str, Any], tracker: Tracker) -> None:
+    wire = tracker.wire(event["stand"], event["slot"])
+    tracker.add(SlotIn.classes(wire, class_of_json(event["value"])))
+
+
+def read_wire_cut(event: Mapping[str, Any], tracker: Tracker) -> None:
+    tracker.cut(tracker.wire(event["stand"], event["slot"]))
+
+
+def read_cut(event: Mapping[str, Any], tracker: Tracker) -> None:
+    values = tuple(class_of_json(v) for v in event["values"])
+    targets = [tracker.wire(stand, slot) for stand, slot in event["targets"]]
+    held = tracker.uncut_of_seat(int(event["seat"]))
+    for value in values:
+        tracker.add(AtLeastOne.classes(held, value))
+    outcome = event["outcome"]
+    if outcome == "hit":
+        tracker.add(AtLeastOne.classes(targets, *values))
+    elif outcome == "miss":
+        for wire in targets:
+            tracker.add(SlotNotIn.classes(wire, *values))
+        tracker.add(AtLeastOne(tuple(targets), NOT_RED))
+    elif outcome == "red":
+        for wire in targets:
+            tracker.add(SlotIn.classes(wire, RED))
+
+
+def read_stands(stands: Sequence[Mapping[str, Any]], tracker: Tracker) -> None:
+    for s, stand in enumerate(stands):
+        for i, slot in enumerate(stand["slots"]):
+            if slot.get("wire") is None and slot.get("info") is not None:
+                tracker.add(SlotIn.classes(tracker.wire(s, i), class_of_json(slot["info"])))
+
+
+register_event("token", read_token)
+register_event("token_announced", read_token)
+register_event("wire_cut", read_wire_cut)
+register_event("cut", read_cut)
+register_part("stands", read_stands)

@@ -1,0 +1,88 @@
+"""Exchangeable stands: blank stands dealt as one.
+
+A *blank* stand (of the DP) has every slot hidden and free to hold any code, and no fact names it:
+a spectator's stands before the setup tokens, a seat's view of the others before them. Blank
+stands only differ by their sizes, so the DP need not tell them apart: dealing them as one stand
+of their total size ``M`` gives the same worlds for the other stands, each counted once per way to
+share its tiles out, and a world's weight over all the ways to share the blank stands' tiles
+(distinct tiles, ``m_1 + .. + m_k = M``) is the merged weight times ``M! / (m_1! .. m_k!)``
+(``scale``). A blank stand's own marginals come from a second walk where it is dealt alone beside
+the other blank stands merged; stands of one size share them.
+
+>>> from engine.redwire.deduction.position import Pool, Position, Stand
+>>> from engine.redwire.deduction.normalize import normalize
+>>> pos = Position(Pool.standard(range(1, 4)), (Stand(0, (10,) * 4), *[Stand(s, (None,) * 4) for s in (1, 2)]))
+>>> norm = normalize(pos)
+>>> blank_stands(norm)
+[1, 2]
+>>> merged, index = merge_stands(norm, [1, 2])
+>>> [len(stand) for stand in merged.allowed], index, scale([4, 4])
+([4, 8], [0, 1, 1], 70)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from math import factorial, prod
+
+from engine.redwire.deduction.normalize import Need, Normalized, Pair, Tally
+
+
+def blank_stands(norm: Normalized) -> list[int]:
+    """The DP stands whose every slot may hold any code and that no fact names."""
+    named = {s for need in norm.needs for s in need.slots}
+    named |= {s for tally in norm.tallies for s in tally.slots}
+    named |= {s for s, _, _ in norm.labels}
+    named |= {slot[0] for pair in norm.pairs for slot in (pair.first, pair.second)}
+    everything = frozenset(norm.universe)
+    return [
+        s
+        for s, stand in enumerate(norm.allowed)
+        if s not in named and all(codes == everything for codes in stand)
+    ]
+
+
+def scale(sizes: Sequence[int]) -> int:
+    """The ways to share ``sum(sizes)`` distinct tiles out to stands of these sizes."""
+    return factorial(sum(sizes)) // prod(factorial(m) for m in sizes)
+
+
+def merge_stands(norm: Normalized, group: Sequence[int]) -> tuple[Normalized, list[int]]:
+    """``norm`` with the blank stands of ``group`` dealt as one stand (the last one), and the new
+    index of every old stand. ``place`` of a merged stand's slots points at the merged stand's
+    first slot (they are not tied to a slot of it)."""
+    merged = set(group)
+    kept = [s for s in range(len(norm.allowed)) if s not in merged]
+    index = [0] * len(norm.allowed)
+    for new, old in enumerate(kept):
+        index[old] = new
+    for old in group:
+        index[old] = len(kept)
+    size = sum(len(norm.allowed[s]) for s in group)
+    everything = frozenset(norm.universe)
+    allowed = (*(norm.allowed[s] for s in kept), (everything,) * size)
+
+    def at(slot: tuple[int, int]) -> tuple[int, int]:
+        return (index[slot[0]], 0 if slot[0] in merged else slot[1])
+
+    return (
+        Normalized(
+            universe=norm.universe,
+            copies=norm.copies,
+            groups=norm.groups,
+            allowed=allowed,
+            needs=tuple(
+                Need({index[s]: ix for s, ix in n.slots.items()}, n.codes) for n in norm.needs
+            ),
+            labels=tuple((index[s], i, same) for s, i, same in norm.labels),
+            colours=norm.colours,
+            feasible=norm.feasible,
+            tallies=tuple(
+                Tally({index[s]: ix for s, ix in t.slots.items()}, t.codes, t.low, t.high)
+                for t in norm.tallies
+            ),
+            pairs=tuple(Pair(at(p.first), at(p.second), p.relation) for p in norm.pairs),
+            place=tuple(tuple(map(at, stand)) for stand in norm.place),
+        ),
+        index,
+    )

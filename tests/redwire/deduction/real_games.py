@@ -1,0 +1,306 @@
+"""An oracle over real games: what a viewer can know, by replaying the game in every world.
+
+A game is played by the engine's bots. At a late position (few wires the viewer cannot see), every
+way to put the unseen tiles on the unseen wires (which "k of m" candidates are in play included)
+is dealt with ``explicit_setup``, and the game's actions are replayed on it: a world is consistent
+when every action stays legal and the viewer's observation is identical to the real one (the log
+included). A world weighs its number of physical deals (copies of a value are distinct tiles). The
+exact distribution of every unseen wire follows, to compare with the solver's.
+
+This shares nothing with the deduction package but the engine's public API: the definition of
+"what the viewer can know" is the engine's own.
+
+>>> game = play_game(1, 2, seed=3, levels=("expert", "expert"))
+>>> truth = enumerate_worlds(game, len(game.states) - 1, 0, max_worlds=2000)
+>>> truth is None or truth.total > 0
+True
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from engine.redwire import (
+    GameState,
+    IllegalActionError,
+    SetupError,
+    explicit_setup,
+    new_game,
+    start,
+)
+from engine.redwire.bots import make_bot
+from engine.redwire.wires import label_of, value_to_json
+
+LEVELS = ("random", "cautious", "expert", "eager")
+#: Equipment actions an "eager" seat plays whenever it can, half the time.
+EQUIPMENT = {"radar", "walkie", "label", "post_it", "stabilize", "coffee", "rewind", "batteries"}
+Viewer = int | None
+
+
+@dataclass
+class PlayedGame:
+    """A game and every state it went through (``states[k]``: after ``k`` actions)."""
+
+    mission: int
+    players: int
+    seed: int
+    states: list[GameState]
+    levels: tuple[str, ...] = ()
+
+    @property
+    def actions(self) -> tuple[Any, ...]:
+        return self.states[-1].record.actions
+
+
+def play_game(
+    mission: int, players: int, seed: int, levels: Sequence[str], max_actions: int = 400
+) -> PlayedGame:
+    """A game where seat ``k`` is played by a bot of level ``levels[k]`` (``"eager"``: the expert
+    bot, but half the time any equipment it can use, so that every card shows up)."""
+    state = new_game(mission, players, seed)
+    rng = random.Random(seed)
+    bots = [
+        make_bot("expert" if level == "eager" else level, seed * 10 + k)
+        for k, level in enumerate(levels)
+    ]
+    states = [state]
+    while not state.is_over and len(states) <= max_actions:
+        seat = state.to_move
+        assert seat is not None
+        legal = state.legal_actions(seat)
+        special = [a for a in legal if a.to_json()["type"] in EQUIPMENT]
+        if levels[seat] == "eager" and special and rng.random() < 0.5:
+            action = rng.choice(special)
+        else:
+            action = bots[seat].choose(state.observation(seat), legal)
+        state, _ = state.apply(action)
+        states.append(state)
+    return PlayedGame(mission, players, seed, states, tuple(levels))
+
+
+def random_levels(players: int, rng: random.Random) -> tuple[str, ...]:
+    """Mostly careful bots (so that games get late), sometimes a random or an eager one."""
+    return tuple(
+        rng.choice(("expert", "expert", "cautious", "cautious", "eager", "eager", "random"))
+        for _ in range(players)
+    )
+
+
+def unseen_slots(obs: dict[str, Any]) -> list[tuple[int, int]]:
+    """The slots whose wire the viewer does not see."""
+    return [
+        (s, i)
+        for s, stand in enumerate(obs["stands"])
+        for i, slot in enumerate(stand["slots"])
+        if slot["wire"] is None
+    ]
+
+
+@dataclass
+class Truth:
+    """The consistent worlds of a position: their total weight (physical deals) and, per unseen
+    slot, the weight of each code there."""
+
+    total: int = 0
+    weights: dict[tuple[int, int], Counter[int]] = field(default_factory=dict)
+    worlds: int = 0  # consistent worlds (code layouts)
+    tried: int = 0  # layouts replayed
+
+    def distribution(self, slot: tuple[int, int]) -> dict[int, Fraction]:
+        return {c: Fraction(w, self.total) for c, w in sorted(self.weights[slot].items()) if w}
+
+
+def enumerate_worlds(
+    game: PlayedGame, k: int, viewer: Viewer, max_worlds: int = 400
+) -> Truth | None:
+    """The truth of the position after ``k`` actions seen by ``viewer`` (None: a spectator), or
+    None when more than ``max_worlds`` layouts would have to be replayed."""
+    layouts = candidate_layouts(game, k, viewer, max_worlds)
+    if layouts is None:
+        return None
+    state = game.states[k]
+    obs = state.observation(viewer)
+    unseen = {state.stands[s][i] for s, i in unseen_slots(obs)}  # wire ids
+    dealt_at = [(s, i) for s, stand in enumerate(state.setup.stands) for i in range(len(stand))]
+    truth = Truth()
+    views = [_views(state.log, viewer) for state in game.states[: k + 1]]
+    for codes in layouts:
+        truth.tried += 1
+        replayed = _replay(game, k, viewer, codes, views)
+        if replayed is None or replayed.observation(viewer) != obs:
+            continue
+        weight = _physical_deals(codes, dealt_at)
+        truth.total += weight
+        truth.worlds += 1
+        for s, stand in enumerate(replayed.stands):
+            for i, wire in enumerate(stand):
+                if wire in unseen:
+                    truth.weights.setdefault((s, i), Counter())[codes[wire]] += weight
+    return truth
+
+
+def candidate_layouts(
+    game: PlayedGame, k: int, viewer: Viewer, most: int
+) -> list[dict[int, int]] | None:
+    """Every deal (wire id -> code) the viewer cannot tell from the real one by what he sees
+    now: the unseen tiles on the unseen wires, each stand sorted as dealt, every token shown
+    true (None: more than ``most``). Only a replay tells which are consistent."""
+    state = game.states[k]
+    obs = state.observation(viewer)
+    unseen = {state.stands[s][i] for s, i in unseen_slots(obs)}
+    known = {w: state.codes[w] for w in range(len(state.codes)) if w not in unseen}
+    shown = _shown_values(state, obs)
+    dealt_at = [(s, i) for s, stand in enumerate(state.setup.stands) for i in range(len(stand))]
+    layouts: list[dict[int, int]] = []
+    seen_codes = Counter(known.values())
+    for tiles in _tile_sets(obs):
+        missing = tiles - seen_codes
+        if any(tiles[c] < n for c, n in seen_codes.items()) or missing.total() != len(unseen):
+            continue
+        found = _layouts(state.setup.stands, dealt_at, known, missing, shown)
+        layouts += itertools.islice(found, most + 1 - len(layouts))
+        if len(layouts) > most:
+            return None
+    return layouts
+
+
+def _shown_values(state: GameState, obs: dict[str, Any]) -> dict[int, Any]:
+    """Wire id -> the value of the info token shown in front of it (the observation must show
+    the same in every consistent world)."""
+    return {
+        state.stands[s][i]: slot["info"]
+        for s, stand in enumerate(obs["stands"])
+        for i, slot in enumerate(stand["slots"])
+        if slot["info"] is not None
+    }
+
+
+def _tile_sets(obs: dict[str, Any]) -> Iterator[Counter[int]]:
+    """Every multiset of tiles that may be in play (each "k of m" choice)."""
+    low, high = obs["blue_values"]
+    base = Counter({10 * n: 4 for n in range(low, high + 1)})
+    choices = []
+    for colour in ("red", "yellow"):
+        marker = obs["markers"][colour]
+        codes = [_code(label) for label in marker["values"]]
+        choices.append(list(itertools.combinations(codes, int(marker["in_play"]))))
+    for kept in itertools.product(*choices):
+        yield base + Counter(c for subset in kept for c in subset)
+
+
+def _code(label: str) -> int:
+    whole, _, frac = label.partition(".")
+    return 10 * int(whole) + (int(frac) if frac else 0)
+
+
+def _layouts(
+    stands: Sequence[Sequence[int]],
+    dealt_at: list[tuple[int, int]],
+    known: dict[int, int],
+    missing: Counter[int],
+    shown: dict[int, Any],
+) -> Iterator[dict[int, int]]:
+    """Every way to give the ``missing`` tiles to the unseen wires so that each stand, as dealt,
+    is sorted and every shown token is true."""
+    order = [w for w in range(len(dealt_at)) if w not in known]
+    codes = dict(known)
+    left = Counter(missing)
+
+    def fits(wire: int, code: int) -> bool:
+        s, i = dealt_at[wire]
+        if wire in shown and value_to_json(_value(code)) != shown[wire]:
+            return False
+        first = wire - i
+        before = [codes[w] for w in range(first, wire) if w in codes]
+        after = [codes[w] for w in range(wire + 1, first + len(stands[s])) if w in codes]
+        return (not before or before[-1] <= code) and (not after or code <= min(after))
+
+    def place(k: int) -> Iterator[dict[int, int]]:
+        if k == len(order):
+            yield dict(codes)
+            return
+        wire = order[k]
+        for code in sorted(left):
+            if left[code] and fits(wire, code):
+                left[code] -= 1
+                codes[wire] = code
+                yield from place(k + 1)
+                del codes[wire]
+                left[code] += 1
+
+    yield from place(0)
+
+
+def _value(code: int) -> int:
+    rest = code % 10
+    return code // 10 if rest == 0 else (0 if rest == 1 else -1)
+
+
+def _views(log: Sequence[Any], viewer: Viewer) -> list[dict[str, Any]]:
+    return [event.view(viewer) for event in log]
+
+
+def _replay(
+    game: PlayedGame,
+    k: int,
+    viewer: Viewer,
+    codes: dict[int, int],
+    views: list[list[dict[str, Any]]],
+) -> GameState | None:
+    """The game's first ``k`` actions on the deal ``codes`` (by wire id), or None as soon as an
+    action is illegal or an event looks different to the viewer."""
+    real = game.states[0].setup
+    stands, w = [], 0
+    for stand in real.stands:
+        stands.append([label_of(codes[w + i]) for i in range(len(stand))])
+        w += len(stand)
+    try:
+        setup = explicit_setup(
+            real.mission,
+            real.players,
+            real.captain,
+            stands,
+            real.to_json()["parts"],
+            [label_of(c) for c in real.red_markers],
+            [label_of(c) for c in real.yellow_markers],
+            real.options,
+        )
+    except SetupError:
+        return None
+    state = start(setup)
+    if _views(state.log, viewer) != views[0]:
+        return None
+    for n, action in enumerate(game.actions[:k]):
+        try:
+            state, _ = state.apply(action)
+        except IllegalActionError:
+            return None
+        if len(state.log) != len(views[n + 1]):
+            return None
+        seen = len(views[n])
+        if _views(state.log[seen:], viewer) != views[n + 1][seen:]:
+            return None
+    return state
+
+
+def _physical_deals(codes: dict[int, int], dealt_at: list[tuple[int, int]]) -> int:
+    """The number of physical deals of this layout: per code, its copies (4 for blue, 1 for red
+    and yellow) shared among the stands as dealt, each copy a distinct tile."""
+    per_stand: dict[int, Counter[int]] = {}
+    for wire, code in codes.items():
+        per_stand.setdefault(dealt_at[wire][0], Counter())[code] += 1
+    total = Counter(codes.values())
+    weight = 1
+    for code, n in total.items():
+        copies = 4 if code % 10 == 0 else 1
+        weight *= math.factorial(copies) // math.factorial(copies - n)
+        for counts in per_stand.values():
+            weight //= math.factorial(counts[code])
+    return weight
