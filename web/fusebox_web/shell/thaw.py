@@ -25,9 +25,14 @@ import time
 
 _JANUARY, _JULY = 1, 7
 
+#: The modules the snapshot brought, already imported (empty after a plain boot): what came
+#: from the snapshot, for the curious and for the tests.
+restored: set[str] = set()
+
 
 def thaw() -> None:
     """Reseed ``random``, read the time zone again, keep one "" on ``sys.path``."""
+    restored.update(sys.modules)
     random.seed()
     _read_time_zone()
     if sys.path.count("") > 1:
@@ -75,4 +80,4 @@ def _read_time_zone() -> None:
     winter, summer = _minutes_west(_JANUARY, year), _minutes_west(_JULY, year)
     zone = time_zone(winter, summer)
     # Module attributes, set once by CPython at start-up: writable like any other.
-    time.timezone, time.altzone, time.daylight, time.tzname = zone  # type: ignore[misc]
+    time.timezone, time.altzone, time.daylight, time.tzname = zone
