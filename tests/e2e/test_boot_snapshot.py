@@ -17,7 +17,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from harness import build, record_console, wait_offline_ready, wait_ready, watch_context
+from harness import (
+    build,
+    forget_game,
+    record_console,
+    wait_offline_ready,
+    wait_ready,
+    watch_context,
+)
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from redwire_driver import saved
 
@@ -67,19 +74,6 @@ def open_board(page: Page, url: str) -> str:
     page.wait_for_selector("html[data-board-ready]", state="attached")
     expect(page.locator("#error")).to_be_hidden()
     return str(page.evaluate("document.documentElement.dataset.boot"))
-
-
-def forget_game(page: Page, site_url: str) -> None:
-    """Leave the page (its computer players stop) and clear the site's saved data, so that the
-    next game link deals again."""
-    page.goto("about:blank")
-    cdp = page.context.new_cdp_session(page)
-    origin = site_url.split("/", 3)
-    cdp.send(
-        "Storage.clearDataForOrigin",
-        {"origin": "/".join(origin[:3]), "storageTypes": "local_storage"},
-    )
-    cdp.detach()
 
 
 def become_returning(page: Page, site_url: str) -> None:

@@ -5,7 +5,7 @@
 // starts Pyodide after loading its modules and plugins; here Pyodide starts as soon as the page is
 // parsed (index.html loads this module with `async`), PyScript once Pyodide has booted, and the
 // archives the app needs are downloaded at the same time and written into Pyodide's file system
-// before Python starts (no micropip), each under a content-addressed path written by the build:
+// (no micropip), each under a content-addressed path written by the build:
 //   - `stdlib.zip`, standard-library modules the app imports, compiled (see build.py's
 //     STDLIB_BYTECODE): first on sys.path, ahead of Pyodide's standard library (sources only);
 //   - the engine wheel (`fusebox`);
@@ -15,11 +15,11 @@
 //
 // Two ways to start Python:
 //   - from the memory snapshot (build.py's make_snapshot): Python's memory as the build left it,
-//     the app and the engine already imported, with the archives on sys.path. Used whenever a
-//     cache has it (a returning player: the service worker precaches it once a page is ready;
-//     offline too) and the browser can gunzip a stream (DecompressionStream). Never downloaded
-//     before the board: a first visit boots as below. Then fusebox_web.shell.thaw reseeds what
-//     the snapshot froze (the `random` module, the time zone).
+//     the app and the engine already imported, with the archives on sys.path. Used when the
+//     service worker's cache has it (a returning player, online or offline: the worker precaches
+//     it once a page is ready) and the browser can gunzip a stream (DecompressionStream, in
+//     snapshot-worker.js). Never downloaded for a boot: a first visit boots as below. Then
+//     fusebox_web.shell.thaw gives back what the snapshot froze (`random`, the time zone).
 //   - the plain boot: Pyodide starts its interpreter, then the archives go on sys.path. Also what
 //     happens, silently (a warning in the console), when the snapshot cannot be used: damaged
 //     (gzip checks every byte), made by another Pyodide build (Pyodide checks), or failing.
@@ -70,6 +70,8 @@ async function fetchArchive(url) {
  */
 async function hasSnapshot() {
     if (!manifest.snapshot || typeof DecompressionStream !== "function") return false;
+    // A first visit has no service worker yet: nothing to look up, no time lost.
+    if (!fromCache) return false;
     try {
         return Boolean((await globalThis.caches?.match(siteURL(manifest.snapshot)))?.ok);
     } catch {
@@ -96,24 +98,28 @@ function gunzip() {
 
 /** Start Python, from `snapshot` (a promise of its bytes) or booting it; the archives installed. */
 async function startPython(archives, snapshot) {
-    const pyodide = await startPyodide({
+    const options = {
         indexURL: siteURL("runtime/pyodide/"),
         env: { ...manifest.env },
         stdout: (text) => output.stdout(text),
         stderr: (text) => output.stderr(text),
-        // Before Python starts, so that a snapshot's Python finds what it had on sys.path.
-        fsInit: async (FS) => {
-            FS.mkdirTree(manifest.folder);
-            const buffers = await archives.catch(() => []);
-            buffers.forEach((buffer, index) => {
-                FS.writeFile(archivePath(manifest.archives[index]), new Uint8Array(buffer));
-            });
-        },
-        ...(snapshot ? { _loadSnapshot: snapshot } : {}),
-    });
-    await archives; // a failed download fails the boot here
+    };
+    // Pyodide keeps its options for good: what they hold is let go once Python runs (below).
+    const held = { archives };
+    if (snapshot) {
+        options._loadSnapshot = snapshot;
+        // The snapshot's Python has the archives on sys.path already (zipimport even remembers
+        // their contents): they are written, the same bytes at the same paths, before it runs.
+        options.fsInit = async (FS) => writeArchives(FS, await held.archives.catch(() => []));
+    }
+    const pyodide = await startPyodide(options);
+    held.archives = null;
+    const buffers = await archives; // a failed download fails the boot here
     performance.mark("fusebox:pyodide");
     if (snapshot) {
+        // Copied into Python's memory: the 30 MB of the snapshot itself are no longer needed.
+        const bytes = await snapshot;
+        structuredClone(bytes, { transfer: [bytes] });
         const thaw = pyodide.pyimport("fusebox_web.shell.thaw");
         try {
             thaw.thaw();
@@ -122,11 +128,19 @@ async function startPython(archives, snapshot) {
         }
     } else {
         // Each archive goes on sys.path as it is: zipimport reads it without unpacking anything.
+        writeArchives(pyodide.FS, buffers);
         const sysPath = pyodide.pyimport("sys").path;
         manifest.archives.forEach((url, index) => sysPath.insert(index, archivePath(url)));
         sysPath.destroy();
     }
     return pyodide;
+}
+
+function writeArchives(FS, buffers) {
+    FS.mkdirTree(manifest.folder);
+    buffers.forEach((buffer, index) => {
+        FS.writeFile(archivePath(manifest.archives[index]), new Uint8Array(buffer));
+    });
 }
 
 const archivePath = (url) => `${manifest.folder}/${url.split("/").pop()}`;
