@@ -85,6 +85,9 @@ CHROMIUM_ARGS = (
 # The page's Python package (web/fusebox_web and the catalogs), as the site ships it.
 APP_ARCHIVE = "fusebox_web.zip"
 STDLIB_ARCHIVE = "stdlib.zip"
+# Pyodide's standard library as the site ships it (runtime/pyodide/): the modules Pyodide's own
+# boot imports are bytecode there (web/runtime/bytecode.mjs), not compiled at every first visit.
+PYODIDE_STDLIB = "python_stdlib.zip"
 
 # Standard-library modules the page imports after Pyodide's own boot (top-level names; a package
 # goes in whole). Pyodide ships its standard library as sources only, so each of these would be
@@ -287,7 +290,8 @@ def app_archive() -> bytes:
 
 def compile_bytecode(modules: Path, archives: dict[str, bytes]) -> dict[str, bytes]:
     """The archives with a hash-checked .pyc beside every .py, compiled by the site's own Pyodide,
-    and STDLIB_ARCHIVE: the STDLIB_BYTECODE modules of its standard library, compiled.
+    STDLIB_ARCHIVE: the STDLIB_BYTECODE modules of its standard library, compiled, and
+    PYODIDE_STDLIB: Pyodide's standard library with the modules its boot imports compiled.
 
     Runs web/runtime/bytecode.mjs in Node (see there why); the result is cached in .cache/ by the
     hash of its inputs, so an unchanged engine costs nothing on the next build.
@@ -299,7 +303,7 @@ def compile_bytecode(modules: Path, archives: dict[str, bytes]) -> dict[str, byt
     for name in sorted(archives):
         key.update(name.encode() + b"\0" + sha256(archives[name]).encode())
     cached = CACHE / "bytecode" / key.hexdigest()[:16]
-    outputs = [*archives, STDLIB_ARCHIVE]
+    outputs = [*archives, STDLIB_ARCHIVE, PYODIDE_STDLIB]
     if not all((cached / name).exists() for name in outputs):
         node = shutil.which("node")
         if not node:
@@ -337,13 +341,16 @@ class Snapshot:
     left_out: dict[str, str]
 
 
-def make_snapshot(modules: Path, archives: dict[str, bytes], packages: list[str]) -> Snapshot:
+def make_snapshot(
+    modules: Path, python_stdlib: Path, archives: dict[str, bytes], packages: list[str]
+) -> Snapshot:
     """The page's Python after importing `packages` and the STDLIB_BYTECODE modules, as a memory
     snapshot made by the site's own Pyodide in Node (web/runtime/snapshot.mjs; see there what it
     holds and why it is reproducible), gzipped for the page's DecompressionStream.
 
-    `archives` are the site's archives in their sys.path order. Cached in .cache/ by the hash of
-    every input, like the bytecode.
+    `python_stdlib` is the standard library the site ships (the snapshot remembers where each
+    module is in it), `archives` the site's archives in their sys.path order. Cached in .cache/
+    by the hash of every input, like the bytecode.
     """
     script = RUNTIME_SPEC / "snapshot.mjs"
     arguments = [
@@ -361,6 +368,7 @@ def make_snapshot(modules: Path, archives: dict[str, bytes], packages: list[str]
     key = hashlib.sha256(script.read_bytes())
     for name in PYODIDE_FILES:  # the snapshot fits only the Pyodide build that made it
         key.update(sha256((modules / "pyodide" / name).read_bytes()).encode())
+    key.update(sha256(python_stdlib.read_bytes()).encode())
     key.update("\0".join(arguments).encode())
     for name, data in archives.items():
         key.update(name.encode() + b"\0" + sha256(data).encode())
@@ -377,7 +385,8 @@ def make_snapshot(modules: Path, archives: dict[str, bytes], packages: list[str]
             # Time zone information is read once at start-up: the build's must not depend on the
             # machine (the page reads its own again, see fusebox_web.shell.thaw).
             env = dict(os.environ, TZ="UTC")
-            command = [node, str(script), str(modules / "pyodide"), str(raw), *arguments]
+            stdlib = ["--python-stdlib", str(python_stdlib)]
+            command = [node, str(script), str(modules / "pyodide"), str(raw), *stdlib, *arguments]
             run([*command, *map(str, paths)], env=env)
             data = gzip.compress(raw.read_bytes(), compresslevel=9, mtime=0)
             cached.mkdir(parents=True, exist_ok=True)
@@ -575,11 +584,13 @@ def build(out: Path = SITE) -> BuildResult:
     vendor_pyscript(modules, staging / "runtime" / "pyscript")
     wheel_name, wheel = build_wheel(python)
     compiled = compile_bytecode(modules, {wheel_name: wheel, APP_ARCHIVE: app_archive()})
+    python_stdlib = staging / "runtime" / "pyodide" / PYODIDE_STDLIB
+    python_stdlib.write_bytes(compiled[PYODIDE_STDLIB])
     # In their sys.path order: the compiled standard library first, then the engine, the page.
     archives = {name: compiled[name] for name in (STDLIB_ARCHIVE, wheel_name, APP_ARCHIVE)}
     urls = [write_content_addressed(staging, name, data) for name, data in archives.items()]
     cards = page_games()
-    snapshot = make_snapshot(modules, archives, snapshot_packages(cards))
+    snapshot = make_snapshot(modules, python_stdlib, archives, snapshot_packages(cards))
     for name, why in sorted(snapshot.left_out.items()):
         log(f"snapshot: {name} left out (imported from its archive when needed): {why}")
     snapshot_url = write_content_addressed(staging, SNAPSHOT_ARCHIVE, snapshot.data)

@@ -306,7 +306,8 @@ def test_the_snapshot_holds_the_page_and_its_games(site_dir: Path) -> None:
     modules = build.ensure_runtime()
     archives = {url.rsplit("/", 1)[1]: (site_dir / url).read_bytes() for url in boot["archives"]}
     cards = build.page_games()
-    snapshot = build.make_snapshot(modules, archives, build.snapshot_packages(cards))
+    stdlib = site_dir / "runtime/pyodide" / build.PYODIDE_STDLIB
+    snapshot = build.make_snapshot(modules, stdlib, archives, build.snapshot_packages(cards))
     assert snapshot.data == (site_dir / boot["snapshot"]).read_bytes()
     assert snapshot.left_out == {}
     held = set(snapshot.modules)
@@ -329,7 +330,7 @@ def test_the_snapshot_is_reproducible(site_dir: Path, tmp_path: Path, monkeypatc
     boot = boot_manifest(site_dir)
     archives = {url.rsplit("/", 1)[1]: (site_dir / url).read_bytes() for url in boot["archives"]}
     monkeypatch.setattr(build, "CACHE", tmp_path)
-    again = build.make_snapshot(
-        build.ensure_runtime(), archives, build.snapshot_packages(build.page_games())
-    )
+    stdlib = site_dir / "runtime/pyodide" / build.PYODIDE_STDLIB
+    packages = build.snapshot_packages(build.page_games())
+    again = build.make_snapshot(build.ensure_runtime(), stdlib, archives, packages)
     assert again.data == (site_dir / boot["snapshot"]).read_bytes()

@@ -1,7 +1,7 @@
 // Make the page's memory snapshot at build time, with the site's own Pyodide (run by build.py).
 //
-//     node snapshot.mjs PYODIDE_DIR OUT_FILE --folder DIR --env JSON --stdlib NAME,...
-//                       --packages NAME,... --skip NAME,... ARCHIVE...
+//     node snapshot.mjs PYODIDE_DIR OUT_FILE --python-stdlib ZIP --folder DIR --env JSON
+//                       --stdlib NAME,... --packages NAME,... --skip NAME,... ARCHIVE...
 //
 // A returning player's page starts Pyodide from this snapshot instead of booting it: the
 // interpreter's memory as it is here, once the page's code is imported. What is imported:
@@ -16,6 +16,9 @@
 //
 // Writes OUT_FILE (the snapshot, uncompressed) and OUT_FILE.json (a report: the modules in the
 // snapshot, those left out and why, the memory size).
+//
+// --python-stdlib is the standard library the site ships in place of Pyodide's (build.py): the
+// snapshot's Python remembers where each module is in it, so the page must load the same file.
 //
 // The file system is not in the snapshot (it lives in JavaScript, not in Python's memory): the
 // page writes the same archives at the same paths (under --folder, in this order on sys.path)
@@ -116,14 +119,15 @@ async function main(args) {
     const [pyodideDir, outFile, ...archives] = opts.positional;
     if (!pyodideDir || !outFile || !opts.folder || archives.length === 0) {
         throw new Error(
-            "usage: node snapshot.mjs PYODIDE_DIR OUT_FILE --folder DIR [--env JSON] " +
-                "[--stdlib A,B] [--packages A,B] [--skip A,B] ARCHIVE...",
+            "usage: node snapshot.mjs PYODIDE_DIR OUT_FILE --folder DIR [--python-stdlib ZIP] " +
+                "[--env JSON] [--stdlib A,B] [--packages A,B] [--skip A,B] ARCHIVE...",
         );
     }
     fixEnvironment();
     const { loadPyodide } = await import(pathToFileURL(join(resolve(pyodideDir), "pyodide.mjs")));
     const pyodide = await loadPyodide({
         indexURL: resolve(pyodideDir) + "/",
+        stdLibURL: opts["python-stdlib"] && resolve(opts["python-stdlib"]),
         _makeSnapshot: true,
         // What a browser has (Node would name this script: argv[0], the `_` variable).
         _sysExecutable: "./this.program",
