@@ -60,11 +60,11 @@ def test_bytecode_is_reproducible_and_hash_checked(site_dir: Path, tmp_path: Pat
     # Pyodide's standard library: the modules its boot imports as bytecode only, the rest as is.
     pristine = zipfile.ZipFile(modules / "pyodide" / build.PYODIDE_STDLIB)
     with zipfile.ZipFile(tmp_path / "a" / build.PYODIDE_STDLIB) as archive:
-        shipped = set(archive.namelist())
-        booted = {n for n in shipped if n.endswith(".pyc")}
+        entries = set(archive.namelist())
+        booted = {n for n in entries if n.endswith(".pyc")}
         assert {"asyncio/__init__.pyc", "typing.pyc", "json/decoder.pyc"} <= booted
-        assert not {n.removesuffix("c") for n in booted} & shipped, "source beside bytecode"
-        assert shipped == {n + "c" if n + "c" in booted else n for n in pristine.namelist()}
+        assert not {n.removesuffix("c") for n in booted} & entries, "source beside bytecode"
+        assert entries == {n + "c" if n + "c" in booted else n for n in pristine.namelist()}
     assert (site_dir / "runtime/pyodide" / build.PYODIDE_STDLIB).read_bytes() == (
         tmp_path / "a" / build.PYODIDE_STDLIB
     ).read_bytes()
