@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import gzip
 import hashlib
 import html
 import io
@@ -84,6 +85,9 @@ CHROMIUM_ARGS = (
 # The page's Python package (web/fusebox_web and the catalogs), as the site ships it.
 APP_ARCHIVE = "fusebox_web.zip"
 STDLIB_ARCHIVE = "stdlib.zip"
+# Pyodide's standard library as the site ships it (runtime/pyodide/): the modules Pyodide's own
+# boot imports are bytecode there (web/runtime/bytecode.mjs), not compiled at every first visit.
+PYODIDE_STDLIB = "python_stdlib.zip"
 
 # Standard-library modules the page imports after Pyodide's own boot (top-level names; a package
 # goes in whole). Pyodide ships its standard library as sources only, so each of these would be
@@ -94,6 +98,17 @@ STDLIB_BYTECODE = ("datetime", "fractions", "html", "numbers", "tomllib")
 
 # A fixed timestamp for the archives the build writes, so the same sources give the same bytes.
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
+
+# Where the page writes the archives in Pyodide's file system (a memory snapshot refers to them
+# by these paths), and the environment of the page's Python: the same in a snapshot boot and a
+# plain boot (a fixed hash seed: sets of strings iterate in the same order at every visit).
+ARCHIVE_FOLDER = "/home/pyodide/fusebox"
+PYTHON_ENV = {"PYTHONHASHSEED": "0", "LANG": "C.UTF-8"}
+
+# The memory snapshot a returning player's page starts from (web/runtime/snapshot.mjs), gzipped.
+SNAPSHOT_ARCHIVE = "snapshot.bin.gz"
+# Modules never put in the snapshot: command-line entry points, not page code.
+SNAPSHOT_SKIP = ("__main__", "cli")
 
 
 def log(message: str) -> None:
@@ -278,7 +293,8 @@ def app_archive() -> bytes:
 
 def compile_bytecode(modules: Path, archives: dict[str, bytes]) -> dict[str, bytes]:
     """The archives with a hash-checked .pyc beside every .py, compiled by the site's own Pyodide,
-    and STDLIB_ARCHIVE: the STDLIB_BYTECODE modules of its standard library, compiled.
+    STDLIB_ARCHIVE: the STDLIB_BYTECODE modules of its standard library, compiled, and
+    PYODIDE_STDLIB: Pyodide's standard library with the modules its boot imports compiled.
 
     Runs web/runtime/bytecode.mjs in Node (see there why); the result is cached in .cache/ by the
     hash of its inputs, so an unchanged engine costs nothing on the next build.
@@ -290,7 +306,7 @@ def compile_bytecode(modules: Path, archives: dict[str, bytes]) -> dict[str, byt
     for name in sorted(archives):
         key.update(name.encode() + b"\0" + sha256(archives[name]).encode())
     cached = CACHE / "bytecode" / key.hexdigest()[:16]
-    outputs = [*archives, STDLIB_ARCHIVE]
+    outputs = [*archives, STDLIB_ARCHIVE, PYODIDE_STDLIB]
     if not all((cached / name).exists() for name in outputs):
         node = shutil.which("node")
         if not node:
@@ -309,6 +325,83 @@ def compile_bytecode(modules: Path, archives: dict[str, bytes]) -> dict[str, byt
             for name in outputs:
                 shutil.copyfile(out / name, cached / name)
     return {name: (cached / name).read_bytes() for name in outputs}
+
+
+def snapshot_packages(cards: list[GameCard]) -> list[str]:
+    """The packages whose every module goes in the snapshot: the shell and the engine's core,
+    and each game of the page, its page package and its engine (``engine.<id>``)."""
+    games = [name for card in cards for name in (f"engine.{card.id}", f"fusebox_web.{card.id}")]
+    return ["engine.core", "fusebox_web.shell", *games]
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A memory snapshot of the page's Python (gzipped) and what is in it."""
+
+    data: bytes
+    size: int
+    modules: list[str]
+    left_out: dict[str, str]
+
+
+def make_snapshot(
+    modules: Path, python_stdlib: Path, archives: dict[str, bytes], packages: list[str]
+) -> Snapshot:
+    """The page's Python after importing `packages` and the STDLIB_BYTECODE modules, as a memory
+    snapshot made by the site's own Pyodide in Node (web/runtime/snapshot.mjs; see there what it
+    holds and why it is reproducible), gzipped for the page's DecompressionStream.
+
+    `python_stdlib` is the standard library the site ships (the snapshot remembers where each
+    module is in it), `archives` the site's archives in their sys.path order. Cached in .cache/
+    by the hash of every input, like the bytecode.
+    """
+    script = RUNTIME_SPEC / "snapshot.mjs"
+    arguments = [
+        "--folder",
+        ARCHIVE_FOLDER,
+        "--env",
+        json.dumps(PYTHON_ENV, sort_keys=True),
+        "--stdlib",
+        ",".join(STDLIB_BYTECODE),
+        "--packages",
+        ",".join(packages),
+        "--skip",
+        ",".join(SNAPSHOT_SKIP),
+    ]
+    key = hashlib.sha256(script.read_bytes())
+    for name in PYODIDE_FILES:  # the snapshot fits only the Pyodide build that made it
+        key.update(sha256((modules / "pyodide" / name).read_bytes()).encode())
+    key.update(sha256(python_stdlib.read_bytes()).encode())
+    key.update("\0".join(arguments).encode())
+    for name, data in archives.items():
+        key.update(name.encode() + b"\0" + sha256(data).encode())
+    cached = CACHE / "snapshot" / key.hexdigest()[:16]
+    if not (cached / SNAPSHOT_ARCHIVE).exists():
+        node = shutil.which("node")
+        if not node:
+            sys.exit("node is missing: install Node.js to build the site")
+        with tempfile.TemporaryDirectory(prefix="fusebox-snapshot-") as tmp:
+            paths = [Path(tmp) / name for name in archives]
+            for path in paths:
+                path.write_bytes(archives[path.name])
+            raw = Path(tmp) / "snapshot.bin"
+            # Time zone information is read once at start-up: the build's must not depend on the
+            # machine (the page reads its own again, see fusebox_web.shell.thaw).
+            env = dict(os.environ, TZ="UTC")
+            stdlib = ["--python-stdlib", str(python_stdlib)]
+            command = [node, str(script), str(modules / "pyodide"), str(raw), *stdlib, *arguments]
+            run([*command, *map(str, paths)], env=env)
+            data = gzip.compress(raw.read_bytes(), compresslevel=9, mtime=0)
+            cached.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(raw.with_name("snapshot.bin.json"), cached / "report.json")
+            (cached / SNAPSHOT_ARCHIVE).write_bytes(data)
+    report = json.loads((cached / "report.json").read_text())
+    return Snapshot(
+        (cached / SNAPSHOT_ARCHIVE).read_bytes(),
+        report["bytes"],
+        report["modules"],
+        report["left_out"],
+    )
 
 
 def write_content_addressed(site: Path, name: str, data: bytes) -> str:
@@ -335,6 +428,7 @@ class BuildResult:
     version: str
     wheel_url: str
     boot_bytes: int
+    snapshot_url: str
 
 
 def iter_files(folder: Path) -> Iterator[Path]:
@@ -398,12 +492,17 @@ def game_styles(cards: list[GameCard]) -> str:
     )
 
 
-def boot_manifest(site: Path, archives: list[str]) -> dict[str, object]:
-    """What web/js/runtime.mjs needs: the archives to install and the sizes behind the progress bar."""
+def boot_manifest(site: Path, archives: list[str], snapshot: str) -> dict[str, object]:
+    """What web/js/runtime.mjs needs: the archives to install (where, in this sys.path order),
+    the memory snapshot to start from when a cache has it, Python's environment, and the sizes
+    behind the progress bar (a first visit's downloads: the snapshot is not one of them)."""
     downloads = [f"runtime/pyodide/{name}" for name in PYODIDE_FILES if name != "pyodide.mjs"]
     downloads += archives
     return {
         "archives": archives,
+        "folder": ARCHIVE_FOLDER,
+        "env": PYTHON_ENV,
+        "snapshot": snapshot,
         "downloads": {url: (site / url).stat().st_size for url in downloads},
     }
 
@@ -442,11 +541,10 @@ def fill_marker(source: str, marker: str, text: str) -> str:
     return source.replace(tag, text)
 
 
-def render_index(site: Path, manifest: dict[str, object]) -> None:
+def render_index(site: Path, manifest: dict[str, object], cards: list[GameCard]) -> None:
     """Fill the build markers of web/index.html: inline data (boot manifest, catalogs, games),
     preloads, the home screen's game cards and the games' stylesheets."""
     source = (WEB / "index.html").read_text()
-    cards = page_games()
     messages = catalogs(cards)
     data = "\n    ".join(
         [
@@ -489,19 +587,30 @@ def build(out: Path = SITE) -> BuildResult:
     vendor_pyscript(modules, staging / "runtime" / "pyscript")
     wheel_name, wheel = build_wheel(python)
     compiled = compile_bytecode(modules, {wheel_name: wheel, APP_ARCHIVE: app_archive()})
-    wheel_url = write_content_addressed(staging, wheel_name, compiled[wheel_name])
-    app_url = write_content_addressed(staging, APP_ARCHIVE, compiled[APP_ARCHIVE])
-    stdlib_url = write_content_addressed(staging, STDLIB_ARCHIVE, compiled[STDLIB_ARCHIVE])
+    python_stdlib = staging / "runtime" / "pyodide" / PYODIDE_STDLIB
+    python_stdlib.write_bytes(compiled[PYODIDE_STDLIB])
+    # In their sys.path order: the compiled standard library first, then the engine, the page.
+    archives = {name: compiled[name] for name in (STDLIB_ARCHIVE, wheel_name, APP_ARCHIVE)}
+    urls = [write_content_addressed(staging, name, data) for name, data in archives.items()]
+    cards = page_games()
+    snapshot = make_snapshot(modules, python_stdlib, archives, snapshot_packages(cards))
+    for name, why in sorted(snapshot.left_out.items()):
+        log(f"snapshot: {name} left out (imported from its archive when needed): {why}")
+    snapshot_url = write_content_addressed(staging, SNAPSHOT_ARCHIVE, snapshot.data)
+    log(
+        f"snapshot: {len(snapshot.modules)} modules, {snapshot.size / 1e6:.1f} MB of memory, "
+        f"{len(snapshot.data) / 1e6:.2f} MB gzipped"
+    )
     copy_web(staging)
-    manifest = boot_manifest(staging, [stdlib_url, wheel_url, app_url])
-    render_index(staging, manifest)
+    manifest = boot_manifest(staging, urls, snapshot_url)
+    render_index(staging, manifest, cards)
     version = write_service_worker(staging)
     swap_into_place(staging, out)
     downloads = manifest["downloads"]
     assert isinstance(downloads, dict)
     boot_bytes = sum(downloads.values())
     log(f"built {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out} (version {version})")
-    return BuildResult(out, version, wheel_url, boot_bytes)
+    return BuildResult(out, version, urls[1], boot_bytes, snapshot_url)
 
 
 def swap_into_place(staging: Path, out: Path) -> None:
@@ -528,6 +637,7 @@ class SiteHandler(SimpleHTTPRequestHandler):
         ".wasm": "application/wasm",
         ".webmanifest": "application/manifest+json",
         ".whl": "application/zip",
+        ".gz": "application/gzip",
         ".json": "application/json",
         ".svg": "image/svg+xml",
     }

@@ -37,6 +37,7 @@ __all__ = [
     "Watch",
     "build",
     "build_once",
+    "forget_game",
     "launch",
     "launch_profile",
     "record_console",
@@ -169,6 +170,18 @@ def wait_ready(page: Page, timeout_ms: int = BOOT_TIMEOUT_MS) -> None:
     if page.locator(READY).count() == 0:
         message = page.locator("#error-message").inner_text()
         raise AssertionError(f"the page failed to start: {message!r} (details in its console)")
+
+
+def forget_game(page: Page, site_url: str) -> None:
+    """Leave the site (a game's computer players stop) and clear its saved data, so that the
+    next game link deals again. (Cleared from outside: a page of the site would play on.)"""
+    page.goto("about:blank")
+    cdp = page.context.new_cdp_session(page)
+    cdp.send(
+        "Storage.clearDataForOrigin",
+        {"origin": origin_of(site_url), "storageTypes": "local_storage"},
+    )
+    cdp.detach()
 
 
 def wait_offline_ready(page: Page, timeout_ms: int = BOOT_TIMEOUT_MS) -> None:

@@ -50,8 +50,24 @@ def test_bytecode_is_reproducible_and_hash_checked(site_dir: Path, tmp_path: Pat
             str(tmp_path / wheel_name),
         ]
         subprocess.run(command, check=True, capture_output=True)
-        outputs.append((out / wheel_name).read_bytes() + (out / build.STDLIB_ARCHIVE).read_bytes())
+        outputs.append(
+            b"".join(
+                (out / name).read_bytes()
+                for name in (wheel_name, build.STDLIB_ARCHIVE, build.PYODIDE_STDLIB)
+            )
+        )
     assert outputs[0] == outputs[1], "the same sources compiled to different bytecode"
+    # Pyodide's standard library: the modules its boot imports as bytecode only, the rest as is.
+    pristine = zipfile.ZipFile(modules / "pyodide" / build.PYODIDE_STDLIB)
+    with zipfile.ZipFile(tmp_path / "a" / build.PYODIDE_STDLIB) as archive:
+        entries = set(archive.namelist())
+        booted = {n for n in entries if n.endswith(".pyc")}
+        assert {"asyncio/__init__.pyc", "typing.pyc", "json/decoder.pyc"} <= booted
+        assert not {n.removesuffix("c") for n in booted} & entries, "source beside bytecode"
+        assert entries == {n + "c" if n + "c" in booted else n for n in pristine.namelist()}
+    assert (site_dir / "runtime/pyodide" / build.PYODIDE_STDLIB).read_bytes() == (
+        tmp_path / "a" / build.PYODIDE_STDLIB
+    ).read_bytes()
     with zipfile.ZipFile(tmp_path / "a" / build.STDLIB_ARCHIVE) as archive:
         # Bytecode only (Pyodide's standard library holds the sources), every listed module.
         compiled = archive.namelist()

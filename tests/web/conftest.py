@@ -6,7 +6,9 @@ Only the modules that do not touch the page can be imported (``dom``, ``errors``
 
 from __future__ import annotations
 
+import asyncio
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -18,6 +20,22 @@ for path in (WEB, ROOT):
         sys.path.insert(0, str(path))
 
 from fusebox_web.shell.i18n import Catalog, load_catalogs  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def no_running_loop() -> Iterator[None]:
+    """No event loop marked as running in this thread while a test here runs.
+
+    Playwright's sync API (the browser tests, which pytest-xdist may run earlier in the same
+    worker) keeps its loop marked as running in the main thread for the whole session: then
+    ``asyncio.run`` here would refuse to start ("cannot be called from a running event loop").
+    """
+    running = asyncio.events._get_running_loop()
+    asyncio.events._set_running_loop(None)
+    try:
+        yield
+    finally:
+        asyncio.events._set_running_loop(running)
 
 
 @pytest.fixture(scope="session", params=["en", "it"])

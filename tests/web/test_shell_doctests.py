@@ -7,7 +7,19 @@ import importlib
 
 import pytest
 
-PURE = ["games", "handoff", "home", "host", "i18n", "links", "markup", "pacing", "storage", "table"]
+PURE = [
+    "games",
+    "handoff",
+    "home",
+    "host",
+    "i18n",
+    "links",
+    "markup",
+    "pacing",
+    "storage",
+    "table",
+    "thaw",
+]
 
 
 @pytest.mark.parametrize("name", PURE)

@@ -4,14 +4,26 @@
 // calls its `loadPyodide(options)`, as it would call Pyodide's own. Left to itself, PyScript only
 // starts Pyodide after loading its modules and plugins; here Pyodide starts as soon as the page is
 // parsed (index.html loads this module with `async`), PyScript once Pyodide has booted, and the
-// archives the app needs are downloaded at the same time and put on sys.path (no micropip), each
-// under a content-addressed path written by the build:
+// archives the app needs are downloaded at the same time and written into Pyodide's file system
+// (no micropip), each under a content-addressed path written by the build:
 //   - `stdlib.zip`, standard-library modules the app imports, compiled (see build.py's
 //     STDLIB_BYTECODE): first on sys.path, ahead of Pyodide's standard library (sources only);
 //   - the engine wheel (`fusebox`);
 //   - `fusebox_web.zip`, the page's Python package (fusebox_web).
 // When PyScript asks, it receives that same interpreter, and runs main.py on it. Code in the
 // archives must read its data files with importlib.resources (they stay zipped).
+//
+// Two ways to start Python:
+//   - from the memory snapshot (build.py's make_snapshot): Python's memory as the build left it,
+//     the app and the engine already imported, with the archives on sys.path. Used when the
+//     service worker's cache has it (a returning player, online or offline: the worker precaches
+//     it once a page is ready) and the browser can gunzip a stream (DecompressionStream, in
+//     snapshot-worker.js). Never downloaded for a boot: a first visit boots as below. Then
+//     fusebox_web.shell.thaw gives back what the snapshot froze (`random`, the time zone).
+//   - the plain boot: Pyodide starts its interpreter, then the archives go on sys.path. Also what
+//     happens, silently (a warning in the console), when the snapshot cannot be used: damaged
+//     (gzip checks every byte), made by another Pyodide build (Pyodide checks), or failing.
+// <html data-boot="snapshot|plain"> says which one ran.
 //
 // Everything is fetched from the site itself: Pyodide's lock file lists no package, so nothing
 // can be fetched from a CDN.
@@ -23,7 +35,7 @@ export { version };
 
 /** Boot stages, in order: download -> start -> engine -> ready (or failed). */
 export const events = new EventTarget();
-export const state = { stage: "download", loaded: 0, total: 0, error: null };
+export const state = { stage: "download", loaded: 0, total: 0, error: null, boot: null };
 
 function report(changes) {
     Object.assign(state, changes);
@@ -52,29 +64,105 @@ async function fetchArchive(url) {
     return response.arrayBuffer();
 }
 
+/**
+ * Whether the service worker's cache holds the snapshot (looked up directly: a miss costs no
+ * request, and the snapshot is never downloaded for the boot) and this browser can gunzip it.
+ */
+async function hasSnapshot() {
+    if (!manifest.snapshot || typeof DecompressionStream !== "function") return false;
+    // A first visit has no service worker yet: nothing to look up, no time lost.
+    if (!fromCache) return false;
+    try {
+        return Boolean((await globalThis.caches?.match(siteURL(manifest.snapshot)))?.ok);
+    } catch {
+        return false; // storage refused (some private modes)
+    }
+}
+
+/** The snapshot's bytes, gunzipped in a worker (a damaged byte fails gzip's check). */
+function gunzip() {
+    const worker = new Worker(new URL("./snapshot-worker.js", import.meta.url));
+    const bytes = new Promise((resolve, reject) => {
+        worker.onmessage = ({ data }) => {
+            if (data.bytes) {
+                performance.mark("fusebox:snapshot");
+                resolve(data.bytes);
+            } else reject(new Error(data.error));
+        };
+        worker.onerror = (event) => reject(new Error(`snapshot worker: ${event.message}`));
+    }).finally(() => worker.terminate());
+    worker.postMessage(siteURL(manifest.snapshot));
+    bytes.catch(() => {}); // Pyodide awaits it; a failure is reported by boot().
+    return bytes;
+}
+
+/** Start Python, from `snapshot` (a promise of its bytes) or booting it; the archives installed. */
+async function startPython(archives, snapshot) {
+    const options = {
+        indexURL: siteURL("runtime/pyodide/"),
+        env: { ...manifest.env },
+        stdout: (text) => output.stdout(text),
+        stderr: (text) => output.stderr(text),
+    };
+    // Pyodide keeps its options for good: what they hold is let go once Python runs (below).
+    const held = { archives };
+    if (snapshot) {
+        options._loadSnapshot = snapshot;
+        // The snapshot's Python has the archives on sys.path already (zipimport even remembers
+        // their contents): they are written, the same bytes at the same paths, before it runs.
+        options.fsInit = async (FS) => writeArchives(FS, await held.archives.catch(() => []));
+    }
+    const pyodide = await startPyodide(options);
+    held.archives = null;
+    const buffers = await archives; // a failed download fails the boot here
+    performance.mark("fusebox:pyodide");
+    if (snapshot) {
+        // Copied into Python's memory: the 30 MB of the snapshot itself are no longer needed.
+        const bytes = await snapshot;
+        structuredClone(bytes, { transfer: [bytes] });
+        const thaw = pyodide.pyimport("fusebox_web.shell.thaw");
+        try {
+            thaw.thaw();
+        } finally {
+            thaw.destroy();
+        }
+    } else {
+        // Each archive goes on sys.path as it is: zipimport reads it without unpacking anything.
+        writeArchives(pyodide.FS, buffers);
+        const sysPath = pyodide.pyimport("sys").path;
+        manifest.archives.forEach((url, index) => sysPath.insert(index, archivePath(url)));
+        sysPath.destroy();
+    }
+    return pyodide;
+}
+
+function writeArchives(FS, buffers) {
+    FS.mkdirTree(manifest.folder);
+    buffers.forEach((buffer, index) => {
+        FS.writeFile(archivePath(manifest.archives[index]), new Uint8Array(buffer));
+    });
+}
+
+const archivePath = (url) => `${manifest.folder}/${url.split("/").pop()}`;
+
 async function boot() {
     performance.mark("fusebox:boot");
     const archives = Promise.all(manifest.archives.map(fetchArchive));
     // Do not leave the archive promise unobserved while Pyodide boots: a failure is reported below.
     archives.catch(() => {});
-    const pyodide = await startPyodide({
-        indexURL: siteURL("runtime/pyodide/"),
-        stdout: (text) => output.stdout(text),
-        stderr: (text) => output.stderr(text),
-    });
-    performance.mark("fusebox:pyodide");
-    report({ stage: "engine" });
-    // Each archive goes on sys.path as it is: zipimport reads it without unpacking anything.
-    const folder = "/home/pyodide/fusebox";
-    pyodide.FS.mkdirTree(folder);
-    const buffers = await archives;
-    const sysPath = pyodide.pyimport("sys").path;
-    manifest.archives.forEach((url, index) => {
-        const path = `${folder}/${url.split("/").pop()}`;
-        pyodide.FS.writeFile(path, new Uint8Array(buffers[index]));
-        sysPath.insert(index, path);
-    });
-    sysPath.destroy();
+    let pyodide = null;
+    if (await hasSnapshot()) {
+        try {
+            pyodide = await startPython(archives, gunzip());
+        } catch (error) {
+            // The plain boot gives the same page, only later: the player sees no difference.
+            console.warn("Fusebox: starting without the memory snapshot:", error);
+        }
+    }
+    const kind = pyodide ? "snapshot" : "plain";
+    pyodide ??= await startPython(archives, null);
+    document.documentElement.setAttribute("data-boot", kind);
+    report({ stage: "engine", boot: kind });
     return pyodide;
 }
 

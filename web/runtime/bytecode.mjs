@@ -10,6 +10,11 @@
 // Entries keep their order, timestamps and attributes, and the hash seed is fixed (frozenset
 // constants are marshalled in hash order), so the same archives give the same bytes.
 //
+// Also writes OUT_DIR/python_stdlib.zip: Pyodide's own standard library, in which each module that
+// Pyodide's boot imports (some 140: asyncio, typing, inspect, re, json...) is compiled, bytecode
+// instead of source. Pyodide compiles them at every boot otherwise, which is most of the time a
+// first visit waits for Python to start (the page ships this file in place of Pyodide's).
+//
 // --stdlib also writes OUT_DIR/stdlib.zip: the named top-level modules and packages of Pyodide's
 // own standard library, bytecode only. Pyodide ships its standard library as sources, so every
 // module the page imports after Pyodide's boot would be compiled in the browser on every visit;
@@ -71,6 +76,27 @@ def stdlib_bytecode(names: list[str], target: str) -> None:
             dst.writestr(info, payload, compresslevel=9)
 
 
+def boot_bytecode(boot: list[str], target: str) -> None:
+    """Pyodide's standard library with the modules named in \`boot\` as bytecode only, the other
+    entries as they are, in the same order."""
+    import sys
+
+    home = next(p for p in sys.path if p.endswith(".zip"))
+    wanted = set(boot)
+    with zipfile.ZipFile(home) as src, zipfile.ZipFile(target, "w") as dst:
+        for info in src.infolist():
+            payload = src.read(info)
+            name = info.filename
+            module = name.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+            if not (name.endswith(".py") and module in wanted):
+                dst.writestr(info, payload, compresslevel=9)  # as it was (stored or deflated)
+                continue
+            code = compile(payload, f"{home}/{name}", "exec", dont_inherit=True)
+            header = importlib.util.MAGIC_NUMBER + UNCHECKED_HASH.to_bytes(4, "little")
+            pyc = header + importlib.util.source_hash(payload) + marshal.dumps(code)
+            dst.writestr(entry(info, name + "c"), pyc, compresslevel=9)
+
+
 def with_bytecode(source: str, target: str) -> None:
     with zipfile.ZipFile(source) as src, zipfile.ZipFile(target, "w") as dst:
         for info in src.infolist():
@@ -98,7 +124,17 @@ async function main([pyodideDir, outDir, ...rest]) {
         stdout: (text) => console.log(text),
         stderr: (text) => console.error(text),
     });
+    // What Pyodide's boot imported from its standard library, before anything else runs.
+    const boot = pyodide.runPython(
+        "import sys\n" +
+            "[n for n, m in sys.modules.items() if (getattr(m, '__file__', '') or '').startswith('/lib/python')]",
+    );
     pyodide.runPython(COMPILE);
+    const bootBytecode = pyodide.globals.get("boot_bytecode");
+    bootBytecode(boot, "/tmp/python_stdlib.zip");
+    writeFileSync(join(outDir, "python_stdlib.zip"), pyodide.FS.readFile("/tmp/python_stdlib.zip"));
+    bootBytecode.destroy();
+    boot.destroy();
     const withBytecode = pyodide.globals.get("with_bytecode");
     for (const archive of archives) {
         pyodide.FS.writeFile("/tmp/source.zip", readFileSync(archive));

@@ -1,0 +1,336 @@
+"""A returning player's page starts Python from the build's memory snapshot; a first visit never
+downloads it before its board; anything wrong with it gives the plain boot, silently.
+
+The snapshot (build.py's make_snapshot, web/runtime/snapshot.mjs) is Python's memory once the
+page's code is imported; web/js/runtime.mjs uses it when the service worker's cache has it and
+says which boot ran in <html data-boot>.
+"""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from harness import (
+    build,
+    forget_game,
+    record_console,
+    wait_offline_ready,
+    wait_ready,
+    watch_context,
+)
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+from redwire_driver import saved
+
+from engine.redwire import Record, new_game
+
+#: A game link that opens its board at once (a computer teammate, no briefing).
+BOARD = "?mission=1&players=3&seed=1&bots=1&brief=0&pace=normal"
+#: A whole game of computers, seeded: the same game whichever way Python started.
+WHOLE_GAME = "?mission=3&players=3&seed=2024&bots=all&level=expert&brief=0&pace=instant"
+
+# Python in the page's own interpreter, through the boot module.
+RUN_PYTHON = """async (code) => {
+    const runtime = await import("./js/runtime.mjs");
+    const pyodide = await runtime.loadPyodide();
+    return pyodide.runPython(code);
+}"""
+
+# Replace (bytes in base64) or delete (null) the snapshot in every cache that holds it.
+SET_CACHED = """async ([url, data]) => {
+    let found = 0;
+    for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        if (!(await cache.match(url))) continue;
+        found += 1;
+        if (data === null) await cache.delete(url);
+        else await cache.put(url, new Response(Uint8Array.from(atob(data), (c) => c.charCodeAt(0))));
+    }
+    return found;
+}"""
+
+
+def boot_manifest(site_dir: Path) -> dict[str, Any]:
+    html = (site_dir / "index.html").read_text()
+    found = re.search(r'<script type="application/json" id="fusebox-boot">(.*?)</script>', html)
+    assert found
+    return dict(json.loads(found.group(1)))
+
+
+def in_page(page: Page, code: str) -> Any:
+    return json.loads(page.evaluate(RUN_PYTHON, code))
+
+
+def open_board(page: Page, url: str) -> str:
+    """Open a game link, wait for its board; which boot ran."""
+    page.goto(url)
+    wait_ready(page)
+    page.wait_for_selector("html[data-board-ready]", state="attached")
+    expect(page.locator("#error")).to_be_hidden()
+    return str(page.evaluate("document.documentElement.dataset.boot"))
+
+
+def become_returning(page: Page, site_url: str) -> None:
+    """After a first visit: the service worker has cached the site; no game in progress."""
+    wait_offline_ready(page)
+    forget_game(page, site_url)
+
+
+def test_a_first_visit_boots_plainly_and_never_downloads_the_snapshot_first(
+    page: Page, site_url: str, site_dir: Path
+) -> None:
+    url = boot_manifest(site_dir)["snapshot"]
+    assert open_board(page, site_url + BOARD) == "plain"
+    before_ready = page.evaluate("performance.getEntriesByType('resource').map((e) => e.name)")
+    assert not [name for name in before_ready if "snapshot" in name]
+    # Then the service worker precaches it for the next visit.
+    wait_offline_ready(page)
+    assert page.evaluate("async (url) => Boolean(await caches.match(url))", site_url + url)
+
+
+def test_a_returning_player_boots_from_the_snapshot_online_and_offline(
+    page: Page, context: BrowserContext, site_url: str
+) -> None:
+    open_board(page, site_url + BOARD)
+    become_returning(page, site_url)
+    assert open_board(page, site_url + BOARD) == "snapshot"
+    assert in_page(page, "import json, sys; json.dumps(sys.version)").startswith("3.14")
+    forget_game(page, site_url)
+    context.set_offline(True)
+    assert open_board(page, site_url + BOARD) == "snapshot"
+    # A module the snapshot does not hold (a command-line entry point) still comes from the
+    # archives on sys.path: games opened later import this way.
+    code = (
+        "import json, sys, engine.redwire.cli as cli; "
+        "from fusebox_web.shell import thaw; "
+        "json.dumps(['engine.redwire.cli' in thaw.restored, cli.__file__])"
+    )
+    in_snapshot, where = in_page(page, code)
+    assert not in_snapshot and ".whl/engine/redwire/cli.py" in where
+
+
+def play_whole_game(page: Page, url: str) -> tuple[str, dict[str, Any]]:
+    page.goto(url)
+    wait_ready(page)
+    page.wait_for_selector("html[data-screen='end']", state="attached", timeout=120_000)
+    return str(page.evaluate("document.documentElement.dataset.boot")), saved(page)["record"]
+
+
+# Every module the page imported from the site's archives or Pyodide's standard library after a
+# snapshot boot, beyond what the snapshot brought (fusebox_web.shell.thaw.restored).
+IMPORTED_LATER = """
+import json, sys
+from fusebox_web.shell import thaw
+def origin(module):
+    return getattr(module, "__file__", None) or ""
+json.dumps(sorted(
+    name for name in set(sys.modules) - thaw.restored
+    if "/fusebox/" in origin(sys.modules[name]) or origin(sys.modules[name]).startswith("/lib/")
+))
+"""
+
+
+def test_a_seeded_game_is_the_same_after_a_snapshot_boot_and_needs_no_other_module(
+    page: Page, site_url: str
+) -> None:
+    """Nothing random is frozen in the snapshot: the same seed plays the same game (deal, every
+    computer's choice) as after a plain boot, and as CPython deals it. And the snapshot holds all
+    that a game's board and its computer players import."""
+    plain, plain_record = play_whole_game(page, site_url + WHOLE_GAME)
+    become_returning(page, site_url)
+    snapshot, snapshot_record = play_whole_game(page, site_url + WHOLE_GAME)
+    assert (plain, snapshot) == ("plain", "snapshot")
+    assert snapshot_record == plain_record
+    assert len(snapshot_record["actions"]) > 10
+    replayed = Record.from_json(snapshot_record).replay()
+    assert replayed.setup == new_game(mission=3, players=3, seed=2024).setup
+    later = in_page(page, IMPORTED_LATER)
+    assert not later, (
+        f"the page imported {later} after a snapshot boot: a standard-library module imported "
+        "inside a function goes in STDLIB_BYTECODE (build.py); an app or engine module here "
+        "could not be imported by the snapshot's build (see its log)"
+    )
+
+
+# What a plain boot computes at start-up, which the snapshot must not freeze.
+ENVIRONMENT = """
+import json, os, random, sys, time
+json.dumps({
+    "environ": dict(os.environ),
+    "path": sys.path,
+    "zone": [time.timezone, time.altzone, time.daylight, list(time.tzname)],
+    "local": time.strftime("%Y %z", time.localtime(0)),
+    "hash": [sys.flags.hash_randomization, hash("fusebox")],
+    "random": random.random(),
+})
+"""
+
+
+@pytest.fixture
+def rome(browser: Browser, site_url: str) -> Iterator[Page]:
+    """A page in a fresh profile whose clock is in Rome's time zone (UTC+1, summer time)."""
+    context = browser.new_context(timezone_id="Europe/Rome")
+    watch = watch_context(context, site_url)
+    page = context.new_page()
+    record_console(page, watch)
+    yield page
+    context.close()
+    watch.check()
+
+
+def test_the_snapshot_freezes_no_randomness_time_zone_or_environment(
+    rome: Page, site_url: str
+) -> None:
+    assert open_board(rome, site_url + BOARD) == "plain"
+    plain = in_page(rome, ENVIRONMENT)
+    become_returning(rome, site_url)
+    first = (open_board(rome, site_url + BOARD), in_page(rome, ENVIRONMENT))
+    forget_game(rome, site_url)
+    second = (open_board(rome, site_url + BOARD), in_page(rome, ENVIRONMENT))
+    assert first[0] == second[0] == "snapshot"
+    # The snapshot was built in UTC; the page is in Rome.
+    assert plain["zone"] == [-3600, -7200, 1, ["UTC+0100", "UTC+0200"]]
+    assert plain["local"] == "1970 +0100"
+    for booted in (first[1], second[1]):
+        assert {k: v for k, v in booted.items() if k != "random"} == {
+            k: v for k, v in plain.items() if k != "random"
+        }
+    assert len({plain["random"], first[1]["random"], second[1]["random"]}) == 3
+
+
+def other_build(snapshot: bytes) -> bytes:
+    """The same snapshot as if made by another Pyodide build (its build id changed)."""
+    raw = bytearray(gzip.decompress(snapshot))
+    raw[16:48] = bytes(32)  # Pyodide's header: magic, sizes, then the build id
+    return gzip.compress(bytes(raw), compresslevel=1)
+
+
+def test_a_snapshot_that_cannot_be_used_gives_the_plain_boot_silently(
+    page: Page, context: BrowserContext, site_url: str, site_dir: Path
+) -> None:
+    url = boot_manifest(site_dir)["snapshot"]
+    good = (site_dir / url).read_bytes()
+    damaged = {
+        "truncated": good[: len(good) // 2],
+        "a corrupted byte": good[:3_000_000] + bytes([good[3_000_000] ^ 0x55]) + good[3_000_001:],
+        "not gzip": b"<!doctype html><title>Not found</title>",
+        "another Pyodide build": other_build(good),
+    }
+    open_board(page, site_url + BOARD)
+    wait_offline_ready(page)
+    warnings: list[str] = []
+    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    # The cache is changed from the page of the previous visit (caches are per origin).
+    for kind, data in damaged.items():
+        stored = base64.b64encode(data).decode()
+        assert page.evaluate(SET_CACHED, [site_url + url, stored]) == 1, kind
+        forget_game(page, site_url)
+        assert open_board(page, site_url + BOARD) == "plain", kind
+    assert sum("without the memory snapshot" in text for text in warnings) == len(damaged)
+    # The good bytes back: the snapshot boot again (the cache itself was sound all along).
+    page.evaluate(SET_CACHED, [site_url + url, base64.b64encode(good).decode()])
+    forget_game(page, site_url)
+    assert open_board(page, site_url + BOARD) == "snapshot"
+    # Missing from the cache (evicted): the plain boot, and no request for it.
+    page.evaluate(SET_CACHED, [site_url + url, None])
+    forget_game(page, site_url)
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    assert open_board(page, site_url + BOARD) == "plain"
+    assert not [r for r in requests if "snapshot" in r]
+
+
+def test_a_browser_without_stream_decompression_boots_plainly(
+    page: Page, context: BrowserContext, site_url: str
+) -> None:
+    open_board(page, site_url + BOARD)
+    become_returning(page, site_url)
+    context.add_init_script("delete globalThis.DecompressionStream")
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    assert open_board(page, site_url + BOARD) == "plain"
+    assert not [r for r in requests if "snapshot" in r]
+
+
+def test_a_new_version_leaves_no_old_snapshot_in_storage(page: Page, site_url: str) -> None:
+    """The service worker keeps one version's files: an older version's cache, snapshot and
+    all, is deleted when the new version activates."""
+    old = site_url + "pkg/0000000000000000/" + build.SNAPSHOT_ARCHIVE
+    # An older version's cache, there before this version's worker installs.
+    page.context.add_init_script(
+        f"""caches.open("fusebox-0000000000000000")
+            .then((cache) => cache.put({json.dumps(old)}, new Response(new Uint8Array(1000))));"""
+    )
+    page.goto(site_url)
+    wait_ready(page)
+    wait_offline_ready(page)
+    found = page.evaluate(
+        """async () => {
+            const names = await caches.keys();
+            const snapshots = [];
+            for (const name of names) {
+                const keys = await (await caches.open(name)).keys();
+                snapshots.push(...keys.map((r) => r.url).filter((u) => u.endsWith(".gz")));
+            }
+            return { names, snapshots };
+        }"""
+    )
+    assert len(found["names"]) == 1 and found["names"][0] != "fusebox-0000000000000000"
+    assert len(found["snapshots"]) == 1 and found["snapshots"][0] != old
+
+
+# ------------------------------------------------------------------------------- the build
+
+
+def test_the_snapshot_is_content_addressed_and_not_a_first_visit_download(site_dir: Path) -> None:
+    boot = boot_manifest(site_dir)
+    url = boot["snapshot"]
+    data = (site_dir / url).read_bytes()
+    assert url.endswith("/" + build.SNAPSHOT_ARCHIVE)
+    assert url.split("/")[1] == build.sha256(data)[:16]
+    assert url not in boot["downloads"]
+    assert f'href="{url}"' not in (site_dir / "index.html").read_text()  # not preloaded
+    assert gzip.decompress(data)[:4] == (1886286592).to_bytes(4, "little")  # Pyodide's magic
+
+
+def test_the_snapshot_holds_the_page_and_its_games(site_dir: Path) -> None:
+    """Derived from the packages: every module of the shell, of each game's page package and
+    engine (so a module added or renamed is in the next build), the page's standard library."""
+    boot = boot_manifest(site_dir)
+    modules = build.ensure_runtime()
+    archives = {url.rsplit("/", 1)[1]: (site_dir / url).read_bytes() for url in boot["archives"]}
+    cards = build.page_games()
+    stdlib = site_dir / "runtime/pyodide" / build.PYODIDE_STDLIB
+    snapshot = build.make_snapshot(modules, stdlib, archives, build.snapshot_packages(cards))
+    assert snapshot.data == (site_dir / boot["snapshot"]).read_bytes()
+    assert snapshot.left_out == {}
+    held = set(snapshot.modules)
+    web = build.WEB
+    for card in cards:
+        for package, root in ((f"fusebox_web.{card.id}", web), (f"engine.{card.id}", build.ROOT)):
+            folder = root / package.replace(".", "/")
+            for path in folder.rglob("*.py"):
+                parts = path.relative_to(root).with_suffix("").parts
+                name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+                if parts[-1] in build.SNAPSHOT_SKIP:
+                    assert name not in held
+                else:
+                    assert name in held, name
+    assert {"fusebox_web.shell.main", "engine.core.rng", "html.entities", "tomllib"} <= held
+
+
+def test_the_snapshot_is_reproducible(site_dir: Path, tmp_path: Path, monkeypatch: Any) -> None:
+    """Made again from nothing (no cache), the same sources give the same bytes."""
+    boot = boot_manifest(site_dir)
+    archives = {url.rsplit("/", 1)[1]: (site_dir / url).read_bytes() for url in boot["archives"]}
+    monkeypatch.setattr(build, "CACHE", tmp_path)
+    stdlib = site_dir / "runtime/pyodide" / build.PYODIDE_STDLIB
+    packages = build.snapshot_packages(build.page_games())
+    again = build.make_snapshot(build.ensure_runtime(), stdlib, archives, packages)
+    assert again.data == (site_dir / boot["snapshot"]).read_bytes()
