@@ -185,7 +185,7 @@ def random_setup(
         stands[order[i % len(order)]].append(code)
     parts: dict[str, object] = {}
     for use in spec.mechanisms:
-        drawn = mechanism(use.id).deal(use.config, rng, players, options)
+        drawn = mechanism(use.id).deal(use.config, rng, players, options, mission)
         if drawn is not None:
             parts[use.id] = drawn
     return Setup(

@@ -64,6 +64,8 @@ def _wire_cut(e: View, n: Sequence[str], o: Sequence[int] | None) -> str:
     return f"{_name(n, e['seat'])} {verb} {e['wire']} ({_where(n, o, e['stand'], e['slot'])})."
 
 
+_CAUSES = {"red": " (a red wire).", "detonator": " (the detonator reached the skull)."}
+
 _LINES: dict[str, Line] = {
     "token": _token,
     "token_announced": lambda e, n, o: (
@@ -74,10 +76,7 @@ _LINES: dict[str, Line] = {
     "cut": _cut,
     "wire_cut": _wire_cut,
     "dial": lambda e, n, o: f"Detonator: {e['from']} -> {e['to']} steps from the skull.",
-    "explosion": lambda e, n, o: (
-        "BOOM! The bomb explodes"
-        + (" (a red wire)." if e["cause"] == "red" else " (the detonator reached the skull).")
-    ),
+    "explosion": lambda e, n, o: "BOOM! The bomb explodes" + _CAUSES.get(e["cause"], "."),
     "won": lambda e, n, o: "Every wire is cut: the bomb is defused!",
     "validated": lambda e, n, o: f"All four {e['value']}s are cut.",
     "solo": lambda e, n, o: f"{_name(n, e['seat'])} solo-cuts every remaining {e['value']}.",

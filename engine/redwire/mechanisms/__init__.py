@@ -29,7 +29,7 @@ from ...core.errors import ReasonCode
 from ..actions import CORE_ACTIONS, Action, parse_action
 from ..errors import IllegalActionError, Reason, describe_phase
 from ..model import Phase
-from . import double_detector, equipment
+from . import double_detector, equipment, number_cards, sequence
 from .base import ActionSpec, Announcer, Mechanism, PickSpec, Tool
 
 if TYPE_CHECKING:
@@ -40,6 +40,8 @@ ALL: tuple[Mechanism[Any], ...] = (
     double_detector.MECHANISM,
     equipment.MECHANISM,
     *equipment.CARD_MECHANISMS,
+    number_cards.MECHANISM,
+    sequence.MECHANISM,
 )
 REGISTRY: dict[str, Mechanism[Any]] = {m.id: m for m in ALL}
 ACTIONS: dict[type[Action], ActionSpec[Any]] = {a.cls: a for m in ALL for a in m.actions}

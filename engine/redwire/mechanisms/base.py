@@ -86,6 +86,10 @@ class ActionSpec(Generic[A]):
     timing: Timing
     legal: Callable[[Table, int], Iterable[A]]
     handler: Callable[[Table, A], Events]
+    #: A "turn" action that is the turn's action itself (it ends or replaces the turn, as the
+    #: Coffee Break or a mission's special action), not one that only prepares a cut (the
+    #: Stabilizer): a seat that has one is never out of moves.
+    is_action: bool = False
 
     @property
     def type(self) -> str:
@@ -172,7 +176,7 @@ class Mechanism(Generic[Part]):
             raise reader.fail(self.id, f"no table: mechanism {self.id!r} takes no settings")
         return None
 
-    def deal(self, config: Any, rng: Rng, players: int, options: Options) -> Any:
+    def deal(self, config: Any, rng: Rng, players: int, options: Options, mission: int) -> Any:
         """Setup data drawn after the wires, in the mission's order (None: it draws nothing).
 
         It must draw from ``rng`` in a fixed order: the same seed deals the same game."""
@@ -237,3 +241,11 @@ class Mechanism(Generic[Part]):
     def observe(self, table: Table, viewer: Viewer) -> Any:
         """What ``viewer`` may know of this mechanism, as JSON (None: nothing to add)."""
         return None
+
+    # ------------------------------------------------------------------ hidden information
+
+    def scramble(self, table: Table, viewer: Viewer, rng: Rng) -> None:
+        """Change, on ``table`` (a copy), what of this mechanism ``viewer`` may not know (a
+        deck's order, face-down cards, another seat's hand), keeping what it may: the no-leak
+        check (``tests/redwire/engine/walk.py``) asserts that the viewer's observation and legal
+        actions do not change. Draw only from ``rng``."""

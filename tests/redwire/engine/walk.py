@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from engine.core.events import SEER
+from engine.core.rng import Rng
 from engine.redwire import (
     Action,
     Batteries,
@@ -37,6 +38,7 @@ from engine.redwire import (
     start,
 )
 from engine.redwire.errors import IllegalActionError
+from engine.redwire.mechanisms.sequence import Stuck
 from engine.redwire.wires import RED, YELLOW, cut_value
 
 
@@ -101,6 +103,7 @@ def random_candidate(state: GameState, rng: random.Random) -> Action:
         lambda: Radar(seat, value),
         lambda: Stabilize(seat),
         lambda: CoffeeMug(seat, rng.randrange(n + 1)),
+        lambda: Stuck(seat),
     ]
     return rng.choice(makers)()
 
@@ -121,6 +124,9 @@ def hidden_twin(state: GameState, viewer: int | None, rng: random.Random) -> Gam
     for w, code in zip(hidden, shuffled, strict=True):
         codes[w] = code
     twin.codes = tuple(codes)
+    deck_rng = Rng(rng.randrange(2**32))
+    for mechanism in twin.mechanisms:  # a deck's order, face-down cards, another seat's cards
+        mechanism.scramble(twin, viewer, deck_rng)
     twin.log = tuple(
         type(e)(
             e.type,

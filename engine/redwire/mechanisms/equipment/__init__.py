@@ -1,20 +1,33 @@
-"""The equipment tray and its 12 cards, one module per card or family of cards.
+"""The equipment tray and its cards (the 12 numbered ones and the campaign's yellow card), one
+module per card or family of cards.
 
 A mission with ``"equipment"`` among its mechanisms draws cards onto the board (see
 :mod:`.tray`); the mechanisms of the cards drawn come into play with it (``Tray.brings``).
 
->>> sorted(CARDS) == list(range(1, 13)), CARDS[9].name["en"]
+>>> sorted(CARDS) == list(range(0, 13)), CARDS[9].name["en"]
 (True, 'Stabilizer')
 """
 
 from __future__ import annotations
 
 from ..base import Mechanism
-from . import batteries, coffee, detectors, either_or, labels, post_it, radar, rewind, stabilizer
+from . import (
+    batteries,
+    coffee,
+    detectors,
+    either_or,
+    labels,
+    post_it,
+    radar,
+    rewind,
+    stabilizer,
+    stash,
+)
 from . import walkie as walkie_talkies
 from .tray import Card, Tray
 
 _MODULES = (
+    stash,
     labels,
     walkie_talkies,
     detectors,

@@ -47,7 +47,7 @@ class TrayReason(ReasonCode):
 
 ID = "equipment"
 EDITIONS = ("IT", "EN")
-CardTiming = Literal["any_time", "your_turn", "start_of_turn"]
+CardTiming = Literal["any_time", "your_turn", "start_of_turn", "instant"]
 CardState = Literal["absent", "locked", "usable", "used"]
 
 
@@ -69,17 +69,43 @@ def card(
     return Card(number, timing, {"en": en[0], "it": it[0]}, {"en": en[1], "it": it[1]}, mechanism)
 
 
+#: The campaign's yellow card (rule sticker A, from mission 9): numbered like the yellow wires'
+#: value, so that "two wires of its value cut" unlocks it as any card.
+YELLOW_CARD = 0
+#: How many cards the yellow card adds to the board when it acts.
+RESERVE = 2
+
+
 @dataclass(frozen=True)
 class TrayConfig:
-    """Which cards can be drawn: the base pool minus exclusions (per edition)."""
+    """Which cards can be drawn: the base pool minus exclusions (per edition), and whether the
+    yellow card joins the pool when the mission deals yellow wires (rule sticker A)."""
 
     pool: tuple[int, ...]
     exclude: frozenset[int] = frozenset()
     exclude_by_edition: Mapping[str, frozenset[int]] = field(default_factory=dict)
+    yellow_card: bool = False
 
-    def candidates(self, edition: str) -> tuple[int, ...]:
+    def candidates(self, edition: str, yellow: bool = False) -> tuple[int, ...]:
+        """The cards that may be drawn; ``yellow``: this deal has yellow wires."""
         banned = self.exclude | self.exclude_by_edition.get(edition, frozenset())
-        return tuple(c for c in self.pool if c not in banned)
+        extra = (YELLOW_CARD,) if self.yellow_card and yellow and self.pool else ()
+        return tuple(c for c in (*self.pool, *extra) if c not in banned)
+
+
+@dataclass(frozen=True)
+class TrayDeal:
+    """What the tray drew: the cards on the board, and (when the yellow card is among them) the
+    cards it will add, drawn face down from what was left of the pool."""
+
+    cards: tuple[int, ...]
+    reserve: tuple[int, ...] = ()
+
+
+def _yellow_dealt(mission: int, players: int) -> bool:
+    from ...missions import load_mission  # the registry is imported by the missions module
+
+    return load_mission(mission).wires_for(players).yellow is not None
 
 
 @dataclass(frozen=True)
@@ -117,9 +143,43 @@ def view(obs: Observation) -> EquipmentView | None:
 
 def cards_of(setup: Setup) -> tuple[int, ...]:
     """The equipment cards a setup lays on the board, in board order (none without a tray)."""
-    cards = setup.parts.get(ID, ())
-    assert isinstance(cards, tuple)  # the tray's setup_from_json and deal make a tuple
-    return cards
+    return _deal_of(setup.parts.get(ID)).cards
+
+
+def reserve_of(setup: Setup) -> tuple[int, ...]:
+    """The face-down cards the yellow card will add (hidden from every seat)."""
+    return _deal_of(setup.parts.get(ID)).reserve
+
+
+def _deal_of(data: object) -> TrayDeal:
+    if data is None:
+        return TrayDeal(())
+    if isinstance(data, TrayDeal):
+        return data
+    assert isinstance(data, tuple)  # a bare tuple of cards (tests build the deal by hand)
+    return TrayDeal(data)
+
+
+def on_board(s: Table, numbers: tuple[int, ...]) -> bool:
+    """Whether any of these cards lies on the board now (a card's mechanism shows nothing while
+    its card is still face down in the yellow card's reserve)."""
+    tray = s.parts.get(ID)
+    return isinstance(tray, TrayPart) and any(n in tray.cards for n in numbers)
+
+
+def add_cards(s: Table, numbers: tuple[int, ...], events: Events) -> None:
+    """Lay more cards on the board (the yellow card's reserve); those whose value already has two
+    wires cut are usable at once, and announced unlocked."""
+    tray = s.part(ID, TrayPart)
+    ready = frozenset(n for n in numbers if s.cut_count(n) >= 2)
+    s.set_part(ID, TrayPart((*tray.cards, *numbers), tray.used, tray.unlocked | ready))
+    events.extend(Event("unlocked", {"card": n}) for n in numbers if n in ready)
+
+
+def spend(s: Table, number: int) -> None:
+    """Turn a card face down without a seat using it (an instant card acted by itself)."""
+    tray = s.part(ID, TrayPart)
+    s.set_part(ID, TrayPart(tray.cards, tray.used | {number}, tray.unlocked))
 
 
 def card_state(s: Table, number: int) -> CardState:
@@ -170,6 +230,17 @@ def _card_name(cards: Mapping[int, Card], number: object) -> str:
     return cards[number].name["en"] if isinstance(number, int) and number in cards else "?"
 
 
+def _card_ref(number: object) -> str:
+    return "the yellow card" if number == YELLOW_CARD else f"card {number}"
+
+
+def _numbers(raw: list[Any]) -> list[int]:
+    for item in raw:
+        if isinstance(item, bool) or not isinstance(item, int):
+            raise SetupError(f"setup.equipment must be an integer, got {item!r}")
+    return list(raw)
+
+
 class Tray(Mechanism[TrayPart]):
     """The equipment tray, holding the cards of this package (``cards`` by number)."""
 
@@ -184,7 +255,7 @@ class Tray(Mechanism[TrayPart]):
                 f"{name_of(n, e['seat'])} uses {_card_name(self.cards, e['card'])}."
             ),
             "unlocked": lambda e, n, o: (
-                f"{_card_name(self.cards, e['card'])} (card {e['card']}) is unlocked."
+                f"{_card_name(self.cards, e['card'])} ({_card_ref(e['card'])}) is unlocked."
             ),
         }
 
@@ -197,7 +268,7 @@ class Tray(Mechanism[TrayPart]):
             raise reader.fail("mechanisms.equipment", "no parameters", ":".join(params))
         if table is None:
             raise reader.fail("equipment", "a table (the mechanism 'equipment' needs its pool)")
-        reader.only_keys(table, "equipment", {"pool", "exclude", "edition"})
+        reader.only_keys(table, "equipment", {"pool", "exclude", "edition", "yellow_card"})
         pool_name = table.get("pool")
         if pool_name not in ("none", "base"):
             raise reader.fail("equipment.pool", "'none' or 'base'", pool_name)
@@ -214,8 +285,13 @@ class Tray(Mechanism[TrayPart]):
             by_edition[edition] = self._card_list(
                 reader, rule.get("exclude"), f"equipment.edition.{edition}.exclude"
             )
+        yellow_card = table.get("yellow_card", False)
+        if not isinstance(yellow_card, bool):
+            raise reader.fail("equipment.yellow_card", "true or false", yellow_card)
+        base = tuple(sorted(n for n in self.cards if n != YELLOW_CARD))
         return TrayConfig(
-            pool=tuple(sorted(self.cards)) if pool_name == "base" else (),
+            yellow_card=yellow_card,
+            pool=base if pool_name == "base" else (),
             exclude=self._card_list(reader, table.get("exclude"), "equipment.exclude"),
             exclude_by_edition=by_edition,
         )
@@ -230,38 +306,76 @@ class Tray(Mechanism[TrayPart]):
             raise reader.fail(path, f"a list of equipment numbers {low}..{high}", value)
         return frozenset(value)
 
-    def deal(self, config: TrayConfig, rng: Rng, players: int, options: Options) -> Any:
-        candidates = config.candidates(options.edition)
-        return tuple(rng.sample(candidates, min(players, len(candidates))))
+    def deal(
+        self, config: TrayConfig, rng: Rng, players: int, options: Options, mission: int
+    ) -> TrayDeal:
+        yellow = config.yellow_card and _yellow_dealt(mission, players)
+        candidates = config.candidates(options.edition, yellow)
+        cards = tuple(rng.sample(candidates, min(players, len(candidates))))
+        if YELLOW_CARD not in cards:
+            return TrayDeal(cards)
+        rest = [c for c in candidates if c not in cards]
+        return TrayDeal(cards, tuple(rng.sample(rest, min(RESERVE, len(rest)))))
 
     def setup_from_json(
         self, config: TrayConfig, raw: object, players: int, options: Options, mission: int
-    ) -> tuple[int, ...]:
+    ) -> TrayDeal:
         if raw is None:
             raw = {"cards": []}
-        if not isinstance(raw, dict) or set(raw) != {"cards"} or not isinstance(raw["cards"], list):
-            raise SetupError('setup.parts.equipment must be {"cards": [card numbers]}')
-        cards = []
-        for item in raw["cards"]:
-            if isinstance(item, bool) or not isinstance(item, int):
-                raise SetupError(f"setup.equipment must be an integer, got {item!r}")
-            cards.append(item)
-        allowed = config.candidates(options.edition)
+        if (
+            not isinstance(raw, dict)
+            or "cards" not in raw
+            or not set(raw) <= {"cards", "reserve"}
+            or not all(isinstance(v, list) for v in raw.values())
+        ):
+            raise SetupError(
+                'setup.parts.equipment must be {"cards": [card numbers]} (and "reserve": [...])'
+            )
+        cards, reserve = (_numbers(raw.get(key, [])) for key in ("cards", "reserve"))
+        yellow = config.yellow_card and _yellow_dealt(mission, players)
+        allowed = config.candidates(options.edition, yellow)
         if len(set(cards)) != len(cards) or not set(cards) <= set(allowed):
             raise SetupError(f"equipment {cards} must be distinct cards among {list(allowed)}")
         if len(cards) != min(players, len(allowed)):
             raise SetupError(
                 f"mission {mission} with {players} players places {min(players, len(allowed))} equipment cards"
             )
-        return tuple(cards)
+        rest = [c for c in allowed if c not in cards]
+        wanted = min(RESERVE, len(rest)) if YELLOW_CARD in cards else 0
+        if len(reserve) != wanted or len(set(reserve)) != wanted or not set(reserve) <= set(rest):
+            raise SetupError(
+                f"the yellow card's reserve must be {wanted} distinct cards among {rest}"
+                if wanted
+                else "a reserve needs the yellow card on the board"
+            )
+        return TrayDeal(tuple(cards), tuple(reserve))
 
-    def setup_to_json(self, data: tuple[int, ...]) -> dict[str, Any]:
-        return {"cards": list(data)}
+    def setup_to_json(self, data: TrayDeal) -> dict[str, Any]:
+        out: dict[str, Any] = {"cards": list(data.cards)}
+        if data.reserve:
+            out["reserve"] = list(data.reserve)
+        return out
 
-    def brings(self, setup_data: tuple[int, ...]) -> tuple[str, ...]:
-        """The mechanisms of the cards on the board, in card-number order (the order their
-        actions are listed in)."""
-        return tuple(dict.fromkeys(self.cards[n].mechanism for n in sorted(setup_data)))
+    def brings(self, setup_data: object) -> tuple[str, ...]:
+        """The mechanisms of the cards on the board and in the yellow card's reserve, in
+        card-number order (the order their actions are listed in)."""
+        deal = _deal_of(setup_data)
+        return tuple(
+            dict.fromkeys(self.cards[n].mechanism for n in sorted((*deal.cards, *deal.reserve)))
+        )
+
+    def scramble(self, table: Table, viewer: Viewer, rng: Rng) -> None:
+        """The reserve is face down: any other cards of the pool could be there."""
+        deal = _deal_of(table.setup.parts.get(ID))
+        if not deal.reserve:
+            return
+        from dataclasses import replace
+
+        pool = [n for n in self.cards if n not in deal.cards and n not in deal.reserve]
+        pool += list(deal.reserve)
+        reserve = tuple(rng.sample(pool, len(deal.reserve)))
+        parts = {**table.setup.parts, ID: TrayDeal(deal.cards, reserve)}
+        table.setup = replace(table.setup, parts=parts)
 
     # ------------------------------------------------------------------ play
 
@@ -281,6 +395,7 @@ class Tray(Mechanism[TrayPart]):
             events.extend(Event("unlocked", {"card": n}) for n in new)
 
     def observe(self, table: Table, viewer: Viewer) -> EquipmentView:
+        """The cards on the board (the yellow card's reserve is face down: not shown)."""
         return {
             "cards": [
                 {"card": n, "state": card_state(table, n), "timing": self.cards[n].timing}
