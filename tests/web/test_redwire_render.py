@@ -140,7 +140,7 @@ def test_campaign_and_briefing_screens(catalog: Catalog) -> None:
     html = screens.campaign(catalog.t, inp)
     assert not RAW.search(html)
     assert 'value="&lt;i&gt;&quot;Ana&quot;&lt;/i&gt;&amp;"' in html and "<i>" not in html
-    assert html.count('data-act="mission"') == 8
+    assert html.count('data-act="mission"') == len(screens.MISSIONS)
     assert catalog.t("rw.campaign.assisted") in html
     state = redwire.new_game(8, 4, 1)
     obs = state.observation(None)

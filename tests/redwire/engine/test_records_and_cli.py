@@ -116,9 +116,9 @@ def test_bad_campaigns_are_refused(raw: object) -> None:
 # --------------------------------------------------------------------------- missions
 
 
-def test_missions_1_to_8_ship_and_validate() -> None:
+def test_the_missions_ship_and_validate() -> None:
     missions = all_missions()
-    assert sorted(missions) == list(range(1, 9))
+    assert sorted(missions) == list(range(1, len(missions) + 1)) and len(missions) >= 9
     for mission in missions.values():
         assert mission.title["en"] and mission.title["it"] and mission.rules["it"]
     # The page's quick paths (one file read, no listing) agree with the full listing.

@@ -55,8 +55,9 @@ class Affordances:
     solo: tuple[int, ...] = ()
     reveal: bool = False
     #: Equipment cards usable now, by number, with their choices (each card's ``afford``: see
-    #: fusebox_web.redwire.mechanisms): the "any time" ones, and the turn ones on one's turn.
-    cards: dict[int, Any] = field(default_factory=dict)
+    #: fusebox_web.redwire.mechanisms): the "any time" ones, and the turn ones on one's turn;
+    #: a mission's own actions too, by name.
+    cards: dict[int | str, Any] = field(default_factory=dict)
 
     @property
     def acts(self) -> bool:
@@ -117,7 +118,7 @@ def affordances(state: GameState, seat: int | None) -> Affordances:
     return _turn(state, seat, cards)
 
 
-def _turn(state: GameState, seat: int, cards: dict[int, Any]) -> Affordances:
+def _turn(state: GameState, seat: int, cards: dict[int | str, Any]) -> Affordances:
     if legal(state, RevealReds(seat)):
         return Affordances(seat, "turn", reveal=True, cards=cards)
     cards = {**cards, **cards_now(state, seat, own_turn=True)}
@@ -147,7 +148,7 @@ def _turn(state: GameState, seat: int, cards: dict[int, Any]) -> Affordances:
         tools=tools,
         xy=xy,
         solo=solo,
-        cards=dict(sorted(cards.items())),
+        cards=dict(sorted(cards.items(), key=lambda item: str(item[0]).zfill(3))),
     )
 
 
@@ -184,7 +185,7 @@ def tool_groups(state: GameState, seat: int, tool: str) -> Iterable[tuple[Tile, 
             yield tuple(tiles[:wires])
 
 
-def _any_time(state: GameState, seat: int) -> dict[int, Any]:
+def _any_time(state: GameState, seat: int) -> dict[int | str, Any]:
     """The usable "any time" cards and their choices; empty outside turns and setup."""
     if state.phase.value not in ("turn", "setup_token"):
         return {}

@@ -539,6 +539,8 @@ def prompt_text(inp: BoardInput) -> str:
             text += " " + w.t("rw.prompt.xy")
         if stabilizer.active(obs):
             text += " " + w.t("rw.prompt.stabilized")
+        for note in mechanisms.prompt_notes(obs, w):
+            text += " " + note
         return text
     if aff.decision == "own_cut":
         return w.t("rw.prompt.own_cut", value=w.value(prompt.get("value") if prompt else "?"))
@@ -715,7 +717,7 @@ def buttons(inp: BoardInput) -> str:
         extras = [("solo", bool(aff.solo), w.t("rw.mode.solo"))]
         extras += [
             (use.mode, use.usable(aff), w.card_name(card))
-            for card, use in sorted(mechanisms.CARD_USES.items())
+            for card, use in mechanisms.USES.items()
             if use.button
         ]
         for mode, offered, label in extras:
@@ -890,7 +892,10 @@ def cuts_table(inp: BoardInput, odds: WireOdds) -> str:
 
 
 def gear(inp: BoardInput) -> str:
-    return tray.gear(inp.obs, inp.words, inp.aff, inp.panel)
+    """The mission's own components (Number cards, markers...), then the equipment cards."""
+    return mechanisms.board_parts(inp.obs, inp.words) + tray.gear(
+        inp.obs, inp.words, inp.aff, inp.panel
+    )
 
 
 # --------------------------------------------------------------------------- log and panels
@@ -960,7 +965,7 @@ def panel(inp: BoardInput) -> str:
         )
     elif name.startswith("card:"):
         card = int(name.split(":")[1])
-        title = f"{card} · {w.card_name(card)}"
+        title = tray.card_title(card, w)
         body = tray.card_panel(inp.obs, w, inp.aff, card)
     else:
         return ""

@@ -20,6 +20,7 @@ from typing import Any
 from engine import redwire
 from engine.redwire import IllegalActionError
 from engine.redwire.actions import Action
+from engine.redwire.campaign import box_of, opener_of
 from engine.redwire.observation_types import Observation
 
 from ..shell import dom
@@ -61,6 +62,8 @@ class App:
         self.rendered: dict[str, str] = {}
         self.export_url: str | None = None
         self.pending_link: Link | None = None
+        #: The box the player asked to open early, waiting for the confirmation.
+        self.box_confirm: int | None = None
         self._aff: tuple[object, int | None, Affordances] | None = None
         #: The odds of the wires selected with "show odds" on, for the position on screen.
         self._odds = OddsCache()
@@ -183,6 +186,7 @@ class App:
             frozenset(self.open_sections),
             self.export_url,
             self.ctx.catalog,
+            self.box_confirm,
         )
         self.set_root(screens.campaign(self.t, inp), focus=None)
 
@@ -535,11 +539,34 @@ class App:
     def act_mission(self, target: Any) -> None:
         mission = num(target, "data-mission")
         if self.session.campaign.status(mission) == "locked":
-            self.announce(self.t("rw.campaign.locked", previous=mission - 1))
+            box = box_of(mission)
+            if box is None:
+                self.announce(self.t("rw.campaign.locked", previous=mission - 1))
+            else:
+                self.announce(self.t("rw.campaign.boxLocked", previous=opener_of(box)))
             return
         self.notices.clear()
         self.session.start(mission)
         self.show("brief")
+
+    def act_box_ask(self, target: Any) -> None:
+        self.box_confirm = num(target, "data-box")
+        self.draw_campaign()
+        dom.focus('[data-act="box-open"]')
+
+    def act_box_open(self, target: Any) -> None:
+        first = num(target, "data-box")
+        self.box_confirm = None
+        self.session.open_box(first)
+        self.draw_campaign()
+        self.announce(self.t("rw.campaign.boxOpened", first=first))
+        dom.focus(f'[data-mission="{first}"]')
+
+    def act_box_cancel(self, target: Any) -> None:
+        first = num(target, "data-box")
+        self.box_confirm = None
+        self.draw_campaign()
+        dom.focus(f'[data-act="box-ask"][data-box="{first}"]')
 
     def act_begin(self, target: Any) -> None:
         self.session.begin()
@@ -878,6 +905,9 @@ class App:
         "continue": act_continue,
         "mission": act_mission,
         "begin": act_begin,
+        "box-ask": act_box_ask,
+        "box-open": act_box_open,
+        "box-cancel": act_box_cancel,
         "handoff": act_handoff,
         "players": act_players,
         "seat-kind": act_seat_kind,

@@ -195,6 +195,10 @@ def _mechanism_line(
     return lambda e, w, log, i, used: line(e, w)
 
 
+#: The sentence of an explosion by its cause (a mission rule's explosion: the generic one,
+#: after the mechanism's own event said why).
+_BOOMS = {"red": "rw.log.boomRed", "detonator": "rw.log.boomDial"}
+
 _HANDLERS: dict[str, Handler] = {
     "token": _token,
     "token_announced": lambda e, w, log, i, used: (
@@ -217,7 +221,7 @@ _HANDLERS: dict[str, Handler] = {
     "reveal": _many_cuts("rw.log.reveal"),
     "dial": _dial,
     "explosion": lambda e, w, log, i, used: (
-        w.t("rw.log.boomRed" if e.get("cause") == "red" else "rw.log.boomDial"),
+        w.t(_BOOMS.get(str(e.get("cause")), "rw.log.boom")),
         "boom",
     ),
     "won": lambda e, w, log, i, used: (w.t("rw.log.won"), "won"),

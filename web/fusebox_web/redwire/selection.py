@@ -110,7 +110,7 @@ def default_mode(aff: Affordances) -> str | None:
     if aff.decision == "turn":
         if aff.reveal:
             return "reveal"
-        return "cut" if aff.cut_targets else None
+        return "cut" if aff.cut_targets else mechanisms.forced_mode(aff)
     if aff.decision == "setup_token":
         return "token"
     if aff.decision is not None:

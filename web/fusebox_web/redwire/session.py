@@ -31,7 +31,7 @@ from typing import Any
 from engine import redwire
 from engine.redwire import GameState, Record
 from engine.redwire.actions import Action
-from engine.redwire.campaign import Campaign
+from engine.redwire.campaign import Campaign, box_of
 
 from ..shell.handoff import Device
 from . import storage
@@ -221,6 +221,14 @@ class Session:
         self.save()
 
     # ------------------------------------------------------------------ table
+
+    def open_box(self, first: int) -> None:
+        """Open a box of missions early (the player confirmed), and save."""
+        box = box_of(first)
+        if box is None or box[0] != first:
+            return
+        self.campaign = self.campaign.open_box(box)
+        self.save()
 
     def set_table(self, table: Table) -> None:
         self.table = table

@@ -38,8 +38,11 @@ CARDS = (
 
 
 def _cards_line(e: Any, n: Any, o: Any) -> str:
-    cards = ", ".join(f"card {c}" for c in e["cards"]) or "no card"
-    return f"Hidden Stash: {cards} join the board."
+    cards = [str(c) for c in e["cards"]]
+    if not cards:
+        return "Hidden Stash: no card is left to add."
+    listed = cards[0] if len(cards) == 1 else f"{', '.join(cards[:-1])} and {cards[-1]}"
+    return f"Hidden Stash: card{'s' if len(cards) > 1 else ''} {listed} join the board."
 
 
 class HiddenStash(Mechanism[None]):

@@ -18,9 +18,25 @@ if TYPE_CHECKING:
 
 
 def card_state_text(w: Words, card: int, state: str) -> str:
+    if state == "locked" and card == tray.YELLOW_CARD:
+        return w.t("rw.card.lockedYellow")
     if state == "locked":
         return w.t("rw.card.locked", value=card)
     return w.t(f"rw.card.{state}")
+
+
+def card_number(card: int, w: Words) -> str:
+    """What a card shows in its corner: its number, or a yellow diamond for the yellow card."""
+    if card == tray.YELLOW_CARD:
+        return icon("yellow") + tag("span", esc(w.t("rw.card.yellowNo")), class_="rw-sr")
+    return esc(str(card))
+
+
+def card_title(card: int, w: Words) -> str:
+    """A card's panel title: "8 · Radar Sweep" (the yellow card by its name alone)."""
+    if card == tray.YELLOW_CARD:
+        return w.card_name(card)
+    return f"{card} · {w.card_name(card)}"
 
 
 def gear(obs: Observation, w: Words, aff: Affordances, panel: str | None) -> str:
@@ -38,7 +54,7 @@ def gear(obs: Observation, w: Words, aff: Affordances, panel: str | None) -> str
                 "li",
                 tag(
                     "button",
-                    tag("span", esc(str(card)), class_="rw-card-no")
+                    tag("span", card_number(card, w), class_="rw-card-no")
                     + tag("span", esc(name), class_="rw-card-name")
                     + tag("span", mark + esc(state_text), class_="rw-card-state"),
                     type="button",
@@ -86,11 +102,11 @@ def briefing_list(obs: Observation, w: Words) -> str:
     items = [
         tag(
             "li",
-            tag("strong", esc(f"{e['card']} · {w.card_name(e['card'])}"))
+            tag("strong", esc(card_title(e["card"], w)))
             + " "
             + esc(w.card_text(e["card"]))
             + " "
-            + tag("span", esc(w.t("rw.card.locked", value=e["card"])), class_="rw-muted"),
+            + tag("span", esc(card_state_text(w, e["card"], "locked")), class_="rw-muted"),
         )
         for e in view["cards"]
     ]
