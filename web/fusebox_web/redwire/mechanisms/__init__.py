@@ -68,10 +68,9 @@ ACTION_USES: dict[str, CardUse] = {
     str(use.card): use for module in _MISSION_MODULES for use in getattr(module, "USES", ())
 }
 #: Every use: the cards', then the missions' actions.
-USES: dict[int | str, CardUse] = {
-    **{k: v for k, v in CARD_USES.items()},
-    **{k: v for k, v in ACTION_USES.items()},
-}
+USES: dict[int | str, CardUse] = {}
+for _key, _value in (*CARD_USES.items(), *ACTION_USES.items()):
+    USES[_key] = _value
 #: The selection modes the cards start and build themselves (not the Dual Cut's), by mode.
 MODES: dict[str, CardUse] = {}
 for _use in sorted(USES.values(), key=lambda u: str(u.card).zfill(3)):
