@@ -69,8 +69,8 @@ ACTION_USES: dict[str, CardUse] = {
 }
 #: Every use: the cards', then the missions' actions.
 USES: dict[int | str, CardUse] = {}
-for _key, _value in (*CARD_USES.items(), *ACTION_USES.items()):
-    USES[_key] = _value
+USES.update((card, use) for card, use in CARD_USES.items())
+USES.update((name, use) for name, use in ACTION_USES.items())
 #: The selection modes the cards start and build themselves (not the Dual Cut's), by mode.
 MODES: dict[str, CardUse] = {}
 for _use in sorted(USES.values(), key=lambda u: str(u.card).zfill(3)):
