@@ -57,6 +57,7 @@ from ..observation_types import Observation
 from ..wires import RED, value_to_json
 from .base import register_bot, seen_wire
 from .cuts import EXACT_DETECTORS, RatedCut, detector_bounds, rate_singles, token_cuts
+from .advice import ask_mechanisms
 from .explanation import Explanation, explanation
 from .knowledge import CutOdds, Knowledge, Slot
 from .phrasing import cut_explanation, percent
@@ -112,6 +113,10 @@ class ExpertBot:
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
         if not legal:
             raise ValueError("a bot is only asked when it has a legal action")
+        advised = ask_mechanisms(observation, legal, self.name, self._rng)
+        if advised is not None:  # a decision the mission's own rule knows best
+            action, self._why = advised
+            return action
         if all(isinstance(a, Pick) for a in legal):
             return self._pick(observation, [a for a in legal if isinstance(a, Pick)])
         tokens = [a for a in legal if isinstance(a, PlaceToken)]

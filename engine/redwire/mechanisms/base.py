@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar
 
 from ...core.errors import ReasonCode
 from ...core.events import Event, Viewer
@@ -46,6 +46,7 @@ if TYPE_CHECKING:
     from ...core.rng import Rng
     from ..deduction.tracker import Tracker
     from ..missions import ConfigReader
+    from ..observation_types import Observation
     from ..options import Options
 
 Events = list[Event]
@@ -61,6 +62,28 @@ FactReader = Callable[[Mapping[str, Any], "Tracker"], None]
 PartFactReader = Callable[[Any, "Tracker"], None]
 #: One transcript line for one event view: (view, names of the seats, owner seat of each stand).
 Line = Callable[[Mapping[str, Any], Sequence[str], Sequence[int] | None], str]
+#: A bot sentence a mechanism brings: (its params, its English template, when it is said).
+BotKey = tuple[tuple[str, ...], str, str]
+#: A mechanism's advice to a bot: the action, and the key and params of its sentence.
+Advice = tuple[Action, str, Mapping[str, Any]]
+
+
+class BotAsk(Protocol):
+    """What a bot tells a mechanism when it asks for advice (``Mechanism.advise``): only what
+    its seat may know."""
+
+    #: The seat's observation and legal actions, and the bot's level ("cautious", "expert"...).
+    obs: Observation
+    legal: Sequence[Action]
+    level: str
+
+    def knowledge(self) -> Any:
+        """The seat's odds (``engine.redwire.bots.knowledge.Knowledge``), solved on first use."""
+        ...
+
+    def choice(self, options: Sequence[Any]) -> Any:
+        """One of ``options`` from the bot's own random stream."""
+        ...
 
 
 def name_of(names: Sequence[str], seat: object) -> str:
@@ -162,6 +185,14 @@ class Mechanism(Generic[Part]):
     part_facts: PartFactReader | None = None
     #: A transcript line (English, for the command line and golden games) per event type.
     lines: Mapping[str, Line] = {}
+    #: The sentences its bot advice gives, by key (``engine.redwire.bots.explanation.KEYS``).
+    bot_keys: Mapping[str, BotKey] = {}
+
+    def advise(self, ask: BotAsk) -> Advice | None:
+        """A decision this mechanism knows best (its own actions and choices), for a bot of any
+        level that is not the random one, or None to let the bot decide as usual. It reads only
+        ``ask`` (the seat's observation and legal actions)."""
+        return None
 
     # ------------------------------------------------------------------ mission and setup
 

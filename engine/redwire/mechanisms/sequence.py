@@ -32,7 +32,7 @@ from ..model import Phase, Table
 from ..turn import explode, must_reveal, require_own_turn
 from ..wires import RED, value_to_json
 from . import number_cards
-from .base import ActionSpec, Events, Mechanism, name_of
+from .base import ActionSpec, Advice, BotAsk, Events, Mechanism, name_of
 
 if TYPE_CHECKING:
     from ..deduction.tracker import Tracker
@@ -196,6 +196,21 @@ class Sequence(Mechanism[SequencePart]):
             f"({', '.join(map(str, e['blocked']))} blocked)."
         ),
     }
+
+    bot_keys = {
+        "stuck": (
+            (),
+            "The sequence blocks every value I hold: I cannot cut.",
+            "sequence: no cut allowed, the bomb explodes (the only legal move)",
+        ),
+    }
+
+    def advise(self, ask: BotAsk) -> Advice | None:
+        """Stuck: the one move left, said as it is."""
+        for action in ask.legal:
+            if isinstance(action, Stuck):
+                return action, "stuck", {}
+        return None
 
     def configure(
         self, params: tuple[str, ...], table: Mapping[str, Any] | None, reader: ConfigReader

@@ -16,6 +16,7 @@ from collections import Counter
 
 import pytest
 
+from engine.redwire import all_missions
 from engine.redwire.deduction import position_from_observation, solve
 from tests.redwire.deduction.real_games import (
     PlayedGame,
@@ -90,7 +91,7 @@ def _kinds(state) -> set[str]:  # type: ignore[no-untyped-def]
     return kinds
 
 
-@pytest.mark.parametrize("mission", range(1, 9))
+@pytest.mark.parametrize("mission", sorted(all_missions()))
 def test_the_solver_is_exact_at_late_positions_of_real_games(
     mission: int, request: pytest.FixtureRequest
 ) -> None:
