@@ -25,9 +25,9 @@ from collections.abc import Sequence
 from .. import Action, Pick, PlaceToken, RevealReds, Rewind, SoloCut, Stabilize
 from ..observation_types import Observation
 from ..wires import value_to_json
+from .advice import ask_mechanisms
 from .base import register_bot, seen_wire
 from .cuts import RatedCut, rate_cuts, token_cuts
-from .advice import ask_mechanisms
 from .explanation import Explanation, explanation
 from .knowledge import CutOdds, Knowledge
 from .phrasing import cut_explanation, percent

@@ -55,9 +55,9 @@ from .. import (
 from ..mechanisms.equipment import stabilizer
 from ..observation_types import Observation
 from ..wires import RED, value_to_json
+from .advice import ask_mechanisms
 from .base import register_bot, seen_wire
 from .cuts import EXACT_DETECTORS, RatedCut, detector_bounds, rate_singles, token_cuts
-from .advice import ask_mechanisms
 from .explanation import Explanation, explanation
 from .knowledge import CutOdds, Knowledge, Slot
 from .phrasing import cut_explanation, percent

@@ -191,6 +191,7 @@ KEYS: dict[str, Key] = {
     "sees_all": Key((), "It sees every wire.", "omniscient bot (harness check only)"),
 }
 
+
 def _mechanism_keys() -> dict[str, Key]:
     """The sentences the mechanisms' advice gives (``Mechanism.bot_keys``)."""
     from ..mechanisms import ALL  # the bots load after the engine: no cycle

@@ -21,8 +21,8 @@ from typing import Any
 from ..actions import Action, Cut, Pick, PlaceToken, RevealReds, SoloCut
 from ..observation_types import Observation
 from ..wires import value_from_json, value_to_json
-from .base import register_bot, seen_wire
 from .advice import ask_mechanisms
+from .base import register_bot, seen_wire
 from .explanation import Explanation, explanation
 
 

@@ -1,0 +1,151 @@
+"""The campaign's missions in the page: a table of computers plays each mission to its end from
+a game link, and each mission component is drawn and used by a person (touch and keyboard) on a
+phone-sized screen.
+
+By default one mission per mechanism plays to its end (``BOT_TABLES``); ``--all-missions``
+plays every mission from 9 at every player count it allows.
+"""
+
+from __future__ import annotations
+
+import pytest
+from harness import wait_ready
+from playwright.sync_api import Browser, Page, expect
+from redwire_driver import (
+    PROGRESS_KEY,
+    play,
+    saved,
+    saved_state,
+    sure_move,
+    tile,
+    wait_decision,
+)
+
+from engine.redwire import Cut, Record, all_missions
+from engine.redwire.mechanisms import sequence
+from engine.redwire.wires import RED, cut_value
+
+#: One table per mechanism (mission, players, seed) for the default run.
+BOT_TABLES = [(9, 4, 7)]
+PHONE = {"width": 360, "height": 640}
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "table" not in metafunc.fixturenames:
+        return
+    if metafunc.config.getoption("--all-missions"):
+        cases = [(m, p, 100 + m) for m in sorted(all_missions()) if m >= 9 for p in range(2, 6)]
+    else:
+        cases = BOT_TABLES
+    metafunc.parametrize("table", cases, ids=[f"m{m}-p{p}" for m, p, _ in cases])
+
+
+def test_a_bot_table_plays_the_mission_to_its_end(
+    browser: Browser, site_url: str, table: tuple[int, int, int]
+) -> None:
+    mission, players, seed = table
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.goto(
+        site_url + f"?mission={mission}&players={players}&seed={seed}"
+        "&bots=all&level=expert&brief=0&pace=instant"
+    )
+    wait_ready(page)
+    page.wait_for_selector('[data-testid="end"]', timeout=300_000)
+    state = saved_state(page)
+    assert state.is_over and state.setup.mission == mission and state.players == players
+    # The page's game is the engine's: its record replays to the very same end.
+    assert Record.loads(state.record.dumps()).replay().same_as(state)
+    expect(page.get_by_test_id("result")).to_be_visible()
+    context.close()
+
+
+def open_phone(browser: Browser, url: str) -> Page:
+    page = browser.new_context(viewport=PHONE).new_page()
+    page.goto(url)
+    wait_ready(page)
+    return page
+
+
+def test_the_sequence_row_blocks_values_and_opens_them_in_order(
+    browser: Browser, site_url: str
+) -> None:
+    """Mission 9 on a phone: the Number cards' row with its states in words, no value chip for
+    a blocked value, and a cut of the current value made with the keyboard alone."""
+    page = open_phone(
+        browser, site_url + "?mission=9&players=3&seed=21&bots=1&pace=instant&brief=0"
+    )
+    assert wait_decision(page) == "setup_token"
+    play(page, sure_move(saved_state(page), 0))
+    assert wait_decision(page) == "turn"
+    state = saved_state(page)
+    row = page.get_by_test_id("number-row")
+    expect(row).to_be_visible()
+    current = sequence.view(state.observation(0))
+    assert current is not None and current["current"] is not None
+    expect(row.locator(f'[data-value="{current["current"]}"]')).to_contain_text("now")
+    for value in current["blocked"]:
+        expect(row.locator(f'[data-value="{value}"]')).to_contain_text("blocked")
+        expect(page.locator(f'[data-act="value"][data-value="{value}"]')).to_have_count(0)
+    if current["blocked"]:
+        expect(page.get_by_test_id("prompt")).to_contain_text("Blocked by the sequence")
+    # The mission's components fit the phone's width.
+    box = page.get_by_test_id("number-cards").bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+
+    # A cut at a teammate's wire of the current value, by keyboard: Enter on the wire, on the
+    # value, on the confirm button (every control is a button in the tab order).
+    cut = next(
+        (
+            a
+            for a in state.legal_actions(0)
+            if isinstance(a, Cut)
+            and a.tool is None
+            and a.values == (current["current"],)
+            and cut_value(state.code_at(*a.targets[0])) == current["current"]
+        ),
+        None,
+    )
+    if cut is None:  # seat 0 holds no wire of the current value: any sure cut
+        cut = next(
+            a
+            for a in state.legal_actions(0)
+            if isinstance(a, Cut)
+            and a.tool is None
+            and len(a.values) == 1
+            and cut_value(state.code_at(*a.targets[0])) == a.values[0]
+        )
+    before = len(state.history)
+    tile(page, *cut.targets[0]).focus()
+    page.keyboard.press("Enter")
+    value = cut.values[0]
+    page.locator(f'[data-act="value"][data-value="{value}"]').focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("confirm")).to_be_focused()
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f'[data-testid="prompt"]:not([data-moves="{before}"])')
+    after = saved_state(page)
+    assert len(after.history) > before
+    assert RED not in [cut_value(after.codes[w]) for w in range(len(after.codes)) if after.cut[w]]
+
+
+def test_a_box_of_missions_opens_early_after_a_confirmation(page: Page, site_url: str) -> None:
+    page.goto(site_url)
+    wait_ready(page)
+    page.get_by_test_id("play").click()
+    card = page.get_by_test_id("mission-9")
+    expect(card).to_have_attribute("aria-disabled", "true")
+    expect(card).to_contain_text("win mission 8")
+    page.locator('[data-act="box-ask"][data-box="9"]').click()
+    ask = page.get_by_test_id("box-ask-9")
+    expect(ask).to_contain_text("Open missions 9 to 19")
+    # "Not now" keeps it locked; then open it for real.
+    ask.locator('[data-act="box-cancel"]').click()
+    expect(card).to_have_attribute("aria-disabled", "true")
+    page.locator('[data-act="box-ask"][data-box="9"]').click()
+    page.locator('[data-act="box-open"]').click()
+    expect(page.get_by_test_id("mission-9")).not_to_have_attribute("aria-disabled", "true")
+    assert saved(page, PROGRESS_KEY)["campaign"]["opened_boxes"] == [9]
+    page.get_by_test_id("mission-9").click()
+    expect(page.get_by_test_id("begin")).to_be_visible()
+    expect(page.get_by_test_id("number-cards")).to_be_visible()  # the briefing shows the row
