@@ -35,9 +35,15 @@ def require_own_turn(s: Table, seat: int) -> None:
         raise IllegalActionError(Reason.NOT_YOUR_TURN)
 
 
+#: The phases in which no action is being resolved (B1): "any time" actions may be taken. A
+#: mechanism whose decision is of that kind (who plays next, in a mission without turn order)
+#: adds its phase.
+OPEN_PHASES: set[Phase] = {Phase.TURN, Phase.SETUP_TOKEN}
+
+
 def any_time_now(s: Table) -> bool:
     """B1: "any time" actions wait until no action is being resolved."""
-    return s.pending.phase is Phase.TURN or s.pending.phase is Phase.SETUP_TOKEN
+    return s.pending.phase in OPEN_PHASES
 
 
 def require_any_time(s: Table) -> None:
@@ -177,7 +183,8 @@ def after_cuts(s: Table, events: Events) -> bool:
 
 
 def end_turn(s: Table, events: Events, next_seat: int | None = None) -> None:
-    """Pass the turn clockwise (or to ``next_seat``), skipping seats with no wires."""
+    """Pass the turn clockwise (or to ``next_seat``), skipping seats with no wires; a mechanism
+    that sets the turn order itself (``Mechanism.next_turn``) may take over."""
     for mechanism in s.mechanisms:
         mechanism.end_turn(s, events)
     if s.result is not None:
@@ -187,6 +194,8 @@ def end_turn(s: Table, events: Events, next_seat: int | None = None) -> None:
         seat = (start + i) % s.players
         if s.has_wires(seat):
             break
+    if any(m.next_turn(s, seat, events) for m in s.mechanisms):
+        return
     begin_turn(s, seat, s.turn_number + 1, events)
 
 
@@ -209,4 +218,6 @@ def next_setup_seat(s: Table, placed: int, events: Events) -> None:
             return
         events.append(Event("token_skipped", {"seat": seat}))
         seat = (seat + 1) % s.players
+    if any(m.next_turn(s, captain, events) for m in s.mechanisms):
+        return
     begin_turn(s, captain, 1, events)

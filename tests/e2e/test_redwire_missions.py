@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 from harness import wait_ready
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 from redwire_driver import (
     PROGRESS_KEY,
     play,
@@ -27,7 +27,7 @@ from engine.redwire.wires import RED, cut_value
 
 #: One table per mechanism (mission, players, seed) for the default run.
 BOT_TABLES = [(9, 4, 7)]
-PHONE = {"width": 360, "height": 640}
+PHONE: ViewportSize = {"width": 360, "height": 640}
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:

@@ -56,7 +56,7 @@ from ..mechanisms.equipment import stabilizer
 from ..observation_types import Observation
 from ..wires import RED, value_to_json
 from .advice import ask_mechanisms
-from .base import register_bot, seen_wire
+from .base import for_bots, register_bot, seen_wire
 from .cuts import EXACT_DETECTORS, RatedCut, detector_bounds, rate_singles, token_cuts
 from .explanation import Explanation, explanation
 from .knowledge import CutOdds, Knowledge, Slot
@@ -113,6 +113,7 @@ class ExpertBot:
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
         if not legal:
             raise ValueError("a bot is only asked when it has a legal action")
+        legal = for_bots(legal)
         advised = ask_mechanisms(observation, legal, self.name, self._rng)
         if advised is not None:  # a decision the mission's own rule knows best
             action, self._why = advised

@@ -29,7 +29,7 @@ from ...core.errors import ReasonCode
 from ..actions import CORE_ACTIONS, Action, parse_action
 from ..errors import IllegalActionError, Reason, describe_phase
 from ..model import Phase
-from . import double_detector, equipment, number_cards, sequence
+from . import claims, double_detector, equipment, number_cards, sequence, timer
 from .base import ActionSpec, Announcer, Mechanism, PickSpec, Tool
 
 if TYPE_CHECKING:
@@ -42,6 +42,8 @@ ALL: tuple[Mechanism[Any], ...] = (
     *equipment.CARD_MECHANISMS,
     number_cards.MECHANISM,
     sequence.MECHANISM,
+    claims.MECHANISM,
+    timer.MECHANISM,
 )
 REGISTRY: dict[str, Mechanism[Any]] = {m.id: m for m in ALL}
 ACTIONS: dict[type[Action], ActionSpec[Any]] = {a.cls: a for m in ALL for a in m.actions}

@@ -267,6 +267,12 @@ class Mechanism(Generic[Part]):
     def end_turn(self, table: Table, events: Events) -> None:
         """When a turn ends, before the next one is chosen (also when the mission ended)."""
 
+    def next_turn(self, table: Table, seat: int, events: Events) -> bool:
+        """Before a turn begins (the first one too): ``seat`` would play it (the next seat
+        clockwise with wires, or the one a card named). Return True to take over: the mechanism
+        then sets ``table.pending`` itself (and calls ``turn.begin_turn`` when a seat is chosen)."""
+        return False
+
     # ------------------------------------------------------------------ observation
 
     def observe(self, table: Table, viewer: Viewer) -> Any:

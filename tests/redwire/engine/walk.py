@@ -38,7 +38,9 @@ from engine.redwire import (
     start,
 )
 from engine.redwire.errors import IllegalActionError
+from engine.redwire.mechanisms.claims import Claim, PassClaim
 from engine.redwire.mechanisms.sequence import Stuck
+from engine.redwire.mechanisms.timer import TimeUp
 from engine.redwire.wires import RED, YELLOW, cut_value
 
 
@@ -71,6 +73,8 @@ def pick_action(
 ) -> Action:
     legal = state.legal_actions(seat) if legal is None else legal
     assert legal, f"no legal action for the seat to move: {state!r}"
+    if rng.random() < 0.998:  # the clock running out ends the game at once: rarely
+        legal = [a for a in legal if a.for_bots] or legal
     kinds = sorted({a.type for a in legal})
     kind = rng.choice(kinds)  # choose a kind first, so rare actions are not drowned by cuts
     pool = [a for a in legal if a.type == kind]
@@ -104,6 +108,9 @@ def random_candidate(state: GameState, rng: random.Random) -> Action:
         lambda: Stabilize(seat),
         lambda: CoffeeMug(seat, rng.randrange(n + 1)),
         lambda: Stuck(seat),
+        lambda: Claim(seat),
+        lambda: PassClaim(seat),
+        lambda: TimeUp(seat),
     ]
     return rng.choice(makers)()
 

@@ -25,6 +25,7 @@ from engine.redwire import Cut, GameState, IllegalActionError, RevealReds, SoloC
 from engine.redwire.actions import Action, PlaceToken
 from engine.redwire.mechanisms import TOOLS
 from engine.redwire.rules import is_pick_phase
+from engine.redwire.turn import any_time_now
 from engine.redwire.wires import RED, YELLOW, Colour, colour_of, cut_value
 
 from .mechanisms import cards_now
@@ -115,6 +116,8 @@ def affordances(state: GameState, seat: int | None) -> Affordances:
             if legal(state, PlaceToken(seat, st, sl))
         )
         return Affordances(seat, phase, token_tiles=tiles, cards=cards)
+    if phase != "turn":  # a mechanism's own decision (who plays next...): its buttons answer it
+        return Affordances(seat, phase, cards=cards)
     return _turn(state, seat, cards)
 
 
@@ -187,7 +190,7 @@ def tool_groups(state: GameState, seat: int, tool: str) -> Iterable[tuple[Tile, 
 
 def _any_time(state: GameState, seat: int) -> dict[int | str, Any]:
     """The usable "any time" cards and their choices; empty outside turns and setup."""
-    if state.phase.value not in ("turn", "setup_token"):
+    if not any_time_now(state):
         return {}
     return cards_now(state, seat, own_turn=False)
 

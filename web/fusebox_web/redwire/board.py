@@ -523,9 +523,8 @@ def prompt_text(inp: BoardInput) -> str:
     if use is not None:
         return w.t(f"rw.prompt.{sel.mode}", card=w.card_name(use.card))
     if aff.decision is None:
-        if inp.viewer is None:
-            return w.t("rw.prompt.watch", who=w.name(mover))
-        return w.t("rw.prompt.wait", who=w.name(mover))
+        key = "rw.prompt.watch" if inp.viewer is None else "rw.prompt.wait"
+        return " ".join([w.t(key, who=w.name(mover)), *mechanisms.prompt_notes(obs, w)])
     actor = w.name(prompt.get("actor")) if prompt else ""
     if aff.decision == "turn":
         if aff.reveal:
@@ -732,6 +731,19 @@ def buttons(inp: BoardInput) -> str:
                         data_mode=mode,
                     )
                 )
+    # A mission's "any time" actions (claiming the next turn...), whenever the viewer may.
+    for name, use in mechanisms.ACTION_USES.items():
+        if use.timing == "any_time" and use.button and use.usable(aff) and sel.mode != use.mode:
+            out.append(
+                tag(
+                    "button",
+                    esc(w.card_name(name)),
+                    type="button",
+                    class_="rw-chip rw-extra",
+                    data_act="mode",
+                    data_mode=use.mode,
+                )
+            )
     if aff.decision is not None:
         out.append(
             tag(

@@ -68,6 +68,8 @@ class App:
         #: The odds of the wires selected with "show odds" on, for the position on screen.
         self._odds = OddsCache()
         self._bot_task: asyncio.Task[None] | None = None
+        #: The loop that runs a mission's countdown while its game is open.
+        self._clock_task: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
         #: (moves, viewer, decision) last shown: a new one resets the selection and the focus.
         self._decision_key: tuple[int, int | None, str | None] | None = None
@@ -322,6 +324,9 @@ class App:
         return found
 
     def draw_board(self) -> None:
+        game = self.session.game
+        for tick in mechanisms.tickers(game.state if game else None):
+            tick(self, dom.now(), may_play=False)  # the countdown as it is now, then drawn
         if dom.query("#rw-board") is None or not self.rendered:
             dom.set_html(self.root, board.skeleton())
             self.rendered = {}
@@ -409,6 +414,7 @@ class App:
                 if opened and key is not None and key[2] is not None:
                     self.focus_start()
             self.run_bots()
+            self.run_clock()
 
     def focus_start(self) -> None:
         """Where the focus goes when a decision opens: the first wire to choose, else the prompt."""
@@ -416,6 +422,21 @@ class App:
         if decision not in (None, "turn") and dom.focus(".rw-tile.is-tappable"):
             return
         dom.focus("#rw-prompt", scroll=False)
+
+    def run_clock(self) -> None:
+        """Run the mission's countdown (if it has one) while its game is being played."""
+        game = self.session.game
+        if self._clock_task is None and game is not None and mechanisms.tickers(game.state):
+            self._clock_task = self.spawn(self.clock())
+
+    async def clock(self) -> None:
+        try:
+            while (game := self.session.game) is not None and game.stage == "playing":
+                for tick in mechanisms.tickers(game.state):
+                    tick(self, dom.now())
+                await asyncio.sleep(0.25)
+        finally:
+            self._clock_task = None
 
     def run_bots(self) -> None:
         if self._bot_task is None and self.session.bot_seat() is not None and not self.paused:

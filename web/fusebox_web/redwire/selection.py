@@ -113,9 +113,9 @@ def default_mode(aff: Affordances) -> str | None:
         return "cut" if aff.cut_targets else mechanisms.forced_mode(aff)
     if aff.decision == "setup_token":
         return "token"
-    if aff.decision is not None:
+    if aff.picks:
         return "pick"
-    return None
+    return None  # nothing yet, or a mechanism's decision answered by its buttons
 
 
 def fresh(aff: Affordances) -> Selection:

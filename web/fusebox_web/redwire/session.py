@@ -58,6 +58,9 @@ class Game:
     notes: list[Note] = field(default_factory=list)
     #: The "show odds" learning toggle is on (off by default; saves without it load as off).
     odds: bool = False
+    #: Seconds the mission's countdown has run (missions with a timer; saved, so a reload goes
+    #: on where it stopped).
+    clock: float = 0.0
 
     @property
     def mission(self) -> int:
@@ -74,7 +77,7 @@ class Game:
         return self.device.handoff
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "table": self.table.to_json(),
             "record": self.state.record.to_json(),
             "holder": self.holder,
@@ -85,6 +88,9 @@ class Game:
             "notes": [n.to_json() for n in self.notes],
             "odds": self.odds,
         }
+        if self.clock:  # a mission with a countdown
+            out["clock"] = self.clock
+        return out
 
     @classmethod
     def from_json(cls, raw: object) -> Game:
@@ -107,6 +113,9 @@ class Game:
         odds = raw.get("odds", False)
         if not isinstance(odds, bool):
             raise ValueError(f"odds {odds!r}")
+        clock = raw.get("clock", 0.0)
+        if isinstance(clock, bool) or not isinstance(clock, int | float) or clock < 0:
+            raise ValueError(f"clock {clock!r}")
         return cls(
             state,
             table,
@@ -116,6 +125,7 @@ class Game:
             bool(raw.get("assisted", False)),
             notes,
             odds,
+            float(clock),
         )
 
 

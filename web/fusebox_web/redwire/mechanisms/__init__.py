@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from engine.redwire import GameState
 from engine.redwire.actions import Action
 
-from . import double_detector, number_cards, sequence
+from . import claims, double_detector, number_cards, sequence, timer
 from .base import CardUse, Chosen, Found, View
 from .equipment import (
     batteries,
@@ -59,7 +59,7 @@ _MODULES = (
 )
 
 #: The missions' page modules (their components and actions), in the engine's order.
-_MISSION_MODULES = (number_cards, sequence)
+_MISSION_MODULES = (number_cards, sequence, claims, timer)
 
 #: How each equipment card is offered, by card number.
 CARD_USES: dict[int, CardUse] = {int(use.card): use for module in _MODULES for use in module.USES}
@@ -148,6 +148,20 @@ def equipment_line(e: View, w: Words) -> Found:
     """The log sentence of an ``equipment`` event (None: the card's own event says it)."""
     use = CARD_USES.get(e["card"])
     return use.log(e, w) if use is not None and use.log is not None else None
+
+
+#: What must run a few times a second while a mission's game is open (a countdown), by the
+#: engine mechanism it belongs to.
+TICKERS: dict[str, Callable[..., None]] = {
+    key: tick for m in _MISSION_MODULES for key, tick in getattr(m, "TICKERS", {}).items()
+}
+
+
+def tickers(state: GameState | None) -> list[Callable[..., None]]:
+    """The tickers of the mechanisms in play in ``state``."""
+    if state is None:
+        return []
+    return [TICKERS[m.id] for m in state.mechanisms if m.id in TICKERS]
 
 
 def board_parts(obs: Observation, w: Words) -> str:
