@@ -12,6 +12,7 @@ import pytest
 from harness import wait_ready
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 from redwire_driver import (
+    GAME_KEY,
     PROGRESS_KEY,
     play,
     saved,
@@ -26,7 +27,7 @@ from engine.redwire.mechanisms import sequence
 from engine.redwire.wires import RED, cut_value
 
 #: One table per mechanism (mission, players, seed) for the default run.
-BOT_TABLES = [(9, 4, 7)]
+BOT_TABLES = [(9, 4, 7), (10, 3, 5)]
 PHONE: ViewportSize = {"width": 360, "height": 640}
 
 
@@ -149,3 +150,74 @@ def test_a_box_of_missions_opens_early_after_a_confirmation(page: Page, site_url
     page.get_by_test_id("mission-9").click()
     expect(page.get_by_test_id("begin")).to_be_visible()
     expect(page.get_by_test_id("number-cards")).to_be_visible()  # the briefing shows the row
+
+
+def clock_seconds(page: Page) -> int:
+    minutes, seconds = (page.get_by_test_id("timer").text_content() or "0:00").split(":")
+    return 60 * int(minutes) + int(seconds)
+
+
+def test_the_countdown_ticks_stops_when_hidden_and_the_next_turn_is_claimed(
+    browser: Browser, site_url: str
+) -> None:
+    """Mission 10 on a phone, the human seat captain (asked first): the clock runs, stops while
+    the page is hidden, and "Snip!" (by keyboard) takes the next turn."""
+    page = open_phone(
+        browser, site_url + "?mission=10&players=3&seed=5&bots=1&pace=slow&brief=0&captain=1"
+    )
+    assert wait_decision(page) == "setup_token"
+    play(page, sure_move(saved_state(page), 0))
+    assert wait_decision(page) == "claim"
+    timer = page.get_by_test_id("timer")
+    expect(timer).to_be_visible()
+    start = clock_seconds(page)
+    assert 0 < start <= 15 * 60
+    page.wait_for_timeout(2500)
+    assert clock_seconds(page) < start  # it runs
+    # Hidden (another tab, a locked phone): the clock stops.
+    page.evaluate(
+        "Object.defineProperty(document, 'visibilityState', {configurable: true, get: () => 'hidden'})"
+    )
+    page.wait_for_timeout(600)
+    frozen = clock_seconds(page)
+    page.wait_for_timeout(2500)
+    assert clock_seconds(page) == frozen
+    page.evaluate(
+        "Object.defineProperty(document, 'visibilityState', {configurable: true, get: () => 'visible'})"
+    )
+    # Snip! by keyboard: the button, then the confirmation.
+    expect(page.get_by_test_id("prompt")).to_contain_text("Who plays next?")
+    snip = page.locator('[data-act="mode"][data-mode="claim"]')
+    snip.focus()
+    page.keyboard.press("Enter")
+    confirm = page.get_by_test_id("confirm")
+    expect(confirm).to_contain_text("Snip!")
+    confirm.focus()
+    page.keyboard.press("Enter")
+    assert wait_decision(page) == "turn"
+    state = saved_state(page)
+    assert state.active == 0 and [e.type for e in state.log].count("claim") == 1
+
+
+def test_when_the_countdown_runs_out_the_bomb_explodes(browser: Browser, site_url: str) -> None:
+    page = open_phone(
+        browser, site_url + "?mission=10&players=3&seed=5&bots=1&pace=slow&brief=0&captain=1"
+    )
+    assert wait_decision(page) == "setup_token"
+    play(page, sure_move(saved_state(page), 0))
+    assert wait_decision(page) == "claim"
+    # A saved game with three seconds left: the reload goes on from there, then time is up.
+    page.evaluate(
+        """(key) => {
+            const saved = JSON.parse(localStorage.getItem(key));
+            saved.data.clock = 15 * 60 - 3;
+            localStorage.setItem(key, JSON.stringify(saved));
+        }""",
+        GAME_KEY,
+    )
+    page.reload()
+    wait_ready(page)
+    page.wait_for_selector('[data-testid="end"]', timeout=30_000)
+    state = saved_state(page)
+    assert state.result == "exploded" and state.log[-2].type == "time_up"
+    expect(page.get_by_test_id("result")).to_contain_text("BOOM")

@@ -6,6 +6,7 @@ import random
 
 import pytest
 from fusebox_web.redwire.affordances import Affordances, affordances
+from fusebox_web.redwire.mechanisms import ACTION_USES
 from fusebox_web.redwire.selection import Selection, build, fresh, selection_of
 
 from engine import redwire
@@ -50,6 +51,11 @@ def offered(aff: Affordances, seat: int) -> set[redwire.Action]:
     for used in aff.cards.get(7, ()):
         out.add(Batteries(seat, (used,)))
     out |= {Radar(seat, v) for v in aff.cards.get(8, ())}
+    for name, use in ACTION_USES.items():  # a mission's own actions (claim, stuck...)
+        if aff.cards.get(name) and use.build is not None:
+            action = use.build(Selection(use.mode), seat)
+            assert action is not None
+            out.add(action)
     return out
 
 
@@ -62,7 +68,8 @@ def check(state: GameState, seat: int) -> None:
     tools = {a.tool for a in legal if isinstance(a, Cut) and a.tool}
     assert set(aff.tools) == tools
     assert aff.xy == any(isinstance(a, Cut) and len(a.values) == 2 for a in legal)
-    non_cuts = {a for a in legal if not isinstance(a, (Cut, Batteries))}
+    # The clock running out is the page's countdown's, not a button (``for_bots`` False).
+    non_cuts = {a for a in legal if not isinstance(a, (Cut, Batteries)) and a.for_bots}
     offers = {a for a in offered(aff, seat) if not isinstance(a, Batteries)}
     assert offers == non_cuts
     batteries = {a.seats[0] for a in legal if isinstance(a, Batteries) and len(a.seats) == 1}
@@ -75,10 +82,14 @@ def check(state: GameState, seat: int) -> None:
         assert cut is not None and state.is_legal(cut)
 
 
-@pytest.mark.parametrize("seed", range(12))
+MISSIONS = [m for m in sorted(redwire.all_missions()) if m >= 3]
+
+
+@pytest.mark.parametrize("seed", range(12 + 2 * len(MISSIONS)))
 def test_affordances_agree_with_legal_actions(seed: int) -> None:
     rng = random.Random(seed)
-    mission, players = rng.choice(range(3, 9)), rng.choice(range(2, 6))
+    mission = MISSIONS[seed % len(MISSIONS)] if seed >= 12 else rng.choice(range(3, 9))
+    players = rng.choice(range(2, 6))
     state = redwire.new_game(mission, players, seed)
     bots = [make_bot("random", seed * 10 + s) for s in range(players)]
     while not state.is_over:

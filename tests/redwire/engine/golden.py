@@ -26,6 +26,7 @@ CASES = [
     (7, 4, 2),
     (8, 5, 3),
     (9, 4, 7),
+    (10, 3, 7),
 ]
 NAMES = ["Ana", "Bea", "Carlo", "Dario", "Elena"]
 

@@ -170,7 +170,7 @@ def missions_list(t: Any, inp: CampaignInput) -> str:
                     + tag(
                         "ol", "".join(mission_card(t, inp, m) for m in inside), class_="rw-missions"
                     ),
-                    class_="rw-box",
+                    class_="rw-campaign-box",
                     data_testid=f"box-{box[0]}",
                 )
             )
