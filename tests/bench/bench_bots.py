@@ -98,7 +98,12 @@ class Opening:
 
 
 def fatal_kind(know: Knowledge, legal: Sequence[Action], action: Action) -> str:
-    """``"forced"`` or ``"avoidable"`` for the action that lost the game (see the docstring)."""
+    """``"forced"`` or ``"avoidable"`` for the action that lost the game (see the docstring).
+
+    A mission's own losing move that is not a cut (saying one cannot cut, under the sequence)
+    is forced when the seat had no cut to make instead."""
+    if not isinstance(action, Cut):
+        return "avoidable" if any(isinstance(a, Cut | SoloCut) for a in legal) else "forced"
     if any(isinstance(a, (RevealReds, SoloCut)) for a in legal):
         return "avoidable"
     singles = rate_singles(know, legal)
@@ -111,7 +116,6 @@ def fatal_kind(know: Knowledge, legal: Sequence[Action], action: Action) -> str:
     def loses_now(success: float, explosion: float) -> float:
         return 1.0 - success if last_step else explosion
 
-    assert isinstance(action, Cut)
     odds = know.cut_odds(action.targets, action.values)
     mine = loses_now(odds.success, odds.explosion)
     safest = min(loses_now(r.odds.success, r.odds.explosion) for r in rated)
