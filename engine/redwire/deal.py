@@ -185,7 +185,7 @@ def random_setup(
         stands[order[i % len(order)]].append(code)
     parts: dict[str, object] = {}
     for use in spec.mechanisms:
-        drawn = mechanism(use.id).deal(use.config, rng, players, options, mission)
+        drawn = mechanism(use.id).deal(use.config, rng, players, options, mission, parts)
         if drawn is not None:
             parts[use.id] = drawn
     return Setup(
@@ -254,7 +254,7 @@ def explicit_setup(
     checked: dict[str, object] = {}
     for use in spec.mechanisms:
         data = mechanism(use.id).setup_from_json(
-            use.config, given.get(use.id), players, options, mission
+            use.config, given.get(use.id), players, options, mission, checked
         )
         if data is not None:
             checked[use.id] = data

@@ -25,13 +25,17 @@ from .turn import (
     end_turn,
     explode,
     forbid_if_must_reveal,
+    is_red,
     mistake,
     must_reveal,
     next_setup_seat,
     own_uncut_wire,
     place_info,
+    places_token,
+    red_codes,
     require_decision,
     require_own_turn,
+    token_skipped,
     wire_at,
 )
 from .wires import BLUE_VALUES, RED, YELLOW, Colour, colour_of, cut_value, value_to_json
@@ -71,9 +75,9 @@ def start_events(s: Table) -> Events:
     for mechanism in s.mechanisms:
         mechanism.start_game(s, events)
     captain = s.setup.captain
-    if any(colour_of(code) is Colour.BLUE for _, _, code in s.hand(captain)):
+    if places_token(s, captain):
         return events
-    events.append(Event("token_skipped", {"seat": captain}))
+    events.append(token_skipped(s, captain))
     next_setup_seat(s, captain, events)
     return events
 
@@ -174,23 +178,22 @@ def _cut(s: Table, a: Cut) -> Events:
         ANNOUNCERS[len(a.values)].use(s, a.seat, events)
     codes = [s.codes[w] for w in wires]
     hits = [t for t, code in zip(a.targets, codes, strict=True) if cut_value(code) in a.values]
-    all_red = all(colour_of(code) is Colour.RED for code in codes)
+    reds = red_codes(s)
+    all_red = all(is_red(s, code, reds) for code in codes)
     outcome = "hit" if hits else ("red" if all_red else "miss")
     shield = shielded(s)
-    events.append(
-        Event(
-            "cut",
-            {
-                "seat": a.seat,
-                "owner": owner,
-                "targets": [list(t) for t in a.targets],
-                "values": [value_to_json(v) for v in a.values],
-                "tool": a.tool,
-                "outcome": outcome,
-                "stabilized": shield,
-            },
-        )
-    )
+    data: dict[str, Any] = {
+        "seat": a.seat,
+        "owner": owner,
+        "targets": [list(t) for t in a.targets],
+        "values": [value_to_json(v) for v in a.values],
+        "tool": a.tool,
+        "outcome": outcome,
+        "stabilized": shield,
+    }
+    if reds:  # a mission's values that count as red ("red" then means one of them, or red)
+        data["red_as"] = sorted({cut_value(code) for code in reds})
+    events.append(Event("cut", data))
     if hits and tool is None:
         stand, slot = a.targets[0]
         cut_wire(s, stand, slot, owner, events)
@@ -211,9 +214,7 @@ def _cut(s: Table, a: Cut) -> Events:
         else:
             # Never on a red wire (§6.2); asked even with one option, for the same reason.
             options = tuple(
-                t
-                for t, code in zip(a.targets, codes, strict=True)
-                if colour_of(code) is not Colour.RED
+                t for t, code in zip(a.targets, codes, strict=True) if not is_red(s, code, reds)
             )
             s.pending = Pending(Phase.DETECTOR_TOKEN, owner, options, actor=a.seat)
     return events

@@ -71,7 +71,11 @@ _LINES: dict[str, Line] = {
     "token_announced": lambda e, n, o: (
         f"No info token left: {e['value']} is announced for {_where(n, o, e['stand'], e['slot'])}."
     ),
-    "token_skipped": lambda e, n, o: f"{_name(n, e['seat'])} has no blue wire to mark.",
+    "token_skipped": lambda e, n, o: (
+        f"{_name(n, e['seat'])} places no info token (the mission's rule)."
+        if e.get("reason") == "mission"
+        else f"{_name(n, e['seat'])} has no blue wire to mark."
+    ),
     "turn": lambda e, n, o: f"-- Turn {e['number']}: {_name(n, e['seat'])}.",
     "cut": _cut,
     "wire_cut": _wire_cut,

@@ -51,10 +51,26 @@ def require_any_time(s: Table) -> None:
         raise IllegalActionError(Reason.NOT_NOW, phase=s.pending.phase.value)
 
 
+def red_codes(s: Table) -> frozenset[int]:
+    """Codes of wires that behave exactly like red ones besides the red wires (a mission's
+    blue value turned red), from the mechanisms in play."""
+    found: frozenset[int] = frozenset()
+    for mechanism in s.mechanisms:
+        found |= mechanism.acts_red(s)
+    return found
+
+
+def is_red(s: Table, code: int, extra: frozenset[int] | None = None) -> bool:
+    """A red wire, or one that behaves like one (``extra``: ``red_codes(s)``, if known)."""
+    return colour_of(code) is Colour.RED or code in (red_codes(s) if extra is None else extra)
+
+
 def must_reveal(s: Table, seat: int) -> bool:
-    """Only red wires left: Reveal Red Wires is the only action (§5.1)."""
+    """Only red wires left (or wires that behave like red ones): Reveal Red Wires is the only
+    action (§5.1)."""
     hand = s.hand(seat)
-    return bool(hand) and all(colour_of(code) is Colour.RED for _, _, code in hand)
+    extra = red_codes(s)
+    return bool(hand) and all(is_red(s, code, extra) for _, _, code in hand)
 
 
 def forbid_if_must_reveal(s: Table, seat: int) -> None:
@@ -208,15 +224,32 @@ def begin_turn(s: Table, seat: int, number: int, events: Events) -> None:
         mechanism.turn_start(s, events)
 
 
+def places_token(s: Table, seat: int) -> bool:
+    """Whether ``seat`` places a setup info token: it holds a blue wire, and no mechanism says
+    otherwise (a captain who places none)."""
+    return any(colour_of(code) is Colour.BLUE for _, _, code in s.hand(seat)) and all(
+        m.places_setup_token(s, seat) for m in s.mechanisms
+    )
+
+
+def token_skipped(s: Table, seat: int) -> Event:
+    """The event of a seat that places no setup token: it has no blue wire, or (``reason``
+    "mission") the mission says it places none."""
+    data: dict[str, Any] = {"seat": seat}
+    if any(colour_of(code) is Colour.BLUE for _, _, code in s.hand(seat)):
+        data["reason"] = "mission"
+    return Event("token_skipped", data)
+
+
 def next_setup_seat(s: Table, placed: int, events: Events) -> None:
     """After ``placed`` set its token (or had none to set): the next seat, or the first turn."""
     captain = s.setup.captain
     seat = (placed + 1) % s.players
     while seat != captain:
-        if any(colour_of(code) is Colour.BLUE for _, _, code in s.hand(seat)):
+        if places_token(s, seat):
             s.pending = Pending(Phase.SETUP_TOKEN, seat)
             return
-        events.append(Event("token_skipped", {"seat": seat}))
+        events.append(token_skipped(s, seat))
         seat = (seat + 1) % s.players
     if any(m.next_turn(s, captain, events) for m in s.mechanisms):
         return

@@ -36,6 +36,7 @@ from ..deduction import (
     solve,
 )
 from ..deduction.codes import class_of, code_of_label
+from ..mechanisms import red_value
 from ..observation_types import Observation
 
 Slot = tuple[int, int]
@@ -86,6 +87,9 @@ class Knowledge:
             raise ValueError("a bot reads the observation of a seat")
         self.obs = observation
         self.seat: int = viewer
+        #: The classes that explode when pointed at: red, and a mission's blue values that act
+        #: as red (``red_value``).
+        self.reds: tuple[int, ...] = (RED, *red_value.values_in(observation))
         self.players: int = int(observation["players"])
         self.owners: list[int] = [int(s["owner"]) for s in observation["stands"]]
         self.position: Position = position_from_observation(observation)
@@ -183,7 +187,8 @@ class Knowledge:
         return sum(weights.get(c, 0) for c in classes) == sum(weights.values())
 
     def surely_red(self, slot: Slot) -> bool:
-        return self.certain(slot, (RED,))
+        """Surely red, or of a value that acts as red."""
+        return self.certain(slot, self.reds)
 
     def classes_at(self, slot: Slot) -> dict[int, float]:
         """Every possible class of ``slot`` with its probability."""
@@ -194,7 +199,7 @@ class Knowledge:
     def cut_odds(self, targets: Sequence[Slot], values: Sequence[int]) -> CutOdds:
         """Exact odds of a cut at one wire (marginals) or several (extra passes, cached)."""
         if len(targets) == 1:
-            return CutOdds(self.chance(targets[0], values), self.chance(targets[0], (RED,)))
+            return CutOdds(self.chance(targets[0], values), self.chance(targets[0], self.reds))
         key = (tuple(targets), tuple(values))
         found = self._detectors.get(key)
         if found is None:
@@ -215,8 +220,10 @@ class Knowledge:
             self.position.with_facts(*(SlotNotIn.classes(t, *values) for t in targets))
         )
         explosion = 0.0
-        if all(self.chance(t, (RED,)) > 0 for t in targets):
-            red = count_worlds(self.position.with_facts(*(SlotIn.classes(t, RED) for t in targets)))
+        if all(self.chance(t, self.reds) > 0 for t in targets):
+            red = count_worlds(
+                self.position.with_facts(*(SlotIn.classes(t, *self.reds) for t in targets))
+            )
             explosion = red / total
         return CutOdds(1.0 - missed / total, explosion)
 

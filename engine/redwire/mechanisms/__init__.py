@@ -29,7 +29,16 @@ from ...core.errors import ReasonCode
 from ..actions import CORE_ACTIONS, Action, parse_action
 from ..errors import IllegalActionError, Reason, describe_phase
 from ..model import Phase
-from . import claims, double_detector, equipment, number_cards, sequence, timer
+from . import (
+    captain_token,
+    claims,
+    double_detector,
+    equipment,
+    number_cards,
+    red_value,
+    sequence,
+    timer,
+)
 from .base import ActionSpec, Announcer, Mechanism, PickSpec, Tool
 
 if TYPE_CHECKING:
@@ -44,6 +53,8 @@ ALL: tuple[Mechanism[Any], ...] = (
     sequence.MECHANISM,
     claims.MECHANISM,
     timer.MECHANISM,
+    red_value.MECHANISM,
+    captain_token.MECHANISM,
 )
 REGISTRY: dict[str, Mechanism[Any]] = {m.id: m for m in ALL}
 ACTIONS: dict[type[Action], ActionSpec[Any]] = {a.cls: a for m in ALL for a in m.actions}

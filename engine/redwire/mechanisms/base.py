@@ -207,16 +207,32 @@ class Mechanism(Generic[Part]):
             raise reader.fail(self.id, f"no table: mechanism {self.id!r} takes no settings")
         return None
 
-    def deal(self, config: Any, rng: Rng, players: int, options: Options, mission: int) -> Any:
-        """Setup data drawn after the wires, in the mission's order (None: it draws nothing).
+    def deal(
+        self,
+        config: Any,
+        rng: Rng,
+        players: int,
+        options: Options,
+        mission: int,
+        dealt: Mapping[str, Any],
+    ) -> Any:
+        """Setup data drawn after the wires, in the mission's order (None: it draws nothing);
+        ``dealt``: what the mechanisms listed before it drew.
 
         It must draw from ``rng`` in a fixed order: the same seed deals the same game."""
         return None
 
     def setup_from_json(
-        self, config: Any, raw: object, players: int, options: Options, mission: int
+        self,
+        config: Any,
+        raw: object,
+        players: int,
+        options: Options,
+        mission: int,
+        dealt: Mapping[str, Any],
     ) -> Any:
-        """Read (and check) the setup data of a record or a hand-made deal; raise SetupError."""
+        """Read (and check) the setup data of a record or a hand-made deal; raise SetupError.
+        ``dealt``: the setup data of the mechanisms listed before it, already checked."""
         return None
 
     def setup_to_json(self, data: Any) -> Any:
@@ -256,6 +272,15 @@ class Mechanism(Generic[Part]):
     def shields_cut(self, table: Table) -> bool:
         """True when a Dual Cut this turn can neither move the dial nor explode."""
         return False
+
+    def acts_red(self, table: Table) -> frozenset[int]:
+        """Codes of wires that behave exactly like red wires (a blue value turned red): pointing
+        at one explodes, nobody may announce it, a hand of only such wires must be revealed."""
+        return frozenset()
+
+    def places_setup_token(self, table: Table, seat: int) -> bool:
+        """False when ``seat`` places no setup info token in this mission."""
+        return True
 
     def after_cuts(self, table: Table, events: Events) -> None:
         """After wires were cut (§5.7), before the win check: unlocks, and the end-of-mission

@@ -33,7 +33,7 @@ from .base import Mechanism
 
 if TYPE_CHECKING:
     from ...core.rng import Rng
-    from ..missions import ConfigReader
+    from ..missions import ConfigReader, Mission
     from ..observation_types import Observation
     from ..options import Options
 
@@ -114,6 +114,17 @@ def turn_down(table: Table, value: int) -> None:
     table.set_part(ID, replace(cards, down=cards.down | {value}))
 
 
+def face_up_in(mission: Mission, dealt: Mapping[str, Any]) -> frozenset[int]:
+    """The values of the row's cards in a setup being dealt (empty before the Number cards are
+    dealt, or without them)."""
+    order = dealt.get(ID)
+    if not isinstance(order, tuple):
+        return frozenset()
+    config = mission.config(ID)
+    assert isinstance(config, NumberCardsConfig)
+    return frozenset(order[: config.row])
+
+
 def _shuffle(rng: Rng) -> tuple[int, ...]:
     cards = list(VALUES)
     rng.shuffle(cards)
@@ -142,12 +153,24 @@ class NumberCards(Mechanism[NumberCardsPart]):
         return NumberCardsConfig(row, flags["deck"], flags["reveal_top"])
 
     def deal(
-        self, config: NumberCardsConfig, rng: Rng, players: int, options: Options, mission: int
+        self,
+        config: NumberCardsConfig,
+        rng: Rng,
+        players: int,
+        options: Options,
+        mission: int,
+        dealt: Mapping[str, Any],
     ) -> tuple[int, ...]:
         return _shuffle(rng)
 
     def setup_from_json(
-        self, config: NumberCardsConfig, raw: object, players: int, options: Options, mission: int
+        self,
+        config: NumberCardsConfig,
+        raw: object,
+        players: int,
+        options: Options,
+        mission: int,
+        dealt: Mapping[str, Any],
     ) -> tuple[int, ...]:
         if not isinstance(raw, dict) or set(raw) != {"order"}:
             raise SetupError('setup.parts.number_cards must be {"order": [the 12 values]}')

@@ -153,7 +153,7 @@ def stuck(table: Table, seat: int) -> bool:
 
 def _stuck(s: Table, a: Stuck) -> Events:
     require_own_turn(s, a.seat)
-    if not stuck(s, a.seat):
+    if ID not in s.parts or not stuck(s, a.seat):
         raise IllegalActionError(SequenceReason.NOT_STUCK)
     events: Events = [
         Event("stuck", {"seat": a.seat, "blocked": list(blocked(s))}),
@@ -163,7 +163,7 @@ def _stuck(s: Table, a: Stuck) -> Events:
 
 
 def _legal(s: Table, seat: int) -> Iterator[Stuck]:
-    if s.phase is Phase.TURN and s.active == seat and stuck(s, seat):
+    if ID in s.parts and s.phase is Phase.TURN and s.active == seat and stuck(s, seat):
         yield Stuck(seat)
 
 

@@ -17,8 +17,10 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, TypedDict, cast
 
+from ...core.errors import ReasonCode
 from ...core.events import Event, Viewer
 from ..actions import Action
+from ..errors import IllegalActionError
 from ..model import Table
 from ..turn import explode, require_any_time
 from .base import ActionSpec, Events, Mechanism, name_of
@@ -28,6 +30,12 @@ if TYPE_CHECKING:
     from ..observation_types import Observation
 
 ID = "timer"
+
+
+class TimerReason(ReasonCode):
+    """The countdown's refusal."""
+
+    NO_TIMER = ("no_timer", "This mission has no countdown.")
 
 
 @dataclass(frozen=True)
@@ -60,7 +68,13 @@ def view(obs: Observation) -> TimerView | None:
     return cast("TimerView | None", obs["mechanisms"].get(ID))
 
 
+def _in_play(s: Table) -> bool:
+    return any(m.id == ID for m in s.mechanisms)
+
+
 def _time_up(s: Table, a: TimeUp) -> Events:
+    if not _in_play(s):
+        raise IllegalActionError(TimerReason.NO_TIMER)
     require_any_time(s)
     events: Events = [Event("time_up", {"seat": a.seat})]
     explode(s, "timer", events)
@@ -73,6 +87,7 @@ def _legal(s: Table, seat: int) -> Iterator[TimeUp]:
 
 class Timer(Mechanism[None]):
     id = ID
+    reasons = TimerReason
     actions = (ActionSpec(TimeUp, "any_time", _legal, _time_up),)
     events = ("time_up",)
     lines = {"time_up": lambda e, n, o: f"Time is up ({name_of(n, e['seat'])}'s clock)."}

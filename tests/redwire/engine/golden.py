@@ -27,6 +27,7 @@ CASES = [
     (8, 5, 3),
     (9, 4, 7),
     (10, 3, 7),
+    (11, 4, 3),
 ]
 NAMES = ["Ana", "Bea", "Carlo", "Dario", "Elena"]
 

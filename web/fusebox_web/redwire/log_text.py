@@ -208,7 +208,10 @@ _HANDLERS: dict[str, Handler] = {
         "info",
     ),
     "token_skipped": lambda e, w, log, i, used: (
-        w.t("rw.log.tokenSkipped", who=w.name(e["seat"])),
+        w.t(
+            "rw.log.tokenSkippedRule" if e.get("reason") == "mission" else "rw.log.tokenSkipped",
+            who=w.name(e["seat"]),
+        ),
         "info",
     ),
     "turn": lambda e, w, log, i, used: (

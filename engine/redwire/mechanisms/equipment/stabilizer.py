@@ -111,9 +111,9 @@ def read_not_only_red(event: Mapping[str, Any], tracker: Tracker) -> None:
     uncut wires is not red."""
     # Imported here: the solver loads only when a page or a bot first asks for odds.
     from ...deduction.facts import AtLeastOne
-    from ...deduction.readers_core import NOT_RED
+    from ...deduction.readers_core import not_red
 
-    tracker.add(AtLeastOne(tracker.uncut_of_seat(int(event["seat"])), NOT_RED))
+    tracker.add(AtLeastOne(tracker.uncut_of_seat(int(event["seat"])), not_red(tracker)))
 
 
 class Stabilizer(Mechanism[Shield]):

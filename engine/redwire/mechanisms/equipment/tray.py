@@ -85,10 +85,18 @@ class TrayConfig:
     exclude: frozenset[int] = frozenset()
     exclude_by_edition: Mapping[str, frozenset[int]] = field(default_factory=dict)
     yellow_card: bool = False
+    #: The cards numbered like the face-up Number cards are replaced (mission 11: that value
+    #: acts as red, so such a card could never unlock without the bomb exploding).
+    exclude_number_cards: bool = False
 
-    def candidates(self, edition: str, yellow: bool = False) -> tuple[int, ...]:
-        """The cards that may be drawn; ``yellow``: this deal has yellow wires."""
+    def candidates(
+        self, edition: str, yellow: bool = False, numbers: frozenset[int] = frozenset()
+    ) -> tuple[int, ...]:
+        """The cards that may be drawn; ``yellow``: this deal has yellow wires; ``numbers``: the
+        face-up Number cards' values (excluded when the mission says so)."""
         banned = self.exclude | self.exclude_by_edition.get(edition, frozenset())
+        if self.exclude_number_cards:
+            banned |= numbers
         extra = (YELLOW_CARD,) if self.yellow_card and yellow and self.pool else ()
         return tuple(c for c in (*self.pool, *extra) if c not in banned)
 
@@ -106,6 +114,14 @@ def _yellow_dealt(mission: int, players: int) -> bool:
     from ...missions import load_mission  # the registry is imported by the missions module
 
     return load_mission(mission).wires_for(players).yellow is not None
+
+
+def _face_up_numbers(mission: int, dealt: Mapping[str, Any]) -> frozenset[int]:
+    """The values of the face-up Number cards the mission dealt before the tray (if any)."""
+    from ...missions import load_mission
+    from ..number_cards import face_up_in
+
+    return face_up_in(load_mission(mission), dealt)
 
 
 @dataclass(frozen=True)
@@ -268,7 +284,11 @@ class Tray(Mechanism[TrayPart]):
             raise reader.fail("mechanisms.equipment", "no parameters", ":".join(params))
         if table is None:
             raise reader.fail("equipment", "a table (the mechanism 'equipment' needs its pool)")
-        reader.only_keys(table, "equipment", {"pool", "exclude", "edition", "yellow_card"})
+        reader.only_keys(
+            table,
+            "equipment",
+            {"pool", "exclude", "edition", "yellow_card", "exclude_number_cards"},
+        )
         pool_name = table.get("pool")
         if pool_name not in ("none", "base"):
             raise reader.fail("equipment.pool", "'none' or 'base'", pool_name)
@@ -288,9 +308,13 @@ class Tray(Mechanism[TrayPart]):
         yellow_card = table.get("yellow_card", False)
         if not isinstance(yellow_card, bool):
             raise reader.fail("equipment.yellow_card", "true or false", yellow_card)
+        by_number = table.get("exclude_number_cards", False)
+        if not isinstance(by_number, bool):
+            raise reader.fail("equipment.exclude_number_cards", "true or false", by_number)
         base = tuple(sorted(n for n in self.cards if n != YELLOW_CARD))
         return TrayConfig(
             yellow_card=yellow_card,
+            exclude_number_cards=by_number,
             pool=base if pool_name == "base" else (),
             exclude=self._card_list(reader, table.get("exclude"), "equipment.exclude"),
             exclude_by_edition=by_edition,
@@ -307,10 +331,17 @@ class Tray(Mechanism[TrayPart]):
         return frozenset(value)
 
     def deal(
-        self, config: TrayConfig, rng: Rng, players: int, options: Options, mission: int
+        self,
+        config: TrayConfig,
+        rng: Rng,
+        players: int,
+        options: Options,
+        mission: int,
+        dealt: Mapping[str, Any],
     ) -> TrayDeal:
         yellow = config.yellow_card and _yellow_dealt(mission, players)
-        candidates = config.candidates(options.edition, yellow)
+        numbers = _face_up_numbers(mission, dealt)
+        candidates = config.candidates(options.edition, yellow, numbers)
         cards = tuple(rng.sample(candidates, min(players, len(candidates))))
         if YELLOW_CARD not in cards:
             return TrayDeal(cards)
@@ -318,7 +349,13 @@ class Tray(Mechanism[TrayPart]):
         return TrayDeal(cards, tuple(rng.sample(rest, min(RESERVE, len(rest)))))
 
     def setup_from_json(
-        self, config: TrayConfig, raw: object, players: int, options: Options, mission: int
+        self,
+        config: TrayConfig,
+        raw: object,
+        players: int,
+        options: Options,
+        mission: int,
+        dealt: Mapping[str, Any],
     ) -> TrayDeal:
         if raw is None:
             raw = {"cards": []}
@@ -333,7 +370,7 @@ class Tray(Mechanism[TrayPart]):
             )
         cards, reserve = (_numbers(raw.get(key, [])) for key in ("cards", "reserve"))
         yellow = config.yellow_card and _yellow_dealt(mission, players)
-        allowed = config.candidates(options.edition, yellow)
+        allowed = config.candidates(options.edition, yellow, _face_up_numbers(mission, dealt))
         if len(set(cards)) != len(cards) or not set(cards) <= set(allowed):
             raise SetupError(f"equipment {cards} must be distinct cards among {list(allowed)}")
         if len(cards) != min(players, len(allowed)):

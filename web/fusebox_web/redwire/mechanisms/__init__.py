@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from engine.redwire import GameState
 from engine.redwire.actions import Action
 
-from . import claims, double_detector, number_cards, sequence, timer
+from . import claims, double_detector, number_cards, red_value, sequence, timer
 from .base import CardUse, Chosen, Found, View
 from .equipment import (
     batteries,
@@ -59,7 +59,7 @@ _MODULES = (
 )
 
 #: The missions' page modules (their components and actions), in the engine's order.
-_MISSION_MODULES = (number_cards, sequence, claims, timer)
+_MISSION_MODULES = (number_cards, red_value, sequence, claims, timer)
 
 #: How each equipment card is offered, by card number.
 CARD_USES: dict[int, CardUse] = {int(use.card): use for module in _MODULES for use in module.USES}

@@ -14,7 +14,7 @@ from engine.redwire.mechanisms import number_cards
 
 from ..icons import icon
 from ..markup import classes, esc, tag
-from . import sequence
+from . import red_value, sequence
 
 if TYPE_CHECKING:
     from engine.redwire.observation_types import Observation
@@ -23,12 +23,12 @@ if TYPE_CHECKING:
 
 #: A mark per value of the row: (css state, words), from the mechanisms using the cards.
 Marks = dict[int, tuple[str, str]]
-MARKS: tuple[Callable[[Observation, Words], Marks], ...] = (sequence.marks,)
+MARKS: tuple[Callable[[Observation, Words], Marks], ...] = (sequence.marks, red_value.marks)
 
 
 def card_face(value: int, state: str, words: str) -> str:
     """One Number card: its value large, its state in words (never only a colour)."""
-    symbol = icon("lock") if state == "blocked" else icon("check") if state == "done" else ""
+    symbol = {"blocked": icon("lock"), "done": icon("check"), "red": icon("red")}.get(state, "")
     return tag(
         "li",
         tag("span", esc(str(value)), class_="rw-ncard-n")
