@@ -23,11 +23,11 @@ from redwire_driver import (
 )
 
 from engine.redwire import Cut, Record, all_missions
-from engine.redwire.mechanisms import sequence
+from engine.redwire.mechanisms import red_value, sequence
 from engine.redwire.wires import RED, cut_value
 
 #: One table per mechanism (mission, players, seed) for the default run.
-BOT_TABLES = [(9, 4, 7), (10, 3, 5)]
+BOT_TABLES = [(9, 4, 7), (10, 3, 5), (11, 2, 4)]
 PHONE: ViewportSize = {"width": 360, "height": 640}
 
 
@@ -221,3 +221,28 @@ def test_when_the_countdown_runs_out_the_bomb_explodes(browser: Browser, site_ur
     state = saved_state(page)
     assert state.result == "exploded" and state.log[-2].type == "time_up"
     expect(page.get_by_test_id("result")).to_contain_text("BOOM")
+
+
+def test_the_value_that_acts_as_red_is_shown_and_never_offered(
+    browser: Browser, site_url: str
+) -> None:
+    """Mission 11 on a phone, two players, the person captain (who places no token): the Number
+    card marked "acts as red" with the flame, the rule in words, no value button for it, and a
+    tap on a teammate's wire that offers every other value held."""
+    page = open_phone(
+        browser, site_url + "?mission=11&players=2&seed=8&bots=1&pace=slow&brief=0&captain=1"
+    )
+    assert wait_decision(page) == "turn"  # no setup token for the captain with two players
+    state = saved_state(page)
+    value = red_value.value(state)
+    card = page.get_by_test_id("number-row").locator(f'[data-value="{value}"]')
+    expect(card).to_contain_text("acts as red")
+    expect(card.locator("svg")).to_have_count(1)
+    expect(page.get_by_test_id("red-value")).to_contain_text(f"Every blue {value} acts as a red")
+    held = {v for a in state.legal_actions(0) if isinstance(a, Cut) for v in a.values}
+    target = next(a.targets[0] for a in state.legal_actions(0) if isinstance(a, Cut))
+    tile(page, *target).click()
+    chips = page.locator('[data-act="value"]')
+    shown = {chips.nth(i).get_attribute("data-value") for i in range(chips.count())}
+    assert str(value) not in shown
+    assert {str(v) if v else "yellow" for v in held} == shown
