@@ -18,16 +18,20 @@ from redwire_driver import (
     saved,
     saved_state,
     sure_move,
+    take_device,
     tile,
+    use_card,
+    viewer,
     wait_decision,
 )
 
-from engine.redwire import Cut, Record, all_missions
-from engine.redwire.mechanisms import red_value, sequence
+from engine.redwire import Cut, PostIt, Record, all_missions
+from engine.redwire.mechanisms import double_lock, red_value, sequence
+from engine.redwire.mechanisms.equipment import tray
 from engine.redwire.wires import RED, cut_value
 
 #: One table per mechanism (mission, players, seed) for the default run.
-BOT_TABLES = [(9, 4, 7), (10, 3, 5), (11, 2, 4)]
+BOT_TABLES = [(9, 4, 7), (10, 3, 5), (11, 2, 4), (12, 5, 6)]
 PHONE: ViewportSize = {"width": 360, "height": 640}
 
 
@@ -246,3 +250,55 @@ def test_the_value_that_acts_as_red_is_shown_and_never_offered(
     shown = {chips.nth(i).get_attribute("data-value") for i in range(chips.count())}
     assert str(value) not in shown
     assert {str(v) if v else "yellow" for v in held} == shown
+
+
+def test_a_card_opens_once_the_number_card_on_it_is_cut_too(
+    browser: Browser, site_url: str
+) -> None:
+    """Mission 12, three people passing a phone: the Sticky Note (card 4) carries Number card 3;
+    two 4s cut leave it locked ("needs two 3s cut too"), two 3s open it; then it is used by
+    touch."""
+    page = open_phone(browser, site_url + "?mission=12&players=3&seed=4&bots=0&brief=0")
+    take_device(page)
+    state = saved_state(page)
+    assert double_lock.locks(state)[4] == 3
+    card = page.locator('.rw-card[data-panel="card:4"]')
+    expect(card).to_contain_text("Number card 3 on it")
+    wanted = [4, 3]
+    for _ in range(80):
+        decision = take_device(page)
+        state = saved_state(page)
+        if decision == "turn" and tray.card_state(state, 4) == "usable":
+            break
+        seat = viewer(page)
+        move = sure_move(state, seat)
+        for value in wanted:
+            if state.cut_count(value) >= 2 or decision != "turn":
+                continue
+            found = next(
+                (
+                    a
+                    for a in state.legal_actions(seat)
+                    if isinstance(a, Cut)
+                    and a.tool is None
+                    and a.values == (value,)
+                    and cut_value(state.code_at(*a.targets[0])) == value
+                ),
+                None,
+            )
+            if found is not None:
+                move = found
+                break
+        play(page, move)
+        state = saved_state(page)
+        if state.cut_count(4) >= 2 and state.cut_count(3) < 2 and take_device(page) != "over":
+            expect(card).to_contain_text("needs two 3s cut too")
+    else:
+        raise AssertionError("card 4 never opened")
+    expect(card).to_contain_text("Number card 3: discarded")
+    me = viewer(page)
+    post = next(a for a in saved_state(page).legal_actions(me) if isinstance(a, PostIt))
+    use_card(page, 4)
+    tile(page, post.stand, post.slot).click()
+    page.get_by_test_id("confirm").click()
+    expect(card).to_contain_text("Used")

@@ -33,6 +33,7 @@ from . import (
     captain_token,
     claims,
     double_detector,
+    double_lock,
     equipment,
     number_cards,
     red_value,
@@ -55,6 +56,7 @@ ALL: tuple[Mechanism[Any], ...] = (
     timer.MECHANISM,
     red_value.MECHANISM,
     captain_token.MECHANISM,
+    double_lock.MECHANISM,
 )
 REGISTRY: dict[str, Mechanism[Any]] = {m.id: m for m in ALL}
 ACTIONS: dict[type[Action], ActionSpec[Any]] = {a.cls: a for m in ALL for a in m.actions}

@@ -278,6 +278,12 @@ class Mechanism(Generic[Part]):
         at one explodes, nobody may announce it, a hand of only such wires must be revealed."""
         return frozenset()
 
+    def card_lock(self, table: Table, card: int) -> int | None:
+        """The value whose two wires must still be cut before an equipment card unlocks, when
+        this mechanism adds a second lock to its number's (mission 12: the Number card lying on
+        it); None when it adds none, or that lock is open."""
+        return None
+
     def places_setup_token(self, table: Table, seat: int) -> bool:
         """False when ``seat`` places no setup info token in this mission."""
         return True

@@ -28,6 +28,7 @@ CASES = [
     (9, 4, 7),
     (10, 3, 7),
     (11, 4, 3),
+    (12, 3, 3),
 ]
 NAMES = ["Ana", "Bea", "Carlo", "Dario", "Elena"]
 

@@ -33,6 +33,7 @@ OPTION_CHOICES: dict[str, tuple[object, ...]] = {
     "edition": ("IT", "EN"),
     "detector_scope": ("hand", "stand"),
     "faithful_token_supply": (False, True),
+    "m12_lock_added_cards": (False, True),
 }
 RULES = TableRules(
     players=range(MIN_PLAYERS, MAX_PLAYERS + 1),

@@ -43,6 +43,10 @@ class TrayReason(ReasonCode):
         "Equipment card {card} is still locked: two wires of value {card} must be cut first.",
     )
     EQUIPMENT_USED = ("equipment_used", "Equipment card {card} has already been used.")
+    EQUIPMENT_DOUBLE_LOCKED = (
+        "equipment_double_locked",
+        "Equipment card {card} is still locked: two wires of value {value} must be cut too.",
+    )
 
 
 ID = "equipment"
@@ -187,7 +191,8 @@ def add_cards(s: Table, numbers: tuple[int, ...], events: Events) -> None:
     """Lay more cards on the board (the yellow card's reserve); those whose value already has two
     wires cut are usable at once, and announced unlocked."""
     tray = s.part(ID, TrayPart)
-    ready = frozenset(n for n in numbers if s.cut_count(n) >= 2)
+    s.set_part(ID, TrayPart((*tray.cards, *numbers), tray.used, tray.unlocked))
+    ready = frozenset(n for n in numbers if card_state(s, n) == "usable")
     s.set_part(ID, TrayPart((*tray.cards, *numbers), tray.used, tray.unlocked | ready))
     events.extend(Event("unlocked", {"card": n}) for n in numbers if n in ready)
 
@@ -205,7 +210,14 @@ def card_state(s: Table, number: int) -> CardState:
         return "absent"
     if number in tray.used:
         return "used"
-    return "usable" if s.cut_count(number) >= 2 else "locked"
+    if s.cut_count(number) < 2 or second_lock(s, number) is not None:
+        return "locked"
+    return "usable"
+
+
+def second_lock(s: Table, number: int) -> int | None:
+    """The value of a mechanism's second lock still closed on a card (None: none)."""
+    return next((v for m in s.mechanisms if (v := m.card_lock(s, number)) is not None), None)
 
 
 def usable(s: Table, number: int) -> bool:
@@ -218,6 +230,9 @@ def require_card(s: Table, number: int) -> None:
     if state == "absent":
         raise IllegalActionError(TrayReason.EQUIPMENT_ABSENT, card=number)
     if state == "locked":
+        second = second_lock(s, number) if s.cut_count(number) >= 2 else None
+        if second is not None:
+            raise IllegalActionError(TrayReason.EQUIPMENT_DOUBLE_LOCKED, card=number, value=second)
         raise IllegalActionError(TrayReason.EQUIPMENT_LOCKED, card=number)
     if state == "used":
         raise IllegalActionError(TrayReason.EQUIPMENT_USED, card=number)
@@ -425,7 +440,7 @@ class Tray(Mechanism[TrayPart]):
         new = [
             n
             for n in tray.cards
-            if n not in tray.used and n not in tray.unlocked and table.cut_count(n) >= 2
+            if n not in tray.used and n not in tray.unlocked and card_state(table, n) == "usable"
         ]
         if new:
             table.set_part(ID, TrayPart(tray.cards, tray.used, tray.unlocked | set(new)))

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from engine.redwire import GameState
 from engine.redwire.actions import Action
 
-from . import claims, double_detector, number_cards, red_value, sequence, timer
+from . import claims, double_detector, double_lock, number_cards, red_value, sequence, timer
 from .base import CardUse, Chosen, Found, View
 from .equipment import (
     batteries,
@@ -59,7 +59,7 @@ _MODULES = (
 )
 
 #: The missions' page modules (their components and actions), in the engine's order.
-_MISSION_MODULES = (number_cards, red_value, sequence, claims, timer)
+_MISSION_MODULES = (number_cards, red_value, sequence, claims, timer, double_lock)
 
 #: How each equipment card is offered, by card number.
 CARD_USES: dict[int, CardUse] = {int(use.card): use for module in _MODULES for use in module.USES}
@@ -162,6 +162,17 @@ def tickers(state: GameState | None) -> list[Callable[..., None]]:
     if state is None:
         return []
     return [TICKERS[m.id] for m in state.mechanisms if m.id in TICKERS]
+
+
+#: Notes a mission adds to an equipment card (a second lock on it), in order.
+CARD_NOTES: tuple[Callable[[Observation, int, Words], str | None], ...] = tuple(
+    note for m in _MISSION_MODULES for note in getattr(m, "CARD_NOTES", ())
+)
+
+
+def card_notes(obs: Observation, card: int, w: Words) -> list[str]:
+    """What the missions say about an equipment card now."""
+    return [text for note in CARD_NOTES if (text := note(obs, card, w))]
 
 
 def board_parts(obs: Observation, w: Words) -> str:

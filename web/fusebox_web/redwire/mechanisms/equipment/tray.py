@@ -8,7 +8,7 @@ from engine.redwire.mechanisms.equipment import tray
 
 from ...icons import icon
 from ...markup import classes, esc, tag
-from .. import use_mode
+from .. import card_notes, use_mode
 
 if TYPE_CHECKING:
     from engine.redwire.observation_types import Observation
@@ -47,7 +47,7 @@ def gear(obs: Observation, w: Words, aff: Affordances, panel: str | None) -> str
         card, state = entry["card"], entry["state"]
         name = w.card_name(card)
         usable_now = use_mode(card, aff) is not None
-        state_text = card_state_text(w, card, state)
+        state_text = " · ".join([card_state_text(w, card, state), *card_notes(obs, card, w)])
         mark = icon("lock") if state == "locked" else icon("check") if state == "usable" else ""
         items.append(
             tag(
@@ -78,7 +78,9 @@ def card_panel(obs: Observation, w: Words, aff: Affordances, card: int) -> str:
     entry = next((e for e in view["cards"] if e["card"] == card), None) if view else None
     state = entry["state"] if entry else "absent"
     body = tag("p", esc(w.card_text(card))) + tag(
-        "p", esc(card_state_text(w, card, state)), class_="rw-muted"
+        "p",
+        esc(" · ".join([card_state_text(w, card, state), *card_notes(obs, card, w)])),
+        class_="rw-muted",
     )
     if entry:
         body += tag("p", esc(w.t(f"rw.timing.{entry['timing']}")), class_="rw-muted")
@@ -106,7 +108,15 @@ def briefing_list(obs: Observation, w: Words) -> str:
             + " "
             + esc(w.card_text(e["card"]))
             + " "
-            + tag("span", esc(card_state_text(w, e["card"], "locked")), class_="rw-muted"),
+            + tag(
+                "span",
+                esc(
+                    " · ".join(
+                        [card_state_text(w, e["card"], "locked"), *card_notes(obs, e["card"], w)]
+                    )
+                ),
+                class_="rw-muted",
+            ),
         )
         for e in view["cards"]
     ]
