@@ -158,6 +158,27 @@ def _draw_colour(rng: Rng, draw: ColourDraw | None, make: Any) -> tuple[list[int
     return sorted(candidates), kept
 
 
+def _deal_wires(
+    spec: Mission,
+    rng: Rng,
+    pool: list[int],
+    order: list[int],
+    owners: tuple[int, ...],
+    captain: int,
+) -> list[list[int]]:
+    """Shuffle and deal round-robin from the captain's first stand (B2), unless a mechanism
+    deals the wires its own way (reds dealt first, one per player...)."""
+    for use in spec.mechanisms:
+        dealt = mechanism(use.id).deal_wires(use.config, rng, pool, order, owners, captain)
+        if dealt is not None:
+            return dealt
+    rng.shuffle(pool)
+    stands: list[list[int]] = [[] for _ in owners]
+    for i, code in enumerate(pool):
+        stands[order[i % len(order)]].append(code)
+    return stands
+
+
 def random_setup(
     mission: int,
     players: int,
@@ -177,12 +198,9 @@ def random_setup(
     red_markers, red_kept = _draw_colour(rng, wires.red, red)
     yellow_markers, yellow_kept = _draw_colour(rng, wires.yellow, yellow)
     pool = [blue(n) for n in wires.blue for _ in range(4)] + red_kept + yellow_kept
-    rng.shuffle(pool)
     owners = stand_owners(players, captain)
-    stands: list[list[int]] = [[] for _ in owners]
     order = deal_order(players, captain)
-    for i, code in enumerate(pool):
-        stands[order[i % len(order)]].append(code)
+    stands = _deal_wires(spec, rng, pool, order, owners, captain)
     parts: dict[str, object] = {}
     for use in spec.mechanisms:
         drawn = mechanism(use.id).deal(use.config, rng, players, options, mission, parts)
@@ -244,6 +262,8 @@ def explicit_setup(
     missing = [label_of(c) for c in blue_ok if dealt[c] == 0]
     if missing:
         raise SetupError(f"blue wires missing from the deal: {', '.join(missing)}")
+    for use in spec.mechanisms:
+        mechanism(use.id).check_stands(use.config, codes, owners, captain)
     red_m = _markers(dealt, "red", wires.red, red_markers)
     yellow_m = _markers(dealt, "yellow", wires.yellow, yellow_markers)
     given = dict(parts or {})

@@ -58,6 +58,10 @@ def _setup_tokens(s: Table, seat: int) -> Iterator[Action]:
 def _turn_actions(s: Table, seat: int) -> Iterator[Action]:
     if must_reveal(s, seat):
         yield RevealReds(seat)
+        for mechanism in s.mechanisms:
+            for spec in mechanism.actions:
+                if spec.timing == "turn" and spec.with_only_reds:
+                    yield from spec.legal(s, seat)
         return
     values = sorted(s.held_values(seat) - {RED})
     numbers = [v for v in values if v != YELLOW]

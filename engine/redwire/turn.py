@@ -238,6 +238,10 @@ def token_skipped(s: Table, seat: int) -> Event:
     data: dict[str, Any] = {"seat": seat}
     if any(colour_of(code) is Colour.BLUE for _, _, code in s.hand(seat)):
         data["reason"] = "mission"
+    for mechanism in s.mechanisms:
+        extra = mechanism.token_skipped(s, seat)
+        if extra is not None:
+            data.update(extra)
     return Event("token_skipped", data)
 
 

@@ -32,12 +32,15 @@ from ..model import Phase
 from . import (
     captain_token,
     claims,
+    dealt_first,
     double_detector,
     double_lock,
     equipment,
     number_cards,
+    random_token,
     red_value,
     sequence,
+    sweep,
     timer,
 )
 from .base import ActionSpec, Announcer, Mechanism, PickSpec, Tool
@@ -57,6 +60,9 @@ ALL: tuple[Mechanism[Any], ...] = (
     red_value.MECHANISM,
     captain_token.MECHANISM,
     double_lock.MECHANISM,
+    dealt_first.MECHANISM,
+    random_token.MECHANISM,
+    sweep.MECHANISM,
 )
 REGISTRY: dict[str, Mechanism[Any]] = {m.id: m for m in ALL}
 ACTIONS: dict[type[Action], ActionSpec[Any]] = {a.cls: a for m in ALL for a in m.actions}

@@ -113,6 +113,9 @@ class ActionSpec(Generic[A]):
     #: Coffee Break or a mission's special action), not one that only prepares a cut (the
     #: Stabilizer): a seat that has one is never out of moves.
     is_action: bool = False
+    #: Offered (legal generator asked) even when the seat has only red wires left (a mission's
+    #: special action that replaces revealing them).
+    with_only_reds: bool = False
 
     @property
     def type(self) -> str:
@@ -238,6 +241,25 @@ class Mechanism(Generic[Part]):
     def setup_to_json(self, data: Any) -> Any:
         return data
 
+    def deal_wires(
+        self,
+        config: Any,
+        rng: Rng,
+        pool: list[int],
+        order: list[int],
+        owners: tuple[int, ...],
+        captain: int,
+    ) -> list[list[int]] | None:
+        """Deal the wires itself (None: the usual shuffle and round-robin deal): ``pool`` is
+        every tile in play, ``order`` the stands in dealing order (the captain's first). Return
+        the stands (unsorted). Draw only from ``rng``."""
+        return None
+
+    def check_stands(
+        self, config: Any, stands: Sequence[Sequence[int]], owners: tuple[int, ...], captain: int
+    ) -> None:
+        """Refuse (SetupError) a hand-made deal this mechanism's way of dealing cannot make."""
+
     def brings(self, setup_data: Any) -> tuple[str, ...]:
         """Ids of the other mechanisms this one puts in play, given its setup data."""
         return ()
@@ -287,6 +309,11 @@ class Mechanism(Generic[Part]):
     def places_setup_token(self, table: Table, seat: int) -> bool:
         """False when ``seat`` places no setup info token in this mission."""
         return True
+
+    def token_skipped(self, table: Table, seat: int) -> Mapping[str, Any] | None:
+        """What the ``token_skipped`` event of a seat that places no setup token says (its
+        token lies beside its stand: ``{"reason": "beside", "value": 7}``), or None."""
+        return None
 
     def after_cuts(self, table: Table, events: Events) -> None:
         """After wires were cut (§5.7), before the win check: unlocks, and the end-of-mission

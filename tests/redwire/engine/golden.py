@@ -29,6 +29,7 @@ CASES = [
     (10, 3, 7),
     (11, 4, 3),
     (12, 3, 3),
+    (13, 4, 2),
 ]
 NAMES = ["Ana", "Bea", "Carlo", "Dario", "Elena"]
 

@@ -40,6 +40,7 @@ from engine.redwire import (
 from engine.redwire.errors import IllegalActionError
 from engine.redwire.mechanisms.claims import Claim, PassClaim
 from engine.redwire.mechanisms.sequence import Stuck
+from engine.redwire.mechanisms.sweep import Sweep
 from engine.redwire.mechanisms.timer import TimeUp
 from engine.redwire.wires import RED, YELLOW, cut_value
 
@@ -53,13 +54,21 @@ class WalkStats:
 
 
 def informed_choice(state: GameState, legal: Sequence[Action], rng: random.Random) -> Action:
-    """A move chosen with the true state: a hitting cut, or anything that is not a cut."""
+    """A move chosen with the true state: a hitting cut, a sweep of the right wires, or anything
+    that is neither."""
     order = list(legal)
     rng.shuffle(order)
     for action in order:
-        if not isinstance(action, Cut) or any(
-            cut_value(state.code_at(*t)) in action.values for t in action.targets
-        ):
+        if isinstance(action, Cut):
+            if any(cut_value(state.code_at(*t)) in action.values for t in action.targets):
+                return action
+        elif isinstance(action, Sweep):
+            if rng.random() < 0.3:  # rarely: the walk then points at the reds (below)
+                return action
+        elif isinstance(action, Pick) and state.phase.value == "sweep_point":
+            if cut_value(state.code_at(action.stand, action.slot)) == RED:
+                return action
+        else:
             return action
     return order[0]
 
@@ -111,6 +120,7 @@ def random_candidate(state: GameState, rng: random.Random) -> Action:
         lambda: Claim(seat),
         lambda: PassClaim(seat),
         lambda: TimeUp(seat),
+        lambda: Sweep(seat),
     ]
     return rng.choice(makers)()
 
