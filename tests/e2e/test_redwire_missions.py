@@ -28,10 +28,10 @@ from redwire_driver import (
 from engine.redwire import Cut, PostIt, Record, all_missions
 from engine.redwire.mechanisms import double_lock, red_value, sequence
 from engine.redwire.mechanisms.equipment import tray
-from engine.redwire.wires import RED, cut_value
+from engine.redwire.wires import RED, cut_value, label_of
 
 #: One table per mechanism (mission, players, seed) for the default run.
-BOT_TABLES = [(9, 4, 7), (10, 3, 5), (11, 2, 4), (12, 5, 6)]
+BOT_TABLES = [(9, 4, 7), (10, 3, 5), (11, 2, 4), (12, 5, 6), (13, 3, 9)]
 PHONE: ViewportSize = {"width": 360, "height": 640}
 
 
@@ -302,3 +302,47 @@ def test_a_card_opens_once_the_number_card_on_it_is_cut_too(
     tile(page, post.stand, post.slot).click()
     page.get_by_test_id("confirm").click()
     expect(card).to_contain_text("Used")
+
+
+def test_the_three_reds_are_pointed_at_by_touch_and_keyboard(
+    browser: Browser, site_url: str
+) -> None:
+    """Mission 13 on a phone, four players, the person captain: the drawn token, the red wires
+    dealt first, then the sweep: the button, two wires by touch, the last by keyboard."""
+    page = open_phone(
+        browser, site_url + "?mission=13&players=4&seed=12&bots=1&pace=slow&brief=0&captain=1"
+    )
+    decision = wait_decision(page)
+    expect(page.get_by_test_id("dealt-first")).to_contain_text("Red wires dealt first")
+    expect(page.get_by_test_id("drawn-tokens")).to_be_visible()
+    if decision == "setup_token":
+        expect(page.get_by_test_id("prompt")).to_contain_text("drawn at random")
+        play(page, sure_move(saved_state(page), 0))
+    assert wait_decision(page) == "turn"
+    state = saved_state(page)
+    reds = [
+        (stand, slot)
+        for stand in range(len(state.stands))
+        for slot, code in state.uncut(stand)
+        if label_of(code).endswith(".5")
+    ]
+    assert len(reds) == 3
+    page.locator('[data-act="mode"][data-mode="sweep"]').click()
+    page.get_by_test_id("confirm").click()
+    assert wait_decision(page) == "sweep_point"
+    for n, target in enumerate(reds):
+        if n < 2:
+            tile(page, *target).click()
+            page.get_by_test_id("confirm").click()
+        else:
+            tile(page, *target).focus()
+            page.keyboard.press("Enter")
+            page.get_by_test_id("confirm").focus()
+            page.keyboard.press("Enter")
+        if n < 2:
+            expect(page.get_by_test_id("sweep")).to_contain_text("Pointed at so far")
+    page.wait_for_selector(f'[data-testid="prompt"]:not([data-moves="{len(state.history) + 3}"])')
+    after = saved_state(page)
+    sweeps = [e for e in after.log if e.type == "sweep"]
+    assert sweeps and sweeps[0].data["outcome"] == "hit" and sweeps[0].data["seat"] == 0
+    assert all(after.cut[after.wire_id(*t)] for t in reds)

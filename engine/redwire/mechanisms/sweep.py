@@ -203,7 +203,7 @@ def _read_sweep(event: Mapping[str, Any], tracker: Tracker) -> None:
         tracker.add(AtLeastOne(tuple(targets), class_codes(others)))
 
 
-class Sweeping(Mechanism[None]):
+class Sweeping(Mechanism[SweepPart]):
     id = ID
     reasons = SweepReason
     actions = (ActionSpec(Sweep, "turn", _legal, _sweep, is_action=True, with_only_reds=True),)
@@ -307,9 +307,11 @@ def _plan(ask: BotAsk) -> tuple[list[tuple[int, int]], float]:
 
     know = ask.knowledge()
     part = sweep_view(ask.obs)
-    colour = RED if (part or {}).get("colour", "red") == "red" else YELLOW
-    count = int((part or {}).get("count", 0))
-    chosen = [(int(a), int(b)) for a, b in (part or {}).get("chosen", [])]
+    if part is None:
+        return [], 0.0
+    colour = RED if part["colour"] == "red" else YELLOW
+    count = int(part["count"])
+    chosen = [(int(a), int(b)) for a, b in part["chosen"]]
     slots = [
         t for stand in range(len(know.owners)) for t in know.uncut_slots(stand) if t not in chosen
     ]

@@ -544,7 +544,7 @@ def prompt_text(inp: BoardInput) -> str:
     if aff.decision == "own_cut":
         return w.t("rw.prompt.own_cut", value=w.value(prompt.get("value") if prompt else "?"))
     if aff.decision == "setup_token":
-        return w.t("rw.prompt.token")
+        return " ".join([w.t("rw.prompt.token"), *mechanisms.prompt_notes(obs, w)])
     return w.t(f"rw.prompt.{aff.decision}", who=actor)
 
 

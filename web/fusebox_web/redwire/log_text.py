@@ -209,8 +209,11 @@ _HANDLERS: dict[str, Handler] = {
     ),
     "token_skipped": lambda e, w, log, i, used: (
         w.t(
-            "rw.log.tokenSkippedRule" if e.get("reason") == "mission" else "rw.log.tokenSkipped",
+            {"mission": "rw.log.tokenSkippedRule", "beside": "rw.log.tokenBeside"}.get(
+                str(e.get("reason")), "rw.log.tokenSkipped"
+            ),
             who=w.name(e["seat"]),
+            value=e.get("value", ""),
         ),
         "info",
     ),

@@ -21,7 +21,18 @@ from typing import TYPE_CHECKING, Any
 from engine.redwire import GameState
 from engine.redwire.actions import Action
 
-from . import claims, double_detector, double_lock, number_cards, red_value, sequence, timer
+from . import (
+    claims,
+    dealt_first,
+    double_detector,
+    double_lock,
+    number_cards,
+    random_token,
+    red_value,
+    sequence,
+    sweep,
+    timer,
+)
 from .base import CardUse, Chosen, Found, View
 from .equipment import (
     batteries,
@@ -59,7 +70,17 @@ _MODULES = (
 )
 
 #: The missions' page modules (their components and actions), in the engine's order.
-_MISSION_MODULES = (number_cards, red_value, sequence, claims, timer, double_lock)
+_MISSION_MODULES = (
+    number_cards,
+    red_value,
+    sequence,
+    claims,
+    timer,
+    double_lock,
+    dealt_first,
+    random_token,
+    sweep,
+)
 
 #: How each equipment card is offered, by card number.
 CARD_USES: dict[int, CardUse] = {int(use.card): use for module in _MODULES for use in module.USES}
