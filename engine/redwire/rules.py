@@ -207,6 +207,8 @@ def _cut(s: Table, a: Cut) -> Events:
             end_turn(s, events)
         else:
             explode(s, "red", events)
+    elif (fatal := _fatal_miss(s, a.seat)) is not None:
+        explode(s, fatal, events)  # a mission's rule: this seat's miss explodes the bomb
     elif shield or not mistake(s, events):
         if tool is None:
             place_info(s, wires[0], "miss", events)
@@ -218,6 +220,12 @@ def _cut(s: Table, a: Cut) -> Events:
             )
             s.pending = Pending(Phase.DETECTOR_TOKEN, owner, options, actor=a.seat)
     return events
+
+
+def _fatal_miss(s: Table, seat: int) -> str | None:
+    """The cause, when a mechanism makes this seat's miss explode the bomb (the rookie); the
+    Stabilizer does not stop it (the rookie may not use it)."""
+    return next((c for m in s.mechanisms if (c := m.miss_explodes(s, seat)) is not None), None)
 
 
 def _ask_own_cut(s: Table, actor: int, value: int) -> None:

@@ -64,7 +64,11 @@ def _wire_cut(e: View, n: Sequence[str], o: Sequence[int] | None) -> str:
     return f"{_name(n, e['seat'])} {verb} {e['wire']} ({_where(n, o, e['stand'], e['slot'])})."
 
 
-_CAUSES = {"red": " (a red wire).", "detonator": " (the detonator reached the skull)."}
+_CAUSES = {
+    "red": " (a red wire).",
+    "detonator": " (the detonator reached the skull).",
+    **{cause: f" ({text})." for m in ALL for cause, text in m.causes.items()},
+}
 
 _LINES: dict[str, Line] = {
     "token": _token,

@@ -26,12 +26,12 @@ from redwire_driver import (
 )
 
 from engine.redwire import Cut, PostIt, Record, all_missions
-from engine.redwire.mechanisms import double_lock, red_value, sequence
+from engine.redwire.mechanisms import double_lock, red_value, rookie, sequence
 from engine.redwire.mechanisms.equipment import tray
 from engine.redwire.wires import RED, cut_value, label_of
 
 #: One table per mechanism (mission, players, seed) for the default run.
-BOT_TABLES = [(9, 4, 7), (10, 3, 5), (11, 2, 4), (12, 5, 6), (13, 3, 9)]
+BOT_TABLES = [(9, 4, 7), (10, 3, 5), (11, 2, 4), (12, 5, 6), (13, 3, 9), (14, 4, 3)]
 PHONE: ViewportSize = {"width": 360, "height": 640}
 
 
@@ -346,3 +346,24 @@ def test_the_three_reds_are_pointed_at_by_touch_and_keyboard(
     sweeps = [e for e in after.log if e.type == "sweep"]
     assert sweeps and sweeps[0].data["outcome"] == "hit" and sweeps[0].data["seat"] == 0
     assert all(after.cut[after.wire_id(*t)] for t in reds)
+
+
+def test_the_rookie_is_marked_and_warned(browser: Browser, site_url: str) -> None:
+    """Mission 14 on a phone: the rookie's badge (with an accessible name), the rule in the
+    mission's panel, and, on the rookie's own turn, the warning in the prompt and the odds."""
+    for seed in range(1, 40):  # a deal where the person (seat 0) is the rookie
+        from engine.redwire import new_game
+
+        if rookie.rookie(new_game(14, 3, seed=seed, captain=0)) == 0:
+            break
+    page = open_phone(
+        browser, site_url + f"?mission=14&players=3&seed={seed}&bots=1&pace=slow&brief=0&captain=1"
+    )
+    badge = page.get_by_test_id("rookie-badge")
+    expect(badge).to_have_count(1)
+    expect(badge).to_have_accessible_name("The rookie: a miss explodes the bomb")
+    expect(page.get_by_test_id("rookie")).to_contain_text("is the rookie")
+    if wait_decision(page) == "setup_token":
+        play(page, sure_move(saved_state(page), 0))
+    assert wait_decision(page) == "turn"
+    expect(page.get_by_test_id("prompt")).to_contain_text("You are the rookie")

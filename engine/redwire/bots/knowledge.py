@@ -36,7 +36,7 @@ from ..deduction import (
     solve,
 )
 from ..deduction.codes import class_of, code_of_label
-from ..mechanisms import red_value
+from ..mechanisms import red_value, rookie
 from ..observation_types import Observation
 
 Slot = tuple[int, int]
@@ -90,6 +90,8 @@ class Knowledge:
         #: The classes that explode when pointed at: red, and a mission's blue values that act
         #: as red (``red_value``).
         self.reds: tuple[int, ...] = (RED, *red_value.values_in(observation))
+        #: A miss of this seat explodes the bomb (the rookie of mission 14).
+        self.miss_explodes: bool = rookie.miss_explodes_in(observation, viewer)
         self.players: int = int(observation["players"])
         self.owners: list[int] = [int(s["owner"]) for s in observation["stands"]]
         self.position: Position = position_from_observation(observation)
@@ -199,13 +201,17 @@ class Knowledge:
     def cut_odds(self, targets: Sequence[Slot], values: Sequence[int]) -> CutOdds:
         """Exact odds of a cut at one wire (marginals) or several (extra passes, cached)."""
         if len(targets) == 1:
-            return CutOdds(self.chance(targets[0], values), self.chance(targets[0], self.reds))
-        key = (tuple(targets), tuple(values))
-        found = self._detectors.get(key)
-        if found is None:
-            found = self._detector_odds(tuple(targets), tuple(values))
-            self._detectors[key] = found
-        return found
+            odds = CutOdds(self.chance(targets[0], values), self.chance(targets[0], self.reds))
+        else:
+            key = (tuple(targets), tuple(values))
+            found = self._detectors.get(key)
+            if found is None:
+                found = self._detector_odds(tuple(targets), tuple(values))
+                self._detectors[key] = found
+            odds = found
+        if self.miss_explodes:  # every failure explodes
+            return CutOdds(odds.success, 1.0 - odds.success, odds.exact)
+        return odds
 
     def detector_bound(self, targets: Sequence[Slot], values: Sequence[int]) -> float:
         """An upper bound of a detector's success (the union bound), from the marginals only."""

@@ -39,6 +39,7 @@ from . import (
     number_cards,
     random_token,
     red_value,
+    rookie,
     sequence,
     sweep,
     timer,
@@ -63,6 +64,7 @@ ALL: tuple[Mechanism[Any], ...] = (
     dealt_first.MECHANISM,
     random_token.MECHANISM,
     sweep.MECHANISM,
+    rookie.MECHANISM,
 )
 REGISTRY: dict[str, Mechanism[Any]] = {m.id: m for m in ALL}
 ACTIONS: dict[type[Action], ActionSpec[Any]] = {a.cls: a for m in ALL for a in m.actions}

@@ -188,6 +188,9 @@ class Mechanism(Generic[Part]):
     part_facts: PartFactReader | None = None
     #: A transcript line (English, for the command line and golden games) per event type.
     lines: Mapping[str, Line] = {}
+    #: Why the bomb exploded, when its rule makes it explode: the ``explosion`` event's cause ->
+    #: the end of the transcript's line ("BOOM! The bomb explodes (the rookie missed).").
+    causes: Mapping[str, str] = {}
     #: The sentences its bot advice gives, by key (``engine.redwire.bots.explanation.KEYS``).
     bot_keys: Mapping[str, BotKey] = {}
 
@@ -299,6 +302,11 @@ class Mechanism(Generic[Part]):
         """Codes of wires that behave exactly like red wires (a blue value turned red): pointing
         at one explodes, nobody may announce it, a hand of only such wires must be revealed."""
         return frozenset()
+
+    def miss_explodes(self, table: Table, seat: int) -> str | None:
+        """When a missed Dual Cut of ``seat`` explodes the bomb instead of moving the dial (the
+        rookie, Captain Careless): the explosion's cause; else None."""
+        return None
 
     def card_lock(self, table: Table, card: int) -> int | None:
         """The value whose two wires must still be cut before an equipment card unlocks, when

@@ -182,6 +182,7 @@ def _read_stuck(event: Mapping[str, Any], tracker: Tracker) -> None:
 
 class Sequence(Mechanism[SequencePart]):
     id = ID
+    causes = {"stuck": "no cut was left"}
     reasons = SequenceReason
     actions = (ActionSpec(Stuck, "turn", _legal, _stuck),)
     events = ("sequence", "stuck")

@@ -205,6 +205,7 @@ def _read_sweep(event: Mapping[str, Any], tracker: Tracker) -> None:
 
 class Sweeping(Mechanism[SweepPart]):
     id = ID
+    causes = {"sweep": "a wire pointed at was not red"}
     reasons = SweepReason
     actions = (ActionSpec(Sweep, "turn", _legal, _sweep, is_action=True, with_only_reds=True),)
     picks = (

@@ -87,6 +87,7 @@ def _legal(s: Table, seat: int) -> Iterator[TimeUp]:
 
 class Timer(Mechanism[None]):
     id = ID
+    causes = {"timer": "time is up"}
     reasons = TimerReason
     actions = (ActionSpec(TimeUp, "any_time", _legal, _time_up),)
     events = ("time_up",)

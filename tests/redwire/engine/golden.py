@@ -30,6 +30,7 @@ CASES = [
     (11, 4, 3),
     (12, 3, 3),
     (13, 4, 2),
+    (14, 3, 6),
 ]
 NAMES = ["Ana", "Bea", "Carlo", "Dario", "Elena"]
 

@@ -321,6 +321,7 @@ def player_block(inp: BoardInput, seat: int, mine: bool = False) -> str:
             tag("span", icon("bot") + esc(w.t("rw.bot")), class_="rw-badge rw-badge--bot")
         )
     badges.append(double_detector.badge(obs, seat, w))
+    badges.extend(mechanisms.seat_badges(obs, seat, w))  # a mission's role (the rookie...)
     active = obs["to_move"] == seat or (obs["phase"] == "turn" and obs["active"] == seat)
     status = ""
     if inp.thinking == seat:

@@ -199,6 +199,13 @@ def _mechanism_line(
 #: after the mechanism's own event said why).
 _BOOMS = {"red": "rw.log.boomRed", "detonator": "rw.log.boomDial"}
 
+
+def _boom_key(w: Words, cause: str) -> str:
+    """The core's causes, a mission's own (``rw.log.boom.<cause>``), else the generic one."""
+    key = _BOOMS.get(cause, f"rw.log.boom.{cause}")
+    return key if key in w.catalog.messages.get("en", {}) else "rw.log.boom"
+
+
 _HANDLERS: dict[str, Handler] = {
     "token": _token,
     "token_announced": lambda e, w, log, i, used: (
@@ -227,7 +234,7 @@ _HANDLERS: dict[str, Handler] = {
     "reveal": _many_cuts("rw.log.reveal"),
     "dial": _dial,
     "explosion": lambda e, w, log, i, used: (
-        w.t(_BOOMS.get(str(e.get("cause")), "rw.log.boom")),
+        w.t(_boom_key(w, str(e.get("cause")))),
         "boom",
     ),
     "won": lambda e, w, log, i, used: (w.t("rw.log.won"), "won"),

@@ -29,6 +29,7 @@ from . import (
     number_cards,
     random_token,
     red_value,
+    rookie,
     sequence,
     sweep,
     timer,
@@ -80,6 +81,7 @@ _MISSION_MODULES = (
     dealt_first,
     random_token,
     sweep,
+    rookie,
 )
 
 #: How each equipment card is offered, by card number.
@@ -194,6 +196,17 @@ CARD_NOTES: tuple[Callable[[Observation, int, Words], str | None], ...] = tuple(
 def card_notes(obs: Observation, card: int, w: Words) -> list[str]:
     """What the missions say about an equipment card now."""
     return [text for note in CARD_NOTES if (text := note(obs, card, w))]
+
+
+#: Badges a mission puts by a player's name (a role), in order.
+SEAT_BADGES: tuple[Callable[[Observation, int, Words], str], ...] = tuple(
+    badge for m in _MISSION_MODULES for badge in getattr(m, "SEAT_BADGES", ())
+)
+
+
+def seat_badges(obs: Observation, seat: int, w: Words) -> list[str]:
+    """The missions' badges by a player's name (HTML, with an accessible name)."""
+    return [html for badge in SEAT_BADGES if (html := badge(obs, seat, w))]
 
 
 def board_parts(obs: Observation, w: Words) -> str:
