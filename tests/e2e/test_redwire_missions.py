@@ -25,13 +25,21 @@ from redwire_driver import (
     wait_decision,
 )
 
-from engine.redwire import Cut, PostIt, Record, all_missions
+from engine.redwire import Cut, PostIt, Radar, Record, SoloCut, all_missions
 from engine.redwire.mechanisms import double_lock, red_value, rookie, sequence
 from engine.redwire.mechanisms.equipment import tray
 from engine.redwire.wires import RED, cut_value, label_of
 
 #: One table per mechanism (mission, players, seed) for the default run.
-BOT_TABLES = [(9, 4, 7), (10, 3, 5), (11, 2, 4), (12, 5, 6), (13, 3, 9), (14, 4, 3)]
+BOT_TABLES = [
+    (9, 4, 7),
+    (10, 3, 5),
+    (11, 2, 4),
+    (12, 5, 6),
+    (13, 3, 9),
+    (14, 4, 3),
+    (15, 4, 8),
+]
 PHONE: ViewportSize = {"width": 360, "height": 640}
 
 
@@ -367,3 +375,27 @@ def test_the_rookie_is_marked_and_warned(browser: Browser, site_url: str) -> Non
         play(page, sure_move(saved_state(page), 0))
     assert wait_decision(page) == "turn"
     expect(page.get_by_test_id("prompt")).to_contain_text("You are the rookie")
+
+
+def test_a_face_down_card_is_turned_up_and_used_at_once(browser: Browser, site_url: str) -> None:
+    """Mission 15 on a phone: three face-down cards and the Number deck's top card (11); the
+    person holds all four 11s: a Solo Cut turns up the leftmost card, the Radar (card 8), usable
+    at once though no 8 is cut; then used by touch."""
+    page = open_phone(
+        browser, site_url + "?mission=15&players=3&seed=45&bots=1&pace=slow&brief=0&captain=1"
+    )
+    expect(page.get_by_test_id("face-down-card")).to_have_count(3)
+    expect(page.get_by_test_id("number-deck")).to_contain_text("Top card, face up: 11")
+    assert wait_decision(page) == "setup_token"
+    play(page, sure_move(saved_state(page), 0))
+    assert wait_decision(page) == "turn"
+    play(page, SoloCut(0, 11))
+    expect(page.get_by_test_id("face-down-card")).to_have_count(2)
+    card = page.locator('.rw-card[data-panel="card:8"]')
+    expect(card).to_contain_text("Ready")
+    state = saved_state(page)
+    assert state.cut_count(8) < 2 and Radar(0, 5) in state.legal_actions(0)
+    use_card(page, 8)
+    page.locator('[data-act="value"][data-value="5"]').click()
+    page.get_by_test_id("confirm").click()
+    expect(card).to_contain_text("Used")

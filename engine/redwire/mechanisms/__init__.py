@@ -36,6 +36,7 @@ from . import (
     double_detector,
     double_lock,
     equipment,
+    hidden_equipment,
     number_cards,
     random_token,
     red_value,
@@ -65,6 +66,7 @@ ALL: tuple[Mechanism[Any], ...] = (
     random_token.MECHANISM,
     sweep.MECHANISM,
     rookie.MECHANISM,
+    hidden_equipment.MECHANISM,
 )
 REGISTRY: dict[str, Mechanism[Any]] = {m.id: m for m in ALL}
 ACTIONS: dict[type[Action], ActionSpec[Any]] = {a.cls: a for m in ALL for a in m.actions}

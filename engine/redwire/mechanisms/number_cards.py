@@ -108,6 +108,23 @@ def row(table: Table) -> tuple[int, ...]:
     return part(table).row
 
 
+def top(table: Table) -> int | None:
+    """The deck's face-up top card, if any."""
+    cards = part(table)
+    return cards.deck[0] if cards.deck and cards.top_up else None
+
+
+def discard_top(table: Table) -> int | None:
+    """Discard the deck's top card (face up, out of play); the next one, if any, is the new
+    top (face up when the mission reveals it). Returns the new top card."""
+    cards = part(table)
+    if not cards.deck:
+        return None
+    rest = cards.deck[1:]
+    table.set_part(ID, replace(cards, deck=rest, discarded=(*cards.discarded, cards.deck[0])))
+    return rest[0] if rest and cards.top_up else None
+
+
 def turn_down(table: Table, value: int) -> None:
     """Turn a card of the row face down (it stays in its place)."""
     cards = part(table)

@@ -31,6 +31,7 @@ CASES = [
     (12, 3, 3),
     (13, 4, 2),
     (14, 3, 6),
+    (15, 4, 5),
 ]
 NAMES = ["Ana", "Bea", "Carlo", "Dario", "Elena"]
 

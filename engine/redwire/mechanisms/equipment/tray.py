@@ -16,7 +16,7 @@ package; they check and spend their card through :func:`require_card` and :func:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Literal, TypedDict, cast
 
 from ....core.errors import ReasonCode
@@ -52,7 +52,7 @@ class TrayReason(ReasonCode):
 ID = "equipment"
 EDITIONS = ("IT", "EN")
 CardTiming = Literal["any_time", "your_turn", "start_of_turn", "instant"]
-CardState = Literal["absent", "locked", "usable", "used"]
+CardState = Literal["absent", "face_down", "locked", "usable", "used"]
 
 
 @dataclass(frozen=True)
@@ -92,6 +92,8 @@ class TrayConfig:
     #: The cards numbered like the face-up Number cards are replaced (mission 11: that value
     #: acts as red, so such a card could never unlock without the bomb exploding).
     exclude_number_cards: bool = False
+    #: The cards are laid face down, unseen (mission 15: a rule turns them face up).
+    face_down: bool = False
 
     def candidates(
         self, edition: str, yellow: bool = False, numbers: frozenset[int] = frozenset()
@@ -135,13 +137,20 @@ class TrayPart:
     cards: tuple[int, ...]
     used: frozenset[int] = frozenset()
     unlocked: frozenset[int] = frozenset()
+    #: Cards still face down on the board, unseen (mission 15), in board order.
+    face_down: tuple[int, ...] = ()
+    #: Cards usable whatever wires are cut (turned face up by a mission's rule).
+    free: frozenset[int] = frozenset()
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "cards": list(self.cards),
             "used": sorted(self.used),
             "unlocked": sorted(self.unlocked),
         }
+        if self.face_down or self.free:
+            out.update(face_down=list(self.face_down), free=sorted(self.free))
+        return out
 
 
 class CardView(TypedDict):
@@ -150,10 +159,15 @@ class CardView(TypedDict):
     timing: CardTiming
 
 
-class EquipmentView(TypedDict):
-    """``observation["mechanisms"]["equipment"]``: the cards on the board, in board order."""
-
+class _EquipmentBase(TypedDict):
     cards: list[CardView]
+
+
+class EquipmentView(_EquipmentBase, total=False):
+    """``observation["mechanisms"]["equipment"]``: the face-up cards on the board, in board
+    order, and (in a mission that lays them face down) how many are still face down."""
+
+    face_down: int
 
 
 def view(obs: Observation) -> EquipmentView | None:
@@ -184,23 +198,45 @@ def on_board(s: Table, numbers: tuple[int, ...]) -> bool:
     """Whether any of these cards lies on the board now (a card's mechanism shows nothing while
     its card is still face down in the yellow card's reserve)."""
     tray = s.parts.get(ID)
-    return isinstance(tray, TrayPart) and any(n in tray.cards for n in numbers)
+    return isinstance(tray, TrayPart) and any(
+        n in tray.cards and n not in tray.face_down for n in numbers
+    )
+
+
+def reveal_next(s: Table, events: Events, free: bool = True) -> int | None:
+    """Turn the leftmost face-down card face up (``free``: usable at once, whatever wires are
+    cut); returns it, or None when no card is face down."""
+    tray = s.part(ID, TrayPart)
+    if not tray.face_down:
+        return None
+    card = tray.face_down[0]
+    s.set_part(
+        ID,
+        replace(
+            tray,
+            face_down=tray.face_down[1:],
+            free=tray.free | ({card} if free else set()),
+            unlocked=tray.unlocked | ({card} if free else set()),
+        ),
+    )
+    events.append(Event("equipment_revealed", {"card": card, "free": free}))
+    return card
 
 
 def add_cards(s: Table, numbers: tuple[int, ...], events: Events) -> None:
     """Lay more cards on the board (the yellow card's reserve); those whose value already has two
     wires cut are usable at once, and announced unlocked."""
     tray = s.part(ID, TrayPart)
-    s.set_part(ID, TrayPart((*tray.cards, *numbers), tray.used, tray.unlocked))
+    s.set_part(ID, replace(tray, cards=(*tray.cards, *numbers)))
     ready = frozenset(n for n in numbers if card_state(s, n) == "usable")
-    s.set_part(ID, TrayPart((*tray.cards, *numbers), tray.used, tray.unlocked | ready))
+    s.set_part(ID, replace(tray, cards=(*tray.cards, *numbers), unlocked=tray.unlocked | ready))
     events.extend(Event("unlocked", {"card": n}) for n in numbers if n in ready)
 
 
 def spend(s: Table, number: int) -> None:
     """Turn a card face down without a seat using it (an instant card acted by itself)."""
     tray = s.part(ID, TrayPart)
-    s.set_part(ID, TrayPart(tray.cards, tray.used | {number}, tray.unlocked))
+    s.set_part(ID, replace(tray, used=tray.used | {number}))
 
 
 def card_state(s: Table, number: int) -> CardState:
@@ -208,8 +244,12 @@ def card_state(s: Table, number: int) -> CardState:
     tray = s.parts.get(ID)
     if not isinstance(tray, TrayPart) or number not in tray.cards:
         return "absent"
+    if number in tray.face_down:
+        return "face_down"
     if number in tray.used:
         return "used"
+    if number in tray.free:
+        return "usable"
     if s.cut_count(number) < 2 or second_lock(s, number) is not None:
         return "locked"
     return "usable"
@@ -227,7 +267,7 @@ def usable(s: Table, number: int) -> bool:
 def require_card(s: Table, number: int) -> None:
     """Refuse unless the card is on the board, unlocked and not used yet."""
     state = card_state(s, number)
-    if state == "absent":
+    if state in ("absent", "face_down"):  # a face-down card is not known to be there
         raise IllegalActionError(TrayReason.EQUIPMENT_ABSENT, card=number)
     if state == "locked":
         second = second_lock(s, number) if s.cut_count(number) >= 2 else None
@@ -242,7 +282,7 @@ def use_card(s: Table, number: int, seat: int, events: Events, **data: Any) -> N
     """Spend a usable card (refusing otherwise) and report it: ``equipment`` with ``data``."""
     require_card(s, number)
     tray = s.part(ID, TrayPart)
-    s.set_part(ID, TrayPart(tray.cards, tray.used | {number}, tray.unlocked))
+    s.set_part(ID, replace(tray, used=tray.used | {number}))
     events.append(Event("equipment", {"seat": seat, "card": number, **data}))
 
 
@@ -277,7 +317,7 @@ class Tray(Mechanism[TrayPart]):
 
     id = ID
     reasons = TrayReason
-    events = ("equipment", "unlocked")
+    events = ("equipment", "unlocked", "equipment_revealed")
 
     def __init__(self, cards: Mapping[int, Card]) -> None:
         self.cards = dict(cards)
@@ -287,6 +327,10 @@ class Tray(Mechanism[TrayPart]):
             ),
             "unlocked": lambda e, n, o: (
                 f"{_card_name(self.cards, e['card'])} ({_card_ref(e['card'])}) is unlocked."
+            ),
+            "equipment_revealed": lambda e, n, o: (
+                f"A face-down card is turned up: {_card_name(self.cards, e['card'])} "
+                f"({_card_ref(e['card'])})" + (", usable at once." if e["free"] else ".")
             ),
         }
 
@@ -302,7 +346,7 @@ class Tray(Mechanism[TrayPart]):
         reader.only_keys(
             table,
             "equipment",
-            {"pool", "exclude", "edition", "yellow_card", "exclude_number_cards"},
+            {"pool", "exclude", "edition", "yellow_card", "exclude_number_cards", "face_down"},
         )
         pool_name = table.get("pool")
         if pool_name not in ("none", "base"):
@@ -326,10 +370,14 @@ class Tray(Mechanism[TrayPart]):
         by_number = table.get("exclude_number_cards", False)
         if not isinstance(by_number, bool):
             raise reader.fail("equipment.exclude_number_cards", "true or false", by_number)
+        face_down = table.get("face_down", False)
+        if not isinstance(face_down, bool):
+            raise reader.fail("equipment.face_down", "true or false", face_down)
         base = tuple(sorted(n for n in self.cards if n != YELLOW_CARD))
         return TrayConfig(
             yellow_card=yellow_card,
             exclude_number_cards=by_number,
+            face_down=face_down,
             pool=base if pool_name == "base" else (),
             exclude=self._card_list(reader, table.get("exclude"), "equipment.exclude"),
             exclude_by_edition=by_edition,
@@ -417,11 +465,19 @@ class Tray(Mechanism[TrayPart]):
         )
 
     def scramble(self, table: Table, viewer: Viewer, rng: Rng) -> None:
-        """The reserve is face down: any other cards of the pool could be there."""
+        """The reserve is face down: any other cards of the pool could be there (and so could
+        the cards still face down on the board)."""
+        tray = self.part(table)
+        if tray.face_down:
+            unseen = [n for n in self.cards if n not in tray.cards or n in tray.face_down]
+            unseen = [n for n in unseen if n != YELLOW_CARD]
+            hidden = rng.sample(unseen, len(tray.face_down))
+            swap = dict(zip(tray.face_down, hidden, strict=True))
+            cards = tuple(swap.get(n, n) for n in tray.cards)
+            table.set_part(ID, replace(tray, cards=cards, face_down=tuple(hidden)))
         deal = _deal_of(table.setup.parts.get(ID))
         if not deal.reserve:
             return
-        from dataclasses import replace
 
         pool = [n for n in self.cards if n not in deal.cards and n not in deal.reserve]
         pool += list(deal.reserve)
@@ -432,7 +488,10 @@ class Tray(Mechanism[TrayPart]):
     # ------------------------------------------------------------------ play
 
     def init_part(self, table: Table) -> TrayPart:
-        return TrayPart(cards_of(table.setup))
+        cards = cards_of(table.setup)
+        config = table.mission.config(ID)
+        face_down = cards if isinstance(config, TrayConfig) and config.face_down else ()
+        return TrayPart(cards, face_down=face_down)
 
     def after_cuts(self, table: Table, events: Events) -> None:
         """Announce each card that the last cuts unlocked, in board order."""
@@ -443,14 +502,21 @@ class Tray(Mechanism[TrayPart]):
             if n not in tray.used and n not in tray.unlocked and card_state(table, n) == "usable"
         ]
         if new:
-            table.set_part(ID, TrayPart(tray.cards, tray.used, tray.unlocked | set(new)))
+            table.set_part(ID, replace(tray, unlocked=tray.unlocked | set(new)))
             events.extend(Event("unlocked", {"card": n}) for n in new)
 
     def observe(self, table: Table, viewer: Viewer) -> EquipmentView:
-        """The cards on the board (the yellow card's reserve is face down: not shown)."""
-        return {
+        """The face-up cards on the board (the yellow card's reserve and face-down cards are
+        not shown; how many are face down is)."""
+        tray = self.part(table)
+        view: EquipmentView = {
             "cards": [
                 {"card": n, "state": card_state(table, n), "timing": self.cards[n].timing}
-                for n in self.part(table).cards
+                for n in tray.cards
+                if n not in tray.face_down
             ]
         }
+        config = table.mission.config(ID)
+        if isinstance(config, TrayConfig) and config.face_down:
+            view["face_down"] = len(tray.face_down)
+        return view

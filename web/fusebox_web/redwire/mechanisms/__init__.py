@@ -26,6 +26,7 @@ from . import (
     dealt_first,
     double_detector,
     double_lock,
+    hidden_equipment,
     number_cards,
     random_token,
     red_value,
@@ -82,6 +83,7 @@ _MISSION_MODULES = (
     random_token,
     sweep,
     rookie,
+    hidden_equipment,
 )
 
 #: How each equipment card is offered, by card number.

@@ -66,6 +66,23 @@ def gear(obs: Observation, w: Words, aff: Affordances, panel: str | None) -> str
                 ),
             )
         )
+    for _ in range(view.get("face_down", 0) if view else 0):
+        label = w.t("rw.card.faceDown")
+        items.append(
+            tag(
+                "li",
+                tag(
+                    "span",
+                    tag("span", "?", class_="rw-card-no")
+                    + tag("span", esc(label), class_="rw-card-name")
+                    + tag("span", esc(w.t("rw.card.faceDownState")), class_="rw-card-state"),
+                    class_="rw-card is-face-down",
+                    role="img",
+                    aria_label=label,
+                    data_testid="face-down-card",
+                ),
+            )
+        )
     heading = tag("h3", esc(w.t("rw.gear.title")), class_="rw-h3")
     if not items:
         return heading + tag("p", esc(w.t("rw.gear.none")), class_="rw-muted")
