@@ -39,6 +39,7 @@ BOT_TABLES = [
     (13, 3, 9),
     (14, 4, 3),
     (15, 4, 8),
+    (16, 2, 5),
 ]
 PHONE: ViewportSize = {"width": 360, "height": 640}
 

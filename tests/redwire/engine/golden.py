@@ -32,6 +32,7 @@ CASES = [
     (13, 4, 2),
     (14, 3, 6),
     (15, 4, 5),
+    (16, 3, 4),
 ]
 NAMES = ["Ana", "Bea", "Carlo", "Dario", "Elena"]
 

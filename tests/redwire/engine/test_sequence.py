@@ -11,7 +11,7 @@ from engine.redwire.mechanisms.equipment import tray
 from engine.redwire.mechanisms.sequence import SequenceReason, Stuck
 from engine.redwire.wires import YELLOW
 
-from .helpers import game, play, types
+from .helpers import fill_deal, game, play, types
 
 STANDS = [
     ["1", "1", "1", "4", "4", "5", "5", "7", "7", "9", "9", "10", "10"],
@@ -147,3 +147,41 @@ def test_the_reserve_must_be_given_with_the_yellow_card() -> None:
             STANDS,
             parts={"number_cards": {"order": order[:11]}, "equipment": {"cards": [1, 4, 6, 8]}},
         )
+
+
+def test_side_b_needs_all_four_wires_of_the_current_value() -> None:
+    """Mission 16: two 5s cut do not open the next value; the four do."""
+    stands = fill_deal(
+        16,
+        4,
+        0,
+        {0: ["1", "1", "1", "4", "4", "5", "5", "7", "7", "9", "9", "10", "10"]},
+        red=["7.5"],
+        yellow=["3.1", "8.1"],
+    )
+    order = [5, 9, 10] + [v for v in range(1, 13) if v not in (5, 9, 10)]
+    state = game(
+        16,
+        4,
+        stands,
+        parts={"number_cards": {"order": order}, "equipment": {"cards": [7, 9, 10, 12]}},
+        yellow_markers=["3.1", "8.1", "11.1"],
+    )
+    assert sequence.view(state.observation(None))["need"] == 4  # type: ignore[index]
+    five = next(
+        a
+        for a in state.legal_actions(0)
+        if isinstance(a, Cut) and a.tool is None and a.values == (5,)
+        and state.code_at(*a.targets[0]) == 50
+    )  # fmt: skip
+    state, events = play(state, five)
+    state, events = play(state, state.legal_actions(0)[0])  # my own 5
+    assert state.cut_count(5) == 2 and "sequence" not in types(events)
+    assert sequence.view(state.observation(None))["current"] == 5  # type: ignore[index]
+    table = state.clone()
+    for w, code in enumerate(table.codes):  # the other two 5s cut (as if by teammates)
+        if code == 50 and not table.cut[w]:
+            table.mark_cut(w)
+    events: list = []  # type: ignore[type-arg]
+    sequence.MECHANISM.after_cuts(table, events)
+    assert [e.data for e in events] == [{"done": 5, "next": 9}]
