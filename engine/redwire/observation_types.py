@@ -75,6 +75,7 @@ class OptionsView(_OptionsBase, total=False):
     """The rule options; a mission's option shows only when it is not at its default."""
 
     m12_lock_added_cards: bool
+    m17_rhett_no_dd: bool
 
 
 class Observation(TypedDict):

@@ -16,7 +16,7 @@ DetectorScope = Literal["hand", "stand"]
 
 
 #: The options of one mission (``[UNCERTAIN]`` points of the spec, §12), all true/false.
-MISSION_OPTIONS = ("m12_lock_added_cards",)
+MISSION_OPTIONS = ("m12_lock_added_cards", "m17_rhett_no_dd")
 
 
 @dataclass(frozen=True)
@@ -38,6 +38,9 @@ class Options:
     #: A6, mission 12: the cards the yellow card adds get a Number card (a second lock) too
     #: (a French-derived note); the English card is silent: none by default.
     m12_lock_added_cards: bool = False
+    #: A7, mission 17: the Bluffer's character card is removed (no Double Detector), as a
+    #: French-derived note says; the English card is silent: he keeps it by default.
+    m17_rhett_no_dd: bool = False
 
     def to_json(self) -> dict[str, Any]:
         """The options as JSON; a mission's option is left out at its default, so records and

@@ -211,15 +211,24 @@ def _cut(s: Table, a: Cut) -> Events:
         explode(s, fatal, events)  # a mission's rule: this seat's miss explodes the bomb
     elif shield or not mistake(s, events):
         if tool is None:
-            place_info(s, wires[0], "miss", events)
+            miss_token(s, wires[0], a.values, events)
             end_turn(s, events)
         else:
             # Never on a red wire (§6.2); asked even with one option, for the same reason.
             options = tuple(
                 t for t, code in zip(a.targets, codes, strict=True) if not is_red(s, code, reds)
             )
-            s.pending = Pending(Phase.DETECTOR_TOKEN, owner, options, actor=a.seat)
+            s.pending = Pending(
+                Phase.DETECTOR_TOKEN, owner, options, actor=a.seat, value=a.values[0]
+            )
     return events
+
+
+def miss_token(s: Table, wire: int, announced: tuple[int, ...], events: Events) -> None:
+    """The token a miss puts on a wire: the true value (§5.2), unless a mechanism places its
+    own (the Bluffer's wires get a false token showing the announced value)."""
+    if not any(m.miss_token(s, wire, announced, events) for m in s.mechanisms):
+        place_info(s, wire, "miss", events)
 
 
 def _fatal_miss(s: Table, seat: int) -> str | None:
@@ -254,7 +263,8 @@ def _pick(s: Table, a: Pick) -> Events:
         cut_wire(s, a.stand, a.slot, a.seat, events)
         _ask_own_cut(s, pending.actor, cut_value(s.code_at(a.stand, a.slot)))
     elif pending.phase is Phase.DETECTOR_TOKEN:
-        place_info(s, s.wire_id(a.stand, a.slot), "miss", events)
+        announced = (pending.value,) if pending.value is not None else ()
+        miss_token(s, s.wire_id(a.stand, a.slot), announced, events)
         end_turn(s, events)
     else:
         PICKS[pending.phase].resolve(s, pending, a.stand, a.slot, events)

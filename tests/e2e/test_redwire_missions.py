@@ -8,6 +8,8 @@ plays every mission from 9 at every player count it allows.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from harness import wait_ready
 from playwright.sync_api import Browser, Page, ViewportSize, expect
@@ -26,7 +28,7 @@ from redwire_driver import (
 )
 
 from engine.redwire import Cut, PostIt, Radar, Record, SoloCut, all_missions
-from engine.redwire.mechanisms import double_lock, red_value, rookie, sequence
+from engine.redwire.mechanisms import bluffer, double_lock, red_value, rookie, sequence
 from engine.redwire.mechanisms.equipment import tray
 from engine.redwire.wires import RED, cut_value, label_of
 
@@ -40,6 +42,7 @@ BOT_TABLES = [
     (14, 4, 3),
     (15, 4, 8),
     (16, 2, 5),
+    (17, 4, 8),
 ]
 PHONE: ViewportSize = {"width": 360, "height": 640}
 
@@ -400,3 +403,43 @@ def test_a_face_down_card_is_turned_up_and_used_at_once(browser: Browser, site_u
     page.locator('[data-act="value"][data-value="5"]').click()
     page.get_by_test_id("confirm").click()
     expect(card).to_contain_text("Used")
+
+
+def test_the_bluffer_places_false_tokens_by_touch_and_keyboard(
+    browser: Browser, site_url: str
+) -> None:
+    """Mission 17 on a phone, the person is the Bluffer (and captain): his badge, his two false
+    tokens (a wire, then a number it is not: by touch, then by keyboard), drawn "≠" on the wires
+    and said in words."""
+    page = open_phone(
+        browser, site_url + "?mission=17&players=3&seed=4&bots=1&pace=slow&brief=0&captain=1"
+    )
+    expect(page.get_by_test_id("bluffer-badge")).to_have_count(1)
+    assert wait_decision(page) == "setup_token"
+    expect(page.get_by_test_id("prompt")).to_contain_text("You are the Bluffer")
+    state = saved_state(page)
+    assert bluffer.bluffer(state) == 0
+    hand = [(st, sl, c) for st, sl, c in state.hand(0) if not str(c).endswith("5")]
+    (s1, t1, c1), (s2, t2, c2) = hand[0], hand[5]
+    lie1 = 12 if c1 // 10 != 12 else 11
+    tile(page, s1, t1).click()
+    page.locator(f'[data-act="value"][data-value="{lie1}"]').click()
+    page.get_by_test_id("confirm").click()
+    expect(tile(page, s1, t1)).to_have_attribute("aria-label", re.compile(f"not {lie1}"))
+    lie2 = 1 if c2 // 10 != 1 else 2
+    tile(page, s2, t2).focus()
+    page.keyboard.press("Enter")
+    page.locator(f'[data-act="value"][data-value="{lie2}"]').focus()
+    page.keyboard.press("Enter")
+    page.get_by_test_id("confirm").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "() => !document.querySelector('[data-testid=prompt]')?.textContent?.includes('Bluffer')"
+    )
+    tokens = bluffer.view(saved_state(page).observation(0))
+    assert tokens is not None and {
+        (t["stand"], t["slot"], t["value"]) for t in tokens["tokens"]
+    } >= {
+        (s1, t1, lie1),
+        (s2, t2, lie2),
+    }

@@ -52,10 +52,19 @@ def offered(aff: Affordances, seat: int) -> set[redwire.Action]:
         out.add(Batteries(seat, (used,)))
     out |= {Radar(seat, v) for v in aff.cards.get(8, ())}
     for name, use in ACTION_USES.items():  # a mission's own actions (claim, stuck...)
-        if aff.cards.get(name) and use.build is not None:
-            action = use.build(Selection(use.mode), seat)
-            assert action is not None
-            out.add(action)
+        choices = aff.cards.get(name)
+        if not choices or use.build is None:
+            continue
+        if isinstance(choices, dict):  # wires, each with the values it may take
+            for tile, values in choices.items():
+                for value in values:
+                    action = use.build(Selection(use.mode, (tile,), (value,)), seat)
+                    assert action is not None
+                    out.add(action)
+            continue
+        action = use.build(Selection(use.mode), seat)
+        assert action is not None
+        out.add(action)
     return out
 
 

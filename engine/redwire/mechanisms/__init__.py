@@ -30,6 +30,7 @@ from ..actions import CORE_ACTIONS, Action, parse_action
 from ..errors import IllegalActionError, Reason, describe_phase
 from ..model import Phase
 from . import (
+    bluffer,
     captain_token,
     claims,
     dealt_first,
@@ -67,6 +68,7 @@ ALL: tuple[Mechanism[Any], ...] = (
     sweep.MECHANISM,
     rookie.MECHANISM,
     hidden_equipment.MECHANISM,
+    bluffer.MECHANISM,
 )
 REGISTRY: dict[str, Mechanism[Any]] = {m.id: m for m in ALL}
 ACTIONS: dict[type[Action], ActionSpec[Any]] = {a.cls: a for m in ALL for a in m.actions}

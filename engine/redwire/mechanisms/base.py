@@ -303,6 +303,13 @@ class Mechanism(Generic[Part]):
         at one explodes, nobody may announce it, a hand of only such wires must be revealed."""
         return frozenset()
 
+    def miss_token(
+        self, table: Table, wire: int, announced: tuple[int, ...], events: Events
+    ) -> bool:
+        """A missed cut's token on ``wire`` (``announced``: the values said): place its own and
+        return True (the Bluffer's false token), or False for the true-value token."""
+        return False
+
     def miss_explodes(self, table: Table, seat: int) -> str | None:
         """When a missed Dual Cut of ``seat`` explodes the bomb instead of moving the dial (the
         rookie, Captain Careless): the explosion's cause; else None."""

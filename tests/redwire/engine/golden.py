@@ -33,6 +33,7 @@ CASES = [
     (14, 3, 6),
     (15, 4, 5),
     (16, 3, 4),
+    (17, 4, 8),
 ]
 NAMES = ["Ana", "Bea", "Carlo", "Dario", "Elena"]
 

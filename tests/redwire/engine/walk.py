@@ -38,6 +38,7 @@ from engine.redwire import (
     start,
 )
 from engine.redwire.errors import IllegalActionError
+from engine.redwire.mechanisms.bluffer import FalseToken
 from engine.redwire.mechanisms.claims import Claim, PassClaim
 from engine.redwire.mechanisms.sequence import Stuck
 from engine.redwire.mechanisms.sweep import Sweep
@@ -121,6 +122,7 @@ def random_candidate(state: GameState, rng: random.Random) -> Action:
         lambda: PassClaim(seat),
         lambda: TimeUp(seat),
         lambda: Sweep(seat),
+        lambda: FalseToken(seat, stand, slot, rng.randrange(1, 14)),
     ]
     return rng.choice(makers)()
 

@@ -401,6 +401,7 @@ def stand_row(inp: BoardInput, stand: int) -> str:
     tappable, selected = tile_roles(inp)
     options = inp.sel.mode not in CUT_MODES
     labels = pair_labels(obs)
+    marks = mechanisms.tile_marks(obs, w)  # a mission's marks on wires (false tokens...)
     focus_slot = inp.focus.get(stand, 0)
     slots = data["slots"]
     if focus_slot >= len(slots):
@@ -417,6 +418,7 @@ def stand_row(inp: BoardInput, stand: int) -> str:
             labels.get((stand, slot)),
             slot == focus_slot,
             options,
+            marks.get((stand, slot)),
         )
         for slot, t in enumerate(slots)
     )
@@ -451,6 +453,7 @@ def tile(
     pair: tuple[str, int] | None,
     in_tab_order: bool,
     option: bool = False,
+    note: tuple[str, str] | None = None,
 ) -> str:
     label = t["wire"]
     parts = [stand_label(w, stand, mine), w.t("rw.tile.wire", n=slot + 1)]
@@ -484,12 +487,16 @@ def tile(
         parts.append(w.t(f"rw.tile.{kind_name}", other=other + 1))
         if other > slot:
             badge = tag("span", mark, class_=f"rw-pair rw-pair--{kind_name}", aria_hidden="true")
+    extra = ""
+    if note is not None:  # a mission's mark: its drawing and its words
+        extra, words = note
+        parts.append(words)
     if selected:
         parts.append(w.t("rw.tile.selected"))
     cut_mark = icon("cut", "rw-cutmark") if t["cut"] else ""
     return tag(
         "button",
-        face + token + badge + cut_mark,
+        face + token + badge + extra + cut_mark,
         type="button",
         class_=classes(
             "rw-tile",

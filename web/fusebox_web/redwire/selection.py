@@ -112,7 +112,7 @@ def default_mode(aff: Affordances) -> str | None:
             return "reveal"
         return "cut" if aff.cut_targets else mechanisms.forced_mode(aff)
     if aff.decision == "setup_token":
-        return "token"
+        return "token" if aff.token_tiles else mechanisms.forced_mode(aff)
     if aff.picks:
         return "pick"
     return None  # nothing yet, or a mechanism's decision answered by its buttons

@@ -34,6 +34,7 @@ OPTION_CHOICES: dict[str, tuple[object, ...]] = {
     "detector_scope": ("hand", "stand"),
     "faithful_token_supply": (False, True),
     "m12_lock_added_cards": (False, True),
+    "m17_rhett_no_dd": (False, True),
 }
 RULES = TableRules(
     players=range(MIN_PLAYERS, MAX_PLAYERS + 1),

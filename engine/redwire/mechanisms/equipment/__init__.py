@@ -45,3 +45,20 @@ CARDS: dict[int, Card] = {c.number: c for module in _MODULES for c in module.CAR
 #: The tray, and the mechanism of each card family.
 MECHANISM = Tray(CARDS)
 CARD_MECHANISMS: tuple[Mechanism[object], ...] = tuple(module.MECHANISM for module in _MODULES)
+
+
+#: The actions of the cards (and the Dual Cut's card detectors and announcers), to know whether
+#: an action uses an equipment card (a player who may not use any: the Bluffer of mission 15).
+CARD_ACTIONS: tuple[type, ...] = tuple(spec.cls for m in CARD_MECHANISMS for spec in m.actions)
+CARD_TOOLS: frozenset[str] = frozenset(t.name for m in CARD_MECHANISMS for t in m.tools)
+CARD_COUNTS: frozenset[int] = frozenset(a.count for m in CARD_MECHANISMS for a in m.announcers)
+
+
+def uses_card(action: object) -> bool:
+    """Whether ``action`` uses an equipment card (its own action, a card's detector, two
+    values announced with one)."""
+    from ...actions import Cut
+
+    if isinstance(action, Cut):
+        return action.tool in CARD_TOOLS or len(action.values) in CARD_COUNTS
+    return isinstance(action, CARD_ACTIONS)

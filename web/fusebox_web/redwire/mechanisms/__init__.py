@@ -22,6 +22,7 @@ from engine.redwire import GameState
 from engine.redwire.actions import Action
 
 from . import (
+    bluffer,
     claims,
     dealt_first,
     double_detector,
@@ -84,6 +85,7 @@ _MISSION_MODULES = (
     sweep,
     rookie,
     hidden_equipment,
+    bluffer,
 )
 
 #: How each equipment card is offered, by card number.
@@ -206,6 +208,20 @@ SEAT_BADGES: tuple[Callable[[Observation, int, Words], str], ...] = tuple(
 )
 
 
+#: Marks a mission draws on wires: (stand, slot) -> (HTML, words for the wire's name).
+TILE_MARKS: tuple[Callable[[Observation, Words], dict[tuple[int, int], tuple[str, str]]], ...] = (
+    tuple(marks for m in _MISSION_MODULES for marks in getattr(m, "TILE_MARKS", ()))
+)
+
+
+def tile_marks(obs: Observation, w: Words) -> dict[tuple[int, int], tuple[str, str]]:
+    """Every mission's marks on wires (the last one wins on a wire marked twice)."""
+    out: dict[tuple[int, int], tuple[str, str]] = {}
+    for marks in TILE_MARKS:
+        out.update(marks(obs, w))
+    return out
+
+
 def seat_badges(obs: Observation, seat: int, w: Words) -> list[str]:
     """The missions' badges by a player's name (HTML, with an accessible name)."""
     return [html for badge in SEAT_BADGES if (html := badge(obs, seat, w))]
@@ -222,9 +238,12 @@ def prompt_notes(obs: Observation, w: Words) -> list[str]:
 
 
 def forced_mode(aff: Affordances) -> str | None:
-    """The mission action a turn must take when nothing else is offered (no wire to point at,
-    no Solo Cut) and exactly one such action is: its mode starts at once."""
-    if aff.decision != "turn" or aff.cut_targets or aff.solo or aff.reveal:
+    """The mission action a turn (or a setup token) must take when nothing else is offered (no
+    wire to point at, no Solo Cut, no token to place) and exactly one such action is: its mode
+    starts at once."""
+    if aff.decision not in ("turn", "setup_token"):
+        return None
+    if aff.cut_targets or aff.solo or aff.reveal or aff.token_tiles:
         return None
     offered = [use.mode for use in ACTION_USES.values() if use.button and use.usable(aff)]
     return offered[0] if len(offered) == 1 else None
