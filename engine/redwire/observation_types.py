@@ -76,6 +76,7 @@ class OptionsView(_OptionsBase, total=False):
 
     m12_lock_added_cards: bool
     m17_rhett_no_dd: bool
+    m18_unheld: str
 
 
 class Observation(TypedDict):

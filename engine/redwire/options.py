@@ -16,7 +16,9 @@ DetectorScope = Literal["hand", "stand"]
 
 
 #: The options of one mission (``[UNCERTAIN]`` points of the spec, §12), all true/false.
-MISSION_OPTIONS = ("m12_lock_added_cards", "m17_rhett_no_dd")
+MISSION_OPTIONS = ("m12_lock_added_cards", "m17_rhett_no_dd", "m18_unheld")
+#: The mission options whose values are words, with the words allowed.
+_WORDS: dict[str, tuple[str, ...]] = {"m18_unheld": ("token", "forbidden")}
 
 
 @dataclass(frozen=True)
@@ -41,6 +43,10 @@ class Options:
     #: A7, mission 17: the Bluffer's character card is removed (no Double Detector), as a
     #: French-derived note says; the English card is silent: he keeps it by default.
     m17_rhett_no_dd: bool = False
+    #: B16, mission 18: a player named to cut a value he does not hold puts an info token of
+    #: his choice and the detonator moves ("token", as mission 51); or naming him is not
+    #: allowed ("forbidden": the radar shows who holds it).
+    m18_unheld: str = "token"
 
     def to_json(self) -> dict[str, Any]:
         """The options as JSON; a mission's option is left out at its default, so records and
@@ -73,7 +79,11 @@ class Options:
                 f"option detector_scope must be 'hand' or 'stand', got {self.detector_scope!r}"
             )
         for name in ("faithful_token_supply", *MISSION_OPTIONS):
-            if not isinstance(getattr(self, name), bool):
+            value = getattr(self, name)
+            if name in _WORDS:
+                if value not in _WORDS[name]:
+                    raise SetupError(f"option {name} must be one of {_WORDS[name]}, got {value!r}")
+            elif not isinstance(value, bool):
                 raise SetupError(f"option {name} must be true or false")
         if (
             isinstance(self.dial_cap, bool)

@@ -28,7 +28,14 @@ from redwire_driver import (
 )
 
 from engine.redwire import Cut, PostIt, Radar, Record, SoloCut, all_missions
-from engine.redwire.mechanisms import bluffer, double_lock, red_value, rookie, sequence
+from engine.redwire.mechanisms import (
+    bat_radar,
+    bluffer,
+    double_lock,
+    red_value,
+    rookie,
+    sequence,
+)
 from engine.redwire.mechanisms.equipment import tray
 from engine.redwire.wires import RED, cut_value, label_of
 
@@ -43,6 +50,7 @@ BOT_TABLES = [
     (15, 4, 8),
     (16, 2, 5),
     (17, 4, 8),
+    (18, 4, 2),
 ]
 PHONE: ViewportSize = {"width": 360, "height": 640}
 
@@ -443,3 +451,44 @@ def test_the_bluffer_places_false_tokens_by_touch_and_keyboard(
         (s1, t1, lie1),
         (s2, t2, lie2),
     }
+
+
+def test_the_radar_turn_names_who_cuts_by_touch_and_keyboard(
+    browser: Browser, site_url: str
+) -> None:
+    """Mission 18 on a phone, the person captain: the Number card and the radar's answers, the
+    naming (a seat button, by keyboard), then the named player's cut with that value."""
+    page = open_phone(
+        browser, site_url + "?mission=18&players=3&seed=6&bots=1&pace=slow&brief=0&captain=1"
+    )
+    assert wait_decision(page) == "bat_name"
+    part = page.get_by_test_id("bat-radar")
+    state = saved_state(page)
+    value = bat_radar.view(state.observation(0))["current"]  # type: ignore[index]
+    expect(part).to_contain_text(f"Number card: {value}.")
+    expect(part).to_contain_text("The radar says yes")
+    holds = any(c == 10 * value for _, _, c in state.hand(0))
+    target = (
+        0
+        if holds
+        else next(s for s in range(3) if any(c == 10 * value for _, _, c in state.hand(s)))
+    )
+    chip = page.locator(f'[data-act="seat"][data-seat="{target}"]')
+    chip.focus()
+    page.keyboard.press("Enter")
+    confirm = page.get_by_test_id("confirm")
+    expect(confirm).to_contain_text(f"cuts with {value}")
+    confirm.focus()
+    page.keyboard.press("Enter")
+    if target == 0:
+        assert wait_decision(page) == "turn"
+        expect(page.get_by_test_id("prompt")).to_contain_text(
+            f"You were named: make a cut with {value}"
+        )
+        chips = page.locator('[data-act="value"]')
+        assert {chips.nth(i).get_attribute("data-value") for i in range(chips.count())} == {
+            str(value)
+        }
+    page.wait_for_function("() => document.querySelectorAll('[data-act=seat]').length === 0")
+    after = saved_state(page)
+    assert any(e.type == "name_cutter" and e.data["named"] == target for e in after.log)

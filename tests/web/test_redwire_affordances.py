@@ -55,6 +55,12 @@ def offered(aff: Affordances, seat: int) -> set[redwire.Action]:
         choices = aff.cards.get(name)
         if not choices or use.build is None:
             continue
+        if use.seats is not None:  # seats to choose among
+            for chosen in use.seats(choices):
+                action = use.build(Selection(use.mode, seats=(chosen,)), seat)
+                assert action is not None
+                out.add(action)
+            continue
         if isinstance(choices, dict):  # wires, each with the values it may take
             for tile, values in choices.items():
                 for value in values:

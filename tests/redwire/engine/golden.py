@@ -34,6 +34,7 @@ CASES = [
     (15, 4, 5),
     (16, 3, 4),
     (17, 4, 8),
+    (18, 4, 4),
 ]
 NAMES = ["Ana", "Bea", "Carlo", "Dario", "Elena"]
 

@@ -38,6 +38,7 @@ from engine.redwire import (
     start,
 )
 from engine.redwire.errors import IllegalActionError
+from engine.redwire.mechanisms.bat_radar import NameCutter
 from engine.redwire.mechanisms.bluffer import FalseToken
 from engine.redwire.mechanisms.claims import Claim, PassClaim
 from engine.redwire.mechanisms.sequence import Stuck
@@ -68,6 +69,10 @@ def informed_choice(state: GameState, legal: Sequence[Action], rng: random.Rando
                 return action
         elif isinstance(action, Pick) and state.phase.value == "sweep_point":
             if cut_value(state.code_at(action.stand, action.slot)) == RED:
+                return action
+        elif isinstance(action, NameCutter):
+            value = state.pending.value
+            if any(cut_value(c) == value for _, _, c in state.hand(action.named)):
                 return action
         else:
             return action
@@ -123,6 +128,7 @@ def random_candidate(state: GameState, rng: random.Random) -> Action:
         lambda: TimeUp(seat),
         lambda: Sweep(seat),
         lambda: FalseToken(seat, stand, slot, rng.randrange(1, 14)),
+        lambda: NameCutter(seat, rng.randrange(n + 1)),
     ]
     return rng.choice(makers)()
 

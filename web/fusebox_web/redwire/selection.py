@@ -115,7 +115,7 @@ def default_mode(aff: Affordances) -> str | None:
         return "token" if aff.token_tiles else mechanisms.forced_mode(aff)
     if aff.picks:
         return "pick"
-    return None  # nothing yet, or a mechanism's decision answered by its buttons
+    return mechanisms.forced_mode(aff)  # a mechanism's decision (its one action), or nothing
 
 
 def fresh(aff: Affordances) -> Selection:

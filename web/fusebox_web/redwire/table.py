@@ -35,6 +35,7 @@ OPTION_CHOICES: dict[str, tuple[object, ...]] = {
     "faithful_token_supply": (False, True),
     "m12_lock_added_cards": (False, True),
     "m17_rhett_no_dd": (False, True),
+    "m18_unheld": ("token", "forbidden"),
 }
 RULES = TableRules(
     players=range(MIN_PLAYERS, MAX_PLAYERS + 1),

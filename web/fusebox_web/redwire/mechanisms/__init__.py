@@ -22,6 +22,7 @@ from engine.redwire import GameState
 from engine.redwire.actions import Action
 
 from . import (
+    bat_radar,
     bluffer,
     claims,
     dealt_first,
@@ -86,6 +87,7 @@ _MISSION_MODULES = (
     rookie,
     hidden_equipment,
     bluffer,
+    bat_radar,
 )
 
 #: How each equipment card is offered, by card number.
@@ -241,8 +243,11 @@ def forced_mode(aff: Affordances) -> str | None:
     """The mission action a turn (or a setup token) must take when nothing else is offered (no
     wire to point at, no Solo Cut, no token to place) and exactly one such action is: its mode
     starts at once."""
-    if aff.decision not in ("turn", "setup_token"):
+    if aff.decision is None or aff.picks:
         return None
+    if aff.decision not in ("turn", "setup_token"):  # a mission's own decision
+        usable = [use.mode for use in ACTION_USES.values() if use.usable(aff)]
+        return usable[0] if len(usable) == 1 else None
     if aff.cut_targets or aff.solo or aff.reveal or aff.token_tiles:
         return None
     offered = [use.mode for use in ACTION_USES.values() if use.button and use.usable(aff)]
