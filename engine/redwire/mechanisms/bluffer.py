@@ -161,10 +161,13 @@ def _legal(s: Table, seat: int) -> Iterator[FalseToken]:
 
 
 def _read_false(event: Mapping[str, Any], tracker: Tracker) -> None:
-    """A false token: that wire is NOT that value."""
+    """A false token: that wire is NOT that value; and it is not red either (his setup tokens
+    never go on a red wire; a miss on a red wire would have exploded)."""
+    from ..deduction.codes import RED
     from ..deduction.facts import SlotNotIn
 
-    tracker.add(SlotNotIn.classes(tracker.wire(event["stand"], event["slot"]), int(event["value"])))
+    wire = tracker.wire(event["stand"], event["slot"])
+    tracker.add(SlotNotIn.classes(wire, int(event["value"]), RED))
 
 
 class Bluffer(Mechanism[BluffPart]):
