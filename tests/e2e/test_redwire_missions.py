@@ -51,6 +51,7 @@ BOT_TABLES = [
     (16, 2, 5),
     (17, 4, 8),
     (18, 4, 2),
+    (19, 3, 4),
 ]
 PHONE: ViewportSize = {"width": 360, "height": 640}
 
@@ -492,3 +493,15 @@ def test_the_radar_turn_names_who_cuts_by_touch_and_keyboard(
     page.wait_for_function("() => document.querySelectorAll('[data-act=seat]').length === 0")
     after = saved_state(page)
     assert any(e.type == "name_cutter" and e.data["named"] == target for e in after.log)
+
+
+def test_an_audio_mission_tells_the_players_to_start_the_track(browser: Browser, site_url: str) -> None:
+    """Mission 19: the briefing and the board say to start the official track from one's own
+    box (the page plays nothing); the mission itself is played as its card says."""
+    page = open_phone(browser, site_url + "?mission=19&players=3&seed=2&bots=1&pace=slow")
+    notice = page.get_by_test_id("audio")
+    expect(notice).to_contain_text('Start the track "Mission 19" from your own box')
+    expect(page.get_by_test_id("begin")).to_be_visible()
+    page.get_by_test_id("begin").click()
+    expect(page.get_by_test_id("audio")).to_have_attribute("role", "note")
+    assert page.locator("audio").count() == 0

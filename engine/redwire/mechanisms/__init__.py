@@ -30,6 +30,7 @@ from ..actions import CORE_ACTIONS, Action, parse_action
 from ..errors import IllegalActionError, Reason, describe_phase
 from ..model import Phase
 from . import (
+    audio,
     bat_radar,
     bluffer,
     captain_token,
@@ -71,6 +72,7 @@ ALL: tuple[Mechanism[Any], ...] = (
     hidden_equipment.MECHANISM,
     bluffer.MECHANISM,
     bat_radar.MECHANISM,
+    audio.MECHANISM,
 )
 REGISTRY: dict[str, Mechanism[Any]] = {m.id: m for m in ALL}
 ACTIONS: dict[type[Action], ActionSpec[Any]] = {a.cls: a for m in ALL for a in m.actions}

@@ -35,6 +35,7 @@ CASES = [
     (16, 3, 4),
     (17, 4, 8),
     (18, 4, 4),
+    (19, 3, 2),
 ]
 NAMES = ["Ana", "Bea", "Carlo", "Dario", "Elena"]
 

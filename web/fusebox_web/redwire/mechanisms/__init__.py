@@ -22,6 +22,7 @@ from engine.redwire import GameState
 from engine.redwire.actions import Action
 
 from . import (
+    audio,
     bat_radar,
     bluffer,
     claims,
@@ -88,6 +89,7 @@ _MISSION_MODULES = (
     hidden_equipment,
     bluffer,
     bat_radar,
+    audio,
 )
 
 #: How each equipment card is offered, by card number.
