@@ -158,6 +158,17 @@ def _draw_colour(rng: Rng, draw: ColourDraw | None, make: Any) -> tuple[list[int
     return sorted(candidates), kept
 
 
+def _arrange(spec: Mission, codes: Sequence[int]) -> tuple[int, ...]:
+    """A stand as its owner lays it out: sorted, unless a mechanism keeps some wires apart (the
+    last wire dealt kept unsorted at the far right). ``codes`` are in the order dealt (a
+    hand-made deal: as given)."""
+    for use in spec.mechanisms:
+        arranged = mechanism(use.id).arrange(use.config, codes)
+        if arranged is not None:
+            return arranged
+    return tuple(sorted(codes))
+
+
 def _deal_wires(
     spec: Mission,
     rng: Rng,
@@ -210,7 +221,7 @@ def random_setup(
         mission=mission,
         players=players,
         captain=captain,
-        stands=tuple(tuple(sorted(s)) for s in stands),
+        stands=tuple(_arrange(spec, s) for s in stands),
         red_markers=tuple(red_markers),
         yellow_markers=tuple(yellow_markers),
         options=options,
@@ -246,7 +257,7 @@ def explicit_setup(
     options.validate()
     spec = load_mission(mission)
     _check_table(spec, players, captain)
-    codes = [tuple(sorted(_to_code(w) for w in stand)) for stand in stands]
+    codes = [_arrange(spec, [_to_code(w) for w in stand]) for stand in stands]
     owners = stand_owners(players, captain)
     if len(codes) != len(owners):
         raise SetupError(f"{players} players with captain {captain} use {len(owners)} stands")

@@ -25,6 +25,7 @@ from .turn import (
     end_turn,
     explode,
     forbid_if_must_reveal,
+    ignored,
     is_red,
     mistake,
     must_reveal,
@@ -125,9 +126,12 @@ def _check_targets(s: Table, a: Cut, tool: Tool | None) -> tuple[int, list[int]]
     if any(s.cut[w] for w in wires):
         raise IllegalActionError(Reason.ALREADY_CUT)
     stands = {stand for stand, _ in a.targets}
-    if count is None:  # a whole stand
+    if count is None:  # a whole stand (but the wires equipment ignores)
         stand = a.targets[0][0]
-        every = tuple((stand, slot) for slot, _ in s.uncut(stand))
+        skip = ignored(s)
+        every = tuple(
+            (stand, slot) for slot, _ in s.uncut(stand) if s.stands[stand][slot] not in skip
+        )
         if a.targets != every:
             raise IllegalActionError(Reason.WHOLE_STAND)
     else:

@@ -60,6 +60,14 @@ def red_codes(s: Table) -> frozenset[int]:
     return found
 
 
+def ignored(s: Table) -> frozenset[int]:
+    """Wire ids every equipment effect ignores (a mission's X wires), from the mechanisms."""
+    found: frozenset[int] = frozenset()
+    for mechanism in s.mechanisms:
+        found |= mechanism.equipment_ignores(s)
+    return found
+
+
 def is_red(s: Table, code: int, extra: frozenset[int] | None = None) -> bool:
     """A red wire, or one that behaves like one (``extra``: ``red_codes(s)``, if known)."""
     return colour_of(code) is Colour.RED or code in (red_codes(s) if extra is None else extra)

@@ -35,6 +35,7 @@ from engine.redwire.mechanisms import (
     red_value,
     rookie,
     sequence,
+    x_wires,
 )
 from engine.redwire.mechanisms.equipment import tray
 from engine.redwire.wires import RED, cut_value, label_of
@@ -52,6 +53,7 @@ BOT_TABLES = [
     (17, 4, 8),
     (18, 4, 2),
     (19, 3, 4),
+    (20, 4, 3),
 ]
 PHONE: ViewportSize = {"width": 360, "height": 640}
 
@@ -465,7 +467,9 @@ def test_the_radar_turn_names_who_cuts_by_touch_and_keyboard(
     assert wait_decision(page) == "bat_name"
     part = page.get_by_test_id("bat-radar")
     state = saved_state(page)
-    value = bat_radar.view(state.observation(0))["current"]  # type: ignore[index]
+    bat = bat_radar.view(state.observation(0))
+    assert bat is not None and bat["current"] is not None
+    value = bat["current"]
     expect(part).to_contain_text(f"Number card: {value}.")
     expect(part).to_contain_text("The radar says yes")
     holds = any(c == 10 * value for _, _, c in state.hand(0))
@@ -495,7 +499,9 @@ def test_the_radar_turn_names_who_cuts_by_touch_and_keyboard(
     assert any(e.type == "name_cutter" and e.data["named"] == target for e in after.log)
 
 
-def test_an_audio_mission_tells_the_players_to_start_the_track(browser: Browser, site_url: str) -> None:
+def test_an_audio_mission_tells_the_players_to_start_the_track(
+    browser: Browser, site_url: str
+) -> None:
     """Mission 19: the briefing and the board say to start the official track from one's own
     box (the page plays nothing); the mission itself is played as its card says."""
     page = open_phone(browser, site_url + "?mission=19&players=3&seed=2&bots=1&pace=slow")
@@ -505,3 +511,48 @@ def test_an_audio_mission_tells_the_players_to_start_the_track(browser: Browser,
     page.get_by_test_id("begin").click()
     expect(page.get_by_test_id("audio")).to_have_attribute("role", "note")
     assert page.locator("audio").count() == 0
+
+
+def test_x_wires_are_marked_and_refused_to_equipment_by_touch_and_keyboard(
+    browser: Browser, site_url: str
+) -> None:
+    """Mission 20 on a phone: each stand's last wire is drawn with an X and says so; the setup
+    token and the Double Detector refuse it, in words; a plain cut at a teammate's X wire, made
+    with the keyboard alone, hits."""
+    page = open_phone(
+        browser, site_url + "?mission=20&players=3&seed=1&bots=1&pace=slow&brief=0&captain=1"
+    )
+    assert wait_decision(page) == "setup_token"
+    state = saved_state(page)
+    marked = x_wires.view(state.observation(0))
+    assert marked is not None
+    expect(page.locator(".rw-tile .rw-xmark")).to_have_count(len(state.stands))
+    expect(page.get_by_test_id("x-wires")).to_contain_text("X wires")
+    for stand, slot in marked["x"]:
+        expect(tile(page, stand, slot)).to_have_attribute("aria-label", re.compile("X wire"))
+    tile(page, 1, 12).focus()  # my own X wire, by keyboard: no setup token on it
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("message")).to_contain_text("That is an X wire")
+    play(page, sure_move(saved_state(page), 0))
+    assert wait_decision(page) == "turn"
+    # The Double Detector may not point at Bea's X wire (a 12), and the page says why.
+    page.locator('[data-act="mode"][data-mode="double"]').click()
+    tile(page, 2, 12).click(force=True)  # a tap (the wire is marked unavailable)
+    expect(page.get_by_test_id("message")).to_contain_text("That is an X wire")
+    # A plain cut may: by keyboard, the mode, the wire, the value, the confirm button.
+    page.locator('[data-act="mode"][data-mode="cut"]').focus()
+    page.keyboard.press("Enter")
+    tile(page, 2, 12).focus()
+    page.keyboard.press("Enter")
+    page.locator('[data-act="value"][data-value="12"]').focus()
+    page.keyboard.press("Enter")
+    page.get_by_test_id("confirm").focus()
+    page.keyboard.press("Enter")
+    if wait_decision(page) == "own_cut":  # which of my two 12s
+        play(page, sure_move(saved_state(page), 0))
+    page.wait_for_function(
+        '() => document.querySelector(\'[data-act=tile][data-stand="2"][data-slot="12"]\')'
+        "?.classList.contains('is-cut')"
+    )
+    after = saved_state(page)
+    assert after.cut[after.wire_id(2, 12)]

@@ -82,6 +82,9 @@ def check(state: GameState, seat: int) -> None:
     assert set(aff.values) == {a.values[0] for a in singles}
     tools = {a.tool for a in legal if isinstance(a, Cut) and a.tool}
     assert set(aff.tools) == tools
+    # The wires a detector may point at (the page lets only those be tapped in its mode).
+    pointed = {t for a in legal if isinstance(a, Cut) and a.tool for t in a.targets}
+    assert pointed <= aff.tool_targets
     assert aff.xy == any(isinstance(a, Cut) and len(a.values) == 2 for a in legal)
     # The clock running out is the page's countdown's, not a button (``for_bots`` False).
     non_cuts = {a for a in legal if not isinstance(a, (Cut, Batteries)) and a.for_bots}
@@ -117,3 +120,28 @@ def test_affordances_agree_with_legal_actions(seed: int) -> None:
         assert build(selection_of(action, Selection()), mover) == action
         state, _ = state.apply(action)
     assert affordances(state, 0).decision is None
+
+
+def test_detectors_skip_the_x_wires_and_stay_usable() -> None:
+    """Mission 20: a plain cut may point at an X wire, no detector may; the Stand Scanner is
+    still offered (its whole stand leaves the X wire out)."""
+    stands = [
+        ["2", "3", "3", "4", "4", "5", "6", "7", "8", "9", "10", "11", "1"],
+        ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "12"],
+        ["1", "1", "2", "2", "3", "4", "5", "5", "6", "6", "7", "2.1", "4.5"],
+        ["7", "8", "8", "9", "9", "10", "10", "11", "11", "12", "12", "9.5", "6.1"],
+    ]
+    setup = redwire.explicit_setup(20, 4, 0, stands, parts={"equipment": {"cards": [1, 3, 5, 8]}})
+    state = redwire.start(setup)
+    while state.phase.value == "setup_token":
+        mover = state.to_move
+        assert mover is not None
+        state, _ = state.apply(state.legal_actions(mover)[0])
+    table = state.clone()
+    for stand, slot in [(1, 4), (2, 7)]:  # two 5s: the Super Detector
+        table.mark_cut(table.wire_id(stand, slot))
+    aff = affordances(table, 0)
+    assert {"double", "super"} <= set(aff.tools)
+    x_tiles = {(s, 12) for s in (1, 2, 3)}
+    assert x_tiles <= aff.cut_targets and not x_tiles & aff.tool_targets
+    check(table, 0)

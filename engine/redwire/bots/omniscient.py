@@ -68,7 +68,11 @@ class OmniscientBot:
         # No cut can hit (the values a mission allows are all elsewhere): a sure miss on a wire
         # that is not red costs one step and nothing more.
         for action in legal:
-            if isinstance(action, Cut) and action.tool is None and len(action.values) == 1:
-                if not any(state.code_at(*t) % 10 == 5 for t in action.targets):
-                    return action
+            if (
+                isinstance(action, Cut)
+                and action.tool is None
+                and len(action.values) == 1
+                and not any(state.code_at(*t) % 10 == 5 for t in action.targets)
+            ):
+                return action
         raise AssertionError(f"no move for seat {seat} in {state!r}")

@@ -47,6 +47,7 @@ def next_player_risk(
                 for i in range(len(stand.slots))
             ),
             stand.cut,
+            stand.unsorted,
         )
         for s, stand in enumerate(position.stands)
     )
@@ -96,7 +97,7 @@ def after_cut(position: Position, cuts: list[tuple[Slot, int]]) -> Position:
         stand = stands[s]
         slots = list(stand.slots)
         slots[i] = code
-        stands[s] = Stand(stand.owner, tuple(slots), (*stand.cut, i))
+        stands[s] = Stand(stand.owner, tuple(slots), (*stand.cut, i), stand.unsorted)
     return Position(position.pool, tuple(stands), position.facts, position.viewer)
 
 

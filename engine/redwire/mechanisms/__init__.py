@@ -47,6 +47,7 @@ from . import (
     sequence,
     sweep,
     timer,
+    x_wires,
 )
 from .base import ActionSpec, Announcer, Mechanism, PickSpec, Tool
 
@@ -73,6 +74,7 @@ ALL: tuple[Mechanism[Any], ...] = (
     bluffer.MECHANISM,
     bat_radar.MECHANISM,
     audio.MECHANISM,
+    x_wires.MECHANISM,
 )
 REGISTRY: dict[str, Mechanism[Any]] = {m.id: m for m in ALL}
 ACTIONS: dict[type[Action], ActionSpec[Any]] = {a.cls: a for m in ALL for a in m.actions}

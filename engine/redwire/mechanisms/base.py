@@ -258,6 +258,11 @@ class Mechanism(Generic[Part]):
         the stands (unsorted). Draw only from ``rng``."""
         return None
 
+    def arrange(self, config: Any, codes: Sequence[int]) -> tuple[int, ...] | None:
+        """A stand's layout from its wires in the order dealt, when the mission keeps some out
+        of the sorted order (None: sorted)."""
+        return None
+
     def check_stands(
         self, config: Any, stands: Sequence[Sequence[int]], owners: tuple[int, ...], captain: int
     ) -> None:
@@ -297,6 +302,14 @@ class Mechanism(Generic[Part]):
     def shields_cut(self, table: Table) -> bool:
         """True when a Dual Cut this turn can neither move the dial nor explode."""
         return False
+
+    def unsorted_wires(self, table: Table) -> frozenset[int]:
+        """Wire ids kept outside the sorted order of their stands (X wires)."""
+        return frozenset()
+
+    def equipment_ignores(self, table: Table) -> frozenset[int]:
+        """Wire ids no equipment may point at and every equipment effect ignores (X wires)."""
+        return frozenset()
 
     def acts_red(self, table: Table) -> frozenset[int]:
         """Codes of wires that behave exactly like red wires (a blue value turned red): pointing

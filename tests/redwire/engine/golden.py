@@ -36,6 +36,7 @@ CASES = [
     (17, 4, 8),
     (18, 4, 4),
     (19, 3, 2),
+    (20, 4, 4),
 ]
 NAMES = ["Ana", "Bea", "Carlo", "Dario", "Elena"]
 

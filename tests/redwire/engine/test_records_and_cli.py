@@ -197,6 +197,21 @@ def test_play_with_bots_prints_a_transcript_and_saves_a_record(tmp_path: Path) -
     assert record.setup.seed == 7 and record.replay().is_over
 
 
+@pytest.mark.parametrize("mission", [m for m in sorted(all_missions()) if m >= 9])
+def test_every_campaign_mission_plays_and_replays_at_every_player_count(
+    mission: int, tmp_path: Path
+) -> None:
+    for players in range(2, 6):
+        save = tmp_path / f"m{mission}-p{players}.json"
+        code, text = run_cli(
+            "play", "--mission", str(mission), "--players", str(players), "--seed", "5",
+            "--bots", "all", "--save", str(save),
+        )  # fmt: skip
+        assert code == 0 and "Result:" in text
+        code, text = run_cli("replay", str(save))
+        assert code == 0 and json.loads(text)["result"] in ("won", "exploded")
+
+
 def test_same_seed_same_transcript() -> None:
     args = ("play", "--mission", "8", "--players", "5", "--seed", "3")
     assert run_cli(*args)[1] == run_cli(*args)[1]

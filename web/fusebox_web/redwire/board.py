@@ -382,7 +382,7 @@ def tile_roles(inp: BoardInput) -> tuple[frozenset[Tile], frozenset[Tile]]:
     aff, sel, mode = inp.aff, inp.sel, inp.sel.mode
     tappable: frozenset[Tile] = frozenset()
     if mode in CUT_MODES:
-        tappable = aff.cut_targets
+        tappable = aff.cut_targets if mode == "cut" else aff.tool_targets
     elif mode == "pick":
         tappable = aff.picks
     elif mode == "token":

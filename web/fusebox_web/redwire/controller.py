@@ -22,6 +22,7 @@ from engine.redwire import IllegalActionError
 from engine.redwire.actions import Action
 from engine.redwire.campaign import box_of, opener_of
 from engine.redwire.observation_types import Observation
+from engine.redwire.turn import ignored
 
 from ..shell import dom
 from ..shell.errors import report
@@ -815,7 +816,12 @@ class App:
             self.announce(self.message)
             return
         state = session.state
-        stand_tiles = tuple((tile[0], slot) for slot, _ in state.uncut(tile[0]))
+        skip = ignored(state)  # wires no equipment points at (X wires)
+        stand_tiles = tuple(
+            (tile[0], slot)
+            for slot, _ in state.uncut(tile[0])
+            if state.stands[tile[0]][slot] not in skip
+        )
         scope = state.setup.options.detector_scope
         group = tile[0] if scope == "stand" else state.owners[tile[0]]
         self.sel = self.sel.tap_tile(tile, group=group, stand_tiles=stand_tiles)
@@ -854,6 +860,8 @@ class App:
             probe = redwire.PlaceToken(viewer, *tile)
         elif use is not None and use.probe is not None:
             probe = use.probe(viewer, tile, self.sel, state.players)
+        elif mode in CUT_MODES and mode != "cut":
+            probe = detector_probe(state, viewer, tile, mode, values[0])
         else:
             probe = redwire.Cut(viewer, (tile,), (values[0],))
         try:
@@ -997,3 +1005,19 @@ def num(node: Any, name: str) -> int:
 
 def text(node: Any, name: str) -> str:
     return dom.attr(node, name) or ""
+
+
+def detector_probe(
+    state: redwire.GameState, viewer: int, tile: tuple[int, int], mode: str, value: int
+) -> Action:
+    """A detector's cut that points at ``tile`` (and, to make up its count, the stand's other
+    uncut wires): its refusal says why a detector may not point there (an X wire...)."""
+    stand, skip = tile[0], ignored(state)
+    others = [
+        (stand, slot)
+        for slot, _ in state.uncut(stand)
+        if (stand, slot) != tile and state.stands[stand][slot] not in skip
+    ]
+    count = WIRES_OF_MODE.get(mode)
+    targets = (tile, *others) if count is None else (tile, *others[: count - 1])
+    return redwire.Cut(viewer, tuple(sorted(targets)), (value,), mode)

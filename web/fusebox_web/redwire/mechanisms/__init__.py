@@ -37,6 +37,7 @@ from . import (
     sequence,
     sweep,
     timer,
+    x_wires,
 )
 from .base import CardUse, Chosen, Found, View
 from .equipment import (
@@ -90,6 +91,7 @@ _MISSION_MODULES = (
     bluffer,
     bat_radar,
     audio,
+    x_wires,
 )
 
 #: How each equipment card is offered, by card number.
