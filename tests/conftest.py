@@ -15,3 +15,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default=2000,
         help="random games walked with invariant checks (2,000 by default; 100000 for the long run)",
     )
+    parser.addoption(
+        "--countdown-walks",
+        type=int,
+        default=120,
+        help="random Countdown games walked with invariant checks (120 by default; 10000 for the long run)",
+    )

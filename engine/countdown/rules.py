@@ -611,7 +611,7 @@ def _reshuffle(s: GameState, events: Events) -> None:
     else:
         deck = list(s.discard)
         chance_rng(s.setup.seed, len(s.chance)).shuffle(deck)
-    s.chance = (*s.chance, {"type": "reshuffle", "deck": deck})
+    s.chance = (*s.chance, {"type": "reshuffle", "deck": list(deck)})
     s.discard = []
     s.deck = deck
     events.append(Event("reshuffle", {"count": len(deck)}))
