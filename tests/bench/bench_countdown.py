@@ -15,9 +15,10 @@ their average length in rounds and turns, and the time of every bot decision (``
 CPython). ``--page`` also times the strong bot's decisions of a 5-player game in the page's
 Pyodide (headless Chromium; target: every decision <= 300 ms).
 
-The default run (a few minutes on 2 cores) plays 24 seeds for strong-basic and 12 for the others
-per player count; ``--full`` plays 100 and 40; ``--seeds N`` sets strong-basic's seeds (the
-others get half).
+The default run (a few minutes on 2 cores) plays, for 2/3/4/5 players, 80/40/48/24 seeds of
+strong-basic (160 to 384 games each: the closest comparison needs the most) and 30/16/16/12 seeds
+of the other pairs; ``--full`` plays three times as many; ``--seeds N`` sets N seeds for every
+pair and player count.
 """
 
 from __future__ import annotations
@@ -44,6 +45,9 @@ from engine.countdown.bots import make_bot
 ROOT = Path(__file__).resolve().parents[2]
 PAIRS = ("strong-basic", "basic-random", "strong-random")
 PAGE_BUDGET_MS = 300.0
+#: Seeds per player count: strong-basic is the close comparison, the others are wide apart.
+CLOSE_SEEDS = {2: 80, 3: 40, 4: 48, 5: 24}
+WIDE_SEEDS = {2: 30, 3: 16, 4: 16, 5: 12}
 
 
 def seatings(players: int, a: str, b: str) -> list[list[str]]:
@@ -74,9 +78,9 @@ def play(players: int, seed: int, levels: Sequence[str]) -> GameResult:
         seat = game.to_move
         assert seat is not None
         obs, legal = game.observation(seat), game.legal_actions(seat)
-        start = time.perf_counter()
+        start = time.process_time()  # CPU time: other work on the machine does not count
         action = bots[seat].choose(obs, legal)
-        times[levels[seat]].append((time.perf_counter() - start) * 1e3)
+        times[levels[seat]].append((time.process_time() - start) * 1e3)
         game, _ = game.apply(action)
     result = game.result
     assert result is not None
@@ -224,18 +228,15 @@ def main() -> None:
     args = parser.parse_args()
     low, _, high = args.players.partition("-")
     counts = range(int(low), int(high or low) + 1)
-    main_seeds = args.seeds or (100 if args.full else 24)
+    scale = 3 if args.full else 1
     pairs = [p for p in args.pairs.split(",") if p]
     started = time.perf_counter()
     jobs = []
     for players in counts:
         for pair in pairs:
             a, b = pair.split("-")
-            seeds = (
-                main_seeds
-                if pair == "strong-basic"
-                else max(4, main_seeds * 2 // 5 if args.full else main_seeds // 2)
-            )
+            table = CLOSE_SEEDS if pair == "strong-basic" else WIDE_SEEDS
+            seeds = args.seeds or scale * table[players]
             jobs.extend((players, a, b, 1000 * players + s) for s in range(seeds))
     with Pool(args.workers) as pool:
         results = pool.map(play_seed, jobs, chunksize=1)

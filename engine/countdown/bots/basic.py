@@ -1,10 +1,10 @@
 """The "basic" level: sensible rules of thumb, no probabilities.
 
 It scans the wires it does not know, snips the colours it knows (and, failing that, guesses
-distinct colours), defuses when it knows the whole combination (or is nearly sure and time is
-short), runs the countdown down when it looks after the mascot, frisks the biggest hand,
-sounds the Siren on a player with four Snips, and keeps the cards it needs at the end of its
-turn.
+distinct colours), defuses when it knows the whole combination (or all but one or two wires
+when time is short), takes the mascot whenever an agent without Snips can evacuate and then
+runs the countdown down, frisks the biggest hand, sounds the Siren on a player with four
+Snips, and keeps the cards it needs at the end of its turn.
 
 >>> from engine.countdown import new_game
 >>> game = new_game(players=3, seed=4)
@@ -167,9 +167,8 @@ class BasicBot:
         if (a := find(INTERCEPT)) is not None:
             self._say("frisk", seat=self._frisk_target(v))
             return a
-        # 8. Late in the game, go for the mascot with an agent that holds no Snip.
-        late = v.showing <= 5
-        if late and self._can_take_mascot(v):
+        # 8. Take the mascot when an agent without Snips can evacuate (it wins if the bomb blows).
+        if self._can_take_mascot(v):
             for a in plays:
                 if a.card == EXIT and not v.agents[a.agent]["cuts"]:
                     self._say("exit_mascot", agent=a.agent + 1)
@@ -193,8 +192,8 @@ class BasicBot:
         if not options:
             return None
         if not v.cuts_full:
-            # Prefer an agent without Snips (a Siren then costs less), then the lowest.
-            return min(options, key=lambda a: (len(v.agents[a.agent]["cuts"]), a.agent))
+            # Pile Snips on the agent that holds most: a Siren then takes an empty agent.
+            return max(options, key=lambda a: (len(v.agents[a.agent]["cuts"]), -a.agent))
         surplus = v.surplus_cuts(target)
         for a in options:
             if any(c in surplus for c in v.agents[a.agent]["cuts"]):
@@ -277,9 +276,15 @@ class BasicBot:
         known = v.known_multiset
         matched = not (known - Counter(v.my_cuts))
         unknown = len(v.unknown_positions)
-        if matched and (unknown == 0 or (unknown == 1 and v.showing <= 3)):
-            percent = 100 if unknown == 0 else 30
+        # The less time is left, the more it guesses: one unknown wire from 5, two from 2.
+        if matched and (
+            unknown == 0 or (unknown == 1 and v.showing <= 5) or (unknown == 2 and v.showing <= 2)
+        ):
+            percent = {0: 100, 1: 35, 2: 15}[unknown]
             self._say("defuse", percent=percent)
+            return Defuse(v.me)
+        if v.showing <= 1:  # the round's tick will blow the bomb: a last try costs nothing
+            self._say("defuse_last", percent=25 if matched else 5)
             return Defuse(v.me)
         self._say("no_defuse", percent=100 - 25 * unknown if matched else 0)
         return NoDefuse(v.me)

@@ -31,9 +31,9 @@ from typing import Any
 
 from ..cards import COMBINATION, colour_order
 
-#: Weight of a layout for each of an opponent's Snips it contradicts (1 = ignore the Snips,
-#: 0 = trust them blindly). A contradiction means the opponent guessed or bluffed.
-BLUFF = 0.35
+#: How much more likely an opponent is to place a Snip of a colour they saw in a Scan than one of
+#: another colour (0 = their Snips say nothing; a large value = they never guess nor bluff).
+LEAN = 0.5
 
 Multiset = tuple[str, ...]
 
@@ -141,7 +141,7 @@ class Belief:
         spares: int,
         known: Mapping[int, str],
         readings: Sequence[Reading] = (),
-        bluff: float = BLUFF,
+        lean: float = LEAN,
     ) -> None:
         self.face_up = dict(face_up)
         self.positions: tuple[int, ...] = tuple(p for p in range(COMBINATION) if p not in face_up)
@@ -156,11 +156,7 @@ class Belief:
         pinned = [(index[p], c) for p, c in known.items() if p in index]
         fixed = _counts(self.face_up.values(), palette)
         checks = [
-            (
-                [index[p] for p in r.scanned],
-                _counts(r.informed, palette),
-                min(len(r.informed), len(r.scanned)),
-            )
+            ([index[p] for p in r.scanned], [palette.index(c) for c in r.informed])
             for r in readings
         ]
         slot = {c: i for i, c in enumerate(palette)}
@@ -172,13 +168,14 @@ class Belief:
                 continue
             layouts += count
             weight = float(count)
-            for where, informed, expected in checks:
-                seen = [0] * len(palette)
+            for where, informed in checks:
+                seen = [False] * len(palette)
                 for i in where:
-                    seen[slot[colours[i]]] += 1
-                matched = sum(min(a, b) for a, b in zip(seen, informed, strict=True))
-                if matched < expected:
-                    weight *= bluff ** (expected - matched)
+                    seen[slot[colours[i]]] = True
+                # Each Snip placed after a Scan leans towards the colours the player saw.
+                share = 1.0 / (len(palette) + lean * sum(seen))
+                for c in informed:
+                    weight *= (1.0 + lean if seen[c] else 1.0) * share
             vector = list(fixed)
             for c in colours:
                 vector[slot[c]] += 1
@@ -200,7 +197,7 @@ class Belief:
         return tuple(c for c, n in zip(self._palette, vector, strict=True) for _ in range(n))
 
     @classmethod
-    def of(cls, obs: Mapping[str, Any], bluff: float = BLUFF, soft: bool = True) -> Belief:
+    def of(cls, obs: Mapping[str, Any], lean: float = LEAN, soft: bool = True) -> Belief:
         """The belief of the observing seat."""
         me = obs["viewer"]
         face_up = {w["position"]: w["colour"] for w in obs["combination"] if w["face_up"]}
@@ -212,7 +209,7 @@ class Belief:
             obs["reserve"]["count"],
             known,
             read_opponents(obs, me) if soft else (),
-            bluff,
+            lean,
         )
 
     # ------------------------------------------------------------------ queries

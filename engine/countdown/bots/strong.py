@@ -79,13 +79,18 @@ class Params:
     #: Scan while the likeliest combination is below this chance.
     scan_until: float = 0.95
     #: A card worth at most this much may go into a pair.
-    junk: float = 2.2
+    junk: float = 3.0
     #: Defuse at once at or above this chance.
     sure: float = 0.97
     #: Below this chance of defusing in time, the mascot becomes the plan (late in the game).
     mascot_plan: float = 0.3
     #: From this countdown down, the game is late.
     late: int = 4
+    #: How often an opponent whose Snips may match defuses in a round (calibrated on games).
+    hazard: float = 0.45
+    #: Send an agent out to play outside cards: 0 never, 1 when that does not bring the mascot,
+    #: 2 even when it does.
+    open_door: int = 1
 
 
 class Plan:
@@ -267,8 +272,41 @@ class StrongBot:
         if needs_room and (a := find(REENTER)) is not None:
             self._say("sneak_back", agent=a.agent + 1)
             return a
+        # 11. An agent outside, for the outside cards in hand.
+        door = self._open_door(plan, legal, plays)
+        if door is not None:
+            return door
         self._say("end_play")
         return next(a for a in legal if isinstance(a, EndPlay))
+
+    def _open_door(
+        self, plan: Plan, legal: Sequence[Action], plays: list[PlayCard]
+    ) -> Action | None:
+        v = plan.v
+        if self.params.open_door == 0 or v.is_keeper:
+            return None
+        if any(a["out"] for a in v.agents) or v.inside_count(v.me) < 3:
+            return None
+        useful = [k for k in v.hand if k in (INTERCEPT, BYPASS, ALARM)]
+        if not useful:
+            return None
+        if plan.can_take_mascot(1) and (self.params.open_door < 2 or plan.p_target > 0.6):
+            return None
+        empty = [i for i in v.free_agents("in") if not v.agents[i]["cuts"]]
+        if not empty:
+            return None
+        exits = [a for a in plays if a.card == EXIT and a.agent in empty]
+        if exits:
+            self._say("exit_open", agent=exits[0].agent + 1)
+            return exits[0]
+        if v.wild_allowed:
+            spare = sorted((k for k in v.hand if k not in useful), key=lambda c: (plan.value(c), c))
+            if len(spare) >= 2 and plan.value(spare[1]) <= self.params.junk:
+                wild = self._wild(legal, tuple(spare[:2]), EXIT, empty[0])
+                if wild is not None:
+                    self._say("exit_wild", agent=empty[0] + 1, cards=list(wild.cards))
+                    return wild
+        return None
 
     def _scan_position(self, plan: Plan) -> int:
         unknown = plan.v.unknown_positions or plan.v.face_down
@@ -535,7 +573,7 @@ class StrongBot:
             else:
                 match = 0.1 * len(cuts) * plan.belief.p_contains(cuts)
             seen = sum(1 for w in v.obs["combination"] if w["face_up"] or q in w["analysed_by"])
-            safe *= 1.0 - 0.9 * match * (0.25 + 0.75 * (seen / 4) ** 2)
+            safe *= 1.0 - self.params.hazard * match * (0.25 + 0.75 * (seen / 4) ** 2)
         keeper = v.mascot
         if keeper is not None and keeper != v.me:
             unseen = self._unseen(v)
