@@ -174,11 +174,11 @@ class Belief:
                     seen[slot[colours[i]]] = True
                 # Each Snip placed after a Scan leans towards the colours the player saw.
                 share = 1.0 / (len(palette) + lean * sum(seen))
-                for c in informed:
-                    weight *= (1.0 + lean if seen[c] else 1.0) * share
+                for k in informed:
+                    weight *= (1.0 + lean if seen[k] else 1.0) * share
             vector = list(fixed)
-            for c in colours:
-                vector[slot[c]] += 1
+            for colour in colours:
+                vector[slot[colour]] += 1
             rows.append((colours, spare, weight, tuple(vector)))
             total += weight
         self.layouts = layouts
