@@ -2,7 +2,7 @@
 
 >>> from ..core.errors import IllegalActionError
 >>> str(IllegalActionError(Reason.WRONG_ZONE, card="timer", agent=2, zone="out"))
-'Timer is played on an agent outside the building, and agent 3 is not.'
+'Hurry is played on an agent outside the building, and agent 3 is not.'
 >>> str(IllegalActionError(Reason.NOT_YOUR_DECISION, seat=1))
 "It is Player 2's decision now, not yours."
 """
