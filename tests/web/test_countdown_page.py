@@ -7,8 +7,8 @@ up; the board is rendered for every viewer and checked against what that viewer 
 from __future__ import annotations
 
 import doctest
-import itertools
 import importlib
+import itertools
 import json
 import re
 from collections.abc import Iterator
@@ -66,7 +66,7 @@ def words(catalog: Catalog, players: int) -> Words:
 
 
 def board_input(
-    state: GameState, viewer: int | None, catalog: Catalog, **extra: object
+    state: GameState, viewer: int | None, catalog: Catalog, selected: tuple[int, ...] = ()
 ) -> BoardInput:
     obs = state.observation(viewer)
     w = words(catalog, state.players)
@@ -170,10 +170,9 @@ def test_every_event_and_reason_has_words_in_every_language(catalog: Catalog) ->
     placeholder unfilled."""
     types: set[str] = set()
     for seed in range(8):
-        for state in positions(
+        *_, state = positions(
             2 + seed % 4, 300 + seed, Options(points=seed % 2 == 1, points_goal=3)
-        ):
-            pass
+        )
         w = words(catalog, state.players)
         for viewer in (None, 0, SEER):
             for event in state.log:
