@@ -68,6 +68,13 @@ class Countdown:
             options = Options.from_json({**(options or Options()).to_json(), **params})
         return new_game(players, seed, first=first, options=options)
 
+    def setup_from_json(self, raw: object) -> Setup:
+        """Read and check an explicit setup (a hand-made deal or position); raises SetupError."""
+        return Setup.from_json(raw)
+
+    def start(self, setup: Setup) -> GameState:
+        return start(setup)
+
     def load_record(self, text: str) -> Record:
         from .record import Record
 
