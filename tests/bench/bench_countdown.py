@@ -15,8 +15,8 @@ their average length in rounds and turns, and the time of every bot decision (``
 CPython). ``--page`` also times the strong bot's decisions of a 5-player game in the page's
 Pyodide (headless Chromium; target: every decision <= 300 ms).
 
-The default run (a few minutes on 2 cores) plays, for 2/3/4/5 players, 80/40/48/24 seeds of
-strong-basic (160 to 384 games each: the closest comparison needs the most) and 30/16/16/12 seeds
+The default run (a few minutes on 2 cores) plays, for 2/3/4/5 players, 100/60/80/40 seeds of
+strong-basic (200 to 640 games each: the closest comparison needs the most) and 30/20/24/20 seeds
 of the other pairs; ``--full`` plays three times as many; ``--seeds N`` sets N seeds for every
 pair and player count.
 """
@@ -46,8 +46,8 @@ ROOT = Path(__file__).resolve().parents[2]
 PAIRS = ("strong-basic", "basic-random", "strong-random")
 PAGE_BUDGET_MS = 300.0
 #: Seeds per player count: strong-basic is the close comparison, the others are wide apart.
-CLOSE_SEEDS = {2: 80, 3: 40, 4: 48, 5: 24}
-WIDE_SEEDS = {2: 30, 3: 16, 4: 16, 5: 12}
+CLOSE_SEEDS = {2: 100, 3: 60, 4: 80, 5: 40}
+WIDE_SEEDS = {2: 30, 3: 20, 4: 24, 5: 20}
 
 
 def seatings(players: int, a: str, b: str) -> list[list[str]]:
