@@ -516,13 +516,27 @@ def choices(inp: BoardInput) -> list[str]:
                 out.append(tag("p", esc(w.t("cd.do.pairLate")), class_="cd-muted"))
             pair = tuple(chosen)
             for mode in ("analyze", "exit"):
+                row = []
                 for index, agent in enumerate(me["agents"]):
                     if agent["out"] or agent["acted"]:
                         continue
-                    action = PlayWild(viewer, pair, index, mode)
-                    ok = action in legal
-                    text = w.t(f"cd.do.pair.{mode}", n=index + 1)
-                    out.append(button(esc(text), "wild", "cd-choice", ok, agent=index, mode=mode))
+                    ok = PlayWild(viewer, pair, index, mode) in legal
+                    row.append(
+                        tag(
+                            "button",
+                            esc(index + 1),
+                            type="button",
+                            class_="cd-choice cd-agent-pick",
+                            data_act="wild",
+                            data_agent=index,
+                            data_mode=mode,
+                            aria_label=w.t(f"cd.do.pair.{mode}", n=index + 1),
+                            aria_disabled=None if ok else "true",
+                        )
+                    )
+                if row:
+                    label = tag("span", esc(w.t(f"cd.do.pairAs.{mode}")), class_="cd-label")
+                    out.append(tag("div", label + "".join(row), class_="cd-pair-row", role="group"))
         out.append(
             button(
                 esc(w.t("cd.do.endPlay")), "end-play", "cd-choice is-end", EndPlay(viewer) in legal
