@@ -200,6 +200,16 @@ def render_board(obs: dict[str, Any], names: Sequence[str]) -> str:
     return "\n".join(lines)
 
 
+def _option_value(text: str) -> object:
+    """``--option`` values: on/off (true/false, yes/no, 1/0) or a whole number."""
+    word = text.lower()
+    if word in ("on", "true", "yes", "1"):
+        return True
+    if word in ("off", "false", "no", "0"):
+        return False
+    return int(text) if text.isdigit() else text
+
+
 def _names(raw: str | None, players: int) -> list[str]:
     names = [n.strip() for n in raw.split(",")] if raw else []
     return (names + [f"Player {i + 1}" for i in range(len(names), players)])[:players]
@@ -216,7 +226,18 @@ def _seat_list(text: str, players: int) -> set[int]:
 def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
     from .bots import make_bot
 
-    options = Options(points=args.points, mascot_count_alarm_exits=not args.alarm_exits_excluded)
+    raw: dict[str, object] = {
+        "points": args.points,
+        "mascot_count_alarm_exits": not args.alarm_exits_excluded,
+    }
+    for item in args.option:
+        name, _, value = item.partition("=")
+        raw[name.strip()] = _option_value(value.strip())
+    try:
+        options = Options.from_json(raw)
+    except FuseboxError as exc:
+        print(f"play: {exc}", file=sys.stderr)
+        return 2
     game = new_game(args.players, args.seed, first=args.first, options=options)
     names = _names(args.names, args.players)
     humans = set() if args.human is None else {args.human}
@@ -339,6 +360,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--alarm-exits-excluded",
         action="store_true",
         help="rule option: agents sent out by a Siren do not count for the mascot",
+    )
+    play.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a rule option, e.g. siren_agents_may_act=off, frisked_card_playable=off, "
+        "points_goal=5 (repeatable)",
     )
     play.add_argument("--explain", action="store_true", help="print each bot's reason")
     play.add_argument("--reveal", action="store_true", help="bots only: show every secret")

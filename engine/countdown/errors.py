@@ -52,6 +52,10 @@ class Reason(ReasonCode):
     NO_SUCH_AGENT = ("no_such_agent", "There is no such agent (agents are 1 to 4).")
     NO_SUCH_POSITION = ("no_such_position", "There is no such wire (the combination has 4).")
     NOT_IN_HAND = ("not_in_hand", "You have no {card} in your hand.")
+    CARD_LOCKED = (
+        "card_locked",
+        "You took that {card} with a Frisk this turn: you may play it from your next turn on.",
+    )
     AGENT_ACTED = ("agent_acted", "Agent {agent} has already acted this turn.")
     WRONG_ZONE = (
         "wrong_zone",

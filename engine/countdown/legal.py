@@ -9,7 +9,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator
 from itertools import combinations, combinations_with_replacement
 
@@ -86,7 +85,7 @@ def playable(s: GameState, seat: int, card: str) -> bool:
 
 def _plays(s: GameState, seat: int) -> Iterator[Action]:
     full = s.cut_count(seat) >= MAX_CUTS
-    for card in sort_cards(list(set(s.hands[seat]))):
+    for card in sort_cards(list(s.playable_cards(seat))):
         if not playable(s, seat, card):
             continue
         out = zone(card) == "out"
@@ -105,7 +104,7 @@ def _wilds(s: GameState, seat: int) -> Iterator[Action]:
     agents = [i for i, a in enumerate(s.agents[seat]) if not a.acted and not a.out]
     if not agents:
         return
-    counts = Counter(s.hands[seat])
+    counts = s.playable_cards(seat)
     kinds = sort_cards(list(counts))
     pairs = [(a, b) for a, b in combinations_with_replacement(kinds, 2) if a != b or counts[a] >= 2]
     modes = [m for m in WILD_MODES if m != ANALYZE or s.face_down()]

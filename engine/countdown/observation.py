@@ -81,10 +81,15 @@ def observe(s: GameState, viewer: Viewer) -> dict[str, Any]:
 
 def _seat(s: GameState, seat: int, viewer: Viewer, revealed: bool) -> dict[str, Any]:
     hand = s.hands[seat]
+    private = revealed or viewer == seat
+    locked = list(s.locked) if seat == s.active else []
     return {
         "seat": seat,
         "hand_size": len(hand),
-        "hand": list(hand) if revealed or viewer == seat else None,
+        "hand": list(hand) if private else None,
+        #: Cards of the hand taken with a Frisk this turn that may not be played yet (only with
+        #: the option frisked_card_playable off).
+        "locked": locked if private else None,
         "agents": [
             {"out": a.out, "cuts": list(a.cuts), "acted": a.acted, "by_alarm": a.by_alarm}
             for a in s.agents[seat]

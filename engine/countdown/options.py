@@ -5,7 +5,7 @@ the spec's recommendation, and the Points variant (§9.2).
 (True, 10)
 >>> Options.from_json({"point": True})
 Traceback (most recent call last):
-engine.core.errors.SetupError: unknown option 'point'; known options: ['mascot_count_alarm_exits', 'points', 'points_goal']
+engine.core.errors.SetupError: unknown option 'point'; known options: ['frisked_card_playable', 'mascot_count_alarm_exits', 'points', 'points_goal', 'siren_agents_may_act']
 """
 
 from __future__ import annotations
@@ -14,6 +14,14 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from .errors import SetupError
+
+#: The options that are true or false (the others: ``points_goal``, a whole number).
+BOOLEAN_OPTIONS = (
+    "mascot_count_alarm_exits",
+    "siren_agents_may_act",
+    "frisked_card_playable",
+    "points",
+)
 
 
 @dataclass(frozen=True)
@@ -24,6 +32,12 @@ class Options:
     #: Evacuate can hand the mascot over, and it compares every agent outside, however it left.
     #: False (reading b): agents sent out by a Siren are left out of those counts.
     mascot_count_alarm_exits: bool = True
+    #: §12 A12: True (the default): an agent of yours that your own Siren sends out before it
+    #: acted may still act this turn (with an outside card). False: the Siren uses up its action.
+    siren_agents_may_act: bool = True
+    #: §12 A13: True (the default): a card taken with a Frisk may be played (alone or in a pair)
+    #: later in the same turn. False: only from the taker's next turn on.
+    frisked_card_playable: bool = True
     #: §9.2: play a match of several games; a defuser scores the countdown showing, the mascot's
     #: keeper 3 when the bomb explodes; the first player clockwise starts the next game.
     points: bool = False
@@ -48,7 +62,7 @@ class Options:
         return options
 
     def validate(self) -> None:
-        for name in ("mascot_count_alarm_exits", "points"):
+        for name in BOOLEAN_OPTIONS:
             if not isinstance(getattr(self, name), bool):
                 raise SetupError(f"option {name} must be true or false")
         goal = self.points_goal

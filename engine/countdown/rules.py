@@ -105,6 +105,17 @@ def _take_from_hand(s: GameState, seat: int, cards: tuple[str, ...]) -> None:
     s.hands[seat] = tuple(sort_cards(list(hand.elements())))
 
 
+def _check_playable(s: GameState, seat: int, cards: tuple[str, ...]) -> None:
+    """The cards are in the seat's hand, and none was taken with a Frisk this turn when the
+    option ``frisked_card_playable`` is off (§12 A13)."""
+    hand, free = Counter(s.hands[seat]), s.playable_cards(seat)
+    for card, n in Counter(cards).items():
+        if hand[card] < n:
+            raise IllegalActionError(Reason.NOT_IN_HAND, card=card)
+        if free[card] < n:
+            raise IllegalActionError(Reason.CARD_LOCKED, card=card)
+
+
 def _ready_agent(s: GameState, seat: int, agent: int) -> Agent:
     index = _agent_index(agent)
     state = s.agents[seat][index]
@@ -138,8 +149,7 @@ def _play_card(s: GameState, a: PlayCard) -> Events:
     _require(s, a.seat, Phase.PLAY)
     agent = _ready_agent(s, a.seat, a.agent)
     card = a.card
-    if card not in s.hands[a.seat]:
-        raise IllegalActionError(Reason.NOT_IN_HAND, card=card)
+    _check_playable(s, a.seat, (card,))
     wanted = zone(card)
     if (wanted == "out") != agent.out:
         raise IllegalActionError(Reason.WRONG_ZONE, card=card, agent=a.agent, zone=wanted)
@@ -185,6 +195,7 @@ def _play_wild(s: GameState, a: PlayWild) -> Events:
         raise IllegalActionError(Reason.WRONG_ZONE, card=a.mode, agent=a.agent, zone="in")
     if a.mode == ANALYZE and not s.face_down():
         raise IllegalActionError(Reason.NO_FACE_DOWN)
+    _check_playable(s, a.seat, a.cards)
     _take_from_hand(s, a.seat, a.cards)
     s.set_agent(a.seat, a.agent, acted=True)
     s.played = (*s.played, Played(a.agent, a.cards, a.mode, wild=True))
@@ -364,6 +375,8 @@ def _take(s: GameState, seat: int, target: int, card: str, events: Events) -> No
     rest.remove(card)
     s.hands[target] = tuple(rest)
     s.hands[seat] = tuple(sort_cards([*s.hands[seat], card]))
+    if not s.setup.options.frisked_card_playable:
+        s.locked = (*s.locked, card)
     events.append(
         Event(
             "intercept",
@@ -415,7 +428,13 @@ def _next_alarm(s: GameState, queue: tuple[int, ...], events: Events) -> None:
 def _alarm_out(s: GameState, seat: int, agent: int, events: Events) -> None:
     dropped = list(s.agents[seat][agent].cuts)
     s.discard.extend(cut_kind(c) for c in dropped)
-    s.set_agent(seat, agent, out=True, cuts=(), by_alarm=True)
+    # §12 A12: by default an agent sent out before it acted may still act this turn; with the
+    # option off, the Siren uses up the action of the actor's agent (the other players' agents
+    # get a fresh action at their own turn anyway).
+    acted = s.agents[seat][agent].acted or (
+        seat == s.active and not s.setup.options.siren_agents_may_act
+    )
+    s.set_agent(seat, agent, out=True, cuts=(), by_alarm=True, acted=acted)
     events.append(Event("alarm_out", {"seat": seat, "agent": agent, "discarded": dropped}))
 
 
@@ -564,6 +583,7 @@ def _start_turn(s: GameState, events: Events) -> None:
         agent if not agent.acted else Agent(agent.out, agent.cuts, False, agent.by_alarm)
         for agent in s.agents[seat]
     )
+    s.locked = ()
     events.append(Event("turn", {"seat": seat, "round": s.round}))
     _draw(s, seat, 3 if s.players == 2 else 2, "turn", events)
     s.pending = Pending(Phase.PLAY, seat)

@@ -125,6 +125,7 @@ class GameState:
         "hands",
         "history",
         "knowledge",
+        "locked",
         "log",
         "mascot",
         "pending",
@@ -158,6 +159,9 @@ class GameState:
             for seat in range(setup.players)
         ]
         self.played: tuple[Played, ...] = ()
+        #: Cards the active player took with a Frisk this turn and may not play before their next
+        #: turn (only with the option ``frisked_card_playable`` off).
+        self.locked: tuple[str, ...] = ()
         self.mascot = setup.mascot
         #: Private Scan results: per seat, position -> (colour, round seen).
         self.knowledge: list[dict[int, tuple[str, int]]] = [{} for _ in range(setup.players)]
@@ -275,6 +279,14 @@ class GameState:
 
     def face_down(self) -> list[int]:
         return [pos for pos, up in enumerate(self.face_up) if not up]
+
+    def playable_cards(self, seat: int) -> Counter[str]:
+        """The cards of the seat's hand it may play now (its hand, less the cards it took with a
+        Frisk this turn when the option ``frisked_card_playable`` is off)."""
+        cards = Counter(self.hands[seat])
+        if seat == self.active:
+            cards.subtract(self.locked)
+        return +cards
 
     def can_defuse(self, seat: int) -> bool:
         return self.cut_count(seat) == MAX_CUTS and self.mascot != seat

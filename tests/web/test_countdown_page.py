@@ -215,7 +215,8 @@ def test_the_screens(catalog: Catalog) -> None:
         t, screens.TableInput(table, [t(f"cd.name.{k}") for k in range(1, 6)])
     )
     assert html.count('data-act="seat-kind"') == 6 and 'data-act="start"' in html
-    assert html.count('data-act="option"') == 6
+    # Two choices for each option: the Points variant, the three rule options, memory play.
+    assert html.count('data-act="option"') == 10
     state = list(positions(3, 9))[-1]
     w = words(catalog, 3)
     end = screens.end_screen(screens.EndInput(state.observation(SEER), w, [], ["human"] * 3))
@@ -327,3 +328,46 @@ def test_a_frisked_player_learns_at_their_next_turn_what_was_taken() -> None:
         if session.state.phase is Phase.PLAY and EndPlay(seat) in legal and not frisk:
             continue
     pytest.skip("no Frisk in this game")
+
+
+def test_the_table_offers_every_rule_option_of_the_engine() -> None:
+    from fusebox_web.countdown.table import ENGINE_OPTIONS, OPTION_CHOICES
+
+    from engine.countdown.options import BOOLEAN_OPTIONS
+
+    assert set(ENGINE_OPTIONS) == set(BOOLEAN_OPTIONS)
+    assert set(ENGINE_OPTIONS) <= set(OPTION_CHOICES)
+    table = Table.default()
+    for name in BOOLEAN_OPTIONS:
+        # The table's default is the engine's (the spec's recommendation); the other value flips it.
+        assert table.engine_options()[name] == getattr(Options(), name)
+        flipped = table.with_option(name, not getattr(Options(), name)).engine_options()
+        assert getattr(Options.from_json(flipped), name) is not getattr(Options(), name)
+
+
+def test_a_card_taken_with_a_frisk_is_marked_when_it_must_wait(catalog: Catalog) -> None:
+    from engine.countdown import explicit_setup, start
+
+    setup = explicit_setup(
+        players=2,
+        first=0,
+        combination=["red", "blue", "green", "yellow"],
+        reserve=["red", "blue", "green", "yellow"],
+        hands=[["intercept", "cut_red"], ["cut_red", "exit"]],
+        deck=["reenter"] * 20,
+        agents=[
+            [{"out": True}, {"out": False}, {"out": False}, {"out": False}],
+            [{"out": False}] * 4,
+        ],
+        options=Options(frisked_card_playable=False),
+    )
+    state = start(setup)
+    state, _ = state.apply(PlayCard(0, "intercept", 0))
+    state, _ = state.apply(TakeCard(0, "cut_red"))
+    html = board.hand(board_input(state, 0, catalog))
+    cards = re.findall(r'<button [^>]*data-kind="([a-z_]+)"[^>]*>(.*?)</button>', html)
+    marked = [kind for kind, face in cards if "cd-locked" in face]
+    assert marked == ["cut_red"] and [k for k, _ in cards].count("cut_red") == 2
+    # The dock still offers the red Snip already held; the engine refuses the second one.
+    dock = board.dock(board_input(state, 0, catalog, selected=(0,)))
+    assert enabled(dock, "play") == 3

@@ -7,6 +7,7 @@ import pytest
 from engine.countdown import IllegalActionError, Options, Reason
 from engine.countdown.actions import (
     AlarmAgent,
+    Discard,
     EndPlay,
     PickTarget,
     PickWire,
@@ -170,6 +171,48 @@ def test_frisk_shows_a_hand_to_the_actor_who_takes_a_card_and_the_victim_draws()
     assert game.agents[0][1].cuts == ("red",)
 
 
+def test_with_the_option_off_a_frisked_card_waits_for_the_next_turn() -> None:
+    """§12 A13 as a named option: ``frisked_card_playable=False`` keeps the card taken out of
+    this turn's plays and pairs (copies already held stay playable), and frees it next turn."""
+    options = Options(frisked_card_playable=False)
+    game = table(
+        2,
+        hands=[["intercept", "cut_red", "timer"], ["cut_red", "exit"]],
+        deck=["reenter"] * 20,
+        agents=[out(True, False, False, False), INSIDE],
+        options=options,
+    )
+    game, _ = play(game, PlayCard(0, "intercept", 0), TakeCard(0, "cut_red"))
+    assert game.hands[0].count("cut_red") == 2 and game.locked == ("cut_red",)
+    # One red Snip was already held: it may be played, the one taken may not.
+    reds = [a for a in game.legal_actions(0) if isinstance(a, PlayCard) and a.card == "cut_red"]
+    assert [a.agent for a in reds] == [1, 2, 3]
+    game, _ = play(game, PlayCard(0, "cut_red", 1))
+    refused(game, PlayCard(0, "cut_red", 2), Reason.CARD_LOCKED)
+    refused(game, PlayWild(0, ("cut_red", "reenter"), 2, "exit"), Reason.CARD_LOCKED)
+    legal = game.legal_actions(0)
+    assert not [a for a in legal if isinstance(a, PlayCard) and a.card == "cut_red"]
+    assert not [a for a in legal if isinstance(a, PlayWild) and "cut_red" in a.cards]
+    # Its owner knows which card waits; nobody else does.
+    assert game.observation(0)["seats"][0]["locked"] == ["cut_red"]
+    assert game.observation(1)["seats"][0]["locked"] is None
+    assert game.observation(None)["seats"][0]["locked"] is None
+    # The victim's next turn, then the taker's: the card is free again.
+    game, _ = play(game, EndPlay(0))
+    game, _ = play(game, Discard(0, ("reenter",) * game.pending.count))
+    game, _ = finish_turn(game)
+    assert game.active == 0 and game.locked == () and "cut_red" in game.hands[0]
+    assert PlayCard(0, "cut_red", 2) in game.legal_actions(0)
+    # By default (§12 A13's recommendation) nothing is locked.
+    default = table(
+        2,
+        hands=[["intercept"], ["cut_red", "exit"]],
+        agents=[out(True, False, False, False), INSIDE],
+    )
+    default, _ = play(default, PlayCard(0, "intercept", 0), TakeCard(0, "cut_red"))
+    assert default.locked == () and PlayCard(0, "cut_red", 1) in default.legal_actions(0)
+
+
 def test_frisk_needs_another_player_with_a_card_and_skips_needless_questions() -> None:
     game = table(
         2,
@@ -220,6 +263,33 @@ def test_siren_makes_every_player_send_one_inside_agent_out_clockwise_from_the_a
     assert game.mascot == 1  # the Siren never moves the mascot
     # §12 A12: an agent sent out before it acted may still act this turn.
     assert not game.agents[2][2].acted and game.agents[2][2].out
+
+
+def test_with_the_option_off_a_siren_uses_up_the_action_of_the_actors_agent() -> None:
+    """§12 A12 as a named option: ``siren_agents_may_act=False``: the actor's agent sent out by
+    its own Siren has acted this turn (no outside card on it); the others act at their turn."""
+    game = table(
+        2,
+        hands=[["alarm", "timer"], ["timer"]],
+        agents=[out(True, False, False, False), out(False, False, False, True)],
+        options=Options(siren_agents_may_act=False),
+    )
+    game, _ = play(game, PlayCard(0, "alarm", 0), AlarmAgent(0, 1), AlarmAgent(1, 0))
+    assert game.agents[0][1].out and game.agents[0][1].acted
+    assert not game.agents[0][2].acted and not game.agents[1][0].acted
+    refused(game, PlayCard(0, "timer", 1), Reason.AGENT_ACTED)
+    assert not any(isinstance(a, PlayCard) and a.card == "timer" for a in game.legal_actions(0))
+    # The other player's agent sent out may act at their own turn.
+    game, _ = finish_turn(game)
+    assert game.active == 1 and PlayCard(1, "timer", 0) in game.legal_actions(1)
+    # By default (§12 A12's recommendation) the actor's agent may still act.
+    default = table(
+        2,
+        hands=[["alarm", "timer"], []],
+        agents=[out(True, False, False, False), out(False, False, False, True)],
+    )
+    default, _ = play(default, PlayCard(0, "alarm", 0), AlarmAgent(0, 1), AlarmAgent(1, 0))
+    assert PlayCard(0, "timer", 1) in default.legal_actions(0)
 
 
 def test_siren_is_playable_even_when_it_changes_nothing() -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import json
+import subprocess
+import sys
 from collections import Counter
 from pathlib import Path
 
@@ -193,3 +195,45 @@ def test_points_option_from_the_protocol_and_the_command_line() -> None:
 
     assert main(["play", "--players", "2", "--seed", "2", "--points"], out=out_text) == 0
     assert "wins the match" in out_text.getvalue()
+
+
+def test_the_issues_commands_exactly(tmp_path: Path) -> None:
+    """``python3 -m engine play --game countdown --players 4 --seed 7 --bots all --save F`` and
+    ``python3 -m engine replay F --view SEAT``, as a user types them."""
+    save = tmp_path / "F.json"
+    root = Path(__file__).resolve().parents[3]
+    command = [sys.executable, "-m", "engine"]
+    played = subprocess.run(
+        [*command, "play", "--game", "countdown", "--players", "4", "--seed", "7", "--bots", "all",
+         "--save", str(save)],
+        cwd=root, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert played.returncode == 0, played.stderr
+    assert played.stdout.startswith("Countdown - 4 players, seed 7")
+    assert f"Record saved to {save}" in played.stdout
+    record = Record.loads(save.read_text())
+    assert record.setup.players == 4 and record.setup.seed == 7 and record.replay().is_over
+    for seat in range(4):
+        shown = subprocess.run(
+            [*command, "replay", str(save), "--view", str(seat)],
+            cwd=root, capture_output=True, text=True, check=False,
+        )  # fmt: skip
+        assert shown.returncode == 0, shown.stderr
+        assert json.loads(shown.stdout) == record.replay().observation(seat)
+    bad = subprocess.run(
+        [*command, "replay", str(save), "--view", "7"],
+        cwd=root, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert bad.returncode == 2 and "no seat 7" in bad.stderr
+
+
+def test_rule_options_from_the_command_line(tmp_path: Path) -> None:
+    from engine.countdown.cli import main
+
+    save = tmp_path / "game.json"
+    args = ["play", "--players", "3", "--seed", "3", "--save", str(save)]
+    options = ["--option", "siren_agents_may_act=off", "--option", "frisked_card_playable=no"]
+    assert main([*args, *options], out=io.StringIO()) == 0
+    setup = Record.loads(save.read_text()).setup
+    assert setup.options == Options(siren_agents_may_act=False, frisked_card_playable=False)
+    assert main([*args, "--option", "sirens=off"], out=io.StringIO()) == 2

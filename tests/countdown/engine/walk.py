@@ -174,6 +174,9 @@ def check_conservation(state: GameState) -> None:
             "no Snip under an agent outside"
         )
         assert list(state.hands[seat]) == sorted(state.hands[seat], key=kind_order)
+    assert not Counter(state.locked) - Counter(state.hands[state.active]), "locked cards are held"
+    if state.setup.options.frisked_card_playable:
+        assert state.locked == ()
 
 
 def check_step(
@@ -279,11 +282,14 @@ def walk_game(
 
 def walk_options(index: int) -> Options:
     """A mix of rule options over the walk: every fourth game a short Points match, every third
-    with the Siren's exits left out of the mascot counts."""
+    with the Siren's exits left out of the mascot counts, every fifth with the Siren using up the
+    actor's agents, every seventh with frisked cards waiting for the next turn."""
     return Options(
         points=index % 4 == 3,
         points_goal=1 + index % 5,
         mascot_count_alarm_exits=index % 3 != 2,
+        siren_agents_may_act=index % 5 != 4,
+        frisked_card_playable=index % 7 != 6,
     )
 
 

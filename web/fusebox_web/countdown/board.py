@@ -14,6 +14,7 @@ player's agents inside or outside with the Snips under them), ``hand`` (the view
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -391,12 +392,13 @@ def players(inp: BoardInput) -> str:
 # --------------------------------------------------------------------------- the viewer's hand
 
 
-def card_face(w: Words, kind: str) -> str:
+def card_face(w: Words, kind: str, locked: bool = False) -> str:
     colour = cut_colour(kind)
     where = w.t("cd.zone.in") if zone(kind) == "in" else w.t("cd.zone.out")
     return (
         tag("span", esc(w.card(kind)), class_="cd-card-name")
         + tag("span", esc(where), class_=classes("cd-zone", f"is-{zone(kind)}"))
+        + (tag("span", esc(w.t("cd.hand.locked")), class_="cd-locked") if locked else "")
         + (
             tag("span", "", class_=f"cd-card-stripe is-{colour}", aria_hidden="true")
             if colour
@@ -412,12 +414,20 @@ def hand(inp: BoardInput) -> str:
         return ""
     cards = inp.hand
     active = inp.decision in HAND_PHASES
+    # Cards taken with a Frisk this turn that wait for the next one (a rule option): the last
+    # copies of their kind are marked (copies are interchangeable).
+    waiting = Counter(inp.obs["seats"][viewer].get("locked") or [])
+    locked = set()
+    for i in range(len(cards) - 1, -1, -1):
+        if waiting[cards[i]] > 0:
+            waiting[cards[i]] -= 1
+            locked.add(i)
     items = "".join(
         tag(
             "li",
             tag(
                 "button",
-                card_face(w, kind),
+                card_face(w, kind, i in locked),
                 type="button",
                 class_=classes(
                     "cd-card", f"is-{zone(kind)}", cut_colour(kind) and f"is-{cut_colour(kind)}"

@@ -1,15 +1,17 @@
 """Countdown's table: 2 to 5 players, its computer levels and rule options (on the shell's
 :class:`~fusebox_web.shell.table.Table`: seats, names, levels, pace).
 
-Options: ``points`` (the Points variant: a match to 10), ``mascot_count_alarm_exits`` (the
-engine's rule option, spec §12 A4), ``memory`` (the page's: no panel of Scan notes, the rulebook's
-"memory" play; the engine always keeps the notes in the seat's observation).
+Options: ``points`` (the Points variant: a match to 10), the engine's rule options for the open
+points of the spec that change play (``mascot_count_alarm_exits``: §12 A4,
+``siren_agents_may_act``: A12, ``frisked_card_playable``: A13), ``memory`` (the page's: no panel
+of Scan notes, the rulebook's "memory" play; the engine always keeps the notes in the seat's
+observation).
 
 >>> t = Table.default()
 >>> t.players, t.seat_kinds(), t.seat(1).level
 (4, ['human', 'bot', 'bot', 'bot'], 'strong')
 >>> t.engine_options()
-{'points': False, 'mascot_count_alarm_exits': True}
+{'points': False, 'mascot_count_alarm_exits': True, 'siren_agents_may_act': True, 'frisked_card_playable': True}
 >>> Table.from_json(t.to_json()) == t
 True
 """
@@ -29,10 +31,17 @@ LEVELS = ("strong", "basic", "random")
 OPTION_CHOICES: dict[str, tuple[object, ...]] = {
     "points": (False, True),
     "mascot_count_alarm_exits": (True, False),
+    "siren_agents_may_act": (True, False),
+    "frisked_card_playable": (True, False),
     "memory": (False, True),
 }
 #: The options the engine knows (``engine.countdown.Options``); the others are the page's.
-ENGINE_OPTIONS = ("points", "mascot_count_alarm_exits")
+ENGINE_OPTIONS = (
+    "points",
+    "mascot_count_alarm_exits",
+    "siren_agents_may_act",
+    "frisked_card_playable",
+)
 RULES = TableRules(players=range(2, 6), levels=LEVELS, options=OPTION_CHOICES, default_players=4)
 
 
