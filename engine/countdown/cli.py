@@ -262,8 +262,10 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
         legal = game.legal_actions(seat)
         if seat in bots:
             action: Action = bots[seat].choose(game.observation(seat), legal)
-            if args.explain:
-                out.write(f"  [{names[seat]}: {bots[seat].explain().text}]\n")
+            why = bots[seat].explain()
+            # A person at the terminal does not read what only the bot's seat knows.
+            if args.explain and not (humans and why.private):
+                out.write(f"  [{names[seat]}: {why.text}]\n")
         else:
             typed = _ask_human(game, seat, names, out, inp)
             if typed is None:

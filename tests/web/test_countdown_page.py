@@ -371,3 +371,42 @@ def test_a_card_taken_with_a_frisk_is_marked_when_it_must_wait(catalog: Catalog)
     # The dock still offers the red Snip already held; the engine refuses the second one.
     dock = board.dock(board_input(state, 0, catalog, selected=(0,)))
     assert enabled(dock, "play") == 3
+
+
+def test_computers_reasons_that_tell_private_things_wait_for_the_end(catalog: Catalog) -> None:
+    """A person playing against computers never reads, while the game is on, a computer's
+    reason built on what only its seat knows (its Scans and beliefs, the card it took with a
+    Frisk); once the game is over, the log tells every reason."""
+    from engine.countdown.bots.explanation import PRIVATE_KEYS
+
+    w = words(catalog, 4)
+    private_seen: set[str] = set()
+    for seed in range(6):
+        session = Session(MemoryStore())
+        session.table = session.table.with_players(4).with_kinds(["human", "bot", "bot", "bot"])
+        session.table = session.table.with_option("frisked_card_playable", True)
+        session.start(seed=200 + seed)
+        person = make_bot("basic", seed)
+        while session.live:
+            if session.bot_seat() is not None:
+                session.play_bot()
+            else:
+                state = session.state
+                seat = state.to_move
+                assert seat == 0
+                session.apply(person.choose(state.observation(0), state.legal_actions(0)))
+            game = session.game
+            assert game is not None
+            secret = [bot_text(n, w) for n in game.notes if n.key in PRIVATE_KEYS]
+            private_seen.update(n.key for n in game.notes if n.key in PRIVATE_KEYS)
+            if session.live:
+                obs = game.state.observation(0)
+                shown = "\n".join(x.text for x in log_lines(obs["log"], w, game.notes))
+                assert not [text for text in secret if text in shown]
+        game = session.game
+        assert game is not None
+        everything = log_lines(game.state.observation(None)["log"], w, game.notes, reveal=True)
+        assert len([x for x in everything if x.kind == "bot"]) == len(
+            [n for n in game.notes if n.key != "only_choice"]
+        )
+    assert {"snip_known", "frisk_take", "no_defuse"} & private_seen, private_seen

@@ -31,6 +31,11 @@ class Explanation:
     params: Mapping[str, Any] = field(default_factory=dict)
     text: str = ""
 
+    @property
+    def private(self) -> bool:
+        """It tells what only the bot's seat knows (see ``PRIVATE_KEYS``)."""
+        return is_private(self.key)
+
     def to_json(self) -> dict[str, Any]:
         return {"key": self.key, "params": dict(self.params), "text": self.text}
 
@@ -74,6 +79,25 @@ KEYS: dict[str, tuple[tuple[str, ...], str]] = {
     "next_game": ((), "On to the next game of the match."),
     "only_choice": ((), "The only possible move."),
 }
+
+
+#: Reasons that tell what only the bot's seat knows: what it scanned or believes of the
+#: combination, or the card it took with a Frisk (whose identity the table does not learn). An
+#: opponent must not read them while the game is on; they are shown once it is over, or when no
+#: person plays (a demonstration). The other reasons only name what everyone sees anyway.
+#: (``defuse`` and ``defuse_last`` end the game at once, revealing everything.)
+PRIVATE_KEYS = frozenset(
+    {"snip_known", "snip_guess", "snip_replace", "frisk_take", "rewire", "rewire_pick", "no_defuse"}
+)
+
+
+def is_private(key: str) -> bool:
+    """Whether a reason tells what only the bot's seat knows (see ``PRIVATE_KEYS``).
+
+    >>> is_private("frisk_take"), is_private("discard")
+    (True, False)
+    """
+    return key in PRIVATE_KEYS
 
 
 def _readable(key: str, value: Any) -> Any:

@@ -498,9 +498,15 @@ def prompt_text(inp: BoardInput) -> str:
 
 
 def agent_state(w: Words, agent: Obs) -> str:
+    """An agent in a few words, for the dock's buttons: where it is (or that it has acted), and
+    the Snips under it."""
     if agent["acted"]:
-        return w.t("cd.agent.short.acted")
-    return w.t("cd.agent.short.out") if agent["out"] else w.t("cd.agent.short.in")
+        state = w.t("cd.agent.short.acted")
+    else:
+        state = w.t("cd.agent.short.out") if agent["out"] else w.t("cd.agent.short.in")
+    if agent["cuts"]:
+        state += ", " + w.colours(agent["cuts"])
+    return state
 
 
 def choices(inp: BoardInput) -> list[str]:

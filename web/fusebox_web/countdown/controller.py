@@ -175,7 +175,7 @@ class App:
         assert seat is not None and session.game is not None
         public = session.state.observation(None)
         w = self.words()
-        lines = log_lines(public["log"], w, session.game.notes, memory=True)
+        lines = log_lines(public["log"], w, session.game.notes, memory=True, reveal=False)
         recent = [x for x in lines if x.kind not in ("turn", "end_play")][-4:]
         phase = session.state.phase
         actor = public["prompt"]["actor"] if public["prompt"] else None
@@ -189,7 +189,9 @@ class App:
         assert game is not None
         seer = game.state.observation("seer")
         w = self.words()
-        lines = log_lines(game.state.observation(None)["log"], w, game.notes, memory=True)
+        lines = log_lines(
+            game.state.observation(None)["log"], w, game.notes, memory=True, reveal=True
+        )
         next_game = game.state.phase is Phase.NEXT_GAME
         inp = screens.EndInput(seer, w, lines, game.table.seat_kinds(), next_game)
         self.set_root(screens.end_screen(inp))
@@ -223,6 +225,12 @@ class App:
 
     # ------------------------------------------------------------------ the board
 
+    def reveal(self) -> bool:
+        """The computers' reasons that tell what only their seat knows may be read: the game
+        is over, or no person plays (a demonstration)."""
+        game = self.session.game
+        return game is None or game.stage == "over" or not game.table.humans()
+
     def board_input(self) -> BoardInput:
         session = self.session
         game = session.game
@@ -241,7 +249,7 @@ class App:
             words=w,
             legal=legal,
             kinds=game.table.seat_kinds(),
-            lines=log_lines(obs["log"], w, game.notes, memory=memory),
+            lines=log_lines(obs["log"], w, game.notes, memory=memory, reveal=self.reveal()),
             selected=self.selected,
             thinking=self.thinking,
             message=self.message
@@ -284,6 +292,11 @@ class App:
     def start_link(self, link: Link) -> None:
         session = self.session
         table = session.table.with_players(link.players or session.table.players)
+        problem = link.check(table.players)
+        if problem is not None:
+            self.notices.append(self.t("cd.link.bad", detail=self.t(problem.key, **problem.params)))
+            self.show("table")
+            return
         kinds = link.kinds(table.players)
         if kinds:
             table = table.with_kinds(kinds)
@@ -299,8 +312,7 @@ class App:
             options["memory"] = link.memory
         table = replace(table, options=options)
         session.set_table(table)
-        first = link.first if link.first is not None and link.first < table.players else None
-        session.start(link.seed, first)
+        session.start(link.seed, link.first)
         self.after_change()
 
     def after_change(self) -> None:
@@ -375,7 +387,9 @@ class App:
         if game is None:
             return
         obs = game.state.observation(self.session.viewer)
-        lines = log_lines(obs["log"], self.words(), game.notes, memory=game.table.memory)
+        lines = log_lines(
+            obs["log"], self.words(), game.notes, memory=game.table.memory, reveal=self.reveal()
+        )
         real = [x for x in lines if x.kind not in ("turn", "end_play")]
         if real:
             self.announce(real[-1].text)

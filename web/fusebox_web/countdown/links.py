@@ -51,6 +51,19 @@ class Link:
     points: bool | None = None
     memory: bool | None = None
 
+    def check(self, players: int) -> LinkError | None:
+        """What is wrong with this link at a table of ``players`` (the table's count when the
+        link names none): a first player beyond the table.
+
+        >>> Link(first=4).check(4)
+        LinkError(key='cd.link.first', params={'value': '5'})
+        >>> Link(first=3).check(4) is None
+        True
+        """
+        if self.first is not None and self.first >= players:
+            return LinkError("cd.link.first", {"value": str(self.first + 1)})
+        return None
+
     def kinds(self, players: int) -> list[str] | None:
         """Seat kinds asked by ``bots=``, or None to keep the table's."""
         if self.bots == "0":

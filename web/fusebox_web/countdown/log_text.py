@@ -21,6 +21,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.countdown.bots.explanation import is_private
+
 from .words import Words
 
 View = Mapping[str, Any]
@@ -232,12 +234,20 @@ def bot_text(note: Note, w: Words) -> str:
 
 
 def log_lines(
-    events: Sequence[View], w: Words, notes: Sequence[Note] = (), memory: bool = False
+    events: Sequence[View],
+    w: Words,
+    notes: Sequence[Note] = (),
+    memory: bool = False,
+    reveal: bool = False,
 ) -> list[Line]:
-    """Every event as a line, each computer's reason just before the events of its move."""
+    """Every event as a line, each computer's reason just before the events of its move.
+
+    A reason that tells what only the computer's seat knows (what it scanned or believes, the
+    card it took with a Frisk: ``engine.countdown.bots.explanation.PRIVATE_KEYS``) is left out
+    unless ``reveal`` (the game is over, or no person plays)."""
     by_index: dict[int, list[Note]] = {}
     for note in notes:
-        if note.key not in QUIET:
+        if note.key not in QUIET and (reveal or not is_private(note.key)):
             by_index.setdefault(note.at, []).append(note)
     out: list[Line] = []
     for index, event in enumerate(events):
