@@ -170,3 +170,28 @@ def test_a_damaged_save_is_set_aside_with_a_message(page: Page, site_url: str) -
     page.locator('[data-act="start"]').click()
     page.wait_for_selector("html[data-board-ready]", state="attached")
     assert saved(page, GAME_KEY) is not None
+
+
+def test_a_points_match_goes_on_game_after_game(page: Page, site_url: str) -> None:
+    """The Points variant: after a game the end screen shows the scores and deals the next game
+    (the first player moves one seat on); computers never deal it before a person has looked."""
+    open_board(page, site_url + "?game=countdown&players=2&seed=3&bots=all&points=1&pace=instant")
+    assert wait_screen(page) == "end"
+    state = saved_state(page)
+    assert state.phase.value == "next_game" and state.game == 1
+    expect(page.get_by_test_id("match")).to_be_visible()
+    expect(page.locator('[data-act="next-game"]')).to_be_visible()
+    page.wait_for_timeout(300)
+    assert saved_state(page).game == 1  # nobody dealt the next game
+    first = state.first
+    page.locator('[data-act="next-game"]').click()
+    page.wait_for_function(
+        f"JSON.parse(localStorage.getItem({GAME_KEY!r})).data.record.actions.length"
+        f" > {len(state.history)}"
+    )
+    assert wait_screen(page) == "end"  # the computers played game 2 to its end
+    after = saved_state(page)
+    assert after.game == 2 and after.first == (first + 1) % 2
+    assert sum(after.scores) >= sum(state.scores) and all(
+        a >= b for a, b in zip(after.scores, state.scores, strict=True)
+    )
