@@ -59,13 +59,13 @@ def test_the_home_card_and_the_table_deal_the_chosen_game(page: Page, site_url: 
 def test_the_board_fits_a_phone_and_a_projector(browser: Browser, site_url: str) -> None:
     """Five players. On a phone: no sideways scrolling, every control at least 40 px tall, and
     what to do now (the dock, with every choice of the decision) in view wherever the board is
-    scrolled. On a projector: the whole board on one screen, the countdown readable across a
-    room."""
-    for viewport in (PHONE, PROJECTOR):
+    scrolled (in English and in Italian, whose words are longer). On a projector: the whole
+    board on one screen, the countdown readable across a room."""
+    for viewport, language in ((PHONE, "en"), (PHONE, "it"), (PROJECTOR, "en")):
         width, height = viewport["width"], viewport["height"]
         context = browser.new_context(viewport=viewport)
         page = context.new_page()
-        open_board(page, site_url + FIVE)
+        open_board(page, site_url + FIVE + f"&lang={language}")
         assert wait_screen(page) == "decision:play"
         page.locator('[data-act="card"]').first.click()
         expect(page.locator('#cd-dock [data-act="play"]')).to_have_count(4)

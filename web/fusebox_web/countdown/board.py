@@ -497,13 +497,17 @@ def prompt_text(inp: BoardInput) -> str:
     return w.t(f"cd.prompt.{phase}")
 
 
+def agent_where(w: Words, agent: Obs) -> str:
+    """Where an agent is, or that it has acted this turn (a word)."""
+    if agent["acted"]:
+        return w.t("cd.agent.short.acted")
+    return w.t("cd.agent.short.out") if agent["out"] else w.t("cd.agent.short.in")
+
+
 def agent_state(w: Words, agent: Obs) -> str:
     """An agent in a few words, for the dock's buttons: where it is (or that it has acted), and
     the Snips under it."""
-    if agent["acted"]:
-        state = w.t("cd.agent.short.acted")
-    else:
-        state = w.t("cd.agent.short.out") if agent["out"] else w.t("cd.agent.short.in")
+    state = agent_where(w, agent)
     if agent["cuts"]:
         state += ", " + w.colours(agent["cuts"])
     return state
@@ -522,11 +526,38 @@ def choices(inp: BoardInput) -> list[str]:
     if phase == "play":
         chosen = inp.chosen()
         if len(chosen) == 1:
+            # One row of the four agents (short enough for a phone in every language): the
+            # number, where it is, its Snips; the button's name says it all.
             kind = chosen[0]
+            row = []
             for index, agent in enumerate(me["agents"]):
                 ok = PlayCard(viewer, kind, index) in legal
-                text = w.t("cd.do.onAgent", n=index + 1, state=agent_state(w, agent))
-                out.append(button(esc(text), "play", "cd-choice", ok, agent=index))
+                snips = "".join(
+                    tag("span", esc(w.colour(c)[:1].upper()), class_=f"cd-snip is-{c}")
+                    for c in agent["cuts"]
+                )
+                row.append(
+                    tag(
+                        "button",
+                        tag("span", esc(index + 1), class_="cd-pick-no")
+                        + tag("span", esc(agent_where(w, agent)), class_="cd-pick-state")
+                        + (
+                            tag("span", snips, class_="cd-snips", aria_hidden="true")
+                            if snips
+                            else ""
+                        ),
+                        type="button",
+                        class_="cd-choice cd-agent-pick",
+                        data_act="play",
+                        data_agent=index,
+                        aria_label=w.t("cd.do.onAgent", n=index + 1, state=agent_state(w, agent)),
+                        aria_disabled=None if ok else "true",
+                    )
+                )
+            label = tag("span", esc(w.t("cd.do.playOn")), class_="cd-label")
+            out.append(
+                tag("div", label + "".join(row), class_="cd-pair-row cd-agent-row", role="group")
+            )
         elif len(chosen) == 2:
             if not inp.obs["countdown"]["wild_allowed"]:
                 out.append(tag("p", esc(w.t("cd.do.pairLate")), class_="cd-muted"))
