@@ -445,3 +445,16 @@ def test_memory_play_keeps_no_note_of_a_scan(catalog: Catalog) -> None:
         noted = 'data-note="2"' in html and green in html
         assert noted is not memory, memory
         assert 'data-testid="notes"' in html if not memory else 'data-testid="notes"' not in html
+
+
+def test_memory_play_keeps_only_the_card_a_frisk_took(catalog: Catalog) -> None:
+    w = words(catalog, 2)
+    seen = {
+        "type": "intercept",
+        "seat": 0,
+        "target": 1,
+        "secret": {"hand": ["analyze", "cut_red", "timer"], "took": "cut_red"},
+    }
+    noted, remembered = line(seen, w).text, line(seen, w, memory=True).text
+    assert w.card("timer") in noted and w.card("cut_red") in noted
+    assert w.card("timer") not in remembered and w.card("cut_red") in remembered

@@ -3,7 +3,8 @@ in the player's language.
 
 A line is built from the event *view* of the viewer the page shows (``Event.view``), so it holds
 the viewer's own secrets (the colour they scanned, the hand they frisked) and no one else's. In
-memory play the colour of a Scan is shown once, as it happens, and left out of the log.
+memory play the colour of a Scan is shown once, as it happens, and left out of the log (and so
+is the hand a Frisk showed: only the card taken stays).
 
 >>> from fusebox_web.shell.i18n import Catalog
 >>> cat = Catalog({"en": {"cd.log.analyze": "{name} scans wire {position}.",
@@ -103,6 +104,8 @@ def _intercept(e: View, w: Words, memory: bool) -> tuple[str, bool]:
     params = {"name": w.name(e["seat"]), "target": w.name(e["target"])}
     took, hand = _secret(e, "took"), _secret(e, "hand")
     if took is not None and hand is not None:
+        if memory:  # memory play: the hand was seen for a moment, only the card taken stays
+            return w.t("cd.log.interceptTook", card=w.card(took), **params), True
         return w.t("cd.log.interceptYou", cards=w.cards(hand), card=w.card(took), **params), True
     if took is not None:
         return w.t("cd.log.interceptVictim", card=w.card(took), **params), True
