@@ -237,3 +237,15 @@ def test_rule_options_from_the_command_line(tmp_path: Path) -> None:
     setup = Record.loads(save.read_text()).setup
     assert setup.options == Options(siren_agents_may_act=False, frisked_card_playable=False)
     assert main([*args, "--option", "sirens=off"], out=io.StringIO()) == 2
+
+
+def test_explained_moves_keep_private_reasons_from_a_person_at_the_terminal() -> None:
+    from engine.countdown.cli import main
+
+    args = ["play", "--players", "3", "--seed", "8", "--first", "0", "--level", "strong"]
+    watched, played = io.StringIO(), io.StringIO()
+    assert main([*args, "--explain"], out=watched) == 0
+    assert main([*args, "--explain", "--human", "2"], out=played, inp=io.StringIO("quit\n")) == 0
+    private = "the combination needs it"  # a Snip placed on what the bot scanned
+    assert private in watched.getvalue()
+    assert private not in played.getvalue() and "Wire 1 tells me the most." in played.getvalue()
