@@ -22,3 +22,17 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="games per mission and player count checked by the real-game deduction oracle "
         "(2 by default: about 450 late positions; 20 for a long run)",
     )
+    parser.addoption(
+        "--countdown-walks",
+        type=int,
+        default=120,
+        help="random Countdown games walked with invariant checks (120 by default; 10000 for the long run)",
+    )
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The browser tests run last. Playwright's sync API keeps an event loop running in a worker
+    from its first browser test on, and some page tests call ``asyncio.run``; with the browser
+    tests last (a stable sort, so each worker still runs its tests in collection order), no page
+    test runs in a worker after a browser test."""
+    items.sort(key=lambda item: item.nodeid.startswith("tests/e2e/"))
