@@ -29,3 +29,17 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="browser tests: a bot table plays every mission from 9 at every player count "
         "(by default one mission per mechanism)",
     )
+    parser.addoption(
+        "--countdown-walks",
+        type=int,
+        default=120,
+        help="random Countdown games walked with invariant checks (120 by default; 10000 for the long run)",
+    )
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The browser tests run last. Playwright's sync API keeps an event loop running in a worker
+    from its first browser test on, and some page tests call ``asyncio.run``; with the browser
+    tests last (a stable sort, so each worker still runs its tests in collection order), no page
+    test runs in a worker after a browser test."""
+    items.sort(key=lambda item: item.nodeid.startswith("tests/e2e/"))
