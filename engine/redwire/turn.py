@@ -136,9 +136,12 @@ def cut_wire(s: Table, stand: int, slot: int, by: int, events: Events, **extra: 
 
 
 def place_info(s: Table, wire: int, reason: str, events: Events) -> None:
-    """Put a true-value info token in front of a wire (§5.8), with the optional finite supply."""
+    """Put a true-value info token in front of a wire (§5.8), with the optional finite supply;
+    a mechanism may place its own kind of token instead (``Mechanism.info_token``)."""
     if wire in s.info:  # B14: the value is already public
         return
+    if any(m.info_token(s, wire, reason, events) for m in s.mechanisms):
+        return  # the mission's own kind of token (even/odd, x1/x2/x3)
     value = cut_value(s.codes[wire])
     stand, slot = s.position_of(wire)
     data: dict[str, Any] = {

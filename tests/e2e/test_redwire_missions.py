@@ -32,6 +32,7 @@ from engine.redwire.mechanisms import (
     bat_radar,
     bluffer,
     double_lock,
+    parity_tokens,
     red_value,
     rookie,
     sequence,
@@ -54,6 +55,7 @@ BOT_TABLES = [
     (18, 4, 2),
     (19, 3, 4),
     (20, 4, 3),
+    (21, 3, 5),
 ]
 PHONE: ViewportSize = {"width": 360, "height": 640}
 
@@ -556,3 +558,38 @@ def test_x_wires_are_marked_and_refused_to_equipment_by_touch_and_keyboard(
     )
     after = saved_state(page)
     assert after.cut[after.wire_id(2, 12)]
+
+
+def test_even_odd_tokens_are_placed_by_keyboard_drawn_and_said(
+    browser: Browser, site_url: str
+) -> None:
+    """Mission 21 on a phone: the setup token, placed with the keyboard alone, is an even/odd
+    token (the confirm button says which), drawn under the wire and said in its name; the
+    computers' tokens are too, and the log says them."""
+    page = open_phone(
+        browser, site_url + "?mission=21&players=3&seed=3&bots=1&pace=instant&brief=0&captain=1"
+    )
+    assert wait_decision(page) == "setup_token"
+    expect(page.get_by_test_id("parity-rule")).to_contain_text("Even/odd tokens")
+    expect(page.get_by_test_id("prompt")).to_contain_text("only whether the wire is even or odd")
+    state = saved_state(page)
+    stand, slot, code = next((st, sl, c) for st, sl, c in state.hand(0) if c % 10 == 0)
+    parity = "even" if (code // 10) % 2 == 0 else "odd"
+    tile(page, stand, slot).focus()
+    page.keyboard.press("Enter")
+    confirm = page.get_by_test_id("confirm")
+    expect(confirm).to_contain_text(
+        re.compile(f"Even/odd token on your wire {slot + 1}.*: {parity}")
+    )
+    confirm.focus()
+    page.keyboard.press("Enter")
+    expect(tile(page, stand, slot)).to_have_attribute("aria-label", re.compile(f"{parity} token"))
+    expect(tile(page, stand, slot).locator(".rw-token--parity")).to_have_count(1)
+    assert wait_decision(page) == "turn"
+    after = saved_state(page)
+    marks = parity_tokens.view(after.observation(0))
+    assert marks is not None and len(marks["tokens"]) == 3  # one per player
+    assert not any(t["info"] for s in after.observation(0)["stands"] for t in s["slots"])
+    expect(page.locator(".rw-tile .rw-token--parity")).to_have_count(3)
+    page.get_by_role("button", name="Full log").click()
+    expect(page.get_by_test_id("full-log")).to_contain_text("places an even/odd token")

@@ -41,6 +41,7 @@ from . import (
     equipment,
     hidden_equipment,
     number_cards,
+    parity_tokens,
     random_token,
     red_value,
     rookie,
@@ -75,6 +76,7 @@ ALL: tuple[Mechanism[Any], ...] = (
     bat_radar.MECHANISM,
     audio.MECHANISM,
     x_wires.MECHANISM,
+    parity_tokens.MECHANISM,
 )
 REGISTRY: dict[str, Mechanism[Any]] = {m.id: m for m in ALL}
 ACTIONS: dict[type[Action], ActionSpec[Any]] = {a.cls: a for m in ALL for a in m.actions}

@@ -316,6 +316,12 @@ class Mechanism(Generic[Part]):
         at one explodes, nobody may announce it, a hand of only such wires must be revealed."""
         return frozenset()
 
+    def info_token(self, table: Table, wire: int, reason: str, events: Events) -> bool:
+        """An info token is about to go on ``wire`` (``reason``: "setup", "miss", "post_it"...):
+        place the mission's own kind of token instead (even/odd, x1/x2/x3) and return True, or
+        False for the true-value token."""
+        return False
+
     def miss_token(
         self, table: Table, wire: int, announced: tuple[int, ...], events: Events
     ) -> bool:

@@ -37,6 +37,7 @@ CASES = [
     (18, 4, 4),
     (19, 3, 2),
     (20, 4, 4),
+    (21, 4, 1),
 ]
 NAMES = ["Ana", "Bea", "Carlo", "Dario", "Elena"]
 

@@ -31,6 +31,7 @@ from . import (
     double_lock,
     hidden_equipment,
     number_cards,
+    parity_tokens,
     random_token,
     red_value,
     rookie,
@@ -92,6 +93,7 @@ _MISSION_MODULES = (
     bat_radar,
     audio,
     x_wires,
+    parity_tokens,
 )
 
 #: How each equipment card is offered, by card number.
@@ -124,6 +126,21 @@ PARTS: tuple[Callable[[Observation, Words], str], ...] = tuple(
 PROMPTS: tuple[Callable[[Observation, Words], str | None], ...] = tuple(
     prompt for m in _MISSION_MODULES for prompt in getattr(m, "PROMPTS", ())
 )
+#: The confirm button's sentence for a setup token, when a mission changes the token (even/odd).
+TOKEN_CONFIRMS: tuple[Callable[[Action, Words, Observation], str | None], ...] = tuple(
+    confirm for m in _MISSION_MODULES for confirm in getattr(m, "TOKEN_CONFIRMS", ())
+)
+
+
+def token_confirm(action: Action, w: Words, obs: Observation) -> str | None:
+    """A mission's own confirm sentence for a setup token, if any."""
+    for confirm in TOKEN_CONFIRMS:
+        text = confirm(action, w, obs)
+        if text is not None:
+            return text
+    return None
+
+
 #: The log sentence of an info token a mechanism placed, by the token event's ``reason``.
 TOKEN_REASONS: dict[str, str] = {**post_it.TOKEN_REASONS}
 #: The card whose name the dock's "X or Y" toggle shows.
