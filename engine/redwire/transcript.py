@@ -76,7 +76,9 @@ _LINES: dict[str, Line] = {
         f"No info token left: {e['value']} is announced for {_where(n, o, e['stand'], e['slot'])}."
     ),
     "token_skipped": lambda e, n, o: (
-        f"{_name(n, e['seat'])} holds no {e['value']}: the token lies beside the stand."
+        _LINES[f"token_skipped:{e.get('reason')}"](e, n, o)
+        if f"token_skipped:{e.get('reason')}" in _LINES  # a mechanism's own reason
+        else f"{_name(n, e['seat'])} holds no {e['value']}: the token lies beside the stand."
         if e.get("reason") == "beside"
         else f"{_name(n, e['seat'])} places no info token (the mission's rule)."
         if e.get("reason") == "mission"

@@ -32,6 +32,7 @@ from engine.redwire.mechanisms import (
     bat_radar,
     bluffer,
     double_lock,
+    negative_tokens,
     parity_tokens,
     red_value,
     rookie,
@@ -39,7 +40,7 @@ from engine.redwire.mechanisms import (
     x_wires,
 )
 from engine.redwire.mechanisms.equipment import tray
-from engine.redwire.wires import RED, cut_value, label_of
+from engine.redwire.wires import RED, YELLOW, cut_value, label_of
 
 #: One table per mechanism (mission, players, seed) for the default run.
 BOT_TABLES = [
@@ -56,6 +57,7 @@ BOT_TABLES = [
     (19, 3, 4),
     (20, 4, 3),
     (21, 3, 5),
+    (22, 4, 6),
 ]
 PHONE: ViewportSize = {"width": 360, "height": 640}
 
@@ -593,3 +595,57 @@ def test_even_odd_tokens_are_placed_by_keyboard_drawn_and_said(
     expect(page.locator(".rw-tile .rw-token--parity")).to_have_count(3)
     page.get_by_role("button", name="Full log").click()
     expect(page.get_by_test_id("full-log")).to_contain_text("places an even/odd token")
+
+
+def test_tokens_beside_the_stand_and_the_gift_by_touch_and_keyboard(
+    browser: Browser, site_url: str
+) -> None:
+    """Mission 22 on a phone, the person captain: two tokens beside the stand (values not held:
+    one by touch, one by keyboard), drawn as a badge by the name and said in words; two yellow
+    wires cut start the gift: the person gives the left neighbour a token by keyboard."""
+    page = open_phone(
+        browser, site_url + "?mission=22&players=4&seed=1&bots=1&pace=instant&brief=0&captain=1"
+    )
+    assert wait_decision(page) == "setup_token"
+    expect(page.get_by_test_id("prompt")).to_contain_text("a value you do not hold")
+    tile(page, 0, 0).click()
+    page.locator('[data-act="value"][data-value="3"]').click()
+    confirm = page.get_by_test_id("confirm")
+    expect(confirm).to_contain_text("I hold no 3")
+    confirm.click()
+    tile(page, 0, 5).focus()
+    page.keyboard.press("Enter")
+    page.locator('[data-act="value"][data-value="10"]').focus()
+    page.keyboard.press("Enter")
+    page.get_by_test_id("confirm").focus()
+    page.keyboard.press("Enter")
+    assert wait_decision(page) == "turn"
+    expect(page.get_by_test_id("negative-badge")).to_have_count(4)
+    badge = page.get_by_test_id("negative-badge").filter(has_text="∅3")
+    expect(badge).to_have_accessible_name(re.compile("holds no 3 and 10"))
+    expect(page.get_by_test_id("negative-tokens")).to_contain_text("holds no 3 and 10")
+    state = saved_state(page)
+    part = negative_tokens.view(state.observation(0))
+    assert part is not None and len(part["tokens"]) == 8  # two per player
+    # A yellow of Carlo's, then my own: two yellows cut.
+    target = next((st, sl) for st, sl, c in state.hand(2) if c % 10 == 1)
+    play(page, Cut(0, (target,), (YELLOW,)))
+    if wait_decision(page) == "own_cut":
+        play(page, sure_move(saved_state(page), 0))
+    assert wait_decision(page) == "gift_give"
+    expect(page.get_by_test_id("prompt")).to_contain_text("give your left neighbour")
+    page.locator('[data-act="value"][data-value="7"]').focus()
+    page.keyboard.press("Enter")
+    confirm = page.get_by_test_id("confirm")
+    expect(confirm).to_contain_text("a 7 token")
+    confirm.focus()
+    page.keyboard.press("Enter")
+    decision = wait_decision(page)
+    if decision == "gift_place":  # the last neighbour's gift comes back to me
+        play(page, sure_move(saved_state(page), 0))
+        decision = wait_decision(page)
+    after = saved_state(page)
+    assert any(e.type == "give_token" and e.data["seat"] == 0 for e in after.log)
+    assert any(e.type == "gift_done" for e in after.log)
+    page.get_by_role("button", name="Full log").click()
+    expect(page.get_by_test_id("full-log")).to_contain_text("gives Ben an info token: 7")

@@ -61,6 +61,12 @@ def offered(aff: Affordances, seat: int) -> set[redwire.Action]:
                 assert action is not None
                 out.add(action)
             continue
+        if use.values is not None and not isinstance(choices, dict):  # values only
+            for value in use.values(choices):
+                action = use.build(Selection(use.mode, values=(value,)), seat)
+                assert action is not None
+                out.add(action)
+            continue
         if isinstance(choices, dict):  # wires, each with the values it may take
             for tile, values in choices.items():
                 for value in values:
@@ -145,3 +151,43 @@ def test_detectors_skip_the_x_wires_and_stay_usable() -> None:
     x_tiles = {(s, 12) for s in (1, 2, 3)}
     assert x_tiles <= aff.cut_targets and not x_tiles & aff.tool_targets
     check(table, 0)
+
+
+def test_the_gift_of_mission_22_is_offered_as_the_engine_allows() -> None:
+    """Mission 22: the setup tokens beside the stand, then the gift (a value to give, then a
+    wire to put it on) agree with the legal actions at every step."""
+    from engine.redwire.mechanisms.negative_tokens import GiveToken, NegativeToken
+    from engine.redwire.wires import YELLOW
+
+    fixed = {
+        0: ["1", "1", "2", "2", "2.1", "3", "3", "4", "4", "4.5", "5", "5", "5.1", "6"],
+        1: ["1", "1", "2", "2", "3", "3", "4", "4", "5", "5", "6", "6", "7"],
+    }
+    rest = ["6", "7", "7", "7", "7.1", "8", "8", "8", "8", "9", "9", "9", "9"]
+    last = ["9.1", "10", "10", "10", "10", "11", "11", "11", "11", "12", "12", "12", "12"]
+    setup = redwire.explicit_setup(
+        22, 4, 0, [fixed[0], fixed[1], rest, last], parts={"equipment": {"cards": [1, 4, 8, 9]}}
+    )
+    state = redwire.start(setup)
+    steps: list[redwire.Action] = [
+        NegativeToken(0, 0, 7),
+        NegativeToken(0, 0, 12),
+        NegativeToken(1, 1, 8),
+        NegativeToken(1, 1, YELLOW),
+        NegativeToken(2, 2, 1),
+        NegativeToken(2, 2, 12),
+        NegativeToken(3, 3, 1),
+        NegativeToken(3, 3, 2),
+        Cut(0, ((2, 4),), (YELLOW,)),
+        Pick(0, 0, 4),
+        GiveToken(0, 7),
+        Pick(1, 1, 12),
+        GiveToken(1, 1),
+    ]
+    for action in steps:
+        for seat in range(4):
+            check(state, seat)
+        state, _ = state.apply(action)
+    assert state.phase.value == "gift_give"
+    check(state, 2)
+    assert GiveToken(2, YELLOW) in offered(affordances(state, 2), 2)

@@ -40,6 +40,7 @@ from . import (
     double_lock,
     equipment,
     hidden_equipment,
+    negative_tokens,
     number_cards,
     parity_tokens,
     random_token,
@@ -77,6 +78,7 @@ ALL: tuple[Mechanism[Any], ...] = (
     audio.MECHANISM,
     x_wires.MECHANISM,
     parity_tokens.MECHANISM,
+    negative_tokens.MECHANISM,
 )
 REGISTRY: dict[str, Mechanism[Any]] = {m.id: m for m in ALL}
 ACTIONS: dict[type[Action], ActionSpec[Any]] = {a.cls: a for m in ALL for a in m.actions}

@@ -38,6 +38,7 @@ CASES = [
     (19, 3, 2),
     (20, 4, 4),
     (21, 4, 1),
+    (22, 5, 2),
 ]
 NAMES = ["Ana", "Bea", "Carlo", "Dario", "Elena"]
 

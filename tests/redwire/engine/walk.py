@@ -41,6 +41,7 @@ from engine.redwire.errors import IllegalActionError
 from engine.redwire.mechanisms.bat_radar import NameCutter
 from engine.redwire.mechanisms.bluffer import FalseToken
 from engine.redwire.mechanisms.claims import Claim, PassClaim
+from engine.redwire.mechanisms.negative_tokens import GiveToken, NegativeToken
 from engine.redwire.mechanisms.sequence import Stuck
 from engine.redwire.mechanisms.sweep import Sweep
 from engine.redwire.mechanisms.timer import TimeUp
@@ -129,6 +130,8 @@ def random_candidate(state: GameState, rng: random.Random) -> Action:
         lambda: Sweep(seat),
         lambda: FalseToken(seat, stand, slot, rng.randrange(1, 14)),
         lambda: NameCutter(seat, rng.randrange(n + 1)),
+        lambda: NegativeToken(seat, stand, value),
+        lambda: GiveToken(seat, value),
     ]
     return rng.choice(makers)()
 

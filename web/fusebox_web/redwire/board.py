@@ -553,7 +553,8 @@ def prompt_text(inp: BoardInput) -> str:
         return w.t("rw.prompt.own_cut", value=w.value(prompt.get("value") if prompt else "?"))
     if aff.decision == "setup_token":
         return " ".join([w.t("rw.prompt.token"), *mechanisms.prompt_notes(obs, w)])
-    return w.t(f"rw.prompt.{aff.decision}", who=actor)
+    value = w.value(prompt.get("value")) if prompt and "value" in prompt else ""
+    return w.t(f"rw.prompt.{aff.decision}", who=actor, value=value)
 
 
 #: The selection modes of equipment cards (each card's CardUse), the Dual Cut's excepted.

@@ -101,6 +101,16 @@ def _token(e: View, w: Words, log: Sequence[View], i: int, used: set[int]) -> Fo
     return text, "info"
 
 
+def _skipped(e: View, w: Words, log: Sequence[View], i: int, used: set[int]) -> Found:
+    own = mechanisms.LINES.get(f"token_skipped:{e.get('reason')}")  # a mechanism's own reason
+    if own is not None:
+        return own(e, w)
+    key = {"mission": "rw.log.tokenSkippedRule", "beside": "rw.log.tokenBeside"}.get(
+        str(e.get("reason")), "rw.log.tokenSkipped"
+    )
+    return w.t(key, who=w.name(e["seat"]), value=e.get("value", "")), "info"
+
+
 def _cut(e: View, w: Words, log: Sequence[View], i: int, used: set[int]) -> Found:
     targets = e["targets"]
     values = w.values(e["values"])
@@ -214,16 +224,7 @@ _HANDLERS: dict[str, Handler] = {
         ),
         "info",
     ),
-    "token_skipped": lambda e, w, log, i, used: (
-        w.t(
-            {"mission": "rw.log.tokenSkippedRule", "beside": "rw.log.tokenBeside"}.get(
-                str(e.get("reason")), "rw.log.tokenSkipped"
-            ),
-            who=w.name(e["seat"]),
-            value=e.get("value", ""),
-        ),
-        "info",
-    ),
+    "token_skipped": _skipped,
     "turn": lambda e, w, log, i, used: (
         w.t("rw.log.turn", number=e["number"], who=w.name(e["seat"])),
         "turn",

@@ -30,6 +30,7 @@ from . import (
     double_detector,
     double_lock,
     hidden_equipment,
+    negative_tokens,
     number_cards,
     parity_tokens,
     random_token,
@@ -94,6 +95,7 @@ _MISSION_MODULES = (
     audio,
     x_wires,
     parity_tokens,
+    negative_tokens,
 )
 
 #: How each equipment card is offered, by card number.
@@ -142,7 +144,10 @@ def token_confirm(action: Action, w: Words, obs: Observation) -> str | None:
 
 
 #: The log sentence of an info token a mechanism placed, by the token event's ``reason``.
-TOKEN_REASONS: dict[str, str] = {**post_it.TOKEN_REASONS}
+TOKEN_REASONS: dict[str, str] = {
+    **post_it.TOKEN_REASONS,
+    **{k: v for m in _MISSION_MODULES for k, v in getattr(m, "TOKEN_REASONS", {}).items()},
+}
 #: The card whose name the dock's "X or Y" toggle shows.
 XY_CARD = either_or.XY_CARD
 
