@@ -32,6 +32,7 @@ from engine.redwire.mechanisms import (
     bat_radar,
     bluffer,
     double_lock,
+    four_at_once,
     negative_tokens,
     parity_tokens,
     red_value,
@@ -58,6 +59,7 @@ BOT_TABLES = [
     (20, 4, 3),
     (21, 3, 5),
     (22, 4, 6),
+    (23, 4, 1),
 ]
 PHONE: ViewportSize = {"width": 360, "height": 640}
 
@@ -649,3 +651,49 @@ def test_tokens_beside_the_stand_and_the_gift_by_touch_and_keyboard(
     assert any(e.type == "gift_done" for e in after.log)
     page.get_by_role("button", name="Full log").click()
     expect(page.get_by_test_id("full-log")).to_contain_text("gives Ben an info token: 7")
+
+
+def test_the_four_at_once_by_touch_and_keyboard_turn_the_deck_up(
+    browser: Browser, site_url: str
+) -> None:
+    """Mission 23 on a phone, the person captain: the Number card face down during the setup
+    token, then face up; its value never offered as a chip; the special action's button, the
+    four wires (two by touch, two by keyboard); the equipment deck turned up."""
+    page = open_phone(
+        browser, site_url + "?mission=23&players=3&seed=2&bots=1&pace=slow&brief=0&captain=1"
+    )
+    assert wait_decision(page) == "setup_token"
+    part = page.get_by_test_id("four-at-once")
+    expect(part).to_contain_text("face down")
+    expect(page.locator(".rw-card.is-face-down")).to_have_count(7)
+    play(page, sure_move(saved_state(page), 0))
+    assert wait_decision(page) == "turn"
+    state = saved_state(page)
+    value = four_at_once.value_of(state)
+    assert value is not None
+    expect(part).to_contain_text(f"The four {value}s are cut only all together")
+    expect(page.get_by_test_id("prompt")).to_contain_text(f"Nobody may announce {value}")
+    expect(page.locator(f'[data-act="value"][data-value="{value}"]')).to_have_count(0)
+    fours = [
+        (st, sl) for st in range(len(state.stands)) for sl, c in state.uncut(st) if c == 10 * value
+    ]
+    assert len(fours) == 4
+    page.locator('[data-act="mode"][data-mode="four_at_once"]').click()
+    page.get_by_test_id("confirm").click()
+    assert wait_decision(page) == "four_point"
+    for n, target in enumerate(fours):
+        if n < 2:
+            tile(page, *target).click()
+            page.get_by_test_id("confirm").click()
+            expect(part).to_contain_text("Pointed at so far")
+        else:
+            tile(page, *target).focus()
+            page.keyboard.press("Enter")
+            page.get_by_test_id("confirm").focus()
+            page.keyboard.press("Enter")
+    page.wait_for_selector(f'[data-testid="prompt"]:not([data-moves="{len(state.history) + 4}"])')
+    after = saved_state(page)
+    cuts = [e for e in after.log if e.type == "four_cut"]
+    assert cuts and cuts[0].data["outcome"] == "hit"
+    expect(part).to_contain_text(f"The four {value}s are cut")
+    expect(page.locator(".rw-card.is-face-down")).to_have_count(0)

@@ -14,10 +14,10 @@ have is refused by the mechanism itself, with its own reason (Radar in mission 1
 ``equipment_absent``).
 
 >>> [m.id for m in ALL][:3]
-['double_detector', 'equipment', 'labels']
->>> get("sequence")
+['double_detector', 'equipment', 'stash']
+>>> get("nano")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
-KeyError: "no mechanism 'sequence'; known: batteries, coffee, detectors, double_detector, either_or, equipment, labels, post_it, radar, rewind, stabilizer, walkie"
+KeyError: "no mechanism 'nano'; known: audio, bat_radar, batteries, ..."
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ from . import (
     double_detector,
     double_lock,
     equipment,
+    four_at_once,
     hidden_equipment,
     negative_tokens,
     number_cards,
@@ -79,6 +80,7 @@ ALL: tuple[Mechanism[Any], ...] = (
     x_wires.MECHANISM,
     parity_tokens.MECHANISM,
     negative_tokens.MECHANISM,
+    four_at_once.MECHANISM,
 )
 REGISTRY: dict[str, Mechanism[Any]] = {m.id: m for m in ALL}
 ACTIONS: dict[type[Action], ActionSpec[Any]] = {a.cls: a for m in ALL for a in m.actions}
@@ -101,7 +103,7 @@ def reasons() -> tuple[ReasonCode, ...]:
     """Every refusal reason of the game: the core's, then each mechanism's (codes are unique).
 
     >>> [r.value for r in reasons() if r.value.startswith("equipment_")]
-    ['equipment_absent', 'equipment_locked', 'equipment_used']
+    ['equipment_absent', 'equipment_locked', 'equipment_used', 'equipment_double_locked']
     """
     found: tuple[ReasonCode, ...] = (*Reason, *(r for m in ALL if m.reasons for r in m.reasons))
     return found

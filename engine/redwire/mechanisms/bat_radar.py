@@ -22,7 +22,7 @@ active player name only a player who holds that value.
 >>> from engine.redwire import new_game
 >>> game = new_game(mission=18, players=3, seed=3)
 >>> game.phase.value, view(game.observation(None))["current"]
-('bat_name', 7)
+('bat_name', 6)
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ captain's card is the Bluffer, whose info tokens all lie.
 
 >>> from engine.redwire import new_game
 >>> view(new_game(mission=17, players=3, seed=5).observation(None))["bluffer"]
-0
+2
 """
 
 from __future__ import annotations

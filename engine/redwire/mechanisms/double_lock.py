@@ -11,7 +11,7 @@ until they join the board.
 
 >>> from engine.redwire import new_game
 >>> view(new_game(mission=12, players=3, seed=1).observation(None))["locks"][0]
-{'card': 10, 'value': 8, 'open': False}
+{'card': 6, 'value': 6, 'open': False}
 """
 
 from __future__ import annotations

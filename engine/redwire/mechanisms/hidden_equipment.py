@@ -10,7 +10,7 @@ is already fully cut is discarded at once and the next one turned up (no equipme
 >>> from engine.redwire.mechanisms import number_cards
 >>> game = new_game(mission=15, players=3, seed=2)
 >>> number_cards.view(game.observation(0))["top"], tray.view(game.observation(0))["face_down"]
-(6, 3)
+(2, 3)
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ the physical card was seen), marked ``down``.
 >>> from engine.redwire import new_game
 >>> game = new_game(mission=9, players=3, seed=2)
 >>> [card["value"] for card in view(game.observation(0))["row"]]
-[5, 8, 6]
+[11, 12, 3]
 """
 
 from __future__ import annotations
@@ -123,6 +123,16 @@ def discard_top(table: Table) -> int | None:
     rest = cards.deck[1:]
     table.set_part(ID, replace(cards, deck=rest, discarded=(*cards.discarded, cards.deck[0])))
     return rest[0] if rest and cards.top_up else None
+
+
+def turn_top_up(table: Table) -> int | None:
+    """Turn the deck's top card face up (a mission that reveals it later: mission 23, after
+    the setup tokens); returns it."""
+    cards = part(table)
+    if not cards.deck:
+        return None
+    table.set_part(ID, replace(cards, top_up=True))
+    return cards.deck[0]
 
 
 def turn_down(table: Table, value: int) -> None:

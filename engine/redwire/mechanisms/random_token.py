@@ -8,7 +8,7 @@ its stand: everyone learns it holds no wire of that number (``token_skipped`` wi
 
 >>> from engine.redwire import new_game
 >>> view(new_game(mission=13, players=3, seed=4).observation(None))
-{'values': [8, 2, 10]}
+{'values': [6, 1, 4]}
 """
 
 from __future__ import annotations

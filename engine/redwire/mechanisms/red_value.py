@@ -11,7 +11,7 @@ exclude_number_cards``).
 
 >>> from engine.redwire import new_game
 >>> view(new_game(mission=11, players=3, seed=2).observation(None))
-{'value': 4}
+{'value': 3}
 """
 
 from __future__ import annotations

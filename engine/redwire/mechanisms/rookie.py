@@ -7,7 +7,7 @@ plays first and leads the deal stays the campaign's (the card only names the roo
 
 >>> from engine.redwire import new_game
 >>> view(new_game(mission=14, players=3, seed=5).observation(None))
-{'rookie': 2}
+{'rookie': 0}
 """
 
 from __future__ import annotations

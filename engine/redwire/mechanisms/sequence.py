@@ -15,7 +15,7 @@ Coffee Break, is a way out.)
 >>> from engine.redwire import new_game
 >>> game = new_game(mission=9, players=3, seed=2)
 >>> view(game.observation(None))
-{'side': 'A', 'need': 2, 'current': 5, 'blocked': [8, 6]}
+{'side': 'A', 'need': 2, 'current': 11, 'blocked': [12, 3]}
 """
 
 from __future__ import annotations

@@ -302,21 +302,29 @@ class Sweeping(Mechanism[SweepPart]):
 def _plan(ask: BotAsk) -> tuple[list[tuple[int, int]], float]:
     """The group of wires likeliest to be every wire of the colour left, and its chance (the
     wires already pointed at in a sweep under way are kept)."""
-    from ..deduction import count_worlds
     from ..deduction.codes import RED, YELLOW
-    from ..deduction.facts import SlotIn
 
-    know = ask.knowledge()
     part = sweep_view(ask.obs)
     if part is None:
         return [], 0.0
     colour = RED if part["colour"] == "red" else YELLOW
-    count = int(part["count"])
     chosen = [(int(a), int(b)) for a, b in part["chosen"]]
+    return likeliest(ask.knowledge(), colour, int(part["count"]), chosen)
+
+
+def likeliest(
+    know: Any, cls: int, count: int, chosen: list[tuple[int, int]]
+) -> tuple[list[tuple[int, int]], float]:
+    """The ``count`` uncut wires likeliest to be every wire of class ``cls`` left (keeping the
+    ones ``chosen`` already), and that chance, counted exactly among the best few candidates
+    (``know``: the bot's ``Knowledge``)."""
+    from ..deduction import count_worlds
+    from ..deduction.facts import SlotIn
+
     slots = [
         t for stand in range(len(know.owners)) for t in know.uncut_slots(stand) if t not in chosen
     ]
-    chance = {slot: know.chance(slot, (colour,)) for slot in slots}
+    chance = {slot: know.chance(slot, (cls,)) for slot in slots}
     ranked = sorted(slots, key=lambda slot: -chance[slot])
     need = count - len(chosen)
     if need <= 0:
@@ -325,7 +333,7 @@ def _plan(ask: BotAsk) -> tuple[list[tuple[int, int]], float]:
     best: tuple[float, list[tuple[int, int]]] = (-1.0, ranked[:need])
     for group in combinations(ranked[: need + 3], need):
         full = [*chosen, *group]
-        worlds = count_worlds(know.position.with_facts(*(SlotIn.classes(t, colour) for t in full)))
+        worlds = count_worlds(know.position.with_facts(*(SlotIn.classes(t, cls) for t in full)))
         p = worlds / total if total else 0.0
         if p > best[0]:
             best = (p, full)

@@ -39,6 +39,7 @@ CASES = [
     (20, 4, 4),
     (21, 4, 1),
     (22, 5, 2),
+    (23, 4, 1),
 ]
 NAMES = ["Ana", "Bea", "Carlo", "Dario", "Elena"]
 

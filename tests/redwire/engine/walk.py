@@ -38,6 +38,7 @@ from engine.redwire import (
     start,
 )
 from engine.redwire.errors import IllegalActionError
+from engine.redwire.mechanisms import four_at_once
 from engine.redwire.mechanisms.bat_radar import NameCutter
 from engine.redwire.mechanisms.bluffer import FalseToken
 from engine.redwire.mechanisms.claims import Claim, PassClaim
@@ -70,6 +71,9 @@ def informed_choice(state: GameState, legal: Sequence[Action], rng: random.Rando
                 return action
         elif isinstance(action, Pick) and state.phase.value == "sweep_point":
             if cut_value(state.code_at(action.stand, action.slot)) == RED:
+                return action
+        elif isinstance(action, Pick) and state.phase.value == "four_point":
+            if cut_value(state.code_at(action.stand, action.slot)) == four_at_once.value_of(state):
                 return action
         elif isinstance(action, NameCutter):
             value = state.pending.value
@@ -132,6 +136,7 @@ def random_candidate(state: GameState, rng: random.Random) -> Action:
         lambda: NameCutter(seat, rng.randrange(n + 1)),
         lambda: NegativeToken(seat, stand, value),
         lambda: GiveToken(seat, value),
+        lambda: four_at_once.FourAtOnce(seat),
     ]
     return rng.choice(makers)()
 

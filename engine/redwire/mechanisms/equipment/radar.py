@@ -53,7 +53,7 @@ class Radar(Action):
 def _radar(s: Table, a: Radar) -> Events:
     require_any_time(s)
     require_card(s, NUMBER)
-    if a.value not in BLUE_VALUES:
+    if a.value not in BLUE_VALUES or a.value not in s.wireset.blue:  # a number in play
         raise IllegalActionError(Reason.NUMBERS_ONLY)
     events: Events = []
     use_card(s, NUMBER, a.seat, events)
@@ -72,7 +72,7 @@ def _radar(s: Table, a: Radar) -> Events:
 
 def _legal(s: Table, seat: int) -> Iterator[Radar]:
     if usable(s, NUMBER):
-        for value in BLUE_VALUES:
+        for value in s.wireset.blue:
             yield Radar(seat, value)
 
 

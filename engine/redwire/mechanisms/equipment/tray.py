@@ -94,6 +94,8 @@ class TrayConfig:
     exclude_number_cards: bool = False
     #: The cards are laid face down, unseen (mission 15: a rule turns them face up).
     face_down: bool = False
+    #: How many cards are drawn (None: one per player; mission 23: a deck of seven).
+    count: int | None = None
 
     def candidates(
         self, edition: str, yellow: bool = False, numbers: frozenset[int] = frozenset()
@@ -223,6 +225,19 @@ def reveal_next(s: Table, events: Events, free: bool = True) -> int | None:
     return card
 
 
+def discard_next(s: Table, events: Events) -> bool:
+    """Discard the first face-down card unseen (a face-down deck's top card, mission 23): it
+    leaves the board; False when none is left."""
+    tray = s.part(ID, TrayPart)
+    if not tray.face_down:
+        return False
+    card = tray.face_down[0]
+    cards = tuple(n for n in tray.cards if n != card)
+    s.set_part(ID, replace(tray, cards=cards, face_down=tray.face_down[1:]))
+    events.append(Event("equipment_discarded", {"left": len(tray.face_down) - 1}))
+    return True
+
+
 def add_cards(s: Table, numbers: tuple[int, ...], events: Events) -> None:
     """Lay more cards on the board (the yellow card's reserve); those whose value already has two
     wires cut are usable at once, and announced unlocked."""
@@ -317,7 +332,7 @@ class Tray(Mechanism[TrayPart]):
 
     id = ID
     reasons = TrayReason
-    events = ("equipment", "unlocked", "equipment_revealed")
+    events = ("equipment", "unlocked", "equipment_revealed", "equipment_discarded")
 
     def __init__(self, cards: Mapping[int, Card]) -> None:
         self.cards = dict(cards)
@@ -327,6 +342,9 @@ class Tray(Mechanism[TrayPart]):
             ),
             "unlocked": lambda e, n, o: (
                 f"{_card_name(self.cards, e['card'])} ({_card_ref(e['card'])}) is unlocked."
+            ),
+            "equipment_discarded": lambda e, n, o: (
+                f"The top card of the equipment deck is discarded unseen ({e['left']} left)."
             ),
             "equipment_revealed": lambda e, n, o: (
                 f"A face-down card is turned up: {_card_name(self.cards, e['card'])} "
@@ -346,7 +364,15 @@ class Tray(Mechanism[TrayPart]):
         reader.only_keys(
             table,
             "equipment",
-            {"pool", "exclude", "edition", "yellow_card", "exclude_number_cards", "face_down"},
+            {
+                "pool",
+                "exclude",
+                "edition",
+                "yellow_card",
+                "exclude_number_cards",
+                "face_down",
+                "count",
+            },
         )
         pool_name = table.get("pool")
         if pool_name not in ("none", "base"):
@@ -373,8 +399,10 @@ class Tray(Mechanism[TrayPart]):
         face_down = table.get("face_down", False)
         if not isinstance(face_down, bool):
             raise reader.fail("equipment.face_down", "true or false", face_down)
+        count = reader.integer(table, "count", 1, 13) if "count" in table else None
         base = tuple(sorted(n for n in self.cards if n != YELLOW_CARD))
         return TrayConfig(
+            count=count,
             yellow_card=yellow_card,
             exclude_number_cards=by_number,
             face_down=face_down,
@@ -405,7 +433,8 @@ class Tray(Mechanism[TrayPart]):
         yellow = config.yellow_card and _yellow_dealt(mission, players)
         numbers = _face_up_numbers(mission, dealt)
         candidates = config.candidates(options.edition, yellow, numbers)
-        cards = tuple(rng.sample(candidates, min(players, len(candidates))))
+        wanted = players if config.count is None else config.count
+        cards = tuple(rng.sample(candidates, min(wanted, len(candidates))))
         if YELLOW_CARD not in cards:
             return TrayDeal(cards)
         rest = [c for c in candidates if c not in cards]
@@ -436,9 +465,10 @@ class Tray(Mechanism[TrayPart]):
         allowed = config.candidates(options.edition, yellow, _face_up_numbers(mission, dealt))
         if len(set(cards)) != len(cards) or not set(cards) <= set(allowed):
             raise SetupError(f"equipment {cards} must be distinct cards among {list(allowed)}")
-        if len(cards) != min(players, len(allowed)):
+        wanted = players if config.count is None else config.count
+        if len(cards) != min(wanted, len(allowed)):
             raise SetupError(
-                f"mission {mission} with {players} players places {min(players, len(allowed))} equipment cards"
+                f"mission {mission} with {players} players places {min(wanted, len(allowed))} equipment cards"
             )
         rest = [c for c in allowed if c not in cards]
         wanted = min(RESERVE, len(rest)) if YELLOW_CARD in cards else 0

@@ -29,6 +29,7 @@ from . import (
     dealt_first,
     double_detector,
     double_lock,
+    four_at_once,
     hidden_equipment,
     negative_tokens,
     number_cards,
@@ -96,6 +97,7 @@ _MISSION_MODULES = (
     x_wires,
     parity_tokens,
     negative_tokens,
+    four_at_once,
 )
 
 #: How each equipment card is offered, by card number.
