@@ -1,0 +1,388 @@
+"""The "strong" level: flies optimally, chooses its turn by expected value.
+
+*In flight* it plays the exact expectimax of :mod:`..solver`: every roll, placement, re-roll, 7th
+die and stop maximises the expected gain (points on the main track, plus 1.5 points per bonus
+token held at the end), from its own observation. It plans with at most five tokens in a flight
+(more never changed a choice in our tests, and each one costs time).
+
+*Its turn*: every declaration it may make (three cards or an upgrade on each plan) is valued by
+the same solver with its registered score, the plan's record and the bonus rules; exchanging is
+valued by the expected best declaration after one more card from each deck (every unseen card as
+likely), less a turn's worth, since declaring also renews the hand. The race: on its last turn
+(the game ends with this round) it never exchanges; entering the free flight (a fourth plan
+registered) is favoured when it leads and avoided when it trails far behind; a free flight is
+valued with its retries (-2 per failure) and declared once it beats exchanging (1 point a card).
+
+>>> from engine.loop import new_game
+>>> game = new_game(players=2, seed=4)
+>>> bot = StrongBot(seed=1)
+>>> action = bot.choose(game.observation(game.to_move), game.legal_actions(game.to_move))
+>>> action in game.legal_actions(game.to_move), bot.explain().key in ("declare", "draw")
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from fractions import Fraction
+from typing import Any
+
+from ..actions import (
+    Action,
+    Assign,
+    Declare,
+    DeclareFree,
+    Discard,
+    Draw,
+    EndDraw,
+    Highlight,
+    Reroll,
+    Roll,
+    SeventhDie,
+    Stop,
+)
+from ..cards import COLORS, DECK_OF
+from ..odds import objective_for, position_of
+from ..solver import Choice, Position, Solver
+from .base import register_bot
+from .explanation import Explanation, explanation
+from .values import (
+    TOKEN_VALUE,
+    best_declaration_value,
+    free_quality,
+    free_subsets,
+    hand_value,
+    plan_value,
+    solver,
+)
+from .view import CardView, View, plan_after, spec
+
+#: Tokens the in-flight solver may plan to spend (the rest keep their value).
+FLIGHT_TOKENS = 5
+#: Tokens assumed when ranking declarations, and how many are then valued exactly.
+RANK_TOKENS = 0
+EXACT_TOKENS = 3
+FINALISTS = 3
+#: What a turn is worth (a declaration renews the hand; an exchange spends the turn).
+TURN_VALUE = 3.5
+#: Favour / penalty for entering the free flight when leading / trailing.
+ENTER_LEAD = 2.0
+ENTER_TRAIL = 4.0
+
+
+def pct(x: float | Fraction) -> int:
+    return round(100 * float(x))
+
+
+class StrongBot:
+    """Exact expectimax in flight; expected value for the turn, with the race in view."""
+
+    name = "strong"
+
+    def __init__(self, seed: int = 0) -> None:
+        self._rng = random.Random(seed)
+        self._why = explanation("roll")
+
+    def explain(self) -> Explanation:
+        return self._why
+
+    def choose(self, observation: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+        if not legal:
+            raise ValueError("a bot is only asked when it has a legal action")
+        view = View(observation)
+        phase = view.phase
+        if phase in ("pre_roll", "rolled", "landing"):
+            action = self._fly(view, legal)
+        elif phase == "turn":
+            action = (
+                self._free_turn(view, legal) if view.status == "free" else self._turn(view, legal)
+            )
+        elif phase == "draw":
+            action = self._draw_more(view, legal)
+        elif phase == "discard":
+            action = self._discard(view, legal)
+        elif phase == "refill":
+            action = self._refill(view, legal)
+        else:
+            action = self._highlight(view, legal)
+        assert action in legal, (action, phase)
+        return action
+
+    # ------------------------------------------------------------------ flying
+
+    def _flight_solver(self, view: View) -> Solver:
+        assert view.flight is not None
+        objective = objective_for(view.obs, view.seat, view.flight["plan"], token_value=TOKEN_VALUE)
+        return solver(objective, view.options["seventh_die_timing"] == "any")
+
+    def _fly(self, view: View, legal: Sequence[Action]) -> Action:
+        position, roll = position_of(view.obs)
+        position = replace(position, tokens=min(position.tokens, FLIGHT_TOKENS))
+        flight_solver = self._flight_solver(view)
+        seat = view.seat
+        if view.phase == "pre_roll":
+            choice = flight_solver.decide_pre_roll(position)
+        elif view.phase == "rolled":
+            assert roll is not None
+            choice = flight_solver.decide_rolled(position, roll)
+        else:
+            choice = flight_solver.decide_landing(position)
+        if choice.kind == "assign":
+            return self._assign(view, flight_solver, position, choice)
+        if choice.kind == "reroll":
+            odds = flight_solver.odds(position, roll)
+            self._why = explanation("reroll", dice=list(choice.dice), percent=pct(odds.success))
+            return Reroll(seat, choice.dice)
+        if choice.kind == "seventh":
+            key = "seventh_point" if view.phase == "landing" else "seventh"
+            self._why = explanation(key)
+            return SeventhDie(seat)
+        if choice.kind == "roll":
+            self._why = explanation("roll")
+            return Roll(seat)
+        if view.phase == "landing":
+            self._why = explanation("land")
+        elif view.phase == "rolled":
+            self._why = explanation("give_up")
+        else:
+            self._why = explanation("stop_two")
+        return Stop(seat)
+
+    def _assign(
+        self, view: View, flight_solver: Solver, position: Position, choice: Choice
+    ) -> Action:
+        assert view.flight is not None and choice.card is not None
+        card_id = next(
+            c["id"]
+            for c in view.flight["cards"]
+            if c["placed"] is None and spec(c, c["highlight"]) == choice.card
+        )
+        after = flight_solver.after(position, choice)
+        odds = flight_solver.odds(after)
+        self._why = explanation(
+            "assign", dice=list(choice.dice), card=card_id, percent=pct(odds.success)
+        )
+        return Assign(view.seat, card_id, choice.dice)
+
+    # ------------------------------------------------------------------ the turn
+
+    def _turn(self, view: View, legal: Sequence[Action]) -> Action:
+        declarations = [a for a in legal if isinstance(a, Declare)]
+        ranked = sorted(
+            (
+                (self._declaration_value(view, a, RANK_TOKENS), i, a)
+                for i, a in enumerate(declarations)
+            ),
+            key=lambda t: (-t[0], t[1]),
+        )
+        best: tuple[float, Declare] | None = None
+        tokens = min(view.tokens, EXACT_TOKENS)
+        for _, _, action in ranked[:FINALISTS]:
+            value = self._declaration_value(view, action, tokens)
+            if best is None or value > best[0]:
+                best = (value, action)
+        draws = [a for a in legal if isinstance(a, Draw)]
+        if draws and not view.last_turn:
+            gain, deck = self._exchange_gain(view, view.hand)
+            now = best[0] if best is not None else 0.0
+            if best is None or now + TURN_VALUE < gain:
+                self._why = explanation("exchange", points=round(now, 1))
+                return next(a for a in draws if a.deck == deck)
+        if best is None:
+            return self._fallback(view, legal)
+        action = best[1]
+        self._explain_declaration(view, action, tokens)
+        return action
+
+    def _fallback(self, view: View, legal: Sequence[Action]) -> Action:
+        self._why = explanation("random_move", kind=legal[0].type)
+        return legal[0]
+
+    def _declaration_value(self, view: View, action: Declare, tokens: int) -> float:
+        laid = [view.card[c] for c in action.cards]
+        cards = plan_after(view, action.plan, laid)
+        value = plan_value(view, action.plan, cards, tokens)
+        if view.my_best(action.plan) is None and view.registered == 3:
+            value += self._entering_free(view)
+        return value
+
+    def _entering_free(self, view: View) -> float:
+        """The race: a fourth plan registered starts my free flight (and so the end)."""
+        lead = view.score - max(s["score"] for s in view.opponents)
+        if lead >= 0:
+            return ENTER_LEAD
+        if lead < -15:
+            return -ENTER_TRAIL
+        return 0.0
+
+    def _explain_declaration(self, view: View, action: Declare, tokens: int) -> None:
+        laid = [view.card[c] for c in action.cards]
+        cards = plan_after(view, action.plan, laid)
+        objective = objective_for(view.obs, view.seat, action.plan, token_value=TOKEN_VALUE)
+        odds = solver(objective, view.options["seventh_die_timing"] == "any").odds(
+            Position(tuple(spec(c) for c in cards), pool=6, tokens=tokens)
+        )
+        params: dict[str, Any] = {
+            "plan": action.plan,
+            "percent": pct(odds.success),
+            "points": round(float(odds.points), 1),
+        }
+        if len(action.cards) == 1:
+            self._why = explanation("upgrade", card=action.cards[0], **params)
+        else:
+            self._why = explanation("declare", **params)
+
+    def _exchange_gain(self, view: View, hand: Sequence[CardView]) -> tuple[float, str]:
+        """The expected best declaration after drawing one card, from the better deck."""
+        best: tuple[float, str] | None = None
+        for deck in ("A", "B"):
+            if not view.obs["decks"][deck]["draw"] and not view.obs["decks"][deck]["discard"]:
+                continue
+            unseen = view.unseen(deck) or list(view.obs["decks"][deck]["discard"])
+            if not unseen:
+                continue
+            total = sum(best_declaration_value(view, [*hand, card]) for card in unseen)
+            value = total / len(unseen)
+            if best is None or value > best[0]:
+                best = (value, deck)
+        return best if best is not None else (0.0, "A")
+
+    # ------------------------------------------------------------------ exchanges
+
+    def _draw_more(self, view: View, legal: Sequence[Action]) -> Action:
+        draws = [a for a in legal if isinstance(a, Draw)]
+        drawn = view.obs["prompt"]["drawn"]
+        if view.status == "free":
+            return self._free_draw_more(view, legal, draws, drawn)
+        now = best_declaration_value(view, view.hand)
+        if draws:
+            gain, deck = self._exchange_gain(view, view.hand)
+            if gain - now > 0.4:
+                self._why = explanation("draw", deck=deck, color=self._color_of(view, deck))
+                return next(a for a in draws if a.deck == deck)
+        self._why = explanation("draw_stop", count=drawn)
+        return EndDraw(view.seat)
+
+    def _color_of(self, view: View, deck: str) -> str:
+        """The colour of ``deck`` the hand lacks most (for the explanation)."""
+        colors = [c for c in COLORS if DECK_OF[c] == deck]
+        return min(colors, key=lambda c: (sum(h["color"] == c for h in view.hand), c))
+
+    def _discard(self, view: View, legal: Sequence[Action]) -> Action:
+        best: tuple[float, int, Action] | None = None
+        for index, action in enumerate(legal):
+            assert isinstance(action, Discard)
+            keep = [c for c in view.hand if c["id"] not in action.cards]
+            if view.status == "free":
+                value = max((free_quality(s)[0] for s in free_subsets(keep)), default=0.0)
+            else:
+                value = hand_value(view, keep)
+            if best is None or value > best[0] + 1e-9:
+                best = (value, index, action)
+        assert best is not None
+        action = best[2]
+        assert isinstance(action, Discard)
+        self._why = explanation("discard", cards=list(action.cards))
+        return action
+
+    def _refill(self, view: View, legal: Sequence[Action]) -> Action:
+        draws = [a for a in legal if isinstance(a, Draw)]
+        best: tuple[float, Draw] | None = None
+        for action in draws:
+            unseen = view.unseen(action.deck) or list(view.obs["decks"][action.deck]["discard"])
+            value = (
+                sum(hand_value(view, [*view.hand, c]) for c in unseen) / len(unseen)
+                if unseen
+                else 0.0
+            )
+            if best is None or value > best[0] + 1e-9:
+                best = (value, action)
+        assert best is not None
+        deck = best[1].deck
+        self._why = explanation("refill", deck=deck, color=self._color_of(view, deck))
+        return best[1]
+
+    # ------------------------------------------------------------------ the free flight
+
+    def _free_value(
+        self, view: View, cards: Sequence[CardView], highlight: int, tokens: int
+    ) -> tuple[float, float]:
+        """(value with retries, chance per attempt) of a free flight."""
+        objective = objective_for(view.obs, view.seat, None, token_value=TOKEN_VALUE)
+        flight = solver(objective, view.options["seventh_die_timing"] == "any")
+        position = Position(
+            tuple(spec(c, i == highlight) for i, c in enumerate(cards)), pool=6, tokens=tokens
+        )
+        odds = flight.odds(position)
+        once = float(odds.value) - tokens * TOKEN_VALUE
+        chance = max(float(odds.success), 0.05)
+        if view.last_turn:
+            return once, chance
+        return once / chance, chance
+
+    def _free_turn(self, view: View, legal: Sequence[Action]) -> Action:
+        frees = [a for a in legal if isinstance(a, DeclareFree)]
+        ranked = []
+        for index, action in enumerate(frees):
+            cards = [view.card[c] for c in action.cards]
+            quick, hl = free_quality(cards)
+            ranked.append((quick, index, action, cards, hl))
+        ranked.sort(key=lambda t: (-t[0], t[1]))
+        best: tuple[float, float, DeclareFree] | None = None
+        for _, _, action, cards, hl in ranked[:FINALISTS]:
+            value, chance = self._free_value(view, cards, hl, min(view.tokens, 1))
+            if best is None or value > best[0]:
+                best = (value, chance, action)
+        draws = [a for a in legal if isinstance(a, Draw)]
+        if best is not None and (not draws or view.last_turn or best[0] > 0 or best[1] > 0.3):
+            self._why = explanation("free", cards=list(best[2].cards), percent=pct(best[1]))
+            return best[2]
+        if draws:
+            deck = self._free_deck(view, draws)
+            self._why = explanation("draw", deck=deck, color=self._color_of(view, deck))
+            return next(a for a in draws if a.deck == deck)
+        return self._fallback(view, legal)
+
+    def _free_deck(self, view: View, draws: Sequence[Draw]) -> str:
+        best: tuple[float, str] | None = None
+        for action in draws:
+            unseen = view.unseen(action.deck) or list(view.obs["decks"][action.deck]["discard"])
+            value = sum(
+                max((free_quality(s)[0] for s in free_subsets([*view.hand, c])), default=0.0)
+                for c in unseen
+            ) / max(1, len(unseen))
+            if best is None or value > best[0] + 1e-12:
+                best = (value, action.deck)
+        assert best is not None
+        return best[1]
+
+    def _free_draw_more(
+        self, view: View, legal: Sequence[Action], draws: Sequence[Draw], drawn: int
+    ) -> Action:
+        now = max((free_quality(s)[0] for s in free_subsets(view.hand)), default=0.0)
+        if draws and now < 0.15:
+            deck = self._free_deck(view, draws)
+            self._why = explanation("draw", deck=deck, color=self._color_of(view, deck))
+            return next(a for a in draws if a.deck == deck)
+        self._why = explanation("draw_stop", count=drawn)
+        return EndDraw(view.seat)
+
+    def _highlight(self, view: View, legal: Sequence[Action]) -> Action:
+        me = view.me
+        cards = list(me["free_plan"] or [])
+        tokens = min(view.tokens, 2)
+        best: tuple[float, float, Highlight] | None = None
+        for action in legal:
+            assert isinstance(action, Highlight)
+            index = next(i for i, c in enumerate(cards) if c["id"] == action.card)
+            value, chance = self._free_value(view, cards, index, tokens)
+            if best is None or value > best[0] + 1e-9:
+                best = (value, chance, action)
+        assert best is not None
+        self._why = explanation("highlight", card=best[2].card, percent=pct(best[1]))
+        return best[2]
+
+
+register_bot("strong", StrongBot)
