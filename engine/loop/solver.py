@@ -12,7 +12,7 @@ the points it adds to the main track, plus a value per bonus token held at the e
 >>> solver = Solver(Objective("plan", token_value=0))
 >>> odds = solver.odds(Position(cards, pool=6))
 >>> round(odds.success, 3), round(odds.points, 2)
-(0.374, 4.39)
+(0.398, 5.34)
 
 Why it is small enough: only the *number* of dice placed and whether the hit is exact matter
 (unplaced dice go back to the pool and are rolled again), so each card keeps at most two
