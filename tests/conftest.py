@@ -15,3 +15,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default=2000,
         help="random games walked with invariant checks (2,000 by default; 100000 for the long run)",
     )
+    parser.addoption(
+        "--loop-walk-games",
+        type=int,
+        default=40,
+        help="Loop the Loop games walked with invariant checks (40 by default; 5000 for a long run)",
+    )
