@@ -124,7 +124,7 @@ def check_flight(state: GameState, rng: random.Random, strong: object) -> int:
 
 def plan_flights(rng: random.Random) -> list[GameState]:
     out = []
-    for n in range(14):
+    for n in range(9):
         state = start(random_setup(2 + n % 3, 300 + n, first=0))
         seat = 0
         tokens = rng.choice([0, 0, 1, 1, 2])
@@ -155,7 +155,7 @@ def plan_flights(rng: random.Random) -> list[GameState]:
 def free_flights(rng: random.Random) -> list[GameState]:
     out = []
     light = ["red9a", "blue12a", "green6a", "yellow5a", "red4a", "blue3a"]
-    for n in range(6):
+    for _ in range(6):
         hand = rng.sample(light, 6)
         options = Options(seventh_die_timing=rng.choice(["any", "before_roll"]))
         state = register_all(deal(2, {0: hand}, options=options), 0, rng.choice([9, 12]))
@@ -174,7 +174,7 @@ def test_the_strong_bot_flies_plans_optimally() -> None:
     rng = random.Random(3)
     strong = make_bot("strong", 1)
     checked = sum(check_flight(state, rng, strong) for state in plan_flights(rng))
-    assert checked >= 60
+    assert checked >= 35
 
 
 def test_the_strong_bot_flies_free_flights_optimally() -> None:

@@ -8,10 +8,9 @@ from pathlib import Path
 
 import pytest
 
-import engine.loop.chance as chance
 from engine.cli import main as box_main
 from engine.core import games, load_game
-from engine.loop import GAME, Options, Record, RecordError, new_game
+from engine.loop import GAME, Options, Record, RecordError, chance, new_game
 from engine.loop.bots import make_bot
 from engine.loop.cli import main
 
