@@ -24,7 +24,7 @@ the end (adding it after a roll changes nothing a later addition would not).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 from itertools import combinations_with_replacement
@@ -288,9 +288,9 @@ class Solver:
     _rolled: dict[int, Number] = field(default_factory=dict, repr=False)
     _keep: dict[tuple[int, tuple[int, ...], int], Number] = field(default_factory=dict, repr=False)
     _stats: dict[tuple[int, int], tuple[Number, ...]] = field(default_factory=dict, repr=False)
-    _move_cache: dict[
-        tuple[int, int], tuple[tuple[int, int, int, Spec, bool, tuple[int, ...]], ...]
-    ] = field(default_factory=dict, repr=False)
+    _move_cache: dict[int, tuple[tuple[int, int, int, Spec, bool, tuple[int, ...]], ...]] = field(
+        default_factory=dict, repr=False
+    )
 
     def __post_init__(self) -> None:
         self._free = self.objective.kind == "free"
@@ -376,10 +376,43 @@ class Solver:
         return best_or_none
 
     def _value_roll(self, key: int, pool: int) -> Number:
-        v: Number = 0
-        for roll_id, weight in _roll_ids(min(DICE_PER_ROLL, pool), self.exact):
-            v += weight * self._value_rolled(key, roll_id)
-        return v
+        outcomes = _roll_ids(min(DICE_PER_ROLL, pool), self.exact)
+        if (key >> _TOKENS_AT) & 127:
+            v: Number = 0
+            for roll_id, weight in outcomes:
+                v += weight * self._value_rolled(key, roll_id)
+            return v
+        # No token: no re-roll, so each roll is met once; placed inline (the hot loop).
+        cid = key >> _CARDS_AT
+        base = key & ((1 << _TOP_AT) - 1)
+        points = (key >> _POINTS_AT) & 1023
+        top = (key >> _TOP_AT) & 127
+        fail = self._early_value(cid, (key >> _DONE_AT) & 7, 0)
+        free = self._free
+        value_pre = self._value_pre
+        moves_of = self._moves
+        after_done = base + (1 << _DONE_AT)
+        total: Number = 0
+        for roll_id, weight in outcomes:
+            moves = moves_of(cid, roll_id)
+            if not moves:  # nothing fits: the flight fails
+                total += weight * fail
+                continue
+            best: Number | None = None  # a fitting roll must be placed, even if failing pays
+            for child, used, gained, _spec, _exact, _dice in moves:
+                new_top = (gained if gained > top else top) if free else 0
+                v = value_pre(
+                    (child << _CARDS_AT)
+                    | ((pool - used) << _POOL_AT)
+                    | ((points + gained) << _POINTS_AT)
+                    | (new_top << _TOP_AT)
+                    | after_done
+                )
+                if best is None or v > best:
+                    best = v
+            assert best is not None
+            total += weight * best
+        return total
 
     def _value_keep(self, key: int, kept: tuple[int, ...], count: int) -> Number:
         """Expected value of rolling again all but ``kept`` of a ``count``-dice roll."""
@@ -397,7 +430,7 @@ class Solver:
         self, cid: int, roll_id: int
     ) -> tuple[tuple[int, int, int, Spec, bool, tuple[int, ...]], ...]:
         """(card multiset left, dice used, points gained, card, exact, dice) per placement."""
-        memo = (cid, roll_id)
+        memo = (cid << 7) | roll_id
         found = self._move_cache.get(memo)
         if found is not None:
             return found
@@ -470,42 +503,68 @@ class Solver:
 
     # ---------------------------------------------------------------- decisions
 
+    def _best_pre(self, key: int) -> tuple[str, int, Number]:
+        """(choice, the position it leads to (or the same), value) before a roll; the first
+        choice offered (roll, 7th die, stop) wins a tie."""
+        cid, pool, points, top, done, tokens, seventh = _unpack(key)
+        best: tuple[str, int, Number] | None = None
+        if pool:
+            best = ("roll", key, self._value_roll(key, pool))
+        if seventh and tokens:
+            nxt = _pack(cid, pool + 1, points, top, done, tokens - 1, 0)
+            v = self._value_pre(nxt)
+            if best is None or _improves(v, best[2]):
+                best = ("seventh", nxt, v)
+        if best is None or self._can_stop_before_roll(pool, done):
+            v = self._early_value(cid, done, tokens)
+            if best is None or _improves(v, best[2]):
+                best = ("stop", key, v)
+        return best
+
+    def _best_rolled(self, key: int, roll_id: int) -> tuple[str, int, Number]:
+        """(choice, detail, value) after a roll: ``assign`` with the index of the placement in
+        :meth:`_next_keys`, ``reroll`` with the index of the dice kept in ``_kept``, ``stop``."""
+        best: tuple[str, int, Number] | None = None
+        for index, (nxt, *_) in enumerate(self._next_keys(key, roll_id)):
+            v = self._value_pre(nxt)
+            if best is None or _improves(v, best[2]):
+                best = ("assign", index, v)
+        cid, _pool, _points, _top, done, tokens, _seventh = _unpack(key)
+        if best is None:
+            best = ("stop", 0, self._early_value(cid, done, tokens))
+        if tokens:
+            roll = ROLLS[roll_id]
+            for index, kept in enumerate(_kept(roll)):
+                v = self._value_keep(key - _ONE_TOKEN, kept, len(roll))
+                if _improves(v, best[2]):
+                    best = ("reroll", index, v)
+        return best
+
     def decide_pre_roll(self, p: Position) -> Choice:
         """The best choice before a roll: ``roll``, ``seventh`` or ``stop``."""
-        key = self._key(p)
-        cid, pool, points, top, done, tokens, seventh = _unpack(key)
-        best: Choice | None = None
-        if pool:
-            best = _better(best, Choice("roll", self._value_roll(key, pool)))
-        if seventh and tokens:
-            v = self._value_pre(_pack(cid, pool + 1, points, top, done, tokens - 1, 0))
-            best = _better(best, Choice("seventh", v))
-        if best is None or self._can_stop_before_roll(pool, done):
-            best = _better(best, Choice("stop", self._early_value(cid, done, tokens)))
-        return best
+        kind, _nxt, value = self._best_pre(self._key(p))
+        return Choice(kind, value)
 
     def decide_rolled(self, p: Position, roll: tuple[int, ...]) -> Choice:
         """The best choice after a roll: ``assign``, ``reroll`` or (nothing fits) ``stop``."""
         key = self._key(p)
         roll = tuple(sorted(roll))
-        best: Choice | None = None
-        for nxt, spec, exact, dice in self._next_keys(key, ROLL_ID[roll]):
-            best = _better(best, Choice("assign", self._value_pre(nxt), spec, dice, exact))
-        cid, _pool, _points, _top, done, tokens, _seventh = _unpack(key)
-        if best is None:
-            best = Choice("stop", self._early_value(cid, done, tokens))
-        if tokens:
-            for kept in _kept(roll):
-                v = self._value_keep(key - _ONE_TOKEN, kept, len(roll))
-                best = _better(best, Choice("reroll", v, dice=_minus(roll, kept)))
-        return best
+        roll_id = ROLL_ID[roll]
+        kind, detail, value = self._best_rolled(key, roll_id)
+        if kind == "assign":
+            _nxt, spec, exact, dice = self._next_keys(key, roll_id)[detail]
+            return Choice("assign", value, spec, dice, exact)
+        if kind == "reroll":
+            return Choice("reroll", value, dice=_minus(roll, _kept(roll)[detail]))
+        return Choice("stop", value)
 
     def decide_landing(self, p: Position) -> Choice:
         """Every card done: ``seventh`` (one more unused die) or ``stop`` (score now)."""
         best = Choice("stop", self._land_value(p.points, p.top, p.pool, p.tokens))
         if self.seventh_any_time and p.seventh and p.tokens:
             v = self._land_value(p.points, p.top, p.pool + 1, p.tokens - 1)
-            best = _better(best, Choice("seventh", v))
+            if _improves(v, best.value):
+                best = Choice("seventh", v)
         return best
 
     def after(self, p: Position, choice: Choice) -> Position:
@@ -528,7 +587,8 @@ class Solver:
     # ---------------------------------------------------------------- odds
 
     def odds(self, p: Position, roll: tuple[int, ...] | None = None) -> Odds:
-        """The chances and expectations of a position under the best play."""
+        """The chances and expectations of a position under the best play (the play of the
+        ``decide_*`` methods, ties included)."""
         key = self._key(p)
         if roll is None:
             stats = self._stats_pre(key)
@@ -536,10 +596,6 @@ class Solver:
             stats = self._stats_rolled(key, ROLL_ID[tuple(sorted(roll))])
         success, registered, points, tokens = stats
         return Odds(success, registered, points, tokens - p.tokens, self.value(p, roll))
-
-    def _position(self, key: int) -> Position:
-        cid, pool, points, top, done, tokens, seventh = _unpack(key)
-        return Position(self._cards[cid], pool, points, top, done, tokens, bool(seventh))
 
     def _end_stats(self, key: int, finished: bool) -> tuple[Number, ...]:
         cid, pool, points, top, done, tokens, _seventh = _unpack(key)
@@ -552,52 +608,52 @@ class Solver:
 
     def _stats_pre(self, key: int) -> tuple[Number, ...]:
         memo = (key, -1)
-        if memo in self._stats:
-            return self._stats[memo]
-        p = self._position(key)
-        if not p.cards:
-            choice = self.decide_landing(p)
-            landed = (
-                key
-                if choice.kind == "stop"
-                else self._key(replace(p, pool=p.pool + 1, tokens=p.tokens - 1, seventh=False))
-            )
+        found = self._stats.get(memo)
+        if found is not None:
+            return found
+        cid, pool, points, top, done, tokens, seventh = _unpack(key)
+        if not self._cards[cid]:
+            landed = key
+            if self.seventh_any_time and seventh and tokens:
+                with_seventh = self._land_value(points, top, pool + 1, tokens - 1)
+                if _improves(with_seventh, self._land_value(points, top, pool, tokens)):
+                    landed = _pack(cid, pool + 1, points, top, done, tokens - 1, 0)
             stats = self._end_stats(landed, True)
         else:
-            choice = self.decide_pre_roll(p)
-            if choice.kind == "roll":
-                stats = self._stats_mix(key, _roll_ids(min(DICE_PER_ROLL, p.pool), self.exact))
-            elif choice.kind == "seventh":
-                stats = self._stats_pre(
-                    self._key(replace(p, pool=p.pool + 1, tokens=p.tokens - 1, seventh=False))
-                )
+            kind, nxt, _value = self._best_pre(key)
+            if kind == "roll":
+                stats = self._stats_mix(key, _roll_ids(min(DICE_PER_ROLL, pool), self.exact))
+            elif kind == "seventh":
+                stats = self._stats_pre(nxt)
             else:
                 stats = self._end_stats(key, False)
         self._stats[memo] = stats
         return stats
 
     def _stats_mix(self, key: int, outcomes: tuple[tuple[int, Number], ...]) -> tuple[Number, ...]:
-        acc: list[Number] = [0, 0, 0, 0]
+        s0: Number = 0
+        s1: Number = 0
+        s2: Number = 0
+        s3: Number = 0
         for roll_id, weight in outcomes:
-            for i, x in enumerate(self._stats_rolled(key, roll_id)):
-                acc[i] += weight * x
-        return tuple(acc)
+            a, b, c, d = self._stats_rolled(key, roll_id)
+            s0 += weight * a
+            s1 += weight * b
+            s2 += weight * c
+            s3 += weight * d
+        return (s0, s1, s2, s3)
 
     def _stats_rolled(self, key: int, roll_id: int) -> tuple[Number, ...]:
         memo = (key, roll_id)
-        if memo in self._stats:
-            return self._stats[memo]
-        roll = ROLLS[roll_id]
-        choice = self.decide_rolled(self._position(key), roll)
-        if choice.kind == "assign":
-            nxt = next(
-                n
-                for n, spec, exact, dice in self._next_keys(key, roll_id)
-                if (spec, exact, dice) == (choice.card, choice.exact, choice.dice)
-            )
-            stats = self._stats_pre(nxt)
-        elif choice.kind == "reroll":
-            kept = _minus(roll, choice.dice)
+        found = self._stats.get(memo)
+        if found is not None:
+            return found
+        kind, detail, _value = self._best_rolled(key, roll_id)
+        if kind == "assign":
+            stats = self._stats_pre(self._next_keys(key, roll_id)[detail][0])
+        elif kind == "reroll":
+            roll = ROLLS[roll_id]
+            kept = _kept(roll)[detail]
             stats = self._stats_mix(key - _ONE_TOKEN, _completions(kept, len(roll), self.exact))
         else:
             stats = self._end_stats(key, False)
@@ -613,12 +669,10 @@ def placements_exist(p: Position, roll: tuple[int, ...]) -> bool:
 TIE = 1e-9
 
 
-def _better(best: Choice | None, candidate: Choice) -> Choice:
-    if best is None:
-        return candidate
-    if isinstance(candidate.value, Fraction) and isinstance(best.value, Fraction):
-        return candidate if candidate.value > best.value else best
-    return candidate if candidate.value > best.value + TIE else best
+def _improves(value: Number, best: Number) -> bool:
+    if isinstance(value, Fraction) and isinstance(best, Fraction):
+        return value > best
+    return value > best + TIE
 
 
 SolverFactory = Callable[[Objective], Solver]

@@ -40,7 +40,7 @@ from ..cards import COLORS, DECK_OF
 from ..odds import roll_odds
 from .base import register_bot
 from .explanation import Explanation, explanation
-from .values import color_need, free_quality
+from .values import color_need, free_quality, plan_options
 from .view import CardView, View, plan_after
 
 DECLARE_AT = 3.0
@@ -165,8 +165,6 @@ class BasicBot:
         return action
 
     def _possible_plans(self, view: View) -> list[tuple[str, list[CardView]]]:
-        from .values import plan_options
-
         return [(p, cards) for p, cards in plan_options(view, view.hand) if len(cards) == 3]
 
     def _refill(self, view: View, legal: Sequence[Action]) -> Action:

@@ -48,23 +48,16 @@ from ..odds import objective_for, position_of
 from ..solver import Choice, Position, Solver
 from .base import register_bot
 from .explanation import Explanation, explanation
-from .values import (
-    TOKEN_VALUE,
-    best_declaration_value,
-    free_quality,
-    free_subsets,
-    hand_value,
-    plan_value,
-    solver,
-)
+from .values import TOKEN_VALUE, Planner, free_hand_value, free_quality, solver
 from .view import CardView, View, plan_after, spec
 
 #: Tokens the in-flight solver may plan to spend (the rest keep their value).
 FLIGHT_TOKENS = 5
-#: Tokens assumed when ranking declarations, and how many are then valued exactly.
-RANK_TOKENS = 0
-EXACT_TOKENS = 3
+#: Declarations are ranked without tokens; the best few are valued again with (up to) this many.
+EXACT_TOKENS = 2
 FINALISTS = 3
+#: Draw another card in an exchange when it promises this much more.
+DRAW_MARGIN = 0.4
 #: What a turn is worth (a declaration renews the hand; an exchange spends the turn).
 TURN_VALUE = 3.5
 #: Favour / penalty for entering the free flight when leading / trailing.
@@ -169,41 +162,54 @@ class StrongBot:
     # ------------------------------------------------------------------ the turn
 
     def _turn(self, view: View, legal: Sequence[Action]) -> Action:
+        planner = Planner(view)
         declarations = [a for a in legal if isinstance(a, Declare)]
         ranked = sorted(
             (
-                (self._declaration_value(view, a, RANK_TOKENS), i, a)
+                (self._declaration_value(view, planner, a, 0), i, a)
                 for i, a in enumerate(declarations)
             ),
             key=lambda t: (-t[0], t[1]),
         )
-        best: tuple[float, Declare] | None = None
         tokens = min(view.tokens, EXACT_TOKENS)
-        for _, _, action in ranked[:FINALISTS]:
-            value = self._declaration_value(view, action, tokens)
-            if best is None or value > best[0]:
+        best: tuple[float, Declare] | None = None
+        for _, _, action in ranked[: FINALISTS if tokens else 1]:
+            value = self._declaration_value(view, planner, action, tokens)
+            if best is None or value > best[0] + 1e-9:
                 best = (value, action)
         draws = [a for a in legal if isinstance(a, Draw)]
         if draws and not view.last_turn:
-            gain, deck = self._exchange_gain(view, view.hand)
-            now = best[0] if best is not None else 0.0
-            if best is None or now + TURN_VALUE < gain:
-                self._why = explanation("exchange", points=round(now, 1))
-                return next(a for a in draws if a.deck == deck)
+            now = planner.best(view.hand)  # valued as the outlook is, to compare like with like
+            outlook = [
+                (gain, a.deck)
+                for a in draws
+                if (gain := planner.draw_outlook(view.hand, a.deck, weigh=False)) is not None
+            ]
+            if outlook:
+                gain, deck = max(outlook, key=lambda t: (t[0], t[1] == "A"))
+                if best is None or now + self._turn_value(view) < gain:
+                    self._why = explanation("exchange", points=round(now, 1))
+                    return next(a for a in draws if a.deck == deck)
         if best is None:
             return self._fallback(view, legal)
-        action = best[1]
-        self._explain_declaration(view, action, tokens)
-        return action
+        self._explain_declaration(view, planner, best[1], tokens)
+        return best[1]
+
+    def _turn_value(self, view: View) -> float:
+        """What one more turn is worth: less when the end may be near."""
+        racing = any(s["status"] in ("free", "retry") for s in view.opponents)
+        return TURN_VALUE * (0.5 if racing else 1.0)
 
     def _fallback(self, view: View, legal: Sequence[Action]) -> Action:
         self._why = explanation("random_move", kind=legal[0].type)
         return legal[0]
 
-    def _declaration_value(self, view: View, action: Declare, tokens: int) -> float:
+    def _declaration_value(
+        self, view: View, planner: Planner, action: Declare, tokens: int
+    ) -> float:
         laid = [view.card[c] for c in action.cards]
         cards = plan_after(view, action.plan, laid)
-        value = plan_value(view, action.plan, cards, tokens)
+        value = planner.value(action.plan, cards, tokens)
         if view.my_best(action.plan) is None and view.registered == 3:
             value += self._entering_free(view)
         return value
@@ -217,11 +223,11 @@ class StrongBot:
             return -ENTER_TRAIL
         return 0.0
 
-    def _explain_declaration(self, view: View, action: Declare, tokens: int) -> None:
-        laid = [view.card[c] for c in action.cards]
-        cards = plan_after(view, action.plan, laid)
-        objective = objective_for(view.obs, view.seat, action.plan, token_value=TOKEN_VALUE)
-        odds = solver(objective, view.options["seventh_die_timing"] == "any").odds(
+    def _explain_declaration(
+        self, view: View, planner: Planner, action: Declare, tokens: int
+    ) -> None:
+        cards = plan_after(view, action.plan, [view.card[c] for c in action.cards])
+        odds = planner.solver_for(action.plan).odds(
             Position(tuple(spec(c) for c in cards), pool=6, tokens=tokens)
         )
         params: dict[str, Any] = {
@@ -234,32 +240,23 @@ class StrongBot:
         else:
             self._why = explanation("declare", **params)
 
-    def _exchange_gain(self, view: View, hand: Sequence[CardView]) -> tuple[float, str]:
-        """The expected best declaration after drawing one card, from the better deck."""
-        best: tuple[float, str] | None = None
-        for deck in ("A", "B"):
-            if not view.obs["decks"][deck]["draw"] and not view.obs["decks"][deck]["discard"]:
-                continue
-            unseen = view.unseen(deck) or list(view.obs["decks"][deck]["discard"])
-            if not unseen:
-                continue
-            total = sum(best_declaration_value(view, [*hand, card]) for card in unseen)
-            value = total / len(unseen)
-            if best is None or value > best[0]:
-                best = (value, deck)
-        return best if best is not None else (0.0, "A")
-
     # ------------------------------------------------------------------ exchanges
 
     def _draw_more(self, view: View, legal: Sequence[Action]) -> Action:
         draws = [a for a in legal if isinstance(a, Draw)]
         drawn = view.obs["prompt"]["drawn"]
         if view.status == "free":
-            return self._free_draw_more(view, legal, draws, drawn)
-        now = best_declaration_value(view, view.hand)
-        if draws:
-            gain, deck = self._exchange_gain(view, view.hand)
-            if gain - now > 0.4:
+            return self._free_draw_more(view, draws, drawn)
+        planner = Planner(view)
+        now = planner.best(view.hand)  # hypothetical values on both sides
+        outlook = [
+            (gain, a.deck)
+            for a in draws
+            if (gain := planner.draw_outlook(view.hand, a.deck, weigh=False)) is not None
+        ]
+        if outlook:
+            gain, deck = max(outlook, key=lambda t: (t[0], t[1] == "A"))
+            if gain - now > DRAW_MARGIN:
                 self._why = explanation("draw", deck=deck, color=self._color_of(view, deck))
                 return next(a for a in draws if a.deck == deck)
         self._why = explanation("draw_stop", count=drawn)
@@ -271,32 +268,25 @@ class StrongBot:
         return min(colors, key=lambda c: (sum(h["color"] == c for h in view.hand), c))
 
     def _discard(self, view: View, legal: Sequence[Action]) -> Action:
-        best: tuple[float, int, Action] | None = None
-        for index, action in enumerate(legal):
+        planner = Planner(view)
+        best: tuple[float, Action] | None = None
+        for action in legal:
             assert isinstance(action, Discard)
             keep = [c for c in view.hand if c["id"] not in action.cards]
-            if view.status == "free":
-                value = max((free_quality(s)[0] for s in free_subsets(keep)), default=0.0)
-            else:
-                value = hand_value(view, keep)
+            value = free_hand_value(keep) if view.status == "free" else planner.hand_value(keep)
             if best is None or value > best[0] + 1e-9:
-                best = (value, index, action)
-        assert best is not None
-        action = best[2]
-        assert isinstance(action, Discard)
-        self._why = explanation("discard", cards=list(action.cards))
-        return action
+                best = (value, action)
+        assert best is not None and isinstance(best[1], Discard)
+        self._why = explanation("discard", cards=list(best[1].cards))
+        return best[1]
 
     def _refill(self, view: View, legal: Sequence[Action]) -> Action:
-        draws = [a for a in legal if isinstance(a, Draw)]
+        planner = Planner(view)
         best: tuple[float, Draw] | None = None
-        for action in draws:
-            unseen = view.unseen(action.deck) or list(view.obs["decks"][action.deck]["discard"])
-            value = (
-                sum(hand_value(view, [*view.hand, c]) for c in unseen) / len(unseen)
-                if unseen
-                else 0.0
-            )
+        for action in legal:
+            assert isinstance(action, Draw)
+            value = planner.draw_outlook(view.hand, action.deck, weigh=True)
+            value = -1e9 if value is None else value
             if best is None or value > best[0] + 1e-9:
                 best = (value, action)
         assert best is not None
@@ -307,33 +297,29 @@ class StrongBot:
     # ------------------------------------------------------------------ the free flight
 
     def _free_value(
-        self, view: View, cards: Sequence[CardView], highlight: int, tokens: int
+        self, view: View, planner: Planner, cards: Sequence[CardView], highlight: int
     ) -> tuple[float, float]:
-        """(value with retries, chance per attempt) of a free flight."""
-        objective = objective_for(view.obs, view.seat, None, token_value=TOKEN_VALUE)
-        flight = solver(objective, view.options["seventh_die_timing"] == "any")
-        position = Position(
-            tuple(spec(c, i == highlight) for i, c in enumerate(cards)), pool=6, tokens=tokens
-        )
-        odds = flight.odds(position)
-        once = float(odds.value) - tokens * TOKEN_VALUE
-        chance = max(float(odds.success), 0.05)
+        """(value with its retries, chance per attempt) of a free flight, without tokens."""
+        position = Position(tuple(spec(c, i == highlight) for i, c in enumerate(cards)), pool=6)
+        odds = planner.solver_for(None).odds(position)
+        once, chance = float(odds.value), max(float(odds.success), 0.05)
         if view.last_turn:
             return once, chance
         return once / chance, chance
 
     def _free_turn(self, view: View, legal: Sequence[Action]) -> Action:
-        frees = [a for a in legal if isinstance(a, DeclareFree)]
+        planner = Planner(view)
         ranked = []
-        for index, action in enumerate(frees):
-            cards = [view.card[c] for c in action.cards]
-            quick, hl = free_quality(cards)
-            ranked.append((quick, index, action, cards, hl))
+        for index, action in enumerate(legal):
+            if isinstance(action, DeclareFree):
+                cards = [view.card[c] for c in action.cards]
+                quick, hl = free_quality(cards)
+                ranked.append((quick, index, action, cards, hl))
         ranked.sort(key=lambda t: (-t[0], t[1]))
         best: tuple[float, float, DeclareFree] | None = None
         for _, _, action, cards, hl in ranked[:FINALISTS]:
-            value, chance = self._free_value(view, cards, hl, min(view.tokens, 1))
-            if best is None or value > best[0]:
+            value, chance = self._free_value(view, planner, cards, hl)
+            if best is None or value > best[0] + 1e-9:
                 best = (value, chance, action)
         draws = [a for a in legal if isinstance(a, Draw)]
         if best is not None and (not draws or view.last_turn or best[0] > 0 or best[1] > 0.3):
@@ -349,20 +335,14 @@ class StrongBot:
         best: tuple[float, str] | None = None
         for action in draws:
             unseen = view.unseen(action.deck) or list(view.obs["decks"][action.deck]["discard"])
-            value = sum(
-                max((free_quality(s)[0] for s in free_subsets([*view.hand, c])), default=0.0)
-                for c in unseen
-            ) / max(1, len(unseen))
+            value = sum(free_hand_value([*view.hand, c]) for c in unseen) / max(1, len(unseen))
             if best is None or value > best[0] + 1e-12:
                 best = (value, action.deck)
         assert best is not None
         return best[1]
 
-    def _free_draw_more(
-        self, view: View, legal: Sequence[Action], draws: Sequence[Draw], drawn: int
-    ) -> Action:
-        now = max((free_quality(s)[0] for s in free_subsets(view.hand)), default=0.0)
-        if draws and now < 0.15:
+    def _free_draw_more(self, view: View, draws: Sequence[Draw], drawn: int) -> Action:
+        if draws and free_hand_value(view.hand) < 0.15:
             deck = self._free_deck(view, draws)
             self._why = explanation("draw", deck=deck, color=self._color_of(view, deck))
             return next(a for a in draws if a.deck == deck)
@@ -370,14 +350,13 @@ class StrongBot:
         return EndDraw(view.seat)
 
     def _highlight(self, view: View, legal: Sequence[Action]) -> Action:
-        me = view.me
-        cards = list(me["free_plan"] or [])
-        tokens = min(view.tokens, 2)
+        planner = Planner(view)
+        cards = list(view.me["free_plan"] or [])
         best: tuple[float, float, Highlight] | None = None
         for action in legal:
             assert isinstance(action, Highlight)
             index = next(i for i, c in enumerate(cards) if c["id"] == action.card)
-            value, chance = self._free_value(view, cards, index, tokens)
+            value, chance = self._free_value(view, planner, cards, index)
             if best is None or value > best[0] + 1e-9:
                 best = (value, chance, action)
         assert best is not None

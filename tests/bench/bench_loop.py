@@ -1,0 +1,330 @@
+"""Loop the Loop benchmark: the bots against each other, and the strong bot against the optimum.
+
+    python build.py bench loop [--seeds 4] [--counts 2,3,4,5,6] [--flights 12] [--jobs 1]
+    python build.py bench loop --seeds 40 --jobs 2        # the full run (about an hour)
+    python build.py bench loop --page                     # decision times in the page
+
+Tables of 2 to 6 seats play the three levels in turn around the table (strong, basic, random,
+strong...), each seed dealt three times with the lineup rotated one seat, so every level sits in
+every seat on the same deals. Games end with their round or after 40 rounds. Printed per player
+count: each level's win share per seat (ties shared) and mean final score with 95% intervals; the
+head-to-head of strong against basic in the games both play (how often the strong seats score more
+than the basic ones, and by how much); the game length; each level's decision times (CPython,
+wall-clock; the machine's other load only adds). Then the strong bot's in-flight play checked
+against the exact optimum (an independent brute-force expectimax) on random flights: every
+decision must reach the optimum's value. ``--page`` plays two 4-seat games in the page's Pyodide
+(headless Chromium) and times the strong bot's decisions there; the target is 300 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import statistics
+import sys
+import tempfile
+import time
+import zipfile
+from collections import defaultdict
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from engine.loop import Options, new_game
+from engine.loop.bots import make_bot
+
+LEVELS = ("strong", "basic", "random")
+MAX_ROUNDS = 40
+PAGE_TARGET_MS = 300.0
+
+
+@dataclass
+class GameResult:
+    players: int
+    lineup: tuple[str, ...]
+    scores: list[int]
+    winners: list[int]
+    rounds: int
+    actions: int
+    reason: str
+    times: dict[str, list[float]] = field(default_factory=dict)
+
+
+def lineup(players: int, rotation: int) -> tuple[str, ...]:
+    return tuple(LEVELS[(seat + rotation) % 3] for seat in range(players))
+
+
+def play(players: int, seed: int, rotation: int) -> GameResult:
+    levels = lineup(players, rotation)
+    state = new_game(players, seed, options=Options(max_rounds=MAX_ROUNDS))
+    bots = [make_bot(level, seed * 8 + seat) for seat, level in enumerate(levels)]
+    times: dict[str, list[float]] = defaultdict(list)
+    actions = 0
+    while not state.is_over:
+        seat = state.to_move
+        assert seat is not None
+        observation = state.observation(seat)
+        legal = state.legal_actions(seat)
+        start = time.perf_counter()
+        action = bots[seat].choose(observation, legal)
+        times[levels[seat]].append((time.perf_counter() - start) * 1e3)
+        state, _ = state.apply(action)
+        actions += 1
+    assert state.result is not None
+    return GameResult(
+        players,
+        levels,
+        list(state.result["scores"]),
+        list(state.result["winners"]),
+        state.round,
+        actions,
+        state.result["reason"],
+        dict(times),
+    )
+
+
+def _play(args: tuple[int, int, int]) -> GameResult:
+    return play(*args)
+
+
+# --------------------------------------------------------------------------- statistics
+
+
+def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def mean_ci(values: list[float]) -> tuple[float, float]:
+    if not values:
+        return (0.0, 0.0)
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return (mean, 0.0)
+    return (mean, 1.96 * statistics.stdev(values) / math.sqrt(len(values)))
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def report(players: int, results: list[GameResult]) -> bool:
+    """Print one player count's table; True when strong beats basic beyond doubt."""
+    print(f"\n{players} players: {len(results)} games ({MAX_ROUNDS}-round limit)")
+    print(f"  {'level':8} {'seats':>5} {'win share':>10} {'95% interval':>15} {'mean score':>12}")
+    times: dict[str, list[float]] = defaultdict(list)
+    for level in LEVELS:
+        shares: list[float] = []
+        scores: list[float] = []
+        for r in results:
+            for seat, lv in enumerate(r.lineup):
+                if lv != level:
+                    continue
+                share = 1 / len(r.winners) if seat in r.winners else 0.0
+                shares.append(share)
+                scores.append(r.scores[seat])
+            times[level].extend(r.times.get(level, []))
+        if not shares:
+            continue
+        low, high = wilson(sum(shares), len(shares))
+        mean, half = mean_ci(scores)
+        print(
+            f"  {level:8} {len(shares):5d} {100 * sum(shares) / len(shares):9.1f}% "
+            f"  [{100 * low:4.1f}, {100 * high:5.1f}]% {mean:7.1f} ± {half:4.1f}"
+        )
+    print(f"  (a seat's fair share: {100 / players:.1f}%)")
+    ahead = trials = 0.0
+    margins: list[float] = []
+    for r in results:
+        strong = [r.scores[s] for s, lv in enumerate(r.lineup) if lv == "strong"]
+        basic = [r.scores[s] for s, lv in enumerate(r.lineup) if lv == "basic"]
+        if not strong or not basic:
+            continue
+        margin = statistics.fmean(strong) - statistics.fmean(basic)
+        margins.append(margin)
+        trials += 1
+        ahead += 1.0 if margin > 0 else (0.5 if margin == 0 else 0.0)
+    beats = False
+    if trials:
+        low, high = wilson(ahead, int(trials))
+        mean, half = mean_ci(margins)
+        beats = low > 0.5 and mean - half > 0
+        print(
+            f"  strong vs basic: strong ahead in {100 * ahead / trials:.1f}% of {int(trials)} games "
+            f"[{100 * low:.1f}, {100 * high:.1f}]%, by {mean:+.1f} ± {half:.1f} points: "
+            f"{'beyond doubt' if beats else 'NOT beyond doubt'}"
+        )
+    rounds = [r.rounds for r in results]
+    acts = [r.actions for r in results]
+    capped = sum(r.reason != "free_flight" for r in results)
+    print(
+        f"  length: {statistics.fmean(rounds):.1f} rounds (max {max(rounds)}), "
+        f"{statistics.fmean(acts):.0f} actions; {capped} ended by the round limit"
+    )
+    for level in LEVELS:
+        if times[level]:
+            t = times[level]
+            print(
+                f"  decisions {level:6}: {len(t):6d}, median {statistics.median(t):6.2f} ms, "
+                f"p90 {percentile(t, 0.9):6.1f} ms, p99 {percentile(t, 0.99):6.1f} ms, "
+                f"max {max(t):6.1f} ms"
+            )
+    return beats
+
+
+# --------------------------------------------------------------------------- the optimum
+
+
+def optimum_check(flights: int) -> tuple[int, int, float]:
+    """(decisions checked, decisions at the optimum, largest gap) on random flights."""
+    from tests.loop.bots import test_optimal_flight as opt
+
+    rng = random.Random(2024)
+    strong = make_bot("strong", 1)
+    checked = matched = 0
+    worst = 0.0
+    states = opt.plan_flights(rng)[: max(1, flights * 2 // 3)] + opt.free_flights(rng)[
+        : max(1, flights // 3)
+    ]
+    for state in states:
+        ref = opt.reference_for(state)
+        while state.phase.value in opt.FLIGHT:
+            seat = state.active
+            legal = state.legal_actions(seat)
+            observation = state.observation(seat)
+            position, roll = opt.position_of(observation)
+            values = [opt.action_value(ref, state, position, roll, a) for a in legal]
+            chosen = strong.choose(observation, legal)
+            gap = float(max(values)) - float(values[legal.index(chosen)])
+            checked += 1
+            matched += gap < 1e-9
+            worst = max(worst, gap)
+            state, _ = state.apply(rng.choice(legal) if rng.random() < 0.5 else chosen)
+    return checked, matched, worst
+
+
+# --------------------------------------------------------------------------- the page
+
+PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>loop</title></head>
+<body><script type="module">
+import { loadPyodide } from "./runtime/pyodide/pyodide.mjs";
+const pyodide = await loadPyodide();
+const code = await (await fetch("code.zip")).arrayBuffer();
+pyodide.unpackArchive(code, "zip", { extractDir: "/home/pyodide/bench" });
+window.result = pyodide.runPython(await (await fetch("bench.py")).text());
+document.documentElement.setAttribute("data-done", "");
+</script></body></html>
+"""
+
+PAGE_BENCH = """
+import json, statistics, sys, time
+sys.path.insert(0, "/home/pyodide/bench")
+from engine.loop import Options, new_game
+from engine.loop.bots import make_bot
+
+times = []
+for seed in (7, 8):
+    state = new_game(4, seed, options=Options(max_rounds=40))
+    bots = [make_bot(("strong", "basic")[seat % 2], seat) for seat in range(4)]
+    while not state.is_over:
+        seat = state.to_move
+        observation, legal = state.observation(seat), state.legal_actions(seat)
+        start = time.perf_counter()
+        action = bots[seat].choose(observation, legal)
+        if seat % 2 == 0:
+            times.append((time.perf_counter() - start) * 1e3)
+        state, _ = state.apply(action)
+times.sort()
+json.dumps({
+    "decisions": len(times),
+    "median": statistics.median(times),
+    "p90": times[int(0.9 * len(times))],
+    "p99": times[int(0.99 * len(times))],
+    "worst": times[-1],
+})
+"""
+
+
+def page_bench() -> dict[str, float]:
+    sys.path.insert(0, str(ROOT / "tests" / "e2e"))
+    from harness import build_once, launch  # type: ignore[import-not-found]
+    from playwright.sync_api import sync_playwright
+
+    import build
+
+    site = build.SITE if (build.SITE / "runtime").exists() else build_once("loop-bench")
+    with tempfile.TemporaryDirectory(prefix="fusebox-loop-") as tmp:
+        folder = Path(tmp)
+        (folder / "runtime").symlink_to(site / "runtime")
+        (folder / "index.html").write_text(PAGE)
+        (folder / "bench.py").write_text(PAGE_BENCH)
+        with zipfile.ZipFile(folder / "code.zip", "w") as archive:
+            for path in sorted((ROOT / "engine").rglob("*")):
+                if path.suffix in (".py", ".json", ".toml") and "__pycache__" not in path.parts:
+                    archive.write(path, path.relative_to(ROOT).as_posix())
+        server, url = build.serve_in_thread(folder)
+        try:
+            with sync_playwright() as playwright:
+                browser = launch(playwright)
+                page = browser.new_page()
+                page.goto(url + "index.html")
+                page.wait_for_selector("html[data-done]", state="attached", timeout=1_800_000)
+                result: dict[str, float] = json.loads(page.evaluate("window.result"))
+                browser.close()
+        finally:
+            server.shutdown()
+    return result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seeds", type=int, default=4, help="deals per player count (x3 lineups)")
+    parser.add_argument("--counts", default="2,3,4,5,6", help="player counts")
+    parser.add_argument("--flights", type=int, default=12, help="flights checked against the optimum")
+    parser.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
+    parser.add_argument("--page", action="store_true", help="time the strong bot in the page")
+    args = parser.parse_args()
+    if args.page:
+        found = page_bench()
+        print("Pyodide in headless Chromium: strong bot, two 4-seat games against basic bots")
+        print(
+            f"  {found['decisions']:.0f} decisions: median {found['median']:.1f} ms, "
+            f"p90 {found['p90']:.1f} ms, p99 {found['p99']:.1f} ms, worst {found['worst']:.1f} ms"
+        )
+        met = found["worst"] <= PAGE_TARGET_MS
+        print(f"target: a decision <= {PAGE_TARGET_MS:.0f} ms in the page: {'met' if met else 'NOT met'}")
+        return
+    counts = [int(c) for c in args.counts.split(",")]
+    jobs = [(n, seed, rotation) for n in counts for seed in range(args.seeds) for rotation in range(3)]
+    started = time.perf_counter()
+    if args.jobs > 1:
+        with ProcessPoolExecutor(args.jobs) as pool:
+            results = list(pool.map(_play, jobs, chunksize=1))
+    else:
+        results = [_play(job) for job in jobs]
+    print(f"Loop the Loop bots: {len(results)} games in {time.perf_counter() - started:.0f} s")
+    verdicts = {n: report(n, [r for r in results if r.players == n]) for n in counts}
+    checked, matched, worst = optimum_check(args.flights)
+    print(
+        f"\nstrong bot in flight vs the exact optimum: {matched} of {checked} decisions at the "
+        f"optimum (largest gap {worst:.2g}): {'matches' if matched == checked else 'DOES NOT match'}"
+    )
+    every = all(verdicts.values())
+    print(
+        "target: strong beats basic beyond doubt at every player count: "
+        + ("met" if every else "NOT met (" + ", ".join(str(n) for n, v in verdicts.items() if not v) + ")")
+    )
+
+
+if __name__ == "__main__":
+    main()
