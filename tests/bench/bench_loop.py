@@ -32,12 +32,12 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from engine.loop import Options, new_game
 from engine.loop.bots import make_bot
 
+ROOT = Path(__file__).resolve().parents[2]
 LEVELS = ("strong", "basic", "random")
 MAX_ROUNDS = 40
 PAGE_TARGET_MS = 300.0
@@ -100,7 +100,9 @@ def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float
         return (0.0, 1.0)
     p = successes / trials
     centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
+    half = (
+        z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
+    )
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
@@ -193,10 +195,12 @@ def optimum_check(flights: int) -> tuple[int, int, float]:
     strong = make_bot("strong", 1)
     checked = matched = 0
     worst = 0.0
-    states = opt.plan_flights(rng)[: max(1, flights * 2 // 3)] + opt.free_flights(rng)[
-        : max(1, flights // 3)
-    ]
-    for state in states:
+    states = (
+        opt.plan_flights(rng)[: max(1, flights * 2 // 3)]
+        + opt.free_flights(rng)[: max(1, flights // 3)]
+    )
+    for start in states:
+        state = start
         ref = opt.reference_for(state)
         while state.phase.value in opt.FLIGHT:
             seat = state.active
@@ -290,7 +294,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=4, help="deals per player count (x3 lineups)")
     parser.add_argument("--counts", default="2,3,4,5,6", help="player counts")
-    parser.add_argument("--flights", type=int, default=12, help="flights checked against the optimum")
+    parser.add_argument(
+        "--flights", type=int, default=12, help="flights checked against the optimum"
+    )
     parser.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
     parser.add_argument("--page", action="store_true", help="time the strong bot in the page")
     args = parser.parse_args()
@@ -302,10 +308,14 @@ def main() -> None:
             f"p90 {found['p90']:.1f} ms, p99 {found['p99']:.1f} ms, worst {found['worst']:.1f} ms"
         )
         met = found["worst"] <= PAGE_TARGET_MS
-        print(f"target: a decision <= {PAGE_TARGET_MS:.0f} ms in the page: {'met' if met else 'NOT met'}")
+        print(
+            f"target: a decision <= {PAGE_TARGET_MS:.0f} ms in the page: {'met' if met else 'NOT met'}"
+        )
         return
     counts = [int(c) for c in args.counts.split(",")]
-    jobs = [(n, seed, rotation) for n in counts for seed in range(args.seeds) for rotation in range(3)]
+    jobs = [
+        (n, seed, rotation) for n in counts for seed in range(args.seeds) for rotation in range(3)
+    ]
     started = time.perf_counter()
     if args.jobs > 1:
         with ProcessPoolExecutor(args.jobs) as pool:
@@ -322,7 +332,11 @@ def main() -> None:
     every = all(verdicts.values())
     print(
         "target: strong beats basic beyond doubt at every player count: "
-        + ("met" if every else "NOT met (" + ", ".join(str(n) for n, v in verdicts.items() if not v) + ")")
+        + (
+            "met"
+            if every
+            else "NOT met (" + ", ".join(str(n) for n, v in verdicts.items() if not v) + ")"
+        )
     )
 
 
