@@ -34,6 +34,8 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
+# The page's shell renders the home screen's game cards and merges the catalogs (pure modules).
+sys.path.insert(1, str(ROOT / "web"))
 VENV = ROOT / ".venv"
 REQUIREMENTS = ROOT / "requirements-dev.txt"
 BENCH_DIR = ROOT / "tests" / "bench"
@@ -110,6 +112,10 @@ def run(cmd: list[str], **kwargs: object) -> None:
 def sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
+
+from fusebox_web.shell.games import GameCard, card_messages  # noqa: E402
+from fusebox_web.shell.home import CARD_MARKUP, games_html  # noqa: E402
+from fusebox_web.shell.i18n import merge_parts, read_parts  # noqa: E402
 
 # --------------------------------------------------------------------------- virtual environment
 
@@ -261,7 +267,8 @@ def app_archive() -> bytes:
     files = {
         path.relative_to(WEB).as_posix(): path.read_bytes()
         for path in iter_files(WEB / "fusebox_web")
-        if "__pycache__" not in path.parts and path.suffix != ".pyc"
+        # The games' card.html are written into the page by the build, not read by the app.
+        if "__pycache__" not in path.parts and path.suffix not in (".pyc", ".html")
     }
     return zip_bytes(files)
 
@@ -344,8 +351,48 @@ def copy_web(site: Path) -> None:
         shutil.copyfile(path, target)
 
 
-def catalogs() -> dict[str, object]:
-    return {p.stem: json.loads(p.read_text()) for p in sorted((WEB / "i18n").glob("*.json"))}
+def page_games() -> list[GameCard]:
+    """The games of the registry that have a page package (fusebox_web/<id>/page.py), in the
+    home screen's order. Scanned here, once, so that the page never scans for them at boot."""
+    from engine.core.registry import games
+
+    cards = []
+    for info in games().values():
+        if (WEB / "fusebox_web" / info.id / "page.py").exists():
+            cards.append(GameCard.from_info(info))
+        else:
+            log(f"{info.id}: registered, but no web/fusebox_web/{info.id}/page.py: not on the page")
+    return cards
+
+
+def catalogs(cards: list[GameCard]) -> dict[str, dict[str, str]]:
+    """Every language's messages: the shell's and each game's (web/i18n/<part>/<lang>.json), and
+    the games' card texts from the registry (game.<id>.title, .summary, .players)."""
+    parts = read_parts(WEB / "i18n")
+    try:
+        shell = merge_parts(parts)
+        return merge_parts({"web/i18n": shell, "the registry": card_messages(cards, shell)})
+    except ValueError as error:
+        sys.exit(f"web/i18n: {error}")
+
+
+def card_markup(cards: list[GameCard]) -> dict[str, str]:
+    """Each game's own static markup for its card (web/fusebox_web/<id>/card.html), if any."""
+    found = {}
+    for card in cards:
+        path = WEB / "fusebox_web" / card.id / CARD_MARKUP
+        if path.exists():
+            found[card.id] = path.read_text(encoding="utf-8").strip()
+    return found
+
+
+def game_styles(cards: list[GameCard]) -> str:
+    """A stylesheet link for each game that has one (web/css/<id>.css)."""
+    return "\n    ".join(
+        f'<link rel="stylesheet" href="css/{card.id}.css">'
+        for card in cards
+        if (WEB / "css" / f"{card.id}.css").exists()
+    )
 
 
 def boot_manifest(site: Path, archives: list[str]) -> dict[str, object]:
@@ -393,13 +440,22 @@ def fill_marker(source: str, marker: str, text: str) -> str:
 
 
 def render_index(site: Path, manifest: dict[str, object]) -> None:
-    """Fill the build markers of web/index.html: inline data, then preloads."""
+    """Fill the build markers of web/index.html: inline data (boot manifest, catalogs, games),
+    preloads, the home screen's game cards and the games' stylesheets."""
     source = (WEB / "index.html").read_text()
+    cards = page_games()
+    messages = catalogs(cards)
     data = "\n    ".join(
-        [json_script("fusebox-boot", manifest), json_script("fusebox-catalogs", catalogs())]
+        [
+            json_script("fusebox-boot", manifest),
+            json_script("fusebox-catalogs", messages),
+            json_script("fusebox-games", [card.to_json() for card in cards]),
+        ]
     )
     source = fill_marker(source, "data", data)
     source = fill_marker(source, "preload", preload_links(site, manifest))
+    source = fill_marker(source, "games", games_html(cards, messages["en"], card_markup(cards)))
+    source = fill_marker(source, "styles", game_styles(cards))
     (site / "index.html").write_text(source)
 
 

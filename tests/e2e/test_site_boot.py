@@ -5,8 +5,10 @@ from __future__ import annotations
 import re
 import tomllib
 
-from harness import ROOT, Watch, record_console, same_origin, wait_ready, watch_context
+from harness import ROOT, Watch, build, record_console, same_origin, wait_ready, watch_context
 from playwright.sync_api import Browser, Page, Route, expect
+
+from engine.core.registry import games
 
 
 def engine_version() -> str:
@@ -44,12 +46,40 @@ def test_home_screen_shows_before_python(page: Page, site_url: str) -> None:
 
 
 def test_boots_and_shows_the_engine_version(ready_page: Page) -> None:
-    app = ready_page.get_by_test_id("app")
-    expect(app.get_by_test_id("play")).to_have_text("Play Red Wire")
-    expect(app.get_by_test_id("engine-version")).to_have_text(
+    card = ready_page.get_by_test_id("app").get_by_test_id("game-redwire")
+    expect(card.get_by_test_id("play")).to_have_text("Play Red Wire")
+    expect(ready_page.get_by_test_id("engine-version")).to_have_text(
         f"Game engine version {engine_version()}"
     )
     expect(ready_page.get_by_test_id("error-message")).to_be_hidden()
+
+
+def test_the_home_screen_lists_the_games_of_the_registry(page: Page, site_url: str) -> None:
+    """A card per game (of the registry, with a page package), written by the build: shown before
+    Python, in the player's language, with the game's actions once Python has booted."""
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:  # keep Python from booting until released below
+        held.append(route)
+
+    page.route("**/pyodide.asm.wasm", hold)
+    page.goto(site_url + "?lang=it")
+    cards = page.locator("#games > li")
+    listed = [info for info in games().values() if info.id in {c.id for c in build.page_games()}]
+    assert listed and listed[0].id == "redwire"
+    expect(cards).to_have_count(len(listed))
+    for card, info in zip(cards.all(), listed, strict=True):
+        expect(card).to_have_attribute("data-game", info.id)
+        expect(card.get_by_role("heading", level=2)).to_have_text(info.title["it"])
+        expect(card).to_contain_text(info.summary["it"])
+        first, last = info.players[0], info.players[-1]
+        expect(card).to_contain_text(f"Da {first} a {last} giocatori")
+    for route in held:
+        route.continue_()
+    wait_ready(page)
+    expect(page.get_by_test_id("game-redwire").get_by_test_id("play")).to_have_text(
+        "Gioca a Red Wire"
+    )
 
 
 def test_every_request_stays_on_the_site(ready_page: Page, watch: Watch, site_url: str) -> None:

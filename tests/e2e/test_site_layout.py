@@ -28,7 +28,7 @@ def test_keyboard_reaches_the_language_menu_and_the_game(browser: Browser, site_
     page = context.new_page()
     page.goto(site_url)
     page.keyboard.press("Tab")
-    skip = page.get_by_role("link", name="Skip to the game")
+    skip = page.get_by_role("link", name="Skip to the games")
     expect(skip).to_be_focused()
     expect(skip).to_be_in_viewport()
     page.keyboard.press("Tab")

@@ -40,8 +40,8 @@ def test_every_language_has_every_key_with_the_same_placeholders(catalog: Catalo
 def used_keys() -> set[str]:
     """Message keys named by the page: data-i18n attributes, t("...") in JS, .t("...") in Python."""
     keys: set[str] = set()
-    html = (WEB / "index.html").read_text()
-    keys |= set(re.findall(r'data-i18n(?:-[\w-]+)?="([\w.]+)"', html))
+    for page in [WEB / "index.html", *WEB.glob("fusebox_web/*/card.html")]:
+        keys |= set(re.findall(r'data-i18n(?:-[\w-]+)?="([\w.]+)"', page.read_text()))
     for path in [*WEB.glob("js/*.js"), *WEB.glob("js/*.mjs"), *WEB.glob("fusebox_web/**/*.py")]:
         text = path.read_text()
         keys |= set(re.findall(r'\bt\(\s*"([\w.]+)"', text))

@@ -1,9 +1,11 @@
 // The message catalog, page side.
 //
-// Every player-facing string lives in web/i18n/<lang>.json; the build inlines those catalogs in the
-// page (#fusebox-catalogs) so the home screen is translated before its first paint, and ships the
-// same files inside the Python package (fusebox_web.shell.i18n reads them). Both sides format messages
-// the same way: "{name}" is replaced by the parameter `name`.
+// Every player-facing string lives in web/i18n/shell/<lang>.json (the shell's) and
+// web/i18n/<game>/<lang>.json (each game's); the build merges them, adds the home screen's game
+// cards (title, summary, players, from the registry), and inlines the result in the page
+// (#fusebox-catalogs) so the home screen is translated before its first paint; the Python side
+// (fusebox_web.shell.i18n) reads the same copy. Both sides format messages the same way: "{name}"
+// is replaced by the parameter `name`.
 //
 // Language: ?lang=xx in the address, else the one the player chose before (localStorage), else the
 // browser's preferred languages, else English (decided in index.html, see initI18n). Static markup names its message with

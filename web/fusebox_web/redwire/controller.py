@@ -23,6 +23,8 @@ from engine.redwire.actions import Action
 
 from ..shell import dom
 from ..shell.errors import report
+from ..shell.host import GameHost
+from ..shell.pacing import play_bots
 from . import board, screens
 from .affordances import Affordances, affordances, held_values
 from .board import BoardInput, value_of_data
@@ -43,7 +45,7 @@ GAME_SCREENS = ("campaign", "brief", "board", "handoff", "end", "link")
 class App:
     """The Red Wire app mounted in the page's ``#app``."""
 
-    def __init__(self, context: Any, session: Session, notices: list[str]) -> None:
+    def __init__(self, context: GameHost, session: Session, notices: list[str]) -> None:
         self.ctx = context
         self.session = session
         self.screen = "home"
@@ -70,7 +72,7 @@ class App:
         self.live: Any = dom.query("#rw-live")
 
     def start_up(self) -> None:
-        search = dom.search()
+        search = self.ctx.search
         link = parse_link(search)
         if link is not None:
             dom.replace_search(without_game_params(search))
@@ -88,7 +90,8 @@ class App:
             return
         # Back to the game in progress, unless the player already went elsewhere, or must first
         # read what went wrong with the saved data.
-        if game is not None and game.stage != "over" and not self.notices and self.screen == "home":
+        resumable = game is not None and game.stage != "over" and not self.notices
+        if resumable and self.screen == "home" and self.ctx.may_open:
             self.resume()
 
     def spawn(self, coroutine: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
@@ -130,7 +133,7 @@ class App:
         self.screen = screen
         self.panel = None
         self.rendered = {}
-        dom.set_root_attribute("data-screen", screen if screen in GAME_SCREENS else None)
+        self.ctx.show_screen(screen if screen in GAME_SCREENS else None)
         self.redraw()
         if screen in ("board", "handoff"):
             dom.set_root_attribute("data-board-ready", "")
@@ -414,29 +417,11 @@ class App:
             self._bot_task = self.spawn(self.bots())
 
     async def bots(self) -> None:
-        """Computer players move at the table's pace; the browser paints between moves."""
-        session = self.session
+        """Computer players move at the table's pace (the shell's loop); the browser paints
+        between moves."""
         try:
-            while not self.paused and self.screen == "board":
-                seat = session.bot_seat()
-                if seat is None:
-                    break
-                self.thinking = seat
-                self.draw_board()
-                await asyncio.sleep(session.game.table.delay() if session.game else 0)
-                if self.paused or self.screen != "board" or session.bot_seat() != seat:
-                    continue
-                start = dom.now()
-                note = session.play_bot()
-                dom.measure("fusebox:bot", start)
-                self.thinking = None
-                if note is not None:
-                    self.announce_last()
-                self.after_change()
-                # Let the browser paint (and take clicks) before the next move.
-                await asyncio.sleep(0.05)
+            await play_bots(BoardBots(self))
         finally:
-            self.thinking = None
             self._bot_task = None
         if self.screen == "board":
             self.draw_board()
@@ -925,6 +910,38 @@ class App:
         "odds": act_odds,
         "confirm": act_confirm,
     }
+
+
+class BoardBots:
+    """The board as the shell's pacing loop sees it (``fusebox_web.shell.pacing.BotTable``)."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def may_play(self) -> bool:
+        return not self.app.paused and self.app.screen == "board"
+
+    def bot_seat(self) -> int | None:
+        return self.app.session.bot_seat()
+
+    def delay(self) -> float:
+        game = self.app.session.game
+        return game.table.delay() if game else 0.0
+
+    def thinking(self, seat: int | None) -> None:
+        self.app.thinking = seat
+        if seat is not None:
+            self.app.draw_board()
+
+    def play(self, seat: int) -> None:
+        app = self.app
+        start = dom.now()
+        note = app.session.play_bot()
+        dom.measure("fusebox:bot", start)
+        app.thinking = None
+        if note is not None:
+            app.announce_last()
+        app.after_change()
 
 
 def num(node: Any, name: str) -> int:

@@ -1,4 +1,7 @@
-"""The Red Wire card's buttons on the home screen, drawn as soon as Python has booted.
+"""The Red Wire card's actions on the home screen, drawn as soon as Python has booted.
+
+The card itself (title, summary, players, how to play) is static: the build wrote it into the
+page from the registry and ``card.html``.
 
 Light on purpose (it is drawn before the page is marked ready): no engine, no board.
 """
@@ -23,7 +26,6 @@ class HomeInput:
     continue_text: str | None
     won: int
     notices: Sequence[str]
-    version: str
 
 
 def home(t: Any, inp: HomeInput) -> str:
@@ -55,13 +57,7 @@ def home(t: Any, inp: HomeInput) -> str:
         "div",
         messages(inp.notices)
         + tag("div", "".join(buttons), class_="rw-home-buttons")
-        + tag("p", esc(progress), class_="rw-muted")
-        + tag(
-            "p",
-            esc(t("app.engineVersion", version=inp.version)),
-            class_="rw-version",
-            data_testid="engine-version",
-        ),
+        + tag("p", esc(progress), class_="rw-muted"),
         class_="rw-home",
         data_testid="home",
     )

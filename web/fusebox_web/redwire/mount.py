@@ -1,11 +1,12 @@
-"""Mounting Red Wire in the page: quick at boot, the game's modules just after.
+"""Mounting Red Wire in its home card: quick at boot, the game's modules just after.
 
-The page is marked ready as soon as ``mount`` returns, so it does only what the first screen
-needs. Usually that is the home screen: read the saved progress and game, draw the Play /
-Continue buttons, and listen; the controller (board, bots, screens) is imported in an asyncio
-task right after, while the player looks at the page, and a click that comes first imports it at
-once. A game link, or a game in progress to go back to, opens its screen at once instead (drawing
-the home screen first would only delay the board).
+The shell mounts Red Wire (``page.PAGE.mount``) before the page is marked ready, so this does
+only what the first screen needs. Usually that is the home card: read the saved progress and
+game, draw the Play / Continue buttons, and listen; the controller (board, bots, screens) is
+imported in an asyncio task right after, while the player looks at the page, and a click that
+comes first imports it at once. When the shell lets Red Wire open (``host.may_open``), a game
+link, or a game in progress to go back to, opens its screen at once instead (drawing the home
+screen first would only delay the board).
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from typing import Any
 
 from ..shell import dom
 from ..shell.errors import guarded, report
-from . import home, storage
+from ..shell.host import GameHost
+from . import home
 from .session import Session
 from .urls import parse_link
 
@@ -33,29 +35,24 @@ def home_html(context: Any, session: Session, notices: list[str]) -> str:
         key = "rw.home.over" if game.stage == "over" else "rw.home.where"
         resume = context.t(key, mission=game.mission, turn=max(1, game.state.turn_number))
     won = sum(1 for m in home.MISSIONS if session.campaign.status(m) == "won")
-    inp = home.HomeInput(resume, won, list(notices), context.engine_version)
+    inp = home.HomeInput(resume, won, list(notices))
     return home.home(context.t, inp)
 
 
 class Mount:
-    def __init__(self, context: Any) -> None:
-        self.ctx = context
-        self.storage_works = dom.local_storage_works()
+    def __init__(self, host: GameHost) -> None:
+        self.ctx = host
         self._app: Any = None
         self._later: asyncio.Future[None] | None = None
         self.notices: list[str] = []
-        store: storage.Store = dom.LocalStorage() if self.storage_works else storage.MemoryStore()
-        self.session = Session(store)
+        self.session = Session(host.store)
 
     def start(self) -> None:
         app = self.ctx.root
         # The board redraws often: its announcements go to a small live region of their own.
-        app.setAttribute("aria-live", "off")
         dom.set_html(app, ROOT)
         self.session.load()
         self.notices = [self.ctx.t(key) for key in self.session.problems]
-        if not self.storage_works:
-            self.notices.append(self.ctx.t("rw.storage.off"))
         self.session.problems.clear()
         dom.listen(app, "click", guarded(lambda event: self.app().on_click(event)))
         dom.listen(app, "keydown", guarded(lambda event: self.app().on_key(event)))
@@ -75,10 +72,11 @@ class Mount:
         dom.set_html(dom.query("#rw-root"), home_html(self.ctx, self.session, self.notices))
 
     def opens_a_game(self) -> bool:
-        """A game link (good or bad: the controller says what is wrong) or a game to go back to."""
+        """A game link (good or bad: the controller says what is wrong) or a game to go back to,
+        when the shell lets Red Wire open at boot."""
         game = self.session.game
         resumable = game is not None and game.stage != "over" and not self.notices
-        return resumable or parse_link(dom.search()) is not None
+        return self.ctx.may_open and (resumable or parse_link(self.ctx.search) is not None)
 
     def app(self) -> Any:
         """The game's controller, imported on first use."""

@@ -1,14 +1,13 @@
-"""The game controller, without the page: table, campaign, the game, whose view, bots, saves.
+"""Red Wire's controller, without the page: table, campaign, the game, whose view, bots, saves.
 
 A :class:`Session` holds everything the screens show and every decision that is not about
 drawing: which seat's view the device shows (``viewer``), when the device must be passed to
 another human (``handoff``), which seat a computer must play for (``bot_seat``), when a finished
 game counts in the campaign, and saving after every action.
 
-Pass and play: with two or more human seats, the device belongs to one of them at a time (the
-``holder``). When the game waits for another human, the session asks for a handoff and the page
-shows nothing private until that player says they hold the device. With one human, the view is
-always theirs; with none, a spectator's.
+Pass and play is the shell's (``fusebox_web.shell.handoff.Device``: who holds the device, when
+it must be passed); the session tells it who the humans are and whose decision the game waits
+for, and saves its two fields with the game.
 
 >>> from .storage import MemoryStore
 >>> s = Session(MemoryStore())
@@ -34,6 +33,7 @@ from engine.redwire import GameState, Record
 from engine.redwire.actions import Action
 from engine.redwire.campaign import Campaign
 
+from ..shell.handoff import Device
 from . import storage
 from .notes import Note
 from .storage import Loaded, Store
@@ -48,10 +48,8 @@ class Game:
 
     state: GameState
     table: Table
-    #: The human seat holding the device (None before anyone took it).
-    holder: int | None = None
-    #: The human seat the device must be passed to (the handoff screen shows), or None.
-    handoff: int | None = None
+    #: Pass and play: the human seat holding the device, the one it must be passed to.
+    device: Device = field(default_factory=Device)
     stage: str = "briefing"
     #: The result has been counted in the campaign.
     counted: bool = False
@@ -64,6 +62,16 @@ class Game:
     @property
     def mission(self) -> int:
         return self.state.setup.mission
+
+    @property
+    def holder(self) -> int | None:
+        """The human seat holding the device (None before anyone took it)."""
+        return self.device.holder
+
+    @property
+    def handoff(self) -> int | None:
+        """The human seat the device must be passed to (the handoff screen shows), or None."""
+        return self.device.handoff
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -102,8 +110,7 @@ class Game:
         return cls(
             state,
             table,
-            holder,
-            handoff,
+            Device(holder, handoff),
             stage,
             bool(raw.get("counted", False)),
             bool(raw.get("assisted", False)),
@@ -288,12 +295,7 @@ class Session:
     def viewer(self) -> int | None:
         """The seat whose view the board shows (None: spectator; never during a handoff)."""
         game = self.game
-        if game is None or game.handoff is not None:
-            return None
-        humans = self.humans
-        if len(humans) == 1:
-            return humans[0]
-        return game.holder
+        return None if game is None else game.device.viewer(self.humans)
 
     @property
     def pass_and_play(self) -> bool:
@@ -302,22 +304,16 @@ class Session:
     def accept_handoff(self) -> None:
         """The player named by the handoff says they hold the device."""
         game = self.game
-        if game is None or game.handoff is None:
-            return
-        game.holder, game.handoff = game.handoff, None
-        self.save()
+        if game is not None and game.device.accept():
+            self.save()
 
     def _settle(self) -> None:
         """After any change: ask for a handoff when the game waits for another human."""
         game = self.game
         if game is None:
             return
-        if game.state.is_over or game.stage != "playing" or not self.pass_and_play:
-            game.handoff = None
-            return
-        mover = game.state.to_move
-        if mover in self.humans and mover != game.holder:
-            game.handoff = mover
+        live = game.stage == "playing" and not game.state.is_over
+        game.device.settle(self.humans, game.state.to_move, live)
 
     # ------------------------------------------------------------------ playing
 

@@ -1,4 +1,7 @@
-"""Game links: ``?mission=4&players=4&seed=7`` starts that exact deal.
+"""Red Wire's game links: ``?mission=4&players=4&seed=7`` starts that exact deal.
+
+The shell (``fusebox_web.shell.links``) hands Red Wire the address when it names no game or
+``game=redwire``; this module reads Red Wire's own parameters.
 
 Parameters (all optional but ``mission``; others in the address, such as ``lang``, are ignored):
 
@@ -25,12 +28,13 @@ LinkError(key='rw.link.mission', params={'value': '12'})
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
 
+from ..shell.links import GAME_PARAM, LinkError, encode_query, parse_query, without
+from ..shell.links import single as _single
 from .table import LEVELS, MAX_PLAYERS, MIN_PLAYERS, PACES
+
+__all__ = ["Link", "LinkError", "encode_query", "link_query", "parse_link", "parse_query"]
 
 MISSIONS = range(1, 9)
 MAX_SEED = 2**53  # what JavaScript numbers keep exactly
@@ -81,57 +85,6 @@ class Link:
         if self.bots == "all":
             return ["bot"] * players
         return None
-
-
-@dataclass(frozen=True)
-class LinkError:
-    key: str
-    params: dict[str, Any] = field(default_factory=dict)
-
-
-# Not urllib.parse: this module is on the page's boot path, and urllib.parse (with ipaddress, which
-# it imports) costs the browser tens of milliseconds to compile and run. A link needs only the
-# three functions below; tests/web/test_redwire_urls.py checks them against urllib.parse.
-_ESCAPES = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
-_UNRESERVED = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-~")
-
-
-def _unquote(text: str) -> str:
-    """As ``unquote_plus``: ``+`` is a space, a run of ``%XX`` is UTF-8 (bad bytes: U+FFFD)."""
-    text = text.replace("+", " ")
-    if "%" not in text:
-        return text
-    return _ESCAPES.sub(
-        lambda m: bytes.fromhex(m.group().replace("%", "")).decode("utf-8", "replace"), text
-    )
-
-
-def parse_query(search: str) -> dict[str, list[str]]:
-    """As ``parse_qs(search.lstrip("?"), keep_blank_values=True)``: each name's values."""
-    query: dict[str, list[str]] = {}
-    for pair in search.lstrip("?").split("&"):
-        if pair:
-            name, _, value = pair.partition("=")
-            query.setdefault(_unquote(name), []).append(_unquote(value))
-    return query
-
-
-def _quote(text: str) -> str:
-    """As ``quote_plus``: unreserved characters stay, a space is ``+``, the rest is %XX UTF-8."""
-    return "".join(
-        c if c in _UNRESERVED else "+" if c == " " else "".join(f"%{b:02X}" for b in c.encode())
-        for c in text
-    )
-
-
-def encode_query(pairs: Iterable[tuple[str, object]]) -> str:
-    """As ``urlencode(pairs)``."""
-    return "&".join(f"{_quote(str(name))}={_quote(str(value))}" for name, value in pairs)
-
-
-def _single(query: dict[str, list[str]], name: str) -> str | None:
-    values = query.get(name)
-    return values[-1].strip() if values else None
 
 
 def _whole(text: str) -> int | None:
@@ -220,7 +173,5 @@ def link_query(
 
 
 def without_game_params(search: str) -> str:
-    """The address's query without the game parameters (``lang`` and others stay)."""
-    query = parse_query(search)
-    kept = [(k, v) for k, values in query.items() if k not in GAME_PARAMS for v in values]
-    return ("?" + encode_query(kept)) if kept else ""
+    """The address's query without the game parameters and ``game`` (``lang`` and others stay)."""
+    return without(search, (GAME_PARAM, *GAME_PARAMS))

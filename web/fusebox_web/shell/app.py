@@ -1,32 +1,46 @@
-"""The app drawn in the page's ``#app`` element, on top of the engine.
+"""The shell in the page's ``#app``: the home screen's games, each mounted from its page package.
 
-``mount_app`` is the seam for the game board: the board code replaces its body. It is called once,
-after Python booted and the engine imported, with an :class:`AppContext`; the page is marked ready
-(``<html data-ready>``) as soon as it returns, so it must leave the page interactive. It must draw
-every player-facing string through ``context.t`` and redraw them in ``context.on_language_change``.
-Event handlers given to the page should be wrapped with ``fusebox_web.shell.errors.guarded``.
-``#app`` is a polite live region (so that the first draw is announced): a board that redraws
-often should move its announcements to a dedicated, smaller live element.
+``mount_app`` is called once, after Python booted and the engine imported, with an
+:class:`AppContext`; the page is marked ready (``<html data-ready>``) as soon as it returns, so
+it must leave the page interactive. The build wrote the home screen itself (a card per game, see
+``shell.home``); the shell reads which game the address asks for (``shell.links``), then mounts
+every game's page package (``fusebox_web.<id>.page.PAGE``, see ``shell.host``) into its card.
+The game a link is for (or, without a link, the game played last) may open its screens at once.
+The shell draws its own notices (a link to a game the box does not hold, storage switched off)
+and the engine's version.
 """
 
 from __future__ import annotations
 
+import contextlib
+import functools
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
+from . import dom, links
+from .errors import guarded, report
+from .games import PAGE_MODULE, GameCard
+from .host import GameHost
 from .i18n import Catalog
+from .markup import esc, tag
+from .storage import MemoryStore, Store
+
+#: The game whose screens were shown last (its id): after a reload, its game in progress opens.
+LAST_GAME_KEY = "fusebox.last"
 
 
 @dataclass
 class AppContext:
-    """What the app receives: where to draw, the engine, and the message catalog."""
+    """What the shell receives: where to draw, the engine, the catalog and the games."""
 
     root: Any  # the #app element (a Pyodide JsProxy)
     engine: ModuleType
     engine_version: str
     catalog: Catalog
+    games: list[GameCard] = field(default_factory=list)
     _redraws: list[Callable[[], None]] = field(default_factory=list)
 
     def t(self, key: str, **params: object) -> str:
@@ -44,13 +58,85 @@ class AppContext:
             redraw()
 
 
-def mount_app(context: AppContext) -> None:
-    """Draw Red Wire: the home screen's Play / Continue buttons, then the game's screens."""
-    from ..redwire.mount import Mount
+class Shell:
+    """The mounted shell: the games' hosts, the shell's notices, the page's screen."""
 
-    _mounted.append(Mount(context))
+    def __init__(self, context: AppContext) -> None:
+        self.ctx = context
+        self.storage_works = dom.local_storage_works()
+        self.store: Store = dom.LocalStorage() if self.storage_works else MemoryStore()
+        #: The shell's notices, as catalog keys and params (drawn in the current language).
+        self.notices: list[tuple[str, dict[str, object]]] = []
+        self.hosts: dict[str, GameHost] = {}
+
+    def start(self) -> None:
+        cards = self.ctx.games
+        ids = [card.id for card in cards]
+        search = dom.search()
+        choice = links.choose_game(search, ids, last=self.store.get(LAST_GAME_KEY))
+        if choice.error is not None:
+            # No game reads a link meant for a game the box does not hold.
+            self.notices.append((choice.error.key, choice.error.params))
+            dom.replace_search(links.shell_only(search))
+        if not self.storage_works:
+            self.notices.append(("app.storage.off", {}))
+        self.ctx.on_language_change(self.draw)
+        self.draw()
+        for card in cards:
+            host = GameHost(
+                card,
+                root=dom.element(f"game-{card.id}-app"),
+                catalog=self.ctx.catalog,
+                store=self.store,
+                show_screen=guarded(functools.partial(self.show_screen, card.id)),
+                search=search if card.id == choice.game else "",
+                may_open=card.id == choice.opens,
+                engine_version=self.ctx.engine_version,
+            )
+            self.hosts[card.id] = host
+            self.ctx.on_language_change(functools.partial(self.speak, host))
+            try:
+                importlib.import_module(PAGE_MODULE.format(id=card.id)).PAGE.mount(host)
+            except Exception as error:  # the other games' cards still work
+                report(error)
+
+    def speak(self, host: GameHost) -> None:
+        """Give a game the catalog in the language the player switched to."""
+        host.set_language(self.ctx.catalog)
+
+    def draw(self) -> None:
+        """The shell's notices and the engine's version, in the current language."""
+        notices = "".join(
+            tag("p", esc(self.ctx.t(key, **params)), class_="notice")
+            for key, params in self.notices
+        )
+        dom.set_html(dom.element("app-notices"), notices)
+        version = dom.element("engine-version")
+        version.textContent = self.ctx.t("app.engineVersion", version=self.ctx.engine_version)
+        version.hidden = False
+
+    def show_screen(self, game: str, screen: str | None) -> None:
+        """A game's screen takes the page (or, with None, the home screen is back)."""
+        dom.set_root_attribute("data-screen", screen)
+        dom.set_root_attribute("data-game", game if screen else None)
+        for other in self.hosts:
+            dom.set_class(dom.element(f"game-{other}"), "is-open", bool(screen) and other == game)
+        if screen is None:
+            return
+        if self.notices:  # read on the home screen; not carried into a game
+            self.notices = [n for n in self.notices if n[0] == "app.storage.off"]
+            self.draw()
+        if self.store.get(LAST_GAME_KEY) != game:
+            # Storage full or refused: only the choice of the game to reopen is lost.
+            with contextlib.suppress(Exception):
+                self.store.set(LAST_GAME_KEY, game)
+
+
+def mount_app(context: AppContext) -> None:
+    """Mount the shell and, in it, every game of the page."""
+    _mounted.append(Shell(context))
     _mounted[-1].start()
 
 
-#: The mounted app (kept with the page; its listeners hold its methods anyway).
+#: The mounted shell (kept with the page; its listeners hold its methods anyway).
 _mounted: list[Any] = []

@@ -85,9 +85,9 @@ def mark_ready() -> None:
     js.document.documentElement.setAttribute("data-ready", "")
 
 
-# ---------------------------------------------------------------------------------- the game
-# Small, explicit helpers for fusebox_web.redwire.controller: each is one or two calls across
-# the bridge, so that a click costs a handful of FFI calls whatever the board shows.
+# ---------------------------------------------------------------------------------- the games
+# Small, explicit helpers for the shell and the games' controllers: each is one or two calls
+# across the bridge, so that a click costs a handful of FFI calls whatever the board shows.
 
 
 def set_html(node: Any, html: str) -> None:
@@ -137,6 +137,11 @@ def listen(node: Any, event: str, handler: Callable[[Any], None]) -> None:
     proxy = create_proxy(handler)
     _listeners.append(proxy)
     node.addEventListener(event, proxy)
+
+
+def set_class(node: Any, name: str, on: bool) -> None:
+    """Add (or remove) a class of an element."""
+    node.classList.toggle(name, on)
 
 
 def set_root_attribute(name: str, value: str | None) -> None:
@@ -217,7 +222,7 @@ def active_key() -> dict[str, str]:
 
 
 class LocalStorage:
-    """The page's localStorage as a ``fusebox_web.redwire.storage.Store``."""
+    """The page's localStorage as a ``fusebox_web.shell.storage.Store``."""
 
     def get(self, key: str) -> str | None:
         value = py(js.localStorage.getItem(key))

@@ -1,10 +1,20 @@
 """The message catalog, Python side (the page side is web/js/i18n.js).
 
-Both sides read the same files, web/i18n/<lang>.json, and format the same way: ``{name}`` is
+The catalogs are kept per part and language: ``web/i18n/shell/<lang>.json`` for the shell's
+messages (keys ``app.*``, ``boot.*``...), ``web/i18n/<game>/<lang>.json`` for each game's (Red
+Wire's: ``rw.*`` and ``game.redwire.*``). The build merges them (:func:`merge_parts`; a key
+defined by two parts is an error) and adds each game's card texts from the registry
+(``fusebox_web.shell.games.card_messages``). Both sides format the same way: ``{name}`` is
 replaced by the parameter ``name``; a key missing from a language falls back to English, then to
-the key itself. In the page, the build has inlined every catalog as JSON (``#fusebox-catalogs``,
-``{lang: {key: message}}``); the app parses that with :func:`parse_catalogs` rather than reading
-the files again.
+the key itself. In the page, the build has inlined the merged catalogs as JSON
+(``#fusebox-catalogs``, ``{lang: {key: message}}``); the app parses that with
+:func:`parse_catalogs` rather than reading the files again.
+
+>>> merge_parts({"shell": {"en": {"app.title": "Fusebox"}}, "demo": {"en": {"dm.go": "Go"}}})
+{'en': {'app.title': 'Fusebox', 'dm.go': 'Go'}}
+>>> merge_parts({"shell": {"en": {"a": "A"}}, "demo": {"en": {"a": "B"}}})
+Traceback (most recent call last):
+ValueError: the catalog key 'a' (en) is defined by both shell and demo
 """
 
 from __future__ import annotations
@@ -71,10 +81,34 @@ def parse_catalogs(text: str, lang: str = FALLBACK) -> Catalog:
     return Catalog({code: _messages(messages) for code, messages in data.items()}).with_lang(lang)
 
 
+def read_parts(folder: Path) -> dict[str, dict[str, dict[str, str]]]:
+    """``{part: {lang: messages}}`` from ``folder/<part>/<lang>.json`` (web/i18n)."""
+    parts: dict[str, dict[str, dict[str, str]]] = {}
+    for path in sorted(folder.glob("*/*.json")):
+        messages = _messages(json.loads(path.read_text(encoding="utf-8")))
+        parts.setdefault(path.parent.name, {})[path.stem] = messages
+    return parts
+
+
+def merge_parts(parts: Mapping[str, Mapping[str, Mapping[str, str]]]) -> dict[str, dict[str, str]]:
+    """One catalog per language from the parts (shell, games); raises ValueError on a key that
+    two parts define."""
+    merged: dict[str, dict[str, str]] = {}
+    owner: dict[tuple[str, str], str] = {}
+    for part, languages in parts.items():
+        for lang, messages in languages.items():
+            into = merged.setdefault(lang, {})
+            for key, text in messages.items():
+                if (lang, key) in owner:
+                    raise ValueError(
+                        f"the catalog key {key!r} ({lang}) is defined by both "
+                        f"{owner[lang, key]} and {part}"
+                    )
+                owner[lang, key] = part
+                into[key] = text
+    return merged
+
+
 def load_catalogs(folder: Path, lang: str = FALLBACK) -> Catalog:
-    """Every ``<lang>.json`` of a folder (web/i18n), speaking ``lang``."""
-    messages = {
-        path.stem: _messages(json.loads(path.read_text(encoding="utf-8")))
-        for path in sorted(folder.glob("*.json"))
-    }
-    return Catalog(messages).with_lang(lang)
+    """Every part's catalogs of a folder (web/i18n), merged, speaking ``lang``."""
+    return Catalog(merge_parts(read_parts(folder))).with_lang(lang)

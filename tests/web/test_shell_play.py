@@ -1,0 +1,74 @@
+"""The shell's table and computer-player pacing, as any game uses them."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+from fusebox_web.redwire.table import Table
+from fusebox_web.shell.pacing import play_bots
+
+FIXTURES = Path(__file__).resolve().parents[1] / "redwire" / "fixtures" / "v1"
+
+
+class Bots:
+    """A table where seats 1 and 2 are computers; the test may pause or move the game on."""
+
+    def __init__(self, to_move: list[int]) -> None:
+        self.to_move = to_move
+        self.paused = False
+        self.moves: list[int] = []
+        self.thinking_shown: list[int | None] = []
+        self.during_delay: Callable[[], object] = lambda: None
+
+    def may_play(self) -> bool:
+        return not self.paused
+
+    def bot_seat(self) -> int | None:
+        return self.to_move[0] if self.to_move and self.to_move[0] in (1, 2) else None
+
+    def delay(self) -> float:
+        self.during_delay()
+        return 0.0
+
+    def thinking(self, seat: int | None) -> None:
+        self.thinking_shown.append(seat)
+
+    def play(self, seat: int) -> None:
+        self.moves.append(seat)
+        self.to_move.pop(0)
+
+
+def test_the_computers_play_until_a_person_must_decide() -> None:
+    bots = Bots([1, 2, 0, 1])
+    assert asyncio.run(play_bots(bots)) == 2
+    assert bots.moves == [1, 2] and bots.thinking_shown == [1, 2, None]
+
+
+def test_a_pause_during_the_delay_stops_before_the_move() -> None:
+    bots = Bots([1, 2])
+
+    def pause() -> None:
+        bots.paused = True
+
+    bots.during_delay = pause
+    assert asyncio.run(play_bots(bots)) == 0
+    assert bots.moves == [] and bots.thinking_shown == [1, None]
+
+
+def test_a_game_that_moved_on_during_the_delay_is_not_played_twice() -> None:
+    bots = Bots([1, 2, 0])
+    bots.during_delay = lambda: bots.to_move.pop(0) if bots.to_move[0] == 1 else None
+    assert asyncio.run(play_bots(bots)) == 1
+    assert bots.moves == [2]
+
+
+def test_red_wire_tables_saved_by_the_format_1_page_load_unchanged() -> None:
+    items = json.loads((FIXTURES / "page-localstorage.json").read_text())
+    for key in ("fusebox.redwire.progress", "fusebox.redwire.game"):
+        saved = json.loads(items[key])["data"]["table"]
+        table = Table.from_json(saved)
+        assert table.to_json() == saved
+        assert table.seat_kinds() == ["human", "bot", "human"] and table.humans() == [0, 2]

@@ -1,0 +1,245 @@
+"""Saved data in the browser's localStorage, for every game: versioned envelopes, migrations, bad
+data set aside (never deleted), and export / import per game or of the whole box.
+
+A game declares its saved data with :class:`GameSaves`: one
+:class:`~engine.core.record.Envelope` per kind (its current version and the migrations that bring
+older versions up to date). Each kind lives under the key ``fusebox.<game>.<kind>`` as JSON
+``{"format": "fusebox.<game>.<kind>", "version": N, "data": ...}``. Reading something that does
+not fit (hand-edited, damaged, newer than this page) never deletes it: the raw text is moved to
+``fusebox.<game>.quarantine.<kind>.<n>`` and the caller gets a ``problem`` to tell the player,
+then starts fresh. An older version is migrated as it is read (and saved at the current version
+the next time the game saves).
+
+The page's localStorage is reached through a tiny :class:`Store` interface (``shell.dom`` wraps
+the browser's; tests use :class:`MemoryStore`).
+
+>>> from engine.core.record import Envelope
+>>> saves = GameSaves("demo", {"progress": Envelope("demo", "progress", 1)})
+>>> store = MemoryStore()
+>>> saves.write(store, "progress", {"won": 2})
+>>> store.get("fusebox.demo.progress")
+'{"format":"fusebox.demo.progress","version":1,"data":{"won":2}}'
+>>> saves.read(store, "progress", lambda data: data["won"]).value
+2
+>>> store.set("fusebox.demo.progress", "{oops")
+>>> loaded = saves.read(store, "progress", lambda data: data)
+>>> loaded.value, loaded.problem, store.keys()
+(None, 'not JSON', ['fusebox.demo.quarantine.progress.1'])
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar
+
+from engine.core.errors import RecordError
+from engine.core.record import Envelope
+
+PREFIX = "fusebox."
+#: The whole box's export: every game's export in one file.
+BOX_EXPORT_FORMAT = "fusebox.export"
+EXPORT_VERSION = 1
+
+T = TypeVar("T")
+
+
+class Store(Protocol):
+    """The part of localStorage the page uses."""
+
+    def get(self, key: str) -> str | None: ...
+
+    def set(self, key: str, value: str) -> None: ...
+
+    def remove(self, key: str) -> None: ...
+
+    def keys(self) -> list[str]: ...
+
+
+class MemoryStore:
+    """A Store in memory (tests, and the page when the browser refuses storage)."""
+
+    def __init__(self, items: dict[str, str] | None = None) -> None:
+        self.items: dict[str, str] = dict(items or {})
+
+    def get(self, key: str) -> str | None:
+        return self.items.get(key)
+
+    def set(self, key: str, value: str) -> None:
+        self.items[key] = value
+
+    def remove(self, key: str) -> None:
+        self.items.pop(key, None)
+
+    def keys(self) -> list[str]:
+        return list(self.items)
+
+
+class BadData(ValueError):
+    """Saved data that cannot be used; the message says what is wrong (for the console)."""
+
+
+@dataclass(frozen=True)
+class Loaded(Generic[T]):
+    """What :meth:`GameSaves.read` found: a value, or nothing; ``problem`` when bad data was set
+    aside (under the key ``quarantined``)."""
+
+    value: T | None = None
+    problem: str | None = None
+    quarantined: str | None = None
+
+
+@dataclass(frozen=True)
+class GameSaves:
+    """The saved data of one game: its kinds, each with its envelope (version, migrations).
+
+    ``required`` are the kinds an exported file must hold to be imported.
+    """
+
+    game: str
+    kinds: Mapping[str, Envelope]
+    required: tuple[str, ...] = ()
+
+    def key(self, kind: str) -> str:
+        """``fusebox.<game>.<kind>``."""
+        return f"{PREFIX}{self.game}.{kind}"
+
+    @property
+    def quarantine_prefix(self) -> str:
+        return f"{PREFIX}{self.game}.quarantine."
+
+    @property
+    def export_format(self) -> str:
+        return f"{PREFIX}{self.game}.export"
+
+    # ------------------------------------------------------------------ one value
+
+    def wrap(self, kind: str, data: object) -> dict[str, Any]:
+        """``data`` in its envelope, at the current version."""
+        return self.kinds[kind].wrap({"data": data})
+
+    def unwrap(self, kind: str, raw: object) -> Any:
+        """The data of an envelope already parsed from JSON, migrated; raises BadData."""
+        try:
+            envelope = self.kinds[kind].read(raw)
+        except RecordError as error:
+            raise BadData(str(error)) from None
+        if "data" not in envelope:
+            raise BadData(f"{self.key(kind)}: no data")
+        return envelope["data"]
+
+    def write(self, store: Store, kind: str, data: object) -> None:
+        """Save ``data`` (JSON-able) under the kind's key, in its envelope."""
+        text = json.dumps(self.wrap(kind, data), separators=(",", ":"), ensure_ascii=False)
+        store.set(self.key(kind), text)
+
+    def remove(self, store: Store, kind: str) -> None:
+        store.remove(self.key(kind))
+
+    def read(self, store: Store, kind: str, parse: Callable[[Any], T]) -> Loaded[T]:
+        """Load and check a kind; bad data is quarantined (kept under another key), never lost.
+
+        ``parse`` turns the envelope's data into the value and raises (ValueError, KeyError,
+        TypeError, or the engine's errors) when it does not fit.
+        """
+        text = store.get(self.key(kind))
+        if text is None:
+            return Loaded()
+        try:
+            raw = json.loads(text)
+        except ValueError:
+            return self._set_aside(store, kind, text, "not JSON")
+        try:
+            return Loaded(parse(self.unwrap(kind, raw)))
+        except Exception as error:  # anything a damaged save can provoke: set it aside
+            return self._set_aside(store, kind, text, f"{type(error).__name__}: {error}")
+
+    def _set_aside(self, store: Store, kind: str, text: str, problem: str) -> Loaded[Any]:
+        return Loaded(None, problem, self.quarantine(store, kind, text))
+
+    def quarantine(self, store: Store, kind: str, text: str) -> str:
+        """Move ``text`` from the kind's key to a new quarantine key; returns that key."""
+        base = f"{self.quarantine_prefix}{kind}."
+        taken = set(store.keys())
+        n = 1
+        while f"{base}{n}" in taken:
+            n += 1
+        store.set(f"{base}{n}", text)
+        store.remove(self.key(kind))
+        return f"{base}{n}"
+
+    # ------------------------------------------------------------------ files
+
+    def export(self, store: Store) -> dict[str, Any]:
+        """Every saved kind of the game, as one JSON object the player can keep.
+
+        Unreadable data stays in storage; the export holds what is usable.
+        """
+        parts: dict[str, Any] = {}
+        for kind in self.kinds:
+            text = store.get(self.key(kind))
+            if text is None:
+                continue
+            try:
+                parts[kind] = json.loads(text)
+            except ValueError:
+                continue
+        return {"format": self.export_format, "version": EXPORT_VERSION, **parts}
+
+    def export_text(self, store: Store) -> str:
+        return json.dumps(self.export(store), indent=1, ensure_ascii=False)
+
+    def import_parts(self, text: str) -> dict[str, dict[str, Any]]:
+        """The envelopes of an exported file, by kind; raises BadData if it is not one.
+
+        The file may be this game's export or the whole box's (:func:`export_box`). Every
+        envelope is checked (and would be migrated) before anything is replaced.
+        """
+        try:
+            raw = json.loads(text)
+        except ValueError:
+            raise BadData("not JSON") from None
+        if isinstance(raw, dict) and raw.get("format") == BOX_EXPORT_FORMAT:
+            raw = _box_games(raw).get(self.game)
+            if raw is None:
+                raise BadData(f"the file holds nothing of {self.game}")
+        if not isinstance(raw, dict) or raw.get("format") != self.export_format:
+            raise BadData("not a Fusebox export")
+        if raw.get("version") != EXPORT_VERSION:
+            raise BadData(f"export version {raw.get('version')!r} is not supported")
+        parts: dict[str, dict[str, Any]] = {}
+        for kind in self.kinds:
+            part = raw.get(kind)
+            if part is not None:
+                self.unwrap(kind, part)
+                parts[kind] = part
+        missing = [kind for kind in self.required if kind not in parts]
+        if missing:
+            raise BadData(f"no {', '.join(missing)} in the file")
+        return parts
+
+
+def _box_games(raw: dict[str, Any]) -> dict[str, Any]:
+    if raw.get("version") != EXPORT_VERSION:
+        raise BadData(f"export version {raw.get('version')!r} is not supported")
+    games = raw.get("games")
+    if not isinstance(games, dict):
+        raise BadData("no games in the file")
+    return games
+
+
+def export_box(store: Store, saves: Sequence[GameSaves]) -> str:
+    """Every game's saved data as one file: ``{"format": "fusebox.export", "games": {...}}``.
+
+    >>> from engine.core.record import Envelope
+    >>> demo = GameSaves("demo", {"progress": Envelope("demo", "progress", 1)}, ("progress",))
+    >>> store = MemoryStore()
+    >>> demo.write(store, "progress", {"won": 2})
+    >>> text = export_box(store, [demo])
+    >>> demo.import_parts(text)["progress"]["data"]
+    {'won': 2}
+    """
+    games = {saved.game: saved.export(store) for saved in saves}
+    box = {"format": BOX_EXPORT_FORMAT, "version": EXPORT_VERSION, "games": games}
+    return json.dumps(box, indent=1, ensure_ascii=False)
