@@ -1,0 +1,81 @@
+"""Loop the Loop played through the page as a player: cards, plans, dice and buttons, at 360 x 640.
+
+Each game comes from a game link with a fixed seed; the test reads the page's save back with the
+engine (loop_driver), lets the basic bot choose the person's move from that person's
+observation, and makes it with clicks.
+"""
+
+from __future__ import annotations
+
+import re
+
+from harness import wait_ready
+from loop_driver import QUICK, play, saved, saved_state, wait_turn
+from playwright.sync_api import Page, expect
+
+from engine.core.events import SEER
+from engine.loop.bots import make_bot
+
+PHONE = {"width": 360, "height": 640}
+
+
+def open_board(page: Page, url: str) -> None:
+    page.goto(url)
+    wait_ready(page)
+    page.wait_for_selector("html[data-board-ready]", state="attached")
+
+
+def test_a_person_plays_a_whole_game_against_computers_on_a_phone(
+    page: Page, site_url: str
+) -> None:
+    page.set_viewport_size(PHONE)
+    open_board(page, site_url + "?game=loop&players=2&seed=11" + QUICK)
+    expect(page).to_have_title("Loop the Loop — Fusebox")
+    assert "seed" not in page.url  # a reload resumes, it does not deal again
+    person = make_bot("basic", 1)
+    decisions: set[str] = set()
+    for _ in range(600):
+        decision = wait_turn(page)
+        if decision == "over":
+            break
+        decisions.add(decision)
+        state = saved_state(page)
+        assert state.to_move == 0
+        play(page, person.choose(state.observation(0), state.legal_actions(0)))
+    else:
+        raise AssertionError("the game did not end")
+    assert {"turn", "pre_roll", "rolled", "refill"} <= decisions
+    state = saved_state(page)
+    assert state.is_over
+    result = state.observation(SEER)["result"]
+    scores = page.get_by_test_id("lp-scores")
+    for score in result["scores"]:
+        expect(scores).to_contain_text(str(score))
+    winner = "Pilot 1" if result["winners"] == [0] else "Pilot 2"
+    expect(page.get_by_test_id("lp-winner")).to_contain_text(
+        re.compile(winner if len(result["winners"]) == 1 else "Shared")
+    )
+    # The board fitted the phone: nothing wider than the screen.
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_a_reload_resumes_mid_flight_with_the_same_dice(page: Page, site_url: str) -> None:
+    open_board(page, site_url + "?game=loop&players=2&seed=3&first=1" + QUICK)
+    person = make_bot("basic", 2)
+    while wait_turn(page) != "rolled":
+        state = saved_state(page)
+        play(page, person.choose(state.observation(0), state.legal_actions(0)))
+    roll = page.get_by_test_id("lp-roll").get_attribute("aria-label")
+    dice = saved_state(page).flight.roll  # type: ignore[union-attr]
+    before = saved(page)
+    page.reload()
+    wait_ready(page)
+    page.wait_for_selector("html[data-board-ready]", state="attached")
+    assert wait_turn(page) == "rolled"
+    expect(page.get_by_test_id("lp-roll")).to_have_attribute("aria-label", roll or "")
+    assert saved_state(page).flight.roll == dice  # type: ignore[union-attr]
+    assert saved(page)["record"] == before["record"]
+    for value, die in zip(
+        dice or (), page.get_by_test_id("lp-roll").locator(".lp-die").all(), strict=True
+    ):
+        expect(die).to_have_attribute("data-value", str(value))
