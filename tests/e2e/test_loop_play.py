@@ -11,12 +11,12 @@ import re
 
 from harness import wait_ready
 from loop_driver import QUICK, play, saved, saved_state, wait_turn
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, ViewportSize, expect
 
 from engine.core.events import SEER
 from engine.loop.bots import make_bot
 
-PHONE = {"width": 360, "height": 640}
+PHONE: ViewportSize = {"width": 360, "height": 640}
 
 
 def open_board(page: Page, url: str) -> None:

@@ -35,6 +35,7 @@ def test_pass_and_play_shows_no_other_hand_at_any_handoff(page: Page, site_url: 
         if decision == "over" or state.round > 3:
             break
         seat = state.to_move
+        assert seat is not None
         others = {c for s in range(3) if s != seat for c in hand_ids(state, s)}
         assert not [c for c in others if f'data-card="{c}"' in html]
         for card in hand_ids(state, seat):
