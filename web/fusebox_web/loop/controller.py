@@ -24,8 +24,7 @@ from ..shell.host import GameHost
 from ..shell.pacing import play_bots
 from . import render
 from .choices import SELECTING, Choices, choices
-from .home import home_card
-from .mount import peek, resume_text
+from .home import home_card, peek, resume_text
 from .session import Note, Session
 from .table import LEVELS, OPTION_CHOICES
 from .urls import Link, LinkError, link_query, parse_link, without_game_params

@@ -9,9 +9,13 @@ True
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from ..shell.markup import esc, tag
+
+GAME_KEY = "fusebox.loop.game"
 
 
 def _button(text: str, act: str, cls: str, testid: str) -> str:
@@ -27,3 +31,25 @@ def home_card(t: Callable[..., str], resume: str | None, notices: Sequence[str])
     cls = "lp-btn" if resume else "lp-btn lp-primary"
     body += _button(t("lp.home.play"), "table", cls, "lp-play")
     return tag("div", body, class_="lp-home")
+
+
+def peek(store: Any) -> dict[str, Any] | None:
+    """The saved game's summary ({round, to_move, over}), without replaying it (None if none or
+    unreadable: the full load says what is wrong)."""
+    try:
+        text = store.get(GAME_KEY)
+        if text is None:
+            return None
+        raw = json.loads(text)
+        summary = raw["data"]["summary"]
+        if raw.get("format") != GAME_KEY or not isinstance(summary, dict):
+            return None
+        return summary
+    except Exception:
+        return None
+
+
+def resume_text(t: Any, summary: dict[str, Any] | None) -> str | None:
+    if summary is None or summary.get("over"):
+        return None
+    return str(t("lp.home.where", round=summary.get("round", 1)))

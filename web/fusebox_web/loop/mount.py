@@ -10,42 +10,17 @@ or the game in progress opens its screen at once.
 from __future__ import annotations
 
 import asyncio
-import json
 from typing import Any
 
 from ..shell import dom
 from ..shell.errors import guarded, report
 from ..shell.host import GameHost
-from .home import home_card
+from .home import home_card, peek, resume_text
 
 ROOT = (
     '<div id="lp-root" class="lp-root"></div>'
     '<div id="lp-live" class="lp-sr" role="status" aria-live="polite"></div>'
 )
-GAME_KEY = "fusebox.loop.game"
-GAME_PARAMS_HINT = ("players", "seed", "bots")
-
-
-def peek(store: Any) -> dict[str, Any] | None:
-    """The saved game's summary ({round, to_move, over}), without replaying it (None if none or
-    unreadable: the full load says what is wrong)."""
-    try:
-        text = store.get(GAME_KEY)
-        if text is None:
-            return None
-        raw = json.loads(text)
-        summary = raw["data"]["summary"]
-        if raw.get("format") != GAME_KEY or not isinstance(summary, dict):
-            return None
-        return summary
-    except Exception:
-        return None
-
-
-def resume_text(t: Any, summary: dict[str, Any] | None) -> str | None:
-    if summary is None or summary.get("over"):
-        return None
-    return str(t("lp.home.where", round=summary.get("round", 1)))
 
 
 class Mount:

@@ -814,7 +814,7 @@ def end_screen(w: Words, obs: Obs, lines: Sequence[str]) -> str:
             tag(
                 "tr",
                 tag("td", esc(rank))
-                + tag("th", esc(w.name(seat)) + (" 🏆" if seat in winners else ""), scope="row")
+                + tag("th", esc(w.name(seat)) + (" ★" if seat in winners else ""), scope="row")
                 + tag("td", esc(result["scores"][seat]), class_="lp-num")
                 + tag("td", esc("; ".join(x for x in (plans, free) if x) or w.t("lp.nothing"))),
                 class_=classes(seat in winners and "is-winner"),
