@@ -20,7 +20,7 @@ from fusebox_web.loop.words import Words
 from fusebox_web.shell.i18n import Catalog
 
 from engine.core.events import SEER
-from engine.loop import Assign, GameState, Options, Reason, Roll, new_game
+from engine.loop import Assign, Declare, GameState, Options, Reason, Roll, new_game
 from engine.loop.bots import KEYS, make_bot
 
 NAMES = ['<i>"Ana"</i>&', "Bea & Co", "Carlo", "D'Arcy", "Eli", "Fè"]
@@ -115,8 +115,9 @@ def test_every_event_and_every_reason_has_words(catalog: Catalog) -> None:
     assert {"deal", "turn", "draw", "declare", "roll", "assign", "flight_end", "registered"} <= seen
     w = Words(catalog, NAMES)
     for key in KEYS:
-        params = {"plan": "heron", "card": "red7a", "cards": ["red7a"], "dice": [4, 5], "deck": "A"}
-        params |= {"color": "red", "percent": 41, "points": 6.2, "count": 2, "kind": "roll"}
+        params: dict[str, object] = {"plan": "heron", "card": "red7a", "cards": ["red7a"]}
+        params |= {"dice": [4, 5], "deck": "A", "color": "red", "percent": 41, "points": 6.2}
+        params |= {"count": 2, "kind": "roll"}
         assert not RAW.search(w.why(key, params)), key
     for reason in Reason:
         text = w.refusal(
@@ -149,9 +150,9 @@ def test_the_board_offers_the_declaration_the_selection_makes() -> None:
     state = new_game(2, 5, first=0)
     obs = state.observation(0)
     legal = state.legal_actions(0)
-    declare = next(a for a in legal if a.type == "declare")
-    offer = choices(obs, legal, frozenset(declare.cards))  # type: ignore[attr-defined]
-    assert offer.fly == {declare.plan: declare}  # type: ignore[attr-defined]
+    declare = next(a for a in legal if isinstance(a, Declare))
+    offer = choices(obs, legal, frozenset(declare.cards))
+    assert offer.fly == {declare.plan: declare}
     assert choices(obs, legal, frozenset()).fly == {}
     assert set(offer.selectable) == set(state.hands[0])
     assert choices(obs, state.legal_actions(1)).phase is None
@@ -185,9 +186,8 @@ def test_a_session_saves_every_move_and_resumes_with_the_same_dice() -> None:
     session.table = session.table.with_players(2).with_kinds(["human", "bot"])
     game = session.start(seed=9, first=0)
     seat = game.state.to_move
-    assert seat == 0 and session.viewer == 0 and session.handoff is None
-    declare = next(a for a in game.state.legal_actions(0) if a.type == "declare")
-    session.apply(declare)
+    assert (seat, session.viewer, session.handoff) == (0, 0, None)
+    session.apply(next(a for a in game.state.legal_actions(0) if isinstance(a, Declare)))
     session.apply(Roll(0))
     dice = session.state.flight.roll  # type: ignore[union-attr]
     assert peek(store) == {"round": 1, "to_move": 0, "over": False}
@@ -223,7 +223,7 @@ def test_pass_and_play_asks_for_the_device_before_showing_a_hand() -> None:
     session = Session(MemoryStore())
     session.table = session.table.with_players(3).with_kinds(["human", "human", "bot"])
     game = session.start(seed=2, first=1)
-    assert session.handoff == 1 and session.viewer is None
+    assert (session.handoff, session.viewer) == (1, None)
     session.accept_handoff()
     assert session.viewer == 1
     raw = json.loads(json.dumps(game.to_json()))
