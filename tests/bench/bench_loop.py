@@ -1,16 +1,16 @@
 """Loop the Loop benchmark: the bots against each other, and the strong bot against the optimum.
 
-    python build.py bench loop [--seeds 4] [--counts 2,3,4,5,6] [--flights 12] [--jobs 1]
-    python build.py bench loop --seeds 40 --jobs 2        # the full run (about an hour)
+    python build.py bench loop [--seeds 6] [--counts 2,3,4,5,6] [--flights 12] [--jobs 1]
+    python build.py bench loop --seeds 40 --jobs 2        # the full run (about half an hour)
     python build.py bench loop --page                     # decision times in the page
 
-Tables of 2 to 6 seats play the three levels in turn around the table (strong, basic, random,
+Tables of 3 to 6 seats play the three levels in turn around the table (strong, basic, random,
 strong...), each seed dealt three times with the lineup rotated one seat, so every level sits in
-every seat on the same deals. Games end with their round or after 40 rounds. Printed per player
+every seat on the same deals; two seats play every ordered pair of levels on each seed. Games end with their round or after 40 rounds. Printed per player
 count: each level's win share per seat (ties shared) and mean final score with 95% intervals; the
 head-to-head of strong against basic in the games both play (how often the strong seats score more
-than the basic ones, and by how much); the game length; each level's decision times (CPython,
-wall-clock; the machine's other load only adds). Then the strong bot's in-flight play checked
+than the basic ones, and by how much); the game length; each level's decision times (CPython, CPU
+time of the deciding process, so that other programs on the machine do not count). Then the strong bot's in-flight play checked
 against the exact optimum (an independent brute-force expectimax) on random flights: every
 decision must reach the optimum's value. ``--page`` plays two 4-seat games in the page's Pyodide
 (headless Chromium) and times the strong bot's decisions there; the target is 300 ms.
@@ -55,7 +55,17 @@ class GameResult:
     times: dict[str, list[float]] = field(default_factory=dict)
 
 
+#: Two seats: every ordered pair of levels; more seats: the three levels in turn, rotated.
+PAIRS = [(a, b) for a in LEVELS for b in LEVELS if a != b]
+
+
+def lineups(players: int) -> int:
+    return len(PAIRS) if players == 2 else 3
+
+
 def lineup(players: int, rotation: int) -> tuple[str, ...]:
+    if players == 2:
+        return PAIRS[rotation]
     return tuple(LEVELS[(seat + rotation) % 3] for seat in range(players))
 
 
@@ -70,9 +80,9 @@ def play(players: int, seed: int, rotation: int) -> GameResult:
         assert seat is not None
         observation = state.observation(seat)
         legal = state.legal_actions(seat)
-        start = time.perf_counter()
+        start = time.process_time()
         action = bots[seat].choose(observation, legal)
-        times[levels[seat]].append((time.perf_counter() - start) * 1e3)
+        times[levels[seat]].append((time.process_time() - start) * 1e3)
         state, _ = state.apply(action)
         actions += 1
     assert state.result is not None
@@ -292,7 +302,9 @@ def page_bench() -> dict[str, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seeds", type=int, default=4, help="deals per player count (x3 lineups)")
+    parser.add_argument(
+        "--seeds", type=int, default=6, help="deals per player count (x3 lineups, x6 for two)"
+    )
     parser.add_argument("--counts", default="2,3,4,5,6", help="player counts")
     parser.add_argument(
         "--flights", type=int, default=12, help="flights checked against the optimum"

@@ -60,7 +60,8 @@ def test_a_person_plays_a_whole_game_against_computers_on_a_phone(
 
 
 def test_a_reload_resumes_mid_flight_with_the_same_dice(page: Page, site_url: str) -> None:
-    open_board(page, site_url + "?game=loop&players=2&seed=3&first=1" + QUICK)
+    # With the learning aid on: the flight's exact odds are shown.
+    open_board(page, site_url + "?game=loop&players=2&seed=3&first=1&odds=1" + QUICK)
     person = make_bot("basic", 2)
     while wait_turn(page) != "rolled":
         state = saved_state(page)
@@ -75,6 +76,7 @@ def test_a_reload_resumes_mid_flight_with_the_same_dice(page: Page, site_url: st
     expect(page.get_by_test_id("lp-roll")).to_have_attribute("aria-label", roll or "")
     assert saved_state(page).flight.roll == dice  # type: ignore[union-attr]
     assert saved(page)["record"] == before["record"]
+    expect(page.get_by_test_id("lp-odds")).to_contain_text("% to complete the flight")
     for value, die in zip(
         dice or (), page.get_by_test_id("lp-roll").locator(".lp-die").all(), strict=True
     ):
