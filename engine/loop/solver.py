@@ -270,6 +270,24 @@ def _unpack(key: int) -> tuple[int, int, int, int, int, int, int]:
 
 
 @dataclass
+class _Shared:
+    """What every solver of the process shares: card multisets by index, their placements."""
+
+    cards: list[tuple[Spec, ...]] = field(default_factory=list)
+    card_id: dict[tuple[Spec, ...], int] = field(default_factory=dict)
+    children: list[tuple[tuple[int, Spec, int], ...]] = field(default_factory=list)
+    moves: dict[int, tuple[tuple[int, int, int, Spec, bool, tuple[int, ...]], ...]] = field(
+        default_factory=dict
+    )
+    groups: dict[int, tuple[tuple[Number, tuple[tuple[int, int, int], ...]], ...]] = field(
+        default_factory=dict
+    )
+
+
+_SHARED = _Shared()
+
+
+@dataclass
 class Solver:
     """Values flight positions for one objective (memoised: ask it many positions).
 
@@ -280,16 +298,25 @@ class Solver:
     objective: Objective
     seventh_any_time: bool = True
     exact: bool = False
-    _cards: list[tuple[Spec, ...]] = field(default_factory=list, repr=False)
-    _card_id: dict[tuple[Spec, ...], int] = field(default_factory=dict, repr=False)
+    # The card multisets, their placements and grouped rolls do not depend on the objective:
+    # every solver of the process shares them (see _SHARED).
+    _cards: list[tuple[Spec, ...]] = field(default_factory=lambda: _SHARED.cards, repr=False)
+    _card_id: dict[tuple[Spec, ...], int] = field(
+        default_factory=lambda: _SHARED.card_id, repr=False
+    )
     #: For each card multiset: (index, card, multiset without it) per distinct card.
-    _children: list[tuple[tuple[int, Spec, int], ...]] = field(default_factory=list, repr=False)
+    _children: list[tuple[tuple[int, Spec, int], ...]] = field(
+        default_factory=lambda: _SHARED.children, repr=False
+    )
     _pre: dict[int, Number] = field(default_factory=dict, repr=False)
     _rolled: dict[int, Number] = field(default_factory=dict, repr=False)
     _keep: dict[tuple[int, tuple[int, ...], int], Number] = field(default_factory=dict, repr=False)
     _stats: dict[tuple[int, int], tuple[Number, ...]] = field(default_factory=dict, repr=False)
     _move_cache: dict[int, tuple[tuple[int, int, int, Spec, bool, tuple[int, ...]], ...]] = field(
-        default_factory=dict, repr=False
+        default_factory=lambda: _SHARED.moves, repr=False
+    )
+    _group_cache: dict[int, tuple[tuple[Number, tuple[tuple[int, int, int], ...]], ...]] = field(
+        default_factory=lambda: _SHARED.groups, repr=False
     )
 
     def __post_init__(self) -> None:
@@ -382,7 +409,8 @@ class Solver:
             for roll_id, weight in outcomes:
                 v += weight * self._value_rolled(key, roll_id)
             return v
-        # No token: no re-roll, so each roll is met once; placed inline (the hot loop).
+        # No token: no re-roll, so each roll is met once: placed inline (the hot loop), the
+        # rolls that offer the same placements taken together.
         cid = key >> _CARDS_AT
         base = key & ((1 << _TOP_AT) - 1)
         points = (key >> _POINTS_AT) & 1023
@@ -390,29 +418,47 @@ class Solver:
         fail = self._early_value(cid, (key >> _DONE_AT) & 7, 0)
         free = self._free
         value_pre = self._value_pre
-        moves_of = self._moves
+        known = self._pre.get
         after_done = base + (1 << _DONE_AT)
         total: Number = 0
-        for roll_id, weight in outcomes:
-            moves = moves_of(cid, roll_id)
+        for weight, moves in self._groups(cid, min(DICE_PER_ROLL, pool)):
             if not moves:  # nothing fits: the flight fails
                 total += weight * fail
                 continue
             best: Number | None = None  # a fitting roll must be placed, even if failing pays
-            for child, used, gained, _spec, _exact, _dice in moves:
+            for child, used, gained in moves:
                 new_top = (gained if gained > top else top) if free else 0
-                v = value_pre(
+                nxt = (
                     (child << _CARDS_AT)
                     | ((pool - used) << _POOL_AT)
                     | ((points + gained) << _POINTS_AT)
                     | (new_top << _TOP_AT)
                     | after_done
                 )
+                found = known(nxt)
+                v = value_pre(nxt) if found is None else found
                 if best is None or v > best:
                     best = v
             assert best is not None
             total += weight * best
         return total
+
+    def _groups(
+        self, cid: int, count: int
+    ) -> tuple[tuple[Number, tuple[tuple[int, int, int], ...]], ...]:
+        """The rolls of ``count`` dice grouped by the placements they offer the cards ``cid``:
+        (total probability, (cards left, dice used, points gained) of each placement)."""
+        memo = (((cid << 3) | count) << 1) | self.exact
+        found = self._group_cache.get(memo)
+        if found is not None:
+            return found
+        merged: dict[tuple[tuple[int, int, int], ...], Number] = {}
+        for roll_id, weight in _roll_ids(count, self.exact):
+            moves = tuple(sorted({(m[0], m[1], m[2]) for m in self._moves(cid, roll_id)}))
+            merged[moves] = merged.get(moves, 0) + weight
+        groups = tuple((weight, moves) for moves, weight in merged.items())
+        self._group_cache[memo] = groups
+        return groups
 
     def _value_keep(self, key: int, kept: tuple[int, ...], count: int) -> Number:
         """Expected value of rolling again all but ``kept`` of a ``count``-dice roll."""

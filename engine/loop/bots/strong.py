@@ -2,7 +2,7 @@
 
 *In flight* it plays the exact expectimax of :mod:`..solver`: every roll, placement, re-roll, 7th
 die and stop maximises the expected gain (points on the main track, plus 1.5 points per bonus
-token held at the end), from its own observation. It plans with at most five tokens in a flight
+token held at the end), from its own observation. It plans with at most four tokens in a flight
 (more never changed a choice in our tests, and each one costs time).
 
 *Its turn*: every declaration it may make (three cards or an upgrade on each plan) is valued by
@@ -44,7 +44,7 @@ from ..actions import (
     Stop,
 )
 from ..cards import COLORS, DECK_OF
-from ..odds import objective_for, position_of
+from ..odds import objective_for, position_of, roll_odds
 from ..solver import Choice, Position, Solver
 from .base import register_bot
 from .explanation import Explanation, explanation
@@ -52,10 +52,12 @@ from .values import TOKEN_VALUE, Planner, free_hand_value, free_quality, solver
 from .view import CardView, View, plan_after, spec
 
 #: Tokens the in-flight solver may plan to spend (the rest keep their value).
-FLIGHT_TOKENS = 5
+FLIGHT_TOKENS = 4
 #: Declarations are ranked without tokens; the best few are valued again with (up to) this many.
-EXACT_TOKENS = 2
-FINALISTS = 3
+EXACT_TOKENS = 1
+FINALISTS = 2
+#: Highlight candidates valued exactly (the likeliest exact hits).
+HIGHLIGHTS = 3
 #: Draw another card in an exchange when it promises this much more.
 DRAW_MARGIN = 0.4
 #: What a turn is worth (a declaration renews the hand; an exchange spends the turn).
@@ -353,8 +355,12 @@ class StrongBot:
         planner = Planner(view)
         cards = list(view.me["free_plan"] or [])
         best: tuple[float, float, Highlight] | None = None
-        for action in legal:
-            assert isinstance(action, Highlight)
+        # The cards most often hit exactly are the candidates (each is a whole free-flight solve).
+        ranked = sorted(
+            (a for a in legal if isinstance(a, Highlight)),
+            key=lambda a: -_exact_share(next(c for c in cards if c["id"] == a.card)),
+        )
+        for action in ranked[:HIGHLIGHTS]:
             index = next(i for i, c in enumerate(cards) if c["id"] == action.card)
             value, chance = self._free_value(view, planner, cards, index)
             if best is None or value > best[0] + 1e-9:
@@ -362,6 +368,12 @@ class StrongBot:
         assert best is not None
         self._why = explanation("highlight", card=best[2].card, percent=pct(best[1]))
         return best[2]
+
+
+def _exact_share(card: CardView) -> float:
+    """How often one roll that reaches the card hits it exactly."""
+    odds = roll_odds(card["difficulty"])
+    return float(odds.exact) / float(odds.reach) if odds.reach else 0.0
 
 
 register_bot("strong", StrongBot)
