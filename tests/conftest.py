@@ -18,6 +18,6 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--loop-walk-games",
         type=int,
-        default=40,
-        help="Loop the Loop games walked with invariant checks (40 by default; 5000 for a long run)",
+        default=24,
+        help="Loop the Loop games walked with invariant checks (24 by default; 5000 for a long run)",
     )

@@ -247,6 +247,7 @@ from engine.loop import Options, new_game
 from engine.loop.bots import make_bot
 
 times = []
+slowest = []
 for seed in (7, 8):
     state = new_game(4, seed, options=Options(max_rounds=40))
     bots = [make_bot(("strong", "basic")[seat % 2], seat) for seat in range(4)]
@@ -256,7 +257,9 @@ for seed in (7, 8):
         start = time.perf_counter()
         action = bots[seat].choose(observation, legal)
         if seat % 2 == 0:
-            times.append((time.perf_counter() - start) * 1e3)
+            spent = (time.perf_counter() - start) * 1e3
+            times.append(spent)
+            slowest.append((round(spent), observation["phase"], len(times), observation["round"]))
         state, _ = state.apply(action)
 times.sort()
 json.dumps({
@@ -265,6 +268,7 @@ json.dumps({
     "p90": times[int(0.9 * len(times))],
     "p99": times[int(0.99 * len(times))],
     "worst": times[-1],
+    "slowest": sorted(slowest)[-6:],
 })
 """
 
@@ -319,6 +323,7 @@ def main() -> None:
             f"  {found['decisions']:.0f} decisions: median {found['median']:.1f} ms, "
             f"p90 {found['p90']:.1f} ms, p99 {found['p99']:.1f} ms, worst {found['worst']:.1f} ms"
         )
+        print("  slowest (ms, phase, decision number, round):", found["slowest"])
         met = found["worst"] <= PAGE_TARGET_MS
         print(
             f"target: a decision <= {PAGE_TARGET_MS:.0f} ms in the page: {'met' if met else 'NOT met'}"

@@ -8,7 +8,7 @@ points (one decimal); ``count`` a number; ``kind`` an action type.
 
 >>> e = explanation("declare", plan="kestrel", percent=41, points=6.2)
 >>> e.text
-'I fly Kestrel: 41% to complete it, 6.2 points expected.'
+'I fly Kestrel: 41% to complete it, 6.2 points expected (before any token).'
 """
 
 from __future__ import annotations
@@ -35,8 +35,8 @@ class Explanation:
 #: Every key a bot may give, with its English template.
 KEYS: dict[str, str] = {
     "random_move": "A move at random ({kind}).",
-    "declare": "I fly {plan}: {percent}% to complete it, {points} points expected.",
-    "upgrade": "I upgrade {plan} with {card} and fly it: {percent}% to complete it, {points} points expected.",
+    "declare": "I fly {plan}: {percent}% to complete it, {points} points expected (before any token).",
+    "upgrade": "I upgrade {plan} with {card} and fly it: {percent}% to complete it, {points} points expected (before any token).",
     "exchange": "I exchange: my best plan now ({points} points expected) is not worth a turn.",
     "draw": "I draw from deck {deck}: it holds the {color} cards I need most.",
     "draw_stop": "I keep what I have drawn: {count} card(s) are enough.",

@@ -6,9 +6,10 @@ token held at the end), from its own observation. It plans with at most four tok
 (more never changed a choice in our tests, and each one costs time).
 
 *Its turn*: every declaration it may make (three cards or an upgrade on each plan) is valued by
-the same solver with its registered score, the plan's record and the bonus rules; exchanging is
-valued by the expected best declaration after one more card from each deck (every unseen card as
-likely), less a turn's worth, since declaring also renews the hand. The race: on its last turn
+the same solver with its registered score, the plan's record and the bonus rules; exchanging (when
+the hand's best declaration is worth under 6 points) is valued by the expected best declaration
+after one more card from each deck (every unseen card as likely), less a turn's worth, since
+declaring also renews the hand. The race: on its last turn
 (the game ends with this round) it never exchanges; entering the free flight (a fourth plan
 registered) is favoured when it leads and avoided when it trails far behind; a free flight is
 valued with its retries (-2 per failure) and declared once it beats exchanging (1 point a card).
@@ -62,6 +63,9 @@ HIGHLIGHTS = 3
 DRAW_MARGIN = 0.4
 #: What a turn is worth (a declaration renews the hand; an exchange spends the turn).
 TURN_VALUE = 3.5
+#: Exchanging is weighed only when the hand's best declaration is worth less than this (with
+#: more, one card more would have to add a turn's worth on top: it never did in our games).
+OUTLOOK_BELOW = 6.0
 #: Favour / penalty for entering the free flight when leading / trailing.
 ENTER_LEAD = 2.0
 ENTER_TRAIL = 4.0
@@ -180,8 +184,8 @@ class StrongBot:
             if best is None or value > best[0] + 1e-9:
                 best = (value, action)
         draws = [a for a in legal if isinstance(a, Draw)]
-        if draws and not view.last_turn:
-            now = planner.best(view.hand)  # valued as the outlook is, to compare like with like
+        now = planner.best(view.hand)  # valued as the outlook is, to compare like with like
+        if draws and not view.last_turn and (best is None or now < OUTLOOK_BELOW):
             outlook = [
                 (gain, a.deck)
                 for a in draws
@@ -194,7 +198,7 @@ class StrongBot:
                     return next(a for a in draws if a.deck == deck)
         if best is None:
             return self._fallback(view, legal)
-        self._explain_declaration(view, planner, best[1], tokens)
+        self._explain_declaration(view, planner, best[1])
         return best[1]
 
     def _turn_value(self, view: View) -> float:
@@ -225,12 +229,12 @@ class StrongBot:
             return -ENTER_TRAIL
         return 0.0
 
-    def _explain_declaration(
-        self, view: View, planner: Planner, action: Declare, tokens: int
-    ) -> None:
+    def _explain_declaration(self, view: View, planner: Planner, action: Declare) -> None:
+        """The chance and points of the flight before any token is spent (quick to tell; the
+        tokens only add to them)."""
         cards = plan_after(view, action.plan, [view.card[c] for c in action.cards])
         odds = planner.solver_for(action.plan).odds(
-            Position(tuple(spec(c) for c in cards), pool=6, tokens=tokens)
+            Position(tuple(spec(c) for c in cards), pool=6, tokens=0)
         )
         params: dict[str, Any] = {
             "plan": action.plan,

@@ -113,7 +113,7 @@ def random_case(rng: random.Random) -> tuple[Reference, Objective, Position, boo
 def test_the_flight_solver_matches_brute_force_expectimax() -> None:
     rng = random.Random(12)
     checked = 0
-    for _ in range(45):
+    for _ in range(25):
         reference, objective, p, seventh_any = random_case(rng)
         solver = Solver(objective, seventh_any_time=seventh_any, exact=True)
         expected = reference.pre(p.cards, p.pool, p.points, p.top, p.done, p.tokens, p.seventh)
@@ -121,12 +121,12 @@ def test_the_flight_solver_matches_brute_force_expectimax() -> None:
         floats = Solver(objective, seventh_any_time=seventh_any)
         assert abs(float(floats.value(p)) - float(expected)) < 1e-9
         checked += 1
-    assert checked == 45
+    assert checked == 25
 
 
 def test_the_solver_after_a_roll_matches_brute_force() -> None:
     rng = random.Random(5)
-    for _ in range(30):
+    for _ in range(15):
         reference, objective, p, seventh_any = random_case(rng)
         roll = tuple(sorted(rng.randint(1, 6) for _ in range(min(3, p.pool))))
         solver = Solver(objective, seventh_any_time=seventh_any, exact=True)
