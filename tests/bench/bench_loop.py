@@ -1,7 +1,7 @@
 """Loop the Loop benchmark: the bots against each other, and the strong bot against the optimum.
 
-    python build.py bench loop [--seeds 6] [--counts 2,3,4,5,6] [--flights 12] [--jobs 1]
-    python build.py bench loop --seeds 40 --jobs 2        # the full run (about half an hour)
+    python build.py bench loop [--seeds 10] [--counts 2,3,4,5,6] [--flights 12] [--jobs 1]
+    python build.py bench loop --seeds 40 --jobs 2        # the full run (600 games)
     python build.py bench loop --page                     # decision times in the page
 
 Tables of 3 to 6 seats play the three levels in turn around the table (strong, basic, random,
@@ -307,7 +307,7 @@ def page_bench() -> dict[str, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
-        "--seeds", type=int, default=6, help="deals per player count (x3 lineups, x6 for two)"
+        "--seeds", type=int, default=10, help="deals per player count (x3 lineups, x6 for two)"
     )
     parser.add_argument("--counts", default="2,3,4,5,6", help="player counts")
     parser.add_argument(

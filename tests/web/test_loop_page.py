@@ -20,7 +20,7 @@ from fusebox_web.loop.words import Words
 from fusebox_web.shell.i18n import Catalog
 
 from engine.core.events import SEER
-from engine.loop import Assign, Declare, GameState, Options, Reason, Roll, new_game
+from engine.loop import Assign, Declare, DeclareFree, GameState, Options, Reason, Roll, new_game
 from engine.loop.bots import KEYS, make_bot
 
 NAMES = ['<i>"Ana"</i>&', "Bea & Co", "Carlo", "D'Arcy", "Eli", "Fè"]
@@ -230,3 +230,29 @@ def test_pass_and_play_asks_for_the_device_before_showing_a_hand() -> None:
     assert Game.from_json(raw).device.holder == 1
     with pytest.raises(ValueError, match="no seat 7"):
         Game.from_json({**raw, "holder": 7})
+
+
+def test_the_free_flight_is_declared_and_highlighted_from_the_board(catalog: Catalog) -> None:
+    declared = highlighted = False
+    for state in states(2, 3):
+        seat = state.to_move
+        if seat is None:
+            continue
+        legal = state.legal_actions(seat)
+        obs = state.observation(seat)
+        w = words(catalog, obs)
+        free = next((a for a in legal if isinstance(a, DeclareFree)), None)
+        if free is not None:
+            offer = choices(obs, legal, frozenset(free.cards))
+            assert offer.free == free and offer.can_free
+            inp = render.BoardInput(obs=obs, words=w, choices=offer, kinds=["human", "bot"])
+            dock = render.board(inp)["dock"]
+            assert 'data-act="free"' in dock and 'data-act="free" disabled' not in dock
+            declared = True
+        if obs["phase"] == "highlight":
+            offer = choices(obs, legal)
+            inp = render.BoardInput(obs=obs, words=w, choices=offer, kinds=["human", "bot"])
+            dock = render.board(inp)["dock"]
+            assert dock.count('data-act="highlight"') == len(obs["seats"][seat]["free_plan"])
+            highlighted = True
+    assert declared and highlighted

@@ -2,8 +2,8 @@
 
 *In flight* it plays the exact expectimax of :mod:`..solver`: every roll, placement, re-roll, 7th
 die and stop maximises the expected gain (points on the main track, plus 1.5 points per bonus
-token held at the end), from its own observation. It plans with at most four tokens in a flight
-(more never changed a choice in our tests, and each one costs time).
+token held at the end), from its own observation. It plans with at most four tokens in a plan's
+flight and two in a free flight (each one costs time; more tokens keep their value).
 
 *Its turn*: every declaration it may make (three cards or an upgrade on each plan) is valued by
 the same solver with its registered score, the plan's record and the bonus rules; exchanging (when
@@ -52,8 +52,9 @@ from .explanation import Explanation, explanation
 from .values import TOKEN_VALUE, Planner, free_hand_value, free_quality, solver
 from .view import CardView, View, plan_after, spec
 
-#: Tokens the in-flight solver may plan to spend (the rest keep their value).
-FLIGHT_TOKENS = 4
+#: Tokens the in-flight solver may plan to spend in a plan's flight and in a free flight (whose
+#: 3 to 6 cards make a much larger tree); the rest keep their value.
+FLIGHT_TOKENS = {"plan": 4, "free": 2}
 #: Declarations are ranked without tokens; the best few are valued again with (up to) this many.
 EXACT_TOKENS = 1
 FINALISTS = 2
@@ -118,7 +119,9 @@ class StrongBot:
 
     def _fly(self, view: View, legal: Sequence[Action]) -> Action:
         position, roll = position_of(view.obs)
-        position = replace(position, tokens=min(position.tokens, FLIGHT_TOKENS))
+        assert view.flight is not None
+        cap = FLIGHT_TOKENS[view.flight["kind"]]
+        position = replace(position, tokens=min(position.tokens, cap))
         flight_solver = self._flight_solver(view)
         seat = view.seat
         if view.phase == "pre_roll":
