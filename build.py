@@ -115,7 +115,7 @@ def sha256(data: bytes) -> str:
 
 from fusebox_web.shell.games import GameCard, card_messages  # noqa: E402
 from fusebox_web.shell.home import CARD_MARKUP, games_html  # noqa: E402
-from fusebox_web.shell.i18n import merge_parts, read_parts  # noqa: E402
+from fusebox_web.shell.i18n import MODULE_STRINGS, merge_parts, read_parts  # noqa: E402
 
 # --------------------------------------------------------------------------- virtual environment
 
@@ -267,8 +267,11 @@ def app_archive() -> bytes:
     files = {
         path.relative_to(WEB).as_posix(): path.read_bytes()
         for path in iter_files(WEB / "fusebox_web")
-        # The games' card.html are written into the page by the build, not read by the app.
-        if "__pycache__" not in path.parts and path.suffix not in (".pyc", ".html")
+        # The games' card.html and the modules' own strings are written into the page by the
+        # build (the markup and the inlined catalogs), not read by the app.
+        if "__pycache__" not in path.parts
+        and path.suffix not in (".pyc", ".html")
+        and not path.name.endswith(MODULE_STRINGS)
     }
     return zip_bytes(files)
 

@@ -14,6 +14,8 @@ that replays the game without any random generator.
 >>> after, events = state.apply(state.legal_actions(seat)[0])
 >>> game.load_record(after.record.dumps()).replay().same_as(after)
 True
+>>> game.start(game.setup_from_json(state.setup.to_json())).same_as(state)
+True
 """
 
 from __future__ import annotations
@@ -29,6 +31,13 @@ class Action(Protocol):
 
     @property
     def seat(self) -> int: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+class Setup(Protocol):
+    """Everything chance fixed before the first decision (a deal from a seed, or written by hand
+    for a tutorial, a puzzle or a test); JSON-able."""
 
     def to_json(self) -> dict[str, Any]: ...
 
@@ -63,6 +72,9 @@ class State(Protocol):
     def observation(self, viewer: Viewer) -> Mapping[str, Any]: ...
 
     @property
+    def setup(self) -> Setup: ...
+
+    @property
     def record(self) -> Record: ...
 
     def same_as(self, other: Any) -> bool:
@@ -77,6 +89,15 @@ class Game(Protocol):
 
     def new_game(self, players: int, seed: int | None = None, **params: Any) -> State:
         """A new game dealt from ``seed`` (random when None); ``params`` are game-specific."""
+        ...
+
+    def setup_from_json(self, raw: object) -> Setup:
+        """Read and check an explicit setup (a hand-made deal); raises SetupError naming what is
+        wrong."""
+        ...
+
+    def start(self, setup: Any) -> State:
+        """The game at the first decision of ``setup`` (from ``setup_from_json`` or a seed)."""
         ...
 
     def load_record(self, text: str) -> Record:

@@ -14,23 +14,7 @@ See docs/engine.md for the whole API and the JSON schemas.
 """
 
 from ..core.events import SEER, Event
-from .actions import (
-    Action,
-    Batteries,
-    CoffeeMug,
-    Cut,
-    Label,
-    Pick,
-    PlaceToken,
-    PostIt,
-    Radar,
-    RevealReds,
-    Rewind,
-    SoloCut,
-    Stabilize,
-    Walkie,
-    action_from_json,
-)
+from .actions import Action, Cut, Pick, PlaceToken, RevealReds, SoloCut
 from .deal import Setup, explicit_setup, random_setup
 from .errors import (
     FuseboxError,
@@ -41,10 +25,21 @@ from .errors import (
     SetupError,
 )
 from .game import new_game, start
+from .mechanisms import action_from_json
+from .mechanisms.equipment.batteries import Batteries
+from .mechanisms.equipment.coffee import CoffeeMug
+from .mechanisms.equipment.labels import Label
+from .mechanisms.equipment.post_it import PostIt
+from .mechanisms.equipment.radar import Radar
+from .mechanisms.equipment.rewind import Rewind
+from .mechanisms.equipment.stabilizer import Stabilize
+from .mechanisms.equipment.walkie import Walkie
 from .missions import Mission, all_missions, load_mission
+from .model import Pending, Phase
+from .observation_types import Observation
 from .options import Options
 from .record import Record
-from .state import GameState, Pending, Phase
+from .state import GameState
 from .wires import RED, YELLOW
 
 __all__ = [
@@ -62,6 +57,7 @@ __all__ = [
     "Label",
     "Mission",
     "MissionError",
+    "Observation",
     "Options",
     "Pending",
     "Phase",

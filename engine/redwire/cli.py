@@ -17,27 +17,23 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ..core.events import SEER, Viewer
-from .actions import (
-    Action,
-    Batteries,
-    CoffeeMug,
-    Cut,
-    Label,
-    Pick,
-    PlaceToken,
-    PostIt,
-    Radar,
-    RevealReds,
-    Rewind,
-    SoloCut,
-    Stabilize,
-    Walkie,
-)
+from .actions import Action, Cut, Pick, PlaceToken, RevealReds, SoloCut
 from .bots import make_bot
 from .bots.base import bot_names
 from .errors import FuseboxError, IllegalActionError
 from .game import new_game
+from .mechanisms import double_detector
+from .mechanisms.equipment import tray
+from .mechanisms.equipment.batteries import Batteries
+from .mechanisms.equipment.coffee import CoffeeMug
+from .mechanisms.equipment.labels import EQ, NEQ, Label
+from .mechanisms.equipment.post_it import PostIt
+from .mechanisms.equipment.radar import Radar
+from .mechanisms.equipment.rewind import Rewind
+from .mechanisms.equipment.stabilizer import Stabilize
+from .mechanisms.equipment.walkie import Walkie
 from .missions import all_missions
+from .observation_types import Observation
 from .options import Options
 from .record import Record
 from .state import GameState
@@ -88,7 +84,7 @@ def format_action(action: Action) -> str:
         case Pick():
             return f"pick {_pos((action.stand, action.slot))}"
         case Label():
-            return f"{'neq' if action.card == 1 else 'eq'} {_pos((action.stand, action.slot))}"
+            return f"{'eq' if action.same else 'neq'} {_pos((action.stand, action.slot))}"
         case Walkie():
             return f"walkie {_pos((action.stand, action.slot))} {action.partner + 1}"
         case PostIt():
@@ -171,8 +167,8 @@ _PARSE: dict[str, Callable[[int, list[str], GameState], Action]] = {
     "solo": lambda seat, a, s: SoloCut(seat, _parse_value(a[0])),
     "reveal": lambda seat, a, s: RevealReds(seat),
     "pick": lambda seat, a, s: Pick(seat, *_parse_pos(a[0])),
-    "neq": lambda seat, a, s: Label(seat, 1, *_parse_pos(a[0])),
-    "eq": lambda seat, a, s: Label(seat, 12, *_parse_pos(a[0])),
+    "neq": lambda seat, a, s: Label(seat, NEQ, *_parse_pos(a[0])),
+    "eq": lambda seat, a, s: Label(seat, EQ, *_parse_pos(a[0])),
     "walkie": lambda seat, a, s: Walkie(seat, *_parse_pos(a[0]), _parse_int(a[1]) - 1),
     "postit": lambda seat, a, s: PostIt(seat, *_parse_pos(a[0])),
     "rewind": lambda seat, a, s: Rewind(seat),
@@ -186,7 +182,7 @@ _PARSE: dict[str, Callable[[int, list[str], GameState], Action]] = {
 # --------------------------------------------------------------------------- board text
 
 
-def render_board(obs: dict[str, Any], names: Sequence[str]) -> str:
+def render_board(obs: Observation, names: Sequence[str]) -> str:
     """The observation as text: each stand, with cut wires in their slot and info tokens."""
     lines = [
         f"Mission {obs['mission']} - detonator {obs['dial']['left']} step(s) from the skull"
@@ -198,7 +194,8 @@ def render_board(obs: dict[str, Any], names: Sequence[str]) -> str:
         if m["values"]:
             sure = "" if m["certain"] else f" ({m['in_play']} of these)"
             lines.append(f"  {colour} markers: {', '.join(m['values'])}{sure}")
-    cards = ", ".join(f"{e['card']}:{e['state']}" for e in obs["equipment"])
+    equipment = tray.view(obs)
+    cards = ", ".join(f"{e['card']}:{e['state']}" for e in equipment["cards"]) if equipment else ""
     if cards:
         lines.append(f"  equipment: {cards}")
     for index, stand in enumerate(obs["stands"]):
@@ -212,7 +209,7 @@ def render_board(obs: dict[str, Any], names: Sequence[str]) -> str:
                 )
             else:
                 cells.append("?" + (f"({tile['info']})" if tile["info"] is not None else ""))
-        used = obs["characters"][stand["owner"]]["used"]
+        used = double_detector.used_in(obs, stand["owner"])
         owner = names[stand["owner"]] + ("" if not used else " (DD used)")
         lines.append(f"  stand {index + 1} {owner:>16}: " + " ".join(cells))
     return "\n".join(lines)
@@ -281,8 +278,9 @@ def _ask_human(
 ) -> Action | None:
     out.write(render_board(game.observation(seat), names) + "\n")
     prompt = game.observation(seat)["prompt"]
+    kind = prompt["kind"] if prompt else "over"
     while True:
-        out.write(f"{names[seat]} ({prompt['kind']})> ")
+        out.write(f"{names[seat]} ({kind})> ")
         out.flush()
         line = inp.readline()
         if not line or line.strip() == "quit":

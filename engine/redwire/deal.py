@@ -1,7 +1,9 @@
-"""The setup of one attempt at a mission: who plays, who is captain, the deal, the equipment.
+"""The setup of one attempt at a mission: who plays, who is captain, the deal, the mechanisms'.
 
 A :class:`Setup` is the whole outcome of chance in the base game, so a record that stores it
-replays without any random generator. It comes from a seed (:func:`random_setup`) or is written by
+replays without any random generator. The wires and markers are the core's; what a mechanism
+draws (the equipment cards on the board) is its own, under its id in ``parts``: each mechanism
+draws, after the wires and in the order the mission lists them, from the same seeded generator. It comes from a seed (:func:`random_setup`) or is written by
 hand for tutorials, puzzles and tests (:func:`explicit_setup`).
 
 >>> s = random_setup(mission=1, players=3, seed=7)
@@ -12,12 +14,13 @@ hand for tutorials, puzzles and tests (:func:`explicit_setup`).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.rng import Rng
 from .errors import SetupError
+from .mechanisms import get as mechanism
 from .missions import ColourDraw, Mission, load_mission
 from .options import Options
 from .wires import blue, code_of, colour_of, label_of, number_of, red, yellow
@@ -57,14 +60,14 @@ class Setup:
     captain: int
     #: Wire codes of each stand, sorted (stand numbering: see stand_owners).
     stands: tuple[tuple[int, ...], ...]
-    #: Equipment cards on the board, in board order.
-    equipment: tuple[int, ...]
     #: Red / yellow values shown by markers (the drawn candidates, or the exact wires).
     red_markers: tuple[int, ...] = ()
     yellow_markers: tuple[int, ...] = ()
     options: Options = field(default_factory=Options)
     #: The seed it was dealt from, if any (information only: replays never use it).
     seed: int | None = None
+    #: What each mechanism drew or was given, by mechanism id (its own immutable value).
+    parts: Mapping[str, object] = field(default_factory=dict, hash=False)
 
     @property
     def owners(self) -> tuple[int, ...]:
@@ -76,11 +79,11 @@ class Setup:
             "players": self.players,
             "captain": self.captain,
             "stands": [[label_of(c) for c in stand] for stand in self.stands],
-            "equipment": list(self.equipment),
             "markers": {
                 "red": [label_of(c) for c in self.red_markers],
                 "yellow": [label_of(c) for c in self.yellow_markers],
             },
+            "parts": {key: mechanism(key).setup_to_json(data) for key, data in self.parts.items()},
             "options": self.options.to_json(),
             "seed": self.seed,
         }
@@ -97,6 +100,9 @@ class Setup:
             stands = raw["stands"]
             if not isinstance(stands, list) or not all(isinstance(s, list) for s in stands):
                 raise SetupError("setup.stands must be a list of lists of wire labels")
+            parts = raw.get("parts", {})
+            if not isinstance(parts, dict):
+                raise SetupError("setup.parts must be an object")
             seed = raw.get("seed")
             if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
                 raise SetupError("setup.seed must be an integer or null")
@@ -105,7 +111,7 @@ class Setup:
                 players=_int(raw, "players"),
                 captain=_int(raw, "captain"),
                 stands=[[_label(x) for x in stand] for stand in stands],
-                equipment=[_int_item(x, "equipment") for x in raw.get("equipment", [])],
+                parts=parts,
                 red_markers=[_label(x) for x in markers.get("red", [])],
                 yellow_markers=[_label(x) for x in markers.get("yellow", [])],
                 options=Options.from_json(raw.get("options")),
@@ -177,18 +183,21 @@ def random_setup(
     order = deal_order(players, captain)
     for i, code in enumerate(pool):
         stands[order[i % len(order)]].append(code)
-    candidates = spec.equipment.candidates(options.edition)
-    equipment = rng.sample(candidates, min(players, len(candidates)))
+    parts: dict[str, object] = {}
+    for use in spec.mechanisms:
+        drawn = mechanism(use.id).deal(use.config, rng, players, options)
+        if drawn is not None:
+            parts[use.id] = drawn
     return Setup(
         mission=mission,
         players=players,
         captain=captain,
         stands=tuple(tuple(sorted(s)) for s in stands),
-        equipment=tuple(equipment),
         red_markers=tuple(red_markers),
         yellow_markers=tuple(yellow_markers),
         options=options,
         seed=seed,
+        parts=parts,
     )
 
 
@@ -197,7 +206,7 @@ def explicit_setup(
     players: int,
     captain: int,
     stands: Sequence[Sequence[str | int]],
-    equipment: Sequence[int] = (),
+    parts: Mapping[str, object] | None = None,
     red_markers: Sequence[str | int] | None = None,
     yellow_markers: Sequence[str | int] | None = None,
     options: Options | None = None,
@@ -207,6 +216,8 @@ def explicit_setup(
 
     Wires are labels ('7', '3.1', '4.5') or codes. Markers default to the red / yellow wires
     dealt, which is right for exact draws; "k of m" draws must name their m candidates.
+    ``parts`` gives each mechanism's setup as in a record's JSON (``{"equipment": {"cards":
+    [1, 4, 6, 8]}}``); each mechanism of the mission checks its own.
 
     >>> s = explicit_setup(1, 2, 0, [[1, 1, 2, 2, 3, 3], ["1", 1, 2, 2, 3, 3],
     ...                              [4, 4, 5, 5, 6, 6], [4, 4, 5, 5, 6, 6]])
@@ -235,25 +246,28 @@ def explicit_setup(
         raise SetupError(f"blue wires missing from the deal: {', '.join(missing)}")
     red_m = _markers(dealt, "red", wires.red, red_markers)
     yellow_m = _markers(dealt, "yellow", wires.yellow, yellow_markers)
-    allowed = spec.equipment.candidates(options.edition)
-    if len(set(equipment)) != len(equipment) or not set(equipment) <= set(allowed):
-        raise SetupError(
-            f"equipment {list(equipment)} must be distinct cards among {list(allowed)}"
+    given = dict(parts or {})
+    listed = {use.id for use in spec.mechanisms}
+    strays = sorted(set(given) - listed)
+    if strays:
+        raise SetupError(f"mission {mission} has no mechanism {strays[0]!r} (setup.parts)")
+    checked: dict[str, object] = {}
+    for use in spec.mechanisms:
+        data = mechanism(use.id).setup_from_json(
+            use.config, given.get(use.id), players, options, mission
         )
-    if len(equipment) != min(players, len(allowed)):
-        raise SetupError(
-            f"mission {mission} with {players} players places {min(players, len(allowed))} equipment cards"
-        )
+        if data is not None:
+            checked[use.id] = data
     return Setup(
         mission=mission,
         players=players,
         captain=captain,
         stands=tuple(codes),
-        equipment=tuple(equipment),
         red_markers=red_m,
         yellow_markers=yellow_m,
         options=options,
         seed=seed,
+        parts=checked,
     )
 
 

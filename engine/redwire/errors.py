@@ -25,6 +25,7 @@ __all__ = [
     "Reason",
     "RecordError",
     "SetupError",
+    "describe_phase",
 ]
 
 
@@ -81,28 +82,10 @@ class Reason(ReasonCode):
         "reveal_not_allowed",
         "You may reveal your red wires only when nothing but red wires is left in your hand.",
     )
-    CHARACTER_USED = ("character_used", "This Double Detector has already been used.")
-    EQUIPMENT_ABSENT = ("equipment_absent", "Equipment card {card} is not in this mission.")
-    EQUIPMENT_LOCKED = (
-        "equipment_locked",
-        "Equipment card {card} is still locked: two wires of value {card} must be cut first.",
-    )
-    EQUIPMENT_USED = ("equipment_used", "Equipment card {card} has already been used.")
-    NOT_ADJACENT = ("not_adjacent", "The two wires must be side by side on one of your stands.")
-    LABEL_BOTH_CUT = ("label_both_cut", "At least one of the two wires must be uncut.")
-    LABEL_NOT_DIFFERENT = (
-        "label_not_different",
-        "The ≠ label goes on two wires of different values (two yellows or two reds count as equal).",
-    )
-    LABEL_NOT_SAME = ("label_not_same", "The = label goes on two wires of the same value.")
     NOT_AN_OPTION = ("not_an_option", "That is not one of the choices: {expected}.")
-    ALREADY_STABILIZED = ("already_stabilized", "The Stabilizer is already active this turn.")
     NOT_BLUE = ("not_blue", "Info tokens go on blue wires only.")
-    ALREADY_MARKED = ("already_marked", "That wire already has an info token.")
     NOT_YOURSELF = ("not_yourself", "Choose a teammate, not yourself.")
     NO_WIRES = ("no_wires", "{who} has no uncut wires.")
-    RECHARGE_COUNT = ("recharge_count", "Choose one or two different characters.")
-    RECHARGE_UNUSED = ("recharge_unused", "Only used Double Detectors can be turned face up.")
 
 
 #: English for the ``phase`` parameter of NOT_NOW / NOT_AN_OPTION (the page has its own catalog).
@@ -112,15 +95,19 @@ WAITING_FOR = {
     "own_cut": "a cut is being completed",
     "detector_cut": "a detector result is being resolved",
     "detector_token": "a detector miss is being resolved",
-    "walkie_give": "the Walkie-Talkies exchange is under way",
     "over": "the mission is over",
 }
 EXPECTED_PICK = {
     "own_cut": "cut one of your own wires of the announced value",
     "detector_cut": "cut one of the pointed wires that matches",
     "detector_token": "put the token on one of the pointed wires that is not red",
-    "walkie_give": "give one of your uncut wires",
 }
+
+
+def describe_phase(phase: str, waiting: str, expected: str) -> None:
+    """Say in English what a mechanism's decision is (called once per phase by the registry)."""
+    WAITING_FOR[phase] = waiting
+    EXPECTED_PICK[phase] = expected
 
 
 class MissionError(FuseboxError):

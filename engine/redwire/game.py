@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .actions import Action, action_from_json
+from .actions import Action
 from .deal import Setup, random_setup
+from .mechanisms import action_from_json
 from .options import Options
 from .rules import start_events
 from .state import GameState
@@ -62,6 +63,12 @@ class RedWire:
         options: Options | None = None,
     ) -> GameState:
         return new_game(mission, players, seed, captain=captain, options=options)
+
+    def setup_from_json(self, raw: object) -> Setup:
+        return Setup.from_json(raw)
+
+    def start(self, setup: Setup) -> GameState:
+        return start(setup)
 
     def load_record(self, text: str) -> Record:
         from .record import Record

@@ -3,6 +3,13 @@
 The invariant that ties the API together (tested on random games): an action is accepted by
 :meth:`GameState.apply` exactly when it is in :func:`legal_actions`. Everything here reads only
 what the seat may know (its own wires and public facts), so the list itself leaks nothing.
+
+The order is stable and part of the contract (seeded bots choose by position): the pending
+pick's options; the setup tokens; on a turn the Dual Cuts (per teammate: one wire with each
+value, then with each group of values a mechanism lets it announce; the detectors pointing at
+groups of wires, then those pointing at whole stands), the Solo Cuts, the mechanisms' turn
+actions; last the mechanisms' "any time" actions. Mechanisms come in the order of
+:func:`engine.redwire.mechanisms.in_play`.
 """
 
 from __future__ import annotations
@@ -10,33 +17,19 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from itertools import combinations
 
-from .actions import (
-    Action,
-    Batteries,
-    CoffeeMug,
-    Cut,
-    Label,
-    Pick,
-    PlaceToken,
-    PostIt,
-    Radar,
-    RevealReds,
-    Rewind,
-    SoloCut,
-    Stabilize,
-    Tool,
-    Walkie,
-)
-from .rules import PICK_PHASES, must_reveal, solo_allowed
-from .state import GameState, Phase
-from .wires import BLUE_VALUES, RED, YELLOW, Colour, colour_of, cut_value
+from .actions import Action, Cut, Pick, PlaceToken, RevealReds, SoloCut
+from .mechanisms.base import Mechanism
+from .model import Phase, Table
+from .rules import is_pick_phase, solo_allowed
+from .turn import any_time_now, must_reveal
+from .wires import RED, YELLOW, Colour, colour_of
 
 
-def legal_actions(s: GameState, seat: int) -> list[Action]:
+def legal_actions(s: Table, seat: int) -> list[Action]:
     if s.result is not None or not 0 <= seat < s.players:
         return []
     phase = s.pending.phase
-    if phase in PICK_PHASES:
+    if is_pick_phase(phase):
         if seat != s.pending.seat:
             return []
         return [Pick(seat, stand, slot) for stand, slot in s.pending.options]
@@ -45,27 +38,40 @@ def legal_actions(s: GameState, seat: int) -> list[Action]:
         actions.extend(_setup_tokens(s, seat))
     if phase is Phase.TURN and seat == s.active:
         actions.extend(_turn_actions(s, seat))
-    actions.extend(_any_time(s, seat))
+    if any_time_now(s):
+        for mechanism in s.mechanisms:
+            for spec in mechanism.actions:
+                if spec.timing == "any_time":
+                    actions.extend(spec.legal(s, seat))
+    filters = [m for m in s.mechanisms if type(m).allows is not Mechanism.allows]
+    if filters:
+        actions = [a for a in actions if all(m.allows(s, a) for m in filters)]
     return actions
 
 
-def _setup_tokens(s: GameState, seat: int) -> Iterator[Action]:
+def _setup_tokens(s: Table, seat: int) -> Iterator[Action]:
     for stand, slot, code in s.hand(seat):
         if colour_of(code) is Colour.BLUE:
             yield PlaceToken(seat, stand, slot)
 
 
-def _turn_actions(s: GameState, seat: int) -> Iterator[Action]:
+def _turn_actions(s: Table, seat: int) -> Iterator[Action]:
     if must_reveal(s, seat):
         yield RevealReds(seat)
         return
     values = sorted(s.held_values(seat) - {RED})
     numbers = [v for v in values if v != YELLOW]
-    xy = s.equipment_state(10) == "usable"
-    pairs = list(combinations(values, 2)) if xy else []
-    number_pairs = list(combinations(numbers, 2)) if xy else []
+    groups_of_values: list[tuple[int, ...]] = []
+    for mechanism in s.mechanisms:
+        for announcer in mechanism.announcers:
+            if announcer.ready(s, seat):
+                groups_of_values += combinations(values, announcer.count)
+    # Detectors announce numbers only.
     announce: list[tuple[int, ...]] = [(v,) for v in numbers]
-    announce += number_pairs
+    announce += [g for g in groups_of_values if YELLOW not in g]
+    tools = [t for m in s.mechanisms for t in m.tools if t.ready(s, seat)]
+    group_tools = [t for t in tools if t.wires is not None]
+    stand_tools = [t for t in tools if t.wires is None]
     per_stand = s.setup.options.detector_scope == "stand"
     for teammate in range(s.players):
         if teammate == seat:
@@ -75,76 +81,35 @@ def _turn_actions(s: GameState, seat: int) -> Iterator[Action]:
         for target in wires:
             for value in values:
                 yield Cut.ordered(seat, (target,), (value,))
-            for pair in pairs:
-                yield Cut.ordered(seat, (target,), pair)
+            for group in groups_of_values:
+                yield Cut.ordered(seat, (target,), group)
         groups = [[w for w in wires if w[0] == st] for st in stands] if per_stand else [wires]
-        for group in groups:
-            if not s.characters_used[seat]:
-                yield from _detector(seat, combinations(group, 2), announce, "double")
-            if s.equipment_state(3) == "usable":
-                yield from _detector(seat, combinations(group, 3), announce, "triple")
-        if s.equipment_state(5) == "usable":
+        for group_of_wires in groups:
+            for tool in group_tools:
+                assert tool.wires is not None
+                yield from _detector(
+                    seat, combinations(group_of_wires, tool.wires), announce, tool.name
+                )
+        for tool in stand_tools:
             for st in stands:
                 every = tuple((st, slot) for slot, _ in s.uncut(st))
                 if every:
-                    yield from _detector(seat, [every], announce, "super")
+                    yield from _detector(seat, [every], announce, tool.name)
     for value in values:
         if solo_allowed(s, seat, value):
             yield SoloCut(seat, value)
-    if s.equipment_state(9) == "usable" and not s.stabilized:
-        yield Stabilize(seat)
-    if s.equipment_state(11) == "usable":
-        for other in range(s.players):
-            if other != seat and s.has_wires(other):
-                yield CoffeeMug(seat, other)
+    for mechanism in s.mechanisms:
+        for spec in mechanism.actions:
+            if spec.timing == "turn":
+                yield from spec.legal(s, seat)
 
 
 def _detector(
     seat: int,
     groups: Iterable[tuple[tuple[int, int], ...]],
     announce: list[tuple[int, ...]],
-    tool: Tool,
+    tool: str,
 ) -> Iterator[Action]:
     for group in groups:
         for values in announce:
             yield Cut.ordered(seat, group, values, tool)
-
-
-def _any_time(s: GameState, seat: int) -> Iterator[Action]:
-    if s.pending.phase not in (Phase.TURN, Phase.SETUP_TOKEN):
-        return
-    usable = {card for card in s.equipment_used if s.equipment_state(card) == "usable"}
-    if not usable:
-        return
-    own = s.seat_stands[seat]
-    if 1 in usable or 12 in usable:
-        for stand in own:
-            ids = s.stands[stand]
-            for slot in range(len(ids) - 1):
-                left, right = ids[slot], ids[slot + 1]
-                if s.cut[left] and s.cut[right]:
-                    continue
-                same = cut_value(s.codes[left]) == cut_value(s.codes[right])
-                if same and 12 in usable:
-                    yield Label(seat, 12, stand, slot)
-                elif not same and 1 in usable:
-                    yield Label(seat, 1, stand, slot)
-    if 2 in usable:
-        partners = [p for p in range(s.players) if p != seat and s.has_wires(p)]
-        for stand, slot, _ in s.hand(seat):
-            for partner in partners:
-                yield Walkie(seat, stand, slot, partner)
-    if 4 in usable:
-        for stand, slot, code in s.hand(seat):
-            if colour_of(code) is Colour.BLUE and s.stands[stand][slot] not in s.info:
-                yield PostIt(seat, stand, slot)
-    if 6 in usable:
-        yield Rewind(seat)
-    if 7 in usable:
-        used = [p for p in range(s.players) if s.characters_used[p]]
-        for size in (1, 2):
-            for group in combinations(used, size):
-                yield Batteries(seat, group)
-    if 8 in usable:
-        for value in BLUE_VALUES:
-            yield Radar(seat, value)

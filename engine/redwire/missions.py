@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -25,8 +25,8 @@ if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
 
 LANGUAGES = ("en", "it")
-EDITIONS = ("IT", "EN")
-EQUIPMENT_IDS = range(1, 13)
+#: The fields of a mission file besides the tables of its mechanisms.
+CORE_FIELDS = {"id", "title", "summary", "rules", "wires", "mechanisms"}
 
 
 @dataclass(frozen=True)
@@ -55,16 +55,13 @@ class WireSet:
 
 
 @dataclass(frozen=True)
-class EquipmentRule:
-    """Which equipment cards can be drawn: the base pool minus exclusions (per edition)."""
+class MechanismUse:
+    """One entry of a mission's ``mechanisms``: the id, its ``:``-separated parameters, and the
+    configuration the mechanism read from them and from the mission's table of its name."""
 
-    pool: tuple[int, ...]
-    exclude: frozenset[int] = frozenset()
-    exclude_by_edition: Mapping[str, frozenset[int]] = field(default_factory=dict)
-
-    def candidates(self, edition: str) -> tuple[int, ...]:
-        banned = self.exclude | self.exclude_by_edition.get(edition, frozenset())
-        return tuple(card for card in self.pool if card not in banned)
+    id: str
+    params: tuple[str, ...] = ()
+    config: Any = None
 
 
 @dataclass(frozen=True)
@@ -75,8 +72,16 @@ class Mission:
     rules: Mapping[str, str]
     wires: WireSet
     wires_by_players: Mapping[int, WireSet]
-    equipment: EquipmentRule
+    #: The mechanisms it uses, as listed (the order their setup steps and hooks run in).
+    mechanisms: tuple[MechanismUse, ...]
     source: str
+
+    def config(self, mechanism_id: str) -> Any:
+        """The configuration of one of its mechanisms; KeyError if it does not use it."""
+        for use in self.mechanisms:
+            if use.id == mechanism_id:
+                return use.config
+        raise KeyError(f"mission {self.id} does not use the mechanism {mechanism_id!r}")
 
     def wires_for(self, players: int) -> WireSet:
         return self.wires_by_players.get(players, self.wires)
@@ -85,8 +90,10 @@ class Mission:
 # --------------------------------------------------------------------------- validation
 
 
-class _Reader:
-    """Reads typed fields from a parsed TOML table, raising MissionError with the dotted path."""
+class ConfigReader:
+    """Reads typed fields from a parsed TOML table, raising MissionError with the dotted path.
+
+    Mechanisms read their own settings with it (see ``Mechanism.configure``)."""
 
     def __init__(self, source: str) -> None:
         self.source = source
@@ -133,16 +140,6 @@ class _Reader:
             raise self.fail(f"{path}.{sorted(extra)[0]}", f"only languages {LANGUAGES}")
         return out
 
-    def card_list(self, data: Mapping[str, Any], path: str) -> frozenset[int]:
-        value = _get(data, path)
-        if value is None:
-            return frozenset()
-        if not isinstance(value, list) or not all(
-            isinstance(v, int) and not isinstance(v, bool) and v in EQUIPMENT_IDS for v in value
-        ):
-            raise self.fail(path, "a list of equipment numbers 1..12", value)
-        return frozenset(value)
-
     def only_keys(self, data: Mapping[str, Any], path: str, allowed: set[str]) -> None:
         unknown = sorted(set(data) - allowed)
         if unknown:
@@ -159,7 +156,7 @@ def _get(data: Mapping[str, Any], path: str) -> Any:
     return node
 
 
-def _colour(reader: _Reader, data: Mapping[str, Any], path: str) -> ColourDraw | None:
+def _colour(reader: ConfigReader, data: Mapping[str, Any], path: str) -> ColourDraw | None:
     table = _get(data, path)
     if table is None:
         return None
@@ -174,7 +171,7 @@ def _colour(reader: _Reader, data: Mapping[str, Any], path: str) -> ColourDraw |
     return ColourDraw(keep, of, numbers)
 
 
-def _wire_set(reader: _Reader, data: Mapping[str, Any], path: str, blue: range) -> WireSet:
+def _wire_set(reader: ConfigReader, data: Mapping[str, Any], path: str, blue: range) -> WireSet:
     table = reader.table(data, path)
     allowed = {"red", "yellow"} | ({"blue", "players"} if path == "wires" else set())
     reader.only_keys(table, path, allowed)
@@ -185,8 +182,9 @@ def _wire_set(reader: _Reader, data: Mapping[str, Any], path: str, blue: range) 
 
 def parse_mission(data: Mapping[str, Any], source: str) -> Mission:
     """Validate a parsed mission table; ``source`` names the file in error messages."""
-    reader = _Reader(source)
-    reader.only_keys(data, "", {"id", "title", "summary", "rules", "wires", "equipment"})
+    reader = ConfigReader(source)
+    mechanisms = _mechanisms(reader, data)
+    reader.only_keys(data, "", CORE_FIELDS | {use.id for use in mechanisms})
     mission_id = reader.integer(data, "id", 1, 66)
     blue = reader.span(data, "wires.blue", 1, 12)
     wires = _wire_set(reader, data, "wires", blue)
@@ -195,21 +193,6 @@ def parse_mission(data: Mapping[str, Any], source: str) -> Mission:
         if key not in ("2", "3", "4", "5"):
             raise reader.fail(f"wires.players.{key}", "a player count 2..5")
         by_players[int(key)] = _wire_set(reader, data, f"wires.players.{key}", blue)
-    equipment_table = reader.table(data, "equipment")
-    reader.only_keys(equipment_table, "equipment", {"pool", "exclude", "edition"})
-    pool_name = equipment_table.get("pool")
-    if pool_name not in ("none", "base"):
-        raise reader.fail("equipment.pool", "'none' or 'base'", pool_name)
-    by_edition: dict[str, frozenset[int]] = {}
-    for edition in reader.table(data, "equipment.edition", required=False):
-        if edition not in EDITIONS:
-            raise reader.fail(f"equipment.edition.{edition}", f"one of {EDITIONS}")
-        by_edition[edition] = reader.card_list(data, f"equipment.edition.{edition}.exclude")
-    equipment = EquipmentRule(
-        pool=tuple(EQUIPMENT_IDS) if pool_name == "base" else (),
-        exclude=reader.card_list(data, "equipment.exclude"),
-        exclude_by_edition=by_edition,
-    )
     return Mission(
         id=mission_id,
         title=reader.texts(data, "title"),
@@ -217,9 +200,35 @@ def parse_mission(data: Mapping[str, Any], source: str) -> Mission:
         rules=reader.texts(data, "rules"),
         wires=wires,
         wires_by_players=by_players,
-        equipment=equipment,
+        mechanisms=mechanisms,
         source=source,
     )
+
+
+def _mechanisms(reader: ConfigReader, data: Mapping[str, Any]) -> tuple[MechanismUse, ...]:
+    """The ``mechanisms`` list: known ids, each once, each configured by its mechanism."""
+    # Imported here, not at the top: the registry imports every mechanism's rules, which the
+    # page's boot (mission_ids, the campaign's locks) does not need.
+    from .mechanisms import REGISTRY
+
+    entries = data.get("mechanisms")
+    if not isinstance(entries, list) or not all(isinstance(e, str) for e in entries):
+        raise reader.fail(
+            "mechanisms", 'a list of mechanism names like ["double_detector"]', entries
+        )
+    uses: list[MechanismUse] = []
+    for entry in entries:
+        name, *params = entry.split(":")
+        if name not in REGISTRY:
+            raise reader.fail("mechanisms", f"known mechanisms {sorted(REGISTRY)}", entry)
+        if any(use.id == name for use in uses):
+            raise reader.fail("mechanisms", "each mechanism once", entry)
+        table = data.get(name)
+        if table is not None and not isinstance(table, dict):
+            raise reader.fail(name, "a table", table)
+        config = REGISTRY[name].configure(tuple(params), table, reader)
+        uses.append(MechanismUse(name, tuple(params), config))
+    return tuple(uses)
 
 
 # --------------------------------------------------------------------------- loading

@@ -4,11 +4,15 @@ Three kinds of viewer (as OpenSpiel's observation types): a seat (its own wires,
 public and the log with its own secrets), a spectator (``None``: public only) and the seer
 (``"seer"``: everything, for debugging and end-of-game reveals). The page renders observations
 only, and bots decide from them, so nothing hidden from a seat can reach its screen or its bot.
+The shape is typed in :mod:`engine.redwire.observation_types`; each mechanism in play adds its
+part under ``"mechanisms"``.
 
 >>> from engine.redwire import new_game
 >>> obs = new_game(mission=1, players=4, seed=3).observation(1)
 >>> obs["stands"][1]["slots"][0]["wire"] is not None, obs["stands"][0]["slots"][0]["wire"]
 (True, None)
+>>> sorted(obs["mechanisms"])
+['double_detector']
 """
 
 from __future__ import annotations
@@ -16,18 +20,32 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.events import SEER, Viewer
-from .equipment import CARDS
 from .missions import ColourDraw
-from .state import GameState, Phase
+from .model import Phase, Table
+from .observation_types import (
+    SCHEMA,
+    SCHEMA_VERSION,
+    Markers,
+    Observation,
+    OptionsView,
+    Prompt,
+    Slot,
+    StandView,
+)
 from .wires import label_of, value_to_json
 
-SCHEMA = "fusebox.redwire.observation"
-SCHEMA_VERSION = 1
+__all__ = ["SCHEMA", "SCHEMA_VERSION", "observe"]
 
 
-def observe(s: GameState, viewer: Viewer) -> dict[str, Any]:
+def observe(s: Table, viewer: Viewer) -> Observation:
     if viewer is not None and viewer != SEER and viewer not in range(s.players):
         raise ValueError(f"no seat {viewer!r} in a {s.players}-player game")
+    options: OptionsView = s.setup.options.to_json()  # type: ignore[assignment]
+    mechanisms: dict[str, Any] = {}
+    for mechanism in s.mechanisms:
+        part = mechanism.observe(s, viewer)
+        if part is not None:
+            mechanisms[mechanism.id] = part
     return {
         "schema": SCHEMA,
         "version": SCHEMA_VERSION,
@@ -35,39 +53,33 @@ def observe(s: GameState, viewer: Viewer) -> dict[str, Any]:
         "mission": s.setup.mission,
         "players": s.players,
         "captain": s.setup.captain,
-        "options": s.setup.options.to_json(),
+        "options": options,
         "phase": s.phase.value,
         "active": s.active,
         "turn_number": s.turn_number,
         "to_move": s.to_move,
         "prompt": _prompt(s, viewer),
-        "stabilized": s.stabilized,
         "result": s.result,
         "dial": {"left": s.dial, "start": s.players, "cap": s.setup.options.dial_cap},
         "stands": [_stand(s, st, viewer) for st in range(len(s.stands))],
-        "labels": _labels(s),
         "markers": {
             "red": _markers(s.setup.red_markers, s.wireset.red),
             "yellow": _markers(s.setup.yellow_markers, s.wireset.yellow),
         },
         "blue_values": [s.wireset.blue[0], s.wireset.blue[-1]],
         "validated": sorted(s.validated),
-        "equipment": [
-            {"card": card, "state": s.equipment_state(card), "timing": CARDS[card].timing}
-            for card in s.setup.equipment
-        ],
-        "characters": [{"seat": seat, "used": used} for seat, used in enumerate(s.characters_used)],
+        "mechanisms": mechanisms,
         "log": [event.view(viewer) for event in s.log],
     }
 
 
-def _sees(s: GameState, stand: int, viewer: Viewer) -> bool:
+def _sees(s: Table, stand: int, viewer: Viewer) -> bool:
     return viewer == SEER or viewer == s.owners[stand]
 
 
-def _stand(s: GameState, stand: int, viewer: Viewer) -> dict[str, Any]:
+def _stand(s: Table, stand: int, viewer: Viewer) -> StandView:
     visible = _sees(s, stand, viewer)
-    slots = []
+    slots: list[Slot] = []
     for wire in s.stands[stand]:
         cut = s.cut[wire]
         info = s.info.get(wire)
@@ -81,15 +93,7 @@ def _stand(s: GameState, stand: int, viewer: Viewer) -> dict[str, Any]:
     return {"owner": s.owners[stand], "slots": slots}
 
 
-def _labels(s: GameState) -> list[dict[str, Any]]:
-    out = []
-    for kind, left, _right in s.labels:
-        stand, slot = s.position_of(left)
-        out.append({"kind": kind, "stand": stand, "slots": [slot, slot + 1]})
-    return out
-
-
-def _markers(codes: tuple[int, ...], draw: ColourDraw | None) -> dict[str, Any]:
+def _markers(codes: tuple[int, ...], draw: ColourDraw | None) -> Markers:
     return {
         "values": [label_of(c) for c in codes],
         "in_play": draw.keep if draw else 0,
@@ -97,12 +101,12 @@ def _markers(codes: tuple[int, ...], draw: ColourDraw | None) -> dict[str, Any]:
     }
 
 
-def _prompt(s: GameState, viewer: Viewer) -> dict[str, Any] | None:
+def _prompt(s: Table, viewer: Viewer) -> Prompt | None:
     """What the game waits for; the choices only for the seat that makes them (or the seer)."""
     pending = s.pending
     if pending.phase is Phase.OVER:
         return None
-    prompt: dict[str, Any] = {"kind": pending.phase.value, "seat": pending.seat}
+    prompt: Prompt = {"kind": pending.phase.value, "seat": pending.seat}
     if pending.actor is not None:
         prompt["actor"] = pending.actor
     if viewer in (SEER, pending.seat):

@@ -19,15 +19,33 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.events import Event
 from ..core.record import Envelope
-from .actions import Action, action_from_json
+from .actions import Action
 from .deal import Setup
 from .errors import FuseboxError, IllegalActionError, RecordError
+from .game import start
+from .mechanisms import action_from_json
 
 if TYPE_CHECKING:
     from .state import GameState
 
+
+def _v1_to_v2(raw: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 keeps what a mechanism draws under ``setup.parts``: version 1's
+    ``setup.equipment`` (the cards on the board) becomes ``setup.parts.equipment.cards``, and
+    an empty list (the missions without equipment) goes away."""
+    setup = raw.get("setup")
+    if not isinstance(setup, dict):
+        return raw  # reading the setup reports it
+    setup = dict(setup)
+    cards = setup.pop("equipment", [])
+    if "parts" in setup:
+        raise RecordError("record is damaged: a version 1 setup has no parts")
+    setup["parts"] = {"equipment": {"cards": cards}} if cards else {}
+    return {**raw, "setup": setup}
+
+
 #: The record's envelope: its format name, version and the migrations from older versions.
-ENVELOPE = Envelope("redwire", "record", version=1)
+ENVELOPE = Envelope("redwire", "record", version=2, migrations={1: _v1_to_v2})
 FORMAT = ENVELOPE.format
 VERSION = ENVELOPE.version
 
@@ -78,8 +96,6 @@ class Record:
 
     def replay_events(self) -> tuple[GameState, list[Event]]:
         """The final GameState and every event of the game, in order."""
-        from .game import start
-
         state = start(self.setup)
         events = list(state.log)
         for index, action in enumerate(self.actions):

@@ -9,23 +9,15 @@ that seat may know.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .equipment import CARDS
+from .mechanisms import ALL, TOOLS
+from .mechanisms.base import Line
+from .mechanisms.base import name_of as _name
+from .mechanisms.base import where as _where
 
 View = Mapping[str, Any]
-
-
-def _name(names: Sequence[str], seat: object) -> str:
-    if isinstance(seat, int) and 0 <= seat < len(names):
-        return names[seat]
-    return f"Player {seat}"
-
-
-def _where(names: Sequence[str], owners: Sequence[int] | None, stand: int, slot: int) -> str:
-    owner = f"{_name(names, owners[stand])}'s " if owners else ""
-    return f"{owner}stand {stand + 1}, wire {slot + 1}"
 
 
 def _values(values: Sequence[object]) -> str:
@@ -33,7 +25,9 @@ def _values(values: Sequence[object]) -> str:
 
 
 def describe(event: View, names: Sequence[str], owners: Sequence[int] | None = None) -> str:
-    """One line for one event view; ``owners`` maps stands to seats for nicer positions."""
+    """One line for one event view; ``owners`` maps stands to seats for nicer positions.
+
+    The core's events are described here, each mechanism's by the mechanism (its ``lines``)."""
     handler = _LINES.get(str(event.get("type")))
     if handler is None:
         return f"{event.get('type')}: {dict(event)}"
@@ -50,12 +44,8 @@ def _token(e: View, n: Sequence[str], o: Sequence[int] | None) -> str:
 
 
 def _cut(e: View, n: Sequence[str], o: Sequence[int] | None) -> str:
-    tool = {
-        None: "",
-        "double": " with the Double Detector",
-        "triple": " with the Triple Scanner",
-        "super": " with the Stand Scanner",
-    }
+    tool = TOOLS.get(e["tool"]) if e["tool"] is not None else None
+    used = f" with the {tool.title}" if tool else ""
     places = ", ".join(f"wire {slot + 1}" for _, slot in e["targets"])
     stand_names = sorted({stand + 1 for stand, _ in e["targets"]})
     outcome = {
@@ -65,7 +55,7 @@ def _cut(e: View, n: Sequence[str], o: Sequence[int] | None) -> str:
     }[e["outcome"]]
     return (
         f"{_name(n, e['seat'])} points at {_name(n, e['owner'])}'s {places} "
-        f"(stand {', '.join(map(str, stand_names))}){tool[e['tool']]}: {_values(e['values'])}? {outcome}"
+        f"(stand {', '.join(map(str, stand_names))}){used}: {_values(e['values'])}? {outcome}"
     )
 
 
@@ -74,19 +64,7 @@ def _wire_cut(e: View, n: Sequence[str], o: Sequence[int] | None) -> str:
     return f"{_name(n, e['seat'])} {verb} {e['wire']} ({_where(n, o, e['stand'], e['slot'])})."
 
 
-def _walkie(e: View, n: Sequence[str], o: Sequence[int] | None) -> str:
-    line = f"{_name(n, e['seat'])} and {_name(n, e['partner'])} exchange a wire with the Walkie-Talkies."
-    secret = e.get("secret")
-    if secret:
-        line += f" (You gave {secret['gave']} and got {secret['got']}.)"
-    return line
-
-
-def _equipment(e: View, n: Sequence[str], o: Sequence[int] | None) -> str:
-    return f"{_name(n, e['seat'])} uses {CARDS[e['card']].name['en']}."
-
-
-_LINES: dict[str, Callable[[View, Sequence[str], Sequence[int] | None], str]] = {
+_LINES: dict[str, Line] = {
     "token": _token,
     "token_announced": lambda e, n, o: (
         f"No info token left: {e['value']} is announced for {_where(n, o, e['stand'], e['slot'])}."
@@ -102,15 +80,7 @@ _LINES: dict[str, Callable[[View, Sequence[str], Sequence[int] | None], str]] = 
     ),
     "won": lambda e, n, o: "Every wire is cut: the bomb is defused!",
     "validated": lambda e, n, o: f"All four {e['value']}s are cut.",
-    "unlocked": lambda e, n, o: f"{CARDS[e['card']].name['en']} (card {e['card']}) is unlocked.",
     "solo": lambda e, n, o: f"{_name(n, e['seat'])} solo-cuts every remaining {e['value']}.",
     "reveal": lambda e, n, o: f"{_name(n, e['seat'])} reveals their red wires.",
-    "character": lambda e, n, o: f"{_name(n, e['seat'])} uses their Double Detector.",
-    "equipment": _equipment,
-    "walkie": _walkie,
-    "radar": lambda e, n, o: (
-        f"Radar {e['value']}: "
-        + ", ".join(f"stand {i + 1} {'yes' if a else 'no'}" for i, a in enumerate(e["answers"]))
-        + "."
-    ),
+    **{kind: line for mechanism in ALL for kind, line in mechanism.lines.items()},
 }

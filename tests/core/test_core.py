@@ -74,6 +74,8 @@ def test_every_registered_game_follows_the_protocol() -> None:
         after, events = state.apply(action)
         assert events and after is not state
         assert game.load_record(after.record.dumps()).replay().same_as(after)
+        # An explicit setup (JSON, as a tutorial or a puzzle writes it) starts the same game.
+        assert game.start(game.setup_from_json(state.setup.to_json())).same_as(state)
     with pytest.raises(KeyError, match="no game 'chess'"):
         load_game("chess")
 

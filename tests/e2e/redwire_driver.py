@@ -16,6 +16,7 @@ from playwright.sync_api import Page, expect
 
 from engine import redwire
 from engine.redwire import Cut, GameState, Pick, PlaceToken, Record, RevealReds, SoloCut
+from engine.redwire.mechanisms.equipment import tray
 from engine.redwire.wires import RED, cut_value
 
 GAME_KEY = "fusebox.redwire.game"
@@ -144,7 +145,7 @@ def take_device(page: Page) -> str:
 
 def unlocking_move(state: GameState, seat: int, cards: set[int]) -> redwire.Action:
     """A sure move that cuts wires of a locked card's number when it can (two cut: unlocked)."""
-    locked = {c for c in cards if state.equipment_state(c) == "locked"}
+    locked = {c for c in cards if tray.card_state(state, c) == "locked"}
     for action in state.legal_actions(seat):
         if isinstance(action, Cut) and action.tool is None and len(action.values) == 1:
             stand, slot = action.targets[0]

@@ -24,6 +24,8 @@ from redwire_driver import (
 )
 
 from engine.redwire import Cut, Label, PostIt, Walkie
+from engine.redwire.mechanisms import double_detector
+from engine.redwire.mechanisms.equipment import tray
 from engine.redwire.wires import cut_value
 
 
@@ -37,7 +39,7 @@ def unlock(page: Page, cards: set[int]) -> None:
     for _ in range(80):
         decision = take_device(page)
         state = saved_state(page)
-        if decision == "turn" and all(state.equipment_state(c) == "usable" for c in cards):
+        if decision == "turn" and all(tray.card_state(state, c) == "usable" for c in cards):
             return
         play(page, unlocking_move(state, viewer(page), cards))
     raise AssertionError("the cards never unlocked")
@@ -51,7 +53,7 @@ def confirm(page: Page) -> None:
 
 def test_any_time_cards_post_it_label_and_walkie_talkies(page: Page, site_url: str) -> None:
     open_table(page, site_url + "?mission=4&players=3&seed=110&bots=0&brief=0")
-    assert sorted(saved_state(page).setup.equipment) == [1, 2, 4]
+    assert sorted(tray.cards_of(saved_state(page).setup)) == [1, 2, 4]
     unlock(page, {1, 2, 4})
     me = viewer(page)
     state = saved_state(page)
@@ -102,7 +104,7 @@ def test_any_time_cards_post_it_label_and_walkie_talkies(page: Page, site_url: s
 
 def test_turn_cards_stabilizer_either_or_and_triple_detector(page: Page, site_url: str) -> None:
     open_table(page, site_url + "?mission=4&players=3&seed=89&bots=0&brief=0")
-    assert sorted(saved_state(page).setup.equipment) == [3, 9, 10]
+    assert sorted(tray.cards_of(saved_state(page).setup)) == [3, 9, 10]
     unlock(page, {3, 9, 10})
     me = viewer(page)
 
@@ -169,7 +171,7 @@ def test_radar_double_detector_batteries_rewind_and_stand_scanner(
     page: Page, site_url: str
 ) -> None:
     open_table(page, site_url + "?mission=4&players=4&seed=194&bots=0&brief=0")
-    assert sorted(saved_state(page).setup.equipment) == [5, 6, 7, 8]
+    assert sorted(tray.cards_of(saved_state(page).setup)) == [5, 6, 7, 8]
     unlock(page, {5, 6, 7, 8})
     me = viewer(page)
 
@@ -204,7 +206,7 @@ def test_radar_double_detector_batteries_rewind_and_stand_scanner(
     use_card(page, 7)
     page.locator(f'[data-act="seat"][data-seat="{me}"]').click()
     confirm(page)
-    assert not saved_state(page).characters_used[me]
+    assert not double_detector.used(saved_state(page), me)
 
     # A mistake moves the detonator; Rewind (card 6) moves it back.
     while take_device(page) != "turn":

@@ -176,7 +176,7 @@ def test_show_odds_then_a_win_counts_as_assisted(page: Page, site_url: str) -> N
         for slot, t in enumerate(data["slots"])
         if not t["cut"]
     ]
-    held = {int(t["wire"]) for d in obs["stands"] if d["owner"] == 0 for t in d["slots"]}
+    held = {int(str(t["wire"])) for d in obs["stands"] if d["owner"] == 0 for t in d["slots"]}
     # A teammate's wire whose info token shows a value Ana holds (seed 3: Cleo's 4).
     token = next(t for t in hidden if obs["stands"][t[0]]["slots"][t[1]]["info"] in held)
     info = obs["stands"][token[0]]["slots"][token[1]]["info"]

@@ -34,10 +34,10 @@ def offered(aff: Affordances, seat: int) -> set[redwire.Action]:
     out |= {Pick(seat, *t) for t in aff.picks}
     out |= {PlaceToken(seat, *t) for t in aff.token_tiles}
     out |= {SoloCut(seat, v) for v in aff.solo}
-    out |= {CoffeeMug(seat, s) for s in aff.coffee}
+    out |= {CoffeeMug(seat, s) for s in aff.cards.get(11, ())}
     if aff.reveal:
         out.add(RevealReds(seat))
-    if aff.stabilize:
+    if aff.cards.get(9):
         out.add(Stabilize(seat))
     for card in (1, 12):
         out |= {Label(seat, card, st, sl) for st, sl in aff.cards.get(card, ())}

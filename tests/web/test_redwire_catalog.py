@@ -12,7 +12,7 @@ from fusebox_web.redwire.table import LEVELS, OPTION_CHOICES
 from fusebox_web.redwire.words import Words
 from fusebox_web.shell.i18n import Catalog
 
-from engine.redwire import Phase, Reason
+from engine.redwire import Phase, mechanisms
 from engine.redwire.bots.explanation import KEYS
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
@@ -25,8 +25,9 @@ def keys(catalog: Catalog) -> set[str]:
 
 
 def expected_keys() -> set[str]:
-    out = {f"rw.reason.{reason.value}" for reason in Reason}
-    out |= {f"rw.waiting.{p.value}" for p in Phase} | {f"rw.expected.{p.value}" for p in Phase}
+    out = {f"rw.reason.{reason.value}" for reason in mechanisms.reasons()}
+    out |= {f"rw.waiting.{p.value}" for p in Phase.known()}
+    out |= {f"rw.expected.{p.value}" for p in Phase.known()}
     out |= {f"rw.handoff.{d}" for d in DECISIONS}
     out |= {f"rw.prompt.{d}" for d in PICKS} | {f"rw.confirm.{d}" for d in PICKS}
     out |= {f"rw.prompt.{mode}" for mode in CARD_MODES}

@@ -20,6 +20,8 @@ PURE = [
     "table",
     "urls",
     "words",
+    "mechanisms",
+    "mechanisms.equipment.labels",
 ]
 
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from fusebox_web.redwire import board, odds, storage
@@ -25,6 +26,7 @@ from fusebox_web.shell.i18n import Catalog
 from engine import redwire
 from engine.redwire import Cut, GameState, Pick, PlaceToken
 from engine.redwire.deduction import position_from_observation, solve
+from engine.redwire.observation_types import Observation
 from engine.redwire.wires import RED, YELLOW
 
 NAMES = ["Ana", "Bea", "Carlo", "Dora"]
@@ -52,7 +54,7 @@ def dealt(deal: list[list[str | int]] = DEAL) -> GameState:
     return state
 
 
-def words(catalog: Catalog, obs: dict[str, Any]) -> Words:
+def words(catalog: Catalog, obs: Mapping[str, Any]) -> Words:
     return Words(catalog, NAMES[: obs["players"]], [s["owner"] for s in obs["stands"]])
 
 
@@ -164,7 +166,12 @@ def test_two_neighbours_of_one_value_make_the_wire_between_certain(catalog: Cata
     assert wire_odds(json.loads(json.dumps(obs)), (1, 1)) == found
 
 
-def hand_made(stands: list[list[Any]], red: list[int], labels: list[Any] = ()) -> dict[str, Any]:  # type: ignore[assignment]
+def with_parts(obs: Observation, **parts: Any) -> Observation:
+    """The observation with some mechanisms' parts replaced."""
+    return cast(Observation, {**obs, "mechanisms": {**obs["mechanisms"], **parts}})
+
+
+def hand_made(stands: list[list[Any]], red: list[int], labels: list[Any] = ()) -> Observation:  # type: ignore[assignment]
     """A seat-0 observation: own wires are labels, teammates' wires None (hidden) or
     ("cut", label) or ("info", value)."""
 
@@ -177,22 +184,24 @@ def hand_made(stands: list[list[Any]], red: list[int], labels: list[Any] = ()) -
             return {"cut": False, "wire": None, "info": wire[1]}
         return {"cut": False, "wire": None, "info": None}
 
-    return {
-        "viewer": 0,
-        "players": len(stands),
-        "blue_values": [1, 2],
-        "log": [],
-        "labels": list(labels),
-        "stabilized": False,
-        "markers": {
-            "red": {"values": [f"{v}.5" for v in red], "in_play": len(red), "certain": True},
-            "yellow": {"values": [], "in_play": 0, "certain": False},
+    return cast(
+        Observation,
+        {
+            "viewer": 0,
+            "players": len(stands),
+            "blue_values": [1, 2],
+            "log": [],
+            "mechanisms": {"labels": {"placed": list(labels)}, "stabilizer": {"active": False}},
+            "markers": {
+                "red": {"values": [f"{v}.5" for v in red], "in_play": len(red), "certain": True},
+                "yellow": {"values": [], "in_play": 0, "certain": False},
+            },
+            "stands": [
+                {"owner": owner, "slots": [slot(owner, w) for w in wires]}
+                for owner, wires in enumerate(stands)
+            ],
         },
-        "stands": [
-            {"owner": owner, "slots": [slot(owner, w) for w in wires]}
-            for owner, wires in enumerate(stands)
-        ],
-    }
+    )
 
 
 def test_a_surely_red_wire_says_it_explodes(catalog: Catalog) -> None:
@@ -208,7 +217,7 @@ def test_a_surely_red_wire_says_it_explodes(catalog: Catalog) -> None:
     assert [(c.value, c.chance) for c in other.distribution] == [(2, F1)]
     assert [(c.value, c.success, c.explosion) for c in other.cuts] == [(1, F0, F0), (2, F1, F0)]
     # Under the Stabilizer a red wire does not explode.
-    calm = wire_odds({**obs, "stabilized": True}, (1, 0))
+    calm = wire_odds(with_parts(obs, stabilizer={"active": True}), (1, 0))
     assert calm.stabilized and all(c.explosion == 0 for c in calm.cuts)
 
 
@@ -225,7 +234,7 @@ def test_an_equal_label_and_a_possible_red_wire_are_explained(catalog: Catalog) 
         "rw.odds.why.label", value="2", where=w.where(1, 0), other=2
     )
     # Without the label, Bea's first wire could be the red one.
-    unlabelled = wire_odds({**obs, "labels": []}, (1, 0))
+    unlabelled = wire_odds(with_parts(obs, labels={"placed": []}), (1, 0))
     assert {c.value for c in unlabelled.distribution} == {2, RED}
 
 

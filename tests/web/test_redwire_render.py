@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Mapping
+from typing import Any
 
 import pytest
 from fusebox_web.redwire import board, screens
@@ -26,7 +28,7 @@ TILE = re.compile(r'<button([^>]*data-act="tile"[^>]*)>(.*?)</button>', re.S)
 RAW = re.compile(r"\{\w+\}")
 
 
-def words(catalog: Catalog, obs: dict) -> Words:  # type: ignore[type-arg]
+def words(catalog: Catalog, obs: Mapping[str, Any]) -> Words:
     return Words(catalog, NAMES[: obs["players"]], [s["owner"] for s in obs["stands"]])
 
 

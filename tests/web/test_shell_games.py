@@ -51,13 +51,21 @@ def test_each_part_of_the_catalogs_is_complete_in_every_language(part: str) -> N
             assert set(PLACEHOLDER.findall(text)) == set(PLACEHOLDER.findall(english[key])), key
 
 
+def game_of(part: str) -> str:
+    """A part's game: the first folder (``redwire`` for ``redwire/mechanisms/equipment/radar``)."""
+    return part.split("/", maxsplit=1)[0]
+
+
 def test_each_game_speaks_only_under_its_own_prefixes() -> None:
-    assert set(PARTS) == {"shell", *PAGE_GAMES}
-    prefixes = {}
-    for game in PAGE_GAMES:
-        prefixes[game] = importlib.import_module(PAGE_MODULE.format(id=game)).PAGE.catalog_prefixes
-        for key in PARTS[game]["en"]:
-            assert key.startswith(prefixes[game]), f"{game}: {key}"
+    assert {game_of(part) for part in PARTS} == {"shell", *PAGE_GAMES}
+    prefixes = {
+        game: importlib.import_module(PAGE_MODULE.format(id=game)).PAGE.catalog_prefixes
+        for game in PAGE_GAMES
+    }
+    for part, languages in PARTS.items():
+        if part != "shell":
+            for key in languages["en"]:
+                assert key.startswith(prefixes[game_of(part)]), f"{part}: {key}"
     every = tuple(p for found in prefixes.values() for p in found)
     foreign = [key for key in PARTS["shell"]["en"] if key.startswith(every)]
     assert not foreign, f"the shell's catalog holds games' keys: {foreign}"
@@ -90,3 +98,14 @@ def test_the_build_writes_every_game_into_the_page() -> None:
     for card in cards:
         assert f'id="game-{card.id}-app"' in html and card.title["en"] in html
     assert 'data-i18n="game.redwire.rule5"' in html  # Red Wire's own card.html
+
+
+def test_module_strings_sit_beside_their_module() -> None:
+    """A ``*.strings.json`` holds the sentences of the page module of the same name."""
+    found = sorted((WEB / "fusebox_web").rglob("*.strings.json"))
+    assert found, "Red Wire's mechanisms bring their own strings"
+    for path in found:
+        module = path.with_name(path.name.removesuffix(".strings.json") + ".py")
+        assert module.exists(), f"{path.name} has no module beside it"
+        part = path.relative_to(WEB / "fusebox_web").as_posix().removesuffix(".strings.json")
+        assert part in PARTS, part

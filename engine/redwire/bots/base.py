@@ -7,11 +7,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol
+from collections.abc import Callable, Sequence
+from typing import Protocol
 
 from ..actions import Action
+from ..observation_types import Observation
 from .explanation import Explanation
+
+
+def seen_wire(observation: Observation, stand: int, slot: int) -> str:
+    """The label of a wire the viewer sees (its own, or a cut one): bots only ask about those."""
+    wire = observation["stands"][stand]["slots"][slot]["wire"]
+    if wire is None:
+        raise ValueError(f"wire {stand}.{slot} is hidden from seat {observation['viewer']}")
+    return wire
 
 
 class Bot(Protocol):
@@ -21,7 +30,7 @@ class Bot(Protocol):
 
     name: str
 
-    def choose(self, observation: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+    def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
         """Return one of ``legal`` (never empty when asked)."""
         ...
 

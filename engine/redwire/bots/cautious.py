@@ -20,12 +20,12 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
-from ..actions import Action, Pick, PlaceToken, RevealReds, Rewind, SoloCut, Stabilize
+from .. import Action, Pick, PlaceToken, RevealReds, Rewind, SoloCut, Stabilize
+from ..observation_types import Observation
 from ..wires import value_to_json
-from .base import register_bot
+from .base import register_bot, seen_wire
 from .cuts import RatedCut, rate_cuts, token_cuts
 from .explanation import Explanation, explanation
 from .knowledge import CutOdds, Knowledge
@@ -44,7 +44,7 @@ class CautiousBot:
     def explain(self) -> Explanation:
         return self._why
 
-    def choose(self, observation: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+    def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
         if not legal:
             raise ValueError("a bot is only asked when it has a legal action")
         if all(isinstance(a, Pick) for a in legal):
@@ -55,7 +55,7 @@ class CautiousBot:
         tokens = [a for a in legal if isinstance(a, PlaceToken)]
         if tokens:
             token = self._rng.choice(tokens)
-            wire = observation["stands"][token.stand]["slots"][token.slot]["wire"]
+            wire = seen_wire(observation, token.stand, token.slot)
             self._why = explanation(
                 "setup_token_any", stand=token.stand, wire=token.slot + 1, value=int(wire)
             )

@@ -34,11 +34,10 @@ reveal narrows its neighbours most.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from ..actions import (
+from .. import (
     Action,
     Batteries,
     CoffeeMug,
@@ -53,8 +52,10 @@ from ..actions import (
     SoloCut,
     Walkie,
 )
+from ..mechanisms.equipment import stabilizer
+from ..observation_types import Observation
 from ..wires import RED, value_to_json
-from .base import register_bot
+from .base import register_bot, seen_wire
 from .cuts import EXACT_DETECTORS, RatedCut, detector_bounds, rate_singles, token_cuts
 from .explanation import Explanation, explanation
 from .knowledge import CutOdds, Knowledge, Slot
@@ -108,7 +109,7 @@ class ExpertBot:
     def explain(self) -> Explanation:
         return self._why
 
-    def choose(self, observation: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+    def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
         if not legal:
             raise ValueError("a bot is only asked when it has a legal action")
         if all(isinstance(a, Pick) for a in legal):
@@ -120,15 +121,15 @@ class ExpertBot:
 
     # ------------------------------------------------------------------ setup and picks
 
-    def _setup_token(self, obs: Mapping[str, Any], tokens: list[PlaceToken]) -> Action:
+    def _setup_token(self, obs: Observation, tokens: list[PlaceToken]) -> Action:
         best = max(tokens, key=lambda t: _token_score(obs, t.stand, t.slot))
-        value = number_of_label(obs["stands"][best.stand]["slots"][best.slot]["wire"])
+        value = number_of_label(seen_wire(obs, best.stand, best.slot))
         self._why = explanation("setup_token", stand=best.stand, wire=best.slot + 1, value=value)
         return best
 
-    def _pick(self, obs: Mapping[str, Any], picks: list[Pick]) -> Action:
-        prompt = obs.get("prompt") or {}
-        kind = prompt.get("kind")
+    def _pick(self, obs: Observation, picks: list[Pick]) -> Action:
+        prompt = obs["prompt"]
+        kind = prompt["kind"] if prompt else None
         low, high = obs["blue_values"]
 
         def teaches(pick: Pick) -> float:
@@ -143,17 +144,17 @@ class ExpertBot:
         if kind == "detector_token":
             self._why = explanation("pick_detector_token", stand=choice.stand, wire=choice.slot + 1)
             return choice
-        label = obs["stands"][choice.stand]["slots"][choice.slot]["wire"]
+        label = seen_wire(obs, choice.stand, choice.slot)
         value = value_to_json(_class_of_label(label))
         key = "pick_detector_cut" if kind == "detector_cut" else "pick_own_cut"
         self._why = explanation(key, stand=choice.stand, wire=choice.slot + 1, value=value)
         return choice
 
     @staticmethod
-    def _walkie_give(obs: Mapping[str, Any], picks: list[Pick]) -> Pick:
+    def _walkie_give(obs: Observation, picks: list[Pick]) -> Pick:
         """Give a wire of a value I hold most copies of (a pair I keep stays a pair for a solo
         cut only if I hold all of it; a lone copy is the one the team needs least from me)."""
-        labels = [obs["stands"][p.stand]["slots"][p.slot]["wire"] for p in picks]
+        labels = [seen_wire(obs, p.stand, p.slot) for p in picks]
         classes = [_class_of_label(label) for label in labels]
         counts = {c: classes.count(c) for c in classes}
         return min(picks, key=lambda p: (-counts[classes[picks.index(p)]], p.stand, p.slot))
@@ -314,7 +315,7 @@ class ExpertBot:
     ) -> Action:
         style = self.style
         dial = know.dial_left
-        stabilized = bool(know.obs.get("stabilized"))
+        stabilized = stabilizer.active(know.obs)
         best, probe = self._best_guess(know, singles, stabilized)
         best_risk = 0.0 if stabilized else self.risk(best.odds, dial)
         top_success = max(r.odds.success for r in singles)
@@ -472,7 +473,7 @@ class ExpertBot:
         notes = [a for a in legal if isinstance(a, PostIt)]
         if notes:
             note = max(notes, key=lambda a: _token_score(obs, a.stand, a.slot))
-            value = number_of_label(obs["stands"][note.stand]["slots"][note.slot]["wire"])
+            value = number_of_label(seen_wire(obs, note.stand, note.slot))
             self._why = explanation("post_it", stand=note.stand, wire=note.slot + 1, value=value)
             return note
         labels = [a for a in legal if isinstance(a, Label)]
@@ -482,7 +483,7 @@ class ExpertBot:
             def teaches(label: Label) -> float:
                 slots = obs["stands"][label.stand]["slots"]
                 pair = [i for i in (label.slot, label.slot + 1) if not slots[i]["cut"]]
-                same = 1.0 if label.card == 12 else 0.0
+                same = 1.0 if label.same else 0.0
                 return same + sum(reveal_value(slots, i, low=low, high=high) for i in pair)
 
             label = max(labels, key=teaches)
@@ -505,10 +506,10 @@ def _class_of_label(label: str) -> int:
     return 0 if rest == "1" else -1
 
 
-def _token_score(obs: Mapping[str, Any], stand: int, slot: int) -> float:
+def _token_score(obs: Observation, stand: int, slot: int) -> float:
     """What an info token on my wire (``stand``, ``slot``) is worth to the team."""
     slots = obs["stands"][stand]["slots"]
-    number = number_of_label(slots[slot]["wire"])
+    number = number_of_label(seen_wire(obs, stand, slot))
     viewer = obs["viewer"]
     mine = sum(
         1

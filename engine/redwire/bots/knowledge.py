@@ -36,6 +36,7 @@ from ..deduction import (
     solve,
 )
 from ..deduction.codes import class_of, code_of_label
+from ..observation_types import Observation
 
 Slot = tuple[int, int]
 
@@ -79,7 +80,7 @@ class CutOdds:
 class Knowledge:
     """One seat's view of the game at one decision (see the module docstring)."""
 
-    def __init__(self, observation: Mapping[str, Any]) -> None:
+    def __init__(self, observation: Observation) -> None:
         viewer = observation.get("viewer")
         if not isinstance(viewer, int):
             raise ValueError("a bot reads the observation of a seat")

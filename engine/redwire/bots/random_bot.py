@@ -15,10 +15,10 @@ move exists.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from ..actions import Action, Cut, Pick
+from ..observation_types import Observation
 from .base import register_bot
 from .explanation import Explanation, explanation
 from .knowledge import Knowledge
@@ -36,7 +36,7 @@ class RandomBot:
     def explain(self) -> Explanation:
         return self._why
 
-    def choose(self, observation: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+    def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
         if not legal:
             raise ValueError("a bot is only asked when it has a legal action")
         candidates = list(legal)

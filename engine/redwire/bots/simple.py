@@ -15,16 +15,17 @@ no solver (the levels ``cautious`` and ``expert`` do).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from ..actions import Action, Cut, Pick, PlaceToken, RevealReds, SoloCut
+from ..observation_types import Observation
 from ..wires import value_from_json, value_to_json
-from .base import register_bot
+from .base import register_bot, seen_wire
 from .explanation import Explanation, explanation
 
 
-def known_values(observation: Mapping[str, Any]) -> dict[tuple[int, int], int]:
+def known_values(observation: Observation) -> dict[tuple[int, int], int]:
     """Uncut teammate wires whose value is public: an info token, or a stabilized red."""
     known: dict[tuple[int, int], int] = {}
     for stand, data in enumerate(observation["stands"]):
@@ -38,7 +39,7 @@ def known_values(observation: Mapping[str, Any]) -> dict[tuple[int, int], int]:
     return known
 
 
-def _cut_params(observation: Mapping[str, Any], action: Cut) -> dict[str, Any]:
+def _cut_params(observation: Observation, action: Cut) -> dict[str, Any]:
     stand, slot = action.targets[0]
     owner = observation["stands"][stand]["owner"]
     return {
@@ -61,7 +62,7 @@ class SimpleBot:
     def explain(self) -> Explanation:
         return self._why
 
-    def choose(self, observation: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+    def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
         if not legal:
             raise ValueError("a bot is only asked when it has a legal action")
         for action in legal:
@@ -75,8 +76,7 @@ class SimpleBot:
         if all(isinstance(a, PlaceToken) for a in legal):
             token = self._rng.choice(list(legal))
             assert isinstance(token, PlaceToken)
-            wire = observation["stands"][token.stand]["slots"][token.slot]["wire"]
-            value = int(wire)
+            value = int(seen_wire(observation, token.stand, token.slot))
             self._why = explanation(
                 "setup_token_any", stand=token.stand, wire=token.slot + 1, value=value
             )

@@ -15,7 +15,7 @@ What a seat knows, and where it comes from:
   - ``radar``: per stand, "yes" is an ``AtLeastOne`` over its uncut wires, "no" a ``SlotNotIn`` on
     each of them;
   - ``walkie`` (secret part): the wire the viewer gave away is known exactly, on its new stand;
-* the ``labels`` (= and ≠ tokens) where they lie now.
+* the labels (= and ≠ tokens, ``mechanisms.labels.placed``) where they lie now.
 
 A hit teaches nothing more than the wires it cuts. The choices players make (which wire gets the
 setup token, which wire a detector's owner cuts) are not modelled: a world's weight is that of a
@@ -67,7 +67,7 @@ def position_from_observation(obs: Mapping[str, Any]) -> Position:
         for i, slot in enumerate(stand_json["slots"]):
             if slot["wire"] is None and slot["info"] is not None:
                 facts.append(SlotIn.classes((s, i), class_of_json(slot["info"])))
-    for label in obs.get("labels", ()):
+    for label in obs.get("mechanisms", {}).get("labels", {}).get("placed", ()):
         facts.append(Label((int(label["stand"]), int(label["slots"][0])), label["kind"] == "eq"))
     return Position(
         _pool(obs),

@@ -42,7 +42,7 @@ def observation(
     players = max(owners) + 1
     return {
         "schema": "fusebox.redwire.observation",
-        "version": 1,
+        "version": 2,
         "viewer": viewer,
         "mission": 8,
         "players": players,
@@ -53,23 +53,30 @@ def observation(
         "turn_number": 20,
         "to_move": viewer,
         "prompt": prompt or {"kind": "turn", "seat": viewer},
-        "stabilized": False,
         "result": None,
         "dial": {"left": players if dial is None else dial, "start": players, "cap": 6},
         "stands": [
             {"owner": seat, "slots": [_tile(t, seat == viewer) for t in stand.split()]}
             for seat, stand in zip(owners, stands, strict=True)
         ],
-        "labels": [],
         "markers": {
             "red": {"values": list(red), "in_play": len(red), "certain": True},
             "yellow": {"values": list(yellow), "in_play": len(yellow), "certain": True},
         },
         "blue_values": list(blue),
         "validated": [],
-        "equipment": [
-            {"card": card, "state": state, "timing": "any_time"} for card, state in equipment
-        ],
-        "characters": [{"seat": seat, "used": True} for seat in range(players)],
+        "mechanisms": {
+            "double_detector": {
+                "characters": [{"seat": seat, "used": True} for seat in range(players)]
+            },
+            "equipment": {
+                "cards": [
+                    {"card": card, "state": state, "timing": "any_time"}
+                    for card, state in equipment
+                ]
+            },
+            "labels": {"placed": []},
+            "stabilizer": {"active": False},
+        },
         "log": list(log),
     }

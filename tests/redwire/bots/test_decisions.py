@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.redwire.actions import Cut, PlaceToken, Walkie
+from engine.redwire import Cut, PlaceToken, Walkie
 from engine.redwire.bots import make_bot
 from tests.redwire.bots.synthetic import observation
 

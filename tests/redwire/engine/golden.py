@@ -16,7 +16,7 @@ from engine.redwire.bots import make_bot
 from engine.redwire.transcript import describe
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
-CASES = [(1, 2, 7), (3, 3, 11), (4, 4, 7), (6, 2, 5), (8, 5, 3)]
+CASES = [(1, 2, 7), (2, 4, 9), (3, 3, 11), (4, 4, 7), (5, 3, 4), (6, 2, 5), (7, 4, 2), (8, 5, 3)]
 NAMES = ["Ana", "Bea", "Carlo", "Dario", "Elena"]
 
 

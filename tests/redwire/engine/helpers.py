@@ -67,7 +67,7 @@ def game(
         players,
         captain,
         stands,
-        equipment=equipment,
+        parts={"equipment": {"cards": list(equipment)}} if equipment else None,
         red_markers=red_markers,
         yellow_markers=yellow_markers,
         options=options,

@@ -20,6 +20,13 @@ from engine.redwire import (
     Stabilize,
     Walkie,
 )
+from engine.redwire.mechanisms import double_detector
+from engine.redwire.mechanisms.equipment import labels, stabilizer, tray
+from engine.redwire.mechanisms.equipment.batteries import BatteriesReason
+from engine.redwire.mechanisms.equipment.labels import LabelReason
+from engine.redwire.mechanisms.equipment.post_it import PostItReason
+from engine.redwire.mechanisms.equipment.tray import TrayReason
+from engine.redwire.mechanisms.equipment.walkie import WALKIE_GIVE
 from engine.redwire.state import GameState
 from engine.redwire.wires import YELLOW, code_of
 
@@ -79,12 +86,12 @@ def test_the_deal_is_as_documented() -> None:
 
 def test_cards_unlock_when_two_wires_of_their_number_are_cut() -> None:
     state = fresh([1, 2, 6, 8])
-    refused(state, Rewind(2), Reason.EQUIPMENT_LOCKED)
-    refused(state, Radar(2, 5), Reason.EQUIPMENT_LOCKED)
-    refused(state, PostIt(2, 2, 0), Reason.EQUIPMENT_ABSENT)
+    refused(state, Rewind(2), TrayReason.EQUIPMENT_LOCKED)
+    refused(state, Radar(2, 5), TrayReason.EQUIPMENT_LOCKED)
+    refused(state, PostIt(2, 2, 0), TrayReason.EQUIPMENT_ABSENT)
     state, events = play(state, Cut(0, [(1, slot1(6))], [6]), Pick(0, 0, slot0(6)))
     assert ("unlocked", {"card": 6}) in [(e.type, e.data) for e in events]
-    assert [e["state"] for e in state.observation(None)["equipment"]] == [
+    assert [e["state"] for e in tray.view(state.observation(None))["cards"]] == [
         "locked",
         "locked",
         "usable",
@@ -96,7 +103,7 @@ def test_each_card_is_used_once() -> None:
     state = unlocked([1, 2, 6, 8], 6)
     state, events = play(state, Rewind(3))
     assert types(events) == ["equipment", "dial"]
-    refused(state, Rewind(2), Reason.EQUIPMENT_USED)
+    refused(state, Rewind(2), TrayReason.EQUIPMENT_USED)
 
 
 # --------------------------------------------------------------------------- any time
@@ -124,25 +131,25 @@ def test_any_time_cards_wait_while_an_action_is_resolved() -> None:
 def test_not_equal_label_on_two_different_adjacent_own_wires() -> None:
     state = unlocked([1, 2, 6, 8], 1)
     refused(state, Label(1, 1, 0, 0), Reason.NOT_OWN_STAND)
-    refused(state, Label(1, 1, 1, 12), Reason.NOT_ADJACENT)
+    refused(state, Label(1, 1, 1, 12), LabelReason.NOT_ADJACENT)
     state, events = play(state, Label(1, 1, 1, 6))  # 7 and 7.5: different
     assert events[0].data == {"seat": 1, "card": 1, "stand": 1, "slots": [6, 7]}
-    assert state.observation(None)["labels"] == [{"kind": "neq", "stand": 1, "slots": [6, 7]}]
+    assert labels.view(state.observation(None)) == [{"kind": "neq", "stand": 1, "slots": [6, 7]}]
 
 
 def test_not_equal_label_refuses_equal_values_and_two_cut_wires() -> None:
     state = unlocked([1, 2, 6, 8], 1)
-    refused(state, Label(2, 1, 2, 0), Reason.LABEL_NOT_DIFFERENT)  # 1 and 1
+    refused(state, Label(2, 1, 2, 0), LabelReason.LABEL_NOT_DIFFERENT)  # 1 and 1
     state, _ = play(state, Cut(1, [(2, 2)], [2]), Pick(1, 1, 1))  # stand 1: the 1 and 2 are cut
-    refused(state, Label(1, 1, 1, 0), Reason.LABEL_BOTH_CUT)
+    refused(state, Label(1, 1, 1, 0), LabelReason.LABEL_BOTH_CUT)
     refused(state, Label(1, 5, 1, 1), Reason.MALFORMED)
 
 
 def test_equal_label_on_two_same_adjacent_own_wires() -> None:
     state = unlocked([12, 2, 6, 8], 12)
-    refused(state, Label(2, 12, 2, 1), Reason.LABEL_NOT_SAME)  # 1 and 2
+    refused(state, Label(2, 12, 2, 1), LabelReason.LABEL_NOT_SAME)  # 1 and 2
     state, _ = play(state, Label(2, 12, 2, 0))  # 1 and 1
-    assert state.labels and state.labels[0][0] == "eq"
+    assert labels.view(state.observation(None))[0]["kind"] == "eq"
 
 
 def test_two_yellows_count_as_equal() -> None:
@@ -159,9 +166,7 @@ def test_walkie_talkies_exchange_and_sorted_insertion() -> None:
     state = unlocked([1, 2, 6, 8], 2)
     # Seat 2 (not the active seat) gives its 7 (slot 12) to seat 0.
     state, events = play(state, Walkie(2, 2, 12, 0))
-    assert (
-        types(events) == ["equipment"] and state.phase is Phase.WALKIE_GIVE and state.to_move == 0
-    )
+    assert types(events) == ["equipment"] and state.phase is WALKIE_GIVE and state.to_move == 0
     assert (
         state.observation(0)["prompt"]["options"]
         and "options" not in state.observation(3)["prompt"]
@@ -199,7 +204,7 @@ def test_walkie_talkies_refusals() -> None:
 def test_post_it_marks_an_own_blue_wire() -> None:
     state = unlocked([4, 2, 6, 8], 4)
     refused(state, PostIt(0, 0, 3), Reason.NOT_BLUE)  # the yellow 3.1
-    refused(state, PostIt(0, 0, 0), Reason.ALREADY_MARKED)  # setup token on the 1
+    refused(state, PostIt(0, 0, 0), PostItReason.ALREADY_MARKED)  # setup token on the 1
     state, events = play(state, PostIt(0, 0, 5))
     assert events[-1].data == {"seat": 0, "stand": 0, "slot": 5, "value": 5, "reason": "post_it"}
 
@@ -209,11 +214,11 @@ def test_emergency_batteries_turn_used_characters_face_up() -> None:
     state, _ = play(
         state, Cut(0, [(1, slot1(7)), (1, 7)], [7], "double"), Pick(1, 1, 6), Pick(0, 0, 7)
     )
-    assert state.characters_used[0] and state.equipment_state(7) == "usable"
-    refused(state, Batteries(1, (1,)), Reason.RECHARGE_UNUSED)
-    refused(state, Batteries(1, (0, 0)), Reason.RECHARGE_COUNT)
+    assert double_detector.used(state, 0) and tray.card_state(state, 7) == "usable"
+    refused(state, Batteries(1, (1,)), BatteriesReason.RECHARGE_UNUSED)
+    refused(state, Batteries(1, (0, 0)), BatteriesReason.RECHARGE_COUNT)
     state, _ = play(state, Batteries(1, (0,)))
-    assert not state.characters_used[0]
+    assert not double_detector.used(state, 0)
 
 
 def test_general_radar_answers_per_stand_and_red_is_not_a_number() -> None:
@@ -262,10 +267,10 @@ def test_stabilizer_miss_costs_no_step() -> None:
     state = unlocked([9, 2, 6, 8], 9)
     refused(state, Stabilize(2), Reason.NOT_YOUR_TURN)
     state, _ = play(state, Stabilize(1))
-    refused(state, Stabilize(1), Reason.EQUIPMENT_USED)
+    refused(state, Stabilize(1), TrayReason.EQUIPMENT_USED)
     state, events = play(state, Cut(1, [(2, 4)], [2]))  # a 3
     assert types(events) == ["cut", "token", "turn"] and state.dial == 4
-    assert events[0].data["stabilized"] is True and not state.stabilized
+    assert events[0].data["stabilized"] is True and not stabilizer.active(state.observation(None))
 
 
 def test_stabilizer_red_no_explosion_no_token_the_red_stays() -> None:
@@ -315,3 +320,24 @@ def test_coffee_mug_chooses_who_plays_next() -> None:
     assert types(events) == ["equipment", "turn"] and state.to_move == 3
     state, _ = play(state, Cut(3, [(2, 0)], [7]))  # play continues clockwise from seat 3
     assert state.to_move == 0
+
+
+@pytest.mark.parametrize(("left", "removed"), [(slot0(7), 1), (slot0(4), 0)])
+def test_a_label_whose_wires_are_no_longer_side_by_side_is_removed(left: int, removed: int) -> None:
+    """Spec §7.3 (card 2): the 7.5 that seat 0 gets with the Walkie-Talkies lands between its
+    7 and 8, so a label on them would now lie over 7 and 7.5 (a false statement): it goes. A
+    label on 4 and 5 still lies over the same two wires, side by side: it stays."""
+    state, _ = play(
+        unlocked([1, 2, 6, 8], 1),
+        Cut(1, [(0, slot0(2))], [2]),
+        Pick(1, 1, slot1(2)),
+        Label(0, 1, 0, left),
+    )
+    assert labels.view(state.observation(None)) == [
+        {"kind": "neq", "stand": 0, "slots": [left, left + 1]}
+    ]
+    state, events = play(state, Walkie(0, 0, slot0(12), 1), Pick(1, 1, 7))  # 12 for the 7.5
+    assert events[-1].type == "walkie" and events[-1].data["to_seat"] == [0, slot0(7) + 1]
+    assert events[-1].data["labels_removed"] == removed
+    kept = [] if removed else [{"kind": "neq", "stand": 0, "slots": [left, left + 1]}]
+    assert labels.view(state.observation(None)) == kept

@@ -28,3 +28,14 @@ def test_a_format_1_record_replays_to_the_same_events(name: str) -> None:
     _, events = Record.loads(text).replay_events()
     expected = json.loads((V1 / f"{name}.events.json").read_text())
     assert [e.view(SEER) for e in events] == expected
+
+
+def test_a_format_1_setup_moves_its_equipment_under_parts() -> None:
+    """Version 2 keeps the equipment cards under setup.parts; the cards and their board order
+    are those version 1 stored, and the record is written back at version 2."""
+    for name in NAMES:
+        raw = json.loads((V1 / f"{name}.record.json").read_text())
+        migrated = Record.from_json(raw).to_json()
+        assert migrated["version"] == 2 and "equipment" not in migrated["setup"]
+        cards = migrated["setup"]["parts"].get("equipment", {"cards": []})["cards"]
+        assert cards == raw["setup"]["equipment"]

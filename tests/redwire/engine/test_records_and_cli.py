@@ -143,6 +143,13 @@ def _m4() -> dict[str, object]:
         (("equipment", "exclude"), [13], "'equipment.exclude'"),
         (("title", "en"), "", "'title.en'"),
         (("colour",), "x", "'colour'"),
+        (("mechanisms",), "equipment", "'mechanisms'"),
+        (("mechanisms",), ["double_detector", "sequence:A"], "'mechanisms'"),
+        (("mechanisms",), ["equipment", "equipment"], "'mechanisms'"),
+        (("mechanisms",), ["double_detector:3", "equipment"], "'mechanisms.double_detector'"),
+        (("mechanisms",), ["double_detector"], "'equipment'"),
+        (("equipment", "edition"), {"FR": {"exclude": [1]}}, "'equipment.edition.FR'"),
+        (("double_detector",), {"uses": 2}, "'double_detector'"),
     ],
 )
 def test_a_bad_mission_file_names_file_field_and_expectation(
@@ -153,6 +160,8 @@ def test_a_bad_mission_file_names_file_field_and_expectation(
     for key in path[:-1]:
         node = node[key]  # type: ignore[assignment]
     node[path[-1]] = value
+    if path == ("double_detector",):
+        data["mechanisms"] = ["double_detector", "equipment"]
     with pytest.raises(MissionError) as caught:
         parse_mission(data, "m04.toml")
     text = str(caught.value)

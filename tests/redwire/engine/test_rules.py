@@ -16,6 +16,9 @@ from engine.redwire import (
     SoloCut,
     new_game,
 )
+from engine.redwire.mechanisms import double_detector
+from engine.redwire.mechanisms.double_detector import DetectorReason
+from engine.redwire.mechanisms.equipment import tray
 from engine.redwire.state import GameState
 from engine.redwire.wires import YELLOW, code_of
 
@@ -54,7 +57,7 @@ def refused(state: GameState, action: object, reason: Reason) -> None:
 def test_player_count_table(players: int, stands: list[int], cards: int) -> None:
     state = new_game(mission=4, players=players, seed=11, captain=0)
     assert [len(s) for s in state.seat_stands] == stands
-    assert len(state.setup.equipment) == cards
+    assert len(tray.cards_of(state.setup)) == cards
     assert state.dial == players  # the N-th mistake explodes
 
 
@@ -382,7 +385,7 @@ def test_double_detector_one_match_the_owner_is_still_asked() -> None:
     state, events = play(state, Pick(1, 1, 2))
     assert types(events) == ["wire_cut"] and state.phase is Phase.OWN_CUT and state.to_move == 0
     state, _ = play(state, Pick(0, 0, 7))
-    assert state.characters_used[0] and state.to_move == 1
+    assert double_detector.used(state, 0) and state.to_move == 1
 
 
 def test_double_detector_both_match_the_owner_chooses() -> None:
@@ -411,7 +414,7 @@ def test_double_detector_is_used_once() -> None:
     state, _ = play(state, Cut(1, [(0, 0)], [1]), Pick(1, 1, 0))
     state, _ = play(state, Cut(2, [(0, 1)], [1]), Pick(2, 2, 0))
     state, _ = play(state, Cut(3, [(2, 1)], [2]), Pick(3, 3, 0))
-    refused(state, Cut(0, [(1, 7), (1, 8)], [5], "double"), Reason.CHARACTER_USED)
+    refused(state, Cut(0, [(1, 7), (1, 8)], [5], "double"), DetectorReason.CHARACTER_USED)
 
 
 def _two_red_game(options: Options | None = None) -> GameState:

@@ -9,6 +9,8 @@ import pytest
 from engine.core.rng import Rng
 from engine.redwire import Options, SetupError, explicit_setup, new_game, random_setup
 from engine.redwire.deal import Setup
+from engine.redwire.mechanisms import double_detector
+from engine.redwire.mechanisms.equipment import tray
 from engine.redwire.wires import Colour, colour_of, label_of, number_of
 
 SEEDS = range(60)
@@ -109,14 +111,16 @@ def test_mission_7_two_players_is_red_1_of_3() -> None:
 def test_mission_3_edition_exclusions(seed: int) -> None:
     italian = random_setup(3, 5, seed)
     english = random_setup(3, 5, seed, options=Options(edition="EN"))
-    assert not {11, 12} & set(italian.equipment)
-    assert not {2, 12} & set(english.equipment)
-    assert len(italian.equipment) == len(english.equipment) == 5
+    assert not {11, 12} & set(tray.cards_of(italian))
+    assert not {2, 12} & set(tray.cards_of(english))
+    assert len(tray.cards_of(italian)) == len(tray.cards_of(english)) == 5
 
 
 def test_missions_1_and_2_have_no_equipment_but_a_double_detector() -> None:
     state = new_game(1, 4, seed=1)
-    assert state.setup.equipment == () and state.characters_used == [False] * 4
+    assert tray.cards_of(state.setup) == () and not any(
+        double_detector.used(state, p) for p in range(4)
+    )
 
 
 def test_random_captain_comes_from_the_seed() -> None:
@@ -141,8 +145,11 @@ def test_setup_json_round_trip() -> None:
         ({"players": 6}, "2 to 5 players"),
         ({"captain": 4}, "captain"),
         ({"mission": 1, "stands": [["1"]] * 4}, "blue"),
-        ({"equipment": [1, 1, 2, 3]}, "distinct"),
-        ({"equipment": [1, 2, 3]}, "places 4 equipment"),
+        ({"parts": {"equipment": {"cards": [1, 1, 2, 3]}}}, "distinct"),
+        ({"parts": {"equipment": {"cards": [1, 2, 3]}}}, "places 4 equipment"),
+        ({"parts": {"equipment": [1, 2, 3, 4]}}, "cards"),
+        ({"parts": {"sequence": {}}}, "no mechanism 'sequence'"),
+        ({"parts": []}, "setup.parts must be an object"),
         ({"markers": {"red": ["3.5", "4.5"], "yellow": []}}, "markers"),
         ({"options": {"edition": "FR"}}, "edition"),
         ({"options": {"colour": "red"}}, "unknown option"),

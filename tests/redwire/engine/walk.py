@@ -14,22 +14,27 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from engine.core.events import SEER
-from engine.redwire import GameState, Record, Setup, action_from_json, new_game, start
-from engine.redwire.actions import (
+from engine.redwire import (
     Action,
     Batteries,
     CoffeeMug,
     Cut,
+    GameState,
     Label,
     Pick,
     PlaceToken,
     PostIt,
     Radar,
+    Record,
     RevealReds,
     Rewind,
+    Setup,
     SoloCut,
     Stabilize,
     Walkie,
+    action_from_json,
+    new_game,
+    start,
 )
 from engine.redwire.errors import IllegalActionError
 from engine.redwire.wires import RED, YELLOW, cut_value

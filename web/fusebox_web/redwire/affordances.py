@@ -21,29 +21,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.redwire import (
-    Batteries,
-    CoffeeMug,
-    Cut,
-    GameState,
-    IllegalActionError,
-    Label,
-    PostIt,
-    Radar,
-    RevealReds,
-    Rewind,
-    SoloCut,
-    Stabilize,
-    Walkie,
-)
+from engine.redwire import Cut, GameState, IllegalActionError, RevealReds, SoloCut
 from engine.redwire.actions import Action, PlaceToken
+from engine.redwire.mechanisms import TOOLS
+from engine.redwire.rules import is_pick_phase
 from engine.redwire.wires import RED, YELLOW, Colour, colour_of, cut_value
 
+from .mechanisms import cards_now
+
 Tile = tuple[int, int]
-PICK_KINDS = ("own_cut", "detector_cut", "detector_token", "walkie_give")
-TOOL_WIRES = {"double": 2, "triple": 3}
-TOOL_CARDS = {"triple": 3, "super": 5}
-ANY_TIME_CARDS = (1, 12, 2, 4, 6, 7, 8)
 
 
 @dataclass(frozen=True)
@@ -62,14 +48,14 @@ class Affordances:
     #: Values that may be announced (held, never red) and those detectors take (numbers only).
     values: tuple[int, ...] = ()
     detector_values: tuple[int, ...] = ()
-    #: Detectors usable now: "double", "triple", "super".
+    #: Detectors usable now, by the engine's tool names ("double", "triple", "super").
     tools: tuple[str, ...] = ()
+    #: Two values may be announced (a mechanism lets the Dual Cut say "X or Y").
     xy: bool = False
     solo: tuple[int, ...] = ()
     reveal: bool = False
-    stabilize: bool = False
-    coffee: tuple[int, ...] = ()
-    #: "Any time" cards usable now, with their choices (see :func:`_any_time`).
+    #: Equipment cards usable now, by number, with their choices (each card's ``afford``: see
+    #: fusebox_web.redwire.mechanisms): the "any time" ones, and the turn ones on one's turn.
     cards: dict[int, Any] = field(default_factory=dict)
 
     @property
@@ -119,7 +105,7 @@ def affordances(state: GameState, seat: int | None) -> Affordances:
     cards = _any_time(state, seat)
     if state.to_move != seat:
         return Affordances(seat, cards=cards)
-    if phase in PICK_KINDS:
+    if is_pick_phase(state.phase):
         return Affordances(seat, phase, picks=frozenset(state.pending.options), cards=cards)
     if phase == "setup_token":
         tiles = frozenset(
@@ -134,6 +120,7 @@ def affordances(state: GameState, seat: int | None) -> Affordances:
 def _turn(state: GameState, seat: int, cards: dict[int, Any]) -> Affordances:
     if legal(state, RevealReds(seat)):
         return Affordances(seat, "turn", reveal=True, cards=cards)
+    cards = {**cards, **cards_now(state, seat, own_turn=True)}
     values = tuple(v for v in held_values(state, seat) if legal_value(state, seat, v))
     numbers = tuple(v for v in values if v != YELLOW)
     probe = values[0] if values else None
@@ -146,14 +133,11 @@ def _turn(state: GameState, seat: int, cards: dict[int, Any]) -> Affordances:
             for t in tiles
             if legal(state, Cut(seat, (t,), (probe,)))
         )
-    tools = tuple(
-        tool for tool in ("double", "triple", "super") if _tool_ok(state, seat, tool, numbers)
-    )
+    tools = tuple(tool for tool in TOOLS if _tool_ok(state, seat, tool, numbers))
     xy = len(values) >= 2 and any(
         legal(state, Cut(seat, (t,), values[:2])) for t in sorted(targets)[:1]
     )
     solo = tuple(v for v in held_values(state, seat) if legal(state, SoloCut(seat, v)))
-    coffee = tuple(other for other in range(state.players) if legal(state, CoffeeMug(seat, other)))
     return Affordances(
         seat,
         "turn",
@@ -163,9 +147,7 @@ def _turn(state: GameState, seat: int, cards: dict[int, Any]) -> Affordances:
         tools=tools,
         xy=xy,
         solo=solo,
-        stabilize=legal(state, Stabilize(seat)),
-        coffee=coffee,
-        cards=cards,
+        cards=dict(sorted(cards.items())),
     )
 
 
@@ -182,62 +164,31 @@ def _tool_ok(state: GameState, seat: int, tool: str, numbers: tuple[int, ...]) -
     if not numbers:
         return False
     for group in tool_groups(state, seat, tool):
-        return legal(state, Cut(seat, group, (numbers[0],), tool))  # type: ignore[arg-type]
+        return legal(state, Cut(seat, group, (numbers[0],), tool))
     return False
 
 
 def tool_groups(state: GameState, seat: int, tool: str) -> Iterable[tuple[Tile, ...]]:
     """Some wire groups a detector may point at (the first is enough to know it is usable)."""
     per_stand = state.setup.options.detector_scope == "stand"
+    wires = TOOLS[tool].wires  # None: a whole stand
     by_owner: dict[int, list[Tile]] = {}
     for stand, tiles in teammate_tiles(state, seat).items():
-        key = stand if (per_stand or tool == "super") else state.owners[stand]
+        key = stand if (per_stand or wires is None) else state.owners[stand]
         by_owner.setdefault(key, []).extend(tiles)
     for tiles in by_owner.values():
-        if tool == "super":
+        if wires is None:
             if tiles:
                 yield tuple(tiles)
-        elif len(tiles) >= TOOL_WIRES[tool]:
-            yield tuple(tiles[: TOOL_WIRES[tool]])
+        elif len(tiles) >= wires:
+            yield tuple(tiles[:wires])
 
 
 def _any_time(state: GameState, seat: int) -> dict[int, Any]:
     """The usable "any time" cards and their choices; empty outside turns and setup."""
     if state.phase.value not in ("turn", "setup_token"):
         return {}
-    usable = {c for c in ANY_TIME_CARDS if state.equipment_state(c) == "usable"}
-    cards: dict[int, Any] = {}
-    mine = own_tiles(state, seat)
-    for card in (1, 12):
-        if card in usable:
-            pairs = [
-                (st, sl)
-                for st in state.seat_stands[seat]
-                for sl in range(len(state.stands[st]) - 1)
-                if legal(state, Label(seat, card, st, sl))
-            ]
-            if pairs:
-                cards[card] = pairs
-    if 2 in usable:
-        partners = [p for p in range(state.players) if p != seat and state.has_wires(p)]
-        if mine and partners and legal(state, Walkie(seat, mine[0][0], mine[0][1], partners[0])):
-            cards[2] = {"tiles": [(st, sl) for st, sl, _ in mine], "partners": partners}
-    if 4 in usable:
-        tiles = [(st, sl) for st, sl, _ in mine if legal(state, PostIt(seat, st, sl))]
-        if tiles:
-            cards[4] = tiles
-    if 6 in usable and legal(state, Rewind(seat)):
-        cards[6] = True
-    if 7 in usable:
-        used = [p for p in range(state.players) if legal(state, Batteries(seat, (p,)))]
-        if used:
-            cards[7] = used
-    if 8 in usable:
-        low, high = state.wireset.blue[0], state.wireset.blue[-1]
-        values = [v for v in range(low, high + 1) if legal(state, Radar(seat, v))]
-        if values:
-            cards[8] = values
-    return cards
+    return cards_now(state, seat, own_turn=False)
 
 
 def own_colour(state: GameState, tile: Tile) -> Colour:

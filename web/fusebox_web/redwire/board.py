@@ -17,17 +17,22 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.redwire.mechanisms.equipment import labels, stabilizer
+from engine.redwire.observation_types import Observation
 from engine.redwire.wires import RED, YELLOW, value_from_json, value_to_json
 
+from . import mechanisms
 from .affordances import Affordances
 from .icons import SPRITE, icon
 from .log_text import Line, last_line
 from .markup import classes, esc, tag
+from .mechanisms import double_detector
+from .mechanisms.equipment import tray
 from .odds import WireOdds, percent, reason_text
 from .selection import CUT_MODES, Selection, build
 from .words import Words
 
-Obs = Mapping[str, Any]
+Obs = Observation
 Tile = tuple[int, int]
 REGIONS = ("top", "panel", "team", "dock", "odds", "own", "gear", "log")
 PACE_CHOICES = ("slow", "normal", "fast")
@@ -315,18 +320,7 @@ def player_block(inp: BoardInput, seat: int, mine: bool = False) -> str:
         badges.append(
             tag("span", icon("bot") + esc(w.t("rw.bot")), class_="rw-badge rw-badge--bot")
         )
-    used = obs["characters"][seat]["used"]
-    dd_label = w.t("rw.dd.used" if used else "rw.dd.ready", name=w.detector_name())
-    badges.append(
-        tag(
-            "span",
-            icon("detector") + esc(w.t("rw.dd.short")),
-            class_=classes("rw-badge rw-badge--dd", used and "is-used"),
-            title=dd_label,
-            aria_label=dd_label,
-            role="img",
-        )
-    )
+    badges.append(double_detector.badge(obs, seat, w))
     active = obs["to_move"] == seat or (obs["phase"] == "turn" and obs["active"] == seat)
     status = ""
     if inp.thinking == seat:
@@ -371,7 +365,7 @@ def stand_label(w: Words, stand: int, mine: bool) -> str:
 def pair_labels(obs: Obs) -> dict[Tile, tuple[str, int]]:
     """The =/≠ label on each labelled wire: its kind and the other wire's slot."""
     out: dict[Tile, tuple[str, int]] = {}
-    for label in obs["labels"]:
+    for label in labels.view(obs):
         a, b = label["slots"]
         out[(label["stand"], a)] = (label["kind"], b)
         out[(label["stand"], b)] = (label["kind"], a)
@@ -392,13 +386,10 @@ def tile_roles(inp: BoardInput) -> tuple[frozenset[Tile], frozenset[Tile]]:
         tappable = aff.picks
     elif mode == "token":
         tappable = aff.token_tiles
-    elif mode == "post_it":
-        tappable = frozenset(aff.cards.get(4, ()))
-    elif mode == "walkie":
-        tappable = frozenset(aff.cards.get(2, {}).get("tiles", ()))
-    elif mode == "label" and sel.card in aff.cards:
-        pairs = aff.cards[sel.card]
-        tappable = frozenset(t for st, sl in pairs for t in ((st, sl), (st, sl + 1)))
+    else:
+        use, choices = mechanisms.use_of(sel), mechanisms.choices(aff, sel)
+        if use is not None and choices is not None:
+            tappable = use.tiles(choices, sel)
     return tappable, frozenset(sel.targets)
 
 
@@ -528,11 +519,9 @@ def prompt_text(inp: BoardInput) -> str:
     mover = obs["to_move"]
     if inp.thinking is not None:
         return w.t("rw.thinking", who=w.name(inp.thinking))
-    if sel.mode in CARD_MODES:
-        return w.t(
-            f"rw.prompt.{sel.mode}",
-            card=w.card_name(CARD_MODES[sel.mode] if sel.mode != "label" else (sel.card or 1)),
-        )
+    use = mechanisms.use_of(sel)
+    if use is not None:
+        return w.t(f"rw.prompt.{sel.mode}", card=w.card_name(use.card))
     if aff.decision is None:
         if inp.viewer is None:
             return w.t("rw.prompt.watch", who=w.name(mover))
@@ -544,20 +533,11 @@ def prompt_text(inp: BoardInput) -> str:
         mode = sel.mode or "cut"
         if mode == "solo":
             return w.t("rw.prompt.solo")
-        if mode == "coffee":
-            return w.t("rw.prompt.coffee", card=w.card_name(11))
-        if mode == "stabilize":
-            return w.t("rw.prompt.stabilize", card=w.card_name(9))
-        key = {
-            "cut": "rw.prompt.turn",
-            "double": "rw.prompt.double",
-            "triple": "rw.prompt.triple",
-            "super": "rw.prompt.super",
-        }.get(mode, "rw.prompt.turn")
+        key = f"rw.prompt.{mode}" if mode in CUT_MODES and mode != "cut" else "rw.prompt.turn"
         text = w.t(key, tool=w.tool_name(mode))
         if sel.xy:
             text += " " + w.t("rw.prompt.xy")
-        if obs.get("stabilized"):
+        if stabilizer.active(obs):
             text += " " + w.t("rw.prompt.stabilized")
         return text
     if aff.decision == "own_cut":
@@ -567,8 +547,8 @@ def prompt_text(inp: BoardInput) -> str:
     return w.t(f"rw.prompt.{aff.decision}", who=actor)
 
 
-#: Modes of equipment cards (and the card they use).
-CARD_MODES = {"label": 1, "post_it": 4, "walkie": 2, "radar": 8, "batteries": 7, "rewind": 6}
+#: The selection modes of equipment cards (each card's CardUse), the Dual Cut's excepted.
+CARD_MODES = mechanisms.MODES
 
 
 def dock(inp: BoardInput) -> str:
@@ -621,7 +601,7 @@ def modes(inp: BoardInput) -> str:
         items.append(
             tag(
                 "button",
-                esc(w.card_name(10)),
+                esc(w.card_name(mechanisms.XY_CARD)),
                 type="button",
                 class_="rw-chip rw-mode rw-mode--xy",
                 data_act="xy",
@@ -660,10 +640,12 @@ def values_picker(inp: BoardInput) -> str:
         label = w.t("rw.values.announce")
     elif mode == "solo":
         values, label = aff.solo, w.t("rw.values.solo")
-    elif mode == "radar":
-        values, label = tuple(aff.cards.get(8, ())), w.t("rw.values.radar")
     else:
-        return ""
+        use, choices = mechanisms.use_of(sel), mechanisms.choices(aff, sel)
+        if use is None or use.values is None:
+            return ""
+        values = use.values(choices) if choices is not None else ()
+        label = w.t(use.values_label)
     chips = "".join(value_chip(w, v, v in sel.values) for v in values)
     return tag(
         "div",
@@ -678,14 +660,11 @@ def values_picker(inp: BoardInput) -> str:
 
 def seats_picker(inp: BoardInput) -> str:
     w, aff, sel = inp.words, inp.aff, inp.sel
-    if sel.mode == "walkie":
-        seats, label = aff.cards.get(2, {}).get("partners", []), w.t("rw.seats.walkie")
-    elif sel.mode == "coffee":
-        seats, label = list(aff.coffee), w.t("rw.seats.coffee")
-    elif sel.mode == "batteries":
-        seats, label = aff.cards.get(7, []), w.t("rw.seats.batteries")
-    else:
+    use, choices = mechanisms.use_of(sel), mechanisms.choices(aff, sel)
+    if use is None or use.seats is None:
         return ""
+    seats = use.seats(choices) if choices is not None else []
+    label = w.t(use.seats_label)
     chips = "".join(
         tag(
             "button",
@@ -726,17 +705,19 @@ def buttons(inp: BoardInput) -> str:
                 aria_disabled=None if action is not None else "true",
             )
         )
-    if not sel.empty or sel.mode in CARD_MODES or sel.mode in ("solo", "coffee", "stabilize"):
+    if not sel.empty or sel.mode in CARD_MODES or sel.mode == "solo":
         out.append(
             tag("button", esc(w.t("rw.cancel")), type="button", class_="rw-chip", data_act="cancel")
         )
     if aff.decision == "turn":
-        # Turn actions that are not a wire to tap first: Solo Cut, the Stabilizer, the Coffee Break.
-        extras = (
-            ("solo", aff.solo, w.t("rw.mode.solo")),
-            ("stabilize", aff.stabilize, w.card_name(9)),
-            ("coffee", aff.coffee, w.card_name(11)),
-        )
+        # Turn actions that are not a wire to tap first: the Solo Cut, and the cards that say so
+        # (the Stabilizer, the Coffee Break).
+        extras = [("solo", bool(aff.solo), w.t("rw.mode.solo"))]
+        extras += [
+            (use.mode, use.usable(aff), w.card_name(card))
+            for card, use in sorted(mechanisms.CARD_USES.items())
+            if use.button
+        ]
         for mode, offered, label in extras:
             if offered and sel.mode != mode:
                 out.append(
@@ -908,48 +889,8 @@ def cuts_table(inp: BoardInput, odds: WireOdds) -> str:
 # --------------------------------------------------------------------------- equipment
 
 
-def card_state_text(w: Words, card: int, state: str) -> str:
-    if state == "locked":
-        return w.t("rw.card.locked", value=card)
-    return w.t(f"rw.card.{state}")
-
-
 def gear(inp: BoardInput) -> str:
-    obs, w, aff = inp.obs, inp.words, inp.aff
-    items = []
-    for entry in obs["equipment"]:
-        card, state = entry["card"], entry["state"]
-        name = w.card_name(card)
-        usable_now = (
-            card in aff.cards
-            or (card in (3, 5) and {3: "triple", 5: "super"}[card] in aff.tools)
-            or (card == 10 and aff.xy)
-            or (card == 9 and aff.stabilize)
-            or (card == 11 and bool(aff.coffee))
-        )
-        state_text = card_state_text(w, card, state)
-        mark = icon("lock") if state == "locked" else icon("check") if state == "usable" else ""
-        items.append(
-            tag(
-                "li",
-                tag(
-                    "button",
-                    tag("span", esc(str(card)), class_="rw-card-no")
-                    + tag("span", esc(name), class_="rw-card-name")
-                    + tag("span", mark + esc(state_text), class_="rw-card-state"),
-                    type="button",
-                    class_=classes("rw-card", f"is-{state}", usable_now and "is-ready"),
-                    data_act="panel",
-                    data_panel=f"card:{card}",
-                    aria_label=w.t("rw.card.label", name=name, number=card, state=state_text),
-                    aria_expanded="true" if inp.panel == f"card:{card}" else "false",
-                ),
-            )
-        )
-    heading = tag("h3", esc(w.t("rw.gear.title")), class_="rw-h3")
-    if not items:
-        return heading + tag("p", esc(w.t("rw.gear.none")), class_="rw-muted")
-    return heading + tag("ul", "".join(items), class_="rw-cards")
+    return tray.gear(inp.obs, inp.words, inp.aff, inp.panel)
 
 
 # --------------------------------------------------------------------------- log and panels
@@ -1019,7 +960,8 @@ def panel(inp: BoardInput) -> str:
         )
     elif name.startswith("card:"):
         card = int(name.split(":")[1])
-        title, body = f"{card} · {w.card_name(card)}", card_panel(inp, card)
+        title = f"{card} · {w.card_name(card)}"
+        body = tray.card_panel(inp.obs, w, inp.aff, card)
     else:
         return ""
     close = tag(
@@ -1043,51 +985,9 @@ def paragraphs(text: str) -> str:
     return "".join(tag("p", esc(p.strip())) for p in text.split("\n") if p.strip())
 
 
-def card_panel(inp: BoardInput, card: int) -> str:
-    obs, w, aff = inp.obs, inp.words, inp.aff
-    state = next((e["state"] for e in obs["equipment"] if e["card"] == card), "absent")
-    body = tag("p", esc(w.card_text(card))) + tag(
-        "p", esc(card_state_text(w, card, state)), class_="rw-muted"
-    )
-    timing = next((e["timing"] for e in obs["equipment"] if e["card"] == card), "")
-    if timing:
-        body += tag("p", esc(w.t(f"rw.timing.{timing}")), class_="rw-muted")
-    use = use_mode(card, aff)
-    if use is not None:
-        body += tag(
-            "button",
-            esc(w.t("rw.card.use", name=w.card_name(card))),
-            type="button",
-            class_="rw-confirm",
-            data_act="use",
-            data_card=card,
-        )
-    return body
-
-
 def use_mode(card: int, aff: Affordances) -> str | None:
-    """The mode a "Use" button starts for this card, if the viewer may use it now."""
-    if card in aff.cards:
-        return {
-            1: "label",
-            12: "label",
-            2: "walkie",
-            4: "post_it",
-            6: "rewind",
-            7: "batteries",
-            8: "radar",
-        }[card]
-    if card == 3 and "triple" in aff.tools:
-        return "triple"
-    if card == 5 and "super" in aff.tools:
-        return "super"
-    if card == 9 and aff.stabilize:
-        return "stabilize"
-    if card == 11 and aff.coffee:
-        return "coffee"
-    if card == 10 and aff.xy:
-        return "xy"
-    return None
+    """The mode a card's "Use" button starts, if the viewer may use it now."""
+    return mechanisms.use_mode(card, aff)
 
 
 def menu(inp: BoardInput) -> str:

@@ -20,12 +20,13 @@ from typing import Any
 from engine import redwire
 from engine.redwire import IllegalActionError
 from engine.redwire.actions import Action
+from engine.redwire.observation_types import Observation
 
 from ..shell import dom
 from ..shell.errors import report
 from ..shell.host import GameHost
 from ..shell.pacing import play_bots
-from . import board, screens
+from . import board, mechanisms, screens
 from .affordances import Affordances, affordances, held_values
 from .board import BoardInput, value_of_data
 from .log_text import explain, log_lines, story
@@ -33,7 +34,7 @@ from .markup import esc
 from .mount import home_html
 from .odds import OddsCache, WireOdds, odds_tile, reason_text
 from .phrases import confirm_text
-from .selection import CUT_MODES, Selection, build, fresh, selection_of
+from .selection import CUT_MODES, WIRES_OF_MODE, Selection, build, fresh, selection_of
 from .session import Session
 from .table import LEVELS
 from .urls import Link, LinkError, link_query, parse_link, without_game_params
@@ -115,7 +116,7 @@ class App:
     def default_name(self, seat: int) -> str:
         return self.t(f"rw.name.{seat + 1}")
 
-    def words(self, obs: dict[str, Any] | None = None) -> Words:
+    def words(self, obs: Observation | None = None) -> Words:
         names = self.session.names(self.default_name)
         owners = [s["owner"] for s in obs["stands"]] if obs else list(self.session.state.owners)
         return Words(self.ctx.catalog, names, owners)
@@ -300,7 +301,7 @@ class App:
             odds=self.wire_odds(obs) if session.odds_shown else None,
         )
 
-    def wire_odds(self, obs: dict[str, Any]) -> WireOdds | None:
+    def wire_odds(self, obs: Observation) -> WireOdds | None:
         """The selected teammate's wire's odds, from the viewer's observation only (None when no
         such wire is selected, or the solver failed: reported, and the board goes on)."""
         tile = odds_tile(self.sel, obs)
@@ -653,7 +654,8 @@ class App:
 
     def act_seat(self, target: Any) -> None:
         seat = num(target, "data-seat")
-        many = 2 if self.sel.mode == "batteries" else 1
+        use = mechanisms.use_of(self.sel)
+        many = use.seats_many if use is not None else 1
         self.sel = self.sel.tap_seat(seat, many)
         self.message = None
         self.draw_board()
@@ -682,7 +684,7 @@ class App:
             if not self.sel.xy:
                 self.sel = self.sel.toggle_xy()
         else:
-            self.sel = self.sel.with_mode(mode, card=card if mode == "label" else None)
+            self.sel = self.sel.with_mode(mode, card=card)
             self.message = None
         self.draw_board()
         dom.focus("#rw-prompt", scroll=False)
@@ -797,16 +799,13 @@ class App:
         mode = self.sel.mode
         probe: Action
         values = held_values(state, viewer) or (1,)
+        use = mechanisms.use_of(self.sel)
         if mode == "pick":
             probe = redwire.Pick(viewer, *tile)
         elif mode == "token":
             probe = redwire.PlaceToken(viewer, *tile)
-        elif mode == "post_it":
-            probe = redwire.PostIt(viewer, *tile)
-        elif mode == "walkie":
-            probe = redwire.Walkie(viewer, tile[0], tile[1], (viewer + 1) % state.players)
-        elif mode == "label":
-            probe = redwire.Label(viewer, self.sel.card or 1, *tile)  # type: ignore[arg-type]
+        elif use is not None and use.probe is not None:
+            probe = use.probe(viewer, tile, self.sel, state.players)
         else:
             probe = redwire.Cut(viewer, (tile,), (values[0],))
         try:
@@ -820,19 +819,14 @@ class App:
         if sel.mode in CUT_MODES:
             if not sel.targets:
                 return self.t("rw.msg.needWire")
-            if (
-                sel.mode in ("double", "triple")
-                and len(sel.targets) < {"double": 2, "triple": 3}[sel.mode]
-            ):
-                return self.t("rw.msg.needWires", count={"double": 2, "triple": 3}[sel.mode])
+            count = WIRES_OF_MODE.get(sel.mode, 1)
+            if count > 1 and len(sel.targets) < count:
+                return self.t("rw.msg.needWires", count=count)
             return self.t("rw.msg.needValue2" if sel.xy else "rw.msg.needValue")
-        if sel.mode in ("solo", "radar"):
+        if sel.mode == "solo":
             return self.t("rw.msg.needValue")
-        if sel.mode in ("walkie", "coffee", "batteries") and sel.targets:
-            return self.t("rw.msg.needSeat")
-        if sel.mode == "label":
-            return self.t("rw.msg.needPair")
-        return self.t("rw.msg.needWire")
+        use = mechanisms.use_of(sel)
+        return self.t(use.missing(sel) if use is not None else "rw.msg.needWire")
 
     def refusal_text(self, error: IllegalActionError) -> str:
         """The engine's refusal, translated by its reason code."""
@@ -845,8 +839,8 @@ class App:
         if "card" in params:
             words["card"] = params["card"]
             words["name"] = (
-                w.card_name(int(params["card"]))
-                if isinstance(params["card"], int) and 1 <= params["card"] <= 12
+                w.card_name(params["card"])
+                if params["card"] in mechanisms.CARD_USES
                 else str(params["card"])
             )
         if "count" in params:

@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from . import mechanisms
 from .notes import Note
 from .words import Words
 
@@ -86,11 +87,7 @@ Handler = Callable[[View, Words, Sequence[View], int, set[int]], Found]
 
 
 def _token(e: View, w: Words, log: Sequence[View], i: int, used: set[int]) -> Found:
-    key = {
-        "setup": "rw.log.tokenSetup",
-        "miss": "rw.log.tokenMiss",
-        "post_it": "rw.log.tokenPostIt",
-    }
+    key = {"setup": "rw.log.tokenSetup", "miss": "rw.log.tokenMiss", **mechanisms.TOKEN_REASONS}
     text = w.t(
         key.get(str(e.get("reason")), "rw.log.tokenSetup"),
         who=w.name(e["seat"]),
@@ -187,65 +184,15 @@ def _dial(e: View, w: Words, log: Sequence[View], i: int, used: set[int]) -> Fou
 
 
 def _equipment(e: View, w: Words, log: Sequence[View], i: int, used: set[int]) -> Found:
-    card, who = e["card"], w.name(e["seat"])
-    if card in (1, 12):
-        slots = e.get("slots", [0, 1])
-        return (
-            w.t(
-                "rw.log.label",
-                who=who,
-                label=w.card_name(card),
-                wires=w.listing([str(s + 1) for s in slots]),
-            ),
-            "info",
-        )
-    if card == 2:
-        return (
-            w.t(
-                "rw.log.walkieOffer",
-                who=who,
-                partner=w.name(e.get("partner")),
-                where=w.where(e["stand"], e["slot"]),
-            ),
-            "info",
-        )
-    if card == 6:
-        return w.t("rw.log.rewind", who=who, card=w.card_name(6)), "info"
-    if card == 7:
-        names = w.listing([w.name(s) for s in e.get("seats", [])])
-        return w.t("rw.log.batteries", who=who, card=w.card_name(7), seats=names), "info"
-    if card == 9:
-        return w.t("rw.log.stabilize", who=who, card=w.card_name(9)), "info"
-    if card == 11:
-        return (
-            w.t("rw.log.coffee", who=who, card=w.card_name(11), next=w.name(e.get("next_seat"))),
-            "info",
-        )
-    return None  # detectors, X or Y, Sticky Note and Radar: their own events say it
+    """Each card's sentence (its page mechanism's); detectors, the ray, the Sticky Note and the
+    Radar leave it to their own events."""
+    return mechanisms.equipment_line(e, w)
 
 
-def _walkie(e: View, w: Words, log: Sequence[View], i: int, used: set[int]) -> Found:
-    text = w.t("rw.log.walkie", who=w.name(e["seat"]), partner=w.name(e["partner"]))
-    secret = e.get("secret")
-    if isinstance(secret, Mapping) and "gave" in secret:
-        text += " " + w.t(
-            "rw.log.walkieSecret", gave=w.wire(secret["gave"]), got=w.wire(secret["got"])
-        )
-    return text, "info"
-
-
-def _radar(e: View, w: Words, log: Sequence[View], i: int, used: set[int]) -> Found:
-    yes: list[str] = []
-    for stand, answer in enumerate(e.get("answers", [])):
-        if answer:
-            name = w.name(w.owners[stand]) if stand < len(w.owners) else "?"
-            number = w.stand_number(stand) if stand < len(w.owners) else None
-            yes.append(name if number is None else f"{name} ({number})")
-    found = w.listing(yes) if yes else w.t("rw.word.nobody")
-    return (
-        w.t("rw.log.radar", who=w.name(e["seat"]), value=e["value"], found=found),
-        "info",
-    )
+def _mechanism_line(
+    line: Callable[[View, Words], Found],
+) -> Callable[[View, Words, Sequence[View], int, set[int]], Found]:
+    return lambda e, w, log, i, used: line(e, w)
 
 
 _HANDLERS: dict[str, Handler] = {
@@ -283,8 +230,7 @@ _HANDLERS: dict[str, Handler] = {
         "info",
     ),
     "equipment": _equipment,
-    "walkie": _walkie,
-    "radar": _radar,
+    **{kind: _mechanism_line(line) for kind, line in mechanisms.LINES.items()},
 }
 
 

@@ -23,17 +23,19 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from engine.redwire.mechanisms.equipment import labels, stabilizer
+from engine.redwire.observation_types import Observation
 from engine.redwire.wires import RED, YELLOW, value_from_json, value_to_json
 
 from .log_text import explain
 from .notes import Note
-from .selection import Selection
+from .selection import WIRES_OF_MODE, Selection
 from .words import Words
 
-Obs = Mapping[str, Any]
+Obs = Observation
 Tile = tuple[int, int]
 #: Modes in which the selected wire's odds are shown (the Stand Scanner takes a whole stand).
-ODDS_MODES = ("cut", "double", "triple")
+ODDS_MODES = tuple(WIRES_OF_MODE)
 #: The reasons of this module's own (the others are the bots' ``rw.why.cut_token``/``cut_certain``).
 REASON_KEYS = tuple(f"rw.odds.why.{k}" for k in ("red", "between", "label", "likely", "tie"))
 
@@ -110,6 +112,14 @@ def held_values(obs: Obs) -> tuple[int, ...]:
     return tuple(sorted(held, key=_value_order))
 
 
+def seat_of(obs: Obs) -> int:
+    """The seat whose observation it is (odds are a seat's)."""
+    viewer = obs["viewer"]
+    if not isinstance(viewer, int):
+        raise ValueError(f"odds are a seat's, not {viewer!r}'s")
+    return viewer
+
+
 def wire_odds(obs: Obs, tile: Tile, knowledge: Any = None) -> WireOdds:
     """The odds of ``tile`` from ``obs`` (a seat's observation) alone.
 
@@ -129,15 +139,13 @@ def wire_odds(obs: Obs, tile: Tile, knowledge: Any = None) -> WireOdds:
         for value, weight in sorted(weights.items(), key=lambda vw: (-vw[1], _value_order(vw[0])))
     )
     chances = {c.value: c.chance for c in distribution}
-    stabilized = bool(obs.get("stabilized"))
+    stabilized = stabilizer.active(obs)
     explosion = Fraction(0) if stabilized else chances.get(RED, Fraction(0))
     cuts = tuple(
         CutChance(value, chances.get(value, Fraction(0)), explosion) for value in held_values(obs)
     )
     reason, params = _reason(obs, tile, distribution)
-    return WireOdds(
-        tile, int(obs["viewer"]), distribution, cuts, reason, params, stabilized=stabilized
-    )
+    return WireOdds(tile, seat_of(obs), distribution, cuts, reason, params, stabilized=stabilized)
 
 
 def _known_value(tile: Mapping[str, Any]) -> int | None:
@@ -167,7 +175,7 @@ def _reason(obs: Obs, at: Tile, distribution: tuple[Chance, ...]) -> tuple[str, 
         right = next((_known_value(t) for t in slots[slot + 1 :] if _known(t)), None)
         if value != YELLOW and left == value == right:
             return "rw.odds.why.between", {**where, "value": shown}
-        for label in obs.get("labels", ()):
+        for label in labels.view(obs):
             a, b = label["slots"]
             if label["stand"] == stand and label["kind"] == "eq" and slot in (a, b):
                 other = b if slot == a else a
@@ -248,7 +256,7 @@ class OddsCache:
 
     def get(self, state: object, obs: Obs, tile: Tile) -> WireOdds:
         """The odds of ``tile`` in ``obs``, the observation of ``state`` for its viewer."""
-        viewer = int(obs["viewer"])
+        viewer = seat_of(obs)
         if state is not self._state or self._key != (id(state), viewer):
             self._state, self._key = state, (id(state), viewer)
             self._knowledge, self._wires = None, {}

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.redwire.campaign import Campaign
+from engine.redwire.observation_types import Observation
 
 from ..shell.i18n import Catalog
 from .board import colour_of_label, stands_of
@@ -17,10 +18,11 @@ from .home import MISSIONS, messages
 from .icons import SPRITE, icon
 from .log_text import Line
 from .markup import classes, esc, tag
+from .mechanisms.equipment import tray
 from .table import LEVELS, MAX_PLAYERS, MIN_PLAYERS, OPTION_CHOICES, Table
 from .words import Words, counted
 
-Obs = Mapping[str, Any]
+Obs = Observation
 __all__ = ["MISSIONS", "messages"]
 
 
@@ -319,20 +321,7 @@ def team_list(obs: Obs, w: Words, kinds: Sequence[str]) -> str:
 
 
 def equipment_list(obs: Obs, w: Words) -> str:
-    if not obs["equipment"]:
-        return tag("p", esc(w.t("rw.gear.none")), class_="rw-muted")
-    items = [
-        tag(
-            "li",
-            tag("strong", esc(f"{e['card']} · {w.card_name(e['card'])}"))
-            + " "
-            + esc(w.card_text(e["card"]))
-            + " "
-            + tag("span", esc(w.t("rw.card.locked", value=e["card"])), class_="rw-muted"),
-        )
-        for e in obs["equipment"]
-    ]
-    return tag("ul", "".join(items), class_="rw-gear-list")
+    return tray.briefing_list(obs, w)
 
 
 def paragraphs(text: str) -> str:

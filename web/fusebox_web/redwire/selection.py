@@ -15,30 +15,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from engine.redwire import (
-    Batteries,
-    CoffeeMug,
-    Cut,
-    Label,
-    Pick,
-    PlaceToken,
-    PostIt,
-    Radar,
-    RevealReds,
-    Rewind,
-    SoloCut,
-    Stabilize,
-    Walkie,
-)
+from engine.redwire import Cut, Pick, PlaceToken, RevealReds, SoloCut
 from engine.redwire.actions import Action
+from engine.redwire.mechanisms import TOOLS
 
+from . import mechanisms
 from .affordances import Affordances
 
 Tile = tuple[int, int]
-CUT_MODES = ("cut", "double", "triple", "super")
-WIRES_OF_MODE = {"cut": 1, "double": 2, "triple": 3}
-#: Modes that need nothing but a confirmation.
-PLAIN_MODES = ("reveal", "stabilize", "rewind")
+#: The Dual Cut's modes: one wire, or a detector by its engine name.
+CUT_MODES = ("cut", *TOOLS)
+#: How many wires each Dual Cut mode points at (a detector of a whole stand is not here).
+WIRES_OF_MODE = {"cut": 1, **{name: t.wires for name, t in TOOLS.items() if t.wires is not None}}
 
 
 @dataclass(frozen=True)
@@ -49,7 +37,7 @@ class Selection:
     seats: tuple[int, ...] = ()
     #: X or Y ray on: two values are announced.
     xy: bool = False
-    #: The label card (1: ≠, 12: =) in the "label" mode.
+    #: The card a mode uses when several cards share it (the ≠ and = labels).
     card: int | None = None
     #: Detectors: the group the pointed wires belong to (see :meth:`tap_tile`).
     stand: int | None = None
@@ -67,17 +55,18 @@ class Selection:
         them all).
         """
         mode = self.mode
-        if mode == "super":
+        if mode in CUT_MODES and mode not in WIRES_OF_MODE:  # a detector of a whole stand
             return replace(self, targets=stand_tiles, stand=tile[0])
-        if mode in ("double", "triple"):
+        if mode in WIRES_OF_MODE and mode != "cut":
             if tile in self.targets:
                 return replace(self, targets=tuple(t for t in self.targets if t != tile))
             kept = self.targets if group == self.stand else ()
             return replace(self, targets=(*kept, tile)[-WIRES_OF_MODE[mode] :], stand=group)
-        if mode == "label":
+        use = mechanisms.use_of(self)
+        if use is not None and use.taps > 1:
             if tile in self.targets:
                 return replace(self, targets=tuple(t for t in self.targets if t != tile))
-            return replace(self, targets=(*self.targets, tile)[-2:])
+            return replace(self, targets=(*self.targets, tile)[-use.taps :])
         if self.targets == (tile,):
             return replace(self, targets=())  # a second tap on the same wire lets go of it
         return replace(self, targets=(tile,))
@@ -98,11 +87,7 @@ class Selection:
 
     def with_mode(self, mode: str | None, card: int | None = None) -> Selection:
         """Switch to another kind of action; what was chosen and still fits is kept."""
-        keep_targets = (
-            self.targets
-            if mode in ("cut", "double", "triple") and self.mode in ("cut", "double", "triple")
-            else ()
-        )
+        keep_targets = self.targets if mode in WIRES_OF_MODE and self.mode in WIRES_OF_MODE else ()
         if mode == "cut" and len(keep_targets) > 1:
             keep_targets = keep_targets[:1]
         keep_values = self.values if mode in CUT_MODES and self.mode in CUT_MODES else ()
@@ -146,36 +131,17 @@ def build(s: Selection, seat: int) -> Action | None:
         if mode in WIRES_OF_MODE and len(s.targets) != WIRES_OF_MODE[mode]:
             return None
         tool = None if mode == "cut" else mode
-        return Cut(seat, s.targets, s.values, tool)  # type: ignore[arg-type]
+        return Cut(seat, s.targets, s.values, tool)
     one = s.targets[0] if len(s.targets) == 1 else None
     if mode == "pick" and one:
         return Pick(seat, *one)
     if mode == "token" and one:
         return PlaceToken(seat, *one)
-    if mode == "post_it" and one:
-        return PostIt(seat, *one)
-    if mode == "walkie" and one and s.seats:
-        return Walkie(seat, one[0], one[1], s.seats[0])
-    if mode == "label" and s.card in (1, 12) and len(s.targets) == 2:
-        a, b = sorted(s.targets)
-        if a[0] == b[0] and b[1] == a[1] + 1:
-            return Label(seat, s.card, a[0], a[1])  # type: ignore[arg-type]
-        return None
     if mode == "solo" and len(s.values) == 1:
         return SoloCut(seat, s.values[0])
-    if mode == "radar" and len(s.values) == 1:
-        return Radar(seat, s.values[0])
-    if mode == "batteries" and s.seats:
-        return Batteries(seat, s.seats)
-    if mode == "coffee" and s.seats:
-        return CoffeeMug(seat, s.seats[0])
     if mode == "reveal":
         return RevealReds(seat)
-    if mode == "stabilize":
-        return Stabilize(seat)
-    if mode == "rewind":
-        return Rewind(seat)
-    return None
+    return mechanisms.build(s, seat)
 
 
 def selection_of(action: Action, current: Selection) -> Selection:
@@ -187,23 +153,9 @@ def selection_of(action: Action, current: Selection) -> Selection:
         return Selection("pick", ((action.stand, action.slot),))
     if isinstance(action, PlaceToken):
         return Selection("token", ((action.stand, action.slot),))
-    if isinstance(action, PostIt):
-        return Selection("post_it", ((action.stand, action.slot),))
-    if isinstance(action, Walkie):
-        return Selection("walkie", ((action.stand, action.slot),), seats=(action.partner,))
-    if isinstance(action, Label):
-        pair = ((action.stand, action.slot), (action.stand, action.slot + 1))
-        return Selection("label", pair, card=action.card)
     if isinstance(action, SoloCut):
         return Selection("solo", values=(action.value,))
-    if isinstance(action, Radar):
-        return Selection("radar", values=(action.value,))
-    if isinstance(action, Batteries):
-        return Selection("batteries", seats=action.seats)
-    if isinstance(action, CoffeeMug):
-        return Selection("coffee", seats=(action.next_seat,))
     if isinstance(action, RevealReds):
         return Selection("reveal")
-    if isinstance(action, Stabilize):
-        return Selection("stabilize")
-    return Selection("rewind")
+    fields = mechanisms.chosen(action)
+    return Selection(**fields) if fields is not None else current

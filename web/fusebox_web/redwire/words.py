@@ -13,9 +13,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.redwire.equipment import CARDS, DOUBLE_DETECTOR
+from engine.redwire.mechanisms import double_detector
+from engine.redwire.mechanisms.equipment import CARDS
 
 from ..shell.i18n import Catalog
+from . import mechanisms
 
 
 def counted(catalog: Catalog, key: str, n: int, **params: object) -> str:
@@ -118,16 +120,10 @@ class Words:
         return CARDS[card].text.get(self.lang, CARDS[card].text["en"])
 
     def detector_name(self) -> str:
-        return DOUBLE_DETECTOR["name"].get(self.lang, DOUBLE_DETECTOR["name"]["en"])
+        return double_detector.NAME.get(self.lang, double_detector.NAME["en"])
 
     def detector_text(self) -> str:
-        return DOUBLE_DETECTOR["text"].get(self.lang, DOUBLE_DETECTOR["text"]["en"])
+        return double_detector.TEXT.get(self.lang, double_detector.TEXT["en"])
 
     def tool_name(self, tool: object) -> str:
-        if tool == "double":
-            return self.detector_name()
-        if tool == "triple":
-            return self.card_name(3)
-        if tool == "super":
-            return self.card_name(5)
-        return ""
+        return mechanisms.tool_name(tool, self)

@@ -29,6 +29,8 @@ if TYPE_CHECKING:
     from pathlib import Path
 
 FALLBACK = "en"
+#: The file name ending of a page module's own strings (see :func:`read_parts`).
+MODULE_STRINGS = ".strings.json"
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
@@ -81,12 +83,28 @@ def parse_catalogs(text: str, lang: str = FALLBACK) -> Catalog:
     return Catalog({code: _messages(messages) for code, messages in data.items()}).with_lang(lang)
 
 
-def read_parts(folder: Path) -> dict[str, dict[str, dict[str, str]]]:
-    """``{part: {lang: messages}}`` from ``folder/<part>/<lang>.json`` (web/i18n)."""
+def read_parts(folder: Path, modules: Path | None = None) -> dict[str, dict[str, dict[str, str]]]:
+    """``{part: {lang: messages}}`` from ``folder/<part>/<lang>.json`` (web/i18n) and from the
+    page modules' own strings.
+
+    A page module that brings its own sentences (a Red Wire mechanism's page side, say
+    ``fusebox_web/redwire/mechanisms/equipment/radar.py``) keeps them beside it, in
+    ``radar.strings.json`` (``{lang: messages}``): one rule's code and words in one place. Its
+    part is named by its path (``redwire/mechanisms/equipment/radar``), so it belongs to the game
+    of the first folder. ``modules`` is the page package's folder (by default ``fusebox_web``
+    beside ``folder``).
+    """
     parts: dict[str, dict[str, dict[str, str]]] = {}
     for path in sorted(folder.glob("*/*.json")):
         messages = _messages(json.loads(path.read_text(encoding="utf-8")))
         parts.setdefault(path.parent.name, {})[path.stem] = messages
+    modules = folder.parent / "fusebox_web" if modules is None else modules
+    for path in sorted(modules.rglob(f"*{MODULE_STRINGS}")):
+        raw = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(raw, dict):
+            raise ValueError(f"{path.name}: expected {{language: {{key: message}}}}")
+        name = path.relative_to(modules).as_posix().removesuffix(MODULE_STRINGS)
+        parts[name] = {lang: _messages(messages) for lang, messages in raw.items()}
     return parts
 
 

@@ -1,0 +1,112 @@
+"""The Double Detector: every character's personal equipment, once per mission.
+
+Its Dual Cut points at 2 wires of one teammate (numbers only); the card then lies face down
+until Spare Batteries (equipment 7) turn it face up again. The part keeps, per seat, whether the
+card is used; the observation shows it to everyone.
+
+>>> from engine.redwire import new_game
+>>> game = new_game(mission=2, players=3, seed=1)
+>>> used(game, 0), view(game.observation(None))
+(False, {'characters': [{'seat': 0, 'used': False}, {'seat': 1, 'used': False}, {'seat': 2, 'used': False}]})
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypedDict, cast
+
+from ...core.errors import ReasonCode
+from ...core.events import Event, Viewer
+from ..errors import IllegalActionError
+from ..model import Table
+from .base import Events, Mechanism, Tool, name_of
+
+if TYPE_CHECKING:
+    from ..observation_types import Observation
+
+
+class DetectorReason(ReasonCode):
+    """The Double Detector's refusal."""
+
+    CHARACTER_USED = ("character_used", "This Double Detector has already been used.")
+
+
+ID = "double_detector"
+NAME = {"en": "Double Detector", "it": "Doppio Detector"}
+TEXT = {
+    "en": "Once per mission, your Dual Cut points at 2 wires of one teammate (numbers only).",
+    "it": "Una volta per missione, il tuo taglio in coppia indica 2 cavi di un compagno (solo numeri).",
+}
+
+
+@dataclass(frozen=True)
+class Characters:
+    """Per seat: is its Double Detector used (face down)?"""
+
+    used: tuple[bool, ...]
+
+    def to_json(self) -> list[bool]:
+        return list(self.used)
+
+
+class CharacterView(TypedDict):
+    seat: int
+    used: bool
+
+
+class DoubleDetectorView(TypedDict):
+    """``observation["mechanisms"]["double_detector"]``."""
+
+    characters: list[CharacterView]
+
+
+def view(obs: Observation) -> DoubleDetectorView | None:
+    return cast("DoubleDetectorView | None", obs["mechanisms"].get(ID))
+
+
+def used_in(obs: Observation, seat: int) -> bool:
+    """Whether ``seat``'s Double Detector is used, as an observation shows (False without one)."""
+    part = view(obs)
+    return bool(part and part["characters"][seat]["used"])
+
+
+def used(s: Table, seat: int) -> bool:
+    part = s.parts.get(ID)
+    return isinstance(part, Characters) and part.used[seat]
+
+
+def recharge(s: Table, seats: list[int]) -> None:
+    """Turn these seats' Double Detectors face up again (Spare Batteries)."""
+    part = s.part(ID, Characters)
+    s.set_part(ID, Characters(tuple(u and i not in seats for i, u in enumerate(part.used))))
+
+
+def _ready(s: Table, seat: int) -> bool:
+    part = s.parts.get(ID)
+    return isinstance(part, Characters) and not part.used[seat]
+
+
+def _use(s: Table, seat: int, events: Events) -> None:
+    part = s.parts.get(ID)
+    if not isinstance(part, Characters) or part.used[seat]:
+        raise IllegalActionError(DetectorReason.CHARACTER_USED)
+    s.set_part(ID, Characters(tuple(u or i == seat for i, u in enumerate(part.used))))
+    events.append(Event("character", {"seat": seat}))
+
+
+class DoubleDetector(Mechanism[Characters]):
+    id = ID
+    reasons = DetectorReason
+    tools = (Tool("double", NAME["en"], 2, _ready, _use),)
+    events = ("character",)
+    lines = {"character": lambda e, n, o: f"{name_of(n, e['seat'])} uses their Double Detector."}
+
+    def init_part(self, table: Table) -> Characters:
+        return Characters((False,) * table.players)
+
+    def observe(self, table: Table, viewer: Viewer) -> DoubleDetectorView:
+        part = self.part(table)
+        return {"characters": [{"seat": i, "used": u} for i, u in enumerate(part.used)]}
+
+
+MECHANISM = DoubleDetector()

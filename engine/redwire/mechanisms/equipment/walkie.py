@@ -1,0 +1,142 @@
+"""Equipment 2, Walkie-Talkies: two seats exchange a wire, each sight unseen.
+
+The user puts forward one of their uncut wires (public: everyone sees which slot), the partner
+then picks one of theirs to give back (a decision of this mechanism: the ``walkie_give`` phase).
+Each wire goes in sorted position on the stand the other came from; tokens travel with their
+wire, and a label whose two wires are no longer side by side is removed (:mod:`.labels`). Only
+the two seats learn which wires changed hands (the event's secret part).
+
+>>> WALKIE_GIVE.value
+'walkie_give'
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ....core.events import Event
+from ...actions import Action
+from ...model import Pending, Phase, Table
+from ...turn import check_teammate, own_uncut_wire, require_any_time
+from ...wires import label_of
+from ..base import ActionSpec, Events, Mechanism, PickSpec, name_of
+from .labels import drop_apart
+from .tray import card, require_card, usable, use_card
+
+ID = "walkie"
+NUMBER = 2
+CARDS = (
+    card(
+        NUMBER,
+        "any_time",
+        ID,
+        (
+            "Walkie-Talkies",
+            "Give one of your uncut wires to a teammate; they give you one of theirs.",
+        ),
+        ("Walkie-talkie", "Dai un tuo cavo non tagliato a un compagno; lui te ne dà uno dei suoi."),
+    ),
+)
+#: The partner picks the wire they give back.
+WALKIE_GIVE = Phase.declare("walkie_give")
+
+
+@dataclass(frozen=True)
+class Walkie(Action):
+    """Equipment 2: give one of your uncut wires to ``partner``, who gives one back."""
+
+    type: ClassVar[str] = "walkie"
+    seat: int
+    stand: int
+    slot: int
+    partner: int
+
+
+def _walkie(s: Table, a: Walkie) -> Events:
+    require_any_time(s)
+    require_card(s, NUMBER)
+    own_uncut_wire(s, a.seat, a.stand, a.slot)
+    partner = check_teammate(s, a.seat, a.partner)
+    events: Events = []
+    use_card(s, NUMBER, a.seat, events, stand=a.stand, slot=a.slot, partner=partner)
+    options = tuple((st, slot) for st, slot, _ in s.hand(partner))
+    s.pending = Pending(WALKIE_GIVE, partner, options, actor=a.seat, given=(a.stand, a.slot))
+    return events
+
+
+def _legal(s: Table, seat: int) -> Iterator[Walkie]:
+    if not usable(s, NUMBER):
+        return
+    partners = [p for p in range(s.players) if p != seat and s.has_wires(p)]
+    for stand, slot, _ in s.hand(seat):
+        for partner in partners:
+            yield Walkie(seat, stand, slot, partner)
+
+
+def _swap(s: Table, pending: Pending, stand: int, slot: int, events: Events) -> None:
+    """Exchange the two wires; each goes in sorted position on the stand the other came from."""
+    assert pending.given is not None and pending.actor is not None  # set with WALKIE_GIVE
+    partner = pending.seat
+    assert partner is not None
+    user_stand, user_slot = pending.given
+    mine = s.stands[user_stand].pop(user_slot)
+    theirs = s.stands[stand].pop(slot)
+    to_partner = _insert_sorted(s, stand, mine)
+    to_user = _insert_sorted(s, user_stand, theirs)
+    removed = drop_apart(s)
+    events.append(
+        Event(
+            "walkie",
+            {
+                "seat": pending.actor,
+                "partner": partner,
+                "from_seat": [user_stand, user_slot],
+                "from_partner": [stand, slot],
+                "to_partner": [stand, to_partner],
+                "to_seat": [user_stand, to_user],
+                "labels_removed": removed,
+            },
+            {
+                pending.actor: {"gave": label_of(s.codes[mine]), "got": label_of(s.codes[theirs])},
+                partner: {"gave": label_of(s.codes[theirs]), "got": label_of(s.codes[mine])},
+            },
+        )
+    )
+    s.pending = Pending(Phase.TURN, s.active)
+
+
+def _insert_sorted(s: Table, stand: int, wire: int) -> int:
+    keys = [s.codes[w] for w in s.stands[stand]]
+    index = bisect_right(keys, s.codes[wire])
+    s.stands[stand].insert(index, wire)
+    return index
+
+
+class WalkieTalkies(Mechanism[None]):
+    id = ID
+    actions = (ActionSpec(Walkie, "any_time", _legal, _walkie),)
+    picks = (
+        PickSpec(
+            WALKIE_GIVE,
+            _swap,
+            waiting="the Walkie-Talkies exchange is under way",
+            expected="give one of your uncut wires",
+        ),
+    )
+    events = ("walkie",)
+    lines = {
+        "walkie": lambda e, n, o: (
+            f"{name_of(n, e['seat'])} and {name_of(n, e['partner'])} exchange a wire with the Walkie-Talkies."
+            + (
+                f" (You gave {e['secret']['gave']} and got {e['secret']['got']}.)"
+                if e.get("secret")
+                else ""
+            )
+        )
+    }
+
+
+MECHANISM = WalkieTalkies()

@@ -1,0 +1,104 @@
+"""What a mechanism brings to the page: how its equipment card is offered, chosen and told.
+
+A :class:`CardUse` holds, for one equipment card, everything the board, the dock, the log and
+the confirm button need, so none of them names a card:
+
+* ``afford``: what the seat may do with the card now, asking the engine (``state.is_legal``);
+  None when nothing (``timing`` "turn": only asked on the seat's own turn);
+* ``ready``: whether its Use button works now, from the affordances (default: ``afford`` found
+  something);
+* ``mode``: the selection mode the Use button starts, and what that mode asks for: wires to tap
+  (``tiles``, ``taps`` of them), a value (``values``), seats (``seats``, up to ``seats_many``); ``build`` turns a
+  complete selection into the action, ``select`` an action back into a selection (hints);
+  ``probe`` is the action whose refusal explains why a wire cannot be tapped; ``missing`` the
+  message key when something is still missing; a ``plain`` mode needs only the confirmation,
+  and a ``button`` one is offered in the dock's row of turn actions;
+* ``confirm``: what the confirm button says; ``log``: the log sentence of its ``equipment``
+  event (None: its own event says it);
+* its sentences (``rw.*`` keys, English and Italian) sit beside it in ``<module>.strings.json``;
+  the build merges them into the page's catalogs (``fusebox_web.shell.i18n.read_parts``).
+
+Mechanism modules import the page's own modules for types only, so the board, the selection
+and the affordances can import the registry (:mod:`fusebox_web.redwire.mechanisms`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
+
+from engine.redwire import GameState
+from engine.redwire.actions import Action
+
+if TYPE_CHECKING:
+    from engine.redwire.observation_types import Observation
+
+    from ..affordances import Affordances
+    from ..selection import Selection
+    from ..words import Words
+
+Tile = tuple[int, int]
+View = Mapping[str, Any]
+#: A log sentence and its kind ("info", "hit"...), or None to leave the event to another line.
+Found = tuple[str, str] | None
+#: The fields of a selection, to build one (see Selection).
+Chosen = dict[str, Any]
+
+
+def _no_tiles(choices: Any, sel: Selection) -> frozenset[Tile]:
+    return frozenset()
+
+
+def _listed(aff: Affordances, card: int) -> bool:
+    return card in aff.cards
+
+
+def _need_wire(sel: Selection) -> str:
+    return "rw.msg.needWire"
+
+
+@dataclass(frozen=True)
+class CardUse:
+    card: int
+    mode: str
+    timing: Literal["turn", "any_time"]
+    afford: Callable[[GameState, int], Any] | None
+    action: type[Action] | None
+    #: None for a detector: its mode is one of the Dual Cut's, built by the selection.
+    build: Callable[[Selection, int], Action | None] | None
+    select: Callable[[Any], Chosen] | None
+    confirm: Callable[[Any, Words, Observation], str] | None
+    missing: Callable[[Selection], str] = _need_wire
+    tiles: Callable[[Any, Selection], frozenset[Tile]] = _no_tiles
+    #: How many wires the mode collects (a tap beyond drops the oldest).
+    taps: int = 1
+    values: Callable[[Any], tuple[int, ...]] | None = None
+    values_label: str = ""
+    seats: Callable[[Any], list[int]] | None = None
+    seats_label: str = ""
+    seats_many: int = 1
+    probe: Callable[[int, Tile, Selection, int], Action] | None = None
+    plain: bool = False
+    button: bool = False
+    log: Callable[[View, Words], Found] | None = None
+    ready: Callable[[Affordances, int], bool] = _listed
+
+    def usable(self, aff: Affordances) -> bool:
+        return self.ready(aff, self.card)
+
+
+def own_label(obs: Observation | Mapping[str, Any], stand: int, slot: int) -> str:
+    """The label of one of the viewer's own wires ("?" if it cannot be seen)."""
+    try:
+        return str(obs["stands"][stand]["slots"][slot]["wire"])
+    except (KeyError, IndexError, TypeError):
+        return "?"
+
+
+def legal(state: GameState, action: Action) -> bool:
+    return state.is_legal(action)
+
+
+def one_tile(sel: Selection) -> Tile | None:
+    return sel.targets[0] if len(sel.targets) == 1 else None

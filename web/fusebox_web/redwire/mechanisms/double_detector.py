@@ -1,0 +1,35 @@
+"""The Double Detector on the page: each player's badge (ready or used) and the tool's name."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.redwire.mechanisms import double_detector
+
+from ..icons import icon
+from ..markup import classes, esc, tag
+
+if TYPE_CHECKING:
+    from engine.redwire.observation_types import Observation
+
+    from ..words import Words
+
+
+def badge(obs: Observation, seat: int, w: Words) -> str:
+    """The badge by a player's name: their Double Detector, ready or used ("" without one)."""
+    if double_detector.view(obs) is None:
+        return ""
+    used = double_detector.used_in(obs, seat)
+    label = w.t("rw.dd.used" if used else "rw.dd.ready", name=w.detector_name())
+    return tag(
+        "span",
+        icon("detector") + esc(w.t("rw.dd.short")),
+        class_=classes("rw-badge rw-badge--dd", used and "is-used"),
+        title=label,
+        aria_label=label,
+        role="img",
+    )
+
+
+def tool_name(tool: str, w: Words) -> str | None:
+    return w.detector_name() if tool == "double" else None
