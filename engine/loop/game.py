@@ -61,6 +61,13 @@ class LoopTheLoop:
     ) -> GameState:
         return new_game(players, seed, first=first, options=options)
 
+    def setup_from_json(self, raw: object) -> Setup:
+        """An explicit setup (a hand-made deal, its card list, options); raises SetupError."""
+        return Setup.from_json(raw)
+
+    def start(self, setup: Setup) -> GameState:
+        return start(setup)
+
     def load_record(self, text: str) -> Record:
         from .record import Record
 
