@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 import harness  # noqa: F401  (puts the repository, and so the engine, on sys.path)
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from engine.loop import (
     Assign,
@@ -66,50 +66,97 @@ def wait_turn(page: Page, timeout: float = 60_000) -> str:
     return str(page.get_by_test_id("lp-prompt").get_attribute("data-decision"))
 
 
-def click(page: Page, selector: str) -> None:
-    page.locator(selector).first.click()
+#: Every control of the game that is displayed, and why it is out of reach: beyond the screen's
+#: sides, or covered (scrolled to the middle of the screen, something else takes its centre).
+#: Also a page wider than the screen, and an action dock taller than the screen.
+OUT_OF_REACH = """() => {
+    const out = [];
+    const width = window.innerWidth, height = window.innerHeight;
+    const name = (el) => el ? el.tagName + (el.dataset.act ? "[" + el.dataset.act + "]" : "")
+        + " " + (el.textContent || "").trim().slice(0, 30) : "nothing";
+    if (document.documentElement.scrollWidth > width) {
+        out.push("the page scrolls sideways: " + document.documentElement.scrollWidth);
+    }
+    const dock = document.querySelector("#lp-dock");
+    if (dock && dock.getBoundingClientRect().height > height) {
+        out.push("the actions are taller than the screen");
+    }
+    const scroll = window.scrollY;
+    const controls = "button, select, input, summary, a[href]";
+    for (const el of document.querySelectorAll("#lp-root :is(" + controls + ")")) {
+        if (!el.checkVisibility()) continue;  // not displayed (in a closed section)
+        el.scrollIntoView({ block: "center", inline: "nearest" });
+        const box = el.getBoundingClientRect();
+        if (box.left < 0 || box.right > width) {
+            out.push(name(el) + " beyond the side: " + box.left + ".." + box.right);
+            continue;
+        }
+        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        if (!hit || !(hit === el || el.contains(hit))) out.push(name(el) + " covered by " + name(hit));
+    }
+    window.scrollTo(0, scroll);
+    return out;
+}"""
 
 
-def cards(page: Page, ids: tuple[str, ...]) -> None:
+def out_of_reach(page: Page) -> list[str]:
+    """The game's controls a player could not reach on this screen (empty: all of them)."""
+    return list(page.evaluate(OUT_OF_REACH))
+
+
+def click(page: Page, selector: str, keyboard: bool = False, key: str = "Enter") -> None:
+    """Press the control: a click, or with ``keyboard`` focus it and press ``key`` (a button
+    takes Enter and Space alike: the toggles, cards and dice, get Space)."""
+    control = page.locator(selector).first
+    if not keyboard:
+        control.click()
+        return
+    control.focus()
+    expect(control).to_be_focused()
+    control.press(key)
+
+
+def cards(page: Page, ids: tuple[str, ...], keyboard: bool = False) -> None:
     for card in ids:
-        click(page, f'[data-act="card"][data-card="{card}"]')
+        click(page, f'[data-act="card"][data-card="{card}"]', keyboard, "Space")
 
 
-def play(page: Page, action: Action) -> None:
-    """Make ``action`` with clicks, and wait until the page has saved it."""
+def play(page: Page, action: Action, keyboard: bool = False) -> None:
+    """Make ``action`` with clicks (or keys), and wait until the page has saved it."""
     before = moves(page)
+    k = keyboard
     match action:
         case Draw():
-            click(page, f'[data-act="draw"][data-deck="{action.deck}"]')
+            click(page, f'[data-act="draw"][data-deck="{action.deck}"]', k)
         case EndDraw():
-            click(page, '[data-act="keep"]')
+            click(page, '[data-act="keep"]', k)
         case Discard():
-            cards(page, action.cards)
-            click(page, '[data-act="discard"]')
+            cards(page, action.cards, k)
+            click(page, '[data-act="discard"]', k)
         case Declare():
-            cards(page, action.cards)
-            click(page, f'[data-act="fly"][data-plan="{action.plan}"]')
+            cards(page, action.cards, k)
+            click(page, f'[data-act="fly"][data-plan="{action.plan}"]', k)
         case DeclareFree():
-            cards(page, action.cards)
-            click(page, '[data-act="free"]')
+            cards(page, action.cards, k)
+            click(page, '[data-act="free"]', k)
         case Highlight():
-            click(page, f'[data-act="highlight"][data-card="{action.card}"]')
+            click(page, f'[data-act="highlight"][data-card="{action.card}"]', k)
         case Roll():
-            click(page, '[data-act="roll"]')
+            click(page, '[data-act="roll"]', k)
         case SeventhDie():
-            click(page, '[data-act="seventh"]')
+            click(page, '[data-act="seventh"]', k)
         case Stop():
-            click(page, '[data-act="stop"]')
+            click(page, '[data-act="stop"]', k)
         case Assign():
             dice = ",".join(map(str, action.dice))
-            click(page, f'[data-act="place"][data-card="{action.card}"][data-dice="{dice}"]')
+            click(page, f'[data-act="place"][data-card="{action.card}"][data-dice="{dice}"]', k)
         case Reroll():
             roll = list(saved_state(page).flight.roll or ())  # type: ignore[union-attr]
             for value in action.dice:
                 index = roll.index(value)
                 roll[index] = -1
-                click(page, f'[data-act="die"][data-index="{index}"]')
-            click(page, '[data-act="reroll"]')
+                click(page, f'[data-act="die"][data-index="{index}"]', k, "Space")
+            click(page, '[data-act="reroll"]', k)
         case _:
             raise AssertionError(action)
     page.wait_for_function(

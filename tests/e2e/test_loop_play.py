@@ -10,13 +10,14 @@ from __future__ import annotations
 import re
 
 from harness import wait_ready
-from loop_driver import QUICK, play, saved, saved_state, wait_turn
+from loop_driver import QUICK, out_of_reach, play, saved, saved_state, wait_turn
 from playwright.sync_api import Page, ViewportSize, expect
 
 from engine.core.events import SEER
 from engine.loop.bots import make_bot
 
 PHONE: ViewportSize = {"width": 360, "height": 640}
+BOT_MOVES = "performance.getEntriesByName('fusebox:loop-bot').map((e) => e.duration)"
 
 
 def open_board(page: Page, url: str) -> None:
@@ -34,17 +35,34 @@ def test_a_person_plays_a_whole_game_against_computers_on_a_phone(
     assert "seed" not in page.url  # a reload resumes, it does not deal again
     person = make_bot("basic", 1)
     decisions: set[str] = set()
-    for _ in range(600):
+    unreachable: dict[str, list[str]] = {}
+    escaped = False
+    for step in range(600):
         decision = wait_turn(page)
         if decision == "over":
             break
         decisions.add(decision)
+        # Every control of every kind of decision is on the phone's screen, within reach.
+        if decision not in unreachable or step % 5 == 0:
+            unreachable[decision] = out_of_reach(page)
         state = saved_state(page)
         assert state.to_move == 0
-        play(page, person.choose(state.observation(0), state.legal_actions(0)))
+        action = person.choose(state.observation(0), state.legal_actions(0))
+        if not escaped and decision == "turn" and state.hands[0]:
+            # Escape drops a selection made with the keyboard.
+            card = page.locator(f'[data-act="card"][data-card="{state.hands[0][0]}"]')
+            card.focus()
+            card.press("Space")
+            expect(card).to_have_attribute("aria-pressed", "true")
+            page.keyboard.press("Escape")
+            expect(card).to_have_attribute("aria-pressed", "false")
+            escaped = True
+        # Every other decision by keyboard alone (focus, Enter or Space), the others by taps.
+        play(page, action, keyboard=step % 2 == 1)
     else:
         raise AssertionError("the game did not end")
-    assert {"turn", "pre_roll", "rolled", "refill"} <= decisions
+    assert escaped and {"turn", "pre_roll", "rolled", "refill"} <= decisions
+    assert not any(unreachable.values()), [(d, w) for d, w in unreachable.items() if w]
     state = saved_state(page)
     assert state.is_over
     result = state.observation(SEER)["result"]
@@ -55,8 +73,14 @@ def test_a_person_plays_a_whole_game_against_computers_on_a_phone(
     expect(page.get_by_test_id("lp-winner")).to_contain_text(
         re.compile(winner if len(result["winners"]) == 1 else "Shared")
     )
-    # The board fitted the phone: nothing wider than the screen.
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert out_of_reach(page) == []  # the end screen too
+    # The page's own timing of each computer move (choose, apply, save), for the log.
+    moves = sorted(page.evaluate(BOT_MOVES))
+    assert moves
+    print(
+        f"computer moves in the page: {len(moves)}, median {moves[len(moves) // 2]:.0f} ms,"
+        f" worst {moves[-1]:.0f} ms"
+    )
 
 
 def test_a_reload_resumes_mid_flight_with_the_same_dice(page: Page, site_url: str) -> None:

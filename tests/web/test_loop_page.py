@@ -174,6 +174,11 @@ def test_game_links() -> None:
     ):
         found = parse_link(f"?game=loop&{bad}")
         assert isinstance(found, LinkError) and found.key == key, bad
+    # Without players= the table's count decides whether the first seat is one of its seats.
+    alone = parse_link("?game=loop&first=6")
+    assert isinstance(alone, Link) and alone.check(6) is None
+    refused = alone.check(4)
+    assert isinstance(refused, LinkError) and refused.key == "lp.link.first"
     query = link_query(5, 123, 4, {"record_bonus": "own", "fly_existing": False})
     again = parse_link(query)
     assert isinstance(again, Link) and (again.players, again.seed, again.first) == (5, 123, 4)

@@ -313,6 +313,11 @@ class App:
     def start_link(self, link: Link) -> None:
         session = self.session
         table = session.table.with_players(link.players or session.table.players)
+        problem = link.check(table.players)
+        if problem is not None:  # ?first=6 at a table of 4: said, not dealt
+            self.notices.append(self.t("lp.link.bad", detail=self.t(problem.key, **problem.params)))
+            self.show("table")
+            return
         kinds = link.kinds(table.players)
         if kinds:
             table = table.with_kinds(kinds)
@@ -692,7 +697,9 @@ class BoardBots:
     def play(self, seat: int) -> None:
         app = self.app
         start = dom.now()
-        note = app.session.play_bot()
+        # The bot's decision (observation, legal moves, its choice), then the whole move
+        # (with applying and saving it): the page's figures for the 300 ms target.
+        note = app.session.play_bot(lambda: dom.measure("fusebox:loop-bot-choice", start))
         dom.measure("fusebox:loop-bot", start)
         app.thinking = None
         if note is not None:

@@ -19,6 +19,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -236,8 +237,9 @@ class Session:
             found = self._bots[seat] = make_bot(level, self.state.setup.seed * 8 + seat)
         return found
 
-    def play_bot(self) -> Note | None:
-        """The computer seat the game waits for makes its move; returns why."""
+    def play_bot(self, decided: Callable[[], object] | None = None) -> Note | None:
+        """The computer seat the game waits for makes its move; returns why. ``decided`` is
+        called once the bot has chosen, before the move is applied and saved (for timing)."""
         seat = self.bot_seat()
         if seat is None:
             return None
@@ -246,6 +248,8 @@ class Session:
         bot = self.bot(seat)
         action = bot.choose(game.state.observation(seat), game.state.legal_actions(seat))
         why = bot.explain()
+        if decided is not None:
+            decided()
         note = Note(len(game.state.log), seat, why.key, dict(why.params))
         game.notes.append(note)
         self.apply(action)

@@ -71,6 +71,17 @@ class Link:
     rounds: int | None = None
     options: dict[str, object] = field(default_factory=dict)
 
+    def check(self, players: int) -> LinkError | None:
+        """Why this link cannot be played at a table of ``players`` (its first seat is not one),
+        or None. A link without ``players`` keeps the table's count, known only when it starts.
+
+        >>> Link(first=4).check(4), Link(first=3).check(4)
+        (LinkError(key='lp.link.first', params={'value': '5'}), None)
+        """
+        if self.first is not None and self.first >= players:
+            return LinkError("lp.link.first", {"value": str(self.first + 1)})
+        return None
+
     def kinds(self, players: int) -> list[str] | None:
         """Seat kinds asked by ``bots=``, or None to keep the table's."""
         if self.bots == "0":
