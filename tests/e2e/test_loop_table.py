@@ -24,11 +24,13 @@ def test_pass_and_play_shows_no_other_hand_at_any_handoff(page: Page, site_url: 
         decision = wait_turn(page)
         state = saved_state(page)
         every_hand = {c for seat in range(3) for c in hand_ids(state, seat)}
-        html = page.locator("#lp-root").inner_html()
+        # The whole document: the board, the live region, the title, every attribute. A card id
+        # is written only where a card is shown (no id is part of another: red3a, red13a).
+        html = page.evaluate("document.documentElement.outerHTML")
         if decision == "handoff":
             handoffs += 1
             # Nothing private: no card of any hand anywhere on the page.
-            assert not [c for c in every_hand if f'data-card="{c}"' in html]
+            assert not [c for c in every_hand if c in html]
             assert page.get_by_test_id("lp-hand").count() == 0
             page.get_by_test_id("lp-handoff-ready").click()
             continue
@@ -37,7 +39,7 @@ def test_pass_and_play_shows_no_other_hand_at_any_handoff(page: Page, site_url: 
         seat = state.to_move
         assert seat is not None
         others = {c for s in range(3) if s != seat for c in hand_ids(state, s)}
-        assert not [c for c in others if f'data-card="{c}"' in html]
+        assert not [c for c in others if c in html]
         for card in hand_ids(state, seat):
             assert f'data-card="{card}"' in html
         play(page, bots[seat].choose(state.observation(seat), state.legal_actions(seat)))
@@ -77,4 +79,21 @@ def test_a_damaged_save_is_set_aside_with_a_message(page: Page, site_url: str) -
     expect(page.locator(".lp-notice")).to_contain_text("could not be read")
     kept = page.evaluate("localStorage.getItem('fusebox.loop.quarantine.game.1')")
     assert kept is not None and json.loads(kept)["data"]["record"] == 7
+    assert page.evaluate(f"localStorage.getItem({GAME_KEY!r})") is None
+
+
+def test_a_bad_game_link_is_refused_with_a_message(page: Page, site_url: str) -> None:
+    page.goto(site_url + "?game=loop&players=9&seed=7")
+    wait_ready(page)
+    expect(page.locator(".lp-notice")).to_have_text(
+        "This game link cannot be used: players must be 2 to 6, not “9”."
+    )
+    expect(page.get_by_test_id("lp-start")).to_be_visible()  # the table screen, nothing dealt
+    assert (
+        "players" not in page.url and page.evaluate(f"localStorage.getItem({GAME_KEY!r})") is None
+    )
+    # The table has 4 seats: a link without players= cannot make the 6th seat first.
+    page.goto(site_url + "?game=loop&first=6")
+    wait_ready(page)
+    expect(page.locator(".lp-notice")).to_contain_text("first must be a seat of the table, not “6”")
     assert page.evaluate(f"localStorage.getItem({GAME_KEY!r})") is None
