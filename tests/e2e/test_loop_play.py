@@ -49,6 +49,11 @@ def test_a_person_plays_a_whole_game_against_computers_on_a_phone(
         assert state.to_move == 0
         action = person.choose(state.observation(0), state.legal_actions(0))
         if not escaped and decision == "turn" and state.hands[0]:
+            # The settings, open, are within reach too (pause, pace, odds, leave).
+            settings = page.locator(".lp-settings summary")
+            settings.click()
+            assert out_of_reach(page) == []
+            settings.click()
             # Escape drops a selection made with the keyboard.
             card = page.locator(f'[data-act="card"][data-card="{state.hands[0][0]}"]')
             card.focus()

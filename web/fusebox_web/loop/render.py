@@ -21,7 +21,15 @@ from .table import LEVELS, MAX_PLAYERS, MIN_PLAYERS, OPTION_CHOICES, PACES, Tabl
 from .words import Words
 
 Obs = Mapping[str, Any]
-REGIONS = ("top", "settings", "flight", "hand", "dock", "plans", "players", "log")
+#: The board's regions in three columns: your flight and what you may do; the plans; the
+#: settings, the pilots and the log (side by side on a wide screen, one after the other on a
+#: phone, where the columns give their regions to the board's grid).
+COLUMNS = {
+    "main": ("top", "flight", "hand", "dock"),
+    "plans": ("plans",),
+    "side": ("settings", "players", "log"),
+}
+REGIONS = tuple(name for names in COLUMNS.values() for name in names)
 PLAN_COLORS = {plan.id: plan.colors for plan in PLANS}
 
 
@@ -102,13 +110,21 @@ class BoardInput:
 
 
 def skeleton() -> str:
-    regions = "".join(
-        tag("section", "", id=f"lp-{name}", class_=f"lp-region lp-region-{name}")
-        for name in REGIONS
+    """The board's empty regions, each filled by :func:`board` (``#lp-<region>``)."""
+    columns = "".join(
+        tag(
+            "div",
+            "".join(
+                tag("section", "", id=f"lp-{name}", class_=f"lp-region lp-region-{name}")
+                for name in names
+            ),
+            class_=f"lp-col lp-col-{column}",
+        )
+        for column, names in COLUMNS.items()
     )
     return tag(
         "div",
-        regions,
+        columns,
         id="lp-board",
         class_="lp-screen lp-board",
         data_testid="lp-board",
