@@ -52,7 +52,8 @@ class App:
         self.pending_link: Link | None = None
         self._decision: tuple[int, int | None] | None = None
         self._animated = 0
-        self._odds: tuple[object, str | None] | None = None
+        self._odds: tuple[tuple[object, object], str | None] | None = None
+        self._odds_pending: tuple[object, object] | None = None
         self._bot_task: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
         self.root: Any = dom.query("#lp-root")
@@ -135,6 +136,7 @@ class App:
             dom.set_root_attribute("data-board-ready", "")
 
     def redraw(self) -> None:
+        self._odds = None  # its sentence may be in the other language now
         if self.screen in SCREENS:
             dom.js.document.title = self.t("lp.tab")
         draw: dict[str, Callable[[], None]] = {
@@ -225,18 +227,30 @@ class App:
         return choices(obs, legal, self.selected, self.dice)
 
     def odds_text(self, obs: dict[str, Any]) -> str | None:
+        """The learning aid's sentence for the flight on screen, when it is on. Worked out just
+        after the board is drawn (an exact solve can take a few hundred ms in the page), once
+        per position: meanwhile the board says it is working."""
         game = self.session.game
         if game is None or not game.odds or obs["flight"] is None or obs["flight"]["outcome"]:
             return None
         key = (game.state, obs["viewer"])
-        if self._odds is not None and self._odds[0] == key:
+        if self._odds is not None and same_position(self._odds[0], key):
             return self._odds[1]
+        if self._odds_pending is None or not same_position(self._odds_pending, key):
+            self._odds_pending = key
+            self.spawn(self.work_out_odds(key, obs))
+        return self.t("lp.odds.working")
+
+    async def work_out_odds(self, key: tuple[object, object], obs: dict[str, Any]) -> None:
+        await asyncio.sleep(0.02)  # the board is painted first
+        if self._odds_pending is None or not same_position(self._odds_pending, key):
+            return  # the game moved on: that position's odds are not needed any more
         from engine.loop.odds import flight_odds
 
         start = dom.now()
         try:
             odds = flight_odds(obs)
-            text = self.t(
+            text: str | None = self.t(
                 "lp.odds.flight",
                 percent=round(100 * float(odds.success)),
                 points=f"{float(odds.points):.1f}",
@@ -245,8 +259,9 @@ class App:
             report(error)
             text = None
         dom.measure("fusebox:loop-odds", start)
-        self._odds = (key, text)
-        return text
+        self._odds, self._odds_pending = (key, text), None
+        if self.screen == "board":
+            self.draw_board()
 
     def board_input(self) -> render.BoardInput:
         session = self.session
@@ -705,6 +720,11 @@ class BoardBots:
         if note is not None:
             app.announce_last()
         app.after_change()
+
+
+def same_position(a: tuple[object, object], b: tuple[object, object]) -> bool:
+    """The same game state (the very object: states are immutable) seen by the same viewer."""
+    return a[0] is b[0] and a[1] == b[1]
 
 
 def num(node: Any, name: str) -> int:
