@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import random
 import statistics
 import sys
@@ -335,6 +336,7 @@ def page_bench(cases: list[tuple[int, int]], games: list[tuple[int, int]]) -> di
                     page.close()
                 found["page"] = summary(moves) if moves else None
                 found["choice"] = summary(choices) if choices else None
+                found["load"] = os.getloadavg()
                 browser.close()
         finally:
             server.shutdown()
@@ -355,6 +357,11 @@ def print_page(found: dict[str, Any], cases: str, games: str) -> None:
     engine = found["engine"]
     print(
         f"Pyodide in headless Chromium, wall clock; target: a decision <= {PAGE_TARGET_MS:.0f} ms"
+    )
+    # Wall clock: other programs on the machine count. Say how busy it was.
+    print(
+        f"  load average after the run: {found['load'][0]:.1f} (1 min), {found['load'][1]:.1f} "
+        f"(5 min) on {os.cpu_count()} cores"
     )
     print(f"  the strong bot's decisions (players x seed {cases}, against basic bots):")
     print(
