@@ -17,6 +17,7 @@ from engine.core.events import SEER
 from engine.loop.bots import make_bot
 
 PHONE: ViewportSize = {"width": 360, "height": 640}
+PROJECTOR: ViewportSize = {"width": 1920, "height": 1080}
 MEASURES = "(name) => performance.getEntriesByName(name).map((e) => e.duration)"
 
 
@@ -90,7 +91,8 @@ def test_a_person_plays_a_whole_game_against_computers_on_a_phone(
 
 
 def test_a_reload_resumes_mid_flight_with_the_same_dice(page: Page, site_url: str) -> None:
-    # With the learning aid on: the flight's exact odds are shown.
+    # On a projector, with the learning aid on: the flight's exact odds are shown.
+    page.set_viewport_size(PROJECTOR)
     open_board(page, site_url + "?game=loop&players=2&seed=3&first=1&odds=1" + QUICK)
     person = make_bot("basic", 2)
     while wait_turn(page) != "rolled":
@@ -107,6 +109,11 @@ def test_a_reload_resumes_mid_flight_with_the_same_dice(page: Page, site_url: st
     assert saved_state(page).flight.roll == dice  # type: ignore[union-attr]
     assert saved(page)["record"] == before["record"]
     expect(page.get_by_test_id("lp-odds")).to_contain_text("% to complete the flight")
+    # The whole board on the projector's first screen: the flight and its actions, every plan.
+    assert out_of_reach(page) == []
+    page.evaluate("window.scrollTo(0, 0)")
+    for region in ("#lp-flight", "#lp-dock", "#lp-plans"):
+        expect(page.locator(region)).to_be_in_viewport(ratio=1)
     for value, die in zip(
         dice or (), page.get_by_test_id("lp-roll").locator(".lp-die").all(), strict=True
     ):

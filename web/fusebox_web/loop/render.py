@@ -161,14 +161,12 @@ def _top(inp: BoardInput) -> str:
     round_text = w.t("lp.top.round", round=obs["round"])
     if obs["end_round"] is not None:
         round_text += " · " + w.t("lp.top.lastRound")
-    return (
-        tag("h2", esc(w.t("lp.title")), class_="lp-board-title", id="lp-heading", tabindex="-1")
-        + tag(
-            "p",
-            esc(round_text) + " · " + tag("span", esc(status), data_testid="lp-status"),
-            class_="lp-round",
-        )
-        + tag("p", esc(w.t("lp.top.supply", count=obs["supply"])), class_="lp-supply")
+    return tag(
+        "h2", esc(w.t("lp.title")), class_="lp-board-title", id="lp-heading", tabindex="-1"
+    ) + tag(
+        "p",
+        esc(round_text) + " · " + tag("span", esc(status), data_testid="lp-status"),
+        class_="lp-round",
     )
 
 
@@ -260,8 +258,10 @@ def _players(inp: BoardInput) -> str:
                 data_seat=index,
             )
         )
-    return tag("h3", esc(w.t("lp.players")), class_="lp-sub") + tag(
-        "ol", "".join(rows), class_="lp-player-list"
+    return (
+        tag("h3", esc(w.t("lp.players")), class_="lp-sub")
+        + tag("ol", "".join(rows), class_="lp-player-list")
+        + tag("p", esc(w.t("lp.top.supply", count=obs["supply"])), class_="lp-supply")
     )
 
 
