@@ -28,6 +28,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default=120,
         help="random Countdown games walked with invariant checks (120 by default; 10000 for the long run)",
     )
+    parser.addoption(
+        "--loop-walk-games",
+        type=int,
+        default=24,
+        help="Loop the Loop games walked with invariant checks (24 by default; 5000 for a long run)",
+    )
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -35,7 +35,7 @@ def test_wheel_is_reproducible_and_holds_the_missions(tmp_path: Path) -> None:
         "assert sorted(m.all_missions()) == list(range(1, 9));"
         "assert all(m.load_mission(n) == m.all_missions()[n] for n in range(1, 9));"
         "from engine.core import games, load_game;"
-        "assert list(games()) == ['redwire', 'countdown'], games();"
+        "assert list(games()) == ['redwire', 'countdown', 'loop'], games();"
         "g = load_game('redwire').new_game(5, seed=1, mission=8);"
         "print(len(g.legal_actions(g.to_move)))"
     )
