@@ -200,3 +200,58 @@ def test_saves_written_by_the_format_1_page_resume_the_same_game() -> None:
     restored = Session(MemoryStore())
     restored.import_text((fixtures / "page-export.json").read_text())
     assert restored.game is not None and restored.state.same_as(s.state)
+
+
+def hit_with_one_match(s: Session) -> tuple[redwire.Cut, int]:
+    """Play setup tokens, then find a hitting Dual Cut of the human seat 0 whose value seat 0
+    holds exactly once (returns the cut and seat 0's matching wire count)."""
+    from engine.redwire import Cut
+    from engine.redwire.wires import cut_value
+
+    while s.state.phase.value == "setup_token" or s.state.to_move != 0:
+        seat = s.state.to_move
+        assert seat is not None
+        if s.game is not None and s.game.table.seat(seat).is_bot:
+            s.play_bot()
+        else:
+            if s.handoff is not None:
+                s.accept_handoff()
+            s.apply(s.state.legal_actions(seat)[0])
+    state = s.state
+    own = [
+        code
+        for stand in range(len(state.owners))
+        if state.owners[stand] == 0
+        for _, code in state.uncut(stand)
+    ]
+    for action in state.legal_actions(0):
+        if isinstance(action, Cut) and action.tool is None and len(action.values) == 1:
+            value = action.values[0]
+            hits = cut_value(state.code_at(*action.targets[0])) == value
+            if hits and sum(1 for code in own if cut_value(code) == value) == 1:
+                return action, 1
+    raise AssertionError("no hitting cut with a single matching wire in this deal")
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_a_lone_person_skips_the_pick_of_their_only_matching_wire(seed: int) -> None:
+    s = session(["human", "bot", "bot"])
+    s.start(mission=1, seed=seed, captain=0)
+    s.begin()
+    cut, _ = hit_with_one_match(s)
+    before = len(s.state.history)
+    s.apply(cut)
+    # The engine asked seat 0 which of its wires to cut; the session answered with the only one.
+    assert len(s.state.history) == before + 2
+    assert isinstance(s.state.history[-1], redwire.Pick)
+    assert s.state.phase.value != "own_cut" or s.state.to_move != 0
+
+
+def test_pass_and_play_keeps_the_pick_even_with_one_matching_wire() -> None:
+    s = session(["human", "human", "bot"])
+    s.start(mission=1, seed=3, captain=0)
+    s.begin()
+    cut, _ = hit_with_one_match(s)
+    s.apply(cut)
+    assert s.state.phase.value == "own_cut" and s.state.to_move == 0
+    assert len(s.state.pending.options) == 1  # type: ignore[union-attr]

@@ -32,6 +32,7 @@ from engine import redwire
 from engine.redwire import GameState, Record
 from engine.redwire.actions import Action
 from engine.redwire.campaign import Campaign
+from engine.redwire.rules import is_pick_phase
 
 from ..shell.handoff import Device
 from . import storage
@@ -328,11 +329,38 @@ class Session:
     def _after_action(self) -> None:
         game = self.game
         assert game is not None
+        self._auto_pick()
         if game.state.is_over:
             game.stage = "over"
             self._count()
         self._settle()
         self.save()
+
+    def lone_pick(self) -> Action | None:
+        """The one wire a lone person would have to tap, when the rules ask them to choose among
+        a single wire (their own matching wire after a hit, say): None otherwise.
+
+        Pass and play keeps every such choice (the next person must not learn from whether a
+        choice was asked); one person with computer teammates has nobody to hide it from.
+        """
+        game = self.game
+        if game is None or game.state.is_over or len(self.humans) != 1:
+            return None
+        state, seat = game.state, self.humans[0]
+        pending = state.pending
+        if state.to_move != seat or pending is None or len(pending.options) != 1:
+            return None
+        if not is_pick_phase(state.phase):
+            return None
+        pick = redwire.Pick(seat, *pending.options[0])
+        return pick if state.is_legal(pick) else None
+
+    def _auto_pick(self) -> None:
+        game = self.game
+        assert game is not None
+        pick = self.lone_pick()
+        if pick is not None:
+            game.state, _ = game.state.apply(pick)
 
     def _count(self) -> None:
         game = self.game
