@@ -58,7 +58,7 @@ def test_wrong_cuts_move_the_detonator_mark_the_wire_and_explode(page: Page, sit
     open_game(page, site_url + "?mission=1&players=2&seed=11" + QUICK)
     while wait_decision(page) != "turn":
         play(page, sure_move(saved_state(page), 0))
-    expect(page.get_by_test_id("mistakes-left")).to_have_text("1")
+    expect(page.get_by_test_id("mistakes-left")).to_have_text("1 mistake left")
 
     state = saved_state(page)
     action = wrong_cut(state, 0)
@@ -66,14 +66,16 @@ def test_wrong_cuts_move_the_detonator_mark_the_wire_and_explode(page: Page, sit
     truth = state.code_at(stand, slot) // 10
     moves = len(state.history)
     play(page, action)
-    expect(page.get_by_test_id("mistakes-left")).to_have_text("0")
+    expect(page.get_by_test_id("mistakes-left")).to_have_text("No mistake left")
     expect(tile(page, stand, slot)).to_have_attribute(
         "aria-label", re.compile(f"hidden, info token {truth}$")
     )
     expect(tile(page, stand, slot).locator(".rw-token")).to_have_text(str(truth))
     page.get_by_role("button", name="Full log").click()
     expect(page.get_by_test_id("full-log")).to_contain_text(f"No, it is {truth}.")
-    expect(page.get_by_test_id("full-log")).to_contain_text("Detonator: one step from the skull!")
+    expect(page.get_by_test_id("full-log")).to_contain_text(
+        "Detonator: no mistake left! The next one explodes the bomb."
+    )
 
     # A reload comes back to the same game, turn and view.
     wait_decision(page)
@@ -82,7 +84,7 @@ def test_wrong_cuts_move_the_detonator_mark_the_wire_and_explode(page: Page, sit
     wait_ready(page)
     page.wait_for_selector("html[data-board-ready]", state="attached")
     expect(page.get_by_test_id("prompt")).to_have_attribute("data-moves", str(before))
-    expect(page.get_by_test_id("mistakes-left")).to_have_text("0")
+    expect(page.get_by_test_id("mistakes-left")).to_have_text("No mistake left")
     assert len(saved_state(page).history) > moves
 
     # The next mistake is the last one.

@@ -169,15 +169,21 @@ def dial(obs: Obs, w: Words) -> str:
     )
     mistakes = max(0, left - 1)
     label = w.tn("rw.dial.label", mistakes, mistakes=mistakes, left=left)
+    # Read as what it means for the team: how many more mistakes it survives.
     return tag(
         "div",
         tag("span", esc(w.t("rw.dial.name")), class_="rw-dial-name")
         + svg
-        + tag("span", esc(str(mistakes)), class_="rw-dial-count", data_testid="mistakes-left"),
+        + tag(
+            "span",
+            esc(w.tn("rw.dial.left", mistakes, mistakes=mistakes)),
+            class_="rw-dial-count",
+            data_testid="mistakes-left",
+            data_mistakes=mistakes,
+        ),
         class_=classes("rw-dial", left <= 1 and "is-danger"),
-        role="img",
+        role="group",
         aria_label=label,
-        title=label,
         data_left=left,
         data_testid="detonator",
     )
@@ -190,7 +196,7 @@ def markers(obs: Obs, w: Words) -> str:
         if not data["values"]:
             continue
         certain = data["certain"]
-        values = [str(v) for v in data["values"]]
+        values = [w.label(v) for v in data["values"]]
         inner = "".join(
             tag(
                 "span",
@@ -439,6 +445,18 @@ def colour_of_label(label: str) -> str:
     return "blue"
 
 
+def wire_face(w: Words, label: str, kind: str) -> str:
+    """A wire's face: blue shows its number; yellow and red show their symbol and whole printed
+    label ("◆ 11.1"), so a yellow 11.1 never reads as a blue 11."""
+    if kind == "blue":
+        return tag("span", tag("span", esc(label), class_="rw-n"), class_="rw-face")
+    return tag(
+        "span",
+        icon(kind) + tag("span", esc(w.label(label)), class_="rw-n rw-n--printed"),
+        class_="rw-face",
+    )
+
+
 def tile(
     w: Words,
     stand: int,
@@ -459,10 +477,8 @@ def tile(
         parts.append(w.t("rw.tile.hidden"))
     else:
         kind = colour_of_label(str(label))
-        number = str(label).split(".")[0]
-        symbol = icon(kind) if kind != "blue" else ""
-        face = tag("span", symbol + tag("span", esc(number), class_="rw-n"), class_="rw-face")
-        wire_words = w.t(f"rw.tile.{kind}", label=label)
+        face = wire_face(w, str(label), kind)
+        wire_words = w.t(f"rw.tile.{kind}", label=w.label(label))
         parts.append(w.t("rw.tile.cut", wire=wire_words) if t["cut"] else wire_words)
     info = t["info"]
     token = ""
@@ -936,7 +952,10 @@ def panel(inp: BoardInput) -> str:
     if name == "rules":
         title = inp.title
         body = (
-            paragraphs(inp.rules) + tag("h4", esc(w.t("rw.brief.bomb"))) + paragraphs(inp.contents)
+            paragraphs(inp.rules)
+            + tag("h4", esc(w.t("rw.brief.bomb")))
+            + paragraphs(inp.contents)
+            + "".join(tag("p", esc(text)) for text in mechanisms.legends(inp.obs, w))
         )
     elif name == "log":
         title, body = w.t("rw.panel.log"), full_log(inp)

@@ -119,7 +119,8 @@ class App:
     def words(self, obs: Observation | None = None) -> Words:
         names = self.session.names(self.default_name)
         owners = [s["owner"] for s in obs["stands"]] if obs else list(self.session.state.owners)
-        return Words(self.ctx.catalog, names, owners)
+        viewer = obs.get("viewer") if obs else None
+        return Words(self.ctx.catalog, names, owners, viewer if isinstance(viewer, int) else None)
 
     def mission_text(self, mission: int, field: str) -> str:
         data = getattr(redwire.load_mission(mission), field)

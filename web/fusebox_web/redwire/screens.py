@@ -13,11 +13,12 @@ from engine.redwire.campaign import Campaign
 from engine.redwire.observation_types import Observation
 
 from ..shell.i18n import Catalog
-from .board import colour_of_label, stands_of
+from .board import colour_of_label, stands_of, wire_face
 from .home import MISSIONS, messages
 from .icons import SPRITE, icon
 from .log_text import Line
 from .markup import classes, esc, tag
+from . import mechanisms
 from .mechanisms.equipment import tray
 from .table import LEVELS, MAX_PLAYERS, MIN_PLAYERS, OPTION_CHOICES, Table
 from .words import Words, counted
@@ -275,7 +276,7 @@ def bomb_contents(obs: Obs, w: Words) -> str:
         data = obs["markers"][colour]
         if not data["in_play"]:
             continue
-        values = ", ".join(str(v) for v in data["values"])
+        values = ", ".join(w.label(v) for v in data["values"])
         if data["certain"]:
             lines.append(
                 w.tn(f"rw.bomb.{colour}", data["in_play"], count=data["in_play"], values=values)
@@ -343,6 +344,7 @@ def briefing(obs: Obs, w: Words, kinds: Sequence[str], title: str, rules: str) -
         + equipment_list(obs, w)
         + tag("h3", esc(w.t("rw.brief.team")), class_="rw-h3")
         + team_list(obs, w, kinds)
+        + "".join(tag("p", esc(text), class_="rw-muted") for text in mechanisms.legends(obs, w))
         + tag("p", esc(w.t("rw.brief.captain", name=captain)))
         + tag(
             "div",
@@ -403,12 +405,10 @@ def deal_row(w: Words, obs: Obs, stand: int) -> str:
     for slot, t in enumerate(obs["stands"][stand]["slots"]):
         label = str(t["wire"])
         kind = colour_of_label(label)
-        printed = label.split(".", maxsplit=1)[0]
-        symbol = icon(kind) if kind != "blue" else ""
         tiles.append(
             tag(
                 "span",
-                tag("span", symbol + tag("span", esc(printed), class_="rw-n"), class_="rw-face"),
+                wire_face(w, label, kind),
                 # The whole deal face up: the wires still in place at the end are marked.
                 class_=classes(
                     "rw-tile", f"rw-tile--{kind}", not t["cut"] and "is-left", "is-static"
@@ -416,7 +416,7 @@ def deal_row(w: Words, obs: Obs, stand: int) -> str:
                 role="img",
                 aria_label=w.t("rw.tile.wire", n=slot + 1)
                 + ", "
-                + w.t(f"rw.tile.{kind}", label=label)
+                + w.t(f"rw.tile.{kind}", label=w.label(label))
                 + ("" if t["cut"] else ", " + w.t("rw.tile.uncut")),
             )
         )

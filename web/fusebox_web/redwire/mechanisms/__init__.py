@@ -128,6 +128,13 @@ def tool_name(tool: object, w: Words) -> str:
     return double_detector.tool_name(tool, w) or detectors.tool_name(tool, w) or ""
 
 
+def legends(obs: Observation, w: Words) -> list[str]:
+    """What the board's short marks mean, for the mechanisms in play ("DD: the Double
+    Detector..."), shown with the mission's rules."""
+    found = double_detector.legend(obs, w)
+    return [found] if found else []
+
+
 def choices(aff: Affordances, sel: Selection) -> Any:
     """The current card's choices in the affordances (None when it is not usable now)."""
     use = use_of(sel)
@@ -145,6 +152,7 @@ __all__ = [
     "chosen",
     "confirm_text",
     "equipment_line",
+    "legends",
     "tool_name",
     "use_mode",
     "use_of",
