@@ -13,12 +13,12 @@ from engine.redwire.campaign import Campaign
 from engine.redwire.observation_types import Observation
 
 from ..shell.i18n import Catalog
+from . import mechanisms
 from .board import colour_of_label, stands_of, wire_face
 from .home import MISSIONS, messages
 from .icons import SPRITE, icon
 from .log_text import Line
 from .markup import classes, esc, tag
-from . import mechanisms
 from .mechanisms.equipment import tray
 from .table import LEVELS, MAX_PLAYERS, MIN_PLAYERS, OPTION_CHOICES, Table
 from .words import Words, counted
