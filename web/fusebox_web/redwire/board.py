@@ -69,6 +69,9 @@ class BoardInput:
     odds_on: bool = False
     #: The selected wire's odds, from the viewer's observation (only with the toggle on).
     odds: WireOdds | None = None
+    #: The last action has just happened (drawn once with its animations: a wire flips, the
+    #: detonator ticks); afterwards its wires stay marked without moving.
+    fresh: bool = False
 
     @property
     def viewer(self) -> int | None:
@@ -89,7 +92,7 @@ def skeleton() -> str:
     main = tag("div", region("team") + region("own"), class_="rw-main")
     side = tag(
         "div",
-        region("dock") + region("odds") + region("panel") + region("gear") + region("log"),
+        region("dock") + region("log") + region("odds") + region("panel") + region("gear"),
         class_="rw-side",
     )
     return tag(
@@ -142,12 +145,15 @@ def top(inp: BoardInput) -> str:
         for name in ("rules", "menu")
     )
     line1 = tag("div", heading + tag("div", buttons, class_="rw-topbuttons"), class_="rw-topline")
-    line2 = tag("div", dial(obs, w) + markers(obs, w), class_="rw-status")
+    line2 = tag(
+        "div", dial(obs, w, inp.fresh and dial_moved(obs)) + markers(obs, w), class_="rw-status"
+    )
     return line1 + line2 + track(obs, w)
 
 
-def dial(obs: Obs, w: Words) -> str:
-    """The detonator: steps left as lit cells on a short track ending in the skull."""
+def dial(obs: Obs, w: Words, ticked: bool = False) -> str:
+    """The detonator: steps left as lit cells on a short track ending in the skull
+    (``ticked``: it has just moved, and shows it)."""
     left, start = int(obs["dial"]["left"]), int(obs["dial"]["start"])
     cells = max(left, start)
     size, gap = 18, 4
@@ -181,7 +187,7 @@ def dial(obs: Obs, w: Words) -> str:
             data_testid="mistakes-left",
             data_mistakes=mistakes,
         ),
-        class_=classes("rw-dial", left <= 1 and "is-danger"),
+        class_=classes("rw-dial", left <= 1 and "is-danger", ticked and "is-ticked"),
         role="group",
         aria_label=label,
         data_left=left,
@@ -190,6 +196,8 @@ def dial(obs: Obs, w: Words) -> str:
 
 
 def markers(obs: Obs, w: Words) -> str:
+    """The red and yellow markers: one chip per colour with its symbol, its values ("?" after
+    each when only some of them are in the bomb) and how many are kept ("1 of 2")."""
     chips = []
     for colour in ("red", "yellow"):
         data = obs["markers"][colour]
@@ -197,14 +205,8 @@ def markers(obs: Obs, w: Words) -> str:
             continue
         certain = data["certain"]
         values = [w.label(v) for v in data["values"]]
-        inner = "".join(
-            tag(
-                "span",
-                icon(colour) + esc(v) + ("" if certain else tag("span", "?", class_="rw-q")),
-                class_=f"rw-marker rw-marker--{colour}",
-            )
-            for v in values
-        )
+        shown = " ".join(v if certain else f"{v}?" for v in values)
+        inner = tag("span", icon(colour) + esc(shown), class_=f"rw-marker rw-marker--{colour}")
         if certain:
             label = w.t(f"rw.markers.{colour}", count=len(values), values=", ".join(values))
         else:
@@ -268,6 +270,54 @@ def track(obs: Obs, w: Words) -> str:
         data_testid="track",
         style=f"--v:{high - low + 1}",
     )
+
+
+# --------------------------------------------------------------------------- news
+
+
+def news(obs: Obs) -> dict[Tile, str]:
+    """The wires the last cut touched, with how it went: the pointed wires ("hit" or "miss"),
+    the wires it cut and the info token it placed (public: every seat saw it happen).
+
+    >>> log = [{"type": "turn", "seat": 0, "number": 3},
+    ...        {"type": "cut", "seat": 0, "targets": [[2, 4]], "values": [9], "outcome": "miss"},
+    ...        {"type": "dial", "from": 3, "to": 2},
+    ...        {"type": "token", "seat": 2, "stand": 2, "slot": 4, "value": 11, "reason": "miss"},
+    ...        {"type": "turn", "seat": 1, "number": 4}]
+    >>> news({"log": log})  # type: ignore[arg-type]
+    {(2, 4): 'miss'}
+    """
+    log = obs["log"]
+    start = None
+    for i in range(len(log) - 1, -1, -1):
+        if log[i].get("type") in ("cut", "solo", "reveal"):
+            start = i
+            break
+    if start is None:
+        return {}
+    first = log[start]
+    outcome = str(first.get("outcome", "hit"))
+    kind = "hit" if outcome == "hit" or first.get("type") != "cut" else "miss"
+    found: dict[Tile, str] = {}
+    for stand, slot in first.get("targets", ()):
+        found[(int(stand), int(slot))] = kind
+    for event in log[start + 1 :]:
+        if event.get("type") in ("cut", "solo", "reveal"):
+            break
+        if event.get("type") in ("wire_cut", "token") and "stand" in event:
+            found.setdefault((int(event["stand"]), int(event["slot"])), kind)
+    return found
+
+
+def dial_moved(obs: Obs) -> bool:
+    """The last action moved the detonator (its ``dial`` event is in the last turn's events)."""
+    for event in reversed(obs["log"]):
+        kind = event.get("type")
+        if kind == "dial":
+            return True
+        if kind in ("cut", "solo", "reveal"):
+            return False
+    return False
 
 
 # --------------------------------------------------------------------------- stands
@@ -406,6 +456,7 @@ def stand_row(inp: BoardInput, stand: int) -> str:
     tappable, selected = tile_roles(inp)
     options = inp.sel.mode not in CUT_MODES
     labels = pair_labels(obs)
+    marked = news(obs)
     focus_slot = inp.focus.get(stand, 0)
     slots = data["slots"]
     if focus_slot >= len(slots):
@@ -422,6 +473,8 @@ def stand_row(inp: BoardInput, stand: int) -> str:
             labels.get((stand, slot)),
             slot == focus_slot,
             options,
+            marked.get((stand, slot)),
+            inp.fresh,
         )
         for slot, t in enumerate(slots)
     )
@@ -433,7 +486,9 @@ def stand_row(inp: BoardInput, stand: int) -> str:
         role="group",
         aria_label=name,
         data_stand=stand,
-        style=f"--n:{len(slots)}",
+        # The wires share the stand's width; on a wide screen every stand's height shares the
+        # screen's height too (--rows), so your own stand is never below the fold.
+        style=f"--n:{len(slots)};--rows:{len(obs['stands'])}",
     )
 
 
@@ -468,6 +523,8 @@ def tile(
     pair: tuple[str, int] | None,
     in_tab_order: bool,
     option: bool = False,
+    news_kind: str | None = None,
+    fresh: bool = False,
 ) -> str:
     label = t["wire"]
     parts = [stand_label(w, stand, mine), w.t("rw.tile.wire", n=slot + 1)]
@@ -501,6 +558,8 @@ def tile(
             badge = tag("span", mark, class_=f"rw-pair rw-pair--{kind_name}", aria_hidden="true")
     if selected:
         parts.append(w.t("rw.tile.selected"))
+    if news_kind is not None:
+        parts.append(w.t(f"rw.tile.news.{news_kind}"))
     cut_mark = icon("cut", "rw-cutmark") if t["cut"] else ""
     return tag(
         "button",
@@ -513,6 +572,8 @@ def tile(
             tappable and "is-tappable",
             tappable and option and "is-option",
             selected and "is-selected",
+            news_kind is not None and f"is-news is-news--{news_kind}",
+            news_kind is not None and fresh and "is-fresh",
         ),
         data_act="tile",
         data_stand=stand,
@@ -584,13 +645,20 @@ def dock(inp: BoardInput) -> str:
             data_viewer=inp.viewer,
         )
     ]
+    # One row of small buttons (how to cut, the turn's other actions, cancel, the learning
+    # aids), then every value you may name, then the confirm button: on a phone the whole dock
+    # stays within a third of the screen.
+    tools = ""
     if aff.decision == "turn" and not aff.reveal and sel.mode in (*CUT_MODES, None):
-        parts.append(modes(inp))
+        tools = modes(inp)
+    aux = aux_buttons(inp)
+    if tools or aux:
+        parts.append(tag("div", tools + aux, class_="rw-tools"))
     parts.append(values_picker(inp))
     parts.append(seats_picker(inp))
     if inp.message:
         parts.append(tag("p", esc(inp.message), class_="rw-message", data_testid="message"))
-    parts.append(buttons(inp))
+    parts.append(confirm_button(inp))
     return "".join(p for p in parts if p)
 
 
@@ -601,18 +669,28 @@ def modes(inp: BoardInput) -> str:
         choices.append((tool, w.tool_name(tool)))
     if len(choices) == 1 and not aff.xy:
         return ""
-    items = [
-        tag(
-            "button",
-            esc(text),
-            type="button",
-            class_="rw-chip rw-mode",
-            data_act="mode",
-            data_mode=mode,
-            aria_pressed="true" if (sel.mode or "cut") == mode else "false",
+    items = []
+    for mode, text in choices:
+        short = mechanisms.tool_short(mode, w)
+        # A narrow screen shows the short name (the rules' legend explains it); the button's
+        # name holds both, so what is read is what is seen.
+        label = (
+            tag("span", esc(text), class_="rw-long") + tag("span", esc(short), class_="rw-short")
+            if short
+            else esc(text)
         )
-        for mode, text in choices
-    ]
+        items.append(
+            tag(
+                "button",
+                label,
+                type="button",
+                class_="rw-chip rw-mode",
+                data_act="mode",
+                data_mode=mode,
+                aria_pressed="true" if (sel.mode or "cut") == mode else "false",
+                aria_label=f"{short}, {text}" if short else None,
+            )
+        )
     if aff.xy:
         items.append(
             tag(
@@ -703,28 +781,34 @@ def seats_picker(inp: BoardInput) -> str:
     )
 
 
-def buttons(inp: BoardInput) -> str:
+def confirm_button(inp: BoardInput) -> str:
+    """The confirm button, saying exactly what will happen ("Cut: is Bea's wire 4 a 9?")."""
     w, aff, sel = inp.words, inp.aff, inp.sel
-    out = []
     seat = inp.viewer
     action = build(sel, seat) if seat is not None else None
-    if sel.mode is not None and (aff.decision is not None or sel.mode in CARD_MODES):
-        text = inp.confirm_text or w.t("rw.confirm.choose")
-        out.append(
-            tag(
-                "button",
-                esc(text),
-                type="button",
-                class_="rw-confirm",
-                data_act="confirm",
-                data_testid="confirm",
-                aria_disabled=None if action is not None else "true",
-            )
-        )
-    if not sel.empty or sel.mode in CARD_MODES or sel.mode == "solo":
-        out.append(
-            tag("button", esc(w.t("rw.cancel")), type="button", class_="rw-chip", data_act="cancel")
-        )
+    if sel.mode is None or (aff.decision is None and sel.mode not in CARD_MODES):
+        return ""
+    text = inp.confirm_text or w.t("rw.confirm.choose")
+    return tag(
+        "div",
+        tag(
+            "button",
+            esc(text),
+            type="button",
+            class_="rw-confirm",
+            data_act="confirm",
+            data_testid="confirm",
+            aria_disabled=None if action is not None else "true",
+        ),
+        class_="rw-actions",
+    )
+
+
+def aux_buttons(inp: BoardInput) -> str:
+    """The turn's actions that start without a wire (the Solo Cut, the cards that say so),
+    cancel, and the learning aids (hint, odds)."""
+    w, aff, sel = inp.words, inp.aff, inp.sel
+    out = []
     if aff.decision == "turn":
         # Turn actions that are not a wire to tap first: the Solo Cut, and the cards that say so
         # (the Stabilizer, the Coffee Break).
@@ -746,6 +830,10 @@ def buttons(inp: BoardInput) -> str:
                         data_mode=mode,
                     )
                 )
+    if not sel.empty or sel.mode in CARD_MODES or sel.mode == "solo":
+        out.append(
+            tag("button", esc(w.t("rw.cancel")), type="button", class_="rw-chip", data_act="cancel")
+        )
     if aff.decision is not None:
         out.append(
             tag(
@@ -758,7 +846,7 @@ def buttons(inp: BoardInput) -> str:
         )
     if inp.odds_toggle:
         out.append(odds_toggle(inp))
-    return tag("div", "".join(out), class_="rw-actions") if out else ""
+    return "".join(out)
 
 
 def odds_toggle(inp: BoardInput) -> str:
@@ -767,7 +855,9 @@ def odds_toggle(inp: BoardInput) -> str:
     return tag(
         "button",
         tag("span", icon("check") if on else "", class_="rw-box", aria_hidden="true")
-        + esc(inp.words.t("rw.odds.toggle")),
+        + tag("span", esc(inp.words.t("rw.odds.toggle")), class_="rw-long")
+        + tag("span", esc(inp.words.t("rw.odds.short")), class_="rw-short"),
+        aria_label=inp.words.t("rw.odds.toggle"),
         type="button",
         class_="rw-chip rw-hint rw-odds-toggle",
         data_act="odds",
@@ -926,11 +1016,13 @@ def log_region(inp: BoardInput) -> str:
         )
         + tag(
             "button",
-            esc(w.t("rw.panel.log")),
+            tag("span", esc(w.t("rw.panel.log")), class_="rw-long")
+            + tag("span", esc(w.t("rw.panel.logShort")), class_="rw-short"),
             type="button",
             class_="rw-chip",
             data_act="panel",
             data_panel="log",
+            aria_label=w.t("rw.panel.log"),
             aria_expanded="true" if inp.panel == "log" else "false",
         ),
         class_="rw-logbar",

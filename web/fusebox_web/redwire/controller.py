@@ -29,7 +29,7 @@ from ..shell.pacing import play_bots
 from . import board, mechanisms, screens
 from .affordances import Affordances, affordances, held_values
 from .board import BoardInput, value_of_data
-from .log_text import explain, log_lines, story
+from .log_text import explain, log_lines, since, story
 from .markup import esc
 from .mount import home_html
 from .odds import OddsCache, WireOdds, odds_tile, reason_text
@@ -61,6 +61,8 @@ class App:
         self.rendered: dict[str, str] = {}
         self.export_url: str | None = None
         self.pending_link: Link | None = None
+        #: The last action has just happened: the next drawing of the board animates it once.
+        self.fresh = False
         self._aff: tuple[object, int | None, Affordances] | None = None
         #: The odds of the wires selected with "show odds" on, for the position on screen.
         self._odds = OddsCache()
@@ -300,6 +302,7 @@ class App:
             odds_toggle=session.odds_offered,
             odds_on=session.odds_shown,
             odds=self.wire_odds(obs) if session.odds_shown else None,
+            fresh=self.fresh,
         )
 
     def wire_odds(self, obs: Observation) -> WireOdds | None:
@@ -324,6 +327,7 @@ class App:
             self.rendered = {}
         focused = dom.active_key()
         regions = board.render(self.board_input())
+        self.fresh = False
         changed = False
         for name, html in regions.items():
             if self.rendered.get(name) != html:
@@ -436,15 +440,21 @@ class App:
             return self.sel
         return fresh(aff)
 
-    def announce_last(self) -> None:
+    def announce_last(self, start: int | None = None) -> None:
+        """Say what the last action did (every line of its events, from log index ``start``:
+        "You point at Bea's wire 4: 9? No, it is 11. Detonator: 2 mistakes left."), and mark it
+        fresh for the next drawing of the board (its wires and the detonator show it)."""
         game = self.session.game
         if game is None:
             return
         obs = game.state.observation(self.session.viewer)
         lines = log_lines(obs["log"], self.words(obs), game.notes)
-        real = [line for line in lines if line.kind != "turn"]
-        if real:
-            self.announce(real[-1].text)
+        told = since(lines, start) if start is not None else []
+        if not told:
+            told = [line for line in lines if line.kind != "turn"][-1:]
+        if told:
+            self.announce(" ".join(line.text for line in told))
+        self.fresh = True
 
     # ------------------------------------------------------------------ events
 
@@ -740,6 +750,7 @@ class App:
         self.play(action)
 
     def play(self, action: Action) -> None:
+        start = len(self.session.state.log)
         try:
             self.session.apply(action)
         except IllegalActionError as error:
@@ -749,7 +760,7 @@ class App:
             return
         self.message = None
         self.panel = None
-        self.announce_last()
+        self.announce_last(start)
         self.after_change()
 
     # ------------------------------------------------------------------ taps on wires
@@ -931,11 +942,12 @@ class BoardBots:
     def play(self, seat: int) -> None:
         app = self.app
         start = dom.now()
+        first = len(app.session.state.log)
         note = app.session.play_bot()
         dom.measure("fusebox:bot", start)
         app.thinking = None
         if note is not None:
-            app.announce_last()
+            app.announce_last(first)
         app.after_change()
 
 

@@ -31,7 +31,7 @@ from . import mechanisms
 from .notes import Note
 from .words import Words
 
-__all__ = ["Line", "Note", "explain", "last_line", "log_lines", "story"]
+__all__ = ["Line", "Note", "explain", "last_line", "log_lines", "since", "story"]
 
 View = Mapping[str, Any]
 
@@ -42,6 +42,8 @@ class Line:
     #: "turn", "info", "hit", "miss", "dial", "boom", "won", "bot"
     kind: str = "info"
     turn: int = 0
+    #: The index of the event (in the log) the line tells.
+    at: int = 0
 
 
 def log_lines(log: Sequence[View], words: Words, notes: Sequence[Note] = ()) -> list[Line]:
@@ -55,7 +57,7 @@ def log_lines(log: Sequence[View], words: Words, notes: Sequence[Note] = ()) -> 
     for index, event in enumerate(log):
         for note in by_index.get(index, ()):
             text = words.t("rw.log.bot", who=words.name(note.seat), why=explain(note, words))
-            lines.append(Line(text, "bot", turn))
+            lines.append(Line(text, "bot", turn, index))
         if index in used:
             continue
         if event.get("type") == "turn":
@@ -66,7 +68,7 @@ def log_lines(log: Sequence[View], words: Words, notes: Sequence[Note] = ()) -> 
         found = handler(event, words, log, index, used)
         if found is not None:
             text, kind = found
-            lines.append(Line(text, kind, turn))
+            lines.append(Line(text, kind, turn, index))
     return lines
 
 
@@ -76,6 +78,12 @@ def last_line(lines: Sequence[Line]) -> Line | None:
         if line.kind != "turn":
             return line
     return lines[-1] if lines else None
+
+
+def since(lines: Sequence[Line], start: int) -> list[Line]:
+    """The lines of the events from index ``start`` on (what the last action did), without
+    the bare turn headers and bots' explanations: what a screen reader announces."""
+    return [line for line in lines if line.at >= start and line.kind not in ("turn", "bot")]
 
 
 def story(lines: Sequence[Line]) -> list[Line]:

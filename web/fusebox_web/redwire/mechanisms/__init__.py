@@ -135,6 +135,11 @@ def legends(obs: Observation, w: Words) -> list[str]:
     return [found] if found else []
 
 
+def tool_short(tool: object, w: Words) -> str | None:
+    """A detector's short name for a narrow screen ("DD"), if it has one."""
+    return double_detector.short_name(w) if tool == "double" else None
+
+
 def choices(aff: Affordances, sel: Selection) -> Any:
     """The current card's choices in the affordances (None when it is not usable now)."""
     use = use_of(sel)
@@ -154,6 +159,7 @@ __all__ = [
     "equipment_line",
     "legends",
     "tool_name",
+    "tool_short",
     "use_mode",
     "use_of",
 ]
