@@ -1,9 +1,9 @@
-"""Red Wire at a real table: one screen on a phone (360 × 640) and on a laptop (1280 × 800).
+"""Red Wire at a real table: one screen on a phone (360 x 640) and on a laptop (1280 x 800).
 
 Mission 8 with five players (and with two, whose stands hold up to 14 wires): whichever
 teammate's wire you tap, your own stand, that wire, every value you may name and the confirm
 button are on the screen at once, without scrolling sideways; the decision panel takes at most
-35% of the phone's height; every wire, value and button is at least 24 × 24 CSS px.
+35% of the phone's height; every wire, value and button is at least 24 x 24 CSS px.
 """
 
 from __future__ import annotations
