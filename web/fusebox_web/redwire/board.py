@@ -1168,6 +1168,28 @@ def value_of_data(raw: str) -> int:
 
 
 ARROWS = {"ArrowLeft": (0, -1), "ArrowRight": (0, 1), "ArrowUp": (-1, 0), "ArrowDown": (1, 0)}
+#: The rows of buttons arrow keys move along (values, seats, the ways to cut), by data-act.
+ROW_ACTS = ("value", "seat", "mode")
+
+
+def next_in_row(count: int, at: int, key: str) -> int | None:
+    """The button an arrow key (or Home/End) moves to in a row of ``count``, from ``at``.
+
+    Left/Up go back, Right/Down go on, and the row wraps around (a value picker is one group).
+
+    >>> next_in_row(8, 7, "ArrowRight"), next_in_row(8, 0, "ArrowLeft"), next_in_row(8, 3, "End")
+    (0, 7, 7)
+    >>> next_in_row(8, 3, "Enter") is None
+    True
+    """
+    if count <= 0:
+        return None
+    if key == "Home":
+        return 0
+    if key == "End":
+        return count - 1
+    step = {"ArrowLeft": -1, "ArrowUp": -1, "ArrowRight": 1, "ArrowDown": 1}.get(key)
+    return None if step is None else (at + step) % count
 
 
 def next_tile(

@@ -409,12 +409,19 @@ class App:
                 self.draw_board()
                 if opened and key is not None and key[2] is not None:
                     self.focus_start()
+                elif not dom.active_key():
+                    # The control that had the focus is gone (the confirm button, say): the
+                    # prompt says what happens next, and the next decision takes it from there.
+                    dom.focus("#rw-prompt", scroll=False)
             self.run_bots()
 
     def focus_start(self) -> None:
-        """Where the focus goes when a decision opens: the first wire to choose, else the prompt."""
+        """Where the focus goes when a decision opens: the first wire to choose (a teammate's
+        on your turn), else the prompt."""
         decision = self.viewer_affordances().decision
-        if decision not in (None, "turn") and dom.focus(".rw-tile.is-tappable"):
+        if decision not in (None, "turn") and dom.focus(".rw-tile.is-tappable", scroll=False):
+            return
+        if decision == "turn" and dom.focus("#rw-team .rw-tile.is-tappable", scroll=False):
             return
         dom.focus("#rw-prompt", scroll=False)
 
@@ -495,13 +502,31 @@ class App:
         if self.screen != "board":
             return
         target = event.target
-        if dom.attr(target, "data-act") != "tile":
+        act = dom.attr(target, "data-act")
+        if act in board.ROW_ACTS:
+            if self.move_in_row(target, act or "", key):
+                event.preventDefault()
+            return
+        if act != "tile":
             return
         stand = num(target, "data-stand")
         slot = num(target, "data-slot")
         moved = self.move_focus(stand, slot, key)
         if moved is not None:
             event.preventDefault()
+
+    def move_in_row(self, target: Any, act: str, key: str) -> bool:
+        """Arrow keys along a row of values (or seats, or ways to cut)."""
+        items = dom.query_all(f'#rw-dock [data-act="{act}"]')
+        keys = [dom.active_key_of(item) for item in items]
+        here = dom.active_key_of(target)
+        if here not in keys:
+            return False
+        nxt = board.next_in_row(len(items), keys.index(here), key)
+        if nxt is None:
+            return False
+        items[nxt].focus()
+        return True
 
     def move_focus(self, stand: int, slot: int, key: str) -> tuple[int, int] | None:
         """Arrow keys between tiles: left/right on a stand, up/down between stands."""

@@ -99,6 +99,12 @@ def query(selector: str) -> Any:
     return py(js.document.querySelector(selector))
 
 
+def query_all(selector: str) -> list[Any]:
+    """Every element matching ``selector``, in document order."""
+    found = js.document.querySelectorAll(selector)
+    return [found.item(i) for i in range(found.length)]
+
+
 def attr(node: Any, name: str) -> str | None:
     """An attribute of an element, or None when it has none (or is not an element)."""
     if node is None or not hasattr(node, "getAttribute"):
@@ -196,8 +202,16 @@ async def read_file(node: Any) -> str | None:
 
 
 def active_key() -> dict[str, str]:
-    """The data attributes that identify the focused element (to focus its redrawn twin)."""
+    """The data attributes that identify the focused element (to focus its redrawn twin);
+    empty when nothing has the focus (the page's body)."""
     node = js.document.activeElement
+    if node is None or node == js.document.body:
+        return {}
+    return active_key_of(node)
+
+
+def active_key_of(node: Any) -> dict[str, str]:
+    """The data attributes that identify an element (see :func:`active_key`)."""
     if node is None or not hasattr(node, "getAttribute"):
         return {}
     out: dict[str, str] = {}
