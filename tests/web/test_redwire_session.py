@@ -134,7 +134,7 @@ def test_bad_saves_are_quarantined_not_lost() -> None:
     store.set(storage.PROGRESS, "[1, 2")
     s = Session(store)
     s.load()
-    assert s.problems == ["rw.storage.badProgress", "rw.storage.badGame"]
+    assert s.problems == [("rw.storage.badProgress", {}), ("rw.storage.badGame", {})]
     assert s.game is None and s.campaign.progress == {}
     kept = {k: v for k, v in store.items.items() if k.startswith(storage.QUARANTINE)}
     assert sorted(kept.values()) == sorted(
@@ -142,7 +142,7 @@ def test_bad_saves_are_quarantined_not_lost() -> None:
     )
 
 
-def test_a_record_that_no_longer_replays_is_set_aside() -> None:
+def test_a_record_that_no_longer_replays_resumes_before_the_damage() -> None:
     s = session(KINDS["solo"])
     s.start(mission=1, seed=3)
     s.begin()
@@ -151,9 +151,14 @@ def test_a_record_that_no_longer_replays_is_set_aside() -> None:
     data["record"]["actions"].append({"type": "token", "seat": 0, "stand": 0, "slot": 99})
     store = MemoryStore()
     storage.write(store, storage.GAME, data)
+    original = store.get(storage.GAME)
     again = Session(store)
     again.load()
-    assert again.game is None and again.problems == ["rw.storage.badGame"]
+    assert again.game is not None and again.state.history == ()
+    assert again.problems == [("rw.storage.gameRepaired", {"broken": 1, "kept": 0})]
+    # The damaged save is kept as it was, listed with its date.
+    [kept] = again.quarantined()
+    assert kept.text == original and kept.kind == "game" and kept.at is not None
 
 
 def test_export_and_import_round_trip() -> None:

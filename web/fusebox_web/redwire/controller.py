@@ -60,6 +60,7 @@ class App:
         self.open_sections: set[str] = set()
         self.rendered: dict[str, str] = {}
         self.export_url: str | None = None
+        self.set_aside_urls: list[str] = []
         self.pending_link: Link | None = None
         #: The last action has just happened: the next drawing of the board animates it once.
         self.fresh = False
@@ -165,6 +166,25 @@ class App:
         if self.screen == "home":
             self.set_root(home_html(self.ctx, self.session, self.notices), focus=None)
 
+    def set_aside_items(self) -> list[screens.SetAside]:
+        """The saves kept aside, each with a download link (blob: URLs, renewed each time)."""
+        for url in self.set_aside_urls:
+            dom.revoke_url(url)
+        self.set_aside_urls = []
+        items = []
+        for kept in self.session.quarantined():
+            href = dom.blob_url(kept.text)
+            self.set_aside_urls.append(href)
+            when = (
+                self.t("rw.saved.when", date=dom.local_date(kept.at, self.ctx.catalog.lang))
+                if kept.at is not None
+                else self.t("rw.saved.when.unknown")
+            )
+            items.append(
+                screens.SetAside(kept.key, kept.kind, when, screens.why_key(kept.problem), href)
+            )
+        return items
+
     def draw_campaign(self) -> None:
         if self.export_url:
             dom.revoke_url(self.export_url)
@@ -186,6 +206,7 @@ class App:
             frozenset(self.open_sections),
             self.export_url,
             self.ctx.catalog,
+            self.set_aside_items(),
         )
         self.set_root(screens.campaign(self.t, inp), focus=None)
 
@@ -613,6 +634,21 @@ class App:
         self.draw_campaign()
         dom.focus(f'[data-act="section"][data-section="{name}"]')
 
+    def act_restore(self, target: Any) -> None:
+        """Put a set-aside save back and read it again; say what came of it."""
+        key = text(target, "data-key")
+        try:
+            self.session.restore(key)
+        except Exception:
+            self.notices = [self.t("rw.transfer.bad")]
+        else:
+            found = [self.t(k, **params) for k, params in self.session.problems]
+            self.session.problems.clear()
+            self.notices = found or [self.t("rw.saved.restored")]
+        self.draw_campaign()
+        self.announce(" ".join(self.notices))
+        dom.focus("#rw-heading")
+
     def act_link_start(self, target: Any) -> None:
         link = self.pending_link
         self.pending_link = None
@@ -921,6 +957,7 @@ class App:
         "option": act_option,
         "section": act_section,
         "link-start": act_link_start,
+        "restore": act_restore,
         "link-keep": act_link_keep,
         "retry": act_retry,
         "next": act_next,

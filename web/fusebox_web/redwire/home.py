@@ -26,6 +26,8 @@ class HomeInput:
     continue_text: str | None
     won: int
     notices: Sequence[str]
+    #: Earlier progress is kept aside, unread (the home screen says so).
+    progress_kept: bool = False
 
 
 def home(t: Any, inp: HomeInput) -> str:
@@ -52,12 +54,18 @@ def home(t: Any, inp: HomeInput) -> str:
             data_testid="play",
         )
     )
-    progress = t("rw.home.progress", won=inp.won, total=len(MISSIONS))
+    progress = tag(
+        "p",
+        esc(t("rw.home.progress", won=inp.won, total=len(MISSIONS))),
+        class_="rw-muted",
+        data_testid="home-progress",
+    )
+    if inp.progress_kept:
+        kept = tag("p", esc(t("rw.home.progressKept")), class_="rw-notice", data_testid="kept")
+        progress = kept + (progress if inp.won else "")
     return tag(
         "div",
-        messages(inp.notices)
-        + tag("div", "".join(buttons), class_="rw-home-buttons")
-        + tag("p", esc(progress), class_="rw-muted"),
+        messages(inp.notices) + tag("div", "".join(buttons), class_="rw-home-buttons") + progress,
         class_="rw-home",
         data_testid="home",
     )

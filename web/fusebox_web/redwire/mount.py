@@ -35,7 +35,9 @@ def home_html(context: Any, session: Session, notices: list[str]) -> str:
         key = "rw.home.over" if game.stage == "over" else "rw.home.where"
         resume = context.t(key, mission=game.mission, turn=max(1, game.state.turn_number))
     won = sum(1 for m in home.MISSIONS if session.campaign.status(m) == "won")
-    inp = home.HomeInput(resume, won, list(notices))
+    # Progress that could not be read is said, never shown as "0 of 8" as if nothing was won.
+    kept = any(q.kind == "progress" for q in session.quarantined())
+    inp = home.HomeInput(resume, won, list(notices), kept)
     return home.home(context.t, inp)
 
 
@@ -52,7 +54,7 @@ class Mount:
         # The board redraws often: its announcements go to a small live region of their own.
         dom.set_html(app, ROOT)
         self.session.load()
-        self.notices = [self.ctx.t(key) for key in self.session.problems]
+        self.notices = [self.ctx.t(key, **params) for key, params in self.session.problems]
         self.session.problems.clear()
         dom.listen(app, "click", guarded(lambda event: self.app().on_click(event)))
         dom.listen(app, "keydown", guarded(lambda event: self.app().on_key(event)))

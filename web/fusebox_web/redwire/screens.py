@@ -48,6 +48,28 @@ def heading(text: str, level: int = 2, kicker: str | None = None) -> str:
 
 
 @dataclass(frozen=True)
+class SetAside:
+    """A save kept aside, as the campaign screen lists it."""
+
+    key: str
+    kind: str
+    when: str
+    why: str
+    href: str
+
+
+def why_key(problem: str) -> str:
+    """The player's words for why a save was set aside (the storage's reason is technical)."""
+    if "newer" in problem:
+        return "rw.saved.why.newer"
+    if problem == "not JSON":
+        return "rw.saved.why.notJson"
+    if problem.startswith("replaced"):
+        return "rw.saved.why.replaced"
+    return "rw.saved.why.damaged"
+
+
+@dataclass(frozen=True)
 class CampaignInput:
     campaign: Campaign
     table: Table
@@ -59,6 +81,7 @@ class CampaignInput:
     open_sections: frozenset[str]
     export_href: str | None
     catalog: Catalog
+    set_aside: Sequence[SetAside] = ()
 
 
 def campaign(t: Any, inp: CampaignInput) -> str:
@@ -74,7 +97,57 @@ def campaign(t: Any, inp: CampaignInput) -> str:
         + missions_list(t, inp)
         + table_setup(t, inp)
         + variants(t, inp)
-        + transfer(t, inp),
+        + transfer(t, inp)
+        + set_aside(t, inp),
+    )
+
+
+def set_aside(t: Any, inp: CampaignInput) -> str:
+    """Every save that could not be read, with its date: download it, or restore it."""
+    if not inp.set_aside:
+        return ""
+    items = []
+    for item in inp.set_aside:
+        what = t(f"rw.saved.kind.{item.kind}")
+        text = t("rw.saved.item", what=what, when=item.when, why=t(item.why))
+        items.append(
+            tag(
+                "li",
+                tag("p", esc(text))
+                + tag(
+                    "div",
+                    tag(
+                        "a",
+                        esc(t("rw.saved.download")),
+                        href=item.href,
+                        download=f"red-wire-{item.key.rsplit('.', 2)[-2]}-{item.key.rsplit('.', 1)[-1]}.json",
+                        class_="rw-chip rw-link",
+                        aria_label=t("rw.saved.downloadName", what=what, when=item.when),
+                        data_testid="set-aside-download",
+                    )
+                    + tag(
+                        "button",
+                        esc(t("rw.saved.restore")),
+                        type="button",
+                        class_="rw-chip",
+                        data_act="restore",
+                        data_key=item.key,
+                        aria_label=t("rw.saved.restoreName", what=what, when=item.when),
+                        data_testid="set-aside-restore",
+                    ),
+                    class_="rw-actions",
+                ),
+                class_="rw-set-aside-item",
+                data_kind=item.kind,
+            )
+        )
+    return tag(
+        "section",
+        tag("h3", esc(t("rw.saved.title")), class_="rw-h3", id="rw-set-aside")
+        + tag("p", esc(t("rw.saved.intro")), class_="rw-muted")
+        + tag("ul", "".join(items), class_="rw-set-aside"),
+        aria_labelledby="rw-set-aside",
+        data_testid="set-aside",
     )
 
 

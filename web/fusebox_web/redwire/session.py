@@ -35,7 +35,7 @@ from engine.redwire.campaign import Campaign
 from engine.redwire.rules import is_pick_phase
 
 from ..shell.handoff import Device
-from . import storage
+from . import recovery, storage
 from .notes import Note
 from .storage import Loaded, Store
 from .table import LEVELS, Table
@@ -170,26 +170,67 @@ class Session:
         self.campaign = Campaign()
         self.game: Game | None = None
         self._bots: dict[tuple[int, str], Any] = {}
-        #: What loading found wrong (keys of messages for the player), shown once.
-        self.problems: list[str] = []
+        #: What loading found wrong or brought back (messages for the player: a catalog key
+        #: and its parameters), shown once.
+        self.problems: list[tuple[str, dict[str, object]]] = []
         #: The last save failed (storage full or disabled): the page says so.
         self.save_failed = False
 
     # ------------------------------------------------------------------ loading and saving
 
     def load(self) -> None:
-        """Read the saved progress and game; bad data is set aside and reported in problems."""
+        """Read the saved progress and game. Bad data is set aside (never lost), what it still
+        holds is brought back (the missions that read, the actions that replay), and the
+        player is told (``problems``)."""
         progress: Loaded[Progress] = storage.read(self.store, storage.PROGRESS, Progress.from_json)
         if progress.value is not None:
             self.campaign, self.table = progress.value.campaign, progress.value.table
-        elif progress.problem:
-            self.problems.append("rw.storage.badProgress")
+        elif progress.quarantined:
+            self._repair_progress(self.store.get(progress.quarantined) or "", progress.problem)
         game: Loaded[Game] = storage.read(self.store, storage.GAME, Game.from_json)
         if game.value is not None:
             self.game = game.value
-        elif game.problem:
-            self.problems.append("rw.storage.badGame")
+        elif game.quarantined:
+            self._repair_game(self.store.get(game.quarantined) or "", game.problem)
         self._settle()
+
+    def _repair_progress(self, text: str, problem: str | None) -> None:
+        repaired = recovery.salvage_progress(text)
+        if repaired is None:
+            key = "rw.storage.newerProgress" if problem and "newer" in problem else None
+            self.problems.append((key or "rw.storage.badProgress", {}))
+            return
+        self.campaign, self.table = repaired.campaign, repaired.table
+        won = sum(1 for p in repaired.campaign.progress.values() if p.won)
+        self.problems.append(("rw.storage.progressRepaired", {"won": won, "lost": repaired.lost}))
+        storage.write(self.store, storage.PROGRESS, Progress(self.campaign, self.table).to_json())
+
+    def _repair_game(self, text: str, problem: str | None) -> None:
+        repaired = recovery.salvage_game(text)
+        if repaired is None:
+            key = "rw.storage.newerGame" if problem and "newer" in problem else None
+            self.problems.append((key or "rw.storage.badGame", {}))
+            return
+        self.game = repaired.game
+        if repaired.broken_at is None:
+            self.problems.append(("rw.storage.gameRepairedDetails", {"kept": repaired.kept}))
+        else:
+            self.problems.append(
+                ("rw.storage.gameRepaired", {"broken": repaired.broken_at, "kept": repaired.kept})
+            )
+        storage.write(self.store, storage.GAME, repaired.game.to_json())
+
+    def quarantined(self) -> list[storage.Quarantined]:
+        """Every save set aside (newest first): listed on the campaign screen."""
+        return storage.SAVES.quarantined(self.store)
+
+    def restore(self, key: str) -> None:
+        """Put a set-aside save back and read everything again (a save that still does not
+        read goes back to the quarantine, and what it holds is brought back if it can be)."""
+        storage.SAVES.restore(self.store, key)
+        self.campaign, self.table, self.game = Campaign(), Table.default(), None
+        self._bots.clear()
+        self.load()
 
     def save(self) -> None:
         try:

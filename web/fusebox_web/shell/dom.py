@@ -189,6 +189,14 @@ def blob_url(text: str, mime: str = "application/json") -> str:
     return str(js.URL.createObjectURL(js.Blob.new(parts, options)))
 
 
+def local_date(seconds: float, lang: str) -> str:
+    """A moment (seconds since 1970) as the player's browser writes dates, in ``lang``."""
+    options = js.Object.new()
+    options.dateStyle = "medium"
+    options.timeStyle = "short"
+    return str(js.Date.new(seconds * 1000).toLocaleString(lang, options))
+
+
 def revoke_url(url: str) -> None:
     js.URL.revokeObjectURL(url)
 
