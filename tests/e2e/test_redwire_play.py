@@ -24,6 +24,9 @@ from redwire_driver import (
     wrong_cut,
 )
 
+from engine.redwire import Cut
+from engine.redwire.wires import cut_value
+
 
 def open_game(page: Page, url: str) -> None:
     page.goto(url)
@@ -113,7 +116,16 @@ def test_keyboard_only_dual_cut(page: Page, site_url: str) -> None:
     assert wait_decision(page) == "turn"
 
     state = saved_state(page)
-    action = sure_cut(state, 0)
+    # A sure cut of a value I hold twice: my own wire to cut is then mine to choose.
+    own = [code for st in (0, 1) if state.owners[st] == 0 for _, code in state.uncut(st)]
+    twice = [
+        a for a in state.legal_actions(0)
+        if isinstance(a, Cut) and a.tool is None and len(a.values) == 1
+        and cut_value(state.code_at(*a.targets[0])) == a.values[0]
+        and sum(1 for code in own if cut_value(code) == a.values[0]) >= 2
+    ]  # fmt: skip
+    action = twice[0] if twice else sure_cut(state, 0)
+    assert twice, "this deal has a sure cut of a value held twice"
     (stand, slot), value = action.targets[0], action.values[0]
     # Tab to the first teammate's stand, then arrows to the wire.
     for _ in range(30):

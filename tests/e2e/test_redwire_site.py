@@ -138,7 +138,11 @@ def test_the_board_fits_a_phone_and_a_projector(browser: Browser, site_url: str)
             "tiles => tiles.map(t => [t.getBoundingClientRect().width, t.getBoundingClientRect().height])"
         )
         assert len(sizes) >= 48
-        assert min(w for w, _ in sizes) >= 24 and min(h for _, h in sizes) >= 44
+        assert min(w for w, _ in sizes) >= 24 and min(h for _, h in sizes) >= 24
+        own = page.locator(".rw-player--mine .rw-tile").evaluate_all(
+            "tiles => tiles.map(t => t.getBoundingClientRect().height)"
+        )
+        assert min(own) >= 44, "your own wires are the big ones"
         overflow = page.locator(".rw-stand").evaluate_all(
             "stands => stands.filter(s => s.scrollWidth > s.clientWidth + 1).length"
         )

@@ -146,7 +146,11 @@ def top(inp: BoardInput) -> str:
     )
     line1 = tag("div", heading + tag("div", buttons, class_="rw-topbuttons"), class_="rw-topline")
     line2 = tag(
-        "div", dial(obs, w, inp.fresh and dial_moved(obs)) + markers(obs, w), class_="rw-status"
+        # The detonator stays marked until the next action when the last one moved it (its
+        # shake plays once: this region is drawn again only when an action changes it).
+        "div",
+        dial(obs, w, dial_moved(obs)) + markers(obs, w),
+        class_="rw-status",
     )
     return line1 + line2 + track(obs, w)
 

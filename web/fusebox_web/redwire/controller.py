@@ -739,6 +739,12 @@ class App:
         self.sel = self.sel.with_mode(mode)
         self.message = None
         self.draw_board()
+        # The next useful control: a value (the Solo Cut names one), a teammate's wire (a way
+        # to cut points at one), else the prompt that says what the card asks for.
+        if mode == "solo" and dom.focus('#rw-dock [data-act="value"]', scroll=False):
+            return
+        if mode in CUT_MODES and dom.focus("#rw-team .rw-tile.is-tappable", scroll=False):
+            return
         dom.focus("#rw-prompt", scroll=False)
 
     def act_xy(self, target: Any) -> None:

@@ -212,8 +212,8 @@ async def read_file(node: Any) -> str | None:
 def active_key() -> dict[str, str]:
     """The data attributes that identify the focused element (to focus its redrawn twin);
     empty when nothing has the focus (the page's body)."""
-    node = js.document.activeElement
-    if node is None or node == js.document.body:
+    node = py(js.document.activeElement)
+    if node is None or str(getattr(node, "tagName", "BODY")) == "BODY":
         return {}
     return active_key_of(node)
 
@@ -237,7 +237,7 @@ def active_key_of(node: Any) -> dict[str, str]:
         "data-option",
         "id",
     ):
-        value = node.getAttribute(name)
+        value = py(node.getAttribute(name))  # null arrives as jsnull, not None
         if value is not None:
             out[name] = str(value)
     return out
