@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.redwire.actions import Action
 from engine.redwire.mechanisms.equipment import labels, stabilizer
 from engine.redwire.observation_types import Observation
 from engine.redwire.wires import RED, YELLOW, value_from_json, value_to_json
@@ -34,7 +35,7 @@ from .words import Words
 
 Obs = Observation
 Tile = tuple[int, int]
-REGIONS = ("top", "panel", "team", "dock", "odds", "own", "gear", "log")
+REGIONS = ("top", "panel", "team", "coach", "dock", "odds", "own", "gear", "log")
 PACE_CHOICES = ("slow", "normal", "fast")
 
 
@@ -72,6 +73,10 @@ class BoardInput:
     #: The last action has just happened (drawn once with its animations: a wire flips, the
     #: detonator ticks); afterwards its wires stay marked without moving.
     fresh: bool = False
+    #: The tutorial's coach: what it says now, and the move it asks for (its wires and value
+    #: are marked when the move is the viewer's).
+    coach: str | None = None
+    coach_move: Action | None = None
 
     @property
     def viewer(self) -> int | None:
@@ -92,7 +97,12 @@ def skeleton() -> str:
     main = tag("div", region("team") + region("own"), class_="rw-main")
     side = tag(
         "div",
-        region("dock") + region("log") + region("odds") + region("panel") + region("gear"),
+        region("coach")
+        + region("dock")
+        + region("log")
+        + region("odds")
+        + region("panel")
+        + region("gear"),
         class_="rw-side",
     )
     return tag(
@@ -110,6 +120,7 @@ def render(inp: BoardInput) -> dict[str, str]:
         "top": top(inp),
         "panel": panel(inp),
         "team": team(inp),
+        "coach": coach(inp),
         "dock": dock(inp),
         "odds": odds_region(inp),
         "own": own(inp),
@@ -274,6 +285,52 @@ def track(obs: Obs, w: Words) -> str:
         data_testid="track",
         style=f"--v:{high - low + 1}",
     )
+
+
+# --------------------------------------------------------------------------- the coach
+
+
+def coach(inp: BoardInput) -> str:
+    """The tutorial's coach: what to do now (or what just happened), and the way out."""
+    if inp.coach is None:
+        return ""
+    w = inp.words
+    return tag(
+        "section",
+        tag("h3", esc(w.t("rw.tutorial.coach")), class_="rw-coach-title", id="rw-coach-title")
+        + tag("p", esc(inp.coach), class_="rw-coach-text", data_testid="coach")
+        + tag(
+            "button",
+            esc(w.t("rw.tutorial.skip")),
+            type="button",
+            class_="rw-chip",
+            data_act="tutorial-skip",
+            data_testid="tutorial-skip",
+        ),
+        class_="rw-coach-box",
+        aria_labelledby="rw-coach-title",
+    )
+
+
+def coach_marks(inp: BoardInput) -> tuple[frozenset[Tile], frozenset[int], str | None]:
+    """The wires, values and way to cut (a mode) the coach asks the viewer for now."""
+    move = inp.coach_move
+    if move is None or move.seat != inp.viewer:
+        return frozenset(), frozenset(), None
+    tiles: set[Tile] = set()
+    values: set[int] = set()
+    mode = None
+    targets = getattr(move, "targets", None)
+    if targets:
+        tiles |= {(int(a), int(b)) for a, b in targets}
+    if hasattr(move, "stand") and hasattr(move, "slot"):
+        tiles.add((int(move.stand), int(move.slot)))
+    for value in getattr(move, "values", ()) or ():
+        values.add(int(value))
+    if type(move).__name__ == "SoloCut":
+        values.add(int(move.value))  # type: ignore[attr-defined]
+        mode = "solo"
+    return frozenset(tiles), frozenset(values), mode
 
 
 # --------------------------------------------------------------------------- news
@@ -461,6 +518,7 @@ def stand_row(inp: BoardInput, stand: int) -> str:
     options = inp.sel.mode not in CUT_MODES
     labels = pair_labels(obs)
     marked = news(obs)
+    coached = coach_marks(inp)[0]
     focus_slot = inp.focus.get(stand, 0)
     slots = data["slots"]
     if focus_slot >= len(slots):
@@ -479,6 +537,7 @@ def stand_row(inp: BoardInput, stand: int) -> str:
             options,
             marked.get((stand, slot)),
             inp.fresh,
+            (stand, slot) in coached,
         )
         for slot, t in enumerate(slots)
     )
@@ -529,6 +588,7 @@ def tile(
     option: bool = False,
     news_kind: str | None = None,
     fresh: bool = False,
+    coached: bool = False,
 ) -> str:
     label = t["wire"]
     parts = [stand_label(w, stand, mine), w.t("rw.tile.wire", n=slot + 1)]
@@ -578,6 +638,7 @@ def tile(
             selected and "is-selected",
             news_kind is not None and f"is-news is-news--{news_kind}",
             news_kind is not None and fresh and "is-fresh",
+            coached and "is-coach",
         ),
         data_act="tile",
         data_stand=stand,
@@ -711,13 +772,17 @@ def modes(inp: BoardInput) -> str:
     )
 
 
-def value_chip(w: Words, value: int, pressed: bool, act: str = "value") -> str:
+def value_chip(
+    w: Words, value: int, pressed: bool, act: str = "value", coached: bool = False
+) -> str:
     if value == YELLOW:
         content = icon("yellow") + tag("span", esc(w.value("yellow")), class_="rw-n")
         cls = "rw-value rw-value--yellow"
     else:
         content = tag("span", esc(str(value)), class_="rw-n")
         cls = "rw-value"
+    if coached:
+        cls += " is-coach"
     return tag(
         "button",
         content,
@@ -744,7 +809,8 @@ def values_picker(inp: BoardInput) -> str:
             return ""
         values = use.values(choices) if choices is not None else ()
         label = w.t(use.values_label)
-    chips = "".join(value_chip(w, v, v in sel.values) for v in values)
+    coached = coach_marks(inp)[1]
+    chips = "".join(value_chip(w, v, v in sel.values, coached=v in coached) for v in values)
     return tag(
         "div",
         tag("span", esc(label), class_="rw-values-label")
@@ -822,6 +888,7 @@ def aux_buttons(inp: BoardInput) -> str:
             for card, use in sorted(mechanisms.CARD_USES.items())
             if use.button
         ]
+        coached_mode = coach_marks(inp)[2]
         for mode, offered, label in extras:
             if offered and sel.mode != mode:
                 out.append(
@@ -829,7 +896,7 @@ def aux_buttons(inp: BoardInput) -> str:
                         "button",
                         esc(label),
                         type="button",
-                        class_="rw-chip rw-extra",
+                        class_=classes("rw-chip rw-extra", mode == coached_mode and "is-coach"),
                         data_act="mode",
                         data_mode=mode,
                     )

@@ -26,7 +26,7 @@ from ..shell import dom
 from ..shell.errors import report
 from ..shell.host import GameHost
 from ..shell.pacing import play_bots
-from . import board, mechanisms, screens
+from . import board, mechanisms, screens, tutorial
 from .affordances import Affordances, affordances, held_values
 from .board import BoardInput, value_of_data
 from .log_text import explain, log_lines, since, story
@@ -35,8 +35,8 @@ from .mount import home_html
 from .odds import OddsCache, WireOdds, odds_tile, reason_text
 from .phrases import confirm_text
 from .selection import CUT_MODES, WIRES_OF_MODE, Selection, build, fresh, selection_of
-from .session import Session
-from .table import LEVELS
+from .session import OffScript, Session
+from .table import Table
 from .urls import Link, LinkError, link_query, parse_link, without_game_params
 from .words import Words, counted
 
@@ -153,8 +153,12 @@ class App:
             "handoff": self.draw_handoff,
             "end": self.draw_end,
             "link": self.draw_link,
+            "table": self.draw_nothing,
         }[self.screen]
         draw()
+
+    def draw_nothing(self) -> None:
+        """The table screen is js/redwire.js's (it works before the boot): nothing to draw."""
 
     def set_root(self, html: str, focus: str | None = "#rw-heading") -> None:
         dom.set_html(self.root, html)
@@ -201,12 +205,12 @@ class App:
             titles,
             summaries,
             [self.default_name(i) for i in range(5)],
-            list(LEVELS),
             list(self.notices),
             frozenset(self.open_sections),
             self.export_url,
             self.ctx.catalog,
             self.set_aside_items(),
+            self.session.next_captain(self.session.table.players),
         )
         self.set_root(screens.campaign(self.t, inp), focus=None)
 
@@ -248,7 +252,7 @@ class App:
         w = self.words(seer)
         lines = log_lines(seer["log"], w, game.notes)
         players = game.table.players
-        next_captain = w.name(session.campaign.next_captain(players, 0))
+        next_captain = w.name(session.next_captain(players))
         html = screens.end(
             seer,
             w,
@@ -257,6 +261,7 @@ class App:
             story(lines),
             next_captain,
             game.mission < max(screens.MISSIONS),
+            game.tutorial,
         )
         self.set_root(html)
 
@@ -324,7 +329,13 @@ class App:
             odds_on=session.odds_shown,
             odds=self.wire_odds(obs) if session.odds_shown else None,
             fresh=self.fresh,
+            coach=self.coach_text(w) if game.tutorial else None,
+            coach_move=tutorial.expected(game.state) if game.tutorial else None,
         )
+
+    def coach_text(self, w: Words) -> str:
+        said = tutorial.coach(self.session.state)
+        return self.t(said.key, name=w.name(tutorial.YOU), **said.params)
 
     def wire_odds(self, obs: Observation) -> WireOdds | None:
         """The selected teammate's wire's odds, from the viewer's observation only (None when no
@@ -502,15 +513,7 @@ class App:
     def on_change(self, event: Any) -> None:
         target = event.target
         act = dom.attr(target, "data-act")
-        if act == "seat-name":
-            seat = num(target, "data-seat")
-            self.session.set_table(self.session.table.with_seat(seat, name=str(target.value)))
-        elif act == "seat-level":
-            seat = num(target, "data-seat")
-            level = str(target.value)
-            if level in LEVELS:
-                self.session.set_table(self.session.table.with_seat(seat, level=level))
-        elif act == "import":
+        if act == "import":
             self.spawn(self.import_file(target))
 
     def on_key(self, event: Any) -> None:
@@ -607,18 +610,46 @@ class App:
         self.focus_slots.clear()
         self.after_change()
 
-    def act_players(self, target: Any) -> None:
-        n = num(target, "data-value")
-        self.session.set_table(self.session.table.with_players(n))
-        self.draw_campaign()
-        dom.focus(f'[data-act="players"][data-value="{n}"]')
+    def start_tutorial(self) -> None:
+        """The first-game tutorial (from the home screen, or again from its end)."""
+        self.notices.clear()
+        self.session.start_tutorial()
+        self._decision_key = None
+        self.after_change()
 
-    def act_seat_kind(self, target: Any) -> None:
-        seat = num(target, "data-seat")
-        kind = text(target, "data-value")
-        self.session.set_table(self.session.table.with_seat(seat, kind=kind))
-        self.draw_campaign()
-        dom.focus(f'[data-act="seat-kind"][data-seat="{seat}"][data-value="{kind}"]')
+    def act_tutorial(self, target: Any) -> None:
+        self.start_tutorial()
+
+    def act_tutorial_skip(self, target: Any) -> None:
+        """Leave the tutorial for the home screen (it is never counted; replay it from there)."""
+        self.session.quit()
+        self.show("home")
+        dom.focus('[data-early="play"]')
+
+    def act_table(self, target: Any) -> None:
+        """Back to the table screen (js/redwire.js draws it; the missions come after it)."""
+        game = self.session.game
+        if game is not None and game.stage == "over":
+            self.session.quit()  # counted already: a finished game is not kept once left
+        self.notices.clear()
+        self.screen = "table"
+        self.rendered = {}
+        dom.dispatch("redwire:table")
+
+    def open_missions(self, detail: Any) -> None:
+        """The table screen is done (before or after the boot): take its table, then the
+        missions. A table that does not read keeps the one the session has."""
+        raw = detail.get("table") if isinstance(detail, dict) else None
+        captain = detail.get("captain") if isinstance(detail, dict) else None
+        try:
+            table = Table.from_json(raw)
+        except ValueError:
+            table = self.session.table
+        captain = captain if isinstance(captain, int) and not isinstance(captain, bool) else None
+        self.session.set_table(table, captain)
+        self.notices.clear()
+        self.show("campaign")
+        dom.focus("#rw-heading")
 
     def act_option(self, target: Any) -> None:
         name = text(target, "data-option")
@@ -825,6 +856,12 @@ class App:
             self.draw_board()
             self.announce(self.message)
             return
+        except OffScript:
+            obs = self.session.state.observation(self.session.viewer)
+            self.message = self.t("rw.tutorial.offScript", what=self.coach_text(self.words(obs)))
+            self.draw_board()
+            self.announce(self.message)
+            return
         self.message = None
         self.panel = None
         self.announce_last(start)
@@ -958,8 +995,9 @@ class App:
         "mission": act_mission,
         "begin": act_begin,
         "handoff": act_handoff,
-        "players": act_players,
-        "seat-kind": act_seat_kind,
+        "table": act_table,
+        "tutorial": act_tutorial,
+        "tutorial-skip": act_tutorial_skip,
         "option": act_option,
         "section": act_section,
         "link-start": act_link_start,

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .markup import classes, esc, tag
+from .markup import esc, tag
 
 MISSIONS = range(1, 9)
 
@@ -31,7 +31,8 @@ class HomeInput:
 
 
 def home(t: Any, inp: HomeInput) -> str:
-    """The Red Wire card's buttons after the boot: Play, and Continue with a game in progress."""
+    """The Red Wire card after the boot: Continue with a game in progress, what was won, and what
+    loading found (Play and the tutorial are js/redwire.js's: they work before the boot)."""
     buttons = []
     if inp.continue_text:
         buttons.append(
@@ -44,16 +45,6 @@ def home(t: Any, inp: HomeInput) -> str:
                 data_testid="continue",
             )
         )
-    buttons.append(
-        tag(
-            "button",
-            esc(t("rw.home.play")),
-            type="button",
-            class_=classes("rw-big", not inp.continue_text and "rw-primary"),
-            data_act="campaign",
-            data_testid="play",
-        )
-    )
     progress = tag(
         "p",
         esc(t("rw.home.progress", won=inp.won, total=len(MISSIONS))),

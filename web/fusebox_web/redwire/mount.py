@@ -25,6 +25,8 @@ ROOT = (
     '<div id="rw-root" class="rw-root"></div>'
     '<div id="rw-live" class="rw-sr" role="status" aria-live="polite"></div>'
 )
+#: The parts js/redwire.js drew before Python booted (the Play button, the table): kept.
+EARLY = ("#rw-early", "#rw-table")
 
 
 def home_html(context: Any, session: Session, notices: list[str]) -> str:
@@ -52,13 +54,27 @@ class Mount:
     def start(self) -> None:
         app = self.ctx.root
         # The board redraws often: its announcements go to a small live region of their own.
+        # What js/redwire.js drew before the boot stays (after the game's own root).
+        early = [dom.query(selector) for selector in EARLY]
         dom.set_html(app, ROOT)
+        for node in early:
+            if node is not None:
+                app.appendChild(node)
         self.session.load()
         self.notices = [self.ctx.t(key, **params) for key, params in self.session.problems]
         self.session.problems.clear()
         dom.listen(app, "click", guarded(lambda event: self.app().on_click(event)))
         dom.listen(app, "keydown", guarded(lambda event: self.app().on_key(event)))
         dom.listen(app, "change", guarded(lambda event: self.app().on_change(event)))
+        # The table set before (or after) the boot, by js/redwire.js: the missions come next.
+        dom.listen(
+            dom.document(),
+            "redwire:missions",
+            guarded(lambda event: self.app().open_missions(dom.event_detail(event))),
+        )
+        dom.listen(
+            dom.document(), "redwire:tutorial", guarded(lambda event: self.app().start_tutorial())
+        )
         self.ctx.on_language_change(guarded(lambda: self.app().redraw()))
         if not self.opens_a_game():
             self.draw_home()

@@ -20,7 +20,7 @@ from .icons import SPRITE, icon
 from .log_text import Line
 from .markup import classes, esc, tag
 from .mechanisms.equipment import tray
-from .table import LEVELS, MAX_PLAYERS, MIN_PLAYERS, OPTION_CHOICES, Table
+from .table import OPTION_CHOICES, Table
 from .words import Words, counted
 
 Obs = Observation
@@ -76,12 +76,13 @@ class CampaignInput:
     titles: Mapping[int, str]
     summaries: Mapping[int, str]
     default_names: Sequence[str]
-    levels: Sequence[str]
     notices: Sequence[str]
     open_sections: frozenset[str]
     export_href: str | None
     catalog: Catalog
     set_aside: Sequence[SetAside] = ()
+    #: The seat that captains the next mission.
+    captain: int = 0
 
 
 def campaign(t: Any, inp: CampaignInput) -> str:
@@ -94,8 +95,8 @@ def campaign(t: Any, inp: CampaignInput) -> str:
         "campaign",
         head
         + messages(inp.notices)
+        + table_summary(t, inp)
         + missions_list(t, inp)
-        + table_setup(t, inp)
         + variants(t, inp)
         + transfer(t, inp)
         + set_aside(t, inp),
@@ -223,63 +224,25 @@ def segmented(
     return tag("div", buttons, class_="rw-segmented", role="group", aria_label=label)
 
 
-def table_setup(t: Any, inp: CampaignInput) -> str:
+def table_summary(t: Any, inp: CampaignInput) -> str:
+    """Who sits at the table and who captains the next mission, with the way back to the table
+    screen (drawn by js/redwire.js: it works before Python has booted)."""
     table = inp.table
-    counts = segmented(
-        t("rw.table.players"),
-        "players",
-        [(n, str(n)) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)],
-        table.players,
-    )
-    rows = []
+    names = []
     for i in range(table.players):
         seat = table.seat(i)
-        default = inp.default_names[i]
-        name_id = f"rw-name-{i}"
-        name = tag("label", esc(t("rw.table.name", n=i + 1)), for_=name_id, class_="rw-label") + (
-            f'<input id="{name_id}" class="rw-input" type="text" maxlength="20" autocomplete="off"'
-            f' data-act="seat-name" data-seat="{i}" value="{esc(seat.name)}"'
-            f' placeholder="{esc(default)}">'
-        )
-        kind = segmented(
-            t("rw.table.kind", name=seat.name or default),
-            "seat-kind",
-            [("human", t("rw.table.human")), ("bot", t("rw.table.bot"))],
-            seat.kind,
-            seat=i,
-        )
-        level = ""
+        name = seat.name or inp.default_names[i]
         if seat.is_bot:
-            level_id = f"rw-level-{i}"
-            options = "".join(
-                tag("option", esc(t(f"rw.level.{lv}")), value=lv, selected=lv == seat.level)
-                for lv in (inp.levels or LEVELS)
-            )
-            level = tag("label", esc(t("rw.table.level")), for_=level_id, class_="rw-label") + tag(
-                "select",
-                options,
-                id=level_id,
-                class_="rw-input",
-                data_act="seat-level",
-                data_seat=i,
-            )
-        rows.append(
-            tag(
-                "li",
-                tag("div", name, class_="rw-field") + kind + tag("div", level, class_="rw-field"),
-                class_="rw-seat",
-            )
-        )
-    humans = len(table.humans())
-    mode_key = (
-        "rw.table.solo" if humans == 1 else "rw.table.demo" if humans == 0 else "rw.table.pass"
-    )
+            names.append(t("rw.table.seatBot", name=name, level=t(f"rw.level.{seat.level}")))
+        else:
+            names.append(t("rw.table.seatHuman", name=name))
+    captain = table.seat(inp.captain).name or inp.default_names[inp.captain]
     return tag(
         "section",
-        tag("h3", esc(t("rw.table.title")), class_="rw-h3")
-        + counts
-        + tag("ol", "".join(rows), class_="rw-seats")
-        + tag("p", esc(t(mode_key, n=humans)), class_="rw-muted"),
+        tag("p", esc(t("rw.table.summary", names=", ".join(names))), data_testid="table-summary")
+        + tag("p", esc(t("rw.table.captainIs", name=captain)), class_="rw-muted")
+        + button(t("rw.table.change"), "table", "rw-chip"),
+        class_="rw-table-summary",
         aria_label=t("rw.table.title"),
     )
 
@@ -523,6 +486,7 @@ def end(
     story_lines: Sequence[Line],
     next_captain: str,
     has_next: bool,
+    tutorial: bool = False,
 ) -> str:
     won = seer["result"] == "won"
     turns = seer["turn_number"]
@@ -576,8 +540,28 @@ def end(
         )
     )
     actions.append(button(w.t("rw.end.campaign"), "campaign"))
+    if tutorial:
+        # The tutorial's end: what was learnt, then the campaign (from its table) or once more.
+        story = tag(
+            "p", esc(w.t("rw.tutorial.done")), class_="rw-lead", data_testid="tutorial-done"
+        )
+        actions = [
+            tag(
+                "button",
+                esc(w.t("rw.tutorial.play")),
+                type="button",
+                class_="rw-big rw-primary",
+                data_act="table",
+                data_testid="tutorial-play",
+            ),
+            button(w.t("rw.tutorial.again"), "tutorial", "rw-big"),
+        ]
     body = (
-        tag("p", esc(w.t("rw.end.kicker")), class_="rw-kicker")
+        tag(
+            "p",
+            esc(w.t("rw.tutorial.complete" if tutorial else "rw.end.kicker")),
+            class_="rw-kicker",
+        )
         + tag(
             "h2",
             esc(w.t("rw.end.won" if won else "rw.end.boom")),

@@ -35,12 +35,20 @@ from engine.redwire.campaign import Campaign
 from engine.redwire.rules import is_pick_phase
 
 from ..shell.handoff import Device
-from . import recovery, storage
+from . import recovery, storage, tutorial
 from .notes import Note
 from .storage import Loaded, Store
 from .table import LEVELS, Table
 
 STAGES = ("briefing", "playing", "over")
+
+
+class OffScript(ValueError):
+    """A move the tutorial's coach did not ask for (``expected`` is the one it asks for)."""
+
+    def __init__(self, expected: Action | None) -> None:
+        super().__init__(f"the tutorial expects {expected}")
+        self.expected = expected
 
 
 @dataclass
@@ -59,6 +67,8 @@ class Game:
     notes: list[Note] = field(default_factory=list)
     #: The "show odds" learning toggle is on (off by default; saves without it load as off).
     odds: bool = False
+    #: The first-game tutorial (its scripted deal and moves; never counted in the campaign).
+    tutorial: bool = False
 
     @property
     def mission(self) -> int:
@@ -85,6 +95,7 @@ class Game:
             "assisted": self.assisted,
             "notes": [n.to_json() for n in self.notes],
             "odds": self.odds,
+            **({"tutorial": True} if self.tutorial else {}),
         }
 
     @classmethod
@@ -117,6 +128,8 @@ class Game:
             bool(raw.get("assisted", False)),
             notes,
             odds,
+            # A tutorial save whose moves left the script is an ordinary game.
+            raw.get("tutorial") is True and tutorial.on_script(state),
         )
 
 
@@ -124,15 +137,25 @@ class Game:
 class Progress:
     campaign: Campaign
     table: Table
+    #: The seat chosen on the table screen to captain the next mission (None: the campaign's
+    #: turn, a person first). Saves without it load as None.
+    captain: int | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"campaign": self.campaign.to_json(), "table": self.table.to_json()}
+        out: dict[str, Any] = {"campaign": self.campaign.to_json(), "table": self.table.to_json()}
+        if self.captain is not None:  # (a save without a choice stays as version 1 wrote it)
+            out["captain"] = self.captain
+        return out
 
     @classmethod
     def from_json(cls, raw: object) -> Progress:
         if not isinstance(raw, dict):
             raise ValueError("progress is an object")
-        return cls(Campaign.from_json(raw.get("campaign")), Table.from_json(raw.get("table")))
+        captain = raw.get("captain")
+        if captain is not None and (isinstance(captain, bool) or not isinstance(captain, int)):
+            raise ValueError(f"captain {captain!r}")
+        table = Table.from_json(raw.get("table"))
+        return cls(Campaign.from_json(raw.get("campaign")), table, captain)
 
 
 def new_seed() -> int:
@@ -168,6 +191,8 @@ class Session:
         self.store = store
         self.table = Table.default()
         self.campaign = Campaign()
+        #: The captain chosen for the next mission (None: the campaign's turn, a person first).
+        self.captain: int | None = None
         self.game: Game | None = None
         self._bots: dict[tuple[int, str], Any] = {}
         #: What loading found wrong or brought back (messages for the player: a catalog key
@@ -185,6 +210,7 @@ class Session:
         progress: Loaded[Progress] = storage.read(self.store, storage.PROGRESS, Progress.from_json)
         if progress.value is not None:
             self.campaign, self.table = progress.value.campaign, progress.value.table
+            self.captain = progress.value.captain
         elif progress.quarantined:
             self._repair_progress(self.store.get(progress.quarantined) or "", progress.problem)
         game: Loaded[Game] = storage.read(self.store, storage.GAME, Game.from_json)
@@ -235,7 +261,9 @@ class Session:
     def save(self) -> None:
         try:
             storage.write(
-                self.store, storage.PROGRESS, Progress(self.campaign, self.table).to_json()
+                self.store,
+                storage.PROGRESS,
+                Progress(self.campaign, self.table, self.captain).to_json(),
             )
             if self.game is None:
                 self.store.remove(storage.GAME)
@@ -264,9 +292,22 @@ class Session:
 
     # ------------------------------------------------------------------ table
 
-    def set_table(self, table: Table) -> None:
+    def set_table(self, table: Table, captain: int | None = None) -> None:
+        """The table (and the captain chosen for the next mission, if any)."""
         self.table = table
+        self.captain = captain if captain is not None and 0 <= captain < table.players else None
         self.save()
+
+    def next_captain(self, players: int) -> int:
+        """Who captains the next mission: the seat chosen on the table screen, else the seat
+        after the last captain (the campaign passes the role clockwise), else the first person
+        at the table (a person, not a computer, leads a first game)."""
+        if self.captain is not None and 0 <= self.captain < players:
+            return self.captain
+        if self.campaign.last_captain is not None:
+            return self.campaign.next_captain(players, 0)
+        people = self.table.with_players(players).humans()
+        return people[0] if people else 0
 
     # ------------------------------------------------------------------ starting and leaving
 
@@ -288,11 +329,29 @@ class Session:
         seed = new_seed() if seed is None else seed
         options = redwire.Options.from_json(dict(table.options))
         if captain is None and not from_link:
-            captain = self.campaign.next_captain(table.players, seed)
+            captain = self.next_captain(table.players)
+            self.captain = None  # used: the role passes on from here
         state = redwire.new_game(mission, table.players, seed, captain=captain, options=options)
         self.table = table
         self.game = Game(state, table)
         self._bots.clear()
+        self.save()
+        return self.game
+
+    def start_tutorial(self) -> Game:
+        """The first-game tutorial: its scripted deal, you (the table's first seat's name) and
+        three computers. The table and the campaign are left as they are."""
+        first = self.table.seat(0).name
+        table = (
+            Table.default()
+            .with_players(tutorial.PLAYERS)
+            .with_kinds(["human"] + ["bot"] * (tutorial.PLAYERS - 1))
+            .with_seat(0, name=first)
+            .with_pace(self.table.pace)
+        )
+        self.game = Game(tutorial.new_state(), table, stage="playing", tutorial=True)
+        self._bots.clear()
+        self._settle()
         self.save()
         return self.game
 
@@ -360,9 +419,12 @@ class Session:
     # ------------------------------------------------------------------ playing
 
     def apply(self, action: Action) -> list[redwire.Event]:
-        """Play an action (raises IllegalActionError, changing nothing); saves."""
+        """Play an action (raises IllegalActionError, changing nothing; in the tutorial, raises
+        OffScript for any move but the coach's); saves."""
         game = self.game
         assert game is not None and game.stage == "playing"
+        if game.tutorial and action != tutorial.expected(game.state):
+            raise OffScript(tutorial.expected(game.state))
         game.state, events = game.state.apply(action)
         self._after_action()
         return events
@@ -406,7 +468,7 @@ class Session:
     def _count(self) -> None:
         game = self.game
         assert game is not None
-        if game.counted:
+        if game.counted or game.tutorial:
             return
         setup = game.state.setup
         self.campaign = self.campaign.finished(
@@ -442,10 +504,16 @@ class Session:
             return None
         game = self.game
         assert game is not None
-        bot = self._bot(seat, game.table.seat(seat).level)
         state = game.state
-        action = bot.choose(state.observation(seat), state.legal_actions(seat))
-        note = note_of(seat, len(state.log), bot.explain())
+        scripted = tutorial.expected(state) if game.tutorial else None
+        if scripted is not None and scripted.seat == seat:
+            # The tutorial's computers make the script's moves, with their reasons.
+            action = scripted
+            note = tutorial.note_for(state) or Note(len(state.log), seat, "", {}, "…")
+        else:
+            bot = self._bot(seat, game.table.seat(seat).level)
+            action = bot.choose(state.observation(seat), state.legal_actions(seat))
+            note = note_of(seat, len(state.log), bot.explain())
         game.state, _ = state.apply(action)
         game.notes.append(note)
         self._after_action()

@@ -27,6 +27,27 @@ def py(value: Any) -> Any:
 _listeners: list[Any] = []
 
 
+def document() -> Any:
+    """The page's document (to listen for events that other scripts dispatch on it)."""
+    return js.document
+
+
+def dispatch(name: str, detail: object = None) -> None:
+    """Dispatch a CustomEvent ``name`` on the document (for the page's other scripts)."""
+    options = js.Object.new()
+    if detail is not None:
+        options.detail = _ffi.to_js(detail, dict_converter=js.Object.fromEntries)
+    js.document.dispatchEvent(js.CustomEvent.new(name, options))
+
+
+def event_detail(event: Any) -> Any:
+    """A CustomEvent's detail as Python data (dicts, lists, strings, numbers; None for none)."""
+    detail = py(getattr(event, "detail", None))
+    if detail is None:
+        return None
+    return detail.to_py() if hasattr(detail, "to_py") else detail
+
+
 def element(element_id: str) -> Any:
     """The element with this id (raises LookupError if the page has none)."""
     found = py(js.document.getElementById(element_id))
