@@ -248,3 +248,10 @@ def tab_to(page: Page, wanted: Any, limit: int = 60) -> None:
             return
         page.keyboard.press("Tab")
     raise AssertionError("Tab did not reach the control")
+
+
+def to_missions(page: Page) -> None:
+    """From the home screen to the missions: Play, then the table's "Choose the mission"."""
+    page.get_by_test_id("play").click()
+    page.get_by_test_id("table-next").click()
+    expect(page.get_by_test_id("campaign")).to_be_visible()

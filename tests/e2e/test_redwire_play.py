@@ -20,6 +20,7 @@ from redwire_driver import (
     sure_cut,
     sure_move,
     tile,
+    to_missions,
     wait_decision,
     wrong_cut,
 )
@@ -47,7 +48,7 @@ def test_win_mission_one_and_unlock_mission_two(page: Page, site_url: str) -> No
     # Progress is kept: after a reload the campaign shows mission 1 won and mission 2 open.
     page.reload()
     wait_ready(page)
-    page.get_by_test_id("play").click()
+    to_missions(page)
     expect(page.get_by_test_id("mission-1")).to_contain_text("Won at the first attempt")
     expect(page.get_by_test_id("mission-2")).to_contain_text("Open")
     expect(page.get_by_test_id("mission-3")).to_have_attribute("aria-disabled", "true")

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from harness import Watch, record_console, wait_offline_ready, wait_ready, watch_context
 from playwright.sync_api import Browser, BrowserContext, Page, expect
-from redwire_driver import QUICK, play, play_moves, saved_state, sure_move, wait_decision
+from redwire_driver import (
+    QUICK,
+    play,
+    play_moves,
+    saved_state,
+    sure_move,
+    to_missions,
+    wait_decision,
+)
 
 from engine import redwire
 
@@ -82,7 +90,7 @@ def test_a_game_starts_and_plays_offline(
     # From the campaign, as a player would.
     page.reload()
     wait_ready(page)
-    page.get_by_test_id("play").click()
+    to_missions(page)
     page.get_by_test_id("mission-1").click()
     page.get_by_test_id("begin").click()
     page.wait_for_selector("html[data-board-ready]", state="attached")

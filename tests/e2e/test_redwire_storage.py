@@ -7,7 +7,15 @@ from pathlib import Path
 
 from harness import wait_ready
 from playwright.sync_api import Page, expect
-from redwire_driver import GAME_KEY, PROGRESS_KEY, play, saved_state, sure_move, wait_decision
+from redwire_driver import (
+    GAME_KEY,
+    PROGRESS_KEY,
+    play,
+    saved_state,
+    sure_move,
+    to_missions,
+    wait_decision,
+)
 
 from engine.redwire.campaign import Campaign
 
@@ -57,7 +65,7 @@ def test_damaged_saves_are_set_aside_and_the_game_starts_afresh(page: Page, site
     assert "Traceback" not in page.locator("body").inner_text()
 
     # A fresh start: mission 1 open, mission 2 locked; the bad data stays where it was put.
-    page.get_by_test_id("play").click()
+    to_missions(page)
     expect(page.get_by_test_id("mission-1")).to_contain_text("Open")
     expect(page.get_by_test_id("mission-2")).to_contain_text("Locked")
     page.reload()
@@ -92,7 +100,7 @@ def test_a_damaged_game_resumes_before_the_damage_and_the_copy_is_kept(
     assert saved_state(page).history == played[:4]
 
     # The damaged copy is listed with its date, and downloads as it was.
-    page.get_by_test_id("play").click()
+    to_missions(page)
     listed = page.get_by_test_id("set-aside")
     expect(listed).to_contain_text("A saved game, set aside on ")
     expect(listed).to_contain_text("the data is damaged.")
@@ -118,7 +126,7 @@ def test_export_and_import_progress(page: Page, site_url: str, tmp_path: Path) -
     )
     page.reload()
     wait_ready(page)
-    page.get_by_test_id("play").click()
+    to_missions(page)
     expect(page.get_by_test_id("mission-2")).to_contain_text("Open")
 
     page.get_by_role("button", name="Save and transfer").click()
@@ -134,7 +142,7 @@ def test_export_and_import_progress(page: Page, site_url: str, tmp_path: Path) -
     page.evaluate("localStorage.clear()")
     page.reload()
     wait_ready(page)
-    page.get_by_test_id("play").click()
+    to_missions(page)
     expect(page.get_by_test_id("mission-2")).to_contain_text("Locked")
     # ...until the file is loaded again.
     page.get_by_role("button", name="Save and transfer").click()
