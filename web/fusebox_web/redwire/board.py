@@ -37,6 +37,8 @@ Obs = Observation
 Tile = tuple[int, int]
 REGIONS = ("top", "panel", "team", "coach", "dock", "odds", "own", "gear", "log")
 PACE_CHOICES = ("slow", "normal", "fast")
+#: The address of the projector view (see ``projector``).
+VIEW_QUERY = "view=table"
 
 
 @dataclass(frozen=True)
@@ -1207,6 +1209,22 @@ def menu(inp: BoardInput) -> str:
                 aria_pressed="true" if inp.paused else "false",
             )
         )
+    parts.append(
+        tag(
+            "p",
+            tag(
+                "a",
+                esc(w.t("rw.projector.open")),
+                href=f"?{VIEW_QUERY}",
+                target="_blank",
+                rel="noopener",
+                class_="rw-link",
+                data_testid="projector-link",
+            )
+            + " "
+            + tag("span", esc(w.t("rw.projector.help")), class_="rw-muted"),
+        )
+    )
     if inp.share:
         parts.append(
             tag(

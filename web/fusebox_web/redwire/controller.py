@@ -26,7 +26,7 @@ from ..shell import dom
 from ..shell.errors import report
 from ..shell.host import GameHost
 from ..shell.pacing import play_bots
-from . import board, mechanisms, screens, tutorial
+from . import board, mechanisms, projector, screens, tutorial
 from .affordances import Affordances, affordances, held_values
 from .board import BoardInput, value_of_data
 from .log_text import explain, log_lines, since, story
@@ -34,13 +34,15 @@ from .markup import esc
 from .mount import home_html
 from .odds import OddsCache, WireOdds, odds_tile, reason_text
 from .phrases import confirm_text
+from .replay import Replay, record_from_file
+from .replay import render as render_replay
 from .selection import CUT_MODES, WIRES_OF_MODE, Selection, build, fresh, selection_of
 from .session import OffScript, Session
 from .table import Table
 from .urls import Link, LinkError, link_query, parse_link, without_game_params
 from .words import Words, counted
 
-GAME_SCREENS = ("campaign", "brief", "board", "handoff", "end", "link")
+GAME_SCREENS = ("campaign", "brief", "board", "handoff", "end", "link", "replay")
 
 
 class App:
@@ -64,6 +66,13 @@ class App:
         self.pending_link: Link | None = None
         #: The last action has just happened: the next drawing of the board animates it once.
         self.fresh = False
+        #: The game being replayed (the one just finished, or a record file), and where its
+        #: "close" goes back to.
+        self.replay: Replay | None = None
+        self.replay_back = "campaign"
+        self.record_url: str | None = None
+        #: What a projector window was last told (moves, thinking seat).
+        self._told: tuple[int, int | None] | None = None
         self._aff: tuple[object, int | None, Affordances] | None = None
         #: The odds of the wires selected with "show odds" on, for the position on screen.
         self._odds = OddsCache()
@@ -154,6 +163,7 @@ class App:
             "end": self.draw_end,
             "link": self.draw_link,
             "table": self.draw_nothing,
+            "replay": self.draw_replay,
         }[self.screen]
         draw()
 
@@ -244,10 +254,33 @@ class App:
         self.set_root(screens.handoff(w, seat, reason, recent), focus="#rw-handoff-ready")
         self.announce(self.t("rw.handoff.title", name=w.name(seat)))
 
+    def draw_replay(self) -> None:
+        replay = self.replay
+        assert replay is not None
+        setup = replay.record.setup
+        words = Words(self.ctx.catalog, self.replay_names(replay), list(replay.at(0).owners))
+        html = render_replay(replay, words, self.mission_text(setup.mission, "title"), self.t)
+        focused = dom.active_key()
+        self.set_root(html, focus=None)
+        if focused:
+            self.refocus(focused)
+
+    def replay_names(self, replay: Replay) -> list[str]:
+        names = list(replay.names)
+        return names + [self.default_name(i) for i in range(len(names), replay.players)]
+
+    def open_replay(self, replay: Replay, back: str) -> None:
+        self.replay, self.replay_back = replay, back
+        self.show("replay")
+        dom.focus("#rw-heading")
+
     def draw_end(self) -> None:
         session = self.session
         game = session.game
         assert game is not None
+        if self.record_url:
+            dom.revoke_url(self.record_url)
+        self.record_url = dom.blob_url(game.state.record.dumps())
         seer = game.state.observation("seer")
         w = self.words(seer)
         lines = log_lines(seer["log"], w, game.notes)
@@ -262,6 +295,7 @@ class App:
             next_captain,
             game.mission < max(screens.MISSIONS),
             game.tutorial,
+            self.record_url,
         )
         self.set_root(html)
 
@@ -368,6 +402,15 @@ class App:
                 changed = True
         if changed and focused:
             self.refocus(focused)
+        self.tell_projector()
+
+    def tell_projector(self) -> None:
+        """Keep a projector window in step (same-origin messaging: it reads the save again)."""
+        game = self.session.game
+        news = (len(game.state.history) if game else -1, self.thinking)
+        if news != self._told:
+            self._told = news
+            dom.broadcast(projector.CHANNEL, {"moves": news[0], "thinking": news[1]})
 
     def refocus(self, key: dict[str, str]) -> None:
         """Put the focus back on the redrawn twin of the element that had it (without scrolling:
@@ -513,11 +556,24 @@ class App:
     def on_change(self, event: Any) -> None:
         target = event.target
         act = dom.attr(target, "data-act")
-        if act == "import":
+        if act == "replay-seek" and self.replay is not None:
+            self.replay.step(str(target.value))
+            self.draw_replay()
+        elif act == "record-import":
+            self.spawn(self.import_record(target))
+        elif act == "import":
             self.spawn(self.import_file(target))
 
     def on_key(self, event: Any) -> None:
         key = str(event.key)
+        if self.screen == "replay" and self.replay is not None:
+            # Arrow keys step through the game (the slider does so by itself).
+            steps = {"ArrowLeft": "back", "ArrowRight": "next", "Home": "first", "End": "last"}
+            if key in steps and dom.attr(event.target, "data-act") != "replay-seek":
+                event.preventDefault()
+                self.replay.step(steps[key])
+                self.draw_replay()
+            return
         if key == "Escape":
             if self.screen == "board":
                 event.preventDefault()
@@ -609,6 +665,45 @@ class App:
         self.session.accept_handoff()
         self.focus_slots.clear()
         self.after_change()
+
+    def act_replay_open(self, target: Any) -> None:
+        """Step through the game just finished (from its end screen)."""
+        game = self.session.game
+        if game is None:
+            return
+        names = game.table.names(self.default_name)
+        replay = Replay.of(game.state.record, names, game.table.seat_kinds(), game.notes)
+        self.open_replay(replay, "end")
+
+    def act_replay_step(self, target: Any) -> None:
+        if self.replay is not None:
+            self.replay.step(text(target, "data-step"))
+            self.draw_replay()
+
+    def act_replay_view(self, target: Any) -> None:
+        if self.replay is not None:
+            self.replay.view = self.replay.view_of(text(target, "data-view"))
+            self.draw_replay()
+
+    def act_replay_close(self, target: Any) -> None:
+        back = self.replay_back if self.session.game is not None else "campaign"
+        self.replay = None
+        self.show(back)
+
+    async def import_record(self, target: Any) -> None:
+        """Open a record file (a replay shared as a file) and step through it."""
+        found = await dom.read_file(target)
+        if found is None:
+            return
+        try:
+            replay = Replay.of(record_from_file(found))
+        except Exception:
+            self.notices = [self.t("rw.replay.bad")]
+            self.draw_campaign()
+            self.announce(self.notices[0])
+            return
+        self.notices.clear()
+        self.open_replay(replay, "campaign")
 
     def start_tutorial(self) -> None:
         """The first-game tutorial (from the home screen, or again from its end)."""
@@ -998,6 +1093,10 @@ class App:
         "table": act_table,
         "tutorial": act_tutorial,
         "tutorial-skip": act_tutorial_skip,
+        "replay-open": act_replay_open,
+        "replay-step": act_replay_step,
+        "replay-view": act_replay_view,
+        "replay-close": act_replay_close,
         "option": act_option,
         "section": act_section,
         "link-start": act_link_start,

@@ -17,7 +17,7 @@ from typing import Any
 from ..shell import dom
 from ..shell.errors import guarded, report
 from ..shell.host import GameHost
-from . import home
+from . import home, projector, storage
 from .session import Session
 from .urls import parse_link
 
@@ -50,9 +50,16 @@ class Mount:
         self._later: asyncio.Future[None] | None = None
         self.notices: list[str] = []
         self.session = Session(host.store)
+        self.watcher: projector.Projector | None = None
 
     def start(self) -> None:
         app = self.ctx.root
+        if projector.wants_projector(self.ctx.search):
+            # A second window showing the public table of this device's game: it only watches.
+            dom.set_html(app, ROOT)
+            self.watcher = projector.Projector(self.ctx, lambda: self.ctx.store.get(storage.GAME))
+            self.watcher.start()
+            return
         # The board redraws often: its announcements go to a small live region of their own.
         # What js/redwire.js drew before the boot stays (after the game's own root).
         early = [dom.query(selector) for selector in EARLY]

@@ -298,6 +298,12 @@ def transfer(t: Any, inp: CampaignInput) -> str:
         tag("label", esc(t("rw.transfer.import")), for_="rw-import", class_="rw-label")
         + '<input id="rw-import" type="file" accept=".json,application/json" data-act="import" data-testid="import">',
     )
+    body += tag(
+        "p",
+        tag("label", esc(t("rw.replay.import")), for_="rw-record", class_="rw-label")
+        + '<input id="rw-record" type="file" accept=".json,application/json" '
+        'data-act="record-import" data-testid="record-import">',
+    )
     return details(t, inp, "transfer", t("rw.transfer.title"), body)
 
 
@@ -487,6 +493,7 @@ def end(
     next_captain: str,
     has_next: bool,
     tutorial: bool = False,
+    record_href: str | None = None,
 ) -> str:
     won = seer["result"] == "won"
     turns = seer["turn_number"]
@@ -540,6 +547,18 @@ def end(
         )
     )
     actions.append(button(w.t("rw.end.campaign"), "campaign"))
+    # Step through it again, from any seat's view or the whole deal; or keep it as a file.
+    replays = button(w.t("rw.replay.open"), "replay-open", "rw-chip")
+    if record_href:
+        replays += tag(
+            "a",
+            esc(w.t("rw.replay.download")),
+            href=record_href,
+            download=f"red-wire-mission-{seer['mission']}.json",
+            class_="rw-chip rw-link",
+            data_testid="record-download",
+        )
+    replays = tag("div", replays, class_="rw-actions", data_testid="replays")
     if tutorial:
         # The tutorial's end: what was learnt, then the campaign (from its table) or once more.
         story = tag(
@@ -573,6 +592,7 @@ def end(
         + tag("p", esc(summary), class_="rw-lead")
         + story
         + tag("div", "".join(actions), class_="rw-actions")
+        + replays
         + tag("h3", esc(w.t("rw.end.deal")), class_="rw-h3")
         + (tag("p", esc(w.t("rw.end.dealLeft")), class_="rw-muted") if not won else "")
         + tag("div", deal, class_="rw-deal", data_testid="deal")

@@ -27,6 +27,40 @@ def py(value: Any) -> Any:
 _listeners: list[Any] = []
 
 
+def window() -> Any:
+    """The page's window (to listen for ``storage`` events from the site's other windows)."""
+    return js.window
+
+
+_channels: dict[str, Any] = {}
+
+
+def broadcast(name: str, data: object) -> None:
+    """Post ``data`` (JSON-able) on the same-origin BroadcastChannel ``name`` (the site's other
+    windows on this device receive it); nothing happens where browsers have no channels."""
+    if not hasattr(js, "BroadcastChannel"):
+        return
+    channel = _channels.get(name)
+    if channel is None:
+        channel = _channels[name] = js.BroadcastChannel.new(name)
+    channel.postMessage(_ffi.to_js(data, dict_converter=js.Object.fromEntries))
+
+
+def on_broadcast(name: str, handler: Callable[[Any], None]) -> None:
+    """Call ``handler(data)`` for every message posted on the BroadcastChannel ``name`` by the
+    site's other windows (data as Python values)."""
+    if not hasattr(js, "BroadcastChannel"):
+        return
+    channel = js.BroadcastChannel.new(name)
+    _channels.setdefault(f"{name}#listen", channel)
+
+    def receive(event: Any) -> None:
+        data = py(event.data)
+        handler(data.to_py() if hasattr(data, "to_py") else data)
+
+    listen(channel, "message", receive)
+
+
 def document() -> Any:
     """The page's document (to listen for events that other scripts dispatch on it)."""
     return js.document
