@@ -89,9 +89,15 @@ def test_your_stand_the_wire_the_values_and_confirm_on_one_screen(
     teammates = [st for st in range(len(state.owners)) if state.owners[st] != 0]
     figures = []
     # A wire of every teammate's stand, the last stand (the farthest from yours) included.
+    # As the player sees it: the board at the top of the page (the test's own clicks above may
+    # have scrolled it: Playwright scrolls a sticky dock's buttons into view), then real taps at
+    # the points on the screen: a wire covered by anything would not be selected.
+    page.evaluate("window.scrollTo(0, 0)")
     for stand in teammates:
         slot = next(slot for slot, _ in state.uncut(stand))
-        tile(page, stand, slot).click()
+        box = tile(page, stand, slot).bounding_box()
+        assert box is not None
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         expect(tile(page, stand, slot)).to_have_class(SELECTED)
         m = check_one_screen(page, width, height, phone)
         figures.append(round(m["dock"]["h"]))

@@ -732,13 +732,16 @@ def dock(inp: BoardInput) -> str:
 def modes(inp: BoardInput) -> str:
     w, aff, sel = inp.words, inp.aff, inp.sel
     choices = [("cut", w.t("rw.mode.cut"))]
+    shorts = {"cut": w.t("rw.mode.cutShort")}
     for tool in aff.tools:
         choices.append((tool, w.tool_name(tool)))
     if len(choices) == 1 and not aff.xy:
         return ""
     items = []
     for mode, text in choices:
-        short = mechanisms.tool_short(mode, w)
+        short = shorts.get(mode) or mechanisms.tool_short(mode, w)
+        if short == text:
+            short = None
         # A narrow screen shows the short name (the rules' legend explains it); the button's
         # name holds both, so what is read is what is seen.
         label = (
@@ -755,7 +758,13 @@ def modes(inp: BoardInput) -> str:
                 data_act="mode",
                 data_mode=mode,
                 aria_pressed="true" if (sel.mode or "cut") == mode else "false",
-                aria_label=f"{short}, {text}" if short else None,
+                aria_label=(
+                    None
+                    if not short
+                    else text
+                    if short.lower() in text.lower()
+                    else f"{short}, {text}"
+                ),
             )
         )
     if aff.xy:
@@ -908,13 +917,18 @@ def aux_buttons(inp: BoardInput) -> str:
             tag("button", esc(w.t("rw.cancel")), type="button", class_="rw-chip", data_act="cancel")
         )
     if aff.decision is not None:
+        hint, short = w.t("rw.hint"), w.t("rw.hintShort")
         out.append(
             tag(
                 "button",
-                esc(w.t("rw.hint")),
+                tag("span", esc(hint), class_="rw-long")
+                + tag("span", esc(short), class_="rw-short")
+                if short != hint
+                else esc(hint),
                 type="button",
                 class_="rw-chip rw-hint",
                 data_act="hint",
+                aria_label=hint if short != hint else None,
             )
         )
     if inp.odds_toggle:
