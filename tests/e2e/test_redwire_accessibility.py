@@ -11,6 +11,13 @@ from playwright.sync_api import Browser, Page, expect
 from redwire_driver import play, play_to_the_end, saved_state, sure_move, wait_decision, wrong_cut
 
 
+def open_link(page: Page, url: str) -> None:
+    """A game link, the game in progress dropped first (no "start the shared game?" question)."""
+    page.evaluate("localStorage.removeItem('fusebox.redwire.game')")
+    page.goto(url)
+    wait_ready(page)
+
+
 def check(page: Page, screen: str, found: dict[str, list[str]]) -> None:
     for v in findings(page):
         found.setdefault(screen, []).append(f"{v['id']} ({v['impact']}): {v['nodes']}")
@@ -39,14 +46,12 @@ def test_every_screen_has_no_serious_finding(
     check(page, "briefing", found)
 
     # Pass and play: the handoff screen, then the board in play with a miss on it.
-    page.goto(site_url + "?mission=2&players=2&seed=5&bots=0&brief=0&pace=instant")
-    wait_ready(page)
+    open_link(page, site_url + "?mission=2&players=2&seed=5&bots=0&brief=0&pace=instant")
     expect(page.get_by_test_id("handoff")).to_be_visible()
     check(page, "handoff", found)
     page.get_by_test_id("handoff-ready").click()
 
-    page.goto(site_url + "?mission=3&players=3&seed=9&bots=1&brief=0&pace=instant&captain=1")
-    wait_ready(page)
+    open_link(page, site_url + "?mission=3&players=3&seed=9&bots=1&brief=0&pace=instant&captain=1")
     while wait_decision(page) != "turn":
         play(page, sure_move(saved_state(page), 0))
     play(page, wrong_cut(saved_state(page), 0))
@@ -66,16 +71,14 @@ def test_every_screen_has_no_serious_finding(
     view.close()
     assert state.players == 3
 
-    page.goto(site_url + "?mission=1&players=2&seed=7&bots=1&brief=0&pace=instant&captain=1")
-    wait_ready(page)
+    open_link(page, site_url + "?mission=1&players=2&seed=7&bots=1&brief=0&pace=instant&captain=1")
     play_to_the_end(page, seat=0)
     check(page, "end", found)
     page.get_by_role("button", name="Replay this game").click()
     page.get_by_test_id("replay-first").click()
     check(page, "replay", found)
 
-    page.goto(site_url)
-    wait_ready(page)
+    open_link(page, site_url)
     page.get_by_test_id("tutorial").click()
     expect(page.get_by_test_id("coach")).to_be_visible()
     check(page, "tutorial", found)

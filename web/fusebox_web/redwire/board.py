@@ -608,11 +608,15 @@ def tile(
     if info is not None:
         shown = w.value(info)
         sym = icon("yellow") if info == "yellow" else ""
+        # The token's number is drawn by CSS (data-v), not written as text: the wire's name
+        # says it already, and a visible "77" would not be in that name.
         token = tag(
             "span",
-            sym + esc("" if info == "yellow" else str(info)),
+            sym,
             class_=classes("rw-token", info == "yellow" and "rw-token--yellow"),
             aria_hidden="true",
+            data_v=None if info == "yellow" else str(info),
+            data_testid="token",
         )
         parts.append(w.t("rw.tile.info", value=shown))
     badge = ""

@@ -180,11 +180,20 @@ def missions_list(t: Any, inp: CampaignInput) -> str:
         items.append(
             tag(
                 "li",
+                # Its name is what it shows ("Mission 1 First Contact ... Open"): no aria-label
+                # that a voice command or a screen reader would hear differently.
                 tag(
                     "button",
-                    tag("span", esc(str(m)), class_="rw-mission-badge")
+                    tag(
+                        "span",
+                        tag("span", esc(t("rw.mission.word")) + " ", class_="rw-sr") + esc(str(m)),
+                        class_="rw-mission-badge",
+                    )
+                    + " "
                     + tag("span", esc(title), class_="rw-mission-name")
+                    + " "
                     + tag("span", esc(inp.summaries.get(m, "")), class_="rw-mission-summary")
+                    + " "
                     + tag("span", mark + esc(text), class_="rw-mission-state"),
                     type="button",
                     class_=f"rw-mission-card is-{status}",
@@ -192,7 +201,6 @@ def missions_list(t: Any, inp: CampaignInput) -> str:
                     data_mission=m,
                     data_testid=f"mission-{m}",
                     aria_disabled="true" if status == "locked" else None,
-                    aria_label=f"{t('rw.mission.number', number=m)}: {title}. {text}",
                 ),
             )
         )
