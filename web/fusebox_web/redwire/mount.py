@@ -17,9 +17,9 @@ from typing import Any
 from ..shell import dom
 from ..shell.errors import guarded, report
 from ..shell.host import GameHost
-from . import home, projector, storage
+from . import home, storage
 from .session import Session
-from .urls import parse_link
+from .urls import parse_link, wants_projector
 
 ROOT = (
     '<div id="rw-root" class="rw-root"></div>'
@@ -50,14 +50,16 @@ class Mount:
         self._later: asyncio.Future[None] | None = None
         self.notices: list[str] = []
         self.session = Session(host.store)
-        self.watcher: projector.Projector | None = None
+        self.watcher: Any = None
 
     def start(self) -> None:
         app = self.ctx.root
-        if projector.wants_projector(self.ctx.search):
+        if wants_projector(self.ctx.search):
             # A second window showing the public table of this device's game: it only watches.
+            from .projector import Projector  # (the board's modules: only this window needs them)
+
             dom.set_html(app, ROOT)
-            self.watcher = projector.Projector(self.ctx, lambda: self.ctx.store.get(storage.GAME))
+            self.watcher = Projector(self.ctx, lambda: self.ctx.store.get(storage.GAME))
             self.watcher.start()
             return
         # The board redraws often: its announcements go to a small live region of their own.

@@ -9,8 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..shell.host import GameHost
-from .projector import VIEW_PARAM
-from .urls import GAME_PARAMS
+from .urls import GAME_PARAMS, VIEW_PARAM
 
 
 class RedWirePage:

@@ -33,28 +33,17 @@ from .affordances import affordances
 from .log_text import log_lines
 from .markup import esc, tag
 from .selection import Selection
+from .urls import VIEW_PARAM, VIEW_TABLE, wants_projector
 from .words import Words
+
+__all__ = ["CHANNEL", "VIEW_PARAM", "VIEW_TABLE", "Projector", "public_regions", "wants_projector"]
 
 #: The name of the BroadcastChannel the game window posts on.
 CHANNEL = "fusebox.redwire"
-#: The address parameter that opens the projector view.
-VIEW_PARAM = "view"
-VIEW_TABLE = "table"
 #: How many lines of the log the projector shows.
 LOG_LINES = 10
 
 CATALOG_STUB = Catalog({"en": {}})
-
-
-def wants_projector(search: str) -> bool:
-    """``?view=table`` asks for the projector view.
-
-    >>> wants_projector("?view=table&lang=it"), wants_projector("?mission=1")
-    (True, False)
-    """
-    from ..shell.links import parse_query, single
-
-    return single(parse_query(search), VIEW_PARAM) == VIEW_TABLE
 
 
 def public_regions(

@@ -35,7 +35,7 @@ from engine.redwire.campaign import Campaign
 from engine.redwire.rules import is_pick_phase
 
 from ..shell.handoff import Device
-from . import recovery, storage, tutorial
+from . import storage, tutorial
 from .notes import Note
 from .storage import Loaded, Store
 from .table import LEVELS, Table
@@ -221,6 +221,8 @@ class Session:
         self._settle()
 
     def _repair_progress(self, text: str, problem: str | None) -> None:
+        from . import recovery  # only when a save is damaged
+
         repaired = recovery.salvage_progress(text)
         if repaired is None:
             key = "rw.storage.newerProgress" if problem and "newer" in problem else None
@@ -232,6 +234,8 @@ class Session:
         storage.write(self.store, storage.PROGRESS, Progress(self.campaign, self.table).to_json())
 
     def _repair_game(self, text: str, problem: str | None) -> None:
+        from . import recovery  # only when a save is damaged
+
         repaired = recovery.salvage_game(text)
         if repaired is None:
             key = "rw.storage.newerGame" if problem and "newer" in problem else None
