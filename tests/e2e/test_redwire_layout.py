@@ -61,7 +61,7 @@ def on_screen(box: dict[str, float], width: int, height: int) -> bool:
 
 
 def check_one_screen(page: Page, width: int, height: int, phone: bool) -> dict[str, Any]:
-    m = page.evaluate(MEASURE)
+    m: dict[str, Any] = page.evaluate(MEASURE)
     assert m["innerWidth"] == width, "the page widened the layout viewport (sideways overflow)"
     assert m["scrollWidth"] <= width, "the page scrolls sideways"
     assert m["selected"] and m["values"] and m["confirm"] and m["own"]

@@ -104,8 +104,8 @@ def test_italian_sentences_about_a_player_are_gender_neutral(catalog: Catalog) -
 
 def test_the_viewer_reads_you_in_the_log(catalog: Catalog) -> None:
     """Every log sentence whose subject is a player has a "you" form, in both languages."""
-    about = ("tokenSetup", "tokenMiss", "tokenSkipped", "cut", "cutTool", "solo", "reveal")
-    about += ("turn", "ownCut", "cutBy")
+    about = ["tokenSetup", "tokenMiss", "tokenSkipped", "cut", "cutTool", "solo", "reveal"]
+    about += ["turn", "ownCut", "cutBy"]
     for name in about:
         for lang in ("en", "it"):
             assert f"rw.log.{name}.you" in catalog.messages[lang], (lang, name)

@@ -10,7 +10,7 @@ import pytest
 from fusebox_web.redwire import storage
 from fusebox_web.redwire.recovery import lenient_json, salvage_game, salvage_progress
 from fusebox_web.redwire.session import Session
-from fusebox_web.redwire.storage import MemoryStore
+from fusebox_web.redwire.storage import MemoryStore, Store
 from fusebox_web.redwire.table import Table
 
 from engine.redwire.campaign import Campaign
@@ -32,7 +32,7 @@ def played_session(moves: int, seed: int = 3) -> Session:
     return s
 
 
-def reload(store: MemoryStore) -> Session:
+def reload(store: Store) -> Session:
     again = Session(store)
     again.load()
     return again

@@ -259,4 +259,5 @@ def test_pass_and_play_keeps_the_pick_even_with_one_matching_wire() -> None:
     cut, _ = hit_with_one_match(s)
     s.apply(cut)
     assert s.state.phase.value == "own_cut" and s.state.to_move == 0
-    assert len(s.state.pending.options) == 1  # type: ignore[union-attr]
+    pending = s.state.pending
+    assert pending is not None and len(pending.options) == 1

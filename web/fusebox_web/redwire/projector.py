@@ -28,8 +28,9 @@ from typing import Any
 from engine.redwire import GameState
 
 from ..shell.i18n import Catalog
-from . import board, screens
+from . import board
 from .affordances import affordances
+from .icons import SPRITE
 from .log_text import log_lines
 from .markup import esc, tag
 from .selection import Selection
@@ -96,7 +97,7 @@ def frame(catalog: Catalog) -> str:
 
     return tag(
         "div",
-        screens.SPRITE
+        SPRITE
         + tag("p", esc(t("rw.projector.kicker")), class_="rw-kicker")
         + region("top")
         + tag("div", region("team") + region("side"), class_="rw-projector-main")

@@ -22,13 +22,14 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from engine.redwire import GameState, Record
 from engine.redwire.game import start
 
 from . import board
 from .affordances import affordances
+from .icons import SPRITE
 from .log_text import Line, log_lines
 from .markup import classes, esc, tag
 from .notes import Note
@@ -36,7 +37,7 @@ from .selection import Selection
 from .words import Words
 
 #: The views a replay offers besides each seat's: the whole deal, and the public table.
-SEER = "seer"
+SEER: Literal["seer"] = "seer"
 TABLE = "table"
 
 
@@ -137,13 +138,10 @@ def move_lines(replay: Replay, words: Words) -> list[Line]:
 def render(replay: Replay, words: Words, title: str, t: Any) -> str:
     """The replay screen: the controls, the view chooser, what the move did, the board."""
     state = replay.at(replay.index)
-    obs = state.observation(replay.view)
-    view_words = Words(
-        words.catalog,
-        words.names,
-        words.owners,
-        obs.get("viewer") if isinstance(obs.get("viewer"), int) else None,
-    )  # type: ignore[arg-type]
+    view = replay.view
+    obs = state.observation(SEER if view == SEER else view if isinstance(view, int) else None)
+    viewer = view if isinstance(view, int) else None
+    view_words = Words(words.catalog, words.names, words.owners, viewer)
     inp = board.BoardInput(
         obs=obs,
         words=view_words,
@@ -239,7 +237,7 @@ def render(replay: Replay, words: Words, title: str, t: Any) -> str:
         + tag("p", esc(what), class_="rw-replay-what", role="status", data_testid="replay-what")
         + tag(
             "div",
-            board.SPRITE
+            SPRITE
             + tag("div", board.top(inp), class_="rw-top")
             + tag("div", stands, class_=classes("rw-main", "rw-replay-stands")),
             class_="rw-board rw-replay-board",
