@@ -122,3 +122,12 @@ def test_the_tutorial_to_the_end_then_skipped_and_replayed(page: Page, site_url:
     page.get_by_test_id("tutorial-skip").click()
     expect(page.get_by_test_id("tutorial")).to_be_visible()
     assert page.evaluate("localStorage.getItem('fusebox.redwire.game')") is None
+
+
+def test_the_tutorial_speaks_italian(page: Page, site_url: str) -> None:
+    page.goto(site_url + "?lang=it")
+    wait_ready(page)
+    page.get_by_test_id("tutorial").click()
+    expect(page.get_by_test_id("coach")).to_contain_text("Ciao, Ana!")
+    expect(page.get_by_test_id("coach")).to_contain_text("tocca il tuo cavo 2 (un 3)")
+    expect(page.get_by_test_id("tutorial-skip")).to_have_text("Salta il tutorial")
