@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.redwire.actions import Action
+from engine.redwire.actions import Action, SoloCut
 from engine.redwire.mechanisms.equipment import labels, stabilizer
 from engine.redwire.observation_types import Observation
 from engine.redwire.wires import RED, YELLOW, value_from_json, value_to_json
@@ -329,8 +329,8 @@ def coach_marks(inp: BoardInput) -> tuple[frozenset[Tile], frozenset[int], str |
         tiles.add((int(move.stand), int(move.slot)))
     for value in getattr(move, "values", ()) or ():
         values.add(int(value))
-    if type(move).__name__ == "SoloCut":
-        values.add(int(move.value))  # type: ignore[attr-defined]
+    if isinstance(move, SoloCut):
+        values.add(int(move.value))
         mode = "solo"
     return frozenset(tiles), frozenset(values), mode
 

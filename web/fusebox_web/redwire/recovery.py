@@ -132,8 +132,6 @@ def salvage_game(text: str) -> RepairedGame | None:
             broken_at = index + 1
             break
     kept = len(state.history)
-    if broken_at is None and kept < len(actions):  # pragma: no cover (the loop sets it)
-        broken_at = kept + 1
     try:
         table = Table.from_json(data.get("table"))
         if table.players != state.players:
@@ -172,8 +170,6 @@ def salvage_game(text: str) -> RepairedGame | None:
         notes,
         data.get("odds") is True,
     )
-    if broken_at is None and kept != len(actions):
-        broken_at = kept + 1
     return RepairedGame(game, kept, broken_at)
 
 
