@@ -11,7 +11,7 @@ from redwire_driver import play, saved_state, sure_move, wait_decision
 
 from engine.redwire import GameState
 
-GAME = "?mission=2&players=3&seed=5&bots=1&pace=fast&brief=0&captain=1"
+GAME = "?mission=2&players=3&seed=5&bots=1&pace=instant&brief=0&captain=1"
 TILE = re.compile(r'<button([^>]*data-act="tile"[^>]*)>(.*?)</button>', re.S)
 STAND = re.compile(r'data-stand="(\d+)"')
 SLOT = re.compile(r'data-slot="(\d+)"')
@@ -54,7 +54,7 @@ def test_the_projector_follows_the_game_and_shows_nothing_private(
     page.get_by_role("button", name="Close").click()
 
     checked = 0
-    for _ in range(12):
+    for _ in range(8):
         decision = wait_decision(page)
         state = saved_state(page)
         expect(view.locator("html")).to_have_attribute(
@@ -67,7 +67,7 @@ def test_the_projector_follows_the_game_and_shows_nothing_private(
         page.wait_for_selector(
             f'[data-testid="prompt"]:not([data-moves="{len(state.history)}"]), [data-testid="end"]'
         )
-    assert checked > 50
+    assert checked > 40
     # What the table sees: the detonator, the log of public events, the equipment.
     expect(view.get_by_test_id("detonator")).to_be_visible()
     expect(view.get_by_test_id("projector-log")).to_contain_text("points at")

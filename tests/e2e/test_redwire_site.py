@@ -62,7 +62,7 @@ def test_italian_board(page: Page, site_url: str) -> None:
     assert wait_decision(page) == "setup_token"
     board = page.get_by_test_id("board")
     expect(page.get_by_test_id("prompt")).to_have_text(
-        "Metti il tuo segnalino Informazione: tocca uno dei tuoi cavi blu."
+        "Il tuo segnalino Informazione: tocca un tuo cavo blu."
     )
     expect(board).to_contain_text("Missione 4")
     expect(board).to_contain_text(redwire.load_mission(4).title["it"])
