@@ -32,7 +32,9 @@ MEASURE = """() => {
         values: all('[data-act="value"]'),
         confirm: all('[data-act="confirm"]'),
         dock: box(document.getElementById('rw-dock')),
-        targets: all('#rw-board button, #rw-board [data-act]'),
+        // Tap targets by their layout size (a wire flipping into place is narrow for a moment).
+        targets: [...document.querySelectorAll('#rw-board button, #rw-board [data-act]')]
+            .map((e) => ({x: 0, y: 0, w: e.offsetWidth, h: e.offsetHeight})),
     };
 }"""
 

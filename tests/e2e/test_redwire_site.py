@@ -142,13 +142,15 @@ def test_the_board_fits_a_phone_and_a_projector(browser: Browser, site_url: str)
         wait_ready(page)
         page.wait_for_selector("html[data-board-ready]", state="attached")
         assert page.evaluate("document.documentElement.scrollWidth") <= width
+        # Layout sizes (offsetWidth): a wire flipping into place is narrow for a moment.
+        wait_decision(page)  # the board settled: the person's decision is on it
         sizes = page.locator(".rw-tile").evaluate_all(
-            "tiles => tiles.map(t => [t.getBoundingClientRect().width, t.getBoundingClientRect().height])"
+            "tiles => tiles.map(t => [t.offsetWidth, t.offsetHeight])"
         )
         assert len(sizes) >= 48
         assert min(w for w, _ in sizes) >= 24 and min(h for _, h in sizes) >= 24
         own = page.locator(".rw-player--mine .rw-tile").evaluate_all(
-            "tiles => tiles.map(t => t.getBoundingClientRect().height)"
+            "tiles => tiles.map(t => t.offsetHeight)"
         )
         assert min(own) >= 44, "your own wires are the big ones"
         overflow = page.locator(".rw-stand").evaluate_all(
