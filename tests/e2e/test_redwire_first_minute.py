@@ -128,6 +128,6 @@ def test_the_tutorial_speaks_italian(page: Page, site_url: str) -> None:
     page.goto(site_url + "?lang=it")
     wait_ready(page)
     page.get_by_test_id("tutorial").click()
-    expect(page.get_by_test_id("coach")).to_contain_text("Ciao, Ana!")
+    expect(page.get_by_test_id("coach")).to_contain_text("Ciao, Anna!")
     expect(page.get_by_test_id("coach")).to_contain_text("tocca il tuo cavo 2 (un 3)")
     expect(page.get_by_test_id("tutorial-skip")).to_have_text("Salta il tutorial")

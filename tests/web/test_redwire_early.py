@@ -73,3 +73,12 @@ def test_every_coach_line_and_reason_is_in_both_languages(catalog: Catalog) -> N
     for index, (key, params) in tutorial.WHY.items():
         text = explain(Note(0, tutorial.SCRIPT[index].seat, key, dict(params), ""), words)
         assert text and "{" not in text, (index, text)
+
+
+def test_the_coach_names_the_computers_as_the_table_does(catalog: Catalog) -> None:
+    """No name is written into the coach's words: the computers' names come from the table."""
+    for key in ("rw.tutorial.dual", "rw.tutorial.miss", "rw.tutorial.afterMiss"):
+        for lang in ("en", "it"):
+            text = catalog.messages[lang][key]
+            assert not re.search(r"\b(Ben|Dev|Bruno|Dario)\b", text), (lang, key)
+            assert "{first}" in text or "{third}" in text

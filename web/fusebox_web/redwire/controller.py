@@ -369,7 +369,9 @@ class App:
 
     def coach_text(self, w: Words) -> str:
         said = tutorial.coach(self.session.state)
-        return self.t(said.key, name=w.name(tutorial.YOU), **said.params)
+        # The computers are named as the table names them (in the player's language).
+        names = {"name": w.name(tutorial.YOU), "first": w.name(1), "third": w.name(3)}
+        return self.t(said.key, **names, **said.params)
 
     def wire_odds(self, obs: Observation) -> WireOdds | None:
         """The selected teammate's wire's odds, from the viewer's observation only (None when no
