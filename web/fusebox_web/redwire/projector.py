@@ -117,6 +117,8 @@ class Projector:
         self.read = read
         self.thinking: int | None = None
         self.drawn: dict[str, str] = {}
+        #: What was drawn last (the save's text, who was thinking): drawn again only on change.
+        self.seen: tuple[str | None, int | None] | None = None
 
     def start(self) -> None:
         from ..shell import dom
@@ -124,7 +126,7 @@ class Projector:
         self.host.show_screen("projector")
         dom.set_html(dom.query("#rw-root"), frame(self.host.catalog))
         self.draw()
-        dom.listen(dom.window(), "storage", lambda event: self.draw())
+        dom.listen(dom.window(), "storage", lambda event: self.draw())  # (unchanged: skipped)
         dom.on_broadcast(CHANNEL, self.on_message)
         self.host.on_language_change(self.redraw)
 
@@ -139,12 +141,17 @@ class Projector:
 
         dom.set_html(dom.query("#rw-root"), frame(self.host.catalog))
         self.drawn = {}
+        self.seen = None
         self.draw()
 
     def draw(self) -> None:
         from ..shell import dom
 
-        game = self.game()
+        text = self.read()
+        if (text, self.thinking) == self.seen:
+            return  # another key changed, or the same news twice: nothing to replay
+        self.seen = (text, self.thinking)
+        game = self.game(text)
         catalog = self.host.catalog
         status = dom.query("#rw-projector-status")
         if game is None:
@@ -174,13 +181,12 @@ class Projector:
         status.textContent = catalog.t(key)
         dom.set_root_attribute("data-projector-moves", str(len(game.state.history)))
 
-    def game(self) -> Any:
+    def game(self, text: str | None) -> Any:
         """The saved game, or None (none, or one that does not read: the game window deals
         with that; this one only watches)."""
         from .session import Game
         from .storage import SAVES
 
-        text = self.read()
         if text is None:
             return None
         try:
