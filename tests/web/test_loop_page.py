@@ -218,10 +218,12 @@ def test_a_damaged_save_is_set_aside_and_said() -> None:
     assert session.game is None
     assert session.problems == ["lp.storage.tableDamaged", "lp.storage.gameDamaged"]
     assert sorted(store.keys()) == [
+        "fusebox.loop.quarantine",  # the index: when and why each value was set aside
         "fusebox.loop.quarantine.game.1",
         "fusebox.loop.quarantine.table.1",
     ]
     assert store.get("fusebox.loop.quarantine.table.1") == "{oops"
+    assert sorted(q.kind for q in SAVES.quarantined(store)) == ["game", "table"]
 
 
 def test_pass_and_play_asks_for_the_device_before_showing_a_hand() -> None:
