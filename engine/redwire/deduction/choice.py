@@ -35,7 +35,7 @@ from engine.redwire.deduction.packed_plan import (
 )
 from engine.redwire.deduction.plan import Plan, build_plan
 
-Engine = Literal["sparse", "packed"]
+Engine = Literal["sparse", "packed", "direct"]
 
 #: Over this rough estimate (ns), both directions are weighed, and close calls refined.
 BIG_NS = 5e6

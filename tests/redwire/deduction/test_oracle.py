@@ -23,7 +23,7 @@ from engine.redwire.deduction.symmetry import blank_stands
 from tests.redwire.deduction.oracle import Enumeration, enumerate_deals
 from tests.redwire.deduction.random_positions import RandomChooser, positions, random_position
 
-ENGINES: tuple[Engine, ...] = ("sparse", "packed")
+ENGINES: tuple[Engine, ...] = ("sparse", "packed", "direct")
 SEEDS_PER_CHUNK = 50
 CHUNKS = 11  # 550 random positions
 

@@ -1,0 +1,692 @@
+"""The direct engine: the plain sparse DP, for the small positions of late games.
+
+The same walk over the codes as the other engines (``solver``), with as little to build as can be:
+late positions have a few hundred states in all, and there the time went into building what a big
+walk needs (parts, joined tables, estimates), not into the walk. A state packs, in one int:
+
+* per *free* stand (one with two possible fill levels or more somewhere, or a label): its level
+  as it is (a run of ``c`` tiles adds ``c``), then two "pending class" bits per ``Label`` on the
+  stand (``labels``);
+* per "k of m" group, how many of its candidates were kept so far;
+* one flag per ``Need`` that is not on one stand and one code, one counter per ``Tally`` and the
+  memory bits of the ``Pair`` s (``pairs``), as in the sparse engine (``plan``);
+* one flag per ``Need`` that is not on one stand and one code, one counter per ``Tally`` and the
+  memory bits of the ``Pair`` s (``pairs``), as in the sparse engine (``plan``).
+
+A ``DirectStep`` deals one code. A stand whose level is forced before and after it takes its run
+for free (``extra``, ``ors``; its copies counted in ``factor``); the others are *active*. A state's
+successors depend only on the fields of the active stands (its *key*): the step keeps, per key and
+choice (the ``q`` copies, or keeping or dropping a "k of m" candidate), the ``(delta, multiplier,
+or_bits)`` of every way to share the copies among the active stands (``q! / prod c!``), joined
+from the stands' options (``Rows``) the first time a state has that key; keys whose stands have
+the same options share the join. After the code, ``finish`` checks and clears the flags,
+counters and pair memories that end there.
+
+Fill levels come from each stand alone (``levels.stand_levels``, without the one-stand needs:
+those are checked on the runs). Both passes keep every layer; the weight of a fill level of a stand
+before a code is ``sum F * B`` over the states with that level.
+
+>>> from engine.redwire.deduction import Pool, Position, Stand
+>>> from engine.redwire.deduction.normalize import normalize
+>>> pos = Position(Pool(((1, 2), (2, 1))), (Stand(0, (None, None)), Stand(1, (None,))))
+>>> plan = build_direct_plan(normalize(pos))
+>>> tables = DirectTables(plan)
+>>> tables.dp_total, sorted(tables.fill_weights(1, 1).items())  # 3 deals; B holds a 1 in 2
+(3, [(0, 1), (1, 2)])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from math import comb
+from random import Random
+
+from engine.redwire.deduction.labels import labels_after
+from engine.redwire.deduction.levels import stand_levels
+from engine.redwire.deduction.normalize import Normalized, Tally
+from engine.redwire.deduction.pairs import PairRule, memory_bits
+
+StandOption = tuple[int, int, int]  # (count c, state delta, or_bits)
+Edge = tuple[int, int, int]  # (state delta, multiplier, or_bits)
+Layer = dict[int, int]
+Choice = tuple[int, int, tuple[bool, ...] | None]  # (state delta, q, ok by group counter)
+
+#: Positions whose estimated states (``estimate``) are over this are left to the other engines.
+MAX_STATES = 3000
+
+
+class Rows(dict[int, tuple[StandOption, ...]]):
+    """A stand's options by field value, each built the first time it is asked for."""
+
+    def __init__(self, build: Callable[[int], tuple[StandOption, ...]]) -> None:
+        super().__init__()
+        self._build = build
+
+    def __missing__(self, key: int) -> tuple[StandOption, ...]:
+        value = self[key] = self._build(key)
+        return value
+
+
+@dataclass(slots=True)
+class DirectStep:
+    """One code: its ``choices`` (``ok`` by group counter, ``None``: always), the active stands'
+    fields (``key_mask``, ``fields``) and options (``rows``), and what ``finish`` checks after
+    it."""
+
+    index: int
+    choices: tuple[Choice, ...]
+    counter_shift: int
+    counter_mask: int
+    key_mask: int
+    fields: tuple[tuple[int, int], ...]  # per active stand: (shift, mask)
+    rows: tuple[Rows, ...]  # per active stand: its options by field value
+    ors: int  # flags set by the forced runs
+    check_mask: int  # after the code: the state's bits here must be ``check_value``,
+    check_value: int  # then are cleared
+    filters: tuple[Callable[[int], int | None], ...]  # then these (tallies, pairs)
+    memos: tuple[dict[int, tuple[Edge, ...]], ...]  # per choice: key -> edges
+    joins: dict[tuple[int, ...], tuple[Edge, ...]]  # (q, ids of the rows) -> edges
+
+    def edges(self, choice: int, key: int) -> tuple[Edge, ...]:
+        """Every way to share the choice's copies among the active stands of fields ``key``."""
+        memo = self.memos[choice]
+        found = memo.get(key)
+        if found is None:
+            q = self.choices[choice][1]
+            rows = [r[(key >> shift) & mask] for r, (shift, mask) in zip(self.rows, self.fields)]
+            ids = (q, *map(id, rows))  # rows are interned: keys share their joins
+            found = self.joins.get(ids)
+            if found is None:
+                found = self.joins[ids] = _join(rows, q)
+            memo[key] = found
+        return found
+
+    def finish(self, state: int) -> int | None:
+        """The state after the checks that end with this code (``None``: it breaks one)."""
+        if state & self.check_mask != self.check_value:
+            return None
+        state ^= self.check_value
+        for check in self.filters:
+            found = check(state)
+            if found is None:
+                return None
+            state = found
+        return state
+
+
+def _join(rows: list[tuple[StandOption, ...]], q: int) -> tuple[Edge, ...]:
+    """Every way for the stands of ``rows`` (options by increasing count) to take ``q`` tiles in
+    all: ``(delta, q! / prod c!, or_bits)``."""
+    if not rows:
+        return ((0, 1, 0),) if q == 0 else ()
+    least = [0] * (len(rows) + 1)  # the fewest / most tiles the stands from k on can take
+    most = [0] * (len(rows) + 1)
+    for k in range(len(rows) - 1, -1, -1):
+        if not rows[k]:
+            return ()
+        least[k] = least[k + 1] + rows[k][0][0]
+        most[k] = most[k + 1] + rows[k][-1][0]
+    partial = [(0, 0, 1, 0)]  # (used, delta, mult, ors)
+    for k, row in enumerate(rows):
+        low, high = least[k + 1], most[k + 1]
+        joined = []
+        for used, delta, mult, bits in partial:
+            for c, d, o in row:
+                total = used + c
+                if total + low > q:
+                    break
+                if total + high >= q:
+                    joined.append((total, delta + d, mult * _BINOMIAL[total][c], bits | o))
+        partial = joined
+    return tuple((delta, mult, bits) for _, delta, mult, bits in partial)
+
+
+_BINOMIAL = [[comb(n, k) for k in range(n + 1)] for n in range(64)]
+
+
+@dataclass(slots=True)
+class DirectPlan:
+    """Everything the passes need (``steps[t]`` deals code number ``t``)."""
+
+    steps: list[DirectStep]
+    final: int
+    factor: int  # multinomial factors of the forced runs
+    universe: tuple[int, ...]
+    sizes: tuple[int, ...]
+    levels: list[list[list[int]]]  # per stand, per boundary: its possible levels
+    level_fields: list[tuple[int, int]]  # per stand: (shift, level mask); mask 0: no field
+    feasible: bool
+
+
+def impossible(norm: Normalized, levels: list[list[list[int]]]) -> DirectPlan:
+    sizes = tuple(len(stand) for stand in norm.allowed)
+    return DirectPlan([], 0, 0, norm.universe, sizes, levels, [], False)
+
+
+def estimate(levels: list[list[list[int]]], universe: tuple[int, ...]) -> int:
+    """About how many states the walk keeps: per boundary, the product of the stands' numbers of
+    levels."""
+    total = 0
+    for t in range(len(universe) + 1):
+        states = 1
+        for stand in levels:
+            states *= len(stand[t])
+        total += states
+    return total
+
+
+def build_direct_plan(norm: Normalized, max_states: int | None = None) -> DirectPlan | None:
+    """The direct plan of ``norm``; ``None`` when ``estimate`` is over ``max_states``."""
+    available, runs_of, levels = stand_levels(norm, {})
+    if not norm.feasible or any(not level for stand in levels for level in stand):
+        return impossible(norm, levels)
+    if max_states is not None and estimate(levels, norm.universe) > max_states:
+        return None
+    return _Builder(norm, available, runs_of, levels).build()
+
+
+class _Builder:
+    def __init__(
+        self,
+        norm: Normalized,
+        available: list[dict[int, int]],
+        runs_of: list[list[list[int]]],
+        levels: list[list[list[int]]],
+    ) -> None:
+        self.norm = norm
+        self.runs_of = runs_of
+        self.levels = levels
+        self.available = available
+        universe = norm.universe
+        self.index = index = {code: t for t, code in enumerate(universe)}
+        self.sizes = tuple(len(stand) for stand in norm.allowed)
+        self.interned: dict[tuple[StandOption, ...], tuple[StandOption, ...]] = {}
+        self.labels: list[list[tuple[int, bool]]] = [[] for _ in norm.allowed]
+        for stand, left, same in norm.labels:
+            self.labels[stand].append((left, same))
+        self.local: dict[tuple[int, int], list[frozenset[int]]] = {}
+        self.flags: list[tuple[dict[int, frozenset[int]], frozenset[int], int]] = []
+        position = 0
+        # Fields: level bits, then the stand's label bits.
+        self.shift: list[int] = []
+        self.level_bits: list[int] = []
+        for s, size in enumerate(self.sizes):
+            free = any(len(level) > 1 for level in levels[s])
+            bits = size.bit_length() if free or self.labels[s] else 0
+            self.shift.append(position)
+            self.level_bits.append(bits)
+            position += bits + 2 * len(self.labels[s])
+        self.group_of: dict[int, tuple[int, int]] = {}  # code -> (group, candidates after it)
+        self.group_shift: list[int] = []
+        self.group_bits: list[int] = []
+        for g, (candidates, keep) in enumerate(norm.groups):
+            for k, code in enumerate(candidates):
+                self.group_of[code] = (g, len(candidates) - k - 1)
+            self.group_shift.append(position)
+            self.group_bits.append(max(1, keep.bit_length()))
+            position += self.group_bits[-1]
+        for need in norm.needs:
+            if len(need.slots) == 1 and len(need.codes) == 1:
+                ((stand, slots),) = need.slots.items()
+                (code,) = need.codes
+                self.local.setdefault((stand, code), []).append(slots)
+            else:
+                self.flags.append((need.slots, need.codes, 1 << position))
+                position += 1
+        self.tally_shift: list[int] = []
+        for tally in norm.tallies:
+            self.tally_shift.append(position)
+            position += sum(map(len, tally.slots.values())).bit_length()
+        self.memory_shift: list[int] = []
+        for pair in norm.pairs:
+            self.memory_shift.append(position)
+            position += memory_bits(pair.relation)
+
+    def build(self) -> DirectPlan:
+        norm, levels = self.norm, self.levels
+        closing: dict[int, tuple[int, int]] = {}  # code index -> (check mask, check value)
+
+        def close(t: int, mask: int, value: int) -> None:
+            m, v = closing.get(t, (0, 0))
+            closing[t] = (m | mask, v | value)
+
+        for _, codes, bit in self.flags:
+            close(max(self.index[c] for c in codes), bit, bit)
+        for g, (candidates, keep) in enumerate(norm.groups):
+            if candidates:
+                shift = self.group_shift[g]
+                mask = ((1 << self.group_bits[g]) - 1) << shift
+                close(self.index[candidates[-1]], mask, keep << shift)
+        filters: dict[int, list[Callable[[int], int | None]]] = {}
+        for k, tally in enumerate(norm.tallies):
+            last = max(self.index[c] for c in tally.codes)
+            filters.setdefault(last, []).append(
+                _count_check(self.tally_shift[k], sum(map(len, tally.slots.values())), tally)
+            )
+        steps: list[DirectStep] = []
+        factor = 1
+        for t, code in enumerate(norm.universe):
+            active: list[int] = []
+            taken: list[int] = []
+            extra = 0
+            ors = 0
+            for s in range(len(self.sizes)):
+                before, after = levels[s][t], levels[s][t + 1]
+                if len(before) == 1 and len(after) == 1 and not self._labelled(s, before, after):
+                    first, end = before[0], after[0]
+                    if self.runs_of[s][t][first] < end - first:
+                        return impossible(norm, levels)
+                    forced = self._forced(s, code, first, end - first)
+                    if forced is None:
+                        return impossible(norm, levels)
+                    if end > first:
+                        taken.append(end - first)
+                    if self.level_bits[s]:
+                        extra += (end - first) << self.shift[s]
+                    extra += forced[0]
+                    ors |= forced[1]
+                elif self._takes(s, t, code):
+                    active.append(s)
+            copies = norm.copies[code]
+            group = self.group_of.get(code)
+            if group is None:
+                q = copies - sum(taken)
+                if q < 0 or (q and not active):
+                    return impossible(norm, levels)
+                factor *= _multinomial(copies, [*taken, q])
+                choices: tuple[Choice, ...] = ((extra, q, None),)
+                counter_shift = counter_mask = 0
+            else:
+                g, left_after = group
+                keep = norm.groups[g][1]
+                counter_shift = self.group_shift[g]
+                counter_mask = (1 << self.group_bits[g]) - 1
+                counters = range(counter_mask + 1)
+                found = []
+                if not taken:
+                    ok = tuple(n <= keep <= n + left_after for n in counters)
+                    found.append((extra, 0, ok))
+                left = 1 - sum(taken)
+                if left >= 0 and (active or left == 0):
+                    ok = tuple(n < keep for n in counters)
+                    found.append((extra + (1 << counter_shift), left, ok))
+                choices = tuple(c for c in found if c[2] is not None and any(c[2]))
+                if not choices:
+                    return impossible(norm, levels)
+            fields = []
+            key_mask = 0
+            for s in active:
+                mask = (1 << (self.level_bits[s] + 2 * len(self.labels[s]))) - 1
+                fields.append((self.shift[s], mask))
+                key_mask |= mask << self.shift[s]
+            check_mask, check_value = closing.get(t, (0, 0))
+            step_filters = filters.get(t, [])
+            rules = self._pair_rules(t, code)
+            if rules:
+                step_filters.append(_pair_check(rules))
+            steps.append(
+                DirectStep(
+                    t,
+                    choices,
+                    counter_shift,
+                    counter_mask,
+                    key_mask,
+                    tuple(fields),
+                    tuple(self._rows(s, t, code) for s in active),
+                    ors,
+                    check_mask,
+                    check_value,
+                    tuple(step_filters),
+                    tuple({} for _ in choices),
+                    {},
+                )
+            )
+        final = sum(
+            size << self.shift[s] for s, size in enumerate(self.sizes) if self.level_bits[s]
+        )
+        level_fields = [
+            (self.shift[s], (1 << bits) - 1 if any(len(lv) > 1 for lv in levels[s]) else 0)
+            for s, bits in enumerate(self.level_bits)
+        ]
+        return DirectPlan(
+            steps, final, factor, norm.universe, self.sizes, levels, level_fields, True
+        )
+
+    def _labelled(self, s: int, before: list[int], after: list[int]) -> bool:
+        """Whether a label of stand ``s`` has a slot between the levels ``before`` and
+        ``after``, or remembers a colour there (its state bits may then change)."""
+        first, end = before[0], after[0]
+        return any(first <= left + 1 and left < end for left, _ in self.labels[s])
+
+    def _takes(self, s: int, t: int, code: int) -> bool:
+        """Whether stand ``s`` is active at code ``t``: its level may move, or a fact of it is
+        checked on the runs of this code."""
+        before, after = self.levels[s][t], self.levels[s][t + 1]
+        if before != after or (s, code) in self.local or self.labels[s]:
+            return True
+        runs = self.runs_of[s][t]
+        return any(runs[f] and f + 1 in after for f in before)
+
+    def _rows(self, s: int, t: int, code: int) -> Rows:
+        """Per field value of stand ``s`` (an active stand has one): its options at code ``t``,
+        ``(count, state delta, or_bits)``, built the first time a state asks."""
+        shift = self.shift[s]
+        lbits = self.level_bits[s]
+        level_mask = (1 << lbits) - 1
+        before = frozenset(self.levels[s][t])
+        after_low, after_high = self.levels[s][t + 1][0], self.levels[s][t + 1][-1]
+        runs = self.runs_of[s][t]
+        interned = self.interned
+        labels = [(left, same, lbits + 2 * k) for k, (left, same) in enumerate(self.labels[s])]
+        colour = self.norm.colours[code]
+        local, flags, tallies = self._facts(s, code)
+
+        def row(key: int) -> tuple[StandOption, ...]:
+            f = key & level_mask
+            pend = key - f
+            options: list[StandOption] = []
+            if f in before:
+                for c in range(max(after_low - f, 0), min(runs[f], after_high - f) + 1):
+                    end = f + c
+                    new_pend = labels_after(labels, pend, f, c, colour) if labels else pend
+                    if new_pend is None:
+                        continue
+                    if local and not all(any(f <= j < end for j in sl) for sl in local):
+                        continue
+                    ors = 0
+                    for slots, bit in flags:
+                        if any(f <= j < end for j in slots):
+                            ors |= bit
+                    delta = (c + new_pend - pend) << shift
+                    for slots, at in tallies:
+                        delta += sum(1 for j in slots if f <= j < end) << at
+                    options.append((c, delta, ors))
+            found = tuple(options)
+            return interned.setdefault(found, found)
+
+        return Rows(row)
+
+    def _facts(
+        self, s: int, code: int
+    ) -> tuple[
+        list[frozenset[int]], list[tuple[frozenset[int], int]], list[tuple[frozenset[int], int]]
+    ]:
+        """The facts a run of ``code`` on stand ``s`` meets: the one-stand needs (slot sets it
+        must meet), the flags it may set (slots, bit) and the tallies it may count (slots,
+        shift of the counter)."""
+        local = self.local.get((s, code), [])
+        flags = [
+            (slots[s], bit) for slots, codes, bit in self.flags if code in codes and s in slots
+        ]
+        tallies = [
+            (tally.slots[s], self.tally_shift[k])
+            for k, tally in enumerate(self.norm.tallies)
+            if code in tally.codes and s in tally.slots
+        ]
+        return local, flags, tallies
+
+    def _forced(self, s: int, code: int, f: int, c: int) -> tuple[int, int] | None:
+        """A forced run of ``c`` tiles of ``code`` on stand ``s`` from slot ``f``: the delta of
+        the tally counters and the flags it sets (``None``: a one-stand need fails)."""
+        local, flags, tallies = self._facts(s, code)
+        end = f + c
+        if local and not all(any(f <= j < end for j in sl) for sl in local):
+            return None
+        ors = 0
+        for slots, bit in flags:
+            if any(f <= j < end for j in slots):
+                ors |= bit
+        delta = 0
+        for slots, at in tallies:
+            delta += sum(1 for j in slots if f <= j < end) << at
+        return delta, ors
+
+    def _pair_rules(self, t: int, code: int) -> tuple[PairRule, ...]:
+        """The pairs to check after code ``t`` (as ``plan._Builder._pair_rules``)."""
+        rules = []
+        allowed = self.norm.allowed
+        for k, pair in enumerate(self.norm.pairs):
+            (sa, ia), (sb, ib) = pair.first, pair.second
+            first = [self.index[c] for c in allowed[sa][ia]]
+            second = [self.index[c] for c in allowed[sb][ib]]
+            start = min(second) if pair.relation == "le" else min(first + second)
+            end = max(second) if pair.relation in ("le", "lt") else max(first + second)
+            if start <= t <= end:
+                rules.append(
+                    PairRule(
+                        pair.relation,
+                        self._probe(pair.first, t),
+                        self._probe(pair.second, t),
+                        self.memory_shift[k],
+                        self.norm.colours[code],
+                        t == end,
+                    )
+                )
+        return tuple(rules)
+
+    def _probe(self, slot: tuple[int, int], t: int) -> tuple[int, int, int, int]:
+        """Where a state tells whether ``slot`` is filled after code ``t``."""
+        s, j = slot
+        if self.level_bits[s]:
+            return (self.shift[s], (1 << self.level_bits[s]) - 1, 0, j)
+        return (0, 0, self.levels[s][t + 1][0], j)
+
+
+def _count_check(shift: int, slots: int, tally: Tally) -> Callable[[int], int | None]:
+    low, high = tally.low, tally.high
+    mask = (1 << slots.bit_length()) - 1
+
+    def check(state: int) -> int | None:
+        count = (state >> shift) & mask
+        if low <= count <= high:
+            return state - (count << shift)
+        return None
+
+    return check
+
+
+def _pair_check(rules: tuple[PairRule, ...]) -> Callable[[int], int | None]:
+    def check(state: int) -> int | None:
+        for rule in rules:
+            found = rule.apply(state)
+            if found is None:
+                return None
+            state = found
+        return state
+
+    return check
+
+
+def _multinomial(total: int, parts: list[int]) -> int:
+    result = 1
+    for part in parts:
+        result *= comb(total, part)
+        total -= part
+    return result
+
+
+# ---------------------------------------------------------------------- passes
+
+
+class DirectTables:
+    """Both passes over a direct plan: the total, fill-level weights and exact sampling."""
+
+    def __init__(self, plan: DirectPlan) -> None:
+        self.plan = plan
+        self.layers, raws = forward(plan) if plan.feasible else ([{}], [])
+        self.dp_total = self.layers[-1].get(plan.final, 0)
+        self.completions: list[Layer] = []
+        self.afters: list[Layer] = []
+        if self.dp_total:
+            self.completions, self.afters = backward(plan, self.layers, raws)
+        self._fill: dict[int, dict[int, dict[int, int]]] = {}
+
+    def fill_weights(self, stand: int, t: int) -> dict[int, int]:
+        """The weight of each fill level of ``stand`` before code number ``t``."""
+        levels = self.plan.levels[stand][t]
+        if len(levels) == 1:
+            return {levels[0]: self.dp_total}
+        found = self._fill.get(t)
+        if found is None:
+            found = self._fill[t] = self._boundary_weights(t)
+        return found.get(stand, {})
+
+    def _boundary_weights(self, t: int) -> dict[int, dict[int, int]]:
+        plan = self.plan
+        stands = [
+            (s, shift, mask)
+            for s, (shift, mask) in enumerate(plan.level_fields)
+            if mask and len(plan.levels[s][t]) > 1
+        ]
+        result: dict[int, dict[int, int]] = {s: {} for s, _, _ in stands}
+        front = self.layers[t]
+        for state, back in self.completions[t].items():
+            weight = front[state] * back
+            for s, shift, mask in stands:
+                level = (state >> shift) & mask
+                here = result[s]
+                if level in here:
+                    here[level] += weight
+                else:
+                    here[level] = weight
+        return result
+
+    def sample(self, rng: Random) -> list[tuple[int, ...]]:
+        """Every stand's codes in one world drawn with its exact probability (walk order)."""
+        plan = self.plan
+        state = 0
+        states = [state]
+        for t, step in enumerate(plan.steps):
+            after = self.afters[t]
+            pick = rng.randrange(self.completions[t][state])
+            counter = (state >> step.counter_shift) & step.counter_mask
+            chosen = None
+            for choice, (extra, _, ok) in enumerate(step.choices):
+                if ok is not None and not ok[counter]:
+                    continue
+                base = (state | step.ors) + extra
+                for delta, mult, ors in step.edges(choice, state & step.key_mask):
+                    target = (base + delta) | ors
+                    pick -= mult * after.get(target, 0)
+                    if pick < 0:
+                        chosen = target
+                        break
+                if chosen is not None:
+                    break
+            assert chosen is not None, "completion weights do not add up"
+            finished = step.finish(chosen)
+            assert finished is not None
+            state = finished
+            states.append(state)
+        return [self._stand_codes(s, size, states) for s, size in enumerate(plan.sizes)]
+
+    def _stand_codes(self, s: int, size: int, states: list[int]) -> tuple[int, ...]:
+        plan = self.plan
+        shift, mask = plan.level_fields[s]
+        levels = plan.levels[s]
+        codes: list[int] = []
+        previous = 0
+        for t, code in enumerate(plan.universe):
+            current = (states[t + 1] >> shift) & mask if mask else levels[t + 1][0]
+            codes += [code] * (current - previous)
+            previous = current
+        assert len(codes) == size
+        return tuple(codes)
+
+
+def forward(plan: DirectPlan) -> tuple[list[Layer], list[Layer | None]]:
+    """The states before every code with the weight of their prefixes (the last: the end), and
+    per step with checks after its code, the states right after the code, before ``finish``."""
+    layer: Layer = {0: 1}
+    layers = [layer]
+    raws: list[Layer | None] = []
+    for step in plan.steps:
+        nxt: Layer = {}
+        key_mask, ors = step.key_mask, step.ors
+        shift, mask = step.counter_shift, step.counter_mask
+        for choice, (extra, _, ok) in enumerate(step.choices):
+            memo = step.memos[choice]
+            for state, weight in layer.items():
+                if ok is not None and not ok[(state >> shift) & mask]:
+                    continue
+                edges = memo.get(state & key_mask)
+                if edges is None:
+                    edges = step.edges(choice, state & key_mask)
+                base = (state | ors) + extra
+                for delta, mult, bits in edges:
+                    target = (base + delta) | bits
+                    if target in nxt:
+                        nxt[target] += weight * mult
+                    else:
+                        nxt[target] = weight * mult
+        if step.check_mask or step.filters:
+            raws.append(nxt)
+            finish = step.finish
+            done: Layer = {}
+            for state, weight in nxt.items():
+                found = finish(state)
+                if found is not None:
+                    if found in done:
+                        done[found] += weight
+                    else:
+                        done[found] = weight
+            nxt = done
+        else:
+            raws.append(None)
+        layer = nxt
+        layers.append(layer)
+    return layers, raws
+
+
+def backward(
+    plan: DirectPlan, layers: list[Layer], raws: list[Layer | None]
+) -> tuple[list[Layer], list[Layer]]:
+    """Per boundary, the completion weight of each live state; per step, the completion weight
+    of each state right after its code (before ``finish``)."""
+    after: Layer = {plan.final: 1}
+    completions = [after]
+    afters: list[Layer] = []
+    for k in range(len(plan.steps) - 1, -1, -1):
+        step = plan.steps[k]
+        raw = raws[k]
+        if raw is not None:
+            finish = step.finish
+            get = after.get
+            unfinished: Layer = {}
+            for state in raw:
+                found = finish(state)
+                if found is not None:
+                    weight = get(found)
+                    if weight:
+                        unfinished[state] = weight
+            after = unfinished
+        afters.append(after)
+        before: Layer = {}
+        get = after.get
+        key_mask, ors = step.key_mask, step.ors
+        shift, mask = step.counter_shift, step.counter_mask
+        for choice, (extra, _, ok) in enumerate(step.choices):
+            memo = step.memos[choice]
+            for state in layers[k]:
+                if ok is not None and not ok[(state >> shift) & mask]:
+                    continue
+                edges = memo.get(state & key_mask)
+                if edges is None:
+                    edges = step.edges(choice, state & key_mask)
+                base = (state | ors) + extra
+                total = 0
+                for delta, mult, bits in edges:
+                    found = get((base + delta) | bits)
+                    if found:
+                        total += found * mult
+                if total:
+                    if state in before:
+                        before[state] += total
+                    else:
+                        before[state] = total
+        after = before
+        completions.append(before)
+    completions.reverse()
+    afters.reverse()
+    return completions, afters
