@@ -48,6 +48,10 @@ from engine.redwire.deduction.normalize import Normalized, Tally
 from engine.redwire.deduction.pairs import PairRule, memory_bits
 
 StandOption = tuple[int, int, int]  # (count c, state delta, or_bits)
+# The facts runs of a code on a stand meet: the one-stand needs' slot sets (a run must meet each),
+# the flags' slots and bits, the tallies' slots and counter shifts.
+Facts = tuple[list[frozenset[int]], list[tuple[frozenset[int], int]], list[tuple[frozenset[int], int]]]
+_NO_FACTS: Facts = ([], [], [])
 Edge = tuple[int, int, int]  # (state delta, multiplier, or_bits)
 Layer = dict[int, int]
 Choice = tuple[int, int, tuple[bool, ...] | None]  # (state delta, q, ok by group counter)
@@ -85,20 +89,67 @@ class DirectStep:
     check_mask: int  # after the code: the state's bits here must be ``check_value``,
     check_value: int  # then are cleared
     filters: tuple[Callable[[int], int | None], ...]  # then these (tallies, pairs)
+    split: int  # 0, or the number of active stands in the first half (four or more of them)
+    head_mask: int  # the bits of the first half's fields
     memos: tuple[dict[int, tuple[Edge, ...]], ...]  # per choice: key -> edges
-    joins: dict[tuple[int, ...], tuple[Edge, ...]]  # (q, ids of the rows) -> edges
+    halves: dict[int, dict[int, dict[int, list[Edge]]]]  # first stand -> key -> by count
 
     def edges(self, choice: int, key: int) -> tuple[Edge, ...]:
         """Every way to share the choice's copies among the active stands of fields ``key``."""
         memo = self.memos[choice]
         found = memo.get(key)
+        if found is not None:
+            return found
+        q = self.choices[choice][1]
+        rows, fields = self.rows, self.fields
+        if len(rows) == 1:
+            shift, mask = fields[0]
+            found = tuple([(d, 1, o) for c, d, o in rows[0][(key >> shift) & mask] if c == q])
+        elif len(rows) == 2:
+            (shift, mask), (shift2, mask2) = fields
+            found = _pair(rows[0][(key >> shift) & mask], rows[1][(key >> shift2) & mask2], q)
+        elif not rows:
+            found = ((0, 1, 0),) if q == 0 else ()
+        else:  # two halves, each joined once per key of its own fields
+            head = self._half(0, key & self.head_mask)
+            tail = self._half(self.split, key & ~self.head_mask)
+            binomial = _BINOMIAL[q]
+            joined = []
+            for count, firsts in head.items():
+                seconds = tail.get(q - count)
+                if seconds:
+                    share = binomial[count]
+                    for d1, m1, o1 in firsts:
+                        for d2, m2, o2 in seconds:
+                            joined.append((d1 + d2, share * m1 * m2, o1 | o2))
+            found = tuple(joined)
+        memo[key] = found
+        return found
+
+    def _half(self, first: int, key: int) -> dict[int, list[Edge]]:
+        """The active stands from ``first`` to the end of its half, of fields ``key``: per
+        number of tiles they take in all, the ways to take them ``(delta, c! / prod c_i!,
+        or_bits)``."""
+        memo = self.halves[first]
+        found = memo.get(key)
         if found is None:
-            q = self.choices[choice][1]
-            rows = [r[(key >> shift) & mask] for r, (shift, mask) in zip(self.rows, self.fields)]
-            ids = (q, *map(id, rows))  # rows are interned: keys share their joins
-            found = self.joins.get(ids)
-            if found is None:
-                found = self.joins[ids] = _join(rows, q)
+            end = self.split if first == 0 else len(self.rows)
+            shift, mask = self.fields[first]
+            found = {c: [(d, 1, o)] for c, d, o in self.rows[first][(key >> shift) & mask]}
+            for k in range(first + 1, end):
+                shift, mask = self.fields[k]
+                row = self.rows[k][(key >> shift) & mask]
+                joined: dict[int, list[Edge]] = {}
+                for used, entries in found.items():
+                    for c, d, o in row:
+                        total = used + c
+                        share = _BINOMIAL[total][c]
+                        more = [(delta + d, mult * share, ors | o) for delta, mult, ors in entries]
+                        if total in joined:
+                            joined[total] += more
+                        else:
+                            joined[total] = more
+                found = joined
             memo[key] = found
         return found
 
@@ -115,31 +166,22 @@ class DirectStep:
         return state
 
 
-def _join(rows: list[tuple[StandOption, ...]], q: int) -> tuple[Edge, ...]:
-    """Every way for the stands of ``rows`` (options by increasing count) to take ``q`` tiles in
-    all: ``(delta, q! / prod c!, or_bits)``."""
-    if not rows:
-        return ((0, 1, 0),) if q == 0 else ()
-    least = [0] * (len(rows) + 1)  # the fewest / most tiles the stands from k on can take
-    most = [0] * (len(rows) + 1)
-    for k in range(len(rows) - 1, -1, -1):
-        if not rows[k]:
-            return ()
-        least[k] = least[k + 1] + rows[k][0][0]
-        most[k] = most[k + 1] + rows[k][-1][0]
-    partial = [(0, 0, 1, 0)]  # (used, delta, mult, ors)
-    for k, row in enumerate(rows):
-        low, high = least[k + 1], most[k + 1]
-        joined = []
-        for used, delta, mult, bits in partial:
-            for c, d, o in row:
-                total = used + c
-                if total + low > q:
-                    break
-                if total + high >= q:
-                    joined.append((total, delta + d, mult * _BINOMIAL[total][c], bits | o))
-        partial = joined
-    return tuple((delta, mult, bits) for _, delta, mult, bits in partial)
+def _pair(
+    first: tuple[StandOption, ...], second: tuple[StandOption, ...], q: int
+) -> tuple[Edge, ...]:
+    """The ways for two stands (options by increasing count) to take ``q`` tiles in all."""
+    binomial = _BINOMIAL[q]
+    found = []
+    for c, d, o in first:
+        if c > q:
+            break
+        need = q - c
+        for c2, d2, o2 in second:
+            if c2 >= need:
+                if c2 == need:
+                    found.append((d + d2, binomial[c], o | o2))
+                break
+    return tuple(found)
 
 
 _BINOMIAL = [[comb(n, k) for k in range(n + 1)] for n in range(64)]
@@ -242,6 +284,18 @@ class _Builder:
         for pair in norm.pairs:
             self.memory_shift.append(position)
             position += memory_bits(pair.relation)
+        # Per stand, per code index: the facts its runs of that code meet (see ``_facts``).
+        self.facts: list[dict[int, Facts]] = [{} for _ in self.sizes]
+        for (stand, code), sets in self.local.items():
+            self._facts(stand, code)[0].extend(sets)
+        for slots, codes, bit in self.flags:
+            for stand, ix in slots.items():
+                for code in codes:
+                    self._facts(stand, code)[1].append((ix, bit))
+        for k, tally in enumerate(norm.tallies):
+            for stand, ix in tally.slots.items():
+                for code in tally.codes:
+                    self._facts(stand, code)[2].append((ix, self.tally_shift[k]))
 
     def build(self) -> DirectPlan:
         norm, levels = self.norm, self.levels
@@ -264,30 +318,48 @@ class _Builder:
             filters.setdefault(last, []).append(
                 _count_check(self.tally_shift[k], sum(map(len, tally.slots.values())), tally)
             )
+        universe = norm.universe
+        ends = len(universe)
+        active_at: list[list[int]] = [[] for _ in universe]
+        taken_at: list[list[int]] = [[] for _ in universe]  # the forced runs' counts
+        extra_at = [0] * ends  # their state deltas
+        ors_at = [0] * ends  # and flags
+        for s in range(len(self.sizes)):
+            stand_levels, runs_of = levels[s], self.runs_of[s]
+            shift = self.shift[s] if self.level_bits[s] else -1
+            labels, facts = self.labels[s], self.facts[s]
+            for t in range(ends):
+                before, after = stand_levels[t], stand_levels[t + 1]
+                if len(before) == 1 and len(after) == 1:
+                    first = before[0]
+                    end = after[0]
+                    if not (labels and any(first <= lt + 1 and lt < end for lt, _ in labels)):
+                        if end > first:
+                            if runs_of[t][first] < end - first:
+                                return impossible(norm, levels)
+                            taken_at[t].append(end - first)
+                            if shift >= 0:
+                                extra_at[t] += (end - first) << shift
+                        if t in facts:
+                            forced = self._forced(facts[t], first, end - first)
+                            if forced is None:
+                                return impossible(norm, levels)
+                            extra_at[t] += forced[0]
+                            ors_at[t] |= forced[1]
+                        continue
+                if before != after or labels or (t in facts and facts[t][0]):
+                    active_at[t].append(s)
+                else:
+                    runs = runs_of[t]
+                    if any(runs[f] and f + 1 in after for f in before):
+                        active_at[t].append(s)
         steps: list[DirectStep] = []
         factor = 1
-        for t, code in enumerate(norm.universe):
-            active: list[int] = []
-            taken: list[int] = []
-            extra = 0
-            ors = 0
-            for s in range(len(self.sizes)):
-                before, after = levels[s][t], levels[s][t + 1]
-                if len(before) == 1 and len(after) == 1 and not self._labelled(s, before, after):
-                    first, end = before[0], after[0]
-                    if self.runs_of[s][t][first] < end - first:
-                        return impossible(norm, levels)
-                    forced = self._forced(s, code, first, end - first)
-                    if forced is None:
-                        return impossible(norm, levels)
-                    if end > first:
-                        taken.append(end - first)
-                    if self.level_bits[s]:
-                        extra += (end - first) << self.shift[s]
-                    extra += forced[0]
-                    ors |= forced[1]
-                elif self._takes(s, t, code):
-                    active.append(s)
+        for t, code in enumerate(universe):
+            active = active_at[t]
+            taken = taken_at[t]
+            extra = extra_at[t]
+            ors = ors_at[t]
             copies = norm.copies[code]
             group = self.group_of.get(code)
             if group is None:
@@ -320,6 +392,10 @@ class _Builder:
                 mask = (1 << (self.level_bits[s] + 2 * len(self.labels[s]))) - 1
                 fields.append((self.shift[s], mask))
                 key_mask |= mask << self.shift[s]
+            split = len(active) // 2 if len(active) >= 3 else 0  # the first half's stands
+            head_mask = 0
+            for shift, mask in fields[:split]:
+                head_mask |= mask << shift
             check_mask, check_value = closing.get(t, (0, 0))
             step_filters = filters.get(t, [])
             rules = self._pair_rules(t, code)
@@ -338,8 +414,10 @@ class _Builder:
                     check_mask,
                     check_value,
                     tuple(step_filters),
+                    split,
+                    head_mask,
                     tuple({} for _ in choices),
-                    {},
+                    {0: {}, split: {}},
                 )
             )
         final = sum(
@@ -353,21 +431,6 @@ class _Builder:
             steps, final, factor, norm.universe, self.sizes, levels, level_fields, True
         )
 
-    def _labelled(self, s: int, before: list[int], after: list[int]) -> bool:
-        """Whether a label of stand ``s`` has a slot between the levels ``before`` and
-        ``after``, or remembers a colour there (its state bits may then change)."""
-        first, end = before[0], after[0]
-        return any(first <= left + 1 and left < end for left, _ in self.labels[s])
-
-    def _takes(self, s: int, t: int, code: int) -> bool:
-        """Whether stand ``s`` is active at code ``t``: its level may move, or a fact of it is
-        checked on the runs of this code."""
-        before, after = self.levels[s][t], self.levels[s][t + 1]
-        if before != after or (s, code) in self.local or self.labels[s]:
-            return True
-        runs = self.runs_of[s][t]
-        return any(runs[f] and f + 1 in after for f in before)
-
     def _rows(self, s: int, t: int, code: int) -> Rows:
         """Per field value of stand ``s`` (an active stand has one): its options at code ``t``,
         ``(count, state delta, or_bits)``, built the first time a state asks."""
@@ -380,7 +443,7 @@ class _Builder:
         interned = self.interned
         labels = [(left, same, lbits + 2 * k) for k, (left, same) in enumerate(self.labels[s])]
         colour = self.norm.colours[code]
-        local, flags, tallies = self._facts(s, code)
+        local, flags, tallies = self.facts[s].get(t, _NO_FACTS)
 
         def row(key: int) -> tuple[StandOption, ...]:
             f = key & level_mask
@@ -407,29 +470,21 @@ class _Builder:
 
         return Rows(row)
 
-    def _facts(
-        self, s: int, code: int
-    ) -> tuple[
-        list[frozenset[int]], list[tuple[frozenset[int], int]], list[tuple[frozenset[int], int]]
-    ]:
-        """The facts a run of ``code`` on stand ``s`` meets: the one-stand needs (slot sets it
-        must meet), the flags it may set (slots, bit) and the tallies it may count (slots,
-        shift of the counter)."""
-        local = self.local.get((s, code), [])
-        flags = [
-            (slots[s], bit) for slots, codes, bit in self.flags if code in codes and s in slots
-        ]
-        tallies = [
-            (tally.slots[s], self.tally_shift[k])
-            for k, tally in enumerate(self.norm.tallies)
-            if code in tally.codes and s in tally.slots
-        ]
-        return local, flags, tallies
+    def _facts(self, s: int, code: int) -> Facts:
+        """The facts runs of ``code`` on stand ``s`` meet (to fill in): the one-stand needs (slot
+        sets a run must meet), the flags a run may set (slots, bit) and the tallies it may count
+        (slots, shift of the counter)."""
+        t = self.index[code]
+        found = self.facts[s].get(t)
+        if found is None:
+            found = self.facts[s][t] = ([], [], [])
+        return found
 
-    def _forced(self, s: int, code: int, f: int, c: int) -> tuple[int, int] | None:
-        """A forced run of ``c`` tiles of ``code`` on stand ``s`` from slot ``f``: the delta of
-        the tally counters and the flags it sets (``None``: a one-stand need fails)."""
-        local, flags, tallies = self._facts(s, code)
+    @staticmethod
+    def _forced(facts: Facts, f: int, c: int) -> tuple[int, int] | None:
+        """A forced run of ``c`` tiles from slot ``f`` that meets ``facts``: the delta of the
+        tally counters and the flags it sets (``None``: a one-stand need fails)."""
+        local, flags, tallies = facts
         end = f + c
         if local and not all(any(f <= j < end for j in sl) for sl in local):
             return None
