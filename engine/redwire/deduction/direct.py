@@ -132,13 +132,30 @@ class DirectStep:
         or_bits)``."""
         memo = self.halves[first]
         found = memo.get(key)
-        if found is None:
-            end = self.split if first == 0 else len(self.rows)
-            shift, mask = self.fields[first]
-            found = {c: [(d, 1, o)] for c, d, o in self.rows[first][(key >> shift) & mask]}
+        if found is not None:
+            return found
+        end = self.split if first == 0 else len(self.rows)
+        rows, fields = self.rows, self.fields
+        shift, mask = fields[first]
+        row = rows[first][(key >> shift) & mask]
+        found = {}
+        if end - first == 2:
+            shift, mask = fields[first + 1]
+            second = rows[first + 1][(key >> shift) & mask]
+            for c, d, o in row:
+                binomial = _BINOMIAL
+                for c2, d2, o2 in second:
+                    total = c + c2
+                    edge = (d + d2, binomial[total][c], o | o2)
+                    if total in found:
+                        found[total].append(edge)
+                    else:
+                        found[total] = [edge]
+        else:
+            found = {c: [(d, 1, o)] for c, d, o in row}
             for k in range(first + 1, end):
-                shift, mask = self.fields[k]
-                row = self.rows[k][(key >> shift) & mask]
+                shift, mask = fields[k]
+                row = rows[k][(key >> shift) & mask]
                 joined: dict[int, list[Edge]] = {}
                 for used, entries in found.items():
                     for c, d, o in row:
@@ -150,7 +167,7 @@ class DirectStep:
                         else:
                             joined[total] = more
                 found = joined
-            memo[key] = found
+        memo[key] = found
         return found
 
     def finish(self, state: int) -> int | None:
@@ -243,7 +260,6 @@ class _Builder:
         universe = norm.universe
         self.index = index = {code: t for t, code in enumerate(universe)}
         self.sizes = tuple(len(stand) for stand in norm.allowed)
-        self.interned: dict[tuple[StandOption, ...], tuple[StandOption, ...]] = {}
         self.labels: list[list[tuple[int, bool]]] = [[] for _ in norm.allowed]
         for stand, left, same in norm.labels:
             self.labels[stand].append((left, same))
@@ -440,10 +456,18 @@ class _Builder:
         before = frozenset(self.levels[s][t])
         after_low, after_high = self.levels[s][t + 1][0], self.levels[s][t + 1][-1]
         runs = self.runs_of[s][t]
-        interned = self.interned
         labels = [(left, same, lbits + 2 * k) for k, (left, same) in enumerate(self.labels[s])]
         colour = self.norm.colours[code]
         local, flags, tallies = self.facts[s].get(t, _NO_FACTS)
+        if not (labels or local or flags or tallies):  # the common case: only the level moves
+
+            def plain(f: int) -> tuple[StandOption, ...]:
+                if f not in before:
+                    return ()
+                counts = range(max(after_low - f, 0), min(runs[f], after_high - f) + 1)
+                return tuple([(c, c << shift, 0) for c in counts])
+
+            return Rows(plain)
 
         def row(key: int) -> tuple[StandOption, ...]:
             f = key & level_mask
@@ -465,8 +489,7 @@ class _Builder:
                     for slots, at in tallies:
                         delta += sum(1 for j in slots if f <= j < end) << at
                     options.append((c, delta, ors))
-            found = tuple(options)
-            return interned.setdefault(found, found)
+            return tuple(options)
 
         return Rows(row)
 

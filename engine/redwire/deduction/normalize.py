@@ -435,19 +435,29 @@ def _sort_bounds(stand: list[frozenset[int]]) -> bool:
     changed = False
     low = -(1 << 30)
     for i, codes in enumerate(stand):
-        if codes and min(codes) < low:
-            stand[i] = frozenset(c for c in codes if c >= low)
+        if not codes:
+            continue
+        least = min(codes)
+        if least < low:
+            codes = stand[i] = frozenset([c for c in codes if c >= low])
             changed = True
-        if stand[i]:
-            low = min(stand[i])
+            if not codes:
+                continue
+            least = min(codes)
+        low = least
     high = 1 << 30
     for i in range(len(stand) - 1, -1, -1):
         codes = stand[i]
-        if codes and max(codes) > high:
-            stand[i] = frozenset(c for c in codes if c <= high)
+        if not codes:
+            continue
+        most = max(codes)
+        if most > high:
+            codes = stand[i] = frozenset([c for c in codes if c <= high])
             changed = True
-        if stand[i]:
-            high = max(stand[i])
+            if not codes:
+                continue
+            most = max(codes)
+        high = most
     return changed
 
 
