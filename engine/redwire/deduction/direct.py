@@ -84,7 +84,7 @@ class DirectStep:
     counter_mask: int
     key_mask: int
     fields: tuple[tuple[int, int], ...]  # per active stand: (shift, mask)
-    rows: tuple[Rows, ...]  # per active stand: its options by field value
+    rows: tuple[dict[int, tuple[StandOption, ...]], ...]  # per active stand: by field value
     ors: int  # flags set by the forced runs
     check_mask: int  # after the code: the state's bits here must be ``check_value``,
     check_value: int  # then are cleared
@@ -447,27 +447,29 @@ class _Builder:
             steps, final, factor, norm.universe, self.sizes, levels, level_fields, True
         )
 
-    def _rows(self, s: int, t: int, code: int) -> Rows:
+    def _rows(self, s: int, t: int, code: int) -> dict[int, tuple[StandOption, ...]]:
         """Per field value of stand ``s`` (an active stand has one): its options at code ``t``,
-        ``(count, state delta, or_bits)``, built the first time a state asks."""
+        ``(count, state delta, or_bits)`` (with labels, built the first time a state asks)."""
         shift = self.shift[s]
         lbits = self.level_bits[s]
         level_mask = (1 << lbits) - 1
-        before = frozenset(self.levels[s][t])
+        levels = self.levels[s][t]
         after_low, after_high = self.levels[s][t + 1][0], self.levels[s][t + 1][-1]
         runs = self.runs_of[s][t]
         labels = [(left, same, lbits + 2 * k) for k, (left, same) in enumerate(self.labels[s])]
         colour = self.norm.colours[code]
         local, flags, tallies = self.facts[s].get(t, _NO_FACTS)
         if not (labels or local or flags or tallies):  # the common case: only the level moves
-
-            def plain(f: int) -> tuple[StandOption, ...]:
-                if f not in before:
-                    return ()
-                counts = range(max(after_low - f, 0), min(runs[f], after_high - f) + 1)
-                return tuple([(c, c << shift, 0) for c in counts])
-
-            return Rows(plain)
+            return {
+                f: tuple(
+                    [
+                        (c, c << shift, 0)
+                        for c in range(max(after_low - f, 0), min(runs[f], after_high - f) + 1)
+                    ]
+                )
+                for f in levels
+            }
+        before = frozenset(levels)
 
         def row(key: int) -> tuple[StandOption, ...]:
             f = key & level_mask

@@ -176,21 +176,36 @@ _Count = tuple[list[SlotRef], frozenset[int], int, int]  # slots, codes, low, hi
 
 def normalize(position: Position) -> Normalized:
     """Settle what can be settled per slot; see the module docstring."""
-    universe = position.pool.universe()
+    copies = position.pool.copies()
+    universe = tuple(sorted(copies))
     everything = frozenset(universe)
-    place = dp_stands(position)
-    sizes: dict[int, int] = {}
-    for where in place:
-        for ds, di in where:
-            sizes[ds] = max(sizes.get(ds, 0), di + 1)
-    allowed = [[everything] * sizes[ds] for ds in range(len(sizes))]
-    for stand, where in zip(position.stands, place, strict=True):
-        for code, (ds, di) in zip(stand.slots, where, strict=True):
-            if code is not None:
-                allowed[ds][di] = frozenset((code,))
+    allowed: list[list[frozenset[int]]]
+    if position.dealt or any(stand.unsorted for stand in position.stands):
+        place = dp_stands(position)
+        sizes: dict[int, int] = {}
+        for where in place:
+            for ds, di in where:
+                sizes[ds] = max(sizes.get(ds, 0), di + 1)
+        allowed = [[everything] * sizes[ds] for ds in range(len(sizes))]
+        for stand, where in zip(position.stands, place, strict=True):
+            for code, (ds, di) in zip(stand.slots, where, strict=True):
+                if code is not None:
+                    allowed[ds][di] = frozenset((code,))
 
-    def at(slot: SlotRef) -> SlotRef:
-        return place[slot[0]][slot[1]]
+        def at(slot: SlotRef) -> SlotRef:
+            return place[slot[0]][slot[1]]
+
+    else:  # every stand is dealt as it lies: the DP's slots are the position's
+        place = tuple(
+            tuple((s, i) for i in range(len(stand))) for s, stand in enumerate(position.stands)
+        )
+        allowed = [
+            [everything if code is None else frozenset((code,)) for code in stand.slots]
+            for stand in position.stands
+        ]
+
+        def at(slot: SlotRef) -> SlotRef:
+            return slot
 
     counts: list[_Count] = []
     labels: list[tuple[int, int, bool]] = []
@@ -222,7 +237,7 @@ def normalize(position: Position) -> Normalized:
     return _settled(
         Normalized(
             universe=universe,
-            copies=position.pool.copies(),
+            copies=copies,
             groups=tuple((g.candidates, g.keep) for g in position.pool.groups),
             allowed=(),
             needs=(),

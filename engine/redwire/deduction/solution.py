@@ -81,14 +81,25 @@ class Walk:
             per_slot: list[dict[int, int]] = [{} for _ in range(size)]
             total = self.dp_total
             stand_levels = levels[stand]
-            before: dict[int, int] = {0: total}  # the weight of each level before the code
+            known: dict[int, int] = {0: total}  # the weights of the levels before the code
             for t, code in enumerate(self.universe):
-                now = stand_levels[t + 1]
-                after = {now[0]: total} if len(now) == 1 else tables.fill_weights(stand, t + 1)
-                # Slot j gets the code in the worlds where the level goes beyond j with it:
-                # P(level after > j) - P(level before > j), for the slots it may fill.
-                low, high = stand_levels[t][0], now[-1]
+                now, then = stand_levels[t], stand_levels[t + 1]
+                low, high = now[0], then[-1]
+                if len(then) == 1:
+                    if len(now) == 1:  # a forced run
+                        for j in range(low, high):
+                            per_slot[j][code] = total
+                        known = {}
+                        continue
+                    after = {high: total}
+                else:
+                    after = tables.fill_weights(stand, t + 1)
                 if high > low:
+                    # Slot j gets the code in the worlds where the level goes beyond j with it:
+                    # P(level after > j) - P(level before > j), for the slots it may fill.
+                    before = known or (
+                        {low: total} if len(now) == 1 else tables.fill_weights(stand, t)
+                    )
                     span = high - low
                     gained = [0] * (span + 1)
                     for level, weight in after.items():
@@ -102,7 +113,7 @@ class Walk:
                         run += gained[i]
                         if run:
                             per_slot[low + i - 1][code] = run
-                before = after
+                known = after
             for j, codes in enumerate(per_slot):
                 weights[(stand, j)] = codes
         return weights
