@@ -24,6 +24,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from engine.redwire.deduction import direct
+from engine.redwire.deduction.direct import DirectPlan, build_direct_plan, direct_levels
 from engine.redwire.deduction.levels import Levels, local_needs, stand_levels
 from engine.redwire.deduction.normalize import Normalized
 from engine.redwire.deduction.packed_passes import supports
@@ -36,6 +38,15 @@ from engine.redwire.deduction.packed_plan import (
 from engine.redwire.deduction.plan import Plan, build_plan
 
 Engine = Literal["sparse", "packed", "direct"]
+
+# The direct engine (``direct``) walks the positions whose estimated states (``direct.estimate``)
+# are under ``DIRECT_BELOW``; up to ``DIRECT_UP_TO`` it walks those where its time (a fixed part
+# and a time per estimated state, fitted on ~1,000 positions of real games) is under the rough
+# estimate of the others; never over it.
+DIRECT_BELOW = 1500
+DIRECT_UP_TO = 6000
+DIRECT_FIXED_MS = 0.3
+DIRECT_STATE_MS = 1.5e-3
 
 #: Over this rough estimate (ns), both directions are weighed, and close calls refined.
 BIG_NS = 5e6
@@ -71,12 +82,49 @@ class _Option:
         return min(self.sparse, self.packed)
 
 
+@dataclass
+class Route:
+    """How a position is walked: by the direct engine (``direct``), or else by the others, with
+    the first option ``choose`` weighs if it was already built (``first``)."""
+
+    direct: DirectPlan | None
+    first: _Option | None = None
+
+
+def route(norm: Normalized, mirrored: bool | None, engine: Engine | None) -> Route:
+    """Whether the direct engine walks ``norm`` (``mirrored``: the direction, ``None``: the codes
+    in increasing order), from its estimated states and, between ``DIRECT_BELOW`` and
+    ``DIRECT_UP_TO``, the rough estimates of the other engines."""
+    if engine not in (None, "direct"):
+        return Route(None)
+    walked = norm.mirrored() if mirrored else norm
+    if engine == "direct" or not walked.feasible:
+        return Route(build_direct_plan(walked))
+    levels = direct_levels(walked)
+    if any(not level for stand in levels[2] for level in stand):
+        return Route(build_direct_plan(walked, levels))  # no world
+    states = direct.estimate(levels[2], walked.universe)
+    if states > DIRECT_UP_TO:
+        return Route(None)
+    if states < DIRECT_BELOW:
+        return Route(build_direct_plan(walked, levels))
+    first = _option(norm, prefers_mirror(norm) if mirrored is None else mirrored)
+    if 1e6 * (DIRECT_FIXED_MS + DIRECT_STATE_MS * states) < first.best(None):
+        return Route(build_direct_plan(walked, levels))
+    return Route(None, first)
+
+
 def choose(
-    norm: Normalized, mirrored: bool | None, engine: Engine | None
+    norm: Normalized,
+    mirrored: bool | None,
+    engine: Engine | None,
+    first: _Option | None = None,
 ) -> tuple[Plan | PackedPlan, bool]:
     """The plan to walk and whether it is the mirrored problem (``mirrored`` / ``engine``: forced
-    if given; ``engine="packed"`` falls back to the sparse engine where it cannot take it)."""
-    first = _option(norm, prefers_mirror(norm) if mirrored is None else mirrored)
+    if given; ``engine="packed"`` falls back to the sparse engine where it cannot take it;
+    ``first``: the option of the direction ``choose`` weighs first, if already built)."""
+    if first is None:
+        first = _option(norm, prefers_mirror(norm) if mirrored is None else mirrored)
     best = first
     if mirrored is None and engine is None and first.best(None) > BIG_NS:
         second = _option(norm, not first.mirrored)
@@ -97,10 +145,10 @@ def choose(
     return build_plan(walked, levels), best.mirrored
 
 
-def estimate(norm: Normalized) -> float:
+def estimate(norm: Normalized, first: _Option | None = None) -> float:
     """The rough time (ns) of the cheaper engine on ``norm``, in the direction ``choose`` takes
-    first."""
-    return _option(norm, prefers_mirror(norm)).best(None)
+    first (``first``: that option, if already built)."""
+    return (first or _option(norm, prefers_mirror(norm))).best(None)
 
 
 def _option(norm: Normalized, mirrored: bool) -> _Option:

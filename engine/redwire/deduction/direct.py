@@ -43,21 +43,20 @@ from math import comb
 from random import Random
 
 from engine.redwire.deduction.labels import labels_after
-from engine.redwire.deduction.levels import stand_levels
+from engine.redwire.deduction.levels import Levels, stand_levels
 from engine.redwire.deduction.normalize import Normalized, Tally
 from engine.redwire.deduction.pairs import PairRule, memory_bits
 
 StandOption = tuple[int, int, int]  # (count c, state delta, or_bits)
 # The facts runs of a code on a stand meet: the one-stand needs' slot sets (a run must meet each),
 # the flags' slots and bits, the tallies' slots and counter shifts.
-Facts = tuple[list[frozenset[int]], list[tuple[frozenset[int], int]], list[tuple[frozenset[int], int]]]
+Facts = tuple[
+    list[frozenset[int]], list[tuple[frozenset[int], int]], list[tuple[frozenset[int], int]]
+]
 _NO_FACTS: Facts = ([], [], [])
 Edge = tuple[int, int, int]  # (state delta, multiplier, or_bits)
 Layer = dict[int, int]
 Choice = tuple[int, int, tuple[bool, ...] | None]  # (state delta, q, ok by group counter)
-
-#: Positions whose estimated states (``estimate``) are over this are left to the other engines.
-MAX_STATES = 3000
 
 
 class Rows(dict[int, tuple[StandOption, ...]]):
@@ -224,8 +223,8 @@ def impossible(norm: Normalized, levels: list[list[list[int]]]) -> DirectPlan:
 
 
 def estimate(levels: list[list[list[int]]], universe: tuple[int, ...]) -> int:
-    """About how many states the walk keeps: per boundary, the product of the stands' numbers of
-    levels."""
+    """About how many states the walk keeps (an upper bound): per boundary, the product of the
+    stands' numbers of levels."""
     total = 0
     for t in range(len(universe) + 1):
         states = 1
@@ -235,14 +234,18 @@ def estimate(levels: list[list[list[int]]], universe: tuple[int, ...]) -> int:
     return total
 
 
-def build_direct_plan(norm: Normalized, max_states: int | None = None) -> DirectPlan | None:
-    """The direct plan of ``norm``; ``None`` when ``estimate`` is over ``max_states``."""
-    available, runs_of, levels = stand_levels(norm, {})
-    if not norm.feasible or any(not level for stand in levels for level in stand):
-        return impossible(norm, levels)
-    if max_states is not None and estimate(levels, norm.universe) > max_states:
-        return None
-    return _Builder(norm, available, runs_of, levels).build()
+def build_direct_plan(norm: Normalized, levels: Levels | None = None) -> DirectPlan:
+    """The direct plan of ``norm``; ``levels``: ``direct_levels(norm)``, if already known."""
+    available, runs_of, stand_levels_ = levels or direct_levels(norm)
+    if not norm.feasible or any(not level for stand in stand_levels_ for level in stand):
+        return impossible(norm, stand_levels_)
+    return _Builder(norm, available, runs_of, stand_levels_).build()
+
+
+def direct_levels(norm: Normalized) -> Levels:
+    """The fill levels the direct engine walks: each stand alone, without the one-stand needs
+    (``levels.stand_levels``)."""
+    return stand_levels(norm, {})
 
 
 class _Builder:
@@ -258,7 +261,7 @@ class _Builder:
         self.levels = levels
         self.available = available
         universe = norm.universe
-        self.index = index = {code: t for t, code in enumerate(universe)}
+        self.index = {code: t for t, code in enumerate(universe)}
         self.sizes = tuple(len(stand) for stand in norm.allowed)
         self.labels: list[list[tuple[int, bool]]] = [[] for _ in norm.allowed]
         for stand, left, same in norm.labels:
@@ -304,8 +307,8 @@ class _Builder:
         self.facts: list[dict[int, Facts]] = [{} for _ in self.sizes]
         for (stand, code), sets in self.local.items():
             self._facts(stand, code)[0].extend(sets)
-        for slots, codes, bit in self.flags:
-            for stand, ix in slots.items():
+        for need_slots, codes, bit in self.flags:
+            for stand, ix in need_slots.items():
                 for code in codes:
                     self._facts(stand, code)[1].append((ix, bit))
         for k, tally in enumerate(norm.tallies):

@@ -454,11 +454,11 @@ def _sort_bounds(stand: list[frozenset[int]]) -> bool:
             continue
         least = min(codes)
         if least < low:
-            codes = stand[i] = frozenset([c for c in codes if c >= low])
+            kept = stand[i] = frozenset([c for c in codes if c >= low])
             changed = True
-            if not codes:
+            if not kept:
                 continue
-            least = min(codes)
+            least = min(kept)
         low = least
     high = 1 << 30
     for i in range(len(stand) - 1, -1, -1):

@@ -38,8 +38,8 @@ from __future__ import annotations
 from itertools import combinations
 
 from engine.redwire.deduction import packed_passes
-from engine.redwire.deduction.choice import Engine, choose, estimate
-from engine.redwire.deduction.direct import MAX_STATES, DirectPlan, DirectTables, build_direct_plan
+from engine.redwire.deduction.choice import Engine, Route, choose, estimate, route
+from engine.redwire.deduction.direct import DirectTables
 from engine.redwire.deduction.facts import SlotRef
 from engine.redwire.deduction.normalize import Normalized, normalize, without_needs
 from engine.redwire.deduction.packed_plan import PackedPlan
@@ -84,12 +84,12 @@ def count_worlds(position: Position) -> int:
     if len(blanks) > 1:
         factor = scale([len(norm.allowed[s]) for s in blanks])
         norm, _ = merge_stands(norm, blanks)
-    direct = _direct(norm, None, None)
-    if direct is not None:
-        if not direct.feasible:
+    way = route(norm, None, None)
+    if way.direct is not None:
+        if not way.direct.feasible:
             return 0
-        return DirectTables(direct).dp_total * direct.factor * factor
-    plan, _ = _plan(norm, None, None)
+        return DirectTables(way.direct).dp_total * way.direct.factor * factor
+    plan, _ = choose(norm, None, None, way.first)
     if isinstance(plan, PackedPlan):
         if plan.final < 0:
             return 0
@@ -111,11 +111,11 @@ def solve(
     norm = normalize(position)
     blanks = blank_stands(norm)
     if len(blanks) < 2:
-        direct = _direct(norm, mirrored, engine)
-        wide = wide_needs(norm) if direct is None else []
-        if wide and estimate(norm) > SUBTRACT_OVER_NS:
+        way = route(norm, mirrored, engine)
+        wide = wide_needs(norm) if way.direct is None else []
+        if wide and estimate(norm, way.first) > SUBTRACT_OVER_NS:
             return _solve_by_subtraction(position, norm, wide, mirrored, engine)
-        walk = _walk(norm, 1, mirrored, engine, direct)
+        walk = _walk(norm, 1, mirrored, engine, way)
         if walk is None:
             return Solution(position, 0)
         where = tuple(tuple(((0, _frame(walk, norm, s)),) for s in stand) for stand in norm.place)
@@ -251,36 +251,28 @@ def _frame(walk: Walk, norm: Normalized, slot: SlotRef) -> SlotRef:
     return (stand, len(norm.allowed[stand]) - 1 - index) if walk.mirrored else slot
 
 
-def _direct(norm: Normalized, mirrored: bool | None, engine: Engine | None) -> DirectPlan | None:
-    """The direct engine's plan of ``norm`` when that engine walks it: a small position (or
-    ``engine="direct"``) in the chosen direction (by default the codes in increasing order)."""
-    if engine not in (None, "direct"):
-        return None
-    walked = norm.mirrored() if mirrored else norm
-    return build_direct_plan(walked, None if engine == "direct" else MAX_STATES)
-
-
 def _walk(
     norm: Normalized,
     factor: int,
     mirrored: bool | None,
     engine: Engine | None,
-    direct: DirectPlan | None = None,
+    way: Route | None = None,
 ) -> Walk | None:
-    """Both passes over ``norm`` (``None``: no world fits); ``direct``: its direct plan, if
-    already built."""
+    """Both passes over ``norm`` (``None``: no world fits); ``way``: its ``route``, if already
+    known."""
     if not norm.feasible:
         return None
-    if direct is None:
-        direct = _direct(norm, mirrored, engine)
+    if way is None:
+        way = route(norm, mirrored, engine)
+    direct = way.direct
     if direct is not None:
         if not direct.feasible:
             return None
-        tables = DirectTables(direct)
-        if not tables.dp_total:
+        found = DirectTables(direct)
+        if not found.dp_total:
             return None
-        return Walk(tables, direct.universe, bool(mirrored), tables.dp_total, direct.factor * factor)
-    plan, mirrored = _plan(norm, mirrored, engine)
+        return Walk(found, direct.universe, bool(mirrored), found.dp_total, direct.factor * factor)
+    plan, mirrored = choose(norm, mirrored, engine, way.first)
     if isinstance(plan, PackedPlan):
         if plan.final < 0:
             return None

@@ -115,11 +115,11 @@ def test_solver_equals_brute_force_with_many_stands() -> None:
 def test_wide_needs_counted_by_subtraction(monkeypatch: pytest.MonkeyPatch) -> None:
     """Needs over many codes, counted by inclusion and exclusion (in every position, not only
     the big ones), sampled by rejection: the same answers as brute force."""
-    from engine.redwire.deduction import solver
+    from engine.redwire.deduction import choice, solver
     from engine.redwire.deduction.normalize import normalize
 
     monkeypatch.setattr(solver, "SUBTRACT_OVER_NS", -1.0)
-    monkeypatch.setattr(solver, "MAX_STATES", -1)  # no position is small: no direct engine
+    monkeypatch.setattr(choice, "DIRECT_UP_TO", -1)  # no position is small: no direct engine
     checked = 0
     seed = 0
     while checked < 40:
