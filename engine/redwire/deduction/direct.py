@@ -48,11 +48,9 @@ from engine.redwire.deduction.normalize import Normalized, Tally
 from engine.redwire.deduction.pairs import PairRule, memory_bits
 
 StandOption = tuple[int, int, int]  # (count c, state delta, or_bits)
-# The facts runs of a code on a stand meet: the one-stand needs' slot sets (a run must meet each),
-# the flags' slots and bits, the tallies' slots and counter shifts.
-Facts = tuple[
-    list[frozenset[int]], list[tuple[frozenset[int], int]], list[tuple[frozenset[int], int]]
-]
+# The facts runs of a code on a stand meet, their slots as bit masks: the one-stand needs' (a run
+# must meet each), the flags' with their bits, the tallies' with their counters' shifts.
+Facts = tuple[list[int], list[tuple[int, int]], list[tuple[int, int]]]
 _NO_FACTS: Facts = ([], [], [])
 Edge = tuple[int, int, int]  # (state delta, multiplier, or_bits)
 Layer = dict[int, int]
@@ -110,8 +108,9 @@ class DirectStep:
         elif not rows:
             found = ((0, 1, 0),) if q == 0 else ()
         else:  # two halves, each joined once per key of its own fields
-            head = self._half(0, key & self.head_mask)
-            tail = self._half(self.split, key & ~self.head_mask)
+            head_key, tail_key = key & self.head_mask, key & ~self.head_mask
+            head = self.halves[0].get(head_key) or self._half(0, head_key)
+            tail = self.halves[self.split].get(tail_key) or self._half(self.split, tail_key)
             binomial = _BINOMIAL[q]
             joined = []
             for count, firsts in head.items():
@@ -306,15 +305,15 @@ class _Builder:
         # Per stand, per code index: the facts its runs of that code meet (see ``_facts``).
         self.facts: list[dict[int, Facts]] = [{} for _ in self.sizes]
         for (stand, code), sets in self.local.items():
-            self._facts(stand, code)[0].extend(sets)
+            self._facts(stand, code)[0].extend(map(_bits, sets))
         for need_slots, codes, bit in self.flags:
             for stand, ix in need_slots.items():
                 for code in codes:
-                    self._facts(stand, code)[1].append((ix, bit))
+                    self._facts(stand, code)[1].append((_bits(ix), bit))
         for k, tally in enumerate(norm.tallies):
             for stand, ix in tally.slots.items():
                 for code in tally.codes:
-                    self._facts(stand, code)[2].append((ix, self.tally_shift[k]))
+                    self._facts(stand, code)[2].append((_bits(ix), self.tally_shift[k]))
 
     def build(self) -> DirectPlan:
         norm, levels = self.norm, self.levels
@@ -480,28 +479,26 @@ class _Builder:
             options: list[StandOption] = []
             if f in before:
                 for c in range(max(after_low - f, 0), min(runs[f], after_high - f) + 1):
-                    end = f + c
+                    run = ((1 << c) - 1) << f  # the slots the run covers
                     new_pend = labels_after(labels, pend, f, c, colour) if labels else pend
                     if new_pend is None:
                         continue
-                    if local and not all(any(f <= j < end for j in sl) for sl in local):
+                    if local and not all(run & mask for mask in local):
                         continue
                     ors = 0
-                    for slots, bit in flags:
-                        if any(f <= j < end for j in slots):
+                    for mask, bit in flags:
+                        if run & mask:
                             ors |= bit
                     delta = (c + new_pend - pend) << shift
-                    for slots, at in tallies:
-                        delta += sum(1 for j in slots if f <= j < end) << at
+                    for mask, at in tallies:
+                        delta += (run & mask).bit_count() << at
                     options.append((c, delta, ors))
             return tuple(options)
 
         return Rows(row)
 
     def _facts(self, s: int, code: int) -> Facts:
-        """The facts runs of ``code`` on stand ``s`` meet (to fill in): the one-stand needs (slot
-        sets a run must meet), the flags a run may set (slots, bit) and the tallies it may count
-        (slots, shift of the counter)."""
+        """The facts runs of ``code`` on stand ``s`` meet (to fill in, see ``Facts``)."""
         t = self.index[code]
         found = self.facts[s].get(t)
         if found is None:
@@ -513,16 +510,16 @@ class _Builder:
         """A forced run of ``c`` tiles from slot ``f`` that meets ``facts``: the delta of the
         tally counters and the flags it sets (``None``: a one-stand need fails)."""
         local, flags, tallies = facts
-        end = f + c
-        if local and not all(any(f <= j < end for j in sl) for sl in local):
+        run = ((1 << c) - 1) << f  # the slots the run covers
+        if local and not all(run & mask for mask in local):
             return None
         ors = 0
-        for slots, bit in flags:
-            if any(f <= j < end for j in slots):
+        for mask, bit in flags:
+            if run & mask:
                 ors |= bit
         delta = 0
-        for slots, at in tallies:
-            delta += sum(1 for j in slots if f <= j < end) << at
+        for mask, at in tallies:
+            delta += (run & mask).bit_count() << at
         return delta, ors
 
     def _pair_rules(self, t: int, code: int) -> tuple[PairRule, ...]:
@@ -554,6 +551,11 @@ class _Builder:
         if self.level_bits[s]:
             return (self.shift[s], (1 << self.level_bits[s]) - 1, 0, j)
         return (0, 0, self.levels[s][t + 1][0], j)
+
+
+def _bits(slots: frozenset[int]) -> int:
+    """A set of slots as a bit mask."""
+    return sum(1 << j for j in slots)
 
 
 def _count_check(shift: int, slots: int, tally: Tally) -> Callable[[int], int | None]:
@@ -685,35 +687,50 @@ def forward(plan: DirectPlan) -> tuple[list[Layer], list[Layer | None]]:
     layers = [layer]
     raws: list[Layer | None] = []
     for step in plan.steps:
-        nxt: Layer = {}
         key_mask, ors = step.key_mask, step.ors
         shift, mask = step.counter_shift, step.counter_mask
-        for choice, (extra, _, ok) in enumerate(step.choices):
-            memo = step.memos[choice]
-            for state, weight in layer.items():
-                if ok is not None and not ok[(state >> shift) & mask]:
-                    continue
-                edges = memo.get(state & key_mask)
-                if edges is None:
-                    edges = step.edges(choice, state & key_mask)
-                base = (state | ors) + extra
-                for delta, mult, bits in edges:
-                    target = (base + delta) | bits
-                    if target in nxt:
-                        nxt[target] += weight * mult
-                    else:
-                        nxt[target] = weight * mult
+        if not (step.rows or ors) and len(step.choices) == 1 and step.choices[0][1:] == (0, None):
+            extra = step.choices[0][0]  # only forced runs: the states move as one
+            nxt = {s + extra: w for s, w in layer.items()} if extra else layer
+        else:
+            nxt = {}
+            for choice, (extra, _, ok) in enumerate(step.choices):
+                memo = step.memos[choice]
+                items = (
+                    layer.items()
+                    if ok is None
+                    else [(s, w) for s, w in layer.items() if ok[(s >> shift) & mask]]
+                )
+                for state, weight in items:
+                    edges = memo.get(state & key_mask)
+                    if edges is None:
+                        edges = step.edges(choice, state & key_mask)
+                    base = (state | ors) + extra
+                    for delta, mult, bits in edges:
+                        target = (base + delta) | bits
+                        if target in nxt:
+                            nxt[target] += weight * mult
+                        else:
+                            nxt[target] = weight * mult
         if step.check_mask or step.filters:
             raws.append(nxt)
-            finish = step.finish
             done: Layer = {}
-            for state, weight in nxt.items():
-                found = finish(state)
-                if found is not None:
-                    if found in done:
-                        done[found] += weight
-                    else:
-                        done[found] = weight
+            if step.filters:
+                finish = step.finish
+                for state, weight in nxt.items():
+                    found = finish(state)
+                    if found is not None:
+                        if found in done:
+                            done[found] += weight
+                        else:
+                            done[found] = weight
+            else:  # the checks clear their bits: distinct states stay distinct
+                check_mask, check_value = step.check_mask, step.check_value
+                done = {
+                    state ^ check_value: weight
+                    for state, weight in nxt.items()
+                    if state & check_mask == check_value
+                }
             nxt = done
         else:
             raws.append(None)
@@ -734,24 +751,45 @@ def backward(
         step = plan.steps[k]
         raw = raws[k]
         if raw is not None:
-            finish = step.finish
             get = after.get
             unfinished: Layer = {}
-            for state in raw:
-                found = finish(state)
-                if found is not None:
-                    weight = get(found)
-                    if weight:
-                        unfinished[state] = weight
+            if step.filters:
+                finish = step.finish
+                for state in raw:
+                    found = finish(state)
+                    if found is not None:
+                        weight = get(found)
+                        if weight:
+                            unfinished[state] = weight
+            else:
+                check_mask, check_value = step.check_mask, step.check_value
+                for state in raw:
+                    if state & check_mask == check_value:
+                        weight = get(state ^ check_value)
+                        if weight:
+                            unfinished[state] = weight
             after = unfinished
         afters.append(after)
         before: Layer = {}
         get = after.get
         key_mask, ors = step.key_mask, step.ors
         shift, mask = step.counter_shift, step.counter_mask
+        layer = layers[k]
+        if not (step.rows or ors) and len(step.choices) == 1 and step.choices[0][1:] == (0, None):
+            extra = step.choices[0][0]  # only forced runs (as ``forward``)
+            if not extra and layer is layers[k + 1]:
+                before = after
+            else:
+                for state in layer:
+                    found = get(state + extra)
+                    if found:
+                        before[state] = found
+            after = before
+            completions.append(before)
+            continue
         for choice, (extra, _, ok) in enumerate(step.choices):
             memo = step.memos[choice]
-            for state in layers[k]:
+            for state in layer:
                 if ok is not None and not ok[(state >> shift) & mask]:
                     continue
                 edges = memo.get(state & key_mask)

@@ -172,10 +172,16 @@ def stand_levels(norm: Normalized, local_needs: LocalNeeds) -> Levels:
                 (only,) = codes
                 count[only] = count.get(only, 0) + 1
         pinned.append(count)
-    everywhere = {c: sum(p.get(c, 0) for p in pinned) for c in norm.universe}
-    available = [
-        {c: norm.copies[c] - everywhere[c] + own.get(c, 0) for c in norm.universe} for own in pinned
-    ]
+    free = dict(norm.copies)  # copies not pinned anywhere
+    for count in pinned:
+        for c, n in count.items():
+            free[c] -= n
+    available = []
+    for own in pinned:
+        mine = dict(free)
+        for c, n in own.items():
+            mine[c] += n
+        available.append(mine)
     runs = []
     levels = []
     for s, stand in enumerate(norm.allowed):

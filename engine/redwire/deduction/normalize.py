@@ -292,11 +292,15 @@ def _settled(
     pairs: list[Pair],
 ) -> Normalized:
     """``base`` (for its pool and layout) with these slots and facts, settled."""
-    feasible = (
-        all(all(stand) for stand in allowed)
-        and _settle(allowed, counts, labels, pairs)
-        and _room(base, allowed)
-    )
+    feasible = all(all(stand) for stand in allowed) and _settle(allowed, counts, labels, pairs)
+    groups, copies = base.groups, base.copies
+    if feasible and groups:
+        settled = _settle_groups(groups, copies, allowed)
+        if settled is None:
+            feasible = False
+        else:
+            groups, copies = settled
+    feasible = feasible and _room(base, allowed)
     needs: list[Need] = []
     tallies: list[Tally] = []
     for slots, codes, low, high in counts if feasible else []:
@@ -306,8 +310,8 @@ def _settled(
             tallies.append(Tally(_per_stand(slots), codes, low, high))
     return Normalized(
         universe=base.universe,
-        copies=base.copies,
-        groups=base.groups,
+        copies=copies,
+        groups=groups,
         allowed=tuple(tuple(stand) for stand in allowed),
         needs=tuple(needs),
         labels=tuple(sorted(set(labels))) if feasible else (),
@@ -317,6 +321,50 @@ def _settled(
         pairs=tuple(dict.fromkeys(pairs)) if feasible else (),
         place=base.place,
     )
+
+
+def _settle_groups(
+    groups: tuple[tuple[tuple[int, ...], int], ...],
+    copies: dict[int, int],
+    allowed: list[list[frozenset[int]]],
+) -> tuple[tuple[tuple[tuple[int, ...], int], ...], dict[int, int]] | None:
+    """The "k of m" groups without the candidates the slots settle: one that a slot must hold
+    is in play (the group keeps one fewer of the others), one that no slot may hold is not (no
+    copy of it); a group left with nothing to choose goes. ``None``: no world fits. (The DP would
+    learn it only at the group's last candidate, having walked the states that cannot end.)
+
+    >>> allowed = [[frozenset({15}), frozenset({10, 25})], [frozenset({10, 20})]]
+    >>> _settle_groups((((15, 25, 35), 2),), {10: 2, 15: 1, 20: 1, 25: 1, 35: 1}, allowed)
+    ((), {10: 2, 15: 1, 20: 1, 25: 1, 35: 0})
+    """
+    candidates = frozenset(c for group, _ in groups for c in group)
+    held: set[int] = set()  # candidates some slot allows
+    certain: set[int] = set()  # candidates some slot must hold
+    for stand in allowed:
+        for codes in stand:
+            found = codes & candidates
+            if found:
+                held |= found
+                if len(codes) == 1:
+                    certain |= found
+    if len(held) == len(candidates) and not certain:
+        return groups, copies
+    copies = dict(copies)
+    kept = []
+    for group, keep in groups:
+        left = tuple(c for c in group if c in held and c not in certain)
+        more = keep - sum(1 for c in group if c in certain)  # to keep among ``left``
+        if not 0 <= more <= len(left):
+            return None
+        for c in group:
+            if c not in held:
+                copies[c] = 0
+        if more == 0:
+            for c in left:
+                copies[c] = 0
+        elif more < len(left):
+            kept.append((left, more))
+    return tuple(kept), copies
 
 
 def _room(norm: Normalized, allowed: list[list[frozenset[int]]]) -> bool:
