@@ -177,9 +177,9 @@ def stand_levels(norm: Normalized, local_needs: LocalNeeds) -> Levels:
         for c, n in count.items():
             free[c] -= n
     available = []
-    for own in pinned:
+    for here in pinned:
         mine = dict(free)
-        for c, n in own.items():
+        for c, n in here.items():
             mine[c] += n
         available.append(mine)
     runs = []
