@@ -86,10 +86,10 @@ class DirectStep:
     check_mask: int  # after the code: the state's bits here must be ``check_value``,
     check_value: int  # then are cleared
     filters: tuple[Callable[[int], int | None], ...]  # then these (tallies, pairs)
-    split: int  # the number of active stands in the first half (three or more of them)
+    split: int  # 0, or the number of active stands in the first half (four or more of them)
+    head_mask: int  # the bits of the first half's fields
     memos: tuple[dict[int, tuple[Edge, ...]], ...]  # per choice: key -> edges
-    joins: dict[tuple[int, ...], tuple[Edge, ...]]  # (q, ids of the rows) -> edges
-    halves: dict[tuple[int, ...], dict[int, list[Edge]]]  # ids of the rows -> by count
+    halves: dict[int, dict[int, dict[int, list[Edge]]]]  # first stand -> key -> by count
 
     def edges(self, choice: int, key: int) -> tuple[Edge, ...]:
         """Every way to share the choice's copies among the active stands of fields ``key``."""
@@ -98,45 +98,50 @@ class DirectStep:
         if found is not None:
             return found
         q = self.choices[choice][1]
-        rows = [row[(key >> shift) & mask] for row, (shift, mask) in zip(self.rows, self.fields)]
-        ids = (q, *map(id, rows))  # rows are interned: keys with the same rows share a join
-        found = self.joins.get(ids)
-        if found is None:
-            if len(rows) == 1:
-                found = tuple([(d, 1, o) for c, d, o in rows[0] if c == q])
-            elif len(rows) == 2:
-                found = _pair(rows[0], rows[1], q)
-            elif not rows:
-                found = ((0, 1, 0),) if q == 0 else ()
-            else:  # two halves, each joined once per set of rows
-                head = self._half(rows[: self.split])
-                tail = self._half(rows[self.split :])
-                binomial = _BINOMIAL[q]
-                joined = []
-                for count, firsts in head.items():
-                    seconds = tail.get(q - count)
-                    if seconds:
-                        share = binomial[count]
-                        for d1, m1, o1 in firsts:
-                            for d2, m2, o2 in seconds:
-                                joined.append((d1 + d2, share * m1 * m2, o1 | o2))
-                found = tuple(joined)
-            self.joins[ids] = found
+        rows, fields = self.rows, self.fields
+        if len(rows) == 1:
+            shift, mask = fields[0]
+            found = tuple([(d, 1, o) for c, d, o in rows[0][(key >> shift) & mask] if c == q])
+        elif len(rows) == 2:
+            (shift, mask), (shift2, mask2) = fields
+            found = _pair(rows[0][(key >> shift) & mask], rows[1][(key >> shift2) & mask2], q)
+        elif not rows:
+            found = ((0, 1, 0),) if q == 0 else ()
+        else:  # two halves, each joined once per key of its own fields
+            head_key, tail_key = key & self.head_mask, key & ~self.head_mask
+            head = self.halves[0].get(head_key) or self._half(0, head_key)
+            tail = self.halves[self.split].get(tail_key) or self._half(self.split, tail_key)
+            binomial = _BINOMIAL[q]
+            joined = []
+            for count, firsts in head.items():
+                seconds = tail.get(q - count)
+                if seconds:
+                    share = binomial[count]
+                    for d1, m1, o1 in firsts:
+                        for d2, m2, o2 in seconds:
+                            joined.append((d1 + d2, share * m1 * m2, o1 | o2))
+            found = tuple(joined)
         memo[key] = found
         return found
 
-    def _half(self, rows: list[tuple[StandOption, ...]]) -> dict[int, list[Edge]]:
-        """The active stands of options ``rows``: per number of tiles they take in all, the ways
-        to take them ``(delta, c! / prod c_i!, or_bits)``."""
-        ids = tuple(map(id, rows))
-        found = self.halves.get(ids)
+    def _half(self, first: int, key: int) -> dict[int, list[Edge]]:
+        """The active stands from ``first`` to the end of its half, of fields ``key``: per
+        number of tiles they take in all, the ways to take them ``(delta, c! / prod c_i!,
+        or_bits)``."""
+        memo = self.halves[first]
+        found = memo.get(key)
         if found is not None:
             return found
+        end = self.split if first == 0 else len(self.rows)
+        rows, fields = self.rows, self.fields
+        shift, mask = fields[first]
+        row = rows[first][(key >> shift) & mask]
         found = {}
-        if len(rows) == 2:
-            first, second = rows
-            binomial = _BINOMIAL
-            for c, d, o in first:
+        if end - first == 2:
+            shift, mask = fields[first + 1]
+            second = rows[first + 1][(key >> shift) & mask]
+            for c, d, o in row:
+                binomial = _BINOMIAL
                 for c2, d2, o2 in second:
                     total = c + c2
                     edge = (d + d2, binomial[total][c], o | o2)
@@ -145,8 +150,10 @@ class DirectStep:
                     else:
                         found[total] = [edge]
         else:
-            found = {c: [(d, 1, o)] for c, d, o in rows[0]}
-            for row in rows[1:]:
+            found = {c: [(d, 1, o)] for c, d, o in row}
+            for k in range(first + 1, end):
+                shift, mask = fields[k]
+                row = rows[k][(key >> shift) & mask]
                 joined: dict[int, list[Edge]] = {}
                 for used, entries in found.items():
                     for c, d, o in row:
@@ -158,7 +165,7 @@ class DirectStep:
                         else:
                             joined[total] = more
                 found = joined
-        self.halves[ids] = found
+        memo[key] = found
         return found
 
     def finish(self, state: int) -> int | None:
@@ -255,9 +262,6 @@ class _Builder:
         universe = norm.universe
         self.index = {code: t for t, code in enumerate(universe)}
         self.sizes = tuple(len(stand) for stand in norm.allowed)
-        # Equal rows are one tuple (joins are memoised by the rows' identities): plain rows by
-        # (least count, most count, shift), the others by value.
-        self.interned: dict[object, tuple[StandOption, ...]] = {}
         self.labels: list[list[tuple[int, bool]]] = [[] for _ in norm.allowed]
         for stand, left, same in norm.labels:
             self.labels[stand].append((left, same))
@@ -406,7 +410,10 @@ class _Builder:
                 mask = (1 << (self.level_bits[s] + 2 * len(self.labels[s]))) - 1
                 fields.append((self.shift[s], mask))
                 key_mask |= mask << self.shift[s]
-            split = len(active) // 2  # the first half's stands
+            split = len(active) // 2 if len(active) >= 3 else 0  # the first half's stands
+            head_mask = 0
+            for shift, mask in fields[:split]:
+                head_mask |= mask << shift
             check_mask, check_value = closing.get(t, (0, 0))
             step_filters = filters.get(t, [])
             rules = self._pair_rules(t, code)
@@ -426,9 +433,9 @@ class _Builder:
                     check_value,
                     tuple(step_filters),
                     split,
+                    head_mask,
                     tuple({} for _ in choices),
-                    {},
-                    {},
+                    {0: {}, split: {}},
                 )
             )
         final = sum(
@@ -454,19 +461,16 @@ class _Builder:
         labels = [(left, same, lbits + 2 * k) for k, (left, same) in enumerate(self.labels[s])]
         colour = self.norm.colours[code]
         local, flags, tallies = self.facts[s].get(t, _NO_FACTS)
-        interned = self.interned
         if not (labels or local or flags or tallies):  # the common case: only the level moves
-            plain = {}
-            for f in levels:
-                counts = (max(after_low - f, 0), min(runs[f], after_high - f), shift)
-                found = interned.get(counts)
-                if found is None:
-                    low, high, _ = counts
-                    found = interned[counts] = tuple(
-                        [(c, c << shift, 0) for c in range(low, high + 1)]
-                    )
-                plain[f] = found
-            return plain
+            return {
+                f: tuple(
+                    [
+                        (c, c << shift, 0)
+                        for c in range(max(after_low - f, 0), min(runs[f], after_high - f) + 1)
+                    ]
+                )
+                for f in levels
+            }
         before = frozenset(levels)
 
         def row(key: int) -> tuple[StandOption, ...]:
@@ -489,8 +493,7 @@ class _Builder:
                     for mask, at in tallies:
                         delta += (run & mask).bit_count() << at
                     options.append((c, delta, ors))
-            found = tuple(options)
-            return interned.setdefault(found, found)
+            return tuple(options)
 
         return Rows(row)
 
