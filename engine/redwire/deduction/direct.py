@@ -53,6 +53,7 @@ StandOption = tuple[int, int, int]  # (count c, state delta, or_bits)
 Facts = tuple[list[int], list[tuple[int, int]], list[tuple[int, int]]]
 _NO_FACTS: Facts = ([], [], [])
 Edge = tuple[int, int, int]  # (state delta, multiplier, or_bits)
+Front = tuple[int, int, int, int]  # (copies left, state delta, multiplier, or_bits)
 Layer = dict[int, int]
 Choice = tuple[int, int, tuple[bool, ...] | None]  # (state delta, q, ok by group counter)
 
@@ -86,10 +87,26 @@ class DirectStep:
     check_mask: int  # after the code: the state's bits here must be ``check_value``,
     check_value: int  # then are cleared
     filters: tuple[Callable[[int], int | None], ...]  # then these (tallies, pairs)
-    split: int  # 0, or the number of active stands in the first half (four or more of them)
+    split: int  # 0, or the number of active stands in the first half (three or more of them)
     head_mask: int  # the bits of the first half's fields
     memos: tuple[dict[int, tuple[Edge, ...]], ...]  # per choice: key -> edges
     halves: dict[int, dict[int, dict[int, list[Edge]]]]  # first stand -> key -> by count
+    fronts: tuple[dict[int, list[Front]], ...]  # per choice: first half's key -> its front
+
+    def front(self, choice: int, key: int) -> list[Front]:
+        """With three active stands or more, the first half's ways to take part of the choice's
+        ``q`` copies (fields ``key``): ``(copies left for the second half, delta, multiplier
+        with C(q, count), or_bits)``; the passes join them with the second half's by count."""
+        q = self.choices[choice][1]
+        binomial = _BINOMIAL[q]
+        found = [
+            (q - count, delta, mult * binomial[count], ors)
+            for count, entries in self.half(0, key).items()
+            if count <= q
+            for delta, mult, ors in entries
+        ]
+        self.fronts[choice][key] = found
+        return found
 
     def edges(self, choice: int, key: int) -> tuple[Edge, ...]:
         """Every way to share the choice's copies among the active stands of fields ``key``."""
@@ -109,8 +126,8 @@ class DirectStep:
             found = ((0, 1, 0),) if q == 0 else ()
         else:  # two halves, each joined once per key of its own fields
             head_key, tail_key = key & self.head_mask, key & ~self.head_mask
-            head = self.halves[0].get(head_key) or self._half(0, head_key)
-            tail = self.halves[self.split].get(tail_key) or self._half(self.split, tail_key)
+            head = self.halves[0].get(head_key) or self.half(0, head_key)
+            tail = self.halves[self.split].get(tail_key) or self.half(self.split, tail_key)
             binomial = _BINOMIAL[q]
             joined = []
             for count, firsts in head.items():
@@ -124,7 +141,7 @@ class DirectStep:
         memo[key] = found
         return found
 
-    def _half(self, first: int, key: int) -> dict[int, list[Edge]]:
+    def half(self, first: int, key: int) -> dict[int, list[Edge]]:
         """The active stands from ``first`` to the end of its half, of fields ``key``: per
         number of tiles they take in all, the ways to take them ``(delta, c! / prod c_i!,
         or_bits)``."""
@@ -436,6 +453,7 @@ class _Builder:
                     head_mask,
                     tuple({} for _ in choices),
                     {0: {}, split: {}},
+                    tuple({} for _ in choices),
                 )
             )
         final = sum(
@@ -701,6 +719,29 @@ def forward(plan: DirectPlan) -> tuple[list[Layer], list[Layer | None]]:
                     if ok is None
                     else [(s, w) for s, w in layer.items() if ok[(s >> shift) & mask]]
                 )
+                if step.split:  # the first half's front, the second half's ways by count
+                    fronts, tails = step.fronts[choice], step.halves[step.split]
+                    head_mask, tail_mask = step.head_mask, key_mask & ~step.head_mask
+                    for state, weight in items:
+                        front = fronts.get(state & head_mask)
+                        if front is None:
+                            front = step.front(choice, state & head_mask)
+                        tail = tails.get(state & tail_mask)
+                        if tail is None:
+                            tail = step.half(step.split, state & tail_mask)
+                        base = (state | ors) + extra
+                        for left, delta, mult, bits in front:
+                            entries = tail.get(left)
+                            if entries:
+                                start = (base + delta) | bits
+                                part = weight * mult
+                                for delta2, mult2, bits2 in entries:
+                                    target = (start + delta2) | bits2
+                                    if target in nxt:
+                                        nxt[target] += part * mult2
+                                    else:
+                                        nxt[target] = part * mult2
+                    continue
                 for state, weight in items:
                     edges = memo.get(state & key_mask)
                     if edges is None:
@@ -789,6 +830,33 @@ def backward(
             continue
         for choice, (extra, _, ok) in enumerate(step.choices):
             memo = step.memos[choice]
+            if step.split:  # as ``forward``
+                fronts, tails = step.fronts[choice], step.halves[step.split]
+                head_mask, tail_mask = step.head_mask, key_mask & ~step.head_mask
+                for state in layer:
+                    if ok is not None and not ok[(state >> shift) & mask]:
+                        continue
+                    front = fronts[state & head_mask]
+                    tail = tails[state & tail_mask]
+                    base = (state | ors) + extra
+                    total = 0
+                    for left, delta, mult, bits in front:
+                        entries = tail.get(left)
+                        if entries:
+                            start = (base + delta) | bits
+                            sub = 0
+                            for delta2, mult2, bits2 in entries:
+                                found = get((start + delta2) | bits2)
+                                if found:
+                                    sub += found * mult2
+                            if sub:
+                                total += sub * mult
+                    if total:
+                        if state in before:
+                            before[state] += total
+                        else:
+                            before[state] = total
+                continue
             for state in layer:
                 if ok is not None and not ok[(state >> shift) & mask]:
                     continue
