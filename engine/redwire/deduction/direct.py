@@ -70,6 +70,24 @@ class Rows(dict[int, tuple[StandOption, ...]]):
         return value
 
 
+class PlainRows(dict[int, tuple[StandOption, ...]]):
+    """The options of a stand that only moves its level (no fact on its runs): from level ``f``,
+    runs of ``c`` tiles for the counts the slots allow (``runs[f]``) that end between
+    ``after_low`` and ``after_high``, built the first time they are asked for."""
+
+    __slots__ = ("after_low", "after_high", "runs", "shift")
+
+    def __init__(self, after_low: int, after_high: int, runs: list[int], shift: int) -> None:
+        super().__init__()
+        self.after_low, self.after_high, self.runs, self.shift = after_low, after_high, runs, shift
+
+    def __missing__(self, f: int) -> tuple[StandOption, ...]:
+        shift = self.shift
+        low, high = max(self.after_low - f, 0), min(self.runs[f], self.after_high - f)
+        value = self[f] = tuple([(c, c << shift, 0) for c in range(low, high + 1)])
+        return value
+
+
 @dataclass(slots=True)
 class DirectStep:
     """One code: its ``choices`` (``ok`` by group counter, ``None``: always), the active stands'
@@ -480,15 +498,7 @@ class _Builder:
         colour = self.norm.colours[code]
         local, flags, tallies = self.facts[s].get(t, _NO_FACTS)
         if not (labels or local or flags or tallies):  # the common case: only the level moves
-            return {
-                f: tuple(
-                    [
-                        (c, c << shift, 0)
-                        for c in range(max(after_low - f, 0), min(runs[f], after_high - f) + 1)
-                    ]
-                )
-                for f in levels
-            }
+            return PlainRows(after_low, after_high, runs, shift)
         before = frozenset(levels)
 
         def row(key: int) -> tuple[StandOption, ...]:
