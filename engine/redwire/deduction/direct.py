@@ -402,10 +402,12 @@ class _Builder:
                         continue
                 if before != after or labels or (t in facts and facts[t][0]):
                     active_at[t].append(s)
-                else:
-                    runs = runs_of[t]
-                    if any(runs[f] and f + 1 in after for f in before):
-                        active_at[t].append(s)
+                else:  # the same levels (an interval) before and after: may it take a tile?
+                    runs, high = runs_of[t], after[-1]
+                    for f in before:
+                        if f < high and runs[f]:
+                            active_at[t].append(s)
+                            break
         steps: list[DirectStep] = []
         factor = 1
         for t, code in enumerate(universe):
