@@ -40,12 +40,14 @@ from engine.redwire.deduction.plan import Plan, build_plan
 Engine = Literal["sparse", "packed", "direct"]
 
 # The direct engine (``direct``) walks the positions whose estimated states (``direct.estimate``)
-# are under ``DIRECT_BELOW``; up to ``DIRECT_UP_TO`` it walks those where its time (a fixed part
+# are under ``DIRECT_BELOW``; up to ``DIRECT_UP_TO``, those with ``DIRECT_NEEDS`` needs or more
+# (each need the packed engine tracks doubles its layer) and those where its time (a fixed part
 # and a time per estimated state) is under the rough estimate of the others (the sparse one's
 # times ``SPARSE_UNDER``: on small positions it takes longer than its estimate says); never over
 # it. Fitted on ~1,200 positions of real games and ~120 mid-games of the benchmark, timed on every
 # engine.
 DIRECT_BELOW = 1500
+DIRECT_NEEDS = 3
 DIRECT_UP_TO = 6000
 DIRECT_FIXED_MS = 0.3
 DIRECT_STATE_MS = 1.5e-3
@@ -96,7 +98,7 @@ class Route:
 
 def route(norm: Normalized, mirrored: bool | None, engine: Engine | None) -> Route:
     """Whether the direct engine walks ``norm`` (``mirrored``: the direction, ``None``: the codes
-    in increasing order), from its estimated states and, between ``DIRECT_BELOW`` and
+    in increasing order), from its estimated states, its needs and, between ``DIRECT_BELOW`` and
     ``DIRECT_UP_TO``, the rough estimates of the other engines."""
     if engine not in (None, "direct"):
         return Route(None)
@@ -109,7 +111,7 @@ def route(norm: Normalized, mirrored: bool | None, engine: Engine | None) -> Rou
     states = direct.estimate(levels[2], walked.universe)
     if states > DIRECT_UP_TO:
         return Route(None)
-    if states < DIRECT_BELOW:
+    if states < DIRECT_BELOW or len(walked.needs) >= DIRECT_NEEDS:
         return Route(build_direct_plan(walked, levels))
     first = _option(norm, prefers_mirror(norm) if mirrored is None else mirrored)
     others = first.best(None)
