@@ -75,7 +75,7 @@ class PlainRows(dict[int, tuple[StandOption, ...]]):
     runs of ``c`` tiles for the counts the slots allow (``runs[f]``) that end between
     ``after_low`` and ``after_high``, built the first time they are asked for."""
 
-    __slots__ = ("after_low", "after_high", "runs", "shift")
+    __slots__ = ("after_high", "after_low", "runs", "shift")
 
     def __init__(self, after_low: int, after_high: int, runs: list[int], shift: int) -> None:
         super().__init__()
@@ -117,12 +117,20 @@ class DirectStep:
         with C(q, count), or_bits)``; the passes join them with the second half's by count."""
         q = self.choices[choice][1]
         binomial = _BINOMIAL[q]
-        found = [
-            (q - count, delta, mult * binomial[count], ors)
-            for count, entries in self.half(0, key).items()
-            if count <= q
-            for delta, mult, ors in entries
-        ]
+        if self.split == 1:  # one stand: its options
+            shift, mask = self.fields[0]
+            found = [
+                (q - c, delta, binomial[c], ors)
+                for c, delta, ors in self.rows[0][(key >> shift) & mask]
+                if c <= q
+            ]
+        else:
+            found = [
+                (q - count, delta, mult * binomial[count], ors)
+                for count, entries in self.half(0, key).items()
+                if count <= q
+                for delta, mult, ors in entries
+            ]
         self.fronts[choice][key] = found
         return found
 
