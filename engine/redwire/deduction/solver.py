@@ -9,8 +9,13 @@ integers. The forward pass gives the total; the backward pass gives every stand'
 distribution before every code (hence every slot's marginal) and the tables that draw exact random
 worlds.
 
-Two engines run that DP, with the same answers:
+Three engines run that DP, with the same answers:
 
+* the *direct* one (``direct``) keeps a layer as a dict of the reachable states, like the sparse
+  one, with as little to build as can be: its state holds each stand's level as it is, its steps
+  join the stands' options the first time a state asks for them. Late positions have a few hundred
+  states in all, and there the time went into building what a big walk needs (parts, joined
+  tables, estimates), not into the walk. It takes every kind of fact;
 * the *sparse* one (``plan``, ``passes``, ``sparse_tables``) keeps a layer as a dict of the
   reachable states and deals each code's copies in one step, looping over every state's ways to
   share them among its one, two or three parts (``tables``): its cost is the number of DP edges,
@@ -23,9 +28,11 @@ Two engines run that DP, with the same answers:
   are long and the edges many, run several times faster on it. It leaves labels, counts and
   pairs of slots to the sparse engine.
 
-``plan_for`` picks the engine and the direction of the walk from estimates of their times
-(``choice``). Blank stands (every slot hidden, no fact) are dealt as
-one stand, and each size of them gets one more walk for its marginals (``symmetry``).
+``route`` sends the small positions to the direct engine (``choice``: its estimated states, its
+needs, the others' rough estimates); ``plan_for`` picks the engine and the direction of the walk
+for the others from estimates of their times (``choice``). Blank stands (every slot hidden, no
+fact) are dealt as one stand, and each size of them gets one more walk for its marginals
+(``symmetry``).
 
 >>> from engine.redwire.deduction import Pool, Position, Stand, SlotIn
 >>> pos = Position(Pool(((1, 2), (2, 1))), (Stand(0, (None, None)), Stand(1, (None,))))
