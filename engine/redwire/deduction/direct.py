@@ -314,9 +314,9 @@ class _Builder:
         # Fields: level bits, then the stand's label bits.
         self.shift: list[int] = []
         self.level_bits: list[int] = []
+        self.free = [max(map(len, stand)) > 1 for stand in levels]  # two levels or more somewhere
         for s, size in enumerate(self.sizes):
-            free = any(len(level) > 1 for level in levels[s])
-            bits = size.bit_length() if free or self.labels[s] else 0
+            bits = size.bit_length() if self.free[s] or self.labels[s] else 0
             self.shift.append(position)
             self.level_bits.append(bits)
             position += bits + 2 * len(self.labels[s])
@@ -488,7 +488,7 @@ class _Builder:
             size << self.shift[s] for s, size in enumerate(self.sizes) if self.level_bits[s]
         )
         level_fields = [
-            (self.shift[s], (1 << bits) - 1 if any(len(lv) > 1 for lv in levels[s]) else 0)
+            (self.shift[s], (1 << bits) - 1 if self.free[s] else 0)
             for s, bits in enumerate(self.level_bits)
         ]
         return DirectPlan(
