@@ -498,18 +498,18 @@ class _Builder:
     def _rows(self, s: int, t: int, code: int) -> dict[int, tuple[StandOption, ...]]:
         """Per field value of stand ``s`` (an active stand has one): its options at code ``t``,
         ``(count, state delta, or_bits)`` (with labels, built the first time a state asks)."""
+        after = self.levels[s][t + 1]
+        if not (self.labels[s] or t in self.facts[s]):  # the common case: only the level moves
+            return PlainRows(after[0], after[-1], self.runs_of[s][t], self.shift[s])
         shift = self.shift[s]
         lbits = self.level_bits[s]
         level_mask = (1 << lbits) - 1
-        levels = self.levels[s][t]
-        after_low, after_high = self.levels[s][t + 1][0], self.levels[s][t + 1][-1]
+        before = frozenset(self.levels[s][t])
+        after_low, after_high = after[0], after[-1]
         runs = self.runs_of[s][t]
         labels = [(left, same, lbits + 2 * k) for k, (left, same) in enumerate(self.labels[s])]
         colour = self.norm.colours[code]
         local, flags, tallies = self.facts[s].get(t, _NO_FACTS)
-        if not (labels or local or flags or tallies):  # the common case: only the level moves
-            return PlainRows(after_low, after_high, runs, shift)
-        before = frozenset(levels)
 
         def row(key: int) -> tuple[StandOption, ...]:
             f = key & level_mask
