@@ -57,6 +57,11 @@ DIRECT_UP_TO = 6000
 DIRECT_FIXED_MS = 0.3
 DIRECT_STATE_MS = 1.5e-3
 SPARSE_UNDER = 1.5
+# Positions with wide needs that the others would count by subtraction (``route_by_flags``): the
+# direct engine walks them up to ``DIRECT_FLAGS_UP_TO`` estimated states, each one over
+# ``DIRECT_UP_TO`` costing ``DIRECT_BIG_STATE_MS``.
+DIRECT_FLAGS_UP_TO = 25000
+DIRECT_BIG_STATE_MS = 2.5e-3
 
 #: Over this rough estimate (ns), both directions are weighed, and close calls refined.
 BIG_NS = 5e6
@@ -130,6 +135,27 @@ def route(norm: Normalized, mirrored: bool | None, engine: Engine | None) -> Rou
     return Route(None, first)
 
 
+def route_by_flags(norm: Normalized, first: _Option, mirrored: bool | None) -> DirectPlan | None:
+    """The direct plan of ``norm`` when it should walk a position whose wide needs the others
+    would count by subtraction (two walks or more), keeping their flags instead: the direct
+    engine's time under the sparse engine's twice (the packed engine, where it is the cheaper,
+    keeps the flags as well and walks it)."""
+    if first.packed is not None and first.packed <= first.sparse:
+        return None
+    walked = norm.mirrored() if mirrored else norm
+    levels = direct_levels(walked)
+    if any(not level for stand in levels[2] for level in stand):
+        return None
+    states = direct.estimate(levels[2], walked.universe)
+    if states > DIRECT_FLAGS_UP_TO:
+        return None
+    ms = DIRECT_FIXED_MS + DIRECT_STATE_MS * min(states, DIRECT_UP_TO)
+    ms += DIRECT_BIG_STATE_MS * max(states - DIRECT_UP_TO, 0)
+    if 1e6 * ms < 2 * SPARSE_UNDER * first.sparse:
+        return build_direct_plan(walked, levels)
+    return None
+
+
 def choose(
     norm: Normalized,
     mirrored: bool | None,
@@ -162,6 +188,11 @@ def choose(
         if plan is not None:
             return plan, best.mirrored
     return build_plan(walked, levels), best.mirrored
+
+
+def first_option(norm: Normalized, mirrored: bool | None) -> _Option:
+    """The option ``choose`` weighs first (``mirrored``: forced if given)."""
+    return _option(norm, prefers_mirror(norm) if mirrored is None else mirrored)
 
 
 def estimate(norm: Normalized, first: _Option | None = None) -> float:

@@ -45,7 +45,15 @@ from __future__ import annotations
 from itertools import combinations
 
 from engine.redwire.deduction import packed_passes
-from engine.redwire.deduction.choice import Engine, Route, choose, estimate, route
+from engine.redwire.deduction.choice import (
+    Engine,
+    Route,
+    choose,
+    estimate,
+    first_option,
+    route,
+    route_by_flags,
+)
 from engine.redwire.deduction.direct import DirectTables
 from engine.redwire.deduction.facts import SlotRef
 from engine.redwire.deduction.normalize import Normalized, normalize, without_needs
@@ -120,8 +128,17 @@ def solve(
     if len(blanks) < 2:
         way = route(norm, mirrored, engine)
         wide = wide_needs(norm) if way.direct is None else []
-        if wide and estimate(norm, way.first) > SUBTRACT_OVER_NS:
-            return _solve_by_subtraction(position, norm, wide, mirrored, engine)
+        first = way.first or (first_option(norm, mirrored) if wide else None)
+        if wide and estimate(norm, first) > SUBTRACT_OVER_NS:
+            assert first is not None
+            # Counting by subtraction walks the position twice or more: the direct engine keeps
+            # the needs' flags instead, and may be faster.
+            flags = route_by_flags(norm, first, mirrored) if engine is None else None
+            if flags is None:
+                return _solve_by_subtraction(position, norm, wide, mirrored, engine)
+            way = Route(flags)
+        if way.direct is None and first is not None:
+            way = Route(None, first)
         walk = _walk(norm, 1, mirrored, engine, way)
         if walk is None:
             return Solution(position, 0)
