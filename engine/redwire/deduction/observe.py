@@ -18,7 +18,7 @@ which wire the Walkie-Talkies partner gives) are not modelled: a world's weight 
 deal, consistent with everything the viewer saw happen.
 
 >>> from engine.redwire.deduction import solve
->>> obs = {"viewer": 0, "blue_values": [1, 2], "log": [], "labels": [],
+>>> obs = {"viewer": 0, "blue_values": [1, 2], "log": [],
 ...        "markers": {"red": {"values": [], "in_play": 0, "certain": False},
 ...                    "yellow": {"values": [], "in_play": 0, "certain": False}},
 ...        "stands": [{"owner": 0, "slots": [{"cut": False, "wire": w, "info": None}
