@@ -6,15 +6,14 @@ to several times. ``route`` sends the small positions (late in a game) to the di
 the positions in between, the rough estimates below. For the others, the rough estimates from the
 fill levels alone (``packed_plan.rough_costs``) pick the engine in the direction
 ``prefers_mirror`` likes. When the cheaper estimate is over ``BIG_NS``, the choice is worth a
-millisecond more: the codes are walked in increasing order unless the rough estimate of the
-mirrored walk is ``MIRROR_OVER`` times lower (on the big positions, spectators early in 5-player
-games, the walk up wastes fewer states) and, where the packed engine can take the position and
-the rough estimates are within ``CLEAR`` of each other, its plan is built and its supports
-computed (``packed_passes.supports``, a hundredth of a walk): they count the states each engine
-will visit, and the times follow from constants fitted (least squares on the relative error) on
-~1,800 positions of real games timed on both engines (``SPARSE_*``, ``PACKED_*``). Building the
-plans of both directions would pick better still, but their masks would not stay in the cache
-(``packing.MASK_CACHE_BYTES``) across the solves of a game.
+millisecond more: the direction with the cheaper rough estimate is taken and, where the packed
+engine can take the position and the rough estimates are within ``CLEAR`` of each other, its plan
+is built and its supports computed (``packed_passes.supports``, a hundredth of a walk): they
+count the states each engine will visit, and the times follow from constants fitted (least
+squares on the relative error) on ~1,800 positions of real games timed on both engines
+(``SPARSE_*``, ``PACKED_*``). Building the plans of both directions would pick better still, but
+their masks would not stay in the cache (``packing.MASK_CACHE_BYTES``) across the solves of a
+game.
 
 >>> from engine.redwire.deduction import Pool, Position, Stand
 >>> from engine.redwire.deduction.normalize import normalize
@@ -67,9 +66,6 @@ DIRECT_BIG_STATE_MS = 2.5e-3
 BIG_NS = 5e6
 #: Rough estimates this far apart are trusted without counting the states.
 CLEAR = 3.0
-#: Over ``BIG_NS``, the mirrored walk is taken only when its rough estimate is this many times
-#: under the other's.
-MIRROR_OVER = 2.0
 # Fitted times (ms): the sparse engine per reachable and per live state; the packed engine per byte
 # that a copy's big-int operations go over (layer bytes times explicit stands plus one) and per
 # live state (the marginals); both a fixed part.
@@ -170,10 +166,7 @@ def choose(
     best = first
     if mirrored is None and engine is None and first.best(None) > BIG_NS:
         second = _option(norm, not first.mirrored)
-        forward, backward = (second, first) if first.mirrored else (first, second)
-        # The codes in increasing order unless the other way is clearly cheaper: on the big
-        # positions (spectators early in five-player games) the walk up wastes fewer states.
-        best = backward if backward.best(None) * MIRROR_OVER < forward.best(None) else forward
+        best = min((first, second), key=lambda option: option.best(None))
     close = best.packed is not None and max(best.packed, best.sparse) < CLEAR * min(
         best.packed, best.sparse
     )
