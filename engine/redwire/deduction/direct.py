@@ -663,12 +663,12 @@ class DirectTables:
             if mask and len(plan.levels[s][t]) > 1
         ]
         result: dict[int, dict[int, int]] = {s: {} for s, _, _ in stands}
+        sums = [(shift, mask, result[s]) for s, shift, mask in stands]
         front = self.layers[t]
         for state, back in self.completions[t].items():
             weight = front[state] * back
-            for s, shift, mask in stands:
+            for shift, mask, here in sums:
                 level = (state >> shift) & mask
-                here = result[s]
                 if level in here:
                     here[level] += weight
                 else:
