@@ -484,12 +484,19 @@ def card_markup(cards: list[GameCard]) -> dict[str, str]:
 
 
 def game_styles(cards: list[GameCard]) -> str:
-    """A stylesheet link for each game that has one (web/css/<id>.css)."""
-    return "\n    ".join(
+    """A stylesheet link for each game that has one (web/css/<id>.css), and a module script for
+    each game that has one (web/js/<id>.js: what the game's card does before Python boots)."""
+    links = [
         f'<link rel="stylesheet" href="css/{card.id}.css">'
         for card in cards
         if (WEB / "css" / f"{card.id}.css").exists()
-    )
+    ]
+    links += [
+        f'<script type="module" src="js/{card.id}.js"></script>'
+        for card in cards
+        if (WEB / "js" / f"{card.id}.js").exists()
+    ]
+    return "\n    ".join(links)
 
 
 def boot_manifest(site: Path, archives: list[str], snapshot: str) -> dict[str, object]:

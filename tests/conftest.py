@@ -35,11 +35,31 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default=120,
         help="random Countdown games walked with invariant checks (120 by default; 10000 for the long run)",
     )
+    parser.addoption(
+        "--loop-walk-games",
+        type=int,
+        default=24,
+        help="Loop the Loop games walked with invariant checks (24 by default; 5000 for a long run)",
+    )
+
+    parser.addoption(
+        "--slow",
+        action="store_true",
+        help="also run the tests marked slow (e.g. axe-core in the dark theme too)",
+    )
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The browser tests run last. Playwright's sync API keeps an event loop running in a worker
-    from its first browser test on, and some page tests call ``asyncio.run``; with the browser
-    tests last (a stable sort, so each worker still runs its tests in collection order), no page
-    test runs in a worker after a browser test."""
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The browser tests run last, and tests marked ``slow`` run only with --slow.
+
+    Playwright's sync API keeps an event loop running in a worker from its first browser test
+    on, and some page tests call ``asyncio.run``; with the browser tests last (a stable sort, so
+    each worker still runs its tests in collection order), no page test runs in a worker after a
+    browser test."""
     items.sort(key=lambda item: item.nodeid.startswith("tests/e2e/"))
+    if config.getoption("--slow"):
+        return
+    skip = pytest.mark.skip(reason="slow: run with --slow")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)

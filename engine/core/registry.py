@@ -12,7 +12,7 @@ True
 ('Red Wire', range(2, 6))
 >>> load_game("chess")
 Traceback (most recent call last):
-KeyError: "no game 'chess'; the box holds: redwire, countdown"
+KeyError: "no game 'chess'; the box holds: redwire, countdown, loop"
 """
 
 from __future__ import annotations

@@ -163,3 +163,95 @@ def use_card(page: Page, card: int) -> None:
     """Open an equipment card and press its Use button."""
     page.locator(f'.rw-card[data-panel="card:{card}"]').click()
     page.locator(f'[data-act="use"][data-card="{card}"]').click()
+
+
+# --------------------------------------------------------------------------- by keyboard
+
+FOCUSED = """() => { const e = document.activeElement;
+    if (!e || e === document.body) return null;
+    const style = getComputedStyle(e);
+    return {act: e.dataset.act || null, stand: e.dataset.stand ?? null, slot: e.dataset.slot ?? null,
+            value: e.dataset.value ?? null, mode: e.dataset.mode ?? null, id: e.id || null,
+            outline: style.outlineStyle, outlineWidth: parseFloat(style.outlineWidth)}; }"""
+
+
+def focused(page: Page) -> dict[str, Any] | None:
+    """What has the keyboard's focus (its data attributes and outline), None for the page."""
+    found = page.evaluate(FOCUSED)
+    return None if found is None else dict(found)
+
+
+def key_to_tile(page: Page, stand: int, slot: int, state: GameState, viewer: int) -> None:
+    """Arrow keys from the focused wire to (stand, slot): up/down between stands as the board
+    orders them (teammates from the next seat on, then your own), left/right along a stand."""
+    order = [
+        st
+        for k in range(1, state.players)
+        for st in range(len(state.owners))
+        if state.owners[st] == (viewer + k) % state.players
+    ]
+    order += [st for st in range(len(state.owners)) if state.owners[st] == viewer]
+    for _ in range(80):
+        at = focused(page)
+        assert at is not None and at["act"] == "tile", f"the focus is not on a wire: {at}"
+        here = (int(at["stand"]), int(at["slot"]))
+        if here == (stand, slot):
+            return
+        if here[0] != stand:
+            key = "ArrowDown" if order.index(stand) > order.index(here[0]) else "ArrowUp"
+        else:
+            key = "ArrowRight" if slot > here[1] else "ArrowLeft"
+        page.keyboard.press(key)
+    raise AssertionError("the arrow keys did not reach the wire")
+
+
+def key_to_value(page: Page, value: int) -> None:
+    """Arrow keys along the value picker to ``value`` (the focus is on a value)."""
+    wanted = value_attr(value)
+    for _ in range(30):
+        at = focused(page)
+        assert at is not None and at["act"] == "value", f"the focus is not on a value: {at}"
+        if at["value"] == wanted:
+            return
+        page.keyboard.press("ArrowRight")
+    raise AssertionError(f"no value {wanted} in the picker")
+
+
+def key_play(page: Page, action: redwire.Action, state: GameState) -> None:
+    """Make ``action`` with the keyboard only: arrows, Enter, and the focus the page moves."""
+    seat = action.seat
+    if isinstance(action, Cut):
+        assert action.tool is None and len(action.values) == 1
+        key_to_tile(page, *action.targets[0], state, seat)
+        page.keyboard.press("Enter")
+        key_to_value(page, action.values[0])
+        page.keyboard.press("Enter")
+    elif isinstance(action, (Pick, PlaceToken)):
+        key_to_tile(page, action.stand, action.slot, state, seat)
+        page.keyboard.press("Enter")
+    elif isinstance(action, SoloCut):
+        tab_to(page, lambda at: at.get("mode") == "solo")
+        page.keyboard.press("Enter")
+        key_to_value(page, action.value)
+        page.keyboard.press("Enter")
+    elif not isinstance(action, RevealReds):
+        raise AssertionError(f"no keys for {action}")
+    at = focused(page)
+    assert at is not None and at["act"] == "confirm", f"the focus is not on confirm: {at}"
+    page.keyboard.press("Enter")
+
+
+def tab_to(page: Page, wanted: Any, limit: int = 60) -> None:
+    for _ in range(limit):
+        at = focused(page)
+        if at is not None and wanted(at):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError("Tab did not reach the control")
+
+
+def to_missions(page: Page) -> None:
+    """From the home screen to the missions: Play, then the table's "Choose the mission"."""
+    page.get_by_test_id("play").click()
+    page.get_by_test_id("table-next").click()
+    expect(page.get_by_test_id("campaign")).to_be_visible()

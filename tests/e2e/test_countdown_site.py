@@ -37,7 +37,7 @@ def test_the_home_card_and_the_table_deal_the_chosen_game(page: Page, site_url: 
     expect(card.get_by_role("heading", name="Countdown", exact=True)).to_be_visible()
     expect(page.locator("#game-redwire")).to_be_visible()  # beside Red Wire
     card.locator('[data-act="open-table"]').click()
-    expect(page.get_by_test_id("table")).to_be_visible()
+    expect(page.get_by_test_id("game-countdown").get_by_test_id("table")).to_be_visible()
     expect(page).to_have_title("Countdown — Fusebox")
     page.locator('[data-act="players"][data-value="3"]').click()
     page.locator("#cd-name-0").fill("Ada")
@@ -142,7 +142,7 @@ def test_bad_game_links_are_refused_with_a_message(page: Page, site_url: str) ->
     ):
         page.goto(site_url + query)
         wait_ready(page)
-        notice = page.get_by_test_id("table").locator(".cd-notice")
+        notice = page.get_by_test_id("game-countdown").get_by_test_id("table").locator(".cd-notice")
         expect(notice).to_contain_text("This game link cannot be used")
         expect(notice).to_contain_text(words)
         assert saved(page, GAME_KEY) is None, query  # no game was dealt

@@ -22,6 +22,7 @@ from redwire_driver import (
     sure_move,
     take_device,
     tile,
+    to_missions,
     use_card,
     viewer,
     wait_decision,
@@ -166,7 +167,7 @@ def test_the_sequence_row_blocks_values_and_opens_them_in_order(
 def test_a_box_of_missions_opens_early_after_a_confirmation(page: Page, site_url: str) -> None:
     page.goto(site_url)
     wait_ready(page)
-    page.get_by_test_id("play").click()
+    to_missions(page)
     card = page.get_by_test_id("mission-9")
     expect(card).to_have_attribute("aria-disabled", "true")
     expect(card).to_contain_text("win mission 8")
@@ -697,3 +698,4 @@ def test_the_four_at_once_by_touch_and_keyboard_turn_the_deck_up(
     assert cuts and cuts[0].data["outcome"] == "hit"
     expect(part).to_contain_text(f"The four {value}s are cut")
     expect(page.locator(".rw-card.is-face-down")).to_have_count(0)
+

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from harness import Watch, record_console, wait_offline_ready, wait_ready, watch_context
 from playwright.sync_api import Browser, BrowserContext, Page, expect
-from redwire_driver import QUICK, play, play_moves, saved_state, sure_move, wait_decision
+from redwire_driver import (
+    QUICK,
+    play,
+    play_moves,
+    saved_state,
+    sure_move,
+    to_missions,
+    wait_decision,
+)
 
 from engine import redwire
 
@@ -54,7 +62,7 @@ def test_italian_board(page: Page, site_url: str) -> None:
     assert wait_decision(page) == "setup_token"
     board = page.get_by_test_id("board")
     expect(page.get_by_test_id("prompt")).to_have_text(
-        "Metti il tuo segnalino Informazione: tocca uno dei tuoi cavi blu."
+        "Il tuo segnalino Informazione: tocca un tuo cavo blu."
     )
     expect(board).to_contain_text("Missione 4")
     expect(board).to_contain_text(redwire.load_mission(4).title["it"])
@@ -82,7 +90,7 @@ def test_a_game_starts_and_plays_offline(
     # From the campaign, as a player would.
     page.reload()
     wait_ready(page)
-    page.get_by_test_id("play").click()
+    to_missions(page)
     page.get_by_test_id("mission-1").click()
     page.get_by_test_id("begin").click()
     page.wait_for_selector("html[data-board-ready]", state="attached")
@@ -134,11 +142,17 @@ def test_the_board_fits_a_phone_and_a_projector(browser: Browser, site_url: str)
         wait_ready(page)
         page.wait_for_selector("html[data-board-ready]", state="attached")
         assert page.evaluate("document.documentElement.scrollWidth") <= width
+        # Layout sizes (offsetWidth): a wire flipping into place is narrow for a moment.
+        wait_decision(page)  # the board settled: the person's decision is on it
         sizes = page.locator(".rw-tile").evaluate_all(
-            "tiles => tiles.map(t => [t.getBoundingClientRect().width, t.getBoundingClientRect().height])"
+            "tiles => tiles.map(t => [t.offsetWidth, t.offsetHeight])"
         )
         assert len(sizes) >= 48
-        assert min(w for w, _ in sizes) >= 24 and min(h for _, h in sizes) >= 44
+        assert min(w for w, _ in sizes) >= 24 and min(h for _, h in sizes) >= 24
+        own = page.locator(".rw-player--mine .rw-tile").evaluate_all(
+            "tiles => tiles.map(t => t.offsetHeight)"
+        )
+        assert min(own) >= 44, "your own wires are the big ones"
         overflow = page.locator(".rw-stand").evaluate_all(
             "stands => stands.filter(s => s.scrollWidth > s.clientWidth + 1).length"
         )

@@ -7,7 +7,15 @@ from pathlib import Path
 
 from harness import wait_ready
 from playwright.sync_api import Page, expect
-from redwire_driver import GAME_KEY, PROGRESS_KEY
+from redwire_driver import (
+    GAME_KEY,
+    PROGRESS_KEY,
+    play,
+    saved_state,
+    sure_move,
+    to_missions,
+    wait_decision,
+)
 
 from engine.redwire.campaign import Campaign
 
@@ -57,13 +65,57 @@ def test_damaged_saves_are_set_aside_and_the_game_starts_afresh(page: Page, site
     assert "Traceback" not in page.locator("body").inner_text()
 
     # A fresh start: mission 1 open, mission 2 locked; the bad data stays where it was put.
-    page.get_by_test_id("play").click()
+    to_missions(page)
     expect(page.get_by_test_id("mission-1")).to_contain_text("Open")
     expect(page.get_by_test_id("mission-2")).to_contain_text("Locked")
     page.reload()
     wait_ready(page)
     assert quarantined(page) == kept
-    expect(page.get_by_test_id("home")).not_to_contain_text("could not be read")
+    # Told once; afterwards the home screen still says the old progress is kept, unread,
+    # instead of showing "0 of 8" as if nothing had been won.
+    expect(page.get_by_test_id("home")).not_to_contain_text("Your saved progress could not")
+    expect(page.get_by_test_id("kept")).to_contain_text("Earlier progress could not be read")
+    expect(page.get_by_test_id("home-progress")).to_have_count(0)
+
+
+def test_a_damaged_game_resumes_before_the_damage_and_the_copy_is_kept(
+    page: Page, site_url: str, tmp_path: Path
+) -> None:
+    page.goto(site_url + "?mission=1&players=3&seed=3&bots=1&pace=instant&brief=0&captain=1")
+    wait_ready(page)
+    for _ in range(4):
+        play(page, sure_move(saved_state(page), 0))
+        wait_decision(page)
+    played = saved_state(page).history
+    assert len(played) >= 6
+    raw = json.loads(page.evaluate(f"localStorage.getItem({GAME_KEY!r})"))
+    raw["data"]["record"]["actions"][4]["slot"] = 77  # hand-edited: action 5 is impossible
+    damaged = json.dumps(raw)
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [GAME_KEY, damaged])
+    page.reload()
+    wait_ready(page)
+    expect(page.get_by_test_id("home")).to_contain_text(
+        "The saved game was damaged at action 5: it resumes just before it, after action 4."
+    )
+    assert saved_state(page).history == played[:4]
+
+    # The damaged copy is listed with its date, and downloads as it was.
+    to_missions(page)
+    listed = page.get_by_test_id("set-aside")
+    expect(listed).to_contain_text("A saved game, set aside on ")
+    expect(listed).to_contain_text("the data is damaged.")
+    with page.expect_download() as download:
+        page.get_by_test_id("set-aside-download").click()
+    copy = tmp_path / "kept.json"
+    download.value.save_as(copy)
+    assert copy.read_text() == damaged
+
+    # Restored: read again, brought back again to the same point; the repaired game it
+    # replaced is set aside in its turn (nothing is ever dropped).
+    page.get_by_test_id("set-aside-restore").click()
+    expect(page.get_by_test_id("campaign")).to_contain_text("damaged at action 5")
+    assert saved_state(page).history == played[:4]
+    assert len(quarantined(page)) == 2
 
 
 def test_export_and_import_progress(page: Page, site_url: str, tmp_path: Path) -> None:
@@ -74,7 +126,7 @@ def test_export_and_import_progress(page: Page, site_url: str, tmp_path: Path) -
     )
     page.reload()
     wait_ready(page)
-    page.get_by_test_id("play").click()
+    to_missions(page)
     expect(page.get_by_test_id("mission-2")).to_contain_text("Open")
 
     page.get_by_role("button", name="Save and transfer").click()
@@ -90,7 +142,7 @@ def test_export_and_import_progress(page: Page, site_url: str, tmp_path: Path) -
     page.evaluate("localStorage.clear()")
     page.reload()
     wait_ready(page)
-    page.get_by_test_id("play").click()
+    to_missions(page)
     expect(page.get_by_test_id("mission-2")).to_contain_text("Locked")
     # ...until the file is loaded again.
     page.get_by_role("button", name="Save and transfer").click()

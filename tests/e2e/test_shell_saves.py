@@ -7,7 +7,16 @@ from pathlib import Path
 
 from harness import ROOT, wait_ready
 from playwright.sync_api import Page, expect
-from redwire_driver import GAME_KEY, play, saved, saved_state, sure_move, take_device, viewer
+from redwire_driver import (
+    GAME_KEY,
+    play,
+    saved,
+    saved_state,
+    sure_move,
+    take_device,
+    to_missions,
+    viewer,
+)
 
 from engine.redwire import Record
 
@@ -61,7 +70,7 @@ def test_a_game_saved_by_the_format_1_page_continues(page: Page, site_url: str) 
 def test_a_format_1_export_loads_in_the_new_page(page: Page, site_url: str, tmp_path: Path) -> None:
     page.goto(site_url)
     wait_ready(page)
-    page.get_by_test_id("play").click()
+    to_missions(page)
     page.get_by_role("button", name="Save and transfer").click()
     page.get_by_test_id("import").set_input_files(str(FIXTURES / "page-export.json"))
     expect(page.get_by_test_id("campaign")).to_contain_text("Progress loaded.")
@@ -82,7 +91,7 @@ def test_a_link_to_a_game_the_box_does_not_hold(page: Page, site_url: str) -> No
     assert page.url.endswith("/?lang=en"), page.url
     assert "Traceback" not in page.locator("body").inner_text()
     # Opening a game's screen puts the notice away.
-    page.get_by_test_id("play").click()
+    to_missions(page)
     expect(page.locator("#app-notices")).to_be_empty()
 
 

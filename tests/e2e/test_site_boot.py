@@ -48,9 +48,7 @@ def test_home_screen_shows_before_python(page: Page, site_url: str) -> None:
 def test_boots_and_shows_the_engine_version(ready_page: Page) -> None:
     card = ready_page.get_by_test_id("app").get_by_test_id("game-redwire")
     expect(card.get_by_test_id("play")).to_have_text("Play Red Wire")
-    expect(ready_page.get_by_test_id("engine-version")).to_have_text(
-        f"Game engine version {engine_version()}"
-    )
+    expect(ready_page.get_by_test_id("engine-version")).to_have_text(f"Version {engine_version()}")
     expect(ready_page.get_by_test_id("error-message")).to_be_hidden()
 
 

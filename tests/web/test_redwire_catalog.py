@@ -76,3 +76,44 @@ def test_bot_explanations_translate_with_their_params(catalog: Catalog, key: str
 def test_an_unknown_bot_key_falls_back_to_its_english_text(catalog: Catalog) -> None:
     words = Words(catalog, ["Ana", "Bea"], [0, 0, 1, 1])
     assert explain(Note(0, 1, "new_idea", {}, "A new idea."), words) == "A new idea."
+
+
+#: Italian words that agree with a person's gender ("da solo" / "da sola", "primo" / "prima"
+#: as "the first one", "pronto" / "pronta"...): a sentence about a player avoids them (a neutral
+#: phrasing) since the page does not know the player's form.
+GENDERED_IT = re.compile(
+    r"\bda sol[oa]\b|\bper prim[oa]\b|\bè (il|la) capitan[oa]\b|\bognun[oa]\b"
+    r"|\b(sei|sono|siete) (pront|sicur|stat|arrivat|sedut)[oa]\b|\}\s*è (pront|sicur)[oa]\b"
+    r"|\b(te|me|sé|se) stess[oa]\b|\bbenvenut[oa]\b",
+    re.IGNORECASE,
+)
+#: Placeholders that name a player.
+PERSON = re.compile(r"\{(who|name|partner|next_seat|seats|next)\}")
+
+
+def test_italian_sentences_about_a_player_are_gender_neutral(catalog: Catalog) -> None:
+    """Every Italian message (a player is named, addressed as "tu", or speaks as "io" in a
+    computer's explanation, or the rules address the reader) uses no gendered agreement."""
+    offending = {
+        key: text for key, text in catalog.messages["it"].items() if GENDERED_IT.search(text)
+    }
+    assert not offending, offending
+    # The captain sentence names the player without "è il Capitano e gioca per primo".
+    assert PERSON.search(catalog.messages["it"]["rw.brief.captain"])
+
+
+def test_the_viewer_reads_you_in_the_log(catalog: Catalog) -> None:
+    """Every log sentence whose subject is a player has a "you" form, in both languages."""
+    about = ["tokenSetup", "tokenMiss", "tokenSkipped", "cut", "cutTool", "solo", "reveal"]
+    about += ["turn", "ownCut", "cutBy"]
+    for name in about:
+        for lang in ("en", "it"):
+            assert f"rw.log.{name}.you" in catalog.messages[lang], (lang, name)
+            assert "{who}" not in catalog.messages[lang][f"rw.log.{name}.you"]
+
+
+def test_italian_prints_decimal_labels_with_a_comma(catalog: Catalog) -> None:
+    it = Words(catalog.with_lang("it"), ["Ana", "Bea"], [0, 1])
+    en = Words(catalog.with_lang("en"), ["Ana", "Bea"], [0, 1])
+    assert it.label("11.1") == "11,1" and en.label("11.1") == "11.1"
+    assert it.wire("4.5") == "rosso 4,5" and en.wire("4.5") == "red 4.5"

@@ -319,7 +319,8 @@ def test_the_toggle_and_the_panel_on_the_board(catalog: Catalog) -> None:
     off = board.render(board.BoardInput(**{**base.__dict__, "odds_toggle": True}))
     toggle = re.search(r'<button[^>]*data-act="odds"[^>]*>(.*?)</button>', off["dock"])
     assert toggle and 'aria-pressed="false"' in toggle.group(0)
-    assert toggle.group(1).endswith(catalog.t("rw.odds.toggle"))
+    assert f'aria-label="{catalog.t("rw.odds.toggle")}"' in toggle.group(0)
+    assert catalog.t("rw.odds.toggle") in toggle.group(1)
     assert off["odds"] == ""
     on = board.render(board.BoardInput(**{**base.__dict__, "odds_toggle": True, "odds_on": True}))
     pressed = re.search(r'<button[^>]*data-act="odds"[^>]*>', on["dock"])

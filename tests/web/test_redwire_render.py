@@ -131,15 +131,26 @@ def test_campaign_and_briefing_screens(catalog: Catalog) -> None:
         {m: f"Title {m}" for m in range(1, 9)},
         dict.fromkeys(range(1, 9), "Summary"),
         [catalog.t(f"rw.name.{n}") for n in range(1, 6)],
-        ["expert", "cautious", "random"],
         [],
         frozenset({"variants", "transfer"}),
         "blob:x",
         catalog,
+        [
+            screens.SetAside(
+                "fusebox.redwire.quarantine.game.1",
+                "game",
+                "<today>",
+                "rw.saved.why.newer",
+                "blob:y",
+            )
+        ],
+        0,
     )
     html = screens.campaign(catalog.t, inp)
     assert not RAW.search(html)
-    assert 'value="&lt;i&gt;&quot;Ana&quot;&lt;/i&gt;&amp;"' in html and "<i>" not in html
+    # The table's names are the players' own text: escaped, never markup.
+    assert "&lt;i&gt;&quot;Ana&quot;&lt;/i&gt;&amp;" in html and "<i>" not in html
+    assert "&lt;today&gt;" in html and 'data-act="restore"' in html
     assert html.count('data-act="mission"') == len(screens.MISSIONS)
     assert catalog.t("rw.campaign.assisted") in html
     state = redwire.new_game(8, 4, 1)

@@ -134,7 +134,7 @@ def test_bad_saves_are_quarantined_not_lost() -> None:
     store.set(storage.PROGRESS, "[1, 2")
     s = Session(store)
     s.load()
-    assert s.problems == ["rw.storage.badProgress", "rw.storage.badGame"]
+    assert s.problems == [("rw.storage.badProgress", {}), ("rw.storage.badGame", {})]
     assert s.game is None and s.campaign.progress == {}
     kept = {k: v for k, v in store.items.items() if k.startswith(storage.QUARANTINE)}
     assert sorted(kept.values()) == sorted(
@@ -142,7 +142,7 @@ def test_bad_saves_are_quarantined_not_lost() -> None:
     )
 
 
-def test_a_record_that_no_longer_replays_is_set_aside() -> None:
+def test_a_record_that_no_longer_replays_resumes_before_the_damage() -> None:
     s = session(KINDS["solo"])
     s.start(mission=1, seed=3)
     s.begin()
@@ -151,9 +151,14 @@ def test_a_record_that_no_longer_replays_is_set_aside() -> None:
     data["record"]["actions"].append({"type": "token", "seat": 0, "stand": 0, "slot": 99})
     store = MemoryStore()
     storage.write(store, storage.GAME, data)
+    original = store.get(storage.GAME)
     again = Session(store)
     again.load()
-    assert again.game is None and again.problems == ["rw.storage.badGame"]
+    assert again.game is not None and again.state.history == ()
+    assert again.problems == [("rw.storage.gameRepaired", {"broken": 1, "kept": 0})]
+    # The damaged save is kept as it was, listed with its date.
+    [kept] = again.quarantined()
+    assert kept.text == original and kept.kind == "game" and kept.at is not None
 
 
 def test_export_and_import_round_trip() -> None:
@@ -200,3 +205,59 @@ def test_saves_written_by_the_format_1_page_resume_the_same_game() -> None:
     restored = Session(MemoryStore())
     restored.import_text((fixtures / "page-export.json").read_text())
     assert restored.game is not None and restored.state.same_as(s.state)
+
+
+def hit_with_one_match(s: Session) -> tuple[redwire.Cut, int]:
+    """Play setup tokens, then find a hitting Dual Cut of the human seat 0 whose value seat 0
+    holds exactly once (returns the cut and seat 0's matching wire count)."""
+    from engine.redwire import Cut
+    from engine.redwire.wires import cut_value
+
+    while s.state.phase.value == "setup_token" or s.state.to_move != 0:
+        seat = s.state.to_move
+        assert seat is not None
+        if s.game is not None and s.game.table.seat(seat).is_bot:
+            s.play_bot()
+        else:
+            if s.handoff is not None:
+                s.accept_handoff()
+            s.apply(s.state.legal_actions(seat)[0])
+    state = s.state
+    own = [
+        code
+        for stand in range(len(state.owners))
+        if state.owners[stand] == 0
+        for _, code in state.uncut(stand)
+    ]
+    for action in state.legal_actions(0):
+        if isinstance(action, Cut) and action.tool is None and len(action.values) == 1:
+            value = action.values[0]
+            hits = cut_value(state.code_at(*action.targets[0])) == value
+            if hits and sum(1 for code in own if cut_value(code) == value) == 1:
+                return action, 1
+    raise AssertionError("no hitting cut with a single matching wire in this deal")
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_a_lone_person_skips_the_pick_of_their_only_matching_wire(seed: int) -> None:
+    s = session(["human", "bot", "bot"])
+    s.start(mission=1, seed=seed, captain=0)
+    s.begin()
+    cut, _ = hit_with_one_match(s)
+    before = len(s.state.history)
+    s.apply(cut)
+    # The engine asked seat 0 which of its wires to cut; the session answered with the only one.
+    assert len(s.state.history) == before + 2
+    assert isinstance(s.state.history[-1], redwire.Pick)
+    assert s.state.phase.value != "own_cut" or s.state.to_move != 0
+
+
+def test_pass_and_play_keeps_the_pick_even_with_one_matching_wire() -> None:
+    s = session(["human", "human", "bot"])
+    s.start(mission=1, seed=3, captain=0)
+    s.begin()
+    cut, _ = hit_with_one_match(s)
+    s.apply(cut)
+    assert s.state.phase.value == "own_cut" and s.state.to_move == 0
+    pending = s.state.pending
+    assert pending is not None and len(pending.options) == 1

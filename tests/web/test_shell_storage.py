@@ -43,9 +43,18 @@ def test_a_newer_version_is_set_aside_not_lost() -> None:
     store = MemoryStore()
     V2.write(store, "progress", {"won": 1, "levels": []})
     text = store.get("fusebox.demo.progress")
-    loaded = V1.read(store, "progress", lambda data: data)
+    loaded = V1.read(store, "progress", lambda data: data, now=1_700_000_000)
     assert loaded.value is None and loaded.problem and "newer" in loaded.problem
-    assert store.items == {"fusebox.demo.quarantine.progress.1": text}
+    assert store.get("fusebox.demo.progress") is None
+    assert store.get("fusebox.demo.quarantine.progress.1") == text
+    [kept] = V1.quarantined(store)
+    assert (kept.key, kept.kind, kept.at, kept.text) == (
+        "fusebox.demo.quarantine.progress.1",
+        "progress",
+        1_700_000_000,
+        text,
+    )
+    assert "newer" in kept.problem
     # A second bad save gets the next quarantine key: nothing is overwritten.
     store.set("fusebox.demo.progress", "[")
     assert V1.read(store, "progress", lambda data: data).quarantined == (
@@ -86,3 +95,32 @@ def test_a_format_1_export_imports() -> None:
     text = (FIXTURES / "page-export.json").read_text()
     parts = redwire_storage.import_parts(text)
     assert sorted(parts) == [redwire_storage.GAME, redwire_storage.PROGRESS]
+
+
+def test_quarantined_values_are_listed_with_their_dates_and_restored() -> None:
+    store = MemoryStore()
+    store.set("fusebox.demo.progress", "{oops")
+    V1.read(store, "progress", lambda data: data, now=100.0)
+    # A quarantine from before the page kept dates is listed too, without one.
+    store.set("fusebox.demo.quarantine.progress.7", "old")
+    V1.write(store, "progress", {"won": 1})
+    store.set("fusebox.demo.progress", "[")
+    V1.read(store, "progress", lambda data: data, now=200.0)
+    listed = V1.quarantined(store)
+    assert [(q.key, q.at) for q in listed] == [
+        ("fusebox.demo.quarantine.progress.2", 200.0),
+        ("fusebox.demo.quarantine.progress.1", 100.0),
+        ("fusebox.demo.quarantine.progress.7", None),
+    ]
+    assert listed[1].problem == "not JSON" and listed[1].text == "{oops"
+
+    # Restoring puts the value back under its key; what was there is set aside, not lost.
+    V1.write(store, "progress", {"won": 2})
+    current = store.get("fusebox.demo.progress")
+    assert V1.restore(store, "fusebox.demo.quarantine.progress.1", now=300.0) == "progress"
+    assert store.get("fusebox.demo.progress") == "{oops"
+    kept = {q.text: q for q in V1.quarantined(store)}
+    assert current in kept and kept[current].at == 300.0
+    assert "{oops" not in kept
+    with pytest.raises(BadData):
+        V1.restore(store, "fusebox.demo.quarantine.progress.9")

@@ -1,15 +1,19 @@
 """Which engine walks a position, and in which direction: estimates of their times.
 
-Both engines and both directions of the walk give the same answers; only the time differs, by up
-to several times. Most positions are small: the rough estimates from the fill levels alone
-(``packed_plan.rough_costs``) pick the engine in the direction ``prefers_mirror`` likes. When the
-cheaper estimate is over ``BIG_NS``, the choice is worth a millisecond more: the direction with the
-cheaper rough estimate is taken and, where the packed engine can take the position and the rough
-estimates are within ``CLEAR`` of each other, its plan is built and its supports computed (``packed_passes.supports``, a hundredth of a walk): they count
-the states each engine will visit, and the times follow from constants fitted (least squares on
-the relative error) on ~1,800 positions of real games timed on both engines (``SPARSE_*``,
-``PACKED_*``). Building the plans of both directions would pick better still, but their masks
-would not stay in the cache (``packing.MASK_CACHE_BYTES``) across the solves of a game.
+Every engine and both directions of the walk give the same answers; only the time differs, by up
+to several times. ``route`` sends the small positions (late in a game) to the direct engine
+(``direct``), from its estimate of the states it will keep (``direct.estimate``), its needs and, on
+the positions in between, the rough estimates below. For the others, the rough estimates from the
+fill levels alone (``packed_plan.rough_costs``) pick the engine in the direction
+``prefers_mirror`` likes. When the cheaper estimate is over ``BIG_NS``, the choice is worth a
+millisecond more: the direction with the cheaper rough estimate is taken and, where the packed
+engine can take the position and the rough estimates are within ``CLEAR`` of each other, its plan
+is built and its supports computed (``packed_passes.supports``, a hundredth of a walk): they
+count the states each engine will visit, and the times follow from constants fitted (least
+squares on the relative error) on ~1,800 positions of real games timed on both engines
+(``SPARSE_*``, ``PACKED_*``). Building the plans of both directions would pick better still, but
+their masks would not stay in the cache (``packing.MASK_CACHE_BYTES``) across the solves of a
+game.
 
 >>> from engine.redwire.deduction import Pool, Position, Stand
 >>> from engine.redwire.deduction.normalize import normalize
@@ -24,6 +28,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from engine.redwire.deduction import direct
+from engine.redwire.deduction.direct import DirectPlan, build_direct_plan, direct_levels
 from engine.redwire.deduction.levels import Levels, local_needs, stand_levels
 from engine.redwire.deduction.normalize import Normalized
 from engine.redwire.deduction.packed_passes import supports
@@ -35,7 +41,26 @@ from engine.redwire.deduction.packed_plan import (
 )
 from engine.redwire.deduction.plan import Plan, build_plan
 
-Engine = Literal["sparse", "packed"]
+Engine = Literal["sparse", "packed", "direct"]
+
+# The direct engine (``direct``) walks the positions whose estimated states (``direct.estimate``)
+# are under ``DIRECT_BELOW``; up to ``DIRECT_UP_TO``, those with ``DIRECT_NEEDS`` needs or more
+# (each need the packed engine tracks doubles its layer) and those where its time (a fixed part
+# and a time per estimated state) is under the rough estimate of the others (the sparse one's
+# times ``SPARSE_UNDER``: on small positions it takes longer than its estimate says); never over
+# it. Fitted on ~1,200 positions of real games and ~120 mid-games of the benchmark, timed on every
+# engine.
+DIRECT_BELOW = 1500
+DIRECT_NEEDS = 3
+DIRECT_UP_TO = 6000
+DIRECT_FIXED_MS = 0.3
+DIRECT_STATE_MS = 1.5e-3
+SPARSE_UNDER = 1.5
+# Positions with wide needs that the others would count by subtraction (``route_by_flags``): the
+# direct engine walks them up to ``DIRECT_FLAGS_UP_TO`` estimated states, each one over
+# ``DIRECT_UP_TO`` costing ``DIRECT_BIG_STATE_MS``.
+DIRECT_FLAGS_UP_TO = 25000
+DIRECT_BIG_STATE_MS = 2.5e-3
 
 #: Over this rough estimate (ns), both directions are weighed, and close calls refined.
 BIG_NS = 5e6
@@ -71,12 +96,73 @@ class _Option:
         return min(self.sparse, self.packed)
 
 
+@dataclass
+class Route:
+    """How a position is walked: by the direct engine (``direct``), or else by the others, with
+    the first option ``choose`` weighs if it was already built (``first``)."""
+
+    direct: DirectPlan | None
+    first: _Option | None = None
+
+
+def route(norm: Normalized, mirrored: bool | None, engine: Engine | None) -> Route:
+    """Whether the direct engine walks ``norm`` (``mirrored``: the direction, ``None``: the codes
+    in increasing order), from its estimated states, its needs and, between ``DIRECT_BELOW`` and
+    ``DIRECT_UP_TO``, the rough estimates of the other engines."""
+    if engine not in (None, "direct"):
+        return Route(None)
+    walked = norm.mirrored() if mirrored else norm
+    if engine == "direct" or not walked.feasible:
+        return Route(build_direct_plan(walked))
+    levels = direct_levels(walked)
+    if any(not level for stand in levels[2] for level in stand):
+        return Route(build_direct_plan(walked, levels))  # no world
+    states = direct.estimate(levels[2], walked.universe)
+    if states > DIRECT_UP_TO:
+        return Route(None)
+    if states < DIRECT_BELOW or len(walked.needs) >= DIRECT_NEEDS:
+        return Route(build_direct_plan(walked, levels))
+    first = _option(norm, prefers_mirror(norm) if mirrored is None else mirrored)
+    others = first.best(None)
+    if first.packed is None or first.sparse < first.packed:
+        others *= SPARSE_UNDER
+    if 1e6 * (DIRECT_FIXED_MS + DIRECT_STATE_MS * states) < others:
+        return Route(build_direct_plan(walked, levels))
+    return Route(None, first)
+
+
+def route_by_flags(norm: Normalized, first: _Option, mirrored: bool | None) -> DirectPlan | None:
+    """The direct plan of ``norm`` when it should walk a position whose wide needs the others
+    would count by subtraction (two walks or more), keeping their flags instead: the direct
+    engine's time under the sparse engine's twice (the packed engine, where it is the cheaper,
+    keeps the flags as well and walks it)."""
+    if first.packed is not None and first.packed <= first.sparse:
+        return None
+    walked = norm.mirrored() if mirrored else norm
+    levels = direct_levels(walked)
+    if any(not level for stand in levels[2] for level in stand):
+        return None
+    states = direct.estimate(levels[2], walked.universe)
+    if states > DIRECT_FLAGS_UP_TO:
+        return None
+    ms = DIRECT_FIXED_MS + DIRECT_STATE_MS * min(states, DIRECT_UP_TO)
+    ms += DIRECT_BIG_STATE_MS * max(states - DIRECT_UP_TO, 0)
+    if 1e6 * ms < 2 * SPARSE_UNDER * first.sparse:
+        return build_direct_plan(walked, levels)
+    return None
+
+
 def choose(
-    norm: Normalized, mirrored: bool | None, engine: Engine | None
+    norm: Normalized,
+    mirrored: bool | None,
+    engine: Engine | None,
+    first: _Option | None = None,
 ) -> tuple[Plan | PackedPlan, bool]:
     """The plan to walk and whether it is the mirrored problem (``mirrored`` / ``engine``: forced
-    if given; ``engine="packed"`` falls back to the sparse engine where it cannot take it)."""
-    first = _option(norm, prefers_mirror(norm) if mirrored is None else mirrored)
+    if given; ``engine="packed"`` falls back to the sparse engine where it cannot take it;
+    ``first``: the option of the direction ``choose`` weighs first, if already built)."""
+    if first is None:
+        first = _option(norm, prefers_mirror(norm) if mirrored is None else mirrored)
     best = first
     if mirrored is None and engine is None and first.best(None) > BIG_NS:
         second = _option(norm, not first.mirrored)
@@ -97,10 +183,15 @@ def choose(
     return build_plan(walked, levels), best.mirrored
 
 
-def estimate(norm: Normalized) -> float:
+def first_option(norm: Normalized, mirrored: bool | None) -> _Option:
+    """The option ``choose`` weighs first (``mirrored``: forced if given)."""
+    return _option(norm, prefers_mirror(norm) if mirrored is None else mirrored)
+
+
+def estimate(norm: Normalized, first: _Option | None = None) -> float:
     """The rough time (ns) of the cheaper engine on ``norm``, in the direction ``choose`` takes
-    first."""
-    return _option(norm, prefers_mirror(norm)).best(None)
+    first (``first``: that option, if already built)."""
+    return (first or _option(norm, prefers_mirror(norm))).best(None)
 
 
 def _option(norm: Normalized, mirrored: bool) -> _Option:

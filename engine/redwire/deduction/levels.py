@@ -17,12 +17,16 @@ from engine.redwire.deduction.normalize import Normalized
 
 
 def run_lengths(
-    allowed: tuple[frozenset[int], ...], universe: tuple[int, ...], copies: dict[int, int]
+    allowed: tuple[frozenset[int], ...],
+    universe: tuple[int, ...],
+    copies: dict[int, int],
+    index: dict[int, int] | None = None,
 ) -> list[list[int]]:
     """Per code, per slot ``f`` (0..size): the longest run of that code that may start at ``f``
-    (consecutive slots allowing it, at most its copies)."""
+    (consecutive slots allowing it, at most its copies; ``index``: each code's number, if known)."""
     size = len(allowed)
-    index = {code: t for t, code in enumerate(universe)}
+    if index is None:
+        index = {code: t for t, code in enumerate(universe)}
     caps = [max(copies[code], 0) for code in universe]
     result = [[0] * (size + 1) for _ in universe]
     for j in range(size - 1, -1, -1):  # a slot's allowed codes only: most slots allow few
@@ -172,16 +176,23 @@ def stand_levels(norm: Normalized, local_needs: LocalNeeds) -> Levels:
                 (only,) = codes
                 count[only] = count.get(only, 0) + 1
         pinned.append(count)
-    everywhere = {c: sum(p.get(c, 0) for p in pinned) for c in norm.universe}
-    available = [
-        {c: norm.copies[c] - everywhere[c] + own.get(c, 0) for c in norm.universe} for own in pinned
-    ]
+    free = dict(norm.copies)  # copies not pinned anywhere
+    for count in pinned:
+        for c, n in count.items():
+            free[c] -= n
+    available = []
+    for here in pinned:
+        mine = dict(free)
+        for c, n in here.items():
+            mine[c] += n
+        available.append(mine)
     runs = []
     levels = []
+    index = {code: t for t, code in enumerate(norm.universe)}
     for s, stand in enumerate(norm.allowed):
-        runs.append(run_lengths(stand, norm.universe, available[s]))
-        own = {c: slots for (st, c), slots in local_needs.items() if st == s}
-        if not own and all(len(codes) == 1 for codes in stand):
+        runs.append(run_lengths(stand, norm.universe, available[s], index))
+        own = {c: slots for (st, c), slots in local_needs.items() if st == s} if local_needs else {}
+        if not own and len(pinned[s]) and sum(pinned[s].values()) == len(stand):
             levels.append(known_levels(stand, norm.universe, available[s]))
         else:
             levels.append(fill_levels(runs[-1], norm.universe, own))

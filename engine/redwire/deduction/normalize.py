@@ -176,21 +176,36 @@ _Count = tuple[list[SlotRef], frozenset[int], int, int]  # slots, codes, low, hi
 
 def normalize(position: Position) -> Normalized:
     """Settle what can be settled per slot; see the module docstring."""
-    universe = position.pool.universe()
+    copies = position.pool.copies()
+    universe = tuple(sorted(copies))
     everything = frozenset(universe)
-    place = dp_stands(position)
-    sizes: dict[int, int] = {}
-    for where in place:
-        for ds, di in where:
-            sizes[ds] = max(sizes.get(ds, 0), di + 1)
-    allowed = [[everything] * sizes[ds] for ds in range(len(sizes))]
-    for stand, where in zip(position.stands, place, strict=True):
-        for code, (ds, di) in zip(stand.slots, where, strict=True):
-            if code is not None:
-                allowed[ds][di] = frozenset((code,))
+    allowed: list[list[frozenset[int]]]
+    if position.dealt or any(stand.unsorted for stand in position.stands):
+        place = dp_stands(position)
+        sizes: dict[int, int] = {}
+        for where in place:
+            for ds, di in where:
+                sizes[ds] = max(sizes.get(ds, 0), di + 1)
+        allowed = [[everything] * sizes[ds] for ds in range(len(sizes))]
+        for stand, where in zip(position.stands, place, strict=True):
+            for code, (ds, di) in zip(stand.slots, where, strict=True):
+                if code is not None:
+                    allowed[ds][di] = frozenset((code,))
 
-    def at(slot: SlotRef) -> SlotRef:
-        return place[slot[0]][slot[1]]
+        def at(slot: SlotRef) -> SlotRef:
+            return place[slot[0]][slot[1]]
+
+    else:  # every stand is dealt as it lies: the DP's slots are the position's
+        place = tuple(
+            tuple((s, i) for i in range(len(stand))) for s, stand in enumerate(position.stands)
+        )
+        allowed = [
+            [everything if code is None else frozenset((code,)) for code in stand.slots]
+            for stand in position.stands
+        ]
+
+        def at(slot: SlotRef) -> SlotRef:
+            return slot
 
     counts: list[_Count] = []
     labels: list[tuple[int, int, bool]] = []
@@ -222,7 +237,7 @@ def normalize(position: Position) -> Normalized:
     return _settled(
         Normalized(
             universe=universe,
-            copies=position.pool.copies(),
+            copies=copies,
             groups=tuple((g.candidates, g.keep) for g in position.pool.groups),
             allowed=(),
             needs=(),
@@ -277,11 +292,15 @@ def _settled(
     pairs: list[Pair],
 ) -> Normalized:
     """``base`` (for its pool and layout) with these slots and facts, settled."""
-    feasible = (
-        all(all(stand) for stand in allowed)
-        and _settle(allowed, counts, labels, pairs)
-        and _room(base, allowed)
-    )
+    feasible = all(all(stand) for stand in allowed) and _settle(allowed, counts, labels, pairs)
+    groups, copies = base.groups, base.copies
+    if feasible and groups:
+        settled = _settle_groups(groups, copies, allowed)
+        if settled is None:
+            feasible = False
+        else:
+            groups, copies = settled
+    feasible = feasible and _room(base, allowed)
     needs: list[Need] = []
     tallies: list[Tally] = []
     for slots, codes, low, high in counts if feasible else []:
@@ -291,8 +310,8 @@ def _settled(
             tallies.append(Tally(_per_stand(slots), codes, low, high))
     return Normalized(
         universe=base.universe,
-        copies=base.copies,
-        groups=base.groups,
+        copies=copies,
+        groups=groups,
         allowed=tuple(tuple(stand) for stand in allowed),
         needs=tuple(needs),
         labels=tuple(sorted(set(labels))) if feasible else (),
@@ -302,6 +321,50 @@ def _settled(
         pairs=tuple(dict.fromkeys(pairs)) if feasible else (),
         place=base.place,
     )
+
+
+def _settle_groups(
+    groups: tuple[tuple[tuple[int, ...], int], ...],
+    copies: dict[int, int],
+    allowed: list[list[frozenset[int]]],
+) -> tuple[tuple[tuple[tuple[int, ...], int], ...], dict[int, int]] | None:
+    """The "k of m" groups without the candidates the slots settle: one that a slot must hold
+    is in play (the group keeps one fewer of the others), one that no slot may hold is not (no
+    copy of it); a group left with nothing to choose goes. ``None``: no world fits. (The DP would
+    learn it only at the group's last candidate, having walked the states that cannot end.)
+
+    >>> allowed = [[frozenset({15}), frozenset({10, 25})], [frozenset({10, 20})]]
+    >>> _settle_groups((((15, 25, 35), 2),), {10: 2, 15: 1, 20: 1, 25: 1, 35: 1}, allowed)
+    ((), {10: 2, 15: 1, 20: 1, 25: 1, 35: 0})
+    """
+    candidates = frozenset(c for group, _ in groups for c in group)
+    held: set[int] = set()  # candidates some slot allows
+    certain: set[int] = set()  # candidates some slot must hold
+    for stand in allowed:
+        for codes in stand:
+            found = codes & candidates
+            if found:
+                held |= found
+                if len(codes) == 1:
+                    certain |= found
+    if len(held) == len(candidates) and not certain:
+        return groups, copies
+    copies = dict(copies)
+    kept = []
+    for group, keep in groups:
+        left = tuple(c for c in group if c in held and c not in certain)
+        more = keep - sum(1 for c in group if c in certain)  # to keep among ``left``
+        if not 0 <= more <= len(left):
+            return None
+        for c in group:
+            if c not in held:
+                copies[c] = 0
+        if more == 0:
+            for c in left:
+                copies[c] = 0
+        elif more < len(left):
+            kept.append((left, more))
+    return tuple(kept), copies
 
 
 def _room(norm: Normalized, allowed: list[list[frozenset[int]]]) -> bool:
@@ -435,19 +498,29 @@ def _sort_bounds(stand: list[frozenset[int]]) -> bool:
     changed = False
     low = -(1 << 30)
     for i, codes in enumerate(stand):
-        if codes and min(codes) < low:
-            stand[i] = frozenset(c for c in codes if c >= low)
+        if not codes:
+            continue
+        least = min(codes)
+        if least < low:
+            kept = stand[i] = frozenset([c for c in codes if c >= low])
             changed = True
-        if stand[i]:
-            low = min(stand[i])
+            if not kept:
+                continue
+            least = min(kept)
+        low = least
     high = 1 << 30
     for i in range(len(stand) - 1, -1, -1):
         codes = stand[i]
-        if codes and max(codes) > high:
-            stand[i] = frozenset(c for c in codes if c <= high)
+        if not codes:
+            continue
+        most = max(codes)
+        if most > high:
+            codes = stand[i] = frozenset([c for c in codes if c <= high])
             changed = True
-        if stand[i]:
-            high = max(stand[i])
+            if not codes:
+                continue
+            most = max(codes)
+        high = most
     return changed
 
 

@@ -79,18 +79,41 @@ class Walk:
                         weights[(stand, j)] = {code: self.dp_total}
                 continue
             per_slot: list[dict[int, int]] = [{} for _ in range(size)]
-            beyond_before = [0] * size  # weight of "filled beyond slot j" before the code
+            total = self.dp_total
+            stand_levels = levels[stand]
+            known: dict[int, int] = {0: total}  # the weights of the levels before the code
             for t, code in enumerate(self.universe):
-                beyond_after = [0] * (size + 1)
-                for level, weight in tables.fill_weights(stand, t + 1).items():
-                    beyond_after[min(level, size)] += weight
-                for j in range(size - 1, -1, -1):  # now: weight of the levels > j
-                    beyond_after[j] += beyond_after[j + 1]
-                for j in range(size):
-                    gained = beyond_after[j + 1] - beyond_before[j]
-                    if gained:
-                        per_slot[j][code] = gained
-                beyond_before = beyond_after[1:]
+                now, then = stand_levels[t], stand_levels[t + 1]
+                low, high = now[0], then[-1]
+                if len(then) == 1:
+                    if len(now) == 1:  # a forced run
+                        for j in range(low, high):
+                            per_slot[j][code] = total
+                        known = {}
+                        continue
+                    after = {high: total}
+                else:
+                    after = tables.fill_weights(stand, t + 1)
+                if high > low:
+                    # Slot j gets the code in the worlds where the level goes beyond j with it:
+                    # P(level after > j) - P(level before > j), for the slots it may fill.
+                    before = known or (
+                        {low: total} if len(now) == 1 else tables.fill_weights(stand, t)
+                    )
+                    span = high - low
+                    gained = [0] * (span + 1)
+                    for level, weight in after.items():
+                        if level > low:
+                            gained[min(level, high) - low] += weight
+                    for level, weight in before.items():
+                        if level > low:
+                            gained[min(level, high) - low] -= weight
+                    run = 0
+                    for i in range(span, 0, -1):  # now: the weight gained by slot low + i - 1
+                        run += gained[i]
+                        if run:
+                            per_slot[low + i - 1][code] = run
+                known = after
             for j, codes in enumerate(per_slot):
                 weights[(stand, j)] = codes
         return weights

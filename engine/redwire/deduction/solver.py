@@ -9,8 +9,13 @@ integers. The forward pass gives the total; the backward pass gives every stand'
 distribution before every code (hence every slot's marginal) and the tables that draw exact random
 worlds.
 
-Two engines run that DP, with the same answers:
+Three engines run that DP, with the same answers:
 
+* the *direct* one (``direct``) keeps a layer as a dict of the reachable states, like the sparse
+  one, with as little to build as can be: its state holds each stand's level as it is, its steps
+  join the stands' options the first time a state asks for them. Late positions have a few hundred
+  states in all, and there the time went into building what a big walk needs (parts, joined
+  tables, estimates), not into the walk. It takes every kind of fact;
 * the *sparse* one (``plan``, ``passes``, ``sparse_tables``) keeps a layer as a dict of the
   reachable states and deals each code's copies in one step, looping over every state's ways to
   share them among its one, two or three parts (``tables``): its cost is the number of DP edges,
@@ -23,9 +28,11 @@ Two engines run that DP, with the same answers:
   are long and the edges many, run several times faster on it. It leaves labels, counts and
   pairs of slots to the sparse engine.
 
-``plan_for`` picks the engine and the direction of the walk from estimates of their times
-(``choice``). Blank stands (every slot hidden, no fact) are dealt as
-one stand, and each size of them gets one more walk for its marginals (``symmetry``).
+``route`` sends the small positions to the direct engine (``choice``: its estimated states, its
+needs, the others' rough estimates); ``plan_for`` picks the engine and the direction of the walk
+for the others from estimates of their times (``choice``). Blank stands (every slot hidden, no
+fact) are dealt as one stand, and each size of them gets one more walk for its marginals
+(``symmetry``).
 
 >>> from engine.redwire.deduction import Pool, Position, Stand, SlotIn
 >>> pos = Position(Pool(((1, 2), (2, 1))), (Stand(0, (None, None)), Stand(1, (None,))))
@@ -38,7 +45,16 @@ from __future__ import annotations
 from itertools import combinations
 
 from engine.redwire.deduction import packed_passes
-from engine.redwire.deduction.choice import Engine, choose, estimate
+from engine.redwire.deduction.choice import (
+    Engine,
+    Route,
+    choose,
+    estimate,
+    first_option,
+    route,
+    route_by_flags,
+)
+from engine.redwire.deduction.direct import DirectTables
 from engine.redwire.deduction.facts import SlotRef
 from engine.redwire.deduction.normalize import Normalized, normalize, without_needs
 from engine.redwire.deduction.packed_plan import PackedPlan
@@ -83,7 +99,12 @@ def count_worlds(position: Position) -> int:
     if len(blanks) > 1:
         factor = scale([len(norm.allowed[s]) for s in blanks])
         norm, _ = merge_stands(norm, blanks)
-    plan, _ = _plan(norm, None, None)
+    way = route(norm, None, None)
+    if way.direct is not None:
+        if not way.direct.feasible:
+            return 0
+        return DirectTables(way.direct).dp_total * way.direct.factor * factor
+    plan, _ = choose(norm, None, None, way.first)
     if isinstance(plan, PackedPlan):
         if plan.final < 0:
             return 0
@@ -105,10 +126,20 @@ def solve(
     norm = normalize(position)
     blanks = blank_stands(norm)
     if len(blanks) < 2:
-        wide = wide_needs(norm)
-        if wide and estimate(norm) > SUBTRACT_OVER_NS:
-            return _solve_by_subtraction(position, norm, wide, mirrored, engine)
-        walk = _walk(norm, 1, mirrored, engine)
+        way = route(norm, mirrored, engine)
+        wide = wide_needs(norm) if way.direct is None else []
+        first = way.first or (first_option(norm, mirrored) if wide else None)
+        if wide and estimate(norm, first) > SUBTRACT_OVER_NS:
+            assert first is not None
+            # Counting by subtraction walks the position twice or more: the direct engine keeps
+            # the needs' flags instead, and may be faster.
+            flags = route_by_flags(norm, first, mirrored) if engine is None else None
+            if flags is None:
+                return _solve_by_subtraction(position, norm, wide, mirrored, engine)
+            way = Route(flags)
+        if way.direct is None and first is not None:
+            way = Route(None, first)
+        walk = _walk(norm, 1, mirrored, engine, way)
         if walk is None:
             return Solution(position, 0)
         where = tuple(tuple(((0, _frame(walk, norm, s)),) for s in stand) for stand in norm.place)
@@ -245,12 +276,27 @@ def _frame(walk: Walk, norm: Normalized, slot: SlotRef) -> SlotRef:
 
 
 def _walk(
-    norm: Normalized, factor: int, mirrored: bool | None, engine: Engine | None
+    norm: Normalized,
+    factor: int,
+    mirrored: bool | None,
+    engine: Engine | None,
+    way: Route | None = None,
 ) -> Walk | None:
-    """Both passes over ``norm`` (``None``: no world fits)."""
+    """Both passes over ``norm`` (``None``: no world fits); ``way``: its ``route``, if already
+    known."""
     if not norm.feasible:
         return None
-    plan, mirrored = _plan(norm, mirrored, engine)
+    if way is None:
+        way = route(norm, mirrored, engine)
+    direct = way.direct
+    if direct is not None:
+        if not direct.feasible:
+            return None
+        found = DirectTables(direct)
+        if not found.dp_total:
+            return None
+        return Walk(found, direct.universe, bool(mirrored), found.dp_total, direct.factor * factor)
+    plan, mirrored = choose(norm, mirrored, engine, way.first)
     if isinstance(plan, PackedPlan):
         if plan.final < 0:
             return None

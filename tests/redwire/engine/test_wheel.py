@@ -36,7 +36,7 @@ def test_wheel_is_reproducible_and_holds_the_missions(tmp_path: Path) -> None:
         "assert n >= 9 and sorted(m.all_missions()) == list(range(1, n + 1));"
         "assert all(m.load_mission(k) == m.all_missions()[k] for k in m.mission_ids());"
         "from engine.core import games, load_game;"
-        "assert list(games()) == ['redwire', 'countdown'], games();"
+        "assert list(games()) == ['redwire', 'countdown', 'loop'], games();"
         "g = load_game('redwire').new_game(5, seed=1, mission=8);"
         "print(len(g.legal_actions(g.to_move)))"
     )

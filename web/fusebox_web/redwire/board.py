@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.redwire.actions import Action, SoloCut
 from engine.redwire.mechanisms.equipment import labels, stabilizer
 from engine.redwire.observation_types import Observation
 from engine.redwire.wires import RED, YELLOW, value_from_json, value_to_json
@@ -34,8 +35,10 @@ from .words import Words
 
 Obs = Observation
 Tile = tuple[int, int]
-REGIONS = ("top", "panel", "team", "dock", "odds", "own", "gear", "log")
+REGIONS = ("top", "panel", "team", "coach", "dock", "odds", "own", "gear", "log")
 PACE_CHOICES = ("slow", "normal", "fast")
+#: The address of the projector view (see ``projector``).
+VIEW_QUERY = "view=table"
 
 
 @dataclass(frozen=True)
@@ -69,6 +72,13 @@ class BoardInput:
     odds_on: bool = False
     #: The selected wire's odds, from the viewer's observation (only with the toggle on).
     odds: WireOdds | None = None
+    #: The last action has just happened (drawn once with its animations: a wire flips, the
+    #: detonator ticks); afterwards its wires stay marked without moving.
+    fresh: bool = False
+    #: The tutorial's coach: what it says now, and the move it asks for (its wires and value
+    #: are marked when the move is the viewer's).
+    coach: str | None = None
+    coach_move: Action | None = None
 
     @property
     def viewer(self) -> int | None:
@@ -89,7 +99,12 @@ def skeleton() -> str:
     main = tag("div", region("team") + region("own"), class_="rw-main")
     side = tag(
         "div",
-        region("dock") + region("odds") + region("panel") + region("gear") + region("log"),
+        region("coach")
+        + region("dock")
+        + region("log")
+        + region("odds")
+        + region("panel")
+        + region("gear"),
         class_="rw-side",
     )
     return tag(
@@ -107,6 +122,7 @@ def render(inp: BoardInput) -> dict[str, str]:
         "top": top(inp),
         "panel": panel(inp),
         "team": team(inp),
+        "coach": coach(inp),
         "dock": dock(inp),
         "odds": odds_region(inp),
         "own": own(inp),
@@ -142,12 +158,19 @@ def top(inp: BoardInput) -> str:
         for name in ("rules", "menu")
     )
     line1 = tag("div", heading + tag("div", buttons, class_="rw-topbuttons"), class_="rw-topline")
-    line2 = tag("div", dial(obs, w) + markers(obs, w), class_="rw-status")
+    line2 = tag(
+        # The detonator stays marked until the next action when the last one moved it (its
+        # shake plays once: this region is drawn again only when an action changes it).
+        "div",
+        dial(obs, w, dial_moved(obs)) + markers(obs, w),
+        class_="rw-status",
+    )
     return line1 + line2 + track(obs, w)
 
 
-def dial(obs: Obs, w: Words) -> str:
-    """The detonator: steps left as lit cells on a short track ending in the skull."""
+def dial(obs: Obs, w: Words, ticked: bool = False) -> str:
+    """The detonator: steps left as lit cells on a short track ending in the skull
+    (``ticked``: it has just moved, and shows it)."""
     left, start = int(obs["dial"]["left"]), int(obs["dial"]["start"])
     cells = max(left, start)
     size, gap = 18, 4
@@ -169,36 +192,38 @@ def dial(obs: Obs, w: Words) -> str:
     )
     mistakes = max(0, left - 1)
     label = w.tn("rw.dial.label", mistakes, mistakes=mistakes, left=left)
+    # Read as what it means for the team: how many more mistakes it survives.
     return tag(
         "div",
         tag("span", esc(w.t("rw.dial.name")), class_="rw-dial-name")
         + svg
-        + tag("span", esc(str(mistakes)), class_="rw-dial-count", data_testid="mistakes-left"),
-        class_=classes("rw-dial", left <= 1 and "is-danger"),
-        role="img",
+        + tag(
+            "span",
+            esc(w.tn("rw.dial.left", mistakes, mistakes=mistakes)),
+            class_="rw-dial-count",
+            data_testid="mistakes-left",
+            data_mistakes=mistakes,
+        ),
+        class_=classes("rw-dial", left <= 1 and "is-danger", ticked and "is-ticked"),
+        role="group",
         aria_label=label,
-        title=label,
         data_left=left,
         data_testid="detonator",
     )
 
 
 def markers(obs: Obs, w: Words) -> str:
+    """The red and yellow markers: one chip per colour with its symbol, its values ("?" after
+    each when only some of them are in the bomb) and how many are kept ("1 of 2")."""
     chips = []
     for colour in ("red", "yellow"):
         data = obs["markers"][colour]
         if not data["values"]:
             continue
         certain = data["certain"]
-        values = [str(v) for v in data["values"]]
-        inner = "".join(
-            tag(
-                "span",
-                icon(colour) + esc(v) + ("" if certain else tag("span", "?", class_="rw-q")),
-                class_=f"rw-marker rw-marker--{colour}",
-            )
-            for v in values
-        )
+        values = [w.label(v) for v in data["values"]]
+        shown = " ".join(v if certain else f"{v}?" for v in values)
+        inner = tag("span", icon(colour) + esc(shown), class_=f"rw-marker rw-marker--{colour}")
         if certain:
             label = w.t(f"rw.markers.{colour}", count=len(values), values=", ".join(values))
         else:
@@ -262,6 +287,100 @@ def track(obs: Obs, w: Words) -> str:
         data_testid="track",
         style=f"--v:{high - low + 1}",
     )
+
+
+# --------------------------------------------------------------------------- the coach
+
+
+def coach(inp: BoardInput) -> str:
+    """The tutorial's coach: what to do now (or what just happened), and the way out."""
+    if inp.coach is None:
+        return ""
+    w = inp.words
+    return tag(
+        "section",
+        tag("h3", esc(w.t("rw.tutorial.coach")), class_="rw-coach-title", id="rw-coach-title")
+        + tag("p", esc(inp.coach), class_="rw-coach-text", data_testid="coach")
+        + tag(
+            "button",
+            esc(w.t("rw.tutorial.skip")),
+            type="button",
+            class_="rw-chip",
+            data_act="tutorial-skip",
+            data_testid="tutorial-skip",
+        ),
+        class_="rw-coach-box",
+        aria_labelledby="rw-coach-title",
+    )
+
+
+def coach_marks(inp: BoardInput) -> tuple[frozenset[Tile], frozenset[int], str | None]:
+    """The wires, values and way to cut (a mode) the coach asks the viewer for now."""
+    move = inp.coach_move
+    if move is None or move.seat != inp.viewer:
+        return frozenset(), frozenset(), None
+    tiles: set[Tile] = set()
+    values: set[int] = set()
+    mode = None
+    targets = getattr(move, "targets", None)
+    if targets:
+        tiles |= {(int(a), int(b)) for a, b in targets}
+    if hasattr(move, "stand") and hasattr(move, "slot"):
+        tiles.add((int(move.stand), int(move.slot)))
+    for value in getattr(move, "values", ()) or ():
+        values.add(int(value))
+    if isinstance(move, SoloCut):
+        values.add(int(move.value))
+        mode = "solo"
+    return frozenset(tiles), frozenset(values), mode
+
+
+# --------------------------------------------------------------------------- news
+
+
+def news(obs: Obs) -> dict[Tile, str]:
+    """The wires the last cut touched, with how it went: the pointed wires ("hit" or "miss"),
+    the wires it cut and the info token it placed (public: every seat saw it happen).
+
+    >>> log = [{"type": "turn", "seat": 0, "number": 3},
+    ...        {"type": "cut", "seat": 0, "targets": [[2, 4]], "values": [9], "outcome": "miss"},
+    ...        {"type": "dial", "from": 3, "to": 2},
+    ...        {"type": "token", "seat": 2, "stand": 2, "slot": 4, "value": 11, "reason": "miss"},
+    ...        {"type": "turn", "seat": 1, "number": 4}]
+    >>> news({"log": log})  # type: ignore[arg-type]
+    {(2, 4): 'miss'}
+    """
+    log = obs["log"]
+    start = None
+    for i in range(len(log) - 1, -1, -1):
+        if log[i].get("type") in ("cut", "solo", "reveal"):
+            start = i
+            break
+    if start is None:
+        return {}
+    first = log[start]
+    outcome = str(first.get("outcome", "hit"))
+    kind = "hit" if outcome == "hit" or first.get("type") != "cut" else "miss"
+    found: dict[Tile, str] = {}
+    for stand, slot in first.get("targets", ()):
+        found[(int(stand), int(slot))] = kind
+    for event in log[start + 1 :]:
+        if event.get("type") in ("cut", "solo", "reveal"):
+            break
+        if event.get("type") in ("wire_cut", "token") and "stand" in event:
+            found.setdefault((int(event["stand"]), int(event["slot"])), kind)
+    return found
+
+
+def dial_moved(obs: Obs) -> bool:
+    """The last action moved the detonator (its ``dial`` event is in the last turn's events)."""
+    for event in reversed(obs["log"]):
+        kind = event.get("type")
+        if kind == "dial":
+            return True
+        if kind in ("cut", "solo", "reveal"):
+            return False
+    return False
 
 
 # --------------------------------------------------------------------------- stands
@@ -402,6 +521,8 @@ def stand_row(inp: BoardInput, stand: int) -> str:
     options = inp.sel.mode not in CUT_MODES
     labels = pair_labels(obs)
     marks = mechanisms.tile_marks(obs, w)  # a mission's marks on wires (false tokens...)
+    marked = news(obs)
+    coached = coach_marks(inp)[0]
     focus_slot = inp.focus.get(stand, 0)
     slots = data["slots"]
     if focus_slot >= len(slots):
@@ -419,6 +540,9 @@ def stand_row(inp: BoardInput, stand: int) -> str:
             slot == focus_slot,
             options,
             marks.get((stand, slot)),
+            marked.get((stand, slot)),
+            inp.fresh,
+            (stand, slot) in coached,
         )
         for slot, t in enumerate(slots)
     )
@@ -430,7 +554,9 @@ def stand_row(inp: BoardInput, stand: int) -> str:
         role="group",
         aria_label=name,
         data_stand=stand,
-        style=f"--n:{len(slots)}",
+        # The wires share the stand's width; on a wide screen every stand's height shares the
+        # screen's height too (--rows), so your own stand is never below the fold.
+        style=f"--n:{len(slots)};--rows:{len(obs['stands'])}",
     )
 
 
@@ -440,6 +566,18 @@ def colour_of_label(label: str) -> str:
     if label.endswith(".5"):
         return "red"
     return "blue"
+
+
+def wire_face(w: Words, label: str, kind: str) -> str:
+    """A wire's face: blue shows its number; yellow and red show their symbol and whole printed
+    label ("◆ 11.1"), so a yellow 11.1 never reads as a blue 11."""
+    if kind == "blue":
+        return tag("span", tag("span", esc(label), class_="rw-n"), class_="rw-face")
+    return tag(
+        "span",
+        icon(kind) + tag("span", esc(w.label(label)), class_="rw-n rw-n--printed"),
+        class_="rw-face",
+    )
 
 
 def tile(
@@ -454,6 +592,9 @@ def tile(
     in_tab_order: bool,
     option: bool = False,
     note: tuple[str, str] | None = None,
+    news_kind: str | None = None,
+    fresh: bool = False,
+    coached: bool = False,
 ) -> str:
     label = t["wire"]
     parts = [stand_label(w, stand, mine), w.t("rw.tile.wire", n=slot + 1)]
@@ -463,21 +604,23 @@ def tile(
         parts.append(w.t("rw.tile.hidden"))
     else:
         kind = colour_of_label(str(label))
-        number = str(label).split(".")[0]
-        symbol = icon(kind) if kind != "blue" else ""
-        face = tag("span", symbol + tag("span", esc(number), class_="rw-n"), class_="rw-face")
-        wire_words = w.t(f"rw.tile.{kind}", label=label)
+        face = wire_face(w, str(label), kind)
+        wire_words = w.t(f"rw.tile.{kind}", label=w.label(label))
         parts.append(w.t("rw.tile.cut", wire=wire_words) if t["cut"] else wire_words)
     info = t["info"]
     token = ""
     if info is not None:
         shown = w.value(info)
         sym = icon("yellow") if info == "yellow" else ""
+        # The token's number is drawn by CSS (data-v), not written as text: the wire's name
+        # says it already, and a visible "77" would not be in that name.
         token = tag(
             "span",
-            sym + esc("" if info == "yellow" else str(info)),
+            sym,
             class_=classes("rw-token", info == "yellow" and "rw-token--yellow"),
             aria_hidden="true",
+            data_v=None if info == "yellow" else str(info),
+            data_testid="token",
         )
         parts.append(w.t("rw.tile.info", value=shown))
     badge = ""
@@ -493,6 +636,8 @@ def tile(
         parts.append(words)
     if selected:
         parts.append(w.t("rw.tile.selected"))
+    if news_kind is not None:
+        parts.append(w.t(f"rw.tile.news.{news_kind}"))
     cut_mark = icon("cut", "rw-cutmark") if t["cut"] else ""
     return tag(
         "button",
@@ -505,6 +650,9 @@ def tile(
             tappable and "is-tappable",
             tappable and option and "is-option",
             selected and "is-selected",
+            news_kind is not None and f"is-news is-news--{news_kind}",
+            news_kind is not None and fresh and "is-fresh",
+            coached and "is-coach",
         ),
         data_act="tile",
         data_stand=stand,
@@ -578,35 +726,61 @@ def dock(inp: BoardInput) -> str:
             data_viewer=inp.viewer,
         )
     ]
+    # One row of small buttons (how to cut, the turn's other actions, cancel, the learning
+    # aids), then every value you may name, then the confirm button: on a phone the whole dock
+    # stays within a third of the screen.
+    tools = ""
     if aff.decision == "turn" and not aff.reveal and sel.mode in (*CUT_MODES, None):
-        parts.append(modes(inp))
+        tools = modes(inp)
+    aux = aux_buttons(inp)
+    if tools or aux:
+        parts.append(tag("div", tools + aux, class_="rw-tools"))
     parts.append(values_picker(inp))
     parts.append(seats_picker(inp))
     if inp.message:
         parts.append(tag("p", esc(inp.message), class_="rw-message", data_testid="message"))
-    parts.append(buttons(inp))
+    parts.append(confirm_button(inp))
     return "".join(p for p in parts if p)
 
 
 def modes(inp: BoardInput) -> str:
     w, aff, sel = inp.words, inp.aff, inp.sel
     choices = [("cut", w.t("rw.mode.cut"))]
+    shorts = {"cut": w.t("rw.mode.cutShort")}
     for tool in aff.tools:
         choices.append((tool, w.tool_name(tool)))
     if len(choices) == 1 and not aff.xy:
         return ""
-    items = [
-        tag(
-            "button",
-            esc(text),
-            type="button",
-            class_="rw-chip rw-mode",
-            data_act="mode",
-            data_mode=mode,
-            aria_pressed="true" if (sel.mode or "cut") == mode else "false",
+    items = []
+    for mode, text in choices:
+        short = shorts.get(mode) or mechanisms.tool_short(mode, w)
+        if short == text:
+            short = None
+        # A narrow screen shows the short name (the rules' legend explains it); the button's
+        # name holds both, so what is read is what is seen.
+        label = (
+            tag("span", esc(text), class_="rw-long") + tag("span", esc(short), class_="rw-short")
+            if short
+            else esc(text)
         )
-        for mode, text in choices
-    ]
+        items.append(
+            tag(
+                "button",
+                label,
+                type="button",
+                class_="rw-chip rw-mode",
+                data_act="mode",
+                data_mode=mode,
+                aria_pressed="true" if (sel.mode or "cut") == mode else "false",
+                aria_label=(
+                    None
+                    if not short
+                    else text
+                    if short.lower() in text.lower()
+                    else f"{short}, {text}"
+                ),
+            )
+        )
     if aff.xy:
         items.append(
             tag(
@@ -623,13 +797,17 @@ def modes(inp: BoardInput) -> str:
     )
 
 
-def value_chip(w: Words, value: int, pressed: bool, act: str = "value") -> str:
+def value_chip(
+    w: Words, value: int, pressed: bool, act: str = "value", coached: bool = False
+) -> str:
     if value == YELLOW:
         content = icon("yellow") + tag("span", esc(w.value("yellow")), class_="rw-n")
         cls = "rw-value rw-value--yellow"
     else:
         content = tag("span", esc(str(value)), class_="rw-n")
         cls = "rw-value"
+    if coached:
+        cls += " is-coach"
     return tag(
         "button",
         content,
@@ -656,7 +834,8 @@ def values_picker(inp: BoardInput) -> str:
             return ""
         values = use.values(choices) if choices is not None else ()
         label = w.t(use.values_label)
-    chips = "".join(value_chip(w, v, v in sel.values) for v in values)
+    coached = coach_marks(inp)[1]
+    chips = "".join(value_chip(w, v, v in sel.values, coached=v in coached) for v in values)
     return tag(
         "div",
         tag("span", esc(label), class_="rw-values-label")
@@ -697,28 +876,34 @@ def seats_picker(inp: BoardInput) -> str:
     )
 
 
-def buttons(inp: BoardInput) -> str:
+def confirm_button(inp: BoardInput) -> str:
+    """The confirm button, saying exactly what will happen ("Cut: is Bea's wire 4 a 9?")."""
     w, aff, sel = inp.words, inp.aff, inp.sel
-    out = []
     seat = inp.viewer
     action = build(sel, seat) if seat is not None else None
-    if sel.mode is not None and (aff.decision is not None or sel.mode in CARD_MODES):
-        text = inp.confirm_text or w.t("rw.confirm.choose")
-        out.append(
-            tag(
-                "button",
-                esc(text),
-                type="button",
-                class_="rw-confirm",
-                data_act="confirm",
-                data_testid="confirm",
-                aria_disabled=None if action is not None else "true",
-            )
-        )
-    if not sel.empty or sel.mode in CARD_MODES or sel.mode == "solo":
-        out.append(
-            tag("button", esc(w.t("rw.cancel")), type="button", class_="rw-chip", data_act="cancel")
-        )
+    if sel.mode is None or (aff.decision is None and sel.mode not in CARD_MODES):
+        return ""
+    text = inp.confirm_text or w.t("rw.confirm.choose")
+    return tag(
+        "div",
+        tag(
+            "button",
+            esc(text),
+            type="button",
+            class_="rw-confirm",
+            data_act="confirm",
+            data_testid="confirm",
+            aria_disabled=None if action is not None else "true",
+        ),
+        class_="rw-actions",
+    )
+
+
+def aux_buttons(inp: BoardInput) -> str:
+    """The turn's actions that start without a wire (the Solo Cut, the cards that say so),
+    cancel, and the learning aids (hint, odds)."""
+    w, aff, sel = inp.words, inp.aff, inp.sel
+    out = []
     if aff.decision == "turn":
         # Turn actions that are not a wire to tap first: the Solo Cut, and the cards that say so
         # (the Stabilizer, the Coffee Break).
@@ -728,6 +913,7 @@ def buttons(inp: BoardInput) -> str:
             for card, use in mechanisms.USES.items()
             if use.button
         ]
+        coached_mode = coach_marks(inp)[2]
         for mode, offered, label in extras:
             if offered and sel.mode != mode:
                 out.append(
@@ -735,7 +921,7 @@ def buttons(inp: BoardInput) -> str:
                         "button",
                         esc(label),
                         type="button",
-                        class_="rw-chip rw-extra",
+                        class_=classes("rw-chip rw-extra", mode == coached_mode and "is-coach"),
                         data_act="mode",
                         data_mode=mode,
                     )
@@ -753,19 +939,28 @@ def buttons(inp: BoardInput) -> str:
                     data_mode=use.mode,
                 )
             )
+    if not sel.empty or sel.mode in CARD_MODES or sel.mode == "solo":
+        out.append(
+            tag("button", esc(w.t("rw.cancel")), type="button", class_="rw-chip", data_act="cancel")
+        )
     if aff.decision is not None:
+        hint, short = w.t("rw.hint"), w.t("rw.hintShort")
         out.append(
             tag(
                 "button",
-                esc(w.t("rw.hint")),
+                tag("span", esc(hint), class_="rw-long")
+                + tag("span", esc(short), class_="rw-short")
+                if short != hint
+                else esc(hint),
                 type="button",
                 class_="rw-chip rw-hint",
                 data_act="hint",
+                aria_label=hint if short != hint else None,
             )
         )
     if inp.odds_toggle:
         out.append(odds_toggle(inp))
-    return tag("div", "".join(out), class_="rw-actions") if out else ""
+    return "".join(out)
 
 
 def odds_toggle(inp: BoardInput) -> str:
@@ -774,7 +969,9 @@ def odds_toggle(inp: BoardInput) -> str:
     return tag(
         "button",
         tag("span", icon("check") if on else "", class_="rw-box", aria_hidden="true")
-        + esc(inp.words.t("rw.odds.toggle")),
+        + tag("span", esc(inp.words.t("rw.odds.toggle")), class_="rw-long")
+        + tag("span", esc(inp.words.t("rw.odds.short")), class_="rw-short"),
+        aria_label=inp.words.t("rw.odds.toggle"),
         type="button",
         class_="rw-chip rw-hint rw-odds-toggle",
         data_act="odds",
@@ -936,11 +1133,13 @@ def log_region(inp: BoardInput) -> str:
         )
         + tag(
             "button",
-            esc(w.t("rw.panel.log")),
+            tag("span", esc(w.t("rw.panel.log")), class_="rw-long")
+            + tag("span", esc(w.t("rw.panel.logShort")), class_="rw-short"),
             type="button",
             class_="rw-chip",
             data_act="panel",
             data_panel="log",
+            aria_label=w.t("rw.panel.log"),
             aria_expanded="true" if inp.panel == "log" else "false",
         ),
         class_="rw-logbar",
@@ -962,7 +1161,10 @@ def panel(inp: BoardInput) -> str:
     if name == "rules":
         title = inp.title
         body = (
-            paragraphs(inp.rules) + tag("h4", esc(w.t("rw.brief.bomb"))) + paragraphs(inp.contents)
+            paragraphs(inp.rules)
+            + tag("h4", esc(w.t("rw.brief.bomb")))
+            + paragraphs(inp.contents)
+            + "".join(tag("p", esc(text)) for text in mechanisms.legends(inp.obs, w))
         )
     elif name == "log":
         title, body = w.t("rw.panel.log"), full_log(inp)
@@ -1051,6 +1253,22 @@ def menu(inp: BoardInput) -> str:
                 aria_pressed="true" if inp.paused else "false",
             )
         )
+    parts.append(
+        tag(
+            "p",
+            tag(
+                "a",
+                esc(w.t("rw.projector.open")),
+                href=f"?{VIEW_QUERY}",
+                target="_blank",
+                rel="noopener",
+                class_="rw-link",
+                data_testid="projector-link",
+            )
+            + " "
+            + tag("span", esc(w.t("rw.projector.help")), class_="rw-muted"),
+        )
+    )
     if inp.share:
         parts.append(
             tag(
@@ -1083,6 +1301,28 @@ def value_of_data(raw: str) -> int:
 
 
 ARROWS = {"ArrowLeft": (0, -1), "ArrowRight": (0, 1), "ArrowUp": (-1, 0), "ArrowDown": (1, 0)}
+#: The rows of buttons arrow keys move along (values, seats, the ways to cut), by data-act.
+ROW_ACTS = ("value", "seat", "mode")
+
+
+def next_in_row(count: int, at: int, key: str) -> int | None:
+    """The button an arrow key (or Home/End) moves to in a row of ``count``, from ``at``.
+
+    Left/Up go back, Right/Down go on, and the row wraps around (a value picker is one group).
+
+    >>> next_in_row(8, 7, "ArrowRight"), next_in_row(8, 0, "ArrowLeft"), next_in_row(8, 3, "End")
+    (0, 7, 7)
+    >>> next_in_row(8, 3, "Enter") is None
+    True
+    """
+    if count <= 0:
+        return None
+    if key == "Home":
+        return 0
+    if key == "End":
+        return count - 1
+    step = {"ArrowLeft": -1, "ArrowUp": -1, "ArrowRight": 1, "ArrowDown": 1}.get(key)
+    return None if step is None else (at + step) % count
 
 
 def next_tile(

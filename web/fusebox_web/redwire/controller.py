@@ -28,21 +28,23 @@ from ..shell import dom
 from ..shell.errors import report
 from ..shell.host import GameHost
 from ..shell.pacing import play_bots
-from . import board, mechanisms, screens
+from . import board, mechanisms, projector, screens, tutorial
 from .affordances import Affordances, affordances, held_values
 from .board import BoardInput, value_of_data
-from .log_text import explain, log_lines, story
+from .log_text import explain, log_lines, since, story
 from .markup import esc
 from .mount import home_html
 from .odds import OddsCache, WireOdds, odds_tile, reason_text
 from .phrases import confirm_text
+from .replay import Replay, record_from_file
+from .replay import render as render_replay
 from .selection import CUT_MODES, WIRES_OF_MODE, Selection, build, fresh, selection_of
-from .session import Session
-from .table import LEVELS
+from .session import OffScript, Session
+from .table import Table
 from .urls import Link, LinkError, link_query, parse_link, without_game_params
 from .words import Words, counted
 
-GAME_SCREENS = ("campaign", "brief", "board", "handoff", "end", "link")
+GAME_SCREENS = ("campaign", "brief", "board", "handoff", "end", "link", "replay")
 
 
 class App:
@@ -62,9 +64,19 @@ class App:
         self.open_sections: set[str] = set()
         self.rendered: dict[str, str] = {}
         self.export_url: str | None = None
+        self.set_aside_urls: list[str] = []
         self.pending_link: Link | None = None
         #: The box the player asked to open early, waiting for the confirmation.
         self.box_confirm: int | None = None
+        #: The last action has just happened: the next drawing of the board animates it once.
+        self.fresh = False
+        #: The game being replayed (the one just finished, or a record file), and where its
+        #: "close" goes back to.
+        self.replay: Replay | None = None
+        self.replay_back = "campaign"
+        self.record_url: str | None = None
+        #: What a projector window was last told (moves, thinking seat).
+        self._told: tuple[int, int | None] | None = None
         self._aff: tuple[object, int | None, Affordances] | None = None
         #: The odds of the wires selected with "show odds" on, for the position on screen.
         self._odds = OddsCache()
@@ -125,7 +137,8 @@ class App:
     def words(self, obs: Observation | None = None) -> Words:
         names = self.session.names(self.default_name)
         owners = [s["owner"] for s in obs["stands"]] if obs else list(self.session.state.owners)
-        return Words(self.ctx.catalog, names, owners)
+        viewer = obs.get("viewer") if obs else None
+        return Words(self.ctx.catalog, names, owners, viewer if isinstance(viewer, int) else None)
 
     def mission_text(self, mission: int, field: str) -> str:
         data = getattr(redwire.load_mission(mission), field)
@@ -155,8 +168,13 @@ class App:
             "handoff": self.draw_handoff,
             "end": self.draw_end,
             "link": self.draw_link,
+            "table": self.draw_nothing,
+            "replay": self.draw_replay,
         }[self.screen]
         draw()
+
+    def draw_nothing(self) -> None:
+        """The table screen is js/redwire.js's (it works before the boot): nothing to draw."""
 
     def set_root(self, html: str, focus: str | None = "#rw-heading") -> None:
         dom.set_html(self.root, html)
@@ -167,6 +185,25 @@ class App:
     def draw_home(self) -> None:
         if self.screen == "home":
             self.set_root(home_html(self.ctx, self.session, self.notices), focus=None)
+
+    def set_aside_items(self) -> list[screens.SetAside]:
+        """The saves kept aside, each with a download link (blob: URLs, renewed each time)."""
+        for url in self.set_aside_urls:
+            dom.revoke_url(url)
+        self.set_aside_urls = []
+        items = []
+        for kept in self.session.quarantined():
+            href = dom.blob_url(kept.text)
+            self.set_aside_urls.append(href)
+            when = (
+                self.t("rw.saved.when", date=dom.local_date(kept.at, self.ctx.catalog.lang))
+                if kept.at is not None
+                else self.t("rw.saved.when.unknown")
+            )
+            items.append(
+                screens.SetAside(kept.key, kept.kind, when, screens.why_key(kept.problem), href)
+            )
+        return items
 
     def draw_campaign(self) -> None:
         if self.export_url:
@@ -184,11 +221,12 @@ class App:
             titles,
             summaries,
             [self.default_name(i) for i in range(5)],
-            list(LEVELS),
             list(self.notices),
             frozenset(self.open_sections),
             self.export_url,
             self.ctx.catalog,
+            self.set_aside_items(),
+            self.session.next_captain(self.session.table.players),
             self.box_confirm,
         )
         self.set_root(screens.campaign(self.t, inp), focus=None)
@@ -223,15 +261,38 @@ class App:
         self.set_root(screens.handoff(w, seat, reason, recent), focus="#rw-handoff-ready")
         self.announce(self.t("rw.handoff.title", name=w.name(seat)))
 
+    def draw_replay(self) -> None:
+        replay = self.replay
+        assert replay is not None
+        setup = replay.record.setup
+        words = Words(self.ctx.catalog, self.replay_names(replay), list(replay.at(0).owners))
+        html = render_replay(replay, words, self.mission_text(setup.mission, "title"), self.t)
+        focused = dom.active_key()
+        self.set_root(html, focus=None)
+        if focused:
+            self.refocus(focused)
+
+    def replay_names(self, replay: Replay) -> list[str]:
+        names = list(replay.names)
+        return names + [self.default_name(i) for i in range(len(names), replay.players)]
+
+    def open_replay(self, replay: Replay, back: str) -> None:
+        self.replay, self.replay_back = replay, back
+        self.show("replay")
+        dom.focus("#rw-heading")
+
     def draw_end(self) -> None:
         session = self.session
         game = session.game
         assert game is not None
+        if self.record_url:
+            dom.revoke_url(self.record_url)
+        self.record_url = dom.blob_url(game.state.record.dumps())
         seer = game.state.observation("seer")
         w = self.words(seer)
         lines = log_lines(seer["log"], w, game.notes)
         players = game.table.players
-        next_captain = w.name(session.campaign.next_captain(players, 0))
+        next_captain = w.name(session.next_captain(players))
         html = screens.end(
             seer,
             w,
@@ -240,6 +301,8 @@ class App:
             story(lines),
             next_captain,
             game.mission < max(screens.MISSIONS),
+            game.tutorial,
+            self.record_url,
         )
         self.set_root(html)
 
@@ -306,7 +369,16 @@ class App:
             odds_toggle=session.odds_offered,
             odds_on=session.odds_shown,
             odds=self.wire_odds(obs) if session.odds_shown else None,
+            fresh=self.fresh,
+            coach=self.coach_text(w) if game.tutorial else None,
+            coach_move=tutorial.expected(game.state) if game.tutorial else None,
         )
+
+    def coach_text(self, w: Words) -> str:
+        said = tutorial.coach(self.session.state)
+        # The computers are named as the table names them (in the player's language).
+        names = {"name": w.name(tutorial.YOU), "first": w.name(1), "third": w.name(3)}
+        return self.t(said.key, **names, **said.params)
 
     def wire_odds(self, obs: Observation) -> WireOdds | None:
         """The selected teammate's wire's odds, from the viewer's observation only (None when no
@@ -333,6 +405,7 @@ class App:
             self.rendered = {}
         focused = dom.active_key()
         regions = board.render(self.board_input())
+        self.fresh = False
         changed = False
         for name, html in regions.items():
             if self.rendered.get(name) != html:
@@ -341,6 +414,15 @@ class App:
                 changed = True
         if changed and focused:
             self.refocus(focused)
+        self.tell_projector()
+
+    def tell_projector(self) -> None:
+        """Keep a projector window in step (same-origin messaging: it reads the save again)."""
+        game = self.session.game
+        news = (len(game.state.history) if game else -1, self.thinking)
+        if news != self._told:
+            self._told = news
+            dom.broadcast(projector.CHANNEL, {"moves": news[0], "thinking": news[1]})
 
     def refocus(self, key: dict[str, str]) -> None:
         """Put the focus back on the redrawn twin of the element that had it (without scrolling:
@@ -414,13 +496,20 @@ class App:
                 self.draw_board()
                 if opened and key is not None and key[2] is not None:
                     self.focus_start()
+                elif not dom.active_key():
+                    # The control that had the focus is gone (the confirm button, say): the
+                    # prompt says what happens next, and the next decision takes it from there.
+                    dom.focus("#rw-prompt", scroll=False)
             self.run_bots()
             self.run_clock()
 
     def focus_start(self) -> None:
-        """Where the focus goes when a decision opens: the first wire to choose, else the prompt."""
+        """Where the focus goes when a decision opens: the first wire to choose (a teammate's
+        on your turn), else the prompt."""
         decision = self.viewer_affordances().decision
-        if decision not in (None, "turn") and dom.focus(".rw-tile.is-tappable"):
+        if decision not in (None, "turn") and dom.focus(".rw-tile.is-tappable", scroll=False):
+            return
+        if decision == "turn" and dom.focus("#rw-team .rw-tile.is-tappable", scroll=False):
             return
         dom.focus("#rw-prompt", scroll=False)
 
@@ -461,15 +550,21 @@ class App:
             return self.sel
         return fresh(aff)
 
-    def announce_last(self) -> None:
+    def announce_last(self, start: int | None = None) -> None:
+        """Say what the last action did (every line of its events, from log index ``start``:
+        "You point at Bea's wire 4: 9? No, it is 11. Detonator: 2 mistakes left."), and mark it
+        fresh for the next drawing of the board (its wires and the detonator show it)."""
         game = self.session.game
         if game is None:
             return
         obs = game.state.observation(self.session.viewer)
         lines = log_lines(obs["log"], self.words(obs), game.notes)
-        real = [line for line in lines if line.kind != "turn"]
-        if real:
-            self.announce(real[-1].text)
+        told = since(lines, start) if start is not None else []
+        if not told:
+            told = [line for line in lines if line.kind != "turn"][-1:]
+        if told:
+            self.announce(" ".join(line.text for line in told))
+        self.fresh = True
 
     # ------------------------------------------------------------------ events
 
@@ -489,19 +584,24 @@ class App:
     def on_change(self, event: Any) -> None:
         target = event.target
         act = dom.attr(target, "data-act")
-        if act == "seat-name":
-            seat = num(target, "data-seat")
-            self.session.set_table(self.session.table.with_seat(seat, name=str(target.value)))
-        elif act == "seat-level":
-            seat = num(target, "data-seat")
-            level = str(target.value)
-            if level in LEVELS:
-                self.session.set_table(self.session.table.with_seat(seat, level=level))
+        if act == "replay-seek" and self.replay is not None:
+            self.replay.step(str(target.value))
+            self.draw_replay()
+        elif act == "record-import":
+            self.spawn(self.import_record(target))
         elif act == "import":
             self.spawn(self.import_file(target))
 
     def on_key(self, event: Any) -> None:
         key = str(event.key)
+        if self.screen == "replay" and self.replay is not None:
+            # Arrow keys step through the game (the slider does so by itself).
+            steps = {"ArrowLeft": "back", "ArrowRight": "next", "Home": "first", "End": "last"}
+            if key in steps and dom.attr(event.target, "data-act") != "replay-seek":
+                event.preventDefault()
+                self.replay.step(steps[key])
+                self.draw_replay()
+            return
         if key == "Escape":
             if self.screen == "board":
                 event.preventDefault()
@@ -510,13 +610,31 @@ class App:
         if self.screen != "board":
             return
         target = event.target
-        if dom.attr(target, "data-act") != "tile":
+        act = dom.attr(target, "data-act")
+        if act in board.ROW_ACTS:
+            if self.move_in_row(target, act or "", key):
+                event.preventDefault()
+            return
+        if act != "tile":
             return
         stand = num(target, "data-stand")
         slot = num(target, "data-slot")
         moved = self.move_focus(stand, slot, key)
         if moved is not None:
             event.preventDefault()
+
+    def move_in_row(self, target: Any, act: str, key: str) -> bool:
+        """Arrow keys along a row of values (or seats, or ways to cut)."""
+        items = dom.query_all(f'#rw-dock [data-act="{act}"]')
+        keys = [dom.active_key_of(item) for item in items]
+        here = dom.active_key_of(target)
+        if here not in keys:
+            return False
+        nxt = board.next_in_row(len(items), keys.index(here), key)
+        if nxt is None:
+            return False
+        items[nxt].focus()
+        return True
 
     def move_focus(self, stand: int, slot: int, key: str) -> tuple[int, int] | None:
         """Arrow keys between tiles: left/right on a stand, up/down between stands."""
@@ -599,18 +717,85 @@ class App:
         self.focus_slots.clear()
         self.after_change()
 
-    def act_players(self, target: Any) -> None:
-        n = num(target, "data-value")
-        self.session.set_table(self.session.table.with_players(n))
-        self.draw_campaign()
-        dom.focus(f'[data-act="players"][data-value="{n}"]')
+    def act_replay_open(self, target: Any) -> None:
+        """Step through the game just finished (from its end screen)."""
+        game = self.session.game
+        if game is None:
+            return
+        names = game.table.names(self.default_name)
+        replay = Replay.of(game.state.record, names, game.table.seat_kinds(), game.notes)
+        self.open_replay(replay, "end")
 
-    def act_seat_kind(self, target: Any) -> None:
-        seat = num(target, "data-seat")
-        kind = text(target, "data-value")
-        self.session.set_table(self.session.table.with_seat(seat, kind=kind))
-        self.draw_campaign()
-        dom.focus(f'[data-act="seat-kind"][data-seat="{seat}"][data-value="{kind}"]')
+    def act_replay_step(self, target: Any) -> None:
+        if self.replay is not None:
+            self.replay.step(text(target, "data-step"))
+            self.draw_replay()
+
+    def act_replay_view(self, target: Any) -> None:
+        if self.replay is not None:
+            self.replay.view = self.replay.view_of(text(target, "data-view"))
+            self.draw_replay()
+
+    def act_replay_close(self, target: Any) -> None:
+        back = self.replay_back if self.session.game is not None else "campaign"
+        self.replay = None
+        self.show(back)
+
+    async def import_record(self, target: Any) -> None:
+        """Open a record file (a replay shared as a file) and step through it."""
+        found = await dom.read_file(target)
+        if found is None:
+            return
+        try:
+            replay = Replay.of(record_from_file(found))
+        except Exception:
+            self.notices = [self.t("rw.replay.bad")]
+            self.draw_campaign()
+            self.announce(self.notices[0])
+            return
+        self.notices.clear()
+        self.open_replay(replay, "campaign")
+
+    def start_tutorial(self) -> None:
+        """The first-game tutorial (from the home screen, or again from its end)."""
+        self.notices.clear()
+        self.session.start_tutorial()
+        self._decision_key = None
+        self.after_change()
+
+    def act_tutorial(self, target: Any) -> None:
+        self.start_tutorial()
+
+    def act_tutorial_skip(self, target: Any) -> None:
+        """Leave the tutorial for the home screen (it is never counted; replay it from there)."""
+        self.session.quit()
+        self.show("home")
+        dom.focus('[data-early="play"]')
+
+    def act_table(self, target: Any) -> None:
+        """Back to the table screen (js/redwire.js draws it; the missions come after it)."""
+        game = self.session.game
+        if game is not None and game.stage == "over":
+            self.session.quit()  # counted already: a finished game is not kept once left
+        self.notices.clear()
+        self.screen = "table"
+        self.rendered = {}
+        dom.dispatch("redwire:table")
+
+    def open_missions(self, detail: Any) -> None:
+        """The table screen is done (before or after the boot): take its table, then the
+        missions. A table that does not read keeps the one the session has."""
+        raw = detail.get("table") if isinstance(detail, dict) else None
+        captain = detail.get("captain") if isinstance(detail, dict) else None
+        try:
+            table = Table.from_json(raw)
+        except ValueError:
+            table = self.session.table
+        captain = captain if isinstance(captain, int) and not isinstance(captain, bool) else None
+        self.session.set_table(table, captain)
+        self.notices.clear()
+        self.show("campaign")
+        dom.focus("#rw-heading")
 
     def act_option(self, target: Any) -> None:
         name = text(target, "data-option")
@@ -625,6 +810,21 @@ class App:
         self.open_sections ^= {name}
         self.draw_campaign()
         dom.focus(f'[data-act="section"][data-section="{name}"]')
+
+    def act_restore(self, target: Any) -> None:
+        """Put a set-aside save back and read it again; say what came of it."""
+        key = text(target, "data-key")
+        try:
+            self.session.restore(key)
+        except Exception:
+            self.notices = [self.t("rw.transfer.bad")]
+        else:
+            found = [self.t(k, **params) for k, params in self.session.problems]
+            self.session.problems.clear()
+            self.notices = found or [self.t("rw.saved.restored")]
+        self.draw_campaign()
+        self.announce(" ".join(self.notices))
+        dom.focus("#rw-heading")
 
     def act_link_start(self, target: Any) -> None:
         link = self.pending_link
@@ -716,6 +916,12 @@ class App:
         self.sel = self.sel.with_mode(mode)
         self.message = None
         self.draw_board()
+        # The next useful control: a value (the Solo Cut names one), a teammate's wire (a way
+        # to cut points at one), else the prompt that says what the card asks for.
+        if mode == "solo" and dom.focus('#rw-dock [data-act="value"]', scroll=False):
+            return
+        if mode in CUT_MODES and dom.focus("#rw-team .rw-tile.is-tappable", scroll=False):
+            return
         dom.focus("#rw-prompt", scroll=False)
 
     def act_xy(self, target: Any) -> None:
@@ -788,6 +994,7 @@ class App:
         self.play(action)
 
     def play(self, action: Action) -> None:
+        start = len(self.session.state.log)
         try:
             self.session.apply(action)
         except IllegalActionError as error:
@@ -795,9 +1002,15 @@ class App:
             self.draw_board()
             self.announce(self.message)
             return
+        except OffScript:
+            obs = self.session.state.observation(self.session.viewer)
+            self.message = self.t("rw.tutorial.offScript", what=self.coach_text(self.words(obs)))
+            self.draw_board()
+            self.announce(self.message)
+            return
         self.message = None
         self.panel = None
-        self.announce_last()
+        self.announce_last(start)
         self.after_change()
 
     # ------------------------------------------------------------------ taps on wires
@@ -938,11 +1151,17 @@ class App:
         "box-open": act_box_open,
         "box-cancel": act_box_cancel,
         "handoff": act_handoff,
-        "players": act_players,
-        "seat-kind": act_seat_kind,
+        "table": act_table,
+        "tutorial": act_tutorial,
+        "tutorial-skip": act_tutorial_skip,
+        "replay-open": act_replay_open,
+        "replay-step": act_replay_step,
+        "replay-view": act_replay_view,
+        "replay-close": act_replay_close,
         "option": act_option,
         "section": act_section,
         "link-start": act_link_start,
+        "restore": act_restore,
         "link-keep": act_link_keep,
         "retry": act_retry,
         "next": act_next,
@@ -989,11 +1208,12 @@ class BoardBots:
     def play(self, seat: int) -> None:
         app = self.app
         start = dom.now()
+        first = len(app.session.state.log)
         note = app.session.play_bot()
         dom.measure("fusebox:bot", start)
         app.thinking = None
         if note is not None:
-            app.announce_last()
+            app.announce_last(first)
         app.after_change()
 
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.redwire.missions import mission_ids
 
-from .markup import classes, esc, tag
+from .markup import esc, tag
 
 #: The missions the engine ships (read once: their files, not parsed).
 MISSIONS = mission_ids()
@@ -30,10 +30,13 @@ class HomeInput:
     continue_text: str | None
     won: int
     notices: Sequence[str]
+    #: Earlier progress is kept aside, unread (the home screen says so).
+    progress_kept: bool = False
 
 
 def home(t: Any, inp: HomeInput) -> str:
-    """The Red Wire card's buttons after the boot: Play, and Continue with a game in progress."""
+    """The Red Wire card after the boot: Continue with a game in progress, what was won, and what
+    loading found (Play and the tutorial are js/redwire.js's: they work before the boot)."""
     buttons = []
     if inp.continue_text:
         buttons.append(
@@ -46,22 +49,18 @@ def home(t: Any, inp: HomeInput) -> str:
                 data_testid="continue",
             )
         )
-    buttons.append(
-        tag(
-            "button",
-            esc(t("rw.home.play")),
-            type="button",
-            class_=classes("rw-big", not inp.continue_text and "rw-primary"),
-            data_act="campaign",
-            data_testid="play",
-        )
+    progress = tag(
+        "p",
+        esc(t("rw.home.progress", won=inp.won, total=len(MISSIONS))),
+        class_="rw-muted",
+        data_testid="home-progress",
     )
-    progress = t("rw.home.progress", won=inp.won, total=len(MISSIONS))
+    if inp.progress_kept:
+        kept = tag("p", esc(t("rw.home.progressKept")), class_="rw-notice", data_testid="kept")
+        progress = kept + (progress if inp.won else "")
     return tag(
         "div",
-        messages(inp.notices)
-        + tag("div", "".join(buttons), class_="rw-home-buttons")
-        + tag("p", esc(progress), class_="rw-muted"),
+        messages(inp.notices) + tag("div", "".join(buttons), class_="rw-home-buttons") + progress,
         class_="rw-home",
         data_testid="home",
     )

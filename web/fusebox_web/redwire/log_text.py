@@ -15,7 +15,10 @@ move they explain.
 ...        {"type": "dial", "from": 3, "to": 2},
 ...        {"type": "token", "seat": 2, "stand": 2, "slot": 4, "value": 11, "reason": "miss"}]
 >>> [line.text for line in log_lines(log, w)]
-["Ana points at Carlo's wire 5: 9? No, it is 11.", 'Detonator: 2 steps from the skull.']
+["Ana points at Carlo's wire 5: 9? No, it is 11.", 'Detonator: 1 mistake left.']
+>>> w = Words(cat, ["Ana", "Bea", "Carlo"], [0, 1, 2], viewer=0)
+>>> [line.text for line in log_lines(log, w)][0]
+"You point at Carlo's wire 5: 9? No, it is 11."
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from . import mechanisms
 from .notes import Note
 from .words import Words
 
-__all__ = ["Line", "Note", "explain", "last_line", "log_lines", "story"]
+__all__ = ["Line", "Note", "explain", "last_line", "log_lines", "since", "story"]
 
 View = Mapping[str, Any]
 
@@ -39,6 +42,8 @@ class Line:
     #: "turn", "info", "hit", "miss", "dial", "boom", "won", "bot"
     kind: str = "info"
     turn: int = 0
+    #: The index of the event (in the log) the line tells.
+    at: int = 0
 
 
 def log_lines(log: Sequence[View], words: Words, notes: Sequence[Note] = ()) -> list[Line]:
@@ -52,7 +57,7 @@ def log_lines(log: Sequence[View], words: Words, notes: Sequence[Note] = ()) -> 
     for index, event in enumerate(log):
         for note in by_index.get(index, ()):
             text = words.t("rw.log.bot", who=words.name(note.seat), why=explain(note, words))
-            lines.append(Line(text, "bot", turn))
+            lines.append(Line(text, "bot", turn, index))
         if index in used:
             continue
         if event.get("type") == "turn":
@@ -63,7 +68,7 @@ def log_lines(log: Sequence[View], words: Words, notes: Sequence[Note] = ()) -> 
         found = handler(event, words, log, index, used)
         if found is not None:
             text, kind = found
-            lines.append(Line(text, kind, turn))
+            lines.append(Line(text, kind, turn, index))
     return lines
 
 
@@ -73,6 +78,12 @@ def last_line(lines: Sequence[Line]) -> Line | None:
         if line.kind != "turn":
             return line
     return lines[-1] if lines else None
+
+
+def since(lines: Sequence[Line], start: int) -> list[Line]:
+    """The lines of the events from index ``start`` on (what the last action did), without
+    the bare turn headers and bots' explanations: what a screen reader announces."""
+    return [line for line in lines if line.at >= start and line.kind not in ("turn", "bot")]
 
 
 def story(lines: Sequence[Line]) -> list[Line]:
@@ -88,12 +99,15 @@ Handler = Callable[[View, Words, Sequence[View], int, set[int]], Found]
 
 def _token(e: View, w: Words, log: Sequence[View], i: int, used: set[int]) -> Found:
     key = {"setup": "rw.log.tokenSetup", "miss": "rw.log.tokenMiss", **mechanisms.TOKEN_REASONS}
+    chosen = w.about(key.get(str(e.get("reason")), "rw.log.tokenSetup"), e["seat"])
+    # The token's owner is the sentence's subject: "Bea marks 9 on their wire 4", "You mark 9 on
+    # your wire 4".
+    mine = chosen.endswith(".you")
     text = w.t(
-        key.get(str(e.get("reason")), "rw.log.tokenSetup"),
+        chosen,
         who=w.name(e["seat"]),
         value=w.value(e["value"]),
-        # The token's owner is the sentence's subject: "Bea marks 9 on her wire 4".
-        where=w.where_their(e["stand"], e["slot"]),
+        where=(w.where_own if mine else w.where_their)(e["stand"], e["slot"]),
     )
     if "taken_from" in e:
         stand, slot = e["taken_from"]
@@ -108,7 +122,7 @@ def _skipped(e: View, w: Words, log: Sequence[View], i: int, used: set[int]) -> 
     key = {"mission": "rw.log.tokenSkippedRule", "beside": "rw.log.tokenBeside"}.get(
         str(e.get("reason")), "rw.log.tokenSkipped"
     )
-    return w.t(key, who=w.name(e["seat"]), value=e.get("value", "")), "info"
+    return w.t(w.about(key, e["seat"]), who=w.name(e["seat"]), value=e.get("value", "")), "info"
 
 
 def _cut(e: View, w: Words, log: Sequence[View], i: int, used: set[int]) -> Found:
@@ -117,14 +131,16 @@ def _cut(e: View, w: Words, log: Sequence[View], i: int, used: set[int]) -> Foun
     who = w.name(e["seat"])
     if e.get("tool"):
         asked = w.t(
-            "rw.log.cutTool",
+            w.about("rw.log.cutTool", e["seat"]),
             who=who,
             tool=w.tool_name(e["tool"]),
             wires=w.wires_of(targets),
             values=values,
         )
     else:
-        asked = w.t("rw.log.cut", who=who, where=w.where(*targets[0]), values=values)
+        asked = w.t(
+            w.about("rw.log.cut", e["seat"]), who=who, where=w.where(*targets[0]), values=values
+        )
     outcome = e.get("outcome")
     if outcome == "hit":
         # A one-wire hit cuts the pointed wire at once: "Yes!" says it, no second line.
@@ -164,8 +180,32 @@ def _following_token(log: Sequence[View], i: int, targets: Any, used: set[int]) 
 
 
 def _wire_cut(e: View, w: Words, log: Sequence[View], i: int, used: set[int]) -> Found:
-    key = "rw.log.revealed" if e.get("revealed") else "rw.log.wireCut"
-    return w.t(key, where=w.where(e["stand"], e["slot"]), wire=w.wire(e["wire"])), "hit"
+    """A wire cut on its own line says who cut it: the player of the cut it completes."""
+    where, wire = w.where(e["stand"], e["slot"]), w.wire(e["wire"])
+    if e.get("revealed"):
+        return w.t("rw.log.revealed", where=where, wire=wire), "hit"
+    cutter = _cutter(log, i)
+    if cutter is None:
+        return w.t("rw.log.wireCut", where=where, wire=wire), "hit"
+    if cutter == e.get("seat"):
+        key = w.about("rw.log.ownCut", cutter)
+        mine = key.endswith(".you")
+        where = (w.where_own if mine else w.where_their)(e["stand"], e["slot"])
+    else:
+        key = w.about("rw.log.cutBy", cutter)
+    return w.t(key, who=w.name(cutter), where=where, wire=wire), "hit"
+
+
+def _cutter(log: Sequence[View], i: int) -> int | None:
+    """The seat whose cut (a Dual Cut, a detector) the wire cut at ``i`` belongs to."""
+    for j in range(i - 1, -1, -1):
+        kind = log[j].get("type")
+        if kind == "cut":
+            seat = log[j].get("seat")
+            return seat if isinstance(seat, int) else None
+        if kind == "turn":
+            return None
+    return None
 
 
 def _many_cuts(key: str) -> Handler:
@@ -180,7 +220,9 @@ def _many_cuts(key: str) -> Handler:
             slots.append(str(log[j]["slot"] + 1))
         value = w.value(e["value"]) if "value" in e else ""
         return (
-            w.t(key, who=w.name(e["seat"]), value=value, wires=w.listing(slots)),
+            w.t(
+                w.about(key, e["seat"]), who=w.name(e["seat"]), value=value, wires=w.listing(slots)
+            ),
             "hit",
         )
 
@@ -188,9 +230,10 @@ def _many_cuts(key: str) -> Handler:
 
 
 def _dial(e: View, w: Words, log: Sequence[View], i: int, used: set[int]) -> Found:
+    mistakes = max(0, int(e["to"]) - 1)
     if e["to"] < e["from"]:
-        return w.tn("rw.log.dial", e["to"], left=e["to"]), "dial"
-    return w.tn("rw.log.dialBack", e["to"], left=e["to"]), "info"
+        return w.tn("rw.log.dial", mistakes, mistakes=mistakes, left=e["to"]), "dial"
+    return w.tn("rw.log.dialBack", mistakes, mistakes=mistakes, left=e["to"]), "info"
 
 
 def _equipment(e: View, w: Words, log: Sequence[View], i: int, used: set[int]) -> Found:
@@ -226,7 +269,7 @@ _HANDLERS: dict[str, Handler] = {
     ),
     "token_skipped": _skipped,
     "turn": lambda e, w, log, i, used: (
-        w.t("rw.log.turn", number=e["number"], who=w.name(e["seat"])),
+        w.t(w.about("rw.log.turn", e["seat"]), number=e["number"], who=w.name(e["seat"])),
         "turn",
     ),
     "cut": _cut,

@@ -17,14 +17,16 @@ from typing import Any
 from ..shell import dom
 from ..shell.errors import guarded, report
 from ..shell.host import GameHost
-from . import home
+from . import home, storage
 from .session import Session
-from .urls import parse_link
+from .urls import parse_link, wants_projector
 
 ROOT = (
     '<div id="rw-root" class="rw-root"></div>'
     '<div id="rw-live" class="rw-sr" role="status" aria-live="polite"></div>'
 )
+#: The parts js/redwire.js drew before Python booted (the Play button, the table): kept.
+EARLY = ("#rw-early", "#rw-table")
 
 
 def home_html(context: Any, session: Session, notices: list[str]) -> str:
@@ -35,7 +37,9 @@ def home_html(context: Any, session: Session, notices: list[str]) -> str:
         key = "rw.home.over" if game.stage == "over" else "rw.home.where"
         resume = context.t(key, mission=game.mission, turn=max(1, game.state.turn_number))
     won = sum(1 for m in home.MISSIONS if session.campaign.status(m) == "won")
-    inp = home.HomeInput(resume, won, list(notices))
+    # Progress that could not be read is said, never shown as "0 of 8" as if nothing was won.
+    kept = any(q.kind == "progress" for q in session.quarantined())
+    inp = home.HomeInput(resume, won, list(notices), kept)
     return home.home(context.t, inp)
 
 
@@ -46,17 +50,40 @@ class Mount:
         self._later: asyncio.Future[None] | None = None
         self.notices: list[str] = []
         self.session = Session(host.store)
+        self.watcher: Any = None
 
     def start(self) -> None:
         app = self.ctx.root
+        if wants_projector(self.ctx.search):
+            # A second window showing the public table of this device's game: it only watches.
+            from .projector import Projector  # (the board's modules: only this window needs them)
+
+            dom.set_html(app, ROOT)
+            self.watcher = Projector(self.ctx, lambda: self.ctx.store.get(storage.GAME))
+            self.watcher.start()
+            return
         # The board redraws often: its announcements go to a small live region of their own.
+        # What js/redwire.js drew before the boot stays (after the game's own root).
+        early = [dom.query(selector) for selector in EARLY]
         dom.set_html(app, ROOT)
+        for node in early:
+            if node is not None:
+                app.appendChild(node)
         self.session.load()
-        self.notices = [self.ctx.t(key) for key in self.session.problems]
+        self.notices = [self.ctx.t(key, **params) for key, params in self.session.problems]
         self.session.problems.clear()
         dom.listen(app, "click", guarded(lambda event: self.app().on_click(event)))
         dom.listen(app, "keydown", guarded(lambda event: self.app().on_key(event)))
         dom.listen(app, "change", guarded(lambda event: self.app().on_change(event)))
+        # The table set before (or after) the boot, by js/redwire.js: the missions come next.
+        dom.listen(
+            dom.document(),
+            "redwire:missions",
+            guarded(lambda event: self.app().open_missions(dom.event_detail(event))),
+        )
+        dom.listen(
+            dom.document(), "redwire:tutorial", guarded(lambda event: self.app().start_tutorial())
+        )
         self.ctx.on_language_change(guarded(lambda: self.app().redraw()))
         if not self.opens_a_game():
             self.draw_home()

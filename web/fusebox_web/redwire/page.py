@@ -9,12 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 from ..shell.host import GameHost
-from .urls import GAME_PARAMS
+from .urls import GAME_PARAMS, VIEW_PARAM
 
 
 class RedWirePage:
     id = "redwire"
-    link_params = GAME_PARAMS
+    link_params = (*GAME_PARAMS, VIEW_PARAM)
     catalog_prefixes = ("rw.", "game.redwire.")
 
     def __init__(self) -> None:

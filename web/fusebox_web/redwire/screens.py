@@ -13,14 +13,15 @@ from engine.redwire.campaign import BOXES, Campaign, box_of, opener_of
 from engine.redwire.observation_types import Observation
 
 from ..shell.i18n import Catalog
-from .board import colour_of_label, stands_of
+from . import mechanisms
+from .board import colour_of_label, stands_of, wire_face
 from .home import MISSIONS, messages
 from .icons import SPRITE, icon
 from .log_text import Line
 from .markup import classes, esc, tag
 from .mechanisms import board_parts
 from .mechanisms.equipment import tray
-from .table import LEVELS, MAX_PLAYERS, MIN_PLAYERS, OPTION_CHOICES, Table
+from .table import OPTION_CHOICES, Table
 from .words import Words, counted
 
 Obs = Observation
@@ -48,17 +49,41 @@ def heading(text: str, level: int = 2, kicker: str | None = None) -> str:
 
 
 @dataclass(frozen=True)
+class SetAside:
+    """A save kept aside, as the campaign screen lists it."""
+
+    key: str
+    kind: str
+    when: str
+    why: str
+    href: str
+
+
+def why_key(problem: str) -> str:
+    """The player's words for why a save was set aside (the storage's reason is technical)."""
+    if "newer" in problem:
+        return "rw.saved.why.newer"
+    if problem == "not JSON":
+        return "rw.saved.why.notJson"
+    if problem.startswith("replaced"):
+        return "rw.saved.why.replaced"
+    return "rw.saved.why.damaged"
+
+
+@dataclass(frozen=True)
 class CampaignInput:
     campaign: Campaign
     table: Table
     titles: Mapping[int, str]
     summaries: Mapping[int, str]
     default_names: Sequence[str]
-    levels: Sequence[str]
     notices: Sequence[str]
     open_sections: frozenset[str]
     export_href: str | None
     catalog: Catalog
+    set_aside: Sequence[SetAside] = ()
+    #: The seat that captains the next mission.
+    captain: int = 0
     #: The box (by its first mission) the player asked to open early: the screen asks to confirm.
     box_confirm: int | None = None
 
@@ -73,10 +98,60 @@ def campaign(t: Any, inp: CampaignInput) -> str:
         "campaign",
         head
         + messages(inp.notices)
+        + table_summary(t, inp)
         + missions_list(t, inp)
-        + table_setup(t, inp)
         + variants(t, inp)
-        + transfer(t, inp),
+        + transfer(t, inp)
+        + set_aside(t, inp),
+    )
+
+
+def set_aside(t: Any, inp: CampaignInput) -> str:
+    """Every save that could not be read, with its date: download it, or restore it."""
+    if not inp.set_aside:
+        return ""
+    items = []
+    for item in inp.set_aside:
+        what = t(f"rw.saved.kind.{item.kind}")
+        text = t("rw.saved.item", what=what, when=item.when, why=t(item.why))
+        items.append(
+            tag(
+                "li",
+                tag("p", esc(text))
+                + tag(
+                    "div",
+                    tag(
+                        "a",
+                        esc(t("rw.saved.download")),
+                        href=item.href,
+                        download=f"red-wire-{item.key.rsplit('.', 2)[-2]}-{item.key.rsplit('.', 1)[-1]}.json",
+                        class_="rw-chip rw-link",
+                        aria_label=t("rw.saved.downloadName", what=what, when=item.when),
+                        data_testid="set-aside-download",
+                    )
+                    + tag(
+                        "button",
+                        esc(t("rw.saved.restore")),
+                        type="button",
+                        class_="rw-chip",
+                        data_act="restore",
+                        data_key=item.key,
+                        aria_label=t("rw.saved.restoreName", what=what, when=item.when),
+                        data_testid="set-aside-restore",
+                    ),
+                    class_="rw-actions",
+                ),
+                class_="rw-set-aside-item",
+                data_kind=item.kind,
+            )
+        )
+    return tag(
+        "section",
+        tag("h3", esc(t("rw.saved.title")), class_="rw-h3", id="rw-set-aside")
+        + tag("p", esc(t("rw.saved.intro")), class_="rw-muted")
+        + tag("ul", "".join(items), class_="rw-set-aside"),
+        aria_labelledby="rw-set-aside",
+        data_testid="set-aside",
     )
 
 
@@ -109,11 +184,20 @@ def mission_card(t: Any, inp: CampaignInput, m: int) -> str:
     title = inp.titles.get(m, "")
     return tag(
         "li",
+        # Its name is what it shows ("Mission 1 First Contact ... Open"): no aria-label that a
+        # voice command or a screen reader would hear differently.
         tag(
             "button",
-            tag("span", esc(str(m)), class_="rw-mission-badge")
+            tag(
+                "span",
+                tag("span", esc(t("rw.mission.word")) + " ", class_="rw-sr") + esc(str(m)),
+                class_="rw-mission-badge",
+            )
+            + " "
             + tag("span", esc(title), class_="rw-mission-name")
+            + " "
             + tag("span", esc(inp.summaries.get(m, "")), class_="rw-mission-summary")
+            + " "
             + tag("span", mark + esc(text), class_="rw-mission-state"),
             type="button",
             class_=f"rw-mission-card is-{status}",
@@ -121,7 +205,6 @@ def mission_card(t: Any, inp: CampaignInput, m: int) -> str:
             data_mission=m,
             data_testid=f"mission-{m}",
             aria_disabled="true" if status == "locked" else None,
-            aria_label=f"{t('rw.mission.number', number=m)}: {title}. {text}",
         ),
     )
 
@@ -201,63 +284,25 @@ def segmented(
     return tag("div", buttons, class_="rw-segmented", role="group", aria_label=label)
 
 
-def table_setup(t: Any, inp: CampaignInput) -> str:
+def table_summary(t: Any, inp: CampaignInput) -> str:
+    """Who sits at the table and who captains the next mission, with the way back to the table
+    screen (drawn by js/redwire.js: it works before Python has booted)."""
     table = inp.table
-    counts = segmented(
-        t("rw.table.players"),
-        "players",
-        [(n, str(n)) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)],
-        table.players,
-    )
-    rows = []
+    names = []
     for i in range(table.players):
         seat = table.seat(i)
-        default = inp.default_names[i]
-        name_id = f"rw-name-{i}"
-        name = tag("label", esc(t("rw.table.name", n=i + 1)), for_=name_id, class_="rw-label") + (
-            f'<input id="{name_id}" class="rw-input" type="text" maxlength="20" autocomplete="off"'
-            f' data-act="seat-name" data-seat="{i}" value="{esc(seat.name)}"'
-            f' placeholder="{esc(default)}">'
-        )
-        kind = segmented(
-            t("rw.table.kind", name=seat.name or default),
-            "seat-kind",
-            [("human", t("rw.table.human")), ("bot", t("rw.table.bot"))],
-            seat.kind,
-            seat=i,
-        )
-        level = ""
+        name = seat.name or inp.default_names[i]
         if seat.is_bot:
-            level_id = f"rw-level-{i}"
-            options = "".join(
-                tag("option", esc(t(f"rw.level.{lv}")), value=lv, selected=lv == seat.level)
-                for lv in (inp.levels or LEVELS)
-            )
-            level = tag("label", esc(t("rw.table.level")), for_=level_id, class_="rw-label") + tag(
-                "select",
-                options,
-                id=level_id,
-                class_="rw-input",
-                data_act="seat-level",
-                data_seat=i,
-            )
-        rows.append(
-            tag(
-                "li",
-                tag("div", name, class_="rw-field") + kind + tag("div", level, class_="rw-field"),
-                class_="rw-seat",
-            )
-        )
-    humans = len(table.humans())
-    mode_key = (
-        "rw.table.solo" if humans == 1 else "rw.table.demo" if humans == 0 else "rw.table.pass"
-    )
+            names.append(t("rw.table.seatBot", name=name, level=t(f"rw.level.{seat.level}")))
+        else:
+            names.append(t("rw.table.seatHuman", name=name))
+    captain = table.seat(inp.captain).name or inp.default_names[inp.captain]
     return tag(
         "section",
-        tag("h3", esc(t("rw.table.title")), class_="rw-h3")
-        + counts
-        + tag("ol", "".join(rows), class_="rw-seats")
-        + tag("p", esc(t(mode_key, n=humans)), class_="rw-muted"),
+        tag("p", esc(t("rw.table.summary", names=", ".join(names))), data_testid="table-summary")
+        + tag("p", esc(t("rw.table.captainIs", name=captain)), class_="rw-muted")
+        + button(t("rw.table.change"), "table", "rw-chip"),
+        class_="rw-table-summary",
         aria_label=t("rw.table.title"),
     )
 
@@ -313,6 +358,12 @@ def transfer(t: Any, inp: CampaignInput) -> str:
         tag("label", esc(t("rw.transfer.import")), for_="rw-import", class_="rw-label")
         + '<input id="rw-import" type="file" accept=".json,application/json" data-act="import" data-testid="import">',
     )
+    body += tag(
+        "p",
+        tag("label", esc(t("rw.replay.import")), for_="rw-record", class_="rw-label")
+        + '<input id="rw-record" type="file" accept=".json,application/json" '
+        'data-act="record-import" data-testid="record-import">',
+    )
     return details(t, inp, "transfer", t("rw.transfer.title"), body)
 
 
@@ -327,7 +378,7 @@ def bomb_contents(obs: Obs, w: Words) -> str:
         data = obs["markers"][colour]
         if not data["in_play"]:
             continue
-        values = ", ".join(str(v) for v in data["values"])
+        values = ", ".join(w.label(v) for v in data["values"])
         if data["certain"]:
             lines.append(
                 w.tn(f"rw.bomb.{colour}", data["in_play"], count=data["in_play"], values=values)
@@ -401,6 +452,7 @@ def briefing(obs: Obs, w: Words, kinds: Sequence[str], title: str, rules: str) -
         + equipment_list(obs, w)
         + tag("h3", esc(w.t("rw.brief.team")), class_="rw-h3")
         + team_list(obs, w, kinds)
+        + "".join(tag("p", esc(text), class_="rw-muted") for text in mechanisms.legends(obs, w))
         + tag("p", esc(w.t("rw.brief.captain", name=captain)))
         + tag(
             "div",
@@ -461,12 +513,10 @@ def deal_row(w: Words, obs: Obs, stand: int) -> str:
     for slot, t in enumerate(obs["stands"][stand]["slots"]):
         label = str(t["wire"])
         kind = colour_of_label(label)
-        printed = label.split(".", maxsplit=1)[0]
-        symbol = icon(kind) if kind != "blue" else ""
         tiles.append(
             tag(
                 "span",
-                tag("span", symbol + tag("span", esc(printed), class_="rw-n"), class_="rw-face"),
+                wire_face(w, label, kind),
                 # The whole deal face up: the wires still in place at the end are marked.
                 class_=classes(
                     "rw-tile", f"rw-tile--{kind}", not t["cut"] and "is-left", "is-static"
@@ -474,7 +524,7 @@ def deal_row(w: Words, obs: Obs, stand: int) -> str:
                 role="img",
                 aria_label=w.t("rw.tile.wire", n=slot + 1)
                 + ", "
-                + w.t(f"rw.tile.{kind}", label=label)
+                + w.t(f"rw.tile.{kind}", label=w.label(label))
                 + ("" if t["cut"] else ", " + w.t("rw.tile.uncut")),
             )
         )
@@ -508,6 +558,8 @@ def end(
     story_lines: Sequence[Line],
     next_captain: str,
     has_next: bool,
+    tutorial: bool = False,
+    record_href: str | None = None,
 ) -> str:
     won = seer["result"] == "won"
     turns = seer["turn_number"]
@@ -561,8 +613,40 @@ def end(
         )
     )
     actions.append(button(w.t("rw.end.campaign"), "campaign"))
+    # Step through it again, from any seat's view or the whole deal; or keep it as a file.
+    replays = button(w.t("rw.replay.open"), "replay-open", "rw-chip")
+    if record_href:
+        replays += tag(
+            "a",
+            esc(w.t("rw.replay.download")),
+            href=record_href,
+            download=f"red-wire-mission-{seer['mission']}.json",
+            class_="rw-chip rw-link",
+            data_testid="record-download",
+        )
+    replays = tag("div", replays, class_="rw-actions", data_testid="replays")
+    if tutorial:
+        # The tutorial's end: what was learnt, then the campaign (from its table) or once more.
+        story = tag(
+            "p", esc(w.t("rw.tutorial.done")), class_="rw-lead", data_testid="tutorial-done"
+        )
+        actions = [
+            tag(
+                "button",
+                esc(w.t("rw.tutorial.play")),
+                type="button",
+                class_="rw-big rw-primary",
+                data_act="table",
+                data_testid="tutorial-play",
+            ),
+            button(w.t("rw.tutorial.again"), "tutorial", "rw-big"),
+        ]
     body = (
-        tag("p", esc(w.t("rw.end.kicker")), class_="rw-kicker")
+        tag(
+            "p",
+            esc(w.t("rw.tutorial.complete" if tutorial else "rw.end.kicker")),
+            class_="rw-kicker",
+        )
         + tag(
             "h2",
             esc(w.t("rw.end.won" if won else "rw.end.boom")),
@@ -574,6 +658,7 @@ def end(
         + tag("p", esc(summary), class_="rw-lead")
         + story
         + tag("div", "".join(actions), class_="rw-actions")
+        + replays
         + tag("h3", esc(w.t("rw.end.deal")), class_="rw-h3")
         + (tag("p", esc(w.t("rw.end.dealLeft")), class_="rw-muted") if not won else "")
         + tag("div", deal, class_="rw-deal", data_testid="deal")

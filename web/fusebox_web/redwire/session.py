@@ -32,14 +32,23 @@ from engine import redwire
 from engine.redwire import GameState, Record
 from engine.redwire.actions import Action
 from engine.redwire.campaign import Campaign, box_of
+from engine.redwire.rules import is_pick_phase
 
 from ..shell.handoff import Device
-from . import storage
+from . import storage, tutorial
 from .notes import Note
 from .storage import Loaded, Store
 from .table import LEVELS, Table
 
 STAGES = ("briefing", "playing", "over")
+
+
+class OffScript(ValueError):
+    """A move the tutorial's coach did not ask for (``expected`` is the one it asks for)."""
+
+    def __init__(self, expected: Action | None) -> None:
+        super().__init__(f"the tutorial expects {expected}")
+        self.expected = expected
 
 
 @dataclass
@@ -61,6 +70,8 @@ class Game:
     #: Seconds the mission's countdown has run (missions with a timer; saved, so a reload goes
     #: on where it stopped).
     clock: float = 0.0
+    #: The first-game tutorial (its scripted deal and moves; never counted in the campaign).
+    tutorial: bool = False
 
     @property
     def mission(self) -> int:
@@ -87,6 +98,7 @@ class Game:
             "assisted": self.assisted,
             "notes": [n.to_json() for n in self.notes],
             "odds": self.odds,
+            **({"tutorial": True} if self.tutorial else {}),
         }
         if self.clock:  # a mission with a countdown
             out["clock"] = self.clock
@@ -126,6 +138,8 @@ class Game:
             notes,
             odds,
             float(clock),
+            # A tutorial save whose moves left the script is an ordinary game.
+            raw.get("tutorial") is True and tutorial.on_script(state),
         )
 
 
@@ -133,15 +147,25 @@ class Game:
 class Progress:
     campaign: Campaign
     table: Table
+    #: The seat chosen on the table screen to captain the next mission (None: the campaign's
+    #: turn, a person first). Saves without it load as None.
+    captain: int | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"campaign": self.campaign.to_json(), "table": self.table.to_json()}
+        out: dict[str, Any] = {"campaign": self.campaign.to_json(), "table": self.table.to_json()}
+        if self.captain is not None:  # (a save without a choice stays as version 1 wrote it)
+            out["captain"] = self.captain
+        return out
 
     @classmethod
     def from_json(cls, raw: object) -> Progress:
         if not isinstance(raw, dict):
             raise ValueError("progress is an object")
-        return cls(Campaign.from_json(raw.get("campaign")), Table.from_json(raw.get("table")))
+        captain = raw.get("captain")
+        if captain is not None and (isinstance(captain, bool) or not isinstance(captain, int)):
+            raise ValueError(f"captain {captain!r}")
+        table = Table.from_json(raw.get("table"))
+        return cls(Campaign.from_json(raw.get("campaign")), table, captain)
 
 
 def new_seed() -> int:
@@ -177,33 +201,83 @@ class Session:
         self.store = store
         self.table = Table.default()
         self.campaign = Campaign()
+        #: The captain chosen for the next mission (None: the campaign's turn, a person first).
+        self.captain: int | None = None
         self.game: Game | None = None
         self._bots: dict[tuple[int, str], Any] = {}
-        #: What loading found wrong (keys of messages for the player), shown once.
-        self.problems: list[str] = []
+        #: What loading found wrong or brought back (messages for the player: a catalog key
+        #: and its parameters), shown once.
+        self.problems: list[tuple[str, dict[str, object]]] = []
         #: The last save failed (storage full or disabled): the page says so.
         self.save_failed = False
 
     # ------------------------------------------------------------------ loading and saving
 
     def load(self) -> None:
-        """Read the saved progress and game; bad data is set aside and reported in problems."""
+        """Read the saved progress and game. Bad data is set aside (never lost), what it still
+        holds is brought back (the missions that read, the actions that replay), and the
+        player is told (``problems``)."""
         progress: Loaded[Progress] = storage.read(self.store, storage.PROGRESS, Progress.from_json)
         if progress.value is not None:
             self.campaign, self.table = progress.value.campaign, progress.value.table
-        elif progress.problem:
-            self.problems.append("rw.storage.badProgress")
+            self.captain = progress.value.captain
+        elif progress.quarantined:
+            self._repair_progress(self.store.get(progress.quarantined) or "", progress.problem)
         game: Loaded[Game] = storage.read(self.store, storage.GAME, Game.from_json)
         if game.value is not None:
             self.game = game.value
-        elif game.problem:
-            self.problems.append("rw.storage.badGame")
+        elif game.quarantined:
+            self._repair_game(self.store.get(game.quarantined) or "", game.problem)
         self._settle()
+
+    def _repair_progress(self, text: str, problem: str | None) -> None:
+        from . import recovery  # only when a save is damaged
+
+        repaired = recovery.salvage_progress(text)
+        if repaired is None:
+            key = "rw.storage.newerProgress" if problem and "newer" in problem else None
+            self.problems.append((key or "rw.storage.badProgress", {}))
+            return
+        self.campaign, self.table = repaired.campaign, repaired.table
+        won = sum(1 for p in repaired.campaign.progress.values() if p.won)
+        self.problems.append(("rw.storage.progressRepaired", {"won": won, "lost": repaired.lost}))
+        storage.write(self.store, storage.PROGRESS, Progress(self.campaign, self.table).to_json())
+
+    def _repair_game(self, text: str, problem: str | None) -> None:
+        from . import recovery  # only when a save is damaged
+
+        repaired = recovery.salvage_game(text)
+        if repaired is None:
+            key = "rw.storage.newerGame" if problem and "newer" in problem else None
+            self.problems.append((key or "rw.storage.badGame", {}))
+            return
+        self.game = repaired.game
+        if repaired.broken_at is None:
+            self.problems.append(("rw.storage.gameRepairedDetails", {"kept": repaired.kept}))
+        else:
+            self.problems.append(
+                ("rw.storage.gameRepaired", {"broken": repaired.broken_at, "kept": repaired.kept})
+            )
+        storage.write(self.store, storage.GAME, repaired.game.to_json())
+
+    def quarantined(self) -> list[storage.Quarantined]:
+        """Every save set aside (newest first): listed on the campaign screen."""
+        return storage.SAVES.quarantined(self.store)
+
+    def restore(self, key: str) -> None:
+        """Put a set-aside save back and read everything again (a save that still does not
+        read goes back to the quarantine, and what it holds is brought back if it can be)."""
+        storage.SAVES.restore(self.store, key)
+        self.campaign, self.table, self.game = Campaign(), Table.default(), None
+        self._bots.clear()
+        self.load()
 
     def save(self) -> None:
         try:
             storage.write(
-                self.store, storage.PROGRESS, Progress(self.campaign, self.table).to_json()
+                self.store,
+                storage.PROGRESS,
+                Progress(self.campaign, self.table, self.captain).to_json(),
             )
             if self.game is None:
                 self.store.remove(storage.GAME)
@@ -240,9 +314,22 @@ class Session:
         self.campaign = self.campaign.open_box(box)
         self.save()
 
-    def set_table(self, table: Table) -> None:
+    def set_table(self, table: Table, captain: int | None = None) -> None:
+        """The table (and the captain chosen for the next mission, if any)."""
         self.table = table
+        self.captain = captain if captain is not None and 0 <= captain < table.players else None
         self.save()
+
+    def next_captain(self, players: int) -> int:
+        """Who captains the next mission: the seat chosen on the table screen, else the seat
+        after the last captain (the campaign passes the role clockwise), else the first person
+        at the table (a person, not a computer, leads a first game)."""
+        if self.captain is not None and 0 <= self.captain < players:
+            return self.captain
+        if self.campaign.last_captain is not None:
+            return self.campaign.next_captain(players, 0)
+        people = self.table.with_players(players).humans()
+        return people[0] if people else 0
 
     # ------------------------------------------------------------------ starting and leaving
 
@@ -264,11 +351,29 @@ class Session:
         seed = new_seed() if seed is None else seed
         options = redwire.Options.from_json(dict(table.options))
         if captain is None and not from_link:
-            captain = self.campaign.next_captain(table.players, seed)
+            captain = self.next_captain(table.players)
+            self.captain = None  # used: the role passes on from here
         state = redwire.new_game(mission, table.players, seed, captain=captain, options=options)
         self.table = table
         self.game = Game(state, table)
         self._bots.clear()
+        self.save()
+        return self.game
+
+    def start_tutorial(self) -> Game:
+        """The first-game tutorial: its scripted deal, you (the table's first seat's name) and
+        three computers. The table and the campaign are left as they are."""
+        first = self.table.seat(0).name
+        table = (
+            Table.default()
+            .with_players(tutorial.PLAYERS)
+            .with_kinds(["human"] + ["bot"] * (tutorial.PLAYERS - 1))
+            .with_seat(0, name=first)
+            .with_pace(self.table.pace)
+        )
+        self.game = Game(tutorial.new_state(), table, stage="playing", tutorial=True)
+        self._bots.clear()
+        self._settle()
         self.save()
         return self.game
 
@@ -336,9 +441,12 @@ class Session:
     # ------------------------------------------------------------------ playing
 
     def apply(self, action: Action) -> list[redwire.Event]:
-        """Play an action (raises IllegalActionError, changing nothing); saves."""
+        """Play an action (raises IllegalActionError, changing nothing; in the tutorial, raises
+        OffScript for any move but the coach's); saves."""
         game = self.game
         assert game is not None and game.stage == "playing"
+        if game.tutorial and action != tutorial.expected(game.state):
+            raise OffScript(tutorial.expected(game.state))
         game.state, events = game.state.apply(action)
         self._after_action()
         return events
@@ -346,16 +454,43 @@ class Session:
     def _after_action(self) -> None:
         game = self.game
         assert game is not None
+        self._auto_pick()
         if game.state.is_over:
             game.stage = "over"
             self._count()
         self._settle()
         self.save()
 
+    def lone_pick(self) -> Action | None:
+        """The one wire a lone person would have to tap, when the rules ask them to choose among
+        a single wire (their own matching wire after a hit, say): None otherwise.
+
+        Pass and play keeps every such choice (the next person must not learn from whether a
+        choice was asked); one person with computer teammates has nobody to hide it from.
+        """
+        game = self.game
+        if game is None or game.state.is_over or len(self.humans) != 1:
+            return None
+        state, seat = game.state, self.humans[0]
+        pending = state.pending
+        if state.to_move != seat or pending is None or len(pending.options) != 1:
+            return None
+        if not is_pick_phase(state.phase):
+            return None
+        pick = redwire.Pick(seat, *pending.options[0])
+        return pick if state.is_legal(pick) else None
+
+    def _auto_pick(self) -> None:
+        game = self.game
+        assert game is not None
+        pick = self.lone_pick()
+        if pick is not None:
+            game.state, _ = game.state.apply(pick)
+
     def _count(self) -> None:
         game = self.game
         assert game is not None
-        if game.counted:
+        if game.counted or game.tutorial:
             return
         setup = game.state.setup
         self.campaign = self.campaign.finished(
@@ -391,10 +526,16 @@ class Session:
             return None
         game = self.game
         assert game is not None
-        bot = self._bot(seat, game.table.seat(seat).level)
         state = game.state
-        action = bot.choose(state.observation(seat), state.legal_actions(seat))
-        note = note_of(seat, len(state.log), bot.explain())
+        scripted = tutorial.expected(state) if game.tutorial else None
+        if scripted is not None and scripted.seat == seat:
+            # The tutorial's computers make the script's moves, with their reasons.
+            action = scripted
+            note = tutorial.note_for(state) or Note(len(state.log), seat, "", {}, "…")
+        else:
+            bot = self._bot(seat, game.table.seat(seat).level)
+            action = bot.choose(state.observation(seat), state.legal_actions(seat))
+            note = note_of(seat, len(state.log), bot.explain())
         game.state, _ = state.apply(action)
         game.notes.append(note)
         self._after_action()

@@ -12,7 +12,7 @@ The functions below take the full keys, as the rest of the game names them.
 >>> store.set(GAME, "{oops")
 >>> loaded = read(store, GAME, lambda data: data)
 >>> loaded.value, loaded.problem, sorted(store.keys())
-(None, 'not JSON', ['fusebox.redwire.progress', 'fusebox.redwire.quarantine.game.1'])
+(None, 'not JSON', ['fusebox.redwire.progress', 'fusebox.redwire.quarantine', 'fusebox.redwire.quarantine.game.1'])
 >>> store.get('fusebox.redwire.quarantine.game.1')
 '{oops'
 """
@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 
 from engine.core.record import Envelope
 
-from ..shell.storage import BadData, GameSaves, Loaded, MemoryStore, Store
+from ..shell.storage import BadData, GameSaves, Loaded, MemoryStore, Quarantined, Store
 
 __all__ = [
     "EXPORT_FORMAT",
@@ -36,6 +36,7 @@ __all__ = [
     "BadData",
     "Loaded",
     "MemoryStore",
+    "Quarantined",
     "Store",
     "export_text",
     "import_parts",

@@ -36,7 +36,29 @@ from ..shell.links import GAME_PARAM, LinkError, encode_query, parse_query, with
 from ..shell.links import single as _single
 from .table import LEVELS, MAX_PLAYERS, MIN_PLAYERS, PACES
 
-__all__ = ["Link", "LinkError", "encode_query", "link_query", "parse_link", "parse_query"]
+__all__ = [
+    "Link",
+    "LinkError",
+    "encode_query",
+    "link_query",
+    "parse_link",
+    "parse_query",
+    "wants_projector",
+]
+
+#: ``?view=table`` opens the projector view (``projector``) instead of the game.
+VIEW_PARAM = "view"
+VIEW_TABLE = "table"
+
+
+def wants_projector(search: str) -> bool:
+    """``?view=table`` asks for the projector view.
+
+    >>> wants_projector("?view=table&lang=it"), wants_projector("?mission=1")
+    (True, False)
+    """
+    return _single(parse_query(search), VIEW_PARAM) == VIEW_TABLE
+
 
 MISSIONS = mission_ids()
 MAX_SEED = 2**53  # what JavaScript numbers keep exactly

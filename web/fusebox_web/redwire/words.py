@@ -6,6 +6,8 @@
 >>> w = Words(cat, ["Ana", "Bea"], [0, 0, 1, 1])
 >>> w.where(3, 4), w.value("yellow"), w.wire("3.1"), w.values([9, "yellow"])
 ("Bea's wire 5, stand 2", 'yellow', 'yellow 3.1', '9 or yellow')
+>>> Words(cat.with_lang("it"), ["Ana"], [0]).label("3.1")  # no "rw.decimal" here: kept as is
+'3.1'
 """
 
 from __future__ import annotations
@@ -37,6 +39,8 @@ class Words:
     names: Sequence[str]
     #: The seat owning each stand (observation ``stands[i].owner``).
     owners: Sequence[int]
+    #: The seat whose view is shown: sentences about them say "you" (None: a spectator).
+    viewer: int | None = None
 
     def t(self, key: str, **params: object) -> str:
         return self.catalog.t(key, **params)
@@ -48,6 +52,20 @@ class Words:
     @property
     def lang(self) -> str:
         return self.catalog.lang
+
+    def about(self, key: str, seat: object) -> str:
+        """The key of a sentence whose subject is ``seat``: its ``.you`` form when that is the
+        viewer and the catalog has one ("You place an info token", not "Ana places ...")."""
+        you = f"{key}.you"
+        if seat == self.viewer and you in self.catalog.messages.get("en", {}):
+            return you
+        return key
+
+    def label(self, label: object) -> str:
+        """A printed label in the player's language: "3.1" is "3,1" in Italian."""
+        text = str(label)
+        mark = self.catalog.messages.get(self.lang, {}).get("rw.decimal", ".")
+        return text.replace(".", mark)
 
     def name(self, seat: object) -> str:
         if isinstance(seat, int) and 0 <= seat < len(self.names):
@@ -69,9 +87,9 @@ class Words:
         """A printed wire: ``9``, ``yellow 3.1``, ``red 4.5``."""
         text = str(label)
         if text.endswith(".1"):
-            return self.t("rw.wire.yellow", label=text)
+            return self.t("rw.wire.yellow", label=self.label(text))
         if text.endswith(".5"):
-            return self.t("rw.wire.red", label=text)
+            return self.t("rw.wire.red", label=self.label(text))
         return text
 
     def stand_number(self, stand: int) -> int | None:

@@ -27,6 +27,61 @@ def py(value: Any) -> Any:
 _listeners: list[Any] = []
 
 
+def window() -> Any:
+    """The page's window (to listen for ``storage`` events from the site's other windows)."""
+    return js.window
+
+
+_channels: dict[str, Any] = {}
+
+
+def broadcast(name: str, data: object) -> None:
+    """Post ``data`` (JSON-able) on the same-origin BroadcastChannel ``name`` (the site's other
+    windows on this device receive it); nothing happens where browsers have no channels."""
+    if not hasattr(js, "BroadcastChannel"):
+        return
+    channel = _channels.get(name)
+    if channel is None:
+        channel = _channels[name] = js.BroadcastChannel.new(name)
+    channel.postMessage(_ffi.to_js(data, dict_converter=js.Object.fromEntries))
+
+
+def on_broadcast(name: str, handler: Callable[[Any], None]) -> None:
+    """Call ``handler(data)`` for every message posted on the BroadcastChannel ``name`` by the
+    site's other windows (data as Python values)."""
+    if not hasattr(js, "BroadcastChannel"):
+        return
+    channel = js.BroadcastChannel.new(name)
+    _channels.setdefault(f"{name}#listen", channel)
+
+    def receive(event: Any) -> None:
+        data = py(event.data)
+        handler(data.to_py() if hasattr(data, "to_py") else data)
+
+    listen(channel, "message", receive)
+
+
+def document() -> Any:
+    """The page's document (to listen for events that other scripts dispatch on it)."""
+    return js.document
+
+
+def dispatch(name: str, detail: object = None) -> None:
+    """Dispatch a CustomEvent ``name`` on the document (for the page's other scripts)."""
+    options = js.Object.new()
+    if detail is not None:
+        options.detail = _ffi.to_js(detail, dict_converter=js.Object.fromEntries)
+    js.document.dispatchEvent(js.CustomEvent.new(name, options))
+
+
+def event_detail(event: Any) -> Any:
+    """A CustomEvent's detail as Python data (dicts, lists, strings, numbers; None for none)."""
+    detail = py(getattr(event, "detail", None))
+    if detail is None:
+        return None
+    return detail.to_py() if hasattr(detail, "to_py") else detail
+
+
 def element(element_id: str) -> Any:
     """The element with this id (raises LookupError if the page has none)."""
     found = py(js.document.getElementById(element_id))
@@ -97,6 +152,12 @@ def set_html(node: Any, html: str) -> None:
 def query(selector: str) -> Any:
     """The first element matching ``selector``, or None."""
     return py(js.document.querySelector(selector))
+
+
+def query_all(selector: str) -> list[Any]:
+    """Every element matching ``selector``, in document order."""
+    found = js.document.querySelectorAll(selector)
+    return [found.item(i) for i in range(found.length)]
 
 
 def attr(node: Any, name: str) -> str | None:
@@ -183,6 +244,14 @@ def blob_url(text: str, mime: str = "application/json") -> str:
     return str(js.URL.createObjectURL(js.Blob.new(parts, options)))
 
 
+def local_date(seconds: float, lang: str) -> str:
+    """A moment (seconds since 1970) as the player's browser writes dates, in ``lang``."""
+    options = js.Object.new()
+    options.dateStyle = "medium"
+    options.timeStyle = "short"
+    return str(js.Date.new(seconds * 1000).toLocaleString(lang, options))
+
+
 def revoke_url(url: str) -> None:
     js.URL.revokeObjectURL(url)
 
@@ -196,8 +265,16 @@ async def read_file(node: Any) -> str | None:
 
 
 def active_key() -> dict[str, str]:
-    """The data attributes that identify the focused element (to focus its redrawn twin)."""
-    node = js.document.activeElement
+    """The data attributes that identify the focused element (to focus its redrawn twin);
+    empty when nothing has the focus (the page's body)."""
+    node = py(js.document.activeElement)
+    if node is None or str(getattr(node, "tagName", "BODY")) == "BODY":
+        return {}
+    return active_key_of(node)
+
+
+def active_key_of(node: Any) -> dict[str, str]:
+    """The data attributes that identify an element (see :func:`active_key`)."""
     if node is None or not hasattr(node, "getAttribute"):
         return {}
     out: dict[str, str] = {}
@@ -215,7 +292,7 @@ def active_key() -> dict[str, str]:
         "data-option",
         "id",
     ):
-        value = node.getAttribute(name)
+        value = py(node.getAttribute(name))  # null arrives as jsnull, not None
         if value is not None:
             out[name] = str(value)
     return out

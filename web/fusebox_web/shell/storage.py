@@ -8,7 +8,9 @@ older versions up to date). Each kind lives under the key ``fusebox.<game>.<kind
 not fit (hand-edited, damaged, newer than this page) never deletes it: the raw text is moved to
 ``fusebox.<game>.quarantine.<kind>.<n>`` and the caller gets a ``problem`` to tell the player,
 then starts fresh. An older version is migrated as it is read (and saved at the current version
-the next time the game saves).
+the next time the game saves). Each quarantined value is listed (:meth:`GameSaves.quarantined`:
+its kind, when it was set aside and why, from the index ``fusebox.<game>.quarantine``) and can be
+put back (:meth:`GameSaves.restore`), the value it replaces being set aside in its turn.
 
 The page's localStorage is reached through a tiny :class:`Store` interface (``shell.dom`` wraps
 the browser's; tests use :class:`MemoryStore`).
@@ -23,13 +25,14 @@ the browser's; tests use :class:`MemoryStore`).
 2
 >>> store.set("fusebox.demo.progress", "{oops")
 >>> loaded = saves.read(store, "progress", lambda data: data)
->>> loaded.value, loaded.problem, store.keys()
+>>> loaded.value, loaded.problem, [q.key for q in saves.quarantined(store)]
 (None, 'not JSON', ['fusebox.demo.quarantine.progress.1'])
 """
 
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
@@ -76,6 +79,18 @@ class MemoryStore:
         return list(self.items)
 
 
+@dataclass(frozen=True)
+class Quarantined:
+    """A value set aside: under ``key``, of ``kind``, since ``at`` (seconds since 1970; None
+    when it was set aside before the page kept dates), because of ``problem``."""
+
+    key: str
+    kind: str
+    at: float | None
+    problem: str
+    text: str
+
+
 class BadData(ValueError):
     """Saved data that cannot be used; the message says what is wrong (for the console)."""
 
@@ -110,6 +125,11 @@ class GameSaves:
         return f"{PREFIX}{self.game}.quarantine."
 
     @property
+    def quarantine_index(self) -> str:
+        """The key of the list of quarantined values: when and why each was set aside."""
+        return f"{PREFIX}{self.game}.quarantine"
+
+    @property
     def export_format(self) -> str:
         return f"{PREFIX}{self.game}.export"
 
@@ -137,11 +157,14 @@ class GameSaves:
     def remove(self, store: Store, kind: str) -> None:
         store.remove(self.key(kind))
 
-    def read(self, store: Store, kind: str, parse: Callable[[Any], T]) -> Loaded[T]:
+    def read(
+        self, store: Store, kind: str, parse: Callable[[Any], T], now: float | None = None
+    ) -> Loaded[T]:
         """Load and check a kind; bad data is quarantined (kept under another key), never lost.
 
         ``parse`` turns the envelope's data into the value and raises (ValueError, KeyError,
-        TypeError, or the engine's errors) when it does not fit.
+        TypeError, or the engine's errors) when it does not fit. ``now`` dates a quarantine
+        (seconds since 1970; the clock's time by default).
         """
         text = store.get(self.key(kind))
         if text is None:
@@ -149,17 +172,23 @@ class GameSaves:
         try:
             raw = json.loads(text)
         except ValueError:
-            return self._set_aside(store, kind, text, "not JSON")
+            return self._set_aside(store, kind, text, "not JSON", now)
         try:
             return Loaded(parse(self.unwrap(kind, raw)))
         except Exception as error:  # anything a damaged save can provoke: set it aside
-            return self._set_aside(store, kind, text, f"{type(error).__name__}: {error}")
+            problem = f"{type(error).__name__}: {error}"
+            return self._set_aside(store, kind, text, problem, now)
 
-    def _set_aside(self, store: Store, kind: str, text: str, problem: str) -> Loaded[Any]:
-        return Loaded(None, problem, self.quarantine(store, kind, text))
+    def _set_aside(
+        self, store: Store, kind: str, text: str, problem: str, now: float | None
+    ) -> Loaded[Any]:
+        return Loaded(None, problem, self.quarantine(store, kind, text, problem, now))
 
-    def quarantine(self, store: Store, kind: str, text: str) -> str:
-        """Move ``text`` from the kind's key to a new quarantine key; returns that key."""
+    def quarantine(
+        self, store: Store, kind: str, text: str, problem: str = "", now: float | None = None
+    ) -> str:
+        """Move ``text`` from the kind's key to a new quarantine key, noting when and why in the
+        index; returns that key."""
         base = f"{self.quarantine_prefix}{kind}."
         taken = set(store.keys())
         n = 1
@@ -167,7 +196,73 @@ class GameSaves:
             n += 1
         store.set(f"{base}{n}", text)
         store.remove(self.key(kind))
+        index = self._index(store)
+        index[f"{base}{n}"] = {
+            "kind": kind,
+            "at": time.time() if now is None else now,
+            "problem": problem,
+        }
+        self._write_index(store, index)
         return f"{base}{n}"
+
+    def _index(self, store: Store) -> dict[str, dict[str, Any]]:
+        """The quarantine index; an unreadable one reads as empty (the values stay listed)."""
+        try:
+            raw = json.loads(store.get(self.quarantine_index) or "{}")
+        except ValueError:
+            return {}
+        return (
+            {k: v for k, v in raw.items() if isinstance(v, dict)} if isinstance(raw, dict) else {}
+        )
+
+    def _write_index(self, store: Store, index: dict[str, dict[str, Any]]) -> None:
+        if index:
+            store.set(self.quarantine_index, json.dumps(index, separators=(",", ":")))
+        else:
+            store.remove(self.quarantine_index)
+
+    def quarantined(self, store: Store) -> list[Quarantined]:
+        """Every value set aside, newest first (those without a date last, by key)."""
+        index = self._index(store)
+        found = []
+        for key in list(store.keys()):
+            if not key.startswith(self.quarantine_prefix):
+                continue
+            kind = key.removeprefix(self.quarantine_prefix).rsplit(".", 1)[0]
+            info = index.get(key, {})
+            at = info.get("at")
+            found.append(
+                Quarantined(
+                    key,
+                    kind,
+                    float(at)
+                    if isinstance(at, (int, float)) and not isinstance(at, bool)
+                    else None,
+                    str(info.get("problem", "")),
+                    store.get(key) or "",
+                )
+            )
+        return sorted(found, key=lambda q: (q.at is None, -(q.at or 0), q.key))
+
+    def restore(self, store: Store, key: str, now: float | None = None) -> str:
+        """Put a quarantined value back under its kind's key (the value there now, if any, is
+        set aside in its place); returns the kind. The caller then reads it as usual: if it
+        still does not fit, it goes back to the quarantine."""
+        text = store.get(key)
+        if text is None or not key.startswith(self.quarantine_prefix):
+            raise BadData(f"nothing is kept under {key}")
+        kind = key.removeprefix(self.quarantine_prefix).rsplit(".", 1)[0]
+        if kind not in self.kinds:
+            raise BadData(f"{key}: no such kind of saved data")
+        current = store.get(self.key(kind))
+        store.remove(key)
+        index = self._index(store)
+        index.pop(key, None)
+        self._write_index(store, index)
+        if current is not None:
+            self.quarantine(store, kind, current, "replaced by a restored copy", now)
+        store.set(self.key(kind), text)
+        return kind
 
     # ------------------------------------------------------------------ files
 

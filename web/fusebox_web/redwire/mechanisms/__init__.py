@@ -289,6 +289,18 @@ def tool_name(tool: object, w: Words) -> str:
     return double_detector.tool_name(tool, w) or detectors.tool_name(tool, w) or ""
 
 
+def legends(obs: Observation, w: Words) -> list[str]:
+    """What the board's short marks mean, for the mechanisms in play ("DD: the Double
+    Detector..."), shown with the mission's rules."""
+    found = double_detector.legend(obs, w)
+    return [found] if found else []
+
+
+def tool_short(tool: object, w: Words) -> str | None:
+    """A detector's short name for a narrow screen ("DD"), if it has one."""
+    return double_detector.short_name(w) if tool == "double" else None
+
+
 def choices(aff: Affordances, sel: Selection) -> Any:
     """The current card's choices in the affordances (None when it is not usable now)."""
     use = use_of(sel)
@@ -311,8 +323,10 @@ __all__ = [
     "confirm_text",
     "equipment_line",
     "forced_mode",
+    "legends",
     "prompt_notes",
     "tool_name",
+    "tool_short",
     "use_mode",
     "use_of",
 ]

@@ -31,5 +31,15 @@ def badge(obs: Observation, seat: int, w: Words) -> str:
     )
 
 
+def legend(obs: Observation, w: Words) -> str:
+    """What the "DD" badge means ("" when the mission has no Double Detector)."""
+    return w.t("rw.dd.legend") if double_detector.view(obs) is not None else ""
+
+
+def short_name(w: Words) -> str:
+    """The badge's two letters, which the rules' legend explains."""
+    return w.t("rw.dd.short")
+
+
 def tool_name(tool: str, w: Words) -> str | None:
     return w.detector_name() if tool == "double" else None

@@ -52,16 +52,18 @@ def gear(obs: Observation, w: Words, aff: Affordances, panel: str | None) -> str
         items.append(
             tag(
                 "li",
+                # Named by what it shows ("7 Spare Batteries Locked: ..."), nothing else.
                 tag(
                     "button",
                     tag("span", card_number(card, w), class_="rw-card-no")
+                    + " "
                     + tag("span", esc(name), class_="rw-card-name")
+                    + " "
                     + tag("span", mark + esc(state_text), class_="rw-card-state"),
                     type="button",
                     class_=classes("rw-card", f"is-{state}", usable_now and "is-ready"),
                     data_act="panel",
                     data_panel=f"card:{card}",
-                    aria_label=w.t("rw.card.label", name=name, number=card, state=state_text),
                     aria_expanded="true" if panel == f"card:{card}" else "false",
                 ),
             )

@@ -1,0 +1,901 @@
+"""The direct engine: the plain sparse DP, for the small positions of late games.
+
+The same walk over the codes as the other engines (``solver``), with as little to build as can be:
+late positions have a few hundred states in all, and there the time went into building what a big
+walk needs (parts, joined tables, estimates), not into the walk. A state packs, in one int:
+
+* per *free* stand (one with two possible fill levels or more somewhere, or a label): its level
+  as it is (a run of ``c`` tiles adds ``c``), then two "pending class" bits per ``Label`` on the
+  stand (``labels``);
+* per "k of m" group, how many of its candidates were kept so far;
+* one flag per ``Need`` that is not on one stand and one code, one counter per ``Tally`` and the
+  memory bits of the ``Pair`` s (``pairs``), as in the sparse engine (``plan``);
+* one flag per ``Need`` that is not on one stand and one code, one counter per ``Tally`` and the
+  memory bits of the ``Pair`` s (``pairs``), as in the sparse engine (``plan``).
+
+A ``DirectStep`` deals one code. A stand whose level is forced before and after it takes its run
+for free (``extra``, ``ors``; its copies counted in ``factor``); the others are *active*. A state's
+successors depend only on the fields of the active stands (its *key*): the step keeps, per key and
+choice (the ``q`` copies, or keeping or dropping a "k of m" candidate), the ``(delta, multiplier,
+or_bits)`` of every way to share the copies among the active stands (``q! / prod c!``), joined
+from the stands' options (``Rows``) the first time a state has that key; keys whose stands have
+the same options share the join. After the code, ``finish`` checks and clears the flags,
+counters and pair memories that end there.
+
+Fill levels come from each stand alone (``levels.stand_levels``, without the one-stand needs:
+those are checked on the runs). Both passes keep every layer; the weight of a fill level of a stand
+before a code is ``sum F * B`` over the states with that level.
+
+>>> from engine.redwire.deduction import Pool, Position, Stand
+>>> from engine.redwire.deduction.normalize import normalize
+>>> pos = Position(Pool(((1, 2), (2, 1))), (Stand(0, (None, None)), Stand(1, (None,))))
+>>> plan = build_direct_plan(normalize(pos))
+>>> tables = DirectTables(plan)
+>>> tables.dp_total, sorted(tables.fill_weights(1, 1).items())  # 3 deals; B holds a 1 in 2
+(3, [(0, 1), (1, 2)])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from math import comb
+from random import Random
+
+from engine.redwire.deduction.labels import labels_after
+from engine.redwire.deduction.levels import Levels, stand_levels
+from engine.redwire.deduction.normalize import Normalized, Tally
+from engine.redwire.deduction.pairs import PairRule, memory_bits
+
+StandOption = tuple[int, int, int]  # (count c, state delta, or_bits)
+# The facts runs of a code on a stand meet, their slots as bit masks: the one-stand needs' (a run
+# must meet each), the flags' with their bits, the tallies' with their counters' shifts.
+Facts = tuple[list[int], list[tuple[int, int]], list[tuple[int, int]]]
+_NO_FACTS: Facts = ([], [], [])
+Edge = tuple[int, int, int]  # (state delta, multiplier, or_bits)
+Front = tuple[int, int, int, int]  # (copies left, state delta, multiplier, or_bits)
+Layer = dict[int, int]
+Choice = tuple[int, int, tuple[bool, ...] | None]  # (state delta, q, ok by group counter)
+
+
+class Rows(dict[int, tuple[StandOption, ...]]):
+    """A stand's options by field value, each built the first time it is asked for."""
+
+    def __init__(self, build: Callable[[int], tuple[StandOption, ...]]) -> None:
+        super().__init__()
+        self._build = build
+
+    def __missing__(self, key: int) -> tuple[StandOption, ...]:
+        value = self[key] = self._build(key)
+        return value
+
+
+class PlainRows(dict[int, tuple[StandOption, ...]]):
+    """The options of a stand that only moves its level (no fact on its runs): from level ``f``,
+    runs of ``c`` tiles for the counts the slots allow (``runs[f]``) that end between
+    ``after_low`` and ``after_high``, built the first time they are asked for."""
+
+    __slots__ = ("after_high", "after_low", "runs", "shift")
+
+    def __init__(self, after_low: int, after_high: int, runs: list[int], shift: int) -> None:
+        super().__init__()
+        self.after_low, self.after_high, self.runs, self.shift = after_low, after_high, runs, shift
+
+    def __missing__(self, f: int) -> tuple[StandOption, ...]:
+        shift = self.shift
+        low, high = max(self.after_low - f, 0), min(self.runs[f], self.after_high - f)
+        value = self[f] = tuple([(c, c << shift, 0) for c in range(low, high + 1)])
+        return value
+
+
+@dataclass(slots=True)
+class DirectStep:
+    """One code: its ``choices`` (``ok`` by group counter, ``None``: always), the active stands'
+    fields (``key_mask``, ``fields``) and options (``rows``), and what ``finish`` checks after
+    it."""
+
+    index: int
+    choices: tuple[Choice, ...]
+    counter_shift: int
+    counter_mask: int
+    key_mask: int
+    fields: tuple[tuple[int, int], ...]  # per active stand: (shift, mask)
+    rows: tuple[dict[int, tuple[StandOption, ...]], ...]  # per active stand: by field value
+    ors: int  # flags set by the forced runs
+    check_mask: int  # after the code: the state's bits here must be ``check_value``,
+    check_value: int  # then are cleared
+    filters: tuple[Callable[[int], int | None], ...]  # then these (tallies, pairs)
+    split: int  # 0, or the number of active stands in the first half (three or more of them)
+    head_mask: int  # the bits of the first half's fields
+    memos: tuple[dict[int, tuple[Edge, ...]], ...]  # per choice: key -> edges
+    halves: dict[int, dict[int, dict[int, list[Edge]]]]  # first stand -> key -> by count
+    fronts: tuple[dict[int, list[Front]], ...]  # per choice: first half's key -> its front
+
+    def front(self, choice: int, key: int) -> list[Front]:
+        """With three active stands or more, the first half's ways to take part of the choice's
+        ``q`` copies (fields ``key``): ``(copies left for the second half, delta, multiplier
+        with C(q, count), or_bits)``; the passes join them with the second half's by count."""
+        q = self.choices[choice][1]
+        binomial = _BINOMIAL[q]
+        if self.split == 1:  # one stand: its options
+            shift, mask = self.fields[0]
+            found = [
+                (q - c, delta, binomial[c], ors)
+                for c, delta, ors in self.rows[0][(key >> shift) & mask]
+                if c <= q
+            ]
+        else:
+            found = [
+                (q - count, delta, mult * binomial[count], ors)
+                for count, entries in self.half(0, key).items()
+                if count <= q
+                for delta, mult, ors in entries
+            ]
+        self.fronts[choice][key] = found
+        return found
+
+    def edges(self, choice: int, key: int) -> tuple[Edge, ...]:
+        """Every way to share the choice's copies among the active stands of fields ``key``."""
+        memo = self.memos[choice]
+        found = memo.get(key)
+        if found is not None:
+            return found
+        q = self.choices[choice][1]
+        rows, fields = self.rows, self.fields
+        if len(rows) == 1:
+            shift, mask = fields[0]
+            found = tuple([(d, 1, o) for c, d, o in rows[0][(key >> shift) & mask] if c == q])
+        elif len(rows) == 2:
+            (shift, mask), (shift2, mask2) = fields
+            found = _pair(rows[0][(key >> shift) & mask], rows[1][(key >> shift2) & mask2], q)
+        elif not rows:
+            found = ((0, 1, 0),) if q == 0 else ()
+        else:  # two halves, each joined once per key of its own fields
+            head_key, tail_key = key & self.head_mask, key & ~self.head_mask
+            head = self.halves[0].get(head_key) or self.half(0, head_key)
+            tail = self.halves[self.split].get(tail_key) or self.half(self.split, tail_key)
+            binomial = _BINOMIAL[q]
+            joined = []
+            for count, firsts in head.items():
+                seconds = tail.get(q - count)
+                if seconds:
+                    share = binomial[count]
+                    for d1, m1, o1 in firsts:
+                        for d2, m2, o2 in seconds:
+                            joined.append((d1 + d2, share * m1 * m2, o1 | o2))
+            found = tuple(joined)
+        memo[key] = found
+        return found
+
+    def half(self, first: int, key: int) -> dict[int, list[Edge]]:
+        """The active stands from ``first`` to the end of its half, of fields ``key``: per
+        number of tiles they take in all, the ways to take them ``(delta, c! / prod c_i!,
+        or_bits)``."""
+        memo = self.halves[first]
+        found = memo.get(key)
+        if found is not None:
+            return found
+        end = self.split if first == 0 else len(self.rows)
+        rows, fields = self.rows, self.fields
+        shift, mask = fields[first]
+        row = rows[first][(key >> shift) & mask]
+        found = {}
+        if end - first == 2:
+            shift, mask = fields[first + 1]
+            second = rows[first + 1][(key >> shift) & mask]
+            for c, d, o in row:
+                binomial = _BINOMIAL
+                for c2, d2, o2 in second:
+                    total = c + c2
+                    edge = (d + d2, binomial[total][c], o | o2)
+                    if total in found:
+                        found[total].append(edge)
+                    else:
+                        found[total] = [edge]
+        else:
+            found = {c: [(d, 1, o)] for c, d, o in row}
+            for k in range(first + 1, end):
+                shift, mask = fields[k]
+                row = rows[k][(key >> shift) & mask]
+                joined: dict[int, list[Edge]] = {}
+                for used, entries in found.items():
+                    for c, d, o in row:
+                        total = used + c
+                        share = _BINOMIAL[total][c]
+                        more = [(delta + d, mult * share, ors | o) for delta, mult, ors in entries]
+                        if total in joined:
+                            joined[total] += more
+                        else:
+                            joined[total] = more
+                found = joined
+        memo[key] = found
+        return found
+
+    def finish(self, state: int) -> int | None:
+        """The state after the checks that end with this code (``None``: it breaks one)."""
+        if state & self.check_mask != self.check_value:
+            return None
+        state ^= self.check_value
+        for check in self.filters:
+            found = check(state)
+            if found is None:
+                return None
+            state = found
+        return state
+
+
+def _pair(
+    first: tuple[StandOption, ...], second: tuple[StandOption, ...], q: int
+) -> tuple[Edge, ...]:
+    """The ways for two stands (options by increasing count) to take ``q`` tiles in all."""
+    binomial = _BINOMIAL[q]
+    found = []
+    for c, d, o in first:
+        if c > q:
+            break
+        need = q - c
+        for c2, d2, o2 in second:
+            if c2 >= need:
+                if c2 == need:
+                    found.append((d + d2, binomial[c], o | o2))
+                break
+    return tuple(found)
+
+
+_BINOMIAL = [[comb(n, k) for k in range(n + 1)] for n in range(64)]
+
+
+@dataclass(slots=True)
+class DirectPlan:
+    """Everything the passes need (``steps[t]`` deals code number ``t``)."""
+
+    steps: list[DirectStep]
+    final: int
+    factor: int  # multinomial factors of the forced runs
+    universe: tuple[int, ...]
+    sizes: tuple[int, ...]
+    levels: list[list[list[int]]]  # per stand, per boundary: its possible levels
+    level_fields: list[tuple[int, int]]  # per stand: (shift, level mask); mask 0: no field
+    feasible: bool
+
+
+def impossible(norm: Normalized, levels: list[list[list[int]]]) -> DirectPlan:
+    sizes = tuple(len(stand) for stand in norm.allowed)
+    return DirectPlan([], 0, 0, norm.universe, sizes, levels, [], False)
+
+
+def estimate(levels: list[list[list[int]]], universe: tuple[int, ...]) -> int:
+    """About how many states the walk keeps (an upper bound): per boundary, the product of the
+    stands' numbers of levels."""
+    total = 0
+    for t in range(len(universe) + 1):
+        states = 1
+        for stand in levels:
+            states *= len(stand[t])
+        total += states
+    return total
+
+
+def build_direct_plan(norm: Normalized, levels: Levels | None = None) -> DirectPlan:
+    """The direct plan of ``norm``; ``levels``: ``direct_levels(norm)``, if already known."""
+    available, runs_of, stand_levels_ = levels or direct_levels(norm)
+    if not norm.feasible or any(not level for stand in stand_levels_ for level in stand):
+        return impossible(norm, stand_levels_)
+    return _Builder(norm, available, runs_of, stand_levels_).build()
+
+
+def direct_levels(norm: Normalized) -> Levels:
+    """The fill levels the direct engine walks: each stand alone, without the one-stand needs
+    (``levels.stand_levels``)."""
+    return stand_levels(norm, {})
+
+
+class _Builder:
+    def __init__(
+        self,
+        norm: Normalized,
+        available: list[dict[int, int]],
+        runs_of: list[list[list[int]]],
+        levels: list[list[list[int]]],
+    ) -> None:
+        self.norm = norm
+        self.runs_of = runs_of
+        self.levels = levels
+        self.available = available
+        universe = norm.universe
+        self.index = {code: t for t, code in enumerate(universe)}
+        self.sizes = tuple(len(stand) for stand in norm.allowed)
+        self.labels: list[list[tuple[int, bool]]] = [[] for _ in norm.allowed]
+        for stand, left, same in norm.labels:
+            self.labels[stand].append((left, same))
+        self.local: dict[tuple[int, int], list[frozenset[int]]] = {}
+        self.flags: list[tuple[dict[int, frozenset[int]], frozenset[int], int]] = []
+        position = 0
+        # Fields: level bits, then the stand's label bits.
+        self.shift: list[int] = []
+        self.level_bits: list[int] = []
+        self.free = [max(map(len, stand)) > 1 for stand in levels]  # two levels or more somewhere
+        for s, size in enumerate(self.sizes):
+            bits = size.bit_length() if self.free[s] or self.labels[s] else 0
+            self.shift.append(position)
+            self.level_bits.append(bits)
+            position += bits + 2 * len(self.labels[s])
+        self.group_of: dict[int, tuple[int, int]] = {}  # code -> (group, candidates after it)
+        self.group_shift: list[int] = []
+        self.group_bits: list[int] = []
+        for g, (candidates, keep) in enumerate(norm.groups):
+            for k, code in enumerate(candidates):
+                self.group_of[code] = (g, len(candidates) - k - 1)
+            self.group_shift.append(position)
+            self.group_bits.append(max(1, keep.bit_length()))
+            position += self.group_bits[-1]
+        for need in norm.needs:
+            if len(need.slots) == 1 and len(need.codes) == 1:
+                ((stand, slots),) = need.slots.items()
+                (code,) = need.codes
+                self.local.setdefault((stand, code), []).append(slots)
+            else:
+                self.flags.append((need.slots, need.codes, 1 << position))
+                position += 1
+        self.tally_shift: list[int] = []
+        for tally in norm.tallies:
+            self.tally_shift.append(position)
+            position += sum(map(len, tally.slots.values())).bit_length()
+        self.memory_shift: list[int] = []
+        for pair in norm.pairs:
+            self.memory_shift.append(position)
+            position += memory_bits(pair.relation)
+        # Per stand, per code index: the facts its runs of that code meet (see ``_facts``).
+        self.facts: list[dict[int, Facts]] = [{} for _ in self.sizes]
+        for (stand, code), sets in self.local.items():
+            self._facts(stand, code)[0].extend(map(_bits, sets))
+        for need_slots, codes, bit in self.flags:
+            for stand, ix in need_slots.items():
+                for code in codes:
+                    self._facts(stand, code)[1].append((_bits(ix), bit))
+        for k, tally in enumerate(norm.tallies):
+            for stand, ix in tally.slots.items():
+                for code in tally.codes:
+                    self._facts(stand, code)[2].append((_bits(ix), self.tally_shift[k]))
+
+    def build(self) -> DirectPlan:
+        norm, levels = self.norm, self.levels
+        closing: dict[int, tuple[int, int]] = {}  # code index -> (check mask, check value)
+
+        def close(t: int, mask: int, value: int) -> None:
+            m, v = closing.get(t, (0, 0))
+            closing[t] = (m | mask, v | value)
+
+        for _, codes, bit in self.flags:
+            close(max(self.index[c] for c in codes), bit, bit)
+        for g, (candidates, keep) in enumerate(norm.groups):
+            if candidates:
+                shift = self.group_shift[g]
+                mask = ((1 << self.group_bits[g]) - 1) << shift
+                close(self.index[candidates[-1]], mask, keep << shift)
+        filters: dict[int, list[Callable[[int], int | None]]] = {}
+        for k, tally in enumerate(norm.tallies):
+            last = max(self.index[c] for c in tally.codes)
+            filters.setdefault(last, []).append(
+                _count_check(self.tally_shift[k], sum(map(len, tally.slots.values())), tally)
+            )
+        universe = norm.universe
+        ends = len(universe)
+        active_at: list[list[int]] = [[] for _ in universe]
+        taken_at: list[list[int]] = [[] for _ in universe]  # the forced runs' counts
+        extra_at = [0] * ends  # their state deltas
+        ors_at = [0] * ends  # and flags
+        for s in range(len(self.sizes)):
+            stand_levels, runs_of = levels[s], self.runs_of[s]
+            shift = self.shift[s] if self.level_bits[s] else -1
+            labels, facts = self.labels[s], self.facts[s]
+            for t in range(ends):
+                before, after = stand_levels[t], stand_levels[t + 1]
+                if len(before) == 1 and len(after) == 1:
+                    first = before[0]
+                    end = after[0]
+                    if not (labels and any(first <= lt + 1 and lt < end for lt, _ in labels)):
+                        if end > first:
+                            if runs_of[t][first] < end - first:
+                                return impossible(norm, levels)
+                            taken_at[t].append(end - first)
+                            if shift >= 0:
+                                extra_at[t] += (end - first) << shift
+                        if t in facts:
+                            forced = self._forced(facts[t], first, end - first)
+                            if forced is None:
+                                return impossible(norm, levels)
+                            extra_at[t] += forced[0]
+                            ors_at[t] |= forced[1]
+                        continue
+                if before != after or labels or (t in facts and facts[t][0]):
+                    active_at[t].append(s)
+                else:  # the same levels (an interval) before and after: may it take a tile?
+                    runs, high = runs_of[t], after[-1]
+                    for f in before:
+                        if f < high and runs[f]:
+                            active_at[t].append(s)
+                            break
+        steps: list[DirectStep] = []
+        factor = 1
+        for t, code in enumerate(universe):
+            active = active_at[t]
+            taken = taken_at[t]
+            extra = extra_at[t]
+            ors = ors_at[t]
+            copies = norm.copies[code]
+            group = self.group_of.get(code)
+            if group is None:
+                q = copies - sum(taken)
+                if q < 0 or (q and not active):
+                    return impossible(norm, levels)
+                factor *= _multinomial(copies, [*taken, q])
+                choices: tuple[Choice, ...] = ((extra, q, None),)
+                counter_shift = counter_mask = 0
+            else:
+                g, left_after = group
+                keep = norm.groups[g][1]
+                counter_shift = self.group_shift[g]
+                counter_mask = (1 << self.group_bits[g]) - 1
+                counters = range(counter_mask + 1)
+                found = []
+                if not taken:
+                    ok = tuple(n <= keep <= n + left_after for n in counters)
+                    found.append((extra, 0, ok))
+                left = 1 - sum(taken)
+                if left >= 0 and (active or left == 0):
+                    ok = tuple(n < keep for n in counters)
+                    found.append((extra + (1 << counter_shift), left, ok))
+                choices = tuple(c for c in found if c[2] is not None and any(c[2]))
+                if not choices:
+                    return impossible(norm, levels)
+            fields = []
+            key_mask = 0
+            for s in active:
+                mask = (1 << (self.level_bits[s] + 2 * len(self.labels[s]))) - 1
+                fields.append((self.shift[s], mask))
+                key_mask |= mask << self.shift[s]
+            split = len(active) // 2 if len(active) >= 3 else 0  # the first half's stands
+            head_mask = 0
+            for shift, mask in fields[:split]:
+                head_mask |= mask << shift
+            check_mask, check_value = closing.get(t, (0, 0))
+            step_filters = filters.get(t, [])
+            rules = self._pair_rules(t, code)
+            if rules:
+                step_filters.append(_pair_check(rules))
+            steps.append(
+                DirectStep(
+                    t,
+                    choices,
+                    counter_shift,
+                    counter_mask,
+                    key_mask,
+                    tuple(fields),
+                    tuple(self._rows(s, t, code) for s in active),
+                    ors,
+                    check_mask,
+                    check_value,
+                    tuple(step_filters),
+                    split,
+                    head_mask,
+                    tuple({} for _ in choices),
+                    {0: {}, split: {}},
+                    tuple({} for _ in choices),
+                )
+            )
+        final = sum(
+            size << self.shift[s] for s, size in enumerate(self.sizes) if self.level_bits[s]
+        )
+        level_fields = [
+            (self.shift[s], (1 << bits) - 1 if self.free[s] else 0)
+            for s, bits in enumerate(self.level_bits)
+        ]
+        return DirectPlan(
+            steps, final, factor, norm.universe, self.sizes, levels, level_fields, True
+        )
+
+    def _rows(self, s: int, t: int, code: int) -> dict[int, tuple[StandOption, ...]]:
+        """Per field value of stand ``s`` (an active stand has one): its options at code ``t``,
+        ``(count, state delta, or_bits)`` (with labels, built the first time a state asks)."""
+        after = self.levels[s][t + 1]
+        if not (self.labels[s] or t in self.facts[s]):  # the common case: only the level moves
+            return PlainRows(after[0], after[-1], self.runs_of[s][t], self.shift[s])
+        shift = self.shift[s]
+        lbits = self.level_bits[s]
+        level_mask = (1 << lbits) - 1
+        before = frozenset(self.levels[s][t])
+        after_low, after_high = after[0], after[-1]
+        runs = self.runs_of[s][t]
+        labels = [(left, same, lbits + 2 * k) for k, (left, same) in enumerate(self.labels[s])]
+        colour = self.norm.colours[code]
+        local, flags, tallies = self.facts[s].get(t, _NO_FACTS)
+
+        def row(key: int) -> tuple[StandOption, ...]:
+            f = key & level_mask
+            pend = key - f
+            options: list[StandOption] = []
+            if f in before:
+                for c in range(max(after_low - f, 0), min(runs[f], after_high - f) + 1):
+                    run = ((1 << c) - 1) << f  # the slots the run covers
+                    new_pend = labels_after(labels, pend, f, c, colour) if labels else pend
+                    if new_pend is None:
+                        continue
+                    if local and not all(run & mask for mask in local):
+                        continue
+                    ors = 0
+                    for mask, bit in flags:
+                        if run & mask:
+                            ors |= bit
+                    delta = (c + new_pend - pend) << shift
+                    for mask, at in tallies:
+                        delta += (run & mask).bit_count() << at
+                    options.append((c, delta, ors))
+            return tuple(options)
+
+        return Rows(row)
+
+    def _facts(self, s: int, code: int) -> Facts:
+        """The facts runs of ``code`` on stand ``s`` meet (to fill in, see ``Facts``)."""
+        t = self.index[code]
+        found = self.facts[s].get(t)
+        if found is None:
+            found = self.facts[s][t] = ([], [], [])
+        return found
+
+    @staticmethod
+    def _forced(facts: Facts, f: int, c: int) -> tuple[int, int] | None:
+        """A forced run of ``c`` tiles from slot ``f`` that meets ``facts``: the delta of the
+        tally counters and the flags it sets (``None``: a one-stand need fails)."""
+        local, flags, tallies = facts
+        run = ((1 << c) - 1) << f  # the slots the run covers
+        if local and not all(run & mask for mask in local):
+            return None
+        ors = 0
+        for mask, bit in flags:
+            if run & mask:
+                ors |= bit
+        delta = 0
+        for mask, at in tallies:
+            delta += (run & mask).bit_count() << at
+        return delta, ors
+
+    def _pair_rules(self, t: int, code: int) -> tuple[PairRule, ...]:
+        """The pairs to check after code ``t`` (as ``plan._Builder._pair_rules``)."""
+        rules = []
+        allowed = self.norm.allowed
+        for k, pair in enumerate(self.norm.pairs):
+            (sa, ia), (sb, ib) = pair.first, pair.second
+            first = [self.index[c] for c in allowed[sa][ia]]
+            second = [self.index[c] for c in allowed[sb][ib]]
+            start = min(second) if pair.relation == "le" else min(first + second)
+            end = max(second) if pair.relation in ("le", "lt") else max(first + second)
+            if start <= t <= end:
+                rules.append(
+                    PairRule(
+                        pair.relation,
+                        self._probe(pair.first, t),
+                        self._probe(pair.second, t),
+                        self.memory_shift[k],
+                        self.norm.colours[code],
+                        t == end,
+                    )
+                )
+        return tuple(rules)
+
+    def _probe(self, slot: tuple[int, int], t: int) -> tuple[int, int, int, int]:
+        """Where a state tells whether ``slot`` is filled after code ``t``."""
+        s, j = slot
+        if self.level_bits[s]:
+            return (self.shift[s], (1 << self.level_bits[s]) - 1, 0, j)
+        return (0, 0, self.levels[s][t + 1][0], j)
+
+
+def _bits(slots: frozenset[int]) -> int:
+    """A set of slots as a bit mask."""
+    return sum(1 << j for j in slots)
+
+
+def _count_check(shift: int, slots: int, tally: Tally) -> Callable[[int], int | None]:
+    low, high = tally.low, tally.high
+    mask = (1 << slots.bit_length()) - 1
+
+    def check(state: int) -> int | None:
+        count = (state >> shift) & mask
+        if low <= count <= high:
+            return state - (count << shift)
+        return None
+
+    return check
+
+
+def _pair_check(rules: tuple[PairRule, ...]) -> Callable[[int], int | None]:
+    def check(state: int) -> int | None:
+        for rule in rules:
+            found = rule.apply(state)
+            if found is None:
+                return None
+            state = found
+        return state
+
+    return check
+
+
+def _multinomial(total: int, parts: list[int]) -> int:
+    result = 1
+    for part in parts:
+        result *= comb(total, part)
+        total -= part
+    return result
+
+
+# ---------------------------------------------------------------------- passes
+
+
+class DirectTables:
+    """Both passes over a direct plan: the total, fill-level weights and exact sampling."""
+
+    def __init__(self, plan: DirectPlan) -> None:
+        self.plan = plan
+        self.layers, raws = forward(plan) if plan.feasible else ([{}], [])
+        self.dp_total = self.layers[-1].get(plan.final, 0)
+        self.completions: list[Layer] = []
+        self.afters: list[Layer] = []
+        if self.dp_total:
+            self.completions, self.afters = backward(plan, self.layers, raws)
+        self._fill: dict[int, dict[int, dict[int, int]]] = {}
+
+    def fill_weights(self, stand: int, t: int) -> dict[int, int]:
+        """The weight of each fill level of ``stand`` before code number ``t``."""
+        levels = self.plan.levels[stand][t]
+        if len(levels) == 1:
+            return {levels[0]: self.dp_total}
+        found = self._fill.get(t)
+        if found is None:
+            found = self._fill[t] = self._boundary_weights(t)
+        return found.get(stand, {})
+
+    def _boundary_weights(self, t: int) -> dict[int, dict[int, int]]:
+        plan = self.plan
+        stands = [
+            (s, shift, mask)
+            for s, (shift, mask) in enumerate(plan.level_fields)
+            if mask and len(plan.levels[s][t]) > 1
+        ]
+        result: dict[int, dict[int, int]] = {s: {} for s, _, _ in stands}
+        sums = [(shift, mask, result[s]) for s, shift, mask in stands]
+        front = self.layers[t]
+        for state, back in self.completions[t].items():
+            weight = front[state] * back
+            for shift, mask, here in sums:
+                level = (state >> shift) & mask
+                if level in here:
+                    here[level] += weight
+                else:
+                    here[level] = weight
+        return result
+
+    def sample(self, rng: Random) -> list[tuple[int, ...]]:
+        """Every stand's codes in one world drawn with its exact probability (walk order)."""
+        plan = self.plan
+        state = 0
+        states = [state]
+        for t, step in enumerate(plan.steps):
+            after = self.afters[t]
+            pick = rng.randrange(self.completions[t][state])
+            counter = (state >> step.counter_shift) & step.counter_mask
+            chosen = None
+            for choice, (extra, _, ok) in enumerate(step.choices):
+                if ok is not None and not ok[counter]:
+                    continue
+                base = (state | step.ors) + extra
+                for delta, mult, ors in step.edges(choice, state & step.key_mask):
+                    target = (base + delta) | ors
+                    pick -= mult * after.get(target, 0)
+                    if pick < 0:
+                        chosen = target
+                        break
+                if chosen is not None:
+                    break
+            assert chosen is not None, "completion weights do not add up"
+            finished = step.finish(chosen)
+            assert finished is not None
+            state = finished
+            states.append(state)
+        return [self._stand_codes(s, size, states) for s, size in enumerate(plan.sizes)]
+
+    def _stand_codes(self, s: int, size: int, states: list[int]) -> tuple[int, ...]:
+        plan = self.plan
+        shift, mask = plan.level_fields[s]
+        levels = plan.levels[s]
+        codes: list[int] = []
+        previous = 0
+        for t, code in enumerate(plan.universe):
+            current = (states[t + 1] >> shift) & mask if mask else levels[t + 1][0]
+            codes += [code] * (current - previous)
+            previous = current
+        assert len(codes) == size
+        return tuple(codes)
+
+
+def forward(plan: DirectPlan) -> tuple[list[Layer], list[Layer | None]]:
+    """The states before every code with the weight of their prefixes (the last: the end), and
+    per step with checks after its code, the states right after the code, before ``finish``."""
+    layer: Layer = {0: 1}
+    layers = [layer]
+    raws: list[Layer | None] = []
+    for step in plan.steps:
+        key_mask, ors = step.key_mask, step.ors
+        shift, mask = step.counter_shift, step.counter_mask
+        if not (step.rows or ors) and len(step.choices) == 1 and step.choices[0][1:] == (0, None):
+            extra = step.choices[0][0]  # only forced runs: the states move as one
+            nxt = {s + extra: w for s, w in layer.items()} if extra else layer
+        else:
+            nxt = {}
+            for choice, (extra, _, ok) in enumerate(step.choices):
+                memo = step.memos[choice]
+                items = (
+                    layer.items()
+                    if ok is None
+                    else [(s, w) for s, w in layer.items() if ok[(s >> shift) & mask]]
+                )
+                if step.split:  # the first half's front, the second half's ways by count
+                    fronts, tails = step.fronts[choice], step.halves[step.split]
+                    head_mask, tail_mask = step.head_mask, key_mask & ~step.head_mask
+                    for state, weight in items:
+                        front = fronts.get(state & head_mask)
+                        if front is None:
+                            front = step.front(choice, state & head_mask)
+                        tail = tails.get(state & tail_mask)
+                        if tail is None:
+                            tail = step.half(step.split, state & tail_mask)
+                        base = (state | ors) + extra
+                        for left, delta, mult, bits in front:
+                            entries = tail.get(left)
+                            if entries:
+                                start = (base + delta) | bits
+                                part = weight * mult
+                                for delta2, mult2, bits2 in entries:
+                                    target = (start + delta2) | bits2
+                                    if target in nxt:
+                                        nxt[target] += part * mult2
+                                    else:
+                                        nxt[target] = part * mult2
+                    continue
+                for state, weight in items:
+                    edges = memo.get(state & key_mask)
+                    if edges is None:
+                        edges = step.edges(choice, state & key_mask)
+                    base = (state | ors) + extra
+                    for delta, mult, bits in edges:
+                        target = (base + delta) | bits
+                        if target in nxt:
+                            nxt[target] += weight * mult
+                        else:
+                            nxt[target] = weight * mult
+        if step.check_mask or step.filters:
+            raws.append(nxt)
+            done: Layer = {}
+            if step.filters:
+                finish = step.finish
+                for state, weight in nxt.items():
+                    found = finish(state)
+                    if found is not None:
+                        if found in done:
+                            done[found] += weight
+                        else:
+                            done[found] = weight
+            else:  # the checks clear their bits: distinct states stay distinct
+                check_mask, check_value = step.check_mask, step.check_value
+                done = {
+                    state ^ check_value: weight
+                    for state, weight in nxt.items()
+                    if state & check_mask == check_value
+                }
+            nxt = done
+        else:
+            raws.append(None)
+        layer = nxt
+        layers.append(layer)
+    return layers, raws
+
+
+def backward(
+    plan: DirectPlan, layers: list[Layer], raws: list[Layer | None]
+) -> tuple[list[Layer], list[Layer]]:
+    """Per boundary, the completion weight of each live state; per step, the completion weight
+    of each state right after its code (before ``finish``)."""
+    after: Layer = {plan.final: 1}
+    completions = [after]
+    afters: list[Layer] = []
+    for k in range(len(plan.steps) - 1, -1, -1):
+        step = plan.steps[k]
+        raw = raws[k]
+        if raw is not None:
+            get = after.get
+            unfinished: Layer = {}
+            if step.filters:
+                finish = step.finish
+                for state in raw:
+                    found = finish(state)
+                    if found is not None:
+                        weight = get(found)
+                        if weight:
+                            unfinished[state] = weight
+            else:
+                check_mask, check_value = step.check_mask, step.check_value
+                for state in raw:
+                    if state & check_mask == check_value:
+                        weight = get(state ^ check_value)
+                        if weight:
+                            unfinished[state] = weight
+            after = unfinished
+        afters.append(after)
+        before: Layer = {}
+        get = after.get
+        key_mask, ors = step.key_mask, step.ors
+        shift, mask = step.counter_shift, step.counter_mask
+        layer = layers[k]
+        if not (step.rows or ors) and len(step.choices) == 1 and step.choices[0][1:] == (0, None):
+            extra = step.choices[0][0]  # only forced runs (as ``forward``)
+            if not extra and layer is layers[k + 1]:
+                before = after
+            else:
+                for state in layer:
+                    found = get(state + extra)
+                    if found:
+                        before[state] = found
+            after = before
+            completions.append(before)
+            continue
+        for choice, (extra, _, ok) in enumerate(step.choices):
+            memo = step.memos[choice]
+            if step.split:  # as ``forward``
+                fronts, tails = step.fronts[choice], step.halves[step.split]
+                head_mask, tail_mask = step.head_mask, key_mask & ~step.head_mask
+                for state in layer:
+                    if ok is not None and not ok[(state >> shift) & mask]:
+                        continue
+                    front = fronts[state & head_mask]
+                    tail = tails[state & tail_mask]
+                    base = (state | ors) + extra
+                    total = 0
+                    for left, delta, mult, bits in front:
+                        entries = tail.get(left)
+                        if entries:
+                            start = (base + delta) | bits
+                            sub = 0
+                            for delta2, mult2, bits2 in entries:
+                                found = get((start + delta2) | bits2)
+                                if found:
+                                    sub += found * mult2
+                            if sub:
+                                total += sub * mult
+                    if total:
+                        if state in before:
+                            before[state] += total
+                        else:
+                            before[state] = total
+                continue
+            for state in layer:
+                if ok is not None and not ok[(state >> shift) & mask]:
+                    continue
+                edges = memo.get(state & key_mask)
+                if edges is None:
+                    edges = step.edges(choice, state & key_mask)
+                base = (state | ors) + extra
+                total = 0
+                for delta, mult, bits in edges:
+                    found = get((base + delta) | bits)
+                    if found:
+                        total += found * mult
+                if total:
+                    if state in before:
+                        before[state] += total
+                    else:
+                        before[state] = total
+        after = before
+        completions.append(before)
+    completions.reverse()
+    afters.reverse()
+    return completions, afters

@@ -1,0 +1,120 @@
+"""Loop the Loop played through the page as a player: cards, plans, dice and buttons, at 360 x 640.
+
+Each game comes from a game link with a fixed seed; the test reads the page's save back with the
+engine (loop_driver), lets the basic bot choose the person's move from that person's
+observation, and makes it with clicks.
+"""
+
+from __future__ import annotations
+
+import re
+
+from harness import wait_ready
+from loop_driver import QUICK, out_of_reach, play, saved, saved_state, wait_turn
+from playwright.sync_api import Page, ViewportSize, expect
+
+from engine.core.events import SEER
+from engine.loop.bots import make_bot
+
+PHONE: ViewportSize = {"width": 360, "height": 640}
+PROJECTOR: ViewportSize = {"width": 1920, "height": 1080}
+MEASURES = "(name) => performance.getEntriesByName(name).map((e) => e.duration)"
+
+
+def open_board(page: Page, url: str) -> None:
+    page.goto(url)
+    wait_ready(page)
+    page.wait_for_selector("html[data-board-ready]", state="attached")
+
+
+def test_a_person_plays_a_whole_game_against_computers_on_a_phone(
+    page: Page, site_url: str
+) -> None:
+    page.set_viewport_size(PHONE)
+    open_board(page, site_url + "?game=loop&players=2&seed=11" + QUICK)
+    expect(page).to_have_title("Loop the Loop — Fusebox")
+    assert "seed" not in page.url  # a reload resumes, it does not deal again
+    person = make_bot("basic", 1)
+    decisions: set[str] = set()
+    unreachable: dict[str, list[str]] = {}
+    escaped = False
+    for step in range(600):
+        decision = wait_turn(page)
+        if decision == "over":
+            break
+        decisions.add(decision)
+        # Every control of every kind of decision is on the phone's screen, within reach.
+        if decision not in unreachable or step % 5 == 0:
+            unreachable[decision] = out_of_reach(page)
+        state = saved_state(page)
+        assert state.to_move == 0
+        action = person.choose(state.observation(0), state.legal_actions(0))
+        if not escaped and decision == "turn" and state.hands[0]:
+            # The settings, open, are within reach too (pause, pace, odds, leave).
+            settings = page.locator(".lp-settings summary")
+            settings.click()
+            assert out_of_reach(page) == []
+            settings.click()
+            # Escape drops a selection made with the keyboard.
+            card = page.locator(f'[data-act="card"][data-card="{state.hands[0][0]}"]')
+            card.focus()
+            card.press("Space")
+            expect(card).to_have_attribute("aria-pressed", "true")
+            page.keyboard.press("Escape")
+            expect(card).to_have_attribute("aria-pressed", "false")
+            escaped = True
+        # Every other decision by keyboard alone (focus, Enter or Space), the others by taps.
+        play(page, action, keyboard=step % 2 == 1)
+    else:
+        raise AssertionError("the game did not end")
+    assert escaped and {"turn", "pre_roll", "rolled", "refill"} <= decisions
+    assert not any(unreachable.values()), [(d, w) for d, w in unreachable.items() if w]
+    state = saved_state(page)
+    assert state.is_over
+    result = state.observation(SEER)["result"]
+    scores = page.get_by_test_id("lp-scores")
+    for score in result["scores"]:
+        expect(scores).to_contain_text(str(score))
+    winner = "Pilot 1" if result["winners"] == [0] else "Pilot 2"
+    expect(page.get_by_test_id("lp-winner")).to_contain_text(
+        re.compile(winner if len(result["winners"]) == 1 else "Shared")
+    )
+    assert out_of_reach(page) == []  # the end screen too
+    # The page's own timings, for the log (-s): a computer's decision, its whole move (with
+    # applying and saving it), a click (handler, engine, redraw). Targets are the benchmark's.
+    for name in ("fusebox:loop-bot-choice", "fusebox:loop-bot", "fusebox:click"):
+        times = sorted(page.evaluate(MEASURES, name))
+        assert times, name
+        print(
+            f"{name}: {len(times)}, median {times[len(times) // 2]:.0f} ms, max {times[-1]:.0f} ms"
+        )
+
+
+def test_a_reload_resumes_mid_flight_with_the_same_dice(page: Page, site_url: str) -> None:
+    # On a projector, with the learning aid on: the flight's exact odds are shown.
+    page.set_viewport_size(PROJECTOR)
+    open_board(page, site_url + "?game=loop&players=2&seed=3&first=1&odds=1" + QUICK)
+    person = make_bot("basic", 2)
+    while wait_turn(page) != "rolled":
+        state = saved_state(page)
+        play(page, person.choose(state.observation(0), state.legal_actions(0)))
+    roll = page.get_by_test_id("lp-roll").get_attribute("aria-label")
+    dice = saved_state(page).flight.roll  # type: ignore[union-attr]
+    before = saved(page)
+    page.reload()
+    wait_ready(page)
+    page.wait_for_selector("html[data-board-ready]", state="attached")
+    assert wait_turn(page) == "rolled"
+    expect(page.get_by_test_id("lp-roll")).to_have_attribute("aria-label", roll or "")
+    assert saved_state(page).flight.roll == dice  # type: ignore[union-attr]
+    assert saved(page)["record"] == before["record"]
+    expect(page.get_by_test_id("lp-odds")).to_contain_text("% to complete the flight")
+    # The whole board on the projector's first screen: the flight and its actions, every plan.
+    assert out_of_reach(page) == []
+    page.evaluate("window.scrollTo(0, 0)")
+    for region in ("#lp-flight", "#lp-dock", "#lp-plans"):
+        expect(page.locator(region)).to_be_in_viewport(ratio=1)
+    for value, die in zip(
+        dice or (), page.get_by_test_id("lp-roll").locator(".lp-die").all(), strict=True
+    ):
+        expect(die).to_have_attribute("data-value", str(value))

@@ -1,0 +1,87 @@
+"""axe-core on every screen of Red Wire (home, table, campaign, briefing, board in play, handoff,
+end, tutorial, projector view, replay), in the dark and the light theme: no serious or critical
+finding, colour contrast and accessible names included."""
+
+from __future__ import annotations
+
+import pytest
+from axe_check import findings
+from harness import Watch, record_console, wait_ready
+from playwright.sync_api import Browser, Page, expect
+from redwire_driver import play, play_to_the_end, saved_state, sure_move, wait_decision, wrong_cut
+
+
+def open_link(page: Page, url: str) -> None:
+    """A game link, the game in progress dropped first (no "start the shared game?" question)."""
+    page.evaluate("localStorage.removeItem('fusebox.redwire.game')")
+    page.goto(url)
+    wait_ready(page)
+
+
+def check(page: Page, screen: str, found: dict[str, list[str]]) -> None:
+    for v in findings(page):
+        found.setdefault(screen, []).append(f"{v['id']} ({v['impact']}): {v['nodes']}")
+
+
+# The light theme is where contrast is tightest; the dark one runs with --slow.
+@pytest.mark.parametrize("scheme", [pytest.param("dark", marks=pytest.mark.slow), "light"])
+def test_every_screen_has_no_serious_finding(
+    browser: Browser, site_url: str, scheme: str, watch: Watch
+) -> None:
+    context = browser.new_context(color_scheme=scheme)  # type: ignore[arg-type]
+    page = context.new_page()
+    record_console(page, watch)
+    found: dict[str, list[str]] = {}
+
+    page.goto(site_url)
+    wait_ready(page)
+    check(page, "home", found)
+    page.get_by_test_id("play").click()
+    expect(page.get_by_test_id("table")).to_be_visible()
+    check(page, "table", found)
+    page.get_by_test_id("table-next").click()
+    expect(page.get_by_test_id("campaign")).to_be_visible()
+    page.get_by_role("button", name="Save and transfer").click()
+    check(page, "campaign", found)
+    page.get_by_test_id("mission-1").click()
+    check(page, "briefing", found)
+
+    # Pass and play: the handoff screen, then the board in play with a miss on it.
+    open_link(page, site_url + "?mission=2&players=2&seed=5&bots=0&brief=0&pace=instant")
+    expect(page.get_by_test_id("handoff")).to_be_visible()
+    check(page, "handoff", found)
+    page.get_by_test_id("handoff-ready").click()
+
+    open_link(page, site_url + "?mission=3&players=3&seed=9&bots=1&brief=0&pace=instant&captain=1")
+    while wait_decision(page) != "turn":
+        play(page, sure_move(saved_state(page), 0))
+    play(page, wrong_cut(saved_state(page), 0))
+    wait_decision(page)
+    state = saved_state(page)
+    page.locator(".rw-tile.is-tappable").first.click()
+    check(page, "board", found)
+    page.get_by_role("button", name="Menu").click()
+    check(page, "board menu", found)
+    with page.context.expect_page() as opened:
+        page.get_by_test_id("projector-link").click()
+    view = opened.value
+    record_console(view, watch)
+    wait_ready(view)
+    expect(view.get_by_test_id("projector")).to_be_visible()
+    check(view, "projector", found)
+    view.close()
+    assert state.players == 3
+
+    open_link(page, site_url + "?mission=1&players=2&seed=7&bots=1&brief=0&pace=instant&captain=1")
+    play_to_the_end(page, seat=0)
+    check(page, "end", found)
+    page.get_by_role("button", name="Replay this game").click()
+    page.get_by_test_id("replay-first").click()
+    check(page, "replay", found)
+
+    open_link(page, site_url)
+    page.get_by_test_id("tutorial").click()
+    expect(page.get_by_test_id("coach")).to_be_visible()
+    check(page, "tutorial", found)
+    context.close()
+    assert not found, "\n".join(f"{screen}: {items}" for screen, items in found.items())

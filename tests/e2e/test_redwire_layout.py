@@ -1,0 +1,108 @@
+"""Red Wire at a real table: one screen on a phone (360 x 640) and on a laptop (1280 x 800).
+
+Mission 8 with five players (and with two, whose stands hold up to 14 wires): whichever
+teammate's wire you tap, your own stand, that wire, every value you may name and the confirm
+button are on the screen at once, without scrolling sideways; the decision panel takes at most
+35% of the phone's height; every wire, value and button is at least 24 x 24 CSS px.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from harness import wait_ready
+from playwright.sync_api import Browser, Page, expect
+from redwire_driver import play, saved_state, sure_move, tile, wait_decision
+
+SELECTED = re.compile(r"\bis-selected\b")
+GAME = "?mission=8&players={players}&seed=7&bots=1&pace=instant&brief=0&lang={lang}"
+
+#: Boxes of what must be on screen, the page's widths and the dock's height, in one call.
+MEASURE = """() => {
+    const box = (e) => { const b = e.getBoundingClientRect();
+        return {x: b.left, y: b.top, w: b.width, h: b.height}; };
+    const all = (s) => [...document.querySelectorAll(s)].map(box);
+    return {
+        innerWidth, innerHeight, scrollY,
+        scrollWidth: document.documentElement.scrollWidth,
+        own: all('.rw-player--mine .rw-tile'),
+        selected: all('.rw-tile.is-selected'),
+        values: all('[data-act="value"]'),
+        confirm: all('[data-act="confirm"]'),
+        dock: box(document.getElementById('rw-dock')),
+        // Tap targets by their layout size (a wire flipping into place is narrow for a moment).
+        targets: [...document.querySelectorAll('#rw-board button, #rw-board [data-act]')]
+            .map((e) => ({x: 0, y: 0, w: e.offsetWidth, h: e.offsetHeight})),
+    };
+}"""
+
+
+def open_board(browser: Browser, site_url: str, width: int, height: int, query: str) -> Page:
+    context = browser.new_context(
+        viewport={"width": width, "height": height},
+        has_touch=width < 600,
+        is_mobile=width < 600,
+    )
+    page = context.new_page()
+    page.goto(site_url + query)
+    wait_ready(page)
+    while wait_decision(page) != "turn":
+        play(page, sure_move(saved_state(page), 0))
+    return page
+
+
+def on_screen(box: dict[str, float], width: int, height: int) -> bool:
+    return (
+        box["x"] >= 0
+        and box["y"] >= 0
+        and box["x"] + box["w"] <= width + 0.5
+        and (box["y"] + box["h"] <= height + 0.5)
+    )
+
+
+def check_one_screen(page: Page, width: int, height: int, phone: bool) -> dict[str, Any]:
+    m: dict[str, Any] = page.evaluate(MEASURE)
+    assert m["innerWidth"] == width, "the page widened the layout viewport (sideways overflow)"
+    assert m["scrollWidth"] <= width, "the page scrolls sideways"
+    assert m["selected"] and m["values"] and m["confirm"] and m["own"]
+    for name in ("own", "selected", "values", "confirm"):
+        for box in m[name]:
+            assert on_screen(box, width, height), (name, box)
+    if phone:
+        assert m["dock"]["h"] <= 0.35 * height, f"the dock takes {m['dock']['h']} px"
+    for box in m["targets"]:
+        if box["w"] and box["h"]:  # hidden panels have no box
+            assert box["w"] >= 24 and box["h"] >= 24, box
+    return m
+
+
+@pytest.mark.parametrize(
+    "width,height,players,lang",
+    [(360, 640, 5, "en"), (360, 640, 5, "it"), (360, 640, 2, "en"), (1280, 800, 5, "en")],
+)
+def test_your_stand_the_wire_the_values_and_confirm_on_one_screen(
+    browser: Browser, site_url: str, width: int, height: int, players: int, lang: str
+) -> None:
+    page = open_board(browser, site_url, width, height, GAME.format(players=players, lang=lang))
+    state = saved_state(page)
+    phone = width < 600
+    teammates = [st for st in range(len(state.owners)) if state.owners[st] != 0]
+    figures = []
+    # A wire of every teammate's stand, the last stand (the farthest from yours) included.
+    # As the player sees it: the board at the top of the page (the test's own clicks above may
+    # have scrolled it: Playwright scrolls a sticky dock's buttons into view), then real taps at
+    # the points on the screen: a wire covered by anything would not be selected.
+    page.evaluate("window.scrollTo(0, 0)")
+    for stand in teammates:
+        slot = next(slot for slot, _ in state.uncut(stand))
+        box = tile(page, stand, slot).bounding_box()
+        assert box is not None
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        expect(tile(page, stand, slot)).to_have_class(SELECTED)
+        m = check_one_screen(page, width, height, phone)
+        figures.append(round(m["dock"]["h"]))
+        assert m["scrollY"] == 0 or phone, "a laptop shows the board without scrolling"
+    print(f"{width}x{height} {players} players {lang}: dock heights {figures}")
+    page.context.close()

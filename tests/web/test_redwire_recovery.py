@@ -1,0 +1,131 @@
+"""Nothing lost: a damaged save brings back what it still holds (the actions that replay, the
+missions that read), tells the player, and keeps the damaged copy (listed, dated, restorable).
+Tested with truncated, hand-edited and future-version data."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from fusebox_web.redwire import storage
+from fusebox_web.redwire.recovery import lenient_json, salvage_game, salvage_progress
+from fusebox_web.redwire.session import Session
+from fusebox_web.redwire.storage import MemoryStore, Store
+from fusebox_web.redwire.table import Table
+
+from engine.redwire.campaign import Campaign
+
+
+def played_session(moves: int, seed: int = 3) -> Session:
+    """A one-person game of mission 1 with ``moves`` actions played (bots included)."""
+    s = Session(MemoryStore())
+    s.table = Table.default().with_players(3)
+    s.start(mission=1, seed=seed, captain=0)
+    s.begin()
+    while len(s.state.history) < moves:
+        if s.bot_seat() is not None:
+            s.play_bot()
+        else:
+            seat = s.state.to_move
+            assert seat is not None
+            s.apply(s.state.legal_actions(seat)[0])
+    return s
+
+
+def reload(store: Store) -> Session:
+    again = Session(store)
+    again.load()
+    return again
+
+
+@pytest.mark.parametrize("k", [1, 4, 9])
+def test_a_record_hand_edited_at_action_k_resumes_after_action_k_minus_1(k: int) -> None:
+    s = played_session(12)
+    text = s.store.get(storage.GAME)
+    assert text is not None
+    raw = json.loads(text)
+    raw["data"]["record"]["actions"][k - 1]["slot"] = 42  # no wire 43 on any stand
+    s.store.set(storage.GAME, json.dumps(raw))
+    again = reload(s.store)
+    assert again.game is not None
+    assert again.state.history == s.state.history[: k - 1]
+    assert again.problems == [("rw.storage.gameRepaired", {"broken": k, "kept": k - 1})]
+    # The repaired game is saved; the damaged text is in the quarantine, as it was.
+    assert reload(s.store).state.history == s.state.history[: k - 1]
+    assert [q.text for q in again.quarantined()] == [json.dumps(raw)]
+
+
+@pytest.mark.parametrize("cut", [10, 80, 300])
+def test_a_truncated_save_resumes_with_what_it_holds(cut: int) -> None:
+    s = played_session(12)
+    text = s.store.get(storage.GAME) or ""
+    s.store.set(storage.GAME, text[:-cut])
+    again = reload(s.store)
+    assert again.game is not None
+    kept = len(again.state.history)
+    assert 0 < kept <= len(s.state.history) and again.state.history == s.state.history[:kept]
+    key, params = again.problems[0]
+    assert key in ("rw.storage.gameRepaired", "rw.storage.gameRepairedDetails")
+    assert params["kept"] == kept
+
+
+def test_a_save_from_a_newer_page_is_kept_not_guessed_at() -> None:
+    s = played_session(4)
+    raw = json.loads(s.store.get(storage.GAME) or "")
+    raw["version"] = 7
+    s.store.set(storage.GAME, json.dumps(raw))
+    again = reload(s.store)
+    assert again.game is None
+    assert again.problems == [("rw.storage.newerGame", {})]
+    [kept] = again.quarantined()
+    assert json.loads(kept.text)["version"] == 7 and "newer" in kept.problem
+    # Restoring it reads it again: still newer, so back in the quarantine, still not lost.
+    again.restore(kept.key)
+    assert again.game is None and again.problems[-1] == ("rw.storage.newerGame", {})
+    assert [json.loads(q.text)["version"] for q in again.quarantined()] == [7]
+
+
+def test_a_damaged_campaign_keeps_every_mission_that_reads() -> None:
+    campaign = Campaign().finished(1, 3, 0, won=True).finished(2, 3, 1, won=True)
+    store = MemoryStore()
+    progress = {"campaign": campaign.to_json(), "table": Table.default().to_json()}
+    progress["campaign"]["missions"]["3"] = {"attempts": "many", "wins": 0}
+    storage.write(store, storage.PROGRESS, progress)
+    s = reload(store)
+    assert s.campaign.status(1) == "won" and s.campaign.status(2) == "won"
+    assert s.campaign.status(3) == "open"
+    assert s.problems == [("rw.storage.progressRepaired", {"won": 2, "lost": 1})]
+    assert len(s.quarantined()) == 1
+
+
+def test_an_unreadable_campaign_is_explained_and_can_be_restored() -> None:
+    store = MemoryStore()
+    store.set(storage.PROGRESS, "garbage{")
+    s = reload(store)
+    assert s.problems == [("rw.storage.badProgress", {})]
+    assert s.campaign.progress == {}
+    # Not written back as an empty campaign: the next visit still knows progress was lost.
+    assert store.get(storage.PROGRESS) is None
+    [kept] = s.quarantined()
+    assert kept.kind == "progress" and kept.text == "garbage{"
+
+
+def test_restoring_a_good_copy_brings_the_campaign_back() -> None:
+    campaign = Campaign().finished(1, 3, 0, won=True)
+    good = json.dumps(
+        storage.SAVES.wrap(
+            "progress", {"campaign": campaign.to_json(), "table": Table.default().to_json()}
+        )
+    )
+    store = MemoryStore({"fusebox.redwire.quarantine.progress.1": good})
+    s = reload(store)
+    assert s.campaign.progress == {}
+    s.restore("fusebox.redwire.quarantine.progress.1")
+    assert s.campaign.status(1) == "won" and s.problems == []
+
+
+def test_lenient_json_keeps_the_longest_readable_prefix() -> None:
+    assert lenient_json('{"a": {"b": [1, 2, 3') == {"a": {"b": [1, 2]}}
+    assert lenient_json('["x", "y\\"z') == ["x"]
+    assert salvage_game("not json at all") is None
+    assert salvage_progress("{}") is None
