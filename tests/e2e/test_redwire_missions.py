@@ -32,6 +32,7 @@ from engine.redwire import Cut, PostIt, Radar, Record, SoloCut, all_missions
 from engine.redwire.mechanisms import (
     bat_radar,
     bluffer,
+    count_tokens,
     double_lock,
     four_at_once,
     negative_tokens,
@@ -61,6 +62,7 @@ BOT_TABLES = [
     (21, 3, 5),
     (22, 4, 6),
     (23, 4, 1),
+    (24, 3, 6),
 ]
 PHONE: ViewportSize = {"width": 360, "height": 640}
 
@@ -699,3 +701,32 @@ def test_the_four_at_once_by_touch_and_keyboard_turn_the_deck_up(
     expect(part).to_contain_text(f"The four {value}s are cut")
     expect(page.locator(".rw-card.is-face-down")).to_have_count(0)
 
+
+def test_count_tokens_are_placed_by_keyboard_drawn_and_said(
+    browser: Browser, site_url: str
+) -> None:
+    """Mission 24 on a phone: the setup token, by keyboard, is a count token (the confirm button
+    says x3: three 4s on the person's stand), drawn under the wire with its words; the computers'
+    are too."""
+    page = open_phone(
+        browser, site_url + "?mission=24&players=4&seed=4&bots=1&pace=instant&brief=0&captain=1"
+    )
+    assert wait_decision(page) == "setup_token"
+    expect(page.get_by_test_id("count-rule")).to_contain_text("Count tokens")
+    expect(page.get_by_test_id("prompt")).to_contain_text("how many times")
+    state = saved_state(page)
+    assert (
+        state.code_at(0, 4) == 40 and count_tokens.count_on_stand(state, state.wire_id(0, 4)) == 3
+    )
+    tile(page, 0, 4).focus()
+    page.keyboard.press("Enter")
+    confirm = page.get_by_test_id("confirm")
+    expect(confirm).to_contain_text("Count token on your wire 5: \u00d73")
+    confirm.focus()
+    page.keyboard.press("Enter")
+    expect(tile(page, 0, 4)).to_have_attribute("aria-label", re.compile("its value is 3 times"))
+    expect(tile(page, 0, 4).locator(".rw-token--count")).to_have_text("\u00d73")
+    assert wait_decision(page) == "turn"
+    marks = count_tokens.view(saved_state(page).observation(0))
+    assert marks is not None and len(marks["tokens"]) == 4
+    expect(page.locator(".rw-tile .rw-token--count")).to_have_count(4)

@@ -35,6 +35,7 @@ from . import (
     bluffer,
     captain_token,
     claims,
+    count_tokens,
     dealt_first,
     double_detector,
     double_lock,
@@ -81,6 +82,7 @@ ALL: tuple[Mechanism[Any], ...] = (
     parity_tokens.MECHANISM,
     negative_tokens.MECHANISM,
     four_at_once.MECHANISM,
+    count_tokens.MECHANISM,
 )
 REGISTRY: dict[str, Mechanism[Any]] = {m.id: m for m in ALL}
 ACTIONS: dict[type[Action], ActionSpec[Any]] = {a.cls: a for m in ALL for a in m.actions}

@@ -40,6 +40,7 @@ CASES = [
     (21, 4, 1),
     (22, 5, 2),
     (23, 4, 1),
+    (24, 4, 5),
 ]
 NAMES = ["Ana", "Bea", "Carlo", "Dario", "Elena"]
 

@@ -26,6 +26,7 @@ from . import (
     bat_radar,
     bluffer,
     claims,
+    count_tokens,
     dealt_first,
     double_detector,
     double_lock,
@@ -98,6 +99,7 @@ _MISSION_MODULES = (
     parity_tokens,
     negative_tokens,
     four_at_once,
+    count_tokens,
 )
 
 #: How each equipment card is offered, by card number.
