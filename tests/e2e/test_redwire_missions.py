@@ -63,6 +63,7 @@ BOT_TABLES = [
     (22, 4, 6),
     (23, 4, 1),
     (24, 3, 6),
+    (25, 4, 2),
 ]
 PHONE: ViewportSize = {"width": 360, "height": 640}
 
@@ -730,3 +731,26 @@ def test_count_tokens_are_placed_by_keyboard_drawn_and_said(
     marks = count_tokens.view(saved_state(page).observation(0))
     assert marks is not None and len(marks["tokens"]) == 4
     expect(page.locator(".rw-tile .rw-token--count")).to_have_count(4)
+
+
+def test_silence_on_numbers_is_stated_and_a_slip_moves_the_dial_by_keyboard(
+    browser: Browser, site_url: str
+) -> None:
+    """Mission 25 on a phone: the briefing and the board state the silence on numbers; a person
+    presses "A number was said" with the keyboard alone (on a computer's turn too): one step."""
+    page = open_phone(browser, site_url + "?mission=25&players=3&seed=2&bots=1&pace=slow")
+    expect(page.get_by_test_id("silence")).to_contain_text("Nobody may say a number aloud")
+    page.get_by_test_id("begin").click()
+    expect(page.get_by_test_id("silence")).to_contain_text("No number said aloud so far")
+    wait_decision(page)
+    before = saved_state(page).dial
+    button = page.locator('[data-act="mode"][data-mode="number_said"]')
+    button.focus()
+    page.keyboard.press("Enter")
+    confirm = page.get_by_test_id("confirm")
+    expect(confirm).to_contain_text("A number was said aloud")
+    confirm.focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("silence")).to_contain_text("Numbers said aloud so far: 1")
+    after = saved_state(page)
+    assert after.dial == before - 1 and any(e.type == "number_said" for e in after.log)

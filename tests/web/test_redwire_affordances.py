@@ -95,7 +95,9 @@ def check(state: GameState, seat: int) -> None:
     # The clock running out is the page's countdown's, not a button (``for_bots`` False).
     non_cuts = {a for a in legal if not isinstance(a, (Cut, Batteries)) and a.for_bots}
     offers = {a for a in offered(aff, seat) if not isinstance(a, Batteries)}
-    assert offers == non_cuts
+    assert {a for a in offers if a.for_bots} == non_cuts
+    # A person's own buttons no computer presses (a number said aloud) are legal too.
+    assert {a for a in offers if not a.for_bots} <= set(legal)
     batteries = {a.seats[0] for a in legal if isinstance(a, Batteries) and len(a.seats) == 1}
     assert set(aff.cards.get(7, ())) == batteries
     # The default selection, completed with any offered wire and value, makes a legal action.

@@ -49,6 +49,7 @@ from . import (
     red_value,
     rookie,
     sequence,
+    silence,
     sweep,
     timer,
     x_wires,
@@ -83,6 +84,7 @@ ALL: tuple[Mechanism[Any], ...] = (
     negative_tokens.MECHANISM,
     four_at_once.MECHANISM,
     count_tokens.MECHANISM,
+    silence.MECHANISM,
 )
 REGISTRY: dict[str, Mechanism[Any]] = {m.id: m for m in ALL}
 ACTIONS: dict[type[Action], ActionSpec[Any]] = {a.cls: a for m in ALL for a in m.actions}

@@ -41,6 +41,7 @@ CASES = [
     (22, 5, 2),
     (23, 4, 1),
     (24, 4, 5),
+    (25, 3, 3),
 ]
 NAMES = ["Ana", "Bea", "Carlo", "Dario", "Elena"]
 

@@ -44,6 +44,7 @@ from engine.redwire.mechanisms.bluffer import FalseToken
 from engine.redwire.mechanisms.claims import Claim, PassClaim
 from engine.redwire.mechanisms.negative_tokens import GiveToken, NegativeToken
 from engine.redwire.mechanisms.sequence import Stuck
+from engine.redwire.mechanisms.silence import NumberSaid
 from engine.redwire.mechanisms.sweep import Sweep
 from engine.redwire.mechanisms.timer import TimeUp
 from engine.redwire.wires import RED, YELLOW, cut_value
@@ -137,6 +138,7 @@ def random_candidate(state: GameState, rng: random.Random) -> Action:
         lambda: NegativeToken(seat, stand, value),
         lambda: GiveToken(seat, value),
         lambda: four_at_once.FourAtOnce(seat),
+        lambda: NumberSaid(seat),
     ]
     return rng.choice(makers)()
 

@@ -39,6 +39,7 @@ from . import (
     red_value,
     rookie,
     sequence,
+    silence,
     sweep,
     timer,
     x_wires,
@@ -100,6 +101,7 @@ _MISSION_MODULES = (
     negative_tokens,
     four_at_once,
     count_tokens,
+    silence,
 )
 
 #: How each equipment card is offered, by card number.
