@@ -36,6 +36,7 @@ from engine.redwire.mechanisms import (
     double_lock,
     four_at_once,
     negative_tokens,
+    number_choice,
     parity_tokens,
     red_value,
     rookie,
@@ -64,6 +65,7 @@ BOT_TABLES = [
     (23, 4, 1),
     (24, 3, 6),
     (25, 4, 2),
+    (26, 3, 4),
 ]
 PHONE: ViewportSize = {"width": 360, "height": 640}
 
@@ -754,3 +756,35 @@ def test_silence_on_numbers_is_stated_and_a_slip_moves_the_dial_by_keyboard(
     expect(page.get_by_test_id("silence")).to_contain_text("Numbers said aloud so far: 1")
     after = saved_state(page)
     assert after.dial == before - 1 and any(e.type == "number_said" for e in after.log)
+
+
+def test_the_turns_number_card_is_chosen_by_keyboard_and_cut(
+    browser: Browser, site_url: str
+) -> None:
+    """Mission 26 on a phone, the person captain: the twelve cards face up, the choice of a card
+    of a held value by keyboard (only held values are offered), the card marked "this turn",
+    the prompt's reminder, and only that value offered for the cut."""
+    page = open_phone(
+        browser, site_url + "?mission=26&players=3&seed=5&bots=1&pace=instant&brief=0&captain=1"
+    )
+    if wait_decision(page) == "setup_token":
+        play(page, sure_move(saved_state(page), 0))
+    assert wait_decision(page) == "number_choose"
+    state = saved_state(page)
+    offered = {a.value for a in state.legal_actions(0) if isinstance(a, number_choice.ChooseNumber)}
+    chips = page.locator('[data-act="value"]')
+    shown = {int(chips.nth(i).get_attribute("data-value") or 0) for i in range(chips.count())}
+    assert shown == offered
+    value = sorted(offered)[0]
+    page.locator(f'[data-act="value"][data-value="{value}"]').focus()
+    page.keyboard.press("Enter")
+    confirm = page.get_by_test_id("confirm")
+    expect(confirm).to_contain_text(f"Turn the {value} face down")
+    confirm.focus()
+    page.keyboard.press("Enter")
+    assert wait_decision(page) == "turn"
+    expect(page.get_by_test_id("prompt")).to_contain_text(f"Cut a {value} now")
+    card = page.locator(f'[data-testid="number-row"] [data-value="{value}"]')
+    expect(card).to_contain_text("this turn")
+    chips = page.locator('[data-act="value"]')
+    assert [chips.nth(i).get_attribute("data-value") for i in range(chips.count())] == [str(value)]

@@ -44,6 +44,7 @@ from . import (
     hidden_equipment,
     negative_tokens,
     number_cards,
+    number_choice,
     parity_tokens,
     random_token,
     red_value,
@@ -85,6 +86,7 @@ ALL: tuple[Mechanism[Any], ...] = (
     four_at_once.MECHANISM,
     count_tokens.MECHANISM,
     silence.MECHANISM,
+    number_choice.MECHANISM,
 )
 REGISTRY: dict[str, Mechanism[Any]] = {m.id: m for m in ALL}
 ACTIONS: dict[type[Action], ActionSpec[Any]] = {a.cls: a for m in ALL for a in m.actions}

@@ -135,6 +135,22 @@ def turn_top_up(table: Table) -> int | None:
     return cards.deck[0]
 
 
+def turn_up(table: Table, values: frozenset[int]) -> None:
+    """Turn these cards of the row face up again."""
+    cards = part(table)
+    table.set_part(ID, replace(cards, down=cards.down - values))
+
+
+def remove_from_row(table: Table, value: int) -> None:
+    """Take a card out of the row (out of play, face up with the discarded cards)."""
+    cards = part(table)
+    row = tuple(v for v in cards.row if v != value)
+    table.set_part(
+        ID,
+        replace(cards, row=row, down=cards.down - {value}, discarded=(*cards.discarded, value)),
+    )
+
+
 def turn_down(table: Table, value: int) -> None:
     """Turn a card of the row face down (it stays in its place)."""
     cards = part(table)

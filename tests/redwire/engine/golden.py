@@ -42,6 +42,7 @@ CASES = [
     (23, 4, 1),
     (24, 4, 5),
     (25, 3, 3),
+    (26, 4, 3),
 ]
 NAMES = ["Ana", "Bea", "Carlo", "Dario", "Elena"]
 

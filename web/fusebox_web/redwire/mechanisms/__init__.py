@@ -34,6 +34,7 @@ from . import (
     hidden_equipment,
     negative_tokens,
     number_cards,
+    number_choice,
     parity_tokens,
     random_token,
     red_value,
@@ -102,6 +103,7 @@ _MISSION_MODULES = (
     four_at_once,
     count_tokens,
     silence,
+    number_choice,
 )
 
 #: How each equipment card is offered, by card number.

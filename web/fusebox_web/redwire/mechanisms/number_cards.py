@@ -14,7 +14,7 @@ from engine.redwire.mechanisms import number_cards
 
 from ..icons import icon
 from ..markup import classes, esc, tag
-from . import red_value, sequence
+from . import number_choice, red_value, sequence
 
 if TYPE_CHECKING:
     from engine.redwire.observation_types import Observation
@@ -23,7 +23,11 @@ if TYPE_CHECKING:
 
 #: A mark per value of the row: (css state, words), from the mechanisms using the cards.
 Marks = dict[int, tuple[str, str]]
-MARKS: tuple[Callable[[Observation, Words], Marks], ...] = (sequence.marks, red_value.marks)
+MARKS: tuple[Callable[[Observation, Words], Marks], ...] = (
+    sequence.marks,
+    red_value.marks,
+    number_choice.marks,
+)
 
 
 def card_face(value: int, state: str, words: str) -> str:
