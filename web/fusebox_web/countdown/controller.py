@@ -35,7 +35,7 @@ from engine.countdown.actions import (
 from engine.countdown.state import Phase
 
 from ..shell import dom
-from ..shell.errors import report
+from ..shell.errors import Tasks
 from ..shell.host import GameHost
 from ..shell.pacing import BoardBots as ShellBoardBots
 from ..shell.pacing import play_bots
@@ -69,7 +69,7 @@ class App:
         self.rendered: dict[str, str] = {}
         self.pending_link: Link | None = None
         self._bot_task: asyncio.Task[None] | None = None
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._tasks = Tasks()
         self._decision_key: tuple[int, int | None, str | None] | None = None
         self.root: Any = dom.query("#cd-root")
         self.live: Any = dom.query("#cd-live")
@@ -96,16 +96,7 @@ class App:
             self.after_change()
 
     def spawn(self, coroutine: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
-        async def run() -> None:
-            try:
-                await coroutine
-            except Exception as error:
-                report(error)
-
-        task = asyncio.ensure_future(run())
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-        return task
+        return self._tasks.spawn(coroutine)
 
     # ------------------------------------------------------------------ words
 

@@ -19,7 +19,7 @@ from engine.loop import IllegalActionError
 from engine.loop.actions import Action, Assign, Declare, Draw, EndDraw, Highlight, Stop
 
 from ..shell import dom
-from ..shell.errors import report
+from ..shell.errors import Tasks, report
 from ..shell.host import GameHost
 from ..shell.pacing import BoardBots as ShellBoardBots
 from ..shell.pacing import play_bots
@@ -57,7 +57,7 @@ class App:
         self._odds: tuple[tuple[object, object], str | None] | None = None
         self._odds_pending: tuple[object, object] | None = None
         self._bot_task: asyncio.Task[None] | None = None
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._tasks = Tasks()
         self.root: Any = dom.query("#lp-root")
         self.live: Any = dom.query("#lp-live")
         self.loaded = False
@@ -99,16 +99,7 @@ class App:
             self.draw_home()
 
     def spawn(self, coroutine: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
-        async def run() -> None:
-            try:
-                await coroutine
-            except Exception as error:
-                report(error)
-
-        task = asyncio.ensure_future(run())
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-        return task
+        return self._tasks.spawn(coroutine)
 
     # ------------------------------------------------------------------ words
 

@@ -23,7 +23,7 @@ from engine.redwire.actions import Action
 from engine.redwire.observation_types import Observation
 
 from ..shell import dom
-from ..shell.errors import report
+from ..shell.errors import Tasks, report
 from ..shell.host import GameHost
 from ..shell.pacing import BoardBots as ShellBoardBots
 from ..shell.pacing import play_bots
@@ -79,7 +79,7 @@ class App:
         #: The odds of the wires selected with "show odds" on, for the position on screen.
         self._odds = OddsCache()
         self._bot_task: asyncio.Task[None] | None = None
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._tasks = Tasks()
         #: (moves, viewer, decision) last shown: a new one resets the selection and the focus.
         self._decision_key: tuple[int, int | None, str | None] | None = None
         # Drawn by fusebox_web.redwire.mount, which owns the listeners.
@@ -110,17 +110,7 @@ class App:
             self.resume()
 
     def spawn(self, coroutine: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
-        async def run() -> None:
-            try:
-                await coroutine
-            except Exception as error:
-                report(error)
-
-        task = asyncio.ensure_future(run())
-        # The loop keeps only weak references to tasks: keep ours until they are done.
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-        return task
+        return self._tasks.spawn(coroutine)
 
     # ------------------------------------------------------------------ words
 
