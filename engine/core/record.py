@@ -14,13 +14,17 @@ engine.core.errors.RecordError: fusebox.demo.record version 3 is newer than this
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import json
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
-from .errors import RecordError
+from .errors import FuseboxError, IllegalActionError, RecordError
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
+S = TypeVar("S")
+A = TypeVar("A")
+T = TypeVar("T")
 
 
 def format_name(game: str, kind: str) -> str:
@@ -81,3 +85,60 @@ class Envelope:
             version += 1
             data["version"] = version
         return data
+
+    def read_record(self, raw: object, title: str) -> dict[str, Any]:
+        """A game record (``title``: the game's name, for the message) at the current version,
+        with its list of ``actions``; raises RecordError with a one-line reason."""
+        if not isinstance(raw, dict):
+            raise RecordError(f"not a {title} record (expected a JSON object)")
+        if raw.get("format") != self.format:
+            raise RecordError(f"not a {title} record (unknown format)")
+        data = self.read(raw)
+        if not isinstance(data.get("actions"), list):
+            raise RecordError("record has no list of actions")
+        return data
+
+
+def dumps(data: Mapping[str, Any]) -> str:
+    """Compact JSON, as saves and records are written (``ensure_ascii`` off: names stay legible)."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def loads(text: str) -> object:
+    """Parsed JSON; text that is not JSON (or nested too deep to read) raises RecordError.
+
+    >>> loads('{"a": 1}')
+    {'a': 1}
+    >>> loads("{")
+    Traceback (most recent call last):
+    engine.core.errors.RecordError: not valid JSON: Expecting property name enclosed in double quotes: line 1 column 2 (char 1)
+    """
+    try:
+        return json.loads(text)
+    except (json.JSONDecodeError, RecursionError) as exc:
+        raise RecordError(f"not valid JSON: {exc}") from exc
+
+
+def parse_body(parse: Callable[[], T]) -> T:
+    """``parse()`` (the setup and actions of a record); a game's own error raised while reading
+    them becomes a RecordError saying the record is damaged."""
+    try:
+        return parse()
+    except FuseboxError as exc:
+        raise RecordError(f"record is damaged: {exc}") from exc
+
+
+def replay_actions(
+    state: S, actions: Iterable[A], apply: Callable[[S, A], tuple[S, Sequence[Any]]]
+) -> tuple[S, list[Any]]:
+    """Play the recorded ``actions`` from ``state`` (``apply(state, action)`` -> the next state and
+    its events): the final state and every event, the start's log first. An action the rules
+    refuse raises RecordError naming it (1 for the first)."""
+    events: list[Any] = list(getattr(state, "log", ()))
+    for index, action in enumerate(actions):
+        try:
+            state, new = apply(state, action)
+        except IllegalActionError as exc:
+            raise RecordError(f"action {index + 1} cannot be played: {exc}") from exc
+        events.extend(new)
+    return state, events

@@ -10,12 +10,12 @@ Humans type actions in a short syntax (``help`` lists it); seats, agents and wir
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from ..core import commands
 from ..core.events import SEER, Viewer
 from .actions import (
     Action,
@@ -321,22 +321,7 @@ def _ask_human(
 
 
 def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
-    try:
-        text = Path(args.file).read_text(encoding="utf-8")
-        state = Record.loads(text).replay()
-        view: Viewer = (
-            None if args.view is None else (SEER if args.view == "seer" else int(args.view))
-        )
-        observation = state.observation(view)
-    except OSError as exc:
-        print(f"replay: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
-        return 2
-    except (FuseboxError, ValueError) as exc:
-        print(f"replay: {args.file}: {exc}", file=sys.stderr)
-        return 2
-    json.dump(observation, out, ensure_ascii=False, indent=1)
-    out.write("\n")
-    return 0
+    return commands.replay(args, out, Record.loads)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -374,11 +359,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--explain", action="store_true", help="print each bot's reason")
     play.add_argument("--reveal", action="store_true", help="bots only: show every secret")
     play.add_argument("--save", default=None, help="write the game record (JSON) to this file")
-    replay = sub.add_parser("replay", help="replay a record and print the final observation")
-    replay.add_argument("file")
-    replay.add_argument(
-        "--view", default=None, help="seat number (0-based) or 'seer'; spectator by default"
-    )
+    commands.add_replay(sub)
     return parser
 
 

@@ -14,16 +14,16 @@ True
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..core import record as core
 from ..core.events import Event
 from ..core.record import Envelope
 from .actions import Action, action_from_json
 from .deal import Setup
-from .errors import FuseboxError, IllegalActionError, RecordError
+from .errors import RecordError
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -50,33 +50,26 @@ class Record:
         )
 
     def dumps(self) -> str:
-        return json.dumps(self.to_json(), ensure_ascii=False, separators=(",", ":"))
+        return core.dumps(self.to_json())
 
     @classmethod
     def from_json(cls, raw: object) -> Record:
         """Parse a record; anything unusable raises RecordError with a one-line reason."""
-        if not isinstance(raw, dict) or raw.get("format") != FORMAT:
-            raise RecordError("not a Countdown record (unknown format)")
-        raw = ENVELOPE.read(raw)
-        actions, chance = raw.get("actions"), raw.get("chance", [])
-        if not isinstance(actions, list):
-            raise RecordError("record has no list of actions")
+        body = ENVELOPE.read_record(raw, "Countdown")
+        chance = body.get("chance", [])
         if not isinstance(chance, list) or not all(isinstance(c, dict) for c in chance):
             raise RecordError("record's chance must be a list of objects")
-        try:
-            setup = Setup.from_json(raw.get("setup"))
-            parsed = tuple(action_from_json(a) for a in actions)
-        except FuseboxError as exc:
-            raise RecordError(f"record is damaged: {exc}") from exc
-        return cls(setup, parsed, tuple(chance))
+        return core.parse_body(
+            lambda: cls(
+                Setup.from_json(body.get("setup")),
+                tuple(action_from_json(a) for a in body["actions"]),
+                tuple(chance),
+            )
+        )
 
     @classmethod
     def loads(cls, text: str) -> Record:
-        try:
-            raw = json.loads(text)
-        except (json.JSONDecodeError, RecursionError) as exc:
-            raise RecordError(f"not valid JSON: {exc}") from exc
-        return cls.from_json(raw)
+        return cls.from_json(core.loads(text))
 
     def replay(self) -> GameState:
         """The final GameState; raises RecordError if an action is illegal at its turn."""
@@ -87,14 +80,9 @@ class Record:
         """The final GameState and every event of the game, in order."""
         from .game import start
 
-        state = start(self.setup, script=self.chance)
-        events = list(state.log)
-        for index, action in enumerate(self.actions):
-            try:
-                state, new = state.apply(action)
-            except IllegalActionError as exc:
-                raise RecordError(f"action {index + 1} cannot be played: {exc}") from exc
-            events.extend(new)
+        state, events = core.replay_actions(
+            start(self.setup, script=self.chance), self.actions, lambda s, a: s.apply(a)
+        )
         if len(state.chance) != len(self.chance):
             raise RecordError(
                 f"record lists {len(self.chance)} shuffle(s) but the game used {len(state.chance)}"

@@ -10,12 +10,12 @@ Humans type an action (``help`` lists the syntax) or the number of one listed by
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from ..core import commands
 from ..core.events import SEER, Viewer
 from .actions import (
     Action,
@@ -34,7 +34,7 @@ from .actions import (
 from .bots import make_bot
 from .bots.base import bot_names
 from .cards import PLAN_BY_ID
-from .errors import FuseboxError, IllegalActionError
+from .errors import IllegalActionError
 from .game import new_game
 from .options import Options
 from .record import Record
@@ -272,22 +272,7 @@ def _odds_text(game: GameState, seat: int) -> str:
 
 
 def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
-    try:
-        text = Path(args.file).read_text(encoding="utf-8")
-        state = Record.loads(text).replay()
-        view: Viewer = (
-            None if args.view is None else (SEER if args.view == "seer" else int(args.view))
-        )
-        observation = state.observation(view)
-    except OSError as exc:
-        print(f"replay: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
-        return 2
-    except (FuseboxError, ValueError) as exc:
-        print(f"replay: {args.file}: {exc}", file=sys.stderr)
-        return 2
-    json.dump(observation, out, ensure_ascii=False, indent=1)
-    out.write("\n")
-    return 0
+    return commands.replay(args, out, Record.loads)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -314,11 +299,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--reveal", action="store_true", help="bots only: show every hand in the transcript"
     )
     play.add_argument("--save", default=None, help="write the game record (JSON) to this file")
-    replay = sub.add_parser("replay", help="replay a record and print the final observation")
-    replay.add_argument("file")
-    replay.add_argument(
-        "--view", default=None, help="seat number (0-based) or 'seer'; spectator by default"
-    )
+    commands.add_replay(sub)
     return parser
 
 

@@ -15,14 +15,13 @@ True
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..core import record as core
 from ..core.events import Event
 from ..core.record import Envelope
 from .actions import Action, action_from_json
-from .errors import FuseboxError, IllegalActionError, RecordError
 from .setup import Setup
 
 if TYPE_CHECKING:
@@ -45,31 +44,22 @@ class Record:
         )
 
     def dumps(self) -> str:
-        return json.dumps(self.to_json(), ensure_ascii=False, separators=(",", ":"))
+        return core.dumps(self.to_json())
 
     @classmethod
     def from_json(cls, raw: object) -> Record:
         """Parse a record; anything unusable raises RecordError with a one-line reason."""
-        if not isinstance(raw, dict) or raw.get("format") != FORMAT:
-            raise RecordError("not a Loop the Loop record")
-        raw = ENVELOPE.read(raw)
-        actions = raw.get("actions")
-        if not isinstance(actions, list):
-            raise RecordError("record has no list of actions")
-        try:
-            setup = Setup.from_json(raw.get("setup"))
-            parsed = tuple(action_from_json(a) for a in actions)
-        except FuseboxError as exc:
-            raise RecordError(f"record is damaged: {exc}") from exc
-        return cls(setup, parsed)
+        body = ENVELOPE.read_record(raw, "Loop the Loop")
+        return core.parse_body(
+            lambda: cls(
+                Setup.from_json(body.get("setup")),
+                tuple(action_from_json(a) for a in body["actions"]),
+            )
+        )
 
     @classmethod
     def loads(cls, text: str) -> Record:
-        try:
-            raw = json.loads(text)
-        except (json.JSONDecodeError, RecursionError) as exc:
-            raise RecordError(f"not valid JSON: {exc}") from exc
-        return cls.from_json(raw)
+        return cls.from_json(core.loads(text))
 
     def replay(self) -> GameState:
         """The final GameState; raises RecordError if an action is illegal at its turn."""
@@ -80,12 +70,6 @@ class Record:
         """The final GameState and every event of the game, in order."""
         from .game import start
 
-        state = start(self.setup)
-        events = list(state.log)
-        for index, action in enumerate(self.actions):
-            try:
-                state, new = state.apply_recorded(action)
-            except IllegalActionError as exc:
-                raise RecordError(f"action {index + 1} cannot be played: {exc}") from exc
-            events.extend(new)
-        return state, events
+        return core.replay_actions(
+            start(self.setup), self.actions, lambda s, a: s.apply_recorded(a)
+        )

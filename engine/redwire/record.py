@@ -13,15 +13,15 @@ True
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..core import record as core
 from ..core.events import Event
 from ..core.record import Envelope
 from .actions import Action
 from .deal import Setup
-from .errors import FuseboxError, IllegalActionError, RecordError
+from .errors import RecordError
 from .game import start
 from .mechanisms import action_from_json
 
@@ -61,33 +61,22 @@ class Record:
         )
 
     def dumps(self) -> str:
-        return json.dumps(self.to_json(), ensure_ascii=False, separators=(",", ":"))
+        return core.dumps(self.to_json())
 
     @classmethod
     def from_json(cls, raw: object) -> Record:
         """Parse a record; anything unusable raises RecordError with a one-line reason."""
-        if not isinstance(raw, dict):
-            raise RecordError("not a Red Wire record (expected a JSON object)")
-        if raw.get("format") != FORMAT:
-            raise RecordError("not a Red Wire record (unknown format)")
-        raw = ENVELOPE.read(raw)
-        actions = raw.get("actions")
-        if not isinstance(actions, list):
-            raise RecordError("record has no list of actions")
-        try:
-            setup = Setup.from_json(raw.get("setup"))
-            parsed = tuple(action_from_json(a) for a in actions)
-        except FuseboxError as exc:
-            raise RecordError(f"record is damaged: {exc}") from exc
-        return cls(setup, parsed)
+        body = ENVELOPE.read_record(raw, "Red Wire")
+        return core.parse_body(
+            lambda: cls(
+                Setup.from_json(body.get("setup")),
+                tuple(action_from_json(a) for a in body["actions"]),
+            )
+        )
 
     @classmethod
     def loads(cls, text: str) -> Record:
-        try:
-            raw = json.loads(text)
-        except (json.JSONDecodeError, RecursionError) as exc:
-            raise RecordError(f"not valid JSON: {exc}") from exc
-        return cls.from_json(raw)
+        return cls.from_json(core.loads(text))
 
     def replay(self) -> GameState:
         """The final GameState; raises RecordError if an action is illegal at its turn."""
@@ -96,12 +85,4 @@ class Record:
 
     def replay_events(self) -> tuple[GameState, list[Event]]:
         """The final GameState and every event of the game, in order."""
-        state = start(self.setup)
-        events = list(state.log)
-        for index, action in enumerate(self.actions):
-            try:
-                state, new = state.apply(action)
-            except IllegalActionError as exc:
-                raise RecordError(f"action {index + 1} cannot be played: {exc}") from exc
-            events.extend(new)
-        return state, events
+        return core.replay_actions(start(self.setup), self.actions, lambda s, a: s.apply(a))

@@ -3,6 +3,7 @@
     python build.py bench loop [--seeds 10] [--counts 2,3,4,5,6] [--flights 12] [--jobs 1]
     python build.py bench loop --seeds 40 --jobs 2        # the full run (600 games)
     python build.py bench loop --page [--page-cases 2x7,3x7,4x7,4x8,5x7,6x7] [--page-games 4x7]
+    python build.py bench loop --page-worst 20 [--jobs 2]  # CPython's slowest decisions, in the page
 
 Tables of 3 to 6 seats play the three levels in turn around the table (strong, basic, random,
 strong...), each seed dealt three times with the lineup rotated one seat, so every level sits in
@@ -16,7 +17,10 @@ decision must reach the optimum's value. ``--page`` times the strong bot's decis
 Pyodide (headless Chromium; games of 2 to 6 seats against basic bots), one decision at a time, in
 CPU time of the page's thread (Chromium's ThreadTime: what the machine's other programs do does
 not count) and in wall-clock time; then plays an all-computer game in the built page through a
-game link and reads the page's own wall-clock measures of each computer move. The target: a
+game link and reads the page's own wall-clock measures of each computer move. ``--page-worst
+SEEDS`` looks for the slowest decisions instead: it plays SEEDS games per player count in CPython
+(the page bench's lineup), keeps the 12 slowest strong decisions, and times exactly those in the
+page (their games replayed move by move, the bots' caches as warm as in CPython). The target: a
 decision <= 300 ms of the page's CPU.
 """
 
@@ -256,27 +260,30 @@ sys.path.insert(0, "/home/pyodide/bench")
 from engine.loop import Options, new_game
 from engine.loop.bots import make_bot
 
-_games = iter(CASES)
+_games = iter(enumerate(CASES))
 _state = _bots = _pending = _observation = _legal = None
-_seat = _players = 0
+_seat = _players = _case = _decision = 0
 
 def prepare():
     # Apply the decision just made (a new game when one is over) and say what comes next.
-    global _state, _bots, _pending, _observation, _legal, _seat, _players
+    global _state, _bots, _pending, _observation, _legal, _seat, _players, _case, _decision
     if _pending is not None:
         _state, _ = _state.apply(_pending)
         _pending = None
+        _decision += 1
     while _state is None or _state.is_over:
         game = next(_games, None)
         if game is None:
             return "null"
-        _players, seed = game
+        _case, (_players, seed) = game
+        _decision = 0
         _state = new_game(_players, seed, options=Options(max_rounds=40))
         _bots = [make_bot(("strong", "basic")[seat % 2], seat) for seat in range(_players)]
     _seat = _state.to_move
     _observation, _legal = _state.observation(_seat), _state.legal_actions(_seat)
     phase, round_ = _observation["phase"], _observation["round"]
-    return json.dumps({"strong": _seat % 2 == 0, "phase": phase, "players": _players, "round": round_})
+    return json.dumps({"strong": _seat % 2 == 0, "phase": phase, "players": _players,
+                       "round": round_, "case": _case, "decision": _decision})
 
 def decide():
     global _pending
@@ -289,6 +296,67 @@ def decide():
 #: observation, legal moves, the bot's choice) and the whole move (``fusebox:loop-bot``: with
 #: applying and saving it).
 PAGE_MEASURES = "(name) => performance.getEntriesByName(name).map((e) => e.duration)"
+
+
+def page_lineup_times(players: int, seed: int) -> list[tuple[float, int, str]]:
+    """The strong bot's decisions in one game of the page bench's lineup (strong in even seats,
+    basic in odd ones, bot seeds as in the page), in CPython: (CPU ms, decision, phase)."""
+    state = new_game(players, seed, options=Options(max_rounds=MAX_ROUNDS))
+    bots = [make_bot(("strong", "basic")[seat % 2], seat) for seat in range(players)]
+    found = []
+    decision = 0
+    while not state.is_over:
+        seat = state.to_move
+        assert seat is not None
+        observation, legal = state.observation(seat), state.legal_actions(seat)
+        start = time.process_time()
+        action = bots[seat].choose(observation, legal)
+        if seat % 2 == 0:
+            found.append(((time.process_time() - start) * 1e3, decision, observation["phase"]))
+        state, _ = state.apply(action)
+        decision += 1
+    return found
+
+
+def _page_lineup_times(args: tuple[int, int]) -> tuple[int, int, list[tuple[float, int, str]]]:
+    return (*args, page_lineup_times(*args))
+
+
+def page_worst(seeds: int, counts: list[int], keep: int, jobs: int) -> None:
+    """The slowest strong decisions of ``seeds`` games per player count in CPython, then the same
+    decisions (the same games replayed move by move) timed in the page's Pyodide."""
+    games = [(n, seed) for n in counts for seed in range(1, seeds + 1)]
+    with ProcessPoolExecutor(max(1, jobs)) as pool:
+        scanned = list(pool.map(_page_lineup_times, games, chunksize=1))
+    every = sorted(
+        ((ms, n, seed, k, phase) for n, seed, times in scanned for ms, k, phase in times),
+        reverse=True,
+    )
+    print(
+        f"CPython: {len(every)} strong decisions in {len(games)} games (players x seeds 1-{seeds},"
+        f" against basic); CPU time: median {statistics.median(e[0] for e in every):.1f} ms, "
+        f"p99 {every[len(every) // 100][0]:.1f} ms, worst {every[0][0]:.1f} ms"
+    )
+    worst = every[:keep]
+    cases = sorted({(n, seed) for _, n, seed, _, _ in worst})
+    found = page_bench(cases, [])
+    index = {case: i for i, case in enumerate(cases)}
+    print(f"the {keep} slowest of them, replayed in the page's Pyodide (CPU time of its thread):")
+    print("  players x seed, decision, phase: CPython ms -> page ms (ratio)")
+    page_worst_ms = 0.0
+    for ms, n, seed, k, phase in worst:
+        page_ms = found["every"][(index[(n, seed)], k)]
+        page_worst_ms = max(page_worst_ms, page_ms)
+        print(f"  {n}x{seed}, {k}, {phase}: {ms:.0f} -> {page_ms:.0f} ({page_ms / ms:.2f})")
+    cpu = found["cpu"]
+    print(f"every strong decision of those {len(cases)} games in the page: {line(cpu)}")
+    load = found["load"]
+    print(f"(load average {load[0]:.1f}, {load[1]:.1f} on {os.cpu_count()} cores)")
+    met = cpu["worst"] <= PAGE_TARGET_MS
+    print(
+        f"target: a decision <= {PAGE_TARGET_MS:.0f} ms of the page's CPU: "
+        f"{'met' if met else 'NOT met'} (the slowest: {cpu['worst']:.0f} ms)"
+    )
 
 
 def summary(times: list[float]) -> dict[str, float]:
@@ -342,11 +410,13 @@ def page_bench(cases: list[tuple[int, int]], games: list[tuple[int, int]]) -> di
                 cpu: list[float] = []
                 wall: list[float] = []
                 slowest: list[tuple[int, int, str, int]] = []
+                every: dict[tuple[int, int], float] = {}  # (case, decision) -> CPU ms
                 while (next_decision := json.loads(page.evaluate("window.prepare()"))) is not None:
                     before = thread_time(cdp)
                     spent = float(page.evaluate("window.decide()"))
                     used = thread_time(cdp) - before
                     if next_decision["strong"]:
+                        every[(next_decision["case"], next_decision["decision"])] = used
                         cpu.append(used)
                         wall.append(spent)
                         slowest.append(
@@ -358,6 +428,7 @@ def page_bench(cases: list[tuple[int, int]], games: list[tuple[int, int]]) -> di
                             )
                         )
                 found["cpu"] = summary(cpu) | {"slowest": sorted(slowest)[-6:]}
+                found["every"] = every
                 found["wall"] = summary(wall)
                 moves: list[float] = []
                 choices: list[float] = []
@@ -445,7 +516,19 @@ def main() -> None:
         default="4x7",
         help="--page: all-computer games in the page, PLAYERSxSEED,...",
     )
+    parser.add_argument(
+        "--page-worst",
+        type=int,
+        default=0,
+        metavar="SEEDS",
+        help="find the slowest strong decisions of SEEDS games per player count in CPython and "
+        "time the same decisions in the page",
+    )
     args = parser.parse_args()
+    if args.page_worst:
+        counts = [int(c) for c in args.counts.split(",")]
+        page_worst(args.page_worst, counts, 12, args.jobs)
+        return
     if args.page:
         found = page_bench(pairs(args.page_cases), pairs(args.page_games))
         print_page(found, args.page_cases, args.page_games)

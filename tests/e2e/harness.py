@@ -124,10 +124,12 @@ class Watch:
 
     def check(self) -> None:
         """Fail unless the site stayed on its origin, answered every request and logged no error."""
-        assert not self.foreign, f"requests left the site's origin: {self.foreign}"
+        problems = [f"requests left the site's origin: {self.foreign}"] if self.foreign else []
         if not self.errors_expected:
-            assert not self.failed, f"HTTP errors: {self.failed}"
-            assert not self.console_errors, f"console errors: {self.console_errors}"
+            problems += [f"HTTP errors: {self.failed}"] if self.failed else []
+            problems += [f"console errors: {self.console_errors}"] if self.console_errors else []
+        # Everything at once: the console says why a request left the site.
+        assert not problems, "\n".join(problems)
 
 
 def origin_of(url: str) -> str:

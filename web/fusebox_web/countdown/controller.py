@@ -35,9 +35,11 @@ from engine.countdown.actions import (
 from engine.countdown.state import Phase
 
 from ..shell import dom
-from ..shell.errors import report
+from ..shell.errors import Tasks
 from ..shell.host import GameHost
+from ..shell.pacing import BoardBots as ShellBoardBots
 from ..shell.pacing import play_bots
+from ..shell.regions import draw_regions
 from . import board, screens
 from .board import BoardInput
 from .links import Link, LinkError, link_query, parse_link, without_game_params
@@ -67,7 +69,7 @@ class App:
         self.rendered: dict[str, str] = {}
         self.pending_link: Link | None = None
         self._bot_task: asyncio.Task[None] | None = None
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._tasks = Tasks()
         self._decision_key: tuple[int, int | None, str | None] | None = None
         self.root: Any = dom.query("#cd-root")
         self.live: Any = dom.query("#cd-live")
@@ -94,16 +96,7 @@ class App:
             self.after_change()
 
     def spawn(self, coroutine: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
-        async def run() -> None:
-            try:
-                await coroutine
-            except Exception as error:
-                report(error)
-
-        task = asyncio.ensure_future(run())
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-        return task
+        return self._tasks.spawn(coroutine)
 
     # ------------------------------------------------------------------ words
 
@@ -264,28 +257,14 @@ class App:
         )
 
     def draw_board(self) -> None:
-        if dom.query("#cd-board") is None or not self.rendered:
-            dom.set_html(self.root, board.skeleton())
-            self.rendered = {}
-        focused = dom.active_key()
-        regions = board.render(self.board_input())
-        changed = False
-        for name, html in regions.items():
-            if self.rendered.get(name) != html:
-                dom.set_html(dom.query(f"#cd-{name}"), html)
-                self.rendered[name] = html
-                changed = True
-        if changed and focused:
-            self.refocus(focused)
-
-    def refocus(self, key: dict[str, str]) -> None:
-        if "id" in key and dom.focus(f"#{key['id']}", scroll=False):
-            return
-        if "data-act" not in key:
-            return
-        selector = "".join(f'[{name}="{value}"]' for name, value in key.items() if name != "id")
-        if not dom.focus(selector, scroll=False):
-            dom.focus("#cd-prompt", scroll=False)
+        self.rendered = draw_regions(
+            self.root,
+            "cd",
+            self.rendered,
+            board.skeleton,
+            lambda: board.render(self.board_input()),
+            fallback="#cd-prompt",
+        )
 
     # ------------------------------------------------------------------ flow
 
@@ -732,36 +711,16 @@ class App:
     }
 
 
-class BoardBots:
-    """The board as the shell's pacing loop sees it (``fusebox_web.shell.pacing.BotTable``)."""
+class BoardBots(ShellBoardBots):
+    """Countdown's board as the pacing loop sees it (``fusebox_web.shell.pacing``)."""
 
-    def __init__(self, app: App) -> None:
-        self.app = app
+    app: App
 
-    def may_play(self) -> bool:
-        return not self.app.paused and self.app.screen == "board"
+    def move(self, start: float) -> bool:
+        return self.app.session.play_bot() is not None
 
-    def bot_seat(self) -> int | None:
-        return self.app.session.bot_seat()
-
-    def delay(self) -> float:
-        game = self.app.session.game
-        return game.table.delay() if game else 0.0
-
-    def thinking(self, seat: int | None) -> None:
-        self.app.thinking = seat
-        if seat is not None and self.app.screen == "board":
-            self.app.draw_board()
-
-    def play(self, seat: int) -> None:
-        app = self.app
-        start = dom.now()
-        note = app.session.play_bot()
-        dom.measure("fusebox:bot", start)
-        app.thinking = None
-        if note is not None:
-            app.announce_last()
-        app.after_change()
+    def announce(self) -> None:
+        self.app.announce_last()
 
 
 def num(node: Any, name: str) -> int:

@@ -19,9 +19,11 @@ from engine.loop import IllegalActionError
 from engine.loop.actions import Action, Assign, Declare, Draw, EndDraw, Highlight, Stop
 
 from ..shell import dom
-from ..shell.errors import report
+from ..shell.errors import Tasks, report
 from ..shell.host import GameHost
+from ..shell.pacing import BoardBots as ShellBoardBots
 from ..shell.pacing import play_bots
+from ..shell.regions import draw_regions
 from . import render
 from .choices import SELECTING, Choices, choices
 from .home import home_card, peek, resume_text
@@ -55,7 +57,7 @@ class App:
         self._odds: tuple[tuple[object, object], str | None] | None = None
         self._odds_pending: tuple[object, object] | None = None
         self._bot_task: asyncio.Task[None] | None = None
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._tasks = Tasks()
         self.root: Any = dom.query("#lp-root")
         self.live: Any = dom.query("#lp-live")
         self.loaded = False
@@ -97,16 +99,7 @@ class App:
             self.draw_home()
 
     def spawn(self, coroutine: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
-        async def run() -> None:
-            try:
-                await coroutine
-            except Exception as error:
-                report(error)
-
-        task = asyncio.ensure_future(run())
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-        return task
+        return self._tasks.spawn(coroutine)
 
     # ------------------------------------------------------------------ words
 
@@ -300,28 +293,14 @@ class App:
         )
 
     def draw_board(self) -> None:
-        if dom.query("#lp-board") is None or not self.rendered:
-            dom.set_html(self.root, render.skeleton())
-            self.rendered = {}
-        focused = dom.active_key()
-        regions = render.board(self.board_input())
-        changed = False
-        for name, html in regions.items():
-            if self.rendered.get(name) != html:
-                dom.set_html(dom.query(f"#lp-{name}"), html)
-                self.rendered[name] = html
-                changed = True
-        if changed and focused:
-            self.refocus(focused)
-
-    def refocus(self, key: dict[str, str]) -> None:
-        if "id" in key and dom.focus(f"#{key['id']}", scroll=False):
-            return
-        if "data-act" not in key:
-            return
-        selector = "".join(f'[{name}="{value}"]' for name, value in key.items() if name != "id")
-        if not dom.focus(selector, scroll=False):
-            dom.focus("#lp-prompt", scroll=False)
+        self.rendered = draw_regions(
+            self.root,
+            "lp",
+            self.rendered,
+            render.skeleton,
+            lambda: render.board(self.board_input()),
+            fallback="#lp-prompt",
+        )
 
     # ------------------------------------------------------------------ flow
 
@@ -688,38 +667,20 @@ class App:
     }
 
 
-class BoardBots:
-    """The board as the shell's pacing loop sees it (``fusebox_web.shell.pacing.BotTable``)."""
+class BoardBots(ShellBoardBots):
+    """Loop the Loop's board as the pacing loop sees it (``fusebox_web.shell.pacing``)."""
 
-    def __init__(self, app: App) -> None:
-        self.app = app
+    MEASURE = "fusebox:loop-bot"
+    app: App
 
-    def may_play(self) -> bool:
-        return not self.app.paused and self.app.screen == "board"
+    def move(self, start: float) -> bool:
+        # The bot's decision (observation, legal moves, its choice) is measured too: with the
+        # whole move (applying and saving it), the page's figures for the 300 ms target.
+        note = self.app.session.play_bot(lambda: dom.measure("fusebox:loop-bot-choice", start))
+        return note is not None
 
-    def bot_seat(self) -> int | None:
-        return self.app.session.bot_seat()
-
-    def delay(self) -> float:
-        game = self.app.session.game
-        return game.table.delay() if game else 0.0
-
-    def thinking(self, seat: int | None) -> None:
-        self.app.thinking = seat
-        if seat is not None and self.app.screen == "board":
-            self.app.draw_board()
-
-    def play(self, seat: int) -> None:
-        app = self.app
-        start = dom.now()
-        # The bot's decision (observation, legal moves, its choice), then the whole move
-        # (with applying and saving it): the page's figures for the 300 ms target.
-        note = app.session.play_bot(lambda: dom.measure("fusebox:loop-bot-choice", start))
-        dom.measure("fusebox:loop-bot", start)
-        app.thinking = None
-        if note is not None:
-            app.announce_last()
-        app.after_change()
+    def announce(self) -> None:
+        self.app.announce_last()
 
 
 def same_position(a: tuple[object, object], b: tuple[object, object]) -> bool:

@@ -25,9 +25,11 @@ from engine.redwire.observation_types import Observation
 from engine.redwire.turn import ignored
 
 from ..shell import dom
-from ..shell.errors import report
+from ..shell.errors import Tasks, report
 from ..shell.host import GameHost
+from ..shell.pacing import BoardBots as ShellBoardBots
 from ..shell.pacing import play_bots
+from ..shell.regions import draw_regions, refocus
 from . import board, mechanisms, projector, screens, tutorial
 from .affordances import Affordances, affordances, held_values
 from .board import BoardInput, value_of_data
@@ -83,7 +85,7 @@ class App:
         self._bot_task: asyncio.Task[None] | None = None
         #: The loop that runs a mission's countdown while its game is open.
         self._clock_task: asyncio.Task[None] | None = None
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._tasks = Tasks()
         #: (moves, viewer, decision) last shown: a new one resets the selection and the focus.
         self._decision_key: tuple[int, int | None, str | None] | None = None
         # Drawn by fusebox_web.redwire.mount, which owns the listeners.
@@ -114,17 +116,7 @@ class App:
             self.resume()
 
     def spawn(self, coroutine: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
-        async def run() -> None:
-            try:
-                await coroutine
-            except Exception as error:
-                report(error)
-
-        task = asyncio.ensure_future(run())
-        # The loop keeps only weak references to tasks: keep ours until they are done.
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-        return task
+        return self._tasks.spawn(coroutine)
 
     # ------------------------------------------------------------------ words
 
@@ -270,7 +262,7 @@ class App:
         focused = dom.active_key()
         self.set_root(html, focus=None)
         if focused:
-            self.refocus(focused)
+            refocus(focused)
 
     def replay_names(self, replay: Replay) -> list[str]:
         names = list(replay.names)
@@ -400,20 +392,14 @@ class App:
         game = self.session.game
         for tick in mechanisms.tickers(game.state if game else None):
             tick(self, dom.now(), may_play=False)  # the countdown as it is now, then drawn
-        if dom.query("#rw-board") is None or not self.rendered:
-            dom.set_html(self.root, board.skeleton())
-            self.rendered = {}
-        focused = dom.active_key()
-        regions = board.render(self.board_input())
+        self.rendered = draw_regions(
+            self.root,
+            "rw",
+            self.rendered,
+            board.skeleton,
+            lambda: board.render(self.board_input()),
+        )
         self.fresh = False
-        changed = False
-        for name, html in regions.items():
-            if self.rendered.get(name) != html:
-                dom.set_html(dom.query(f"#rw-{name}"), html)
-                self.rendered[name] = html
-                changed = True
-        if changed and focused:
-            self.refocus(focused)
         self.tell_projector()
 
     def tell_projector(self) -> None:
@@ -423,16 +409,6 @@ class App:
         if news != self._told:
             self._told = news
             dom.broadcast(projector.CHANNEL, {"moves": news[0], "thinking": news[1]})
-
-    def refocus(self, key: dict[str, str]) -> None:
-        """Put the focus back on the redrawn twin of the element that had it (without scrolling:
-        a computer's move must not move the page under the player's eyes)."""
-        if "id" in key and dom.focus(f"#{key['id']}", scroll=False):
-            return
-        if "data-act" not in key:
-            return
-        selector = "".join(f'[{name}="{value}"]' for name, value in key.items() if name != "id")
-        dom.focus(selector, scroll=False)
 
     # ------------------------------------------------------------------ flow
 
@@ -1184,37 +1160,19 @@ class App:
     }
 
 
-class BoardBots:
-    """The board as the shell's pacing loop sees it (``fusebox_web.shell.pacing.BotTable``)."""
+class BoardBots(ShellBoardBots):
+    """Red Wire's board as the pacing loop sees it (``fusebox_web.shell.pacing``): a move is
+    announced from the log entries it added."""
 
-    def __init__(self, app: App) -> None:
-        self.app = app
+    app: App
+    first = 0  # the log's length before the move
 
-    def may_play(self) -> bool:
-        return not self.app.paused and self.app.screen == "board"
+    def move(self, start: float) -> bool:
+        self.first = len(self.app.session.state.log)
+        return self.app.session.play_bot() is not None
 
-    def bot_seat(self) -> int | None:
-        return self.app.session.bot_seat()
-
-    def delay(self) -> float:
-        game = self.app.session.game
-        return game.table.delay() if game else 0.0
-
-    def thinking(self, seat: int | None) -> None:
-        self.app.thinking = seat
-        if seat is not None:
-            self.app.draw_board()
-
-    def play(self, seat: int) -> None:
-        app = self.app
-        start = dom.now()
-        first = len(app.session.state.log)
-        note = app.session.play_bot()
-        dom.measure("fusebox:bot", start)
-        app.thinking = None
-        if note is not None:
-            app.announce_last(first)
-        app.after_change()
+    def announce(self) -> None:
+        self.app.announce_last(self.first)
 
 
 def num(node: Any, name: str) -> int:

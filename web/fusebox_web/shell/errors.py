@@ -6,9 +6,10 @@ with :func:`guarded`; :func:`report` is what it calls when something escapes.
 
 from __future__ import annotations
 
+import asyncio
 import functools
-from collections.abc import Callable
-from typing import ParamSpec, TypeVar
+from collections.abc import Callable, Coroutine
+from typing import Any, ParamSpec, TypeVar
 
 from . import dom
 
@@ -36,3 +37,24 @@ def guarded(function: Callable[P, R]) -> Callable[P, R | None]:
             return None
 
     return wrapper
+
+
+class Tasks:
+    """A page's background tasks (computers' moves, clocks, imports): an exception in one is
+    reported like an event handler's, and each is kept until it is done (the event loop keeps
+    only weak references to tasks)."""
+
+    def __init__(self) -> None:
+        self._running: set[asyncio.Task[None]] = set()
+
+    def spawn(self, coroutine: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+        async def run() -> None:
+            try:
+                await coroutine
+            except Exception as error:
+                report(error)
+
+        task = asyncio.ensure_future(run())
+        self._running.add(task)
+        task.add_done_callback(self._running.discard)
+        return task

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
-from typing import Protocol
+from typing import Any, Protocol
 
 #: Seconds between two computer moves in a row, so that the browser paints the first.
 BREATH = 0.05
@@ -78,3 +78,70 @@ async def play_bots(
     finally:
         table.thinking(None)
     return moves
+
+
+class BoardApp(Protocol):
+    """What :class:`BoardBots` needs of a game's page: its session (``bot_seat()``, the game
+    whose table has a pace: ``game.table.delay()``), its pause, screen and redraws."""
+
+    paused: bool
+    screen: str
+    thinking: int | None
+
+    @property
+    def session(self) -> Any: ...
+
+    def draw_board(self) -> None: ...
+
+    def after_change(self) -> None: ...
+
+
+class BoardBots:
+    """A game's board as the pacing loop sees it: computers play while the board is on screen
+    and the player has not paused them, at the table's pace; each move is timed by the page
+    (``MEASURE``, among the browser's performance entries) and announced.
+
+    A game subclasses it with :meth:`move` (make the waiting computer's move) and
+    :meth:`announce`."""
+
+    #: The name of the page's measure of a whole computer move (decision, applying, saving).
+    MEASURE = "fusebox:bot"
+
+    def __init__(self, app: BoardApp) -> None:
+        self.app = app
+
+    def may_play(self) -> bool:
+        return not self.app.paused and self.app.screen == "board"
+
+    def bot_seat(self) -> int | None:
+        seat: int | None = self.app.session.bot_seat()
+        return seat
+
+    def delay(self) -> float:
+        game = self.app.session.game
+        return float(game.table.delay()) if game else 0.0
+
+    def thinking(self, seat: int | None) -> None:
+        self.app.thinking = seat
+        if seat is not None and self.app.screen == "board":
+            self.app.draw_board()
+
+    def play(self, seat: int) -> None:
+        from . import dom  # the browser's: imported by a page that plays, not by the doctests
+
+        start = dom.now()
+        moved = self.move(start)
+        dom.measure(self.MEASURE, start)
+        self.app.thinking = None
+        if moved:
+            self.announce()
+        self.app.after_change()
+
+    def move(self, start: float) -> bool:
+        """Make the waiting computer's move (``start``: when the page began it, for its
+        timings); True when it left something to announce."""
+        raise NotImplementedError
+
+    def announce(self) -> None:
+        """Tell screen readers what the move did."""
+        raise NotImplementedError
