@@ -23,6 +23,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "(2 by default: about 450 late positions; 20 for a long run)",
     )
     parser.addoption(
+        "--all-missions",
+        action="store_true",
+        default=False,
+        help="browser tests: a bot table plays every mission from 9 at every player count "
+        "(by default one mission per mechanism)",
+    )
+    parser.addoption(
         "--countdown-walks",
         type=int,
         default=120,

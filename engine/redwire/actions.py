@@ -35,6 +35,9 @@ class Action:
 
     type: ClassVar[str]
     parsers: ClassVar[Mapping[str, Parser]] = {}
+    #: False for an action no computer player may choose (the clock running out: only the
+    #: page's countdown submits it).
+    for_bots: ClassVar[bool] = True
     seat: int
 
     def to_json(self) -> dict[str, Any]:

@@ -158,6 +158,38 @@ def _draw_colour(rng: Rng, draw: ColourDraw | None, make: Any) -> tuple[list[int
     return sorted(candidates), kept
 
 
+def _arrange(spec: Mission, codes: Sequence[int]) -> tuple[int, ...]:
+    """A stand as its owner lays it out: sorted, unless a mechanism keeps some wires apart (the
+    last wire dealt kept unsorted at the far right). ``codes`` are in the order dealt (a
+    hand-made deal: as given)."""
+    for use in spec.mechanisms:
+        arranged = mechanism(use.id).arrange(use.config, codes)
+        if arranged is not None:
+            return arranged
+    return tuple(sorted(codes))
+
+
+def _deal_wires(
+    spec: Mission,
+    rng: Rng,
+    pool: list[int],
+    order: list[int],
+    owners: tuple[int, ...],
+    captain: int,
+) -> list[list[int]]:
+    """Shuffle and deal round-robin from the captain's first stand (B2), unless a mechanism
+    deals the wires its own way (reds dealt first, one per player...)."""
+    for use in spec.mechanisms:
+        dealt = mechanism(use.id).deal_wires(use.config, rng, pool, order, owners, captain)
+        if dealt is not None:
+            return dealt
+    rng.shuffle(pool)
+    stands: list[list[int]] = [[] for _ in owners]
+    for i, code in enumerate(pool):
+        stands[order[i % len(order)]].append(code)
+    return stands
+
+
 def random_setup(
     mission: int,
     players: int,
@@ -177,22 +209,19 @@ def random_setup(
     red_markers, red_kept = _draw_colour(rng, wires.red, red)
     yellow_markers, yellow_kept = _draw_colour(rng, wires.yellow, yellow)
     pool = [blue(n) for n in wires.blue for _ in range(4)] + red_kept + yellow_kept
-    rng.shuffle(pool)
     owners = stand_owners(players, captain)
-    stands: list[list[int]] = [[] for _ in owners]
     order = deal_order(players, captain)
-    for i, code in enumerate(pool):
-        stands[order[i % len(order)]].append(code)
+    stands = _deal_wires(spec, rng, pool, order, owners, captain)
     parts: dict[str, object] = {}
     for use in spec.mechanisms:
-        drawn = mechanism(use.id).deal(use.config, rng, players, options)
+        drawn = mechanism(use.id).deal(use.config, rng, players, options, mission, parts)
         if drawn is not None:
             parts[use.id] = drawn
     return Setup(
         mission=mission,
         players=players,
         captain=captain,
-        stands=tuple(tuple(sorted(s)) for s in stands),
+        stands=tuple(_arrange(spec, s) for s in stands),
         red_markers=tuple(red_markers),
         yellow_markers=tuple(yellow_markers),
         options=options,
@@ -228,7 +257,7 @@ def explicit_setup(
     options.validate()
     spec = load_mission(mission)
     _check_table(spec, players, captain)
-    codes = [tuple(sorted(_to_code(w) for w in stand)) for stand in stands]
+    codes = [_arrange(spec, [_to_code(w) for w in stand]) for stand in stands]
     owners = stand_owners(players, captain)
     if len(codes) != len(owners):
         raise SetupError(f"{players} players with captain {captain} use {len(owners)} stands")
@@ -244,6 +273,8 @@ def explicit_setup(
     missing = [label_of(c) for c in blue_ok if dealt[c] == 0]
     if missing:
         raise SetupError(f"blue wires missing from the deal: {', '.join(missing)}")
+    for use in spec.mechanisms:
+        mechanism(use.id).check_stands(use.config, codes, owners, captain)
     red_m = _markers(dealt, "red", wires.red, red_markers)
     yellow_m = _markers(dealt, "yellow", wires.yellow, yellow_markers)
     given = dict(parts or {})
@@ -254,7 +285,7 @@ def explicit_setup(
     checked: dict[str, object] = {}
     for use in spec.mechanisms:
         data = mechanism(use.id).setup_from_json(
-            use.config, given.get(use.id), players, options, mission
+            use.config, given.get(use.id), players, options, mission, checked
         )
         if data is not None:
             checked[use.id] = data

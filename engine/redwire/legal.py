@@ -21,7 +21,7 @@ from .actions import Action, Cut, Pick, PlaceToken, RevealReds, SoloCut
 from .mechanisms.base import Mechanism
 from .model import Phase, Table
 from .rules import is_pick_phase, solo_allowed
-from .turn import any_time_now, must_reveal
+from .turn import any_time_now, ignored, must_reveal
 from .wires import RED, YELLOW, Colour, colour_of
 
 
@@ -58,6 +58,10 @@ def _setup_tokens(s: Table, seat: int) -> Iterator[Action]:
 def _turn_actions(s: Table, seat: int) -> Iterator[Action]:
     if must_reveal(s, seat):
         yield RevealReds(seat)
+        for mechanism in s.mechanisms:
+            for spec in mechanism.actions:
+                if spec.timing == "turn" and spec.with_only_reds:
+                    yield from spec.legal(s, seat)
         return
     values = sorted(s.held_values(seat) - {RED})
     numbers = [v for v in values if v != YELLOW]
@@ -90,9 +94,12 @@ def _turn_actions(s: Table, seat: int) -> Iterator[Action]:
                 yield from _detector(
                     seat, combinations(group_of_wires, tool.wires), announce, tool.name
                 )
+        skip = ignored(s) if stand_tools else frozenset()
         for tool in stand_tools:
             for st in stands:
-                every = tuple((st, slot) for slot, _ in s.uncut(st))
+                every = tuple(
+                    (st, slot) for slot, _ in s.uncut(st) if s.stands[st][slot] not in skip
+                )
                 if every:
                     yield from _detector(seat, [every], announce, tool.name)
     for value in values:

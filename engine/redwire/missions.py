@@ -300,8 +300,8 @@ def mission_ids() -> tuple[int, ...]:
     Cheaper than :func:`all_missions` (no file is parsed, and no importlib.resources), for the
     campaign's locks at the page's boot.
 
-    >>> mission_ids()
-    (1, 2, 3, 4, 5, 6, 7, 8)
+    >>> mission_ids()[:8], mission_ids() == tuple(range(1, len(mission_ids()) + 1))
+    ((1, 2, 3, 4, 5, 6, 7, 8), True)
     """
     count = 0
     while _read_one(f"m{count + 1:02d}.toml") is not None:
@@ -313,9 +313,9 @@ def mission_ids() -> tuple[int, ...]:
 def load_mission(mission_id: int) -> Mission:
     """Mission ``mission_id``, read and validated on first use (only that file is read).
 
-    >>> load_mission(99)
+    >>> load_mission(99)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
-    KeyError: 'no mission 99; available: [1, 2, 3, 4, 5, 6, 7, 8]'
+    KeyError: 'no mission 99; available: [1, 2, 3, ...]'
     """
     text = _read_one(f"m{mission_id:02d}.toml") if 0 < mission_id < 100 else None
     if text is None:

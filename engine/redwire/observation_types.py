@@ -64,11 +64,19 @@ class Prompt(_PromptBase, total=False):
     given: list[int]
 
 
-class OptionsView(TypedDict):
+class _OptionsBase(TypedDict):
     edition: Literal["IT", "EN"]
     faithful_token_supply: bool
     detector_scope: Literal["hand", "stand"]
     dial_cap: int
+
+
+class OptionsView(_OptionsBase, total=False):
+    """The rule options; a mission's option shows only when it is not at its default."""
+
+    m12_lock_added_cards: bool
+    m17_rhett_no_dd: bool
+    m18_unheld: str
 
 
 class Observation(TypedDict):

@@ -15,6 +15,12 @@ Edition = Literal["IT", "EN"]
 DetectorScope = Literal["hand", "stand"]
 
 
+#: The options of one mission (``[UNCERTAIN]`` points of the spec, §12), all true/false.
+MISSION_OPTIONS = ("m12_lock_added_cards", "m17_rhett_no_dd", "m18_unheld")
+#: The mission options whose values are words, with the words allowed.
+_WORDS: dict[str, tuple[str, ...]] = {"m18_unheld": ("token", "forbidden")}
+
+
 @dataclass(frozen=True)
 class Options:
     """Rule variants (spec §12). The defaults follow the spec's recommendations."""
@@ -31,9 +37,25 @@ class Options:
     detector_scope: DetectorScope = "hand"
     #: B5: "move the dial back" stops at the purple segment, 6 steps from the skull.
     dial_cap: int = 6
+    #: A6, mission 12: the cards the yellow card adds get a Number card (a second lock) too
+    #: (a French-derived note); the English card is silent: none by default.
+    m12_lock_added_cards: bool = False
+    #: A7, mission 17: the Bluffer's character card is removed (no Double Detector), as a
+    #: French-derived note says; the English card is silent: he keeps it by default.
+    m17_rhett_no_dd: bool = False
+    #: B16, mission 18: a player named to cut a value he does not hold puts an info token of
+    #: his choice and the detonator moves ("token", as mission 51); or naming him is not
+    #: allowed ("forbidden": the radar shows who holds it).
+    m18_unheld: str = "token"
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        """The options as JSON; a mission's option is left out at its default, so records and
+        observations of the other missions stay as they were."""
+        data = asdict(self)
+        for name in MISSION_OPTIONS:
+            if data[name] == getattr(Options, name):
+                del data[name]
+        return data
 
     @classmethod
     def from_json(cls, raw: object) -> Options:
@@ -56,8 +78,13 @@ class Options:
             raise SetupError(
                 f"option detector_scope must be 'hand' or 'stand', got {self.detector_scope!r}"
             )
-        if not isinstance(self.faithful_token_supply, bool):
-            raise SetupError("option faithful_token_supply must be true or false")
+        for name in ("faithful_token_supply", *MISSION_OPTIONS):
+            value = getattr(self, name)
+            if name in _WORDS:
+                if value not in _WORDS[name]:
+                    raise SetupError(f"option {name} must be one of {_WORDS[name]}, got {value!r}")
+            elif not isinstance(value, bool):
+                raise SetupError(f"option {name} must be true or false")
         if (
             isinstance(self.dial_cap, bool)
             or not isinstance(self.dial_cap, int)

@@ -25,13 +25,18 @@ from .turn import (
     end_turn,
     explode,
     forbid_if_must_reveal,
+    ignored,
+    is_red,
     mistake,
     must_reveal,
     next_setup_seat,
     own_uncut_wire,
     place_info,
+    places_token,
+    red_codes,
     require_decision,
     require_own_turn,
+    token_skipped,
     wire_at,
 )
 from .wires import BLUE_VALUES, RED, YELLOW, Colour, colour_of, cut_value, value_to_json
@@ -71,9 +76,9 @@ def start_events(s: Table) -> Events:
     for mechanism in s.mechanisms:
         mechanism.start_game(s, events)
     captain = s.setup.captain
-    if any(colour_of(code) is Colour.BLUE for _, _, code in s.hand(captain)):
+    if places_token(s, captain):
         return events
-    events.append(Event("token_skipped", {"seat": captain}))
+    events.append(token_skipped(s, captain))
     next_setup_seat(s, captain, events)
     return events
 
@@ -121,9 +126,12 @@ def _check_targets(s: Table, a: Cut, tool: Tool | None) -> tuple[int, list[int]]
     if any(s.cut[w] for w in wires):
         raise IllegalActionError(Reason.ALREADY_CUT)
     stands = {stand for stand, _ in a.targets}
-    if count is None:  # a whole stand
+    if count is None:  # a whole stand (but the wires equipment ignores)
         stand = a.targets[0][0]
-        every = tuple((stand, slot) for slot, _ in s.uncut(stand))
+        skip = ignored(s)
+        every = tuple(
+            (stand, slot) for slot, _ in s.uncut(stand) if s.stands[stand][slot] not in skip
+        )
         if a.targets != every:
             raise IllegalActionError(Reason.WHOLE_STAND)
     else:
@@ -174,23 +182,22 @@ def _cut(s: Table, a: Cut) -> Events:
         ANNOUNCERS[len(a.values)].use(s, a.seat, events)
     codes = [s.codes[w] for w in wires]
     hits = [t for t, code in zip(a.targets, codes, strict=True) if cut_value(code) in a.values]
-    all_red = all(colour_of(code) is Colour.RED for code in codes)
+    reds = red_codes(s)
+    all_red = all(is_red(s, code, reds) for code in codes)
     outcome = "hit" if hits else ("red" if all_red else "miss")
     shield = shielded(s)
-    events.append(
-        Event(
-            "cut",
-            {
-                "seat": a.seat,
-                "owner": owner,
-                "targets": [list(t) for t in a.targets],
-                "values": [value_to_json(v) for v in a.values],
-                "tool": a.tool,
-                "outcome": outcome,
-                "stabilized": shield,
-            },
-        )
-    )
+    data: dict[str, Any] = {
+        "seat": a.seat,
+        "owner": owner,
+        "targets": [list(t) for t in a.targets],
+        "values": [value_to_json(v) for v in a.values],
+        "tool": a.tool,
+        "outcome": outcome,
+        "stabilized": shield,
+    }
+    if reds:  # a mission's values that count as red ("red" then means one of them, or red)
+        data["red_as"] = sorted({cut_value(code) for code in reds})
+    events.append(Event("cut", data))
     if hits and tool is None:
         stand, slot = a.targets[0]
         cut_wire(s, stand, slot, owner, events)
@@ -204,19 +211,34 @@ def _cut(s: Table, a: Cut) -> Events:
             end_turn(s, events)
         else:
             explode(s, "red", events)
+    elif (fatal := _fatal_miss(s, a.seat)) is not None:
+        explode(s, fatal, events)  # a mission's rule: this seat's miss explodes the bomb
     elif shield or not mistake(s, events):
         if tool is None:
-            place_info(s, wires[0], "miss", events)
+            miss_token(s, wires[0], a.values, events)
             end_turn(s, events)
         else:
             # Never on a red wire (§6.2); asked even with one option, for the same reason.
             options = tuple(
-                t
-                for t, code in zip(a.targets, codes, strict=True)
-                if colour_of(code) is not Colour.RED
+                t for t, code in zip(a.targets, codes, strict=True) if not is_red(s, code, reds)
             )
-            s.pending = Pending(Phase.DETECTOR_TOKEN, owner, options, actor=a.seat)
+            s.pending = Pending(
+                Phase.DETECTOR_TOKEN, owner, options, actor=a.seat, value=a.values[0]
+            )
     return events
+
+
+def miss_token(s: Table, wire: int, announced: tuple[int, ...], events: Events) -> None:
+    """The token a miss puts on a wire: the true value (§5.2), unless a mechanism places its
+    own (the Bluffer's wires get a false token showing the announced value)."""
+    if not any(m.miss_token(s, wire, announced, events) for m in s.mechanisms):
+        place_info(s, wire, "miss", events)
+
+
+def _fatal_miss(s: Table, seat: int) -> str | None:
+    """The cause, when a mechanism makes this seat's miss explode the bomb (the rookie); the
+    Stabilizer does not stop it (the rookie may not use it)."""
+    return next((c for m in s.mechanisms if (c := m.miss_explodes(s, seat)) is not None), None)
 
 
 def _ask_own_cut(s: Table, actor: int, value: int) -> None:
@@ -245,7 +267,8 @@ def _pick(s: Table, a: Pick) -> Events:
         cut_wire(s, a.stand, a.slot, a.seat, events)
         _ask_own_cut(s, pending.actor, cut_value(s.code_at(a.stand, a.slot)))
     elif pending.phase is Phase.DETECTOR_TOKEN:
-        place_info(s, s.wire_id(a.stand, a.slot), "miss", events)
+        announced = (pending.value,) if pending.value is not None else ()
+        miss_token(s, s.wire_id(a.stand, a.slot), announced, events)
         end_turn(s, events)
     else:
         PICKS[pending.phase].resolve(s, pending, a.stand, a.slot, events)

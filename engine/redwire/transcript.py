@@ -64,20 +64,31 @@ def _wire_cut(e: View, n: Sequence[str], o: Sequence[int] | None) -> str:
     return f"{_name(n, e['seat'])} {verb} {e['wire']} ({_where(n, o, e['stand'], e['slot'])})."
 
 
+_CAUSES = {
+    "red": " (a red wire).",
+    "detonator": " (the detonator reached the skull).",
+    **{cause: f" ({text})." for m in ALL for cause, text in m.causes.items()},
+}
+
 _LINES: dict[str, Line] = {
     "token": _token,
     "token_announced": lambda e, n, o: (
         f"No info token left: {e['value']} is announced for {_where(n, o, e['stand'], e['slot'])}."
     ),
-    "token_skipped": lambda e, n, o: f"{_name(n, e['seat'])} has no blue wire to mark.",
+    "token_skipped": lambda e, n, o: (
+        _LINES[f"token_skipped:{e.get('reason')}"](e, n, o)
+        if f"token_skipped:{e.get('reason')}" in _LINES  # a mechanism's own reason
+        else f"{_name(n, e['seat'])} holds no {e['value']}: the token lies beside the stand."
+        if e.get("reason") == "beside"
+        else f"{_name(n, e['seat'])} places no info token (the mission's rule)."
+        if e.get("reason") == "mission"
+        else f"{_name(n, e['seat'])} has no blue wire to mark."
+    ),
     "turn": lambda e, n, o: f"-- Turn {e['number']}: {_name(n, e['seat'])}.",
     "cut": _cut,
     "wire_cut": _wire_cut,
     "dial": lambda e, n, o: f"Detonator: {e['from']} -> {e['to']} steps from the skull.",
-    "explosion": lambda e, n, o: (
-        "BOOM! The bomb explodes"
-        + (" (a red wire)." if e["cause"] == "red" else " (the detonator reached the skull).")
-    ),
+    "explosion": lambda e, n, o: "BOOM! The bomb explodes" + _CAUSES.get(e["cause"], "."),
     "won": lambda e, n, o: "Every wire is cut: the bomb is defused!",
     "validated": lambda e, n, o: f"All four {e['value']}s are cut.",
     "solo": lambda e, n, o: f"{_name(n, e['seat'])} solo-cuts every remaining {e['value']}.",

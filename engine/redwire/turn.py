@@ -35,9 +35,15 @@ def require_own_turn(s: Table, seat: int) -> None:
         raise IllegalActionError(Reason.NOT_YOUR_TURN)
 
 
+#: The phases in which no action is being resolved (B1): "any time" actions may be taken. A
+#: mechanism whose decision is of that kind (who plays next, in a mission without turn order)
+#: adds its phase.
+OPEN_PHASES: set[Phase] = {Phase.TURN, Phase.SETUP_TOKEN}
+
+
 def any_time_now(s: Table) -> bool:
     """B1: "any time" actions wait until no action is being resolved."""
-    return s.pending.phase is Phase.TURN or s.pending.phase is Phase.SETUP_TOKEN
+    return s.pending.phase in OPEN_PHASES
 
 
 def require_any_time(s: Table) -> None:
@@ -45,10 +51,34 @@ def require_any_time(s: Table) -> None:
         raise IllegalActionError(Reason.NOT_NOW, phase=s.pending.phase.value)
 
 
+def red_codes(s: Table) -> frozenset[int]:
+    """Codes of wires that behave exactly like red ones besides the red wires (a mission's
+    blue value turned red), from the mechanisms in play."""
+    found: frozenset[int] = frozenset()
+    for mechanism in s.mechanisms:
+        found |= mechanism.acts_red(s)
+    return found
+
+
+def ignored(s: Table) -> frozenset[int]:
+    """Wire ids every equipment effect ignores (a mission's X wires), from the mechanisms."""
+    found: frozenset[int] = frozenset()
+    for mechanism in s.mechanisms:
+        found |= mechanism.equipment_ignores(s)
+    return found
+
+
+def is_red(s: Table, code: int, extra: frozenset[int] | None = None) -> bool:
+    """A red wire, or one that behaves like one (``extra``: ``red_codes(s)``, if known)."""
+    return colour_of(code) is Colour.RED or code in (red_codes(s) if extra is None else extra)
+
+
 def must_reveal(s: Table, seat: int) -> bool:
-    """Only red wires left: Reveal Red Wires is the only action (§5.1)."""
+    """Only red wires left (or wires that behave like red ones): Reveal Red Wires is the only
+    action (§5.1)."""
     hand = s.hand(seat)
-    return bool(hand) and all(colour_of(code) is Colour.RED for _, _, code in hand)
+    extra = red_codes(s)
+    return bool(hand) and all(is_red(s, code, extra) for _, _, code in hand)
 
 
 def forbid_if_must_reveal(s: Table, seat: int) -> None:
@@ -106,9 +136,12 @@ def cut_wire(s: Table, stand: int, slot: int, by: int, events: Events, **extra: 
 
 
 def place_info(s: Table, wire: int, reason: str, events: Events) -> None:
-    """Put a true-value info token in front of a wire (§5.8), with the optional finite supply."""
+    """Put a true-value info token in front of a wire (§5.8), with the optional finite supply;
+    a mechanism may place its own kind of token instead (``Mechanism.info_token``)."""
     if wire in s.info:  # B14: the value is already public
         return
+    if any(m.info_token(s, wire, reason, events) for m in s.mechanisms):
+        return  # the mission's own kind of token (even/odd, x1/x2/x3)
     value = cut_value(s.codes[wire])
     stand, slot = s.position_of(wire)
     data: dict[str, Any] = {
@@ -177,7 +210,8 @@ def after_cuts(s: Table, events: Events) -> bool:
 
 
 def end_turn(s: Table, events: Events, next_seat: int | None = None) -> None:
-    """Pass the turn clockwise (or to ``next_seat``), skipping seats with no wires."""
+    """Pass the turn clockwise (or to ``next_seat``), skipping seats with no wires; a mechanism
+    that sets the turn order itself (``Mechanism.next_turn``) may take over."""
     for mechanism in s.mechanisms:
         mechanism.end_turn(s, events)
     if s.result is not None:
@@ -187,6 +221,8 @@ def end_turn(s: Table, events: Events, next_seat: int | None = None) -> None:
         seat = (start + i) % s.players
         if s.has_wires(seat):
             break
+    if any(m.next_turn(s, seat, events) for m in s.mechanisms):
+        return
     begin_turn(s, seat, s.turn_number + 1, events)
 
 
@@ -199,14 +235,37 @@ def begin_turn(s: Table, seat: int, number: int, events: Events) -> None:
         mechanism.turn_start(s, events)
 
 
+def places_token(s: Table, seat: int) -> bool:
+    """Whether ``seat`` places a setup info token: it holds a blue wire, and no mechanism says
+    otherwise (a captain who places none)."""
+    return any(colour_of(code) is Colour.BLUE for _, _, code in s.hand(seat)) and all(
+        m.places_setup_token(s, seat) for m in s.mechanisms
+    )
+
+
+def token_skipped(s: Table, seat: int) -> Event:
+    """The event of a seat that places no setup token: it has no blue wire, or (``reason``
+    "mission") the mission says it places none."""
+    data: dict[str, Any] = {"seat": seat}
+    if any(colour_of(code) is Colour.BLUE for _, _, code in s.hand(seat)):
+        data["reason"] = "mission"
+    for mechanism in s.mechanisms:
+        extra = mechanism.token_skipped(s, seat)
+        if extra is not None:
+            data.update(extra)
+    return Event("token_skipped", data)
+
+
 def next_setup_seat(s: Table, placed: int, events: Events) -> None:
     """After ``placed`` set its token (or had none to set): the next seat, or the first turn."""
     captain = s.setup.captain
     seat = (placed + 1) % s.players
     while seat != captain:
-        if any(colour_of(code) is Colour.BLUE for _, _, code in s.hand(seat)):
+        if places_token(s, seat):
             s.pending = Pending(Phase.SETUP_TOKEN, seat)
             return
-        events.append(Event("token_skipped", {"seat": seat}))
+        events.append(token_skipped(s, seat))
         seat = (seat + 1) % s.players
+    if any(m.next_turn(s, captain, events) for m in s.mechanisms):
+        return
     begin_turn(s, captain, 1, events)

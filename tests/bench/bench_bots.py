@@ -1,6 +1,6 @@
 """Bot benchmark: how often an all-bot table wins, and why it loses.
 
-    python build.py bench bots [--games 200] [--quick] [--missions 1-8] [--players 2-5]
+    python build.py bench bots [--games 200] [--quick] [--missions 1-30] [--players 2-5]
                                [--levels random,cautious,expert,omniscient] [--workers 2]
                                [--fresh] [--results .cache/bench_bots.json]
 
@@ -38,7 +38,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from engine.redwire import GameState, new_game
+from engine.redwire import GameState, all_missions, new_game
 from engine.redwire.actions import Action, Cut, RevealReds, SoloCut
 from engine.redwire.bots import make_bot
 from engine.redwire.bots.cuts import rate_detectors, rate_singles
@@ -98,7 +98,12 @@ class Opening:
 
 
 def fatal_kind(know: Knowledge, legal: Sequence[Action], action: Action) -> str:
-    """``"forced"`` or ``"avoidable"`` for the action that lost the game (see the docstring)."""
+    """``"forced"`` or ``"avoidable"`` for the action that lost the game (see the docstring).
+
+    A mission's own losing move that is not a cut (saying one cannot cut, under the sequence)
+    is forced when the seat had no cut to make instead."""
+    if not isinstance(action, Cut):
+        return "avoidable" if any(isinstance(a, Cut | SoloCut) for a in legal) else "forced"
     if any(isinstance(a, (RevealReds, SoloCut)) for a in legal):
         return "avoidable"
     singles = rate_singles(know, legal)
@@ -111,7 +116,6 @@ def fatal_kind(know: Knowledge, legal: Sequence[Action], action: Action) -> str:
     def loses_now(success: float, explosion: float) -> float:
         return 1.0 - success if last_step else explosion
 
-    assert isinstance(action, Cut)
     odds = know.cut_odds(action.targets, action.values)
     mine = loses_now(odds.success, odds.explosion)
     safest = min(loses_now(r.odds.success, r.odds.explosion) for r in rated)
@@ -353,7 +357,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="games per level and cell")
     parser.add_argument("--quick", action="store_true", help="4 games per cell (CI smoke run)")
-    parser.add_argument("--missions", default="1-8")
+    parser.add_argument("--missions", default=f"1-{max(all_missions())}")
     parser.add_argument("--players", default="2-5")
     parser.add_argument("--levels", default=",".join(LEVELS))
     parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))

@@ -151,7 +151,7 @@ def test_campaign_and_briefing_screens(catalog: Catalog) -> None:
     # The table's names are the players' own text: escaped, never markup.
     assert "&lt;i&gt;&quot;Ana&quot;&lt;/i&gt;&amp;" in html and "<i>" not in html
     assert "&lt;today&gt;" in html and 'data-act="restore"' in html
-    assert html.count('data-act="mission"') == 8
+    assert html.count('data-act="mission"') == len(screens.MISSIONS)
     assert catalog.t("rw.campaign.assisted") in html
     state = redwire.new_game(8, 4, 1)
     obs = state.observation(None)

@@ -39,6 +39,11 @@ class Bot(Protocol):
         ...
 
 
+def for_bots(legal: Sequence[Action]) -> list[Action]:
+    """The actions a computer player may choose (not the clock running out: ``for_bots``)."""
+    return [a for a in legal if a.for_bots] or list(legal)
+
+
 _REGISTRY: dict[str, Callable[[int], Bot]] = {}
 
 

@@ -25,7 +25,8 @@ from collections.abc import Sequence
 from .. import Action, Pick, PlaceToken, RevealReds, Rewind, SoloCut, Stabilize
 from ..observation_types import Observation
 from ..wires import value_to_json
-from .base import register_bot, seen_wire
+from .advice import ask_mechanisms
+from .base import for_bots, register_bot, seen_wire
 from .cuts import RatedCut, rate_cuts, token_cuts
 from .explanation import Explanation, explanation
 from .knowledge import CutOdds, Knowledge
@@ -47,6 +48,11 @@ class CautiousBot:
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
         if not legal:
             raise ValueError("a bot is only asked when it has a legal action")
+        legal = for_bots(legal)
+        advised = ask_mechanisms(observation, legal, self.name, self._rng)
+        if advised is not None:  # a decision the mission's own rule knows best
+            action, self._why = advised
+            return action
         if all(isinstance(a, Pick) for a in legal):
             pick = self._rng.choice(list(legal))
             assert isinstance(pick, Pick)

@@ -54,8 +54,9 @@ from .. import (
 )
 from ..mechanisms.equipment import stabilizer
 from ..observation_types import Observation
-from ..wires import RED, value_to_json
-from .base import register_bot, seen_wire
+from ..wires import value_to_json
+from .advice import ask_mechanisms
+from .base import for_bots, register_bot, seen_wire
 from .cuts import EXACT_DETECTORS, RatedCut, detector_bounds, rate_singles, token_cuts
 from .explanation import Explanation, explanation
 from .knowledge import CutOdds, Knowledge, Slot
@@ -112,6 +113,11 @@ class ExpertBot:
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
         if not legal:
             raise ValueError("a bot is only asked when it has a legal action")
+        legal = for_bots(legal)
+        advised = ask_mechanisms(observation, legal, self.name, self._rng)
+        if advised is not None:  # a decision the mission's own rule knows best
+            action, self._why = advised
+            return action
         if all(isinstance(a, Pick) for a in legal):
             return self._pick(observation, [a for a in legal if isinstance(a, Pick)])
         tokens = [a for a in legal if isinstance(a, PlaceToken)]
@@ -236,7 +242,12 @@ class ExpertBot:
                 if miss is not None:
                     position = after_miss(position, miss, world[miss[0]][miss[1]])
                 total += next_player_risk(
-                    position, following, world, dial=dial_then, mistake_base=style.mistake_base
+                    position,
+                    following,
+                    world,
+                    dial=dial_then,
+                    mistake_base=style.mistake_base,
+                    reds=know.reds,
                 )
             return total / len(worlds)
 
@@ -426,7 +437,7 @@ class ExpertBot:
         suspects = {
             seat
             for seat in know.teammates_with_wires()
-            if len(slots := know.hand_of(seat)) == 1 and know.chance(slots[0], (RED,)) >= 0.2
+            if len(slots := know.hand_of(seat)) == 1 and know.chance(slots[0], know.reds) >= 0.2
         }
         offers = [a for a in legal if isinstance(a, Walkie) and a.partner in suspects]
         if not offers:
@@ -435,7 +446,7 @@ class ExpertBot:
         def order(offer: Walkie) -> tuple[bool, float, int]:
             partner_slot = know.hand_of(offer.partner)[0]
             gives_value = know.hand.get((offer.stand, offer.slot)) == value
-            return (not gives_value, -know.chance(partner_slot, (RED,)), offer.partner)
+            return (not gives_value, -know.chance(partner_slot, know.reds), offer.partner)
 
         return min(offers, key=order)
 
@@ -449,7 +460,7 @@ class ExpertBot:
 
         def only_red(mug: CoffeeMug) -> float:
             slots = [s for st in know.stands_of(mug.next_seat) for s in know.uncut_slots(st)]
-            return min((know.chance(slot, (RED,)) for slot in slots), default=0.0)
+            return min((know.chance(slot, know.reds) for slot in slots), default=0.0)
 
         def order(mug: CoffeeMug) -> tuple[float, int]:
             return (-only_red(mug), (mug.next_seat - know.seat) % know.players)

@@ -191,6 +191,16 @@ KEYS: dict[str, Key] = {
     "sees_all": Key((), "It sees every wire.", "omniscient bot (harness check only)"),
 }
 
+
+def _mechanism_keys() -> dict[str, Key]:
+    """The sentences the mechanisms' advice gives (``Mechanism.bot_keys``)."""
+    from ..mechanisms import ALL  # the bots load after the engine: no cycle
+
+    return {key: Key(*spec) for m in ALL for key, spec in m.bot_keys.items()}
+
+
+KEYS.update(_mechanism_keys())
+
 _TOOL_NAMES = {"double": "Double Detector", "triple": "Triple Scanner", "super": "Stand Scanner"}
 _CARD_NAMES = {1: "≠ label", 12: "= label"}
 

@@ -36,6 +36,7 @@ from ..deduction import (
     solve,
 )
 from ..deduction.codes import class_of, code_of_label
+from ..mechanisms import red_value, rookie
 from ..observation_types import Observation
 
 Slot = tuple[int, int]
@@ -86,6 +87,11 @@ class Knowledge:
             raise ValueError("a bot reads the observation of a seat")
         self.obs = observation
         self.seat: int = viewer
+        #: The classes that explode when pointed at: red, and a mission's blue values that act
+        #: as red (``red_value``).
+        self.reds: tuple[int, ...] = (RED, *red_value.values_in(observation))
+        #: A miss of this seat explodes the bomb (the rookie of mission 14).
+        self.miss_explodes: bool = rookie.miss_explodes_in(observation, viewer)
         self.players: int = int(observation["players"])
         self.owners: list[int] = [int(s["owner"]) for s in observation["stands"]]
         self.position: Position = position_from_observation(observation)
@@ -183,7 +189,8 @@ class Knowledge:
         return sum(weights.get(c, 0) for c in classes) == sum(weights.values())
 
     def surely_red(self, slot: Slot) -> bool:
-        return self.certain(slot, (RED,))
+        """Surely red, or of a value that acts as red."""
+        return self.certain(slot, self.reds)
 
     def classes_at(self, slot: Slot) -> dict[int, float]:
         """Every possible class of ``slot`` with its probability."""
@@ -194,13 +201,17 @@ class Knowledge:
     def cut_odds(self, targets: Sequence[Slot], values: Sequence[int]) -> CutOdds:
         """Exact odds of a cut at one wire (marginals) or several (extra passes, cached)."""
         if len(targets) == 1:
-            return CutOdds(self.chance(targets[0], values), self.chance(targets[0], (RED,)))
-        key = (tuple(targets), tuple(values))
-        found = self._detectors.get(key)
-        if found is None:
-            found = self._detector_odds(tuple(targets), tuple(values))
-            self._detectors[key] = found
-        return found
+            odds = CutOdds(self.chance(targets[0], values), self.chance(targets[0], self.reds))
+        else:
+            key = (tuple(targets), tuple(values))
+            found = self._detectors.get(key)
+            if found is None:
+                found = self._detector_odds(tuple(targets), tuple(values))
+                self._detectors[key] = found
+            odds = found
+        if self.miss_explodes:  # every failure explodes
+            return CutOdds(odds.success, 1.0 - odds.success, odds.exact)
+        return odds
 
     def detector_bound(self, targets: Sequence[Slot], values: Sequence[int]) -> float:
         """An upper bound of a detector's success (the union bound), from the marginals only."""
@@ -215,8 +226,10 @@ class Knowledge:
             self.position.with_facts(*(SlotNotIn.classes(t, *values) for t in targets))
         )
         explosion = 0.0
-        if all(self.chance(t, (RED,)) > 0 for t in targets):
-            red = count_worlds(self.position.with_facts(*(SlotIn.classes(t, RED) for t in targets)))
+        if all(self.chance(t, self.reds) > 0 for t in targets):
+            red = count_worlds(
+                self.position.with_facts(*(SlotIn.classes(t, *self.reds) for t in targets))
+            )
             explosion = red / total
         return CutOdds(1.0 - missed / total, explosion)
 

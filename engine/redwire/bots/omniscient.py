@@ -15,7 +15,23 @@ from __future__ import annotations
 from ..actions import Action, Cut, PlaceToken, RevealReds, SoloCut
 from ..state import GameState
 from ..wires import cut_value
+from .base import for_bots
 from .explanation import Explanation, explanation
+
+#: Equipment actions (the omniscient bot never needs them).
+EQUIPMENT = frozenset(
+    (
+        "label",
+        "walkie",
+        "post_it",
+        "rewind",
+        "batteries",
+        "radar",
+        "stabilize",
+        "coffee",
+        "pass_claim",
+    )
+)
 
 
 class OmniscientBot:
@@ -32,7 +48,7 @@ class OmniscientBot:
     def choose_with_state(self, state: GameState, seat: int | None) -> Action:
         if seat is None:
             raise ValueError("the game is over")
-        legal = state.legal_actions(seat)
+        legal = for_bots(state.legal_actions(seat))
         for action in legal:
             if isinstance(action, (RevealReds, SoloCut, PlaceToken)):
                 return action
@@ -44,4 +60,19 @@ class OmniscientBot:
         picks = [a for a in legal if a.type == "pick"]
         if picks:
             return picks[0]
-        raise AssertionError(f"no sure move for seat {seat} in {state!r}")
+        # A mission's own decision (a claim of the next turn, a stuck turn...): its own move
+        # first, else the first one offered.
+        own = [a for a in legal if a.type not in EQUIPMENT and a.type != "cut"]
+        if own:
+            return next((a for a in own if a.type == "claim" and a.seat == seat), own[0])
+        # No cut can hit (the values a mission allows are all elsewhere): a sure miss on a wire
+        # that is not red costs one step and nothing more.
+        for action in legal:
+            if (
+                isinstance(action, Cut)
+                and action.tool is None
+                and len(action.values) == 1
+                and not any(state.code_at(*t) % 10 == 5 for t in action.targets)
+            ):
+                return action
+        raise AssertionError(f"no move for seat {seat} in {state!r}")

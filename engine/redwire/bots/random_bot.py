@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from ..actions import Action, Cut, Pick
 from ..observation_types import Observation
-from .base import register_bot
+from .base import for_bots, register_bot
 from .explanation import Explanation, explanation
 from .knowledge import Knowledge
 
@@ -39,6 +39,7 @@ class RandomBot:
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
         if not legal:
             raise ValueError("a bot is only asked when it has a legal action")
+        legal = for_bots(legal)
         candidates = list(legal)
         know: Knowledge | None = None
         reds = observation["markers"]["red"]["in_play"] > 0  # else no wire can be red

@@ -21,7 +21,8 @@ from typing import Any
 from ..actions import Action, Cut, Pick, PlaceToken, RevealReds, SoloCut
 from ..observation_types import Observation
 from ..wires import value_from_json, value_to_json
-from .base import register_bot, seen_wire
+from .advice import ask_mechanisms
+from .base import for_bots, register_bot, seen_wire
 from .explanation import Explanation, explanation
 
 
@@ -65,6 +66,11 @@ class SimpleBot:
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
         if not legal:
             raise ValueError("a bot is only asked when it has a legal action")
+        legal = for_bots(legal)
+        advised = ask_mechanisms(observation, legal, self.name, self._rng)
+        if advised is not None:  # a decision the mission's own rule knows best
+            action, self._why = advised
+            return action
         for action in legal:
             if isinstance(action, RevealReds):
                 self._why = explanation("reveal_reds")

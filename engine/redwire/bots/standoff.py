@@ -26,12 +26,19 @@ Slot = tuple[int, int]
 
 
 def next_player_risk(
-    position: Position, seat: int, world: World, *, dial: int, mistake_base: float = 0.6
+    position: Position,
+    seat: int,
+    world: World,
+    *,
+    dial: int,
+    mistake_base: float = 0.6,
+    reds: tuple[int, ...] = (RED,),
 ) -> float:
     """The risk of the best cut ``seat`` can make in ``position`` seen with his own hand from
     ``world``: 0 with a certain move (a solo cut, revealing his reds, a cut his odds make
     certain), else his least chance to lose (an explosion, or a mistake costing
-    ``mistake_base ** (dial - 1)``)."""
+    ``mistake_base ** (dial - 1)``). ``reds``: the classes that explode (red, and a mission's
+    values that act as red)."""
     stands = tuple(
         Stand(
             stand.owner,
@@ -40,6 +47,7 @@ def next_player_risk(
                 for i in range(len(stand.slots))
             ),
             stand.cut,
+            stand.unsorted,
         )
         for s, stand in enumerate(position.stands)
     )
@@ -50,7 +58,7 @@ def next_player_risk(
         for i, code in enumerate(stand.slots)
         if code is not None and i not in stand.cut
     ]
-    held = set(mine) - {RED}
+    held = set(mine) - set(reds)
     if not held:
         return 0.0  # nothing, or only reds: he reveals them
     elsewhere = {
@@ -75,7 +83,7 @@ def next_player_risk(
                 continue
             weights = solution.class_weights((s, i))
             total = sum(weights.values())
-            red = weights.get(RED, 0) / total
+            red = sum(weights.get(r, 0) for r in reds) / total
             for value in held:
                 hit = weights.get(value, 0) / total
                 best = min(best, red + (1.0 - hit - red) * spare)
@@ -89,7 +97,7 @@ def after_cut(position: Position, cuts: list[tuple[Slot, int]]) -> Position:
         stand = stands[s]
         slots = list(stand.slots)
         slots[i] = code
-        stands[s] = Stand(stand.owner, tuple(slots), (*stand.cut, i))
+        stands[s] = Stand(stand.owner, tuple(slots), (*stand.cut, i), stand.unsorted)
     return Position(position.pool, tuple(stands), position.facts, position.viewer)
 
 

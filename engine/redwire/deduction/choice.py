@@ -109,7 +109,7 @@ def route(norm: Normalized, mirrored: bool | None, engine: Engine | None) -> Rou
     """Whether the direct engine walks ``norm`` (``mirrored``: the direction, ``None``: the codes
     in increasing order), from its estimated states, its needs and, between ``DIRECT_BELOW`` and
     ``DIRECT_UP_TO``, the rough estimates of the other engines."""
-    if engine not in (None, "direct"):
+    if engine not in (None, "direct") or norm.runs:  # runs: the sparse engine's alone
         return Route(None)
     walked = norm.mirrored() if mirrored else norm
     if engine == "direct" or not walked.feasible:
@@ -136,7 +136,7 @@ def route_by_flags(norm: Normalized, first: _Option, mirrored: bool | None) -> D
     would count by subtraction (two walks or more), keeping their flags instead: the direct
     engine's time under the sparse engine's twice (the packed engine, where it is the cheaper,
     keeps the flags as well and walks it)."""
-    if first.packed is not None and first.packed <= first.sparse:
+    if (first.packed is not None and first.packed <= first.sparse) or norm.runs:
         return None
     walked = norm.mirrored() if mirrored else norm
     levels = direct_levels(walked)

@@ -20,6 +20,10 @@ stands.
 * ``SameClass(first, second, same)``: the same for any two slots (a label whose wires were moved).
 * ``Order(first, second, strict)``: the code of ``first`` is ``<=`` (``strict``: ``<``) the code of
   ``second`` (where a moved wire used to lie, or was inserted, among wires of another stand).
+* ``Multiplicity(slots, at, count)``: the class of ``slots[at]``, whatever it is, occurs exactly
+  ``count`` times among ``slots`` (a sorted stand, left to right, as it was when the fact was
+  learnt): an x1/x2/x3 token, which does not show the value. It is a choice of a few conjunctions
+  (where the run of that class starts), which the solver expands (``cases``).
 
 >>> SlotIn.classes((0, 3), 7)
 SlotIn(slot=(0, 3), codes=(70,))
@@ -267,7 +271,38 @@ class Order:
         }
 
 
-Fact = SlotIn | SlotNotIn | AtLeastOne | Count | Label | SameClass | Order
+@dataclass(frozen=True)
+class Multiplicity:
+    """The class of ``slots[at]`` occurs exactly ``count`` times among ``slots``, a stand's slots
+    in sorted order (cut ones included): an x1/x2/x3 token (see ``cases`` for how it is solved).
+
+    >>> Multiplicity(((0, 0), (0, 1), (0, 2)), 1, 2).to_json()["count"]
+    2
+    """
+
+    slots: tuple[SlotRef, ...]
+    at: int
+    count: int
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "slots", tuple(_ref(s) for s in self.slots))
+        object.__setattr__(self, "at", int(self.at))
+        object.__setattr__(self, "count", int(self.count))
+        if len(set(self.slots)) != len(self.slots):
+            raise ValueError("a slot is listed twice")
+        if not 0 <= self.at < len(self.slots) or not 1 <= self.count <= len(self.slots):
+            raise ValueError(f"bad multiplicity {self.count} at {self.at} of {len(self.slots)}")
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": "multiplicity",
+            "slots": [list(s) for s in self.slots],
+            "at": self.at,
+            "count": self.count,
+        }
+
+
+Fact = SlotIn | SlotNotIn | AtLeastOne | Count | Label | SameClass | Order | Multiplicity
 
 
 def fact_from_json(data: dict[str, Any]) -> Fact:
@@ -292,12 +327,15 @@ def fact_from_json(data: dict[str, Any]) -> Fact:
         return SameClass(_ref(data["first"]), _ref(data["second"]), bool(data["same"]))
     if kind == "order":
         return Order(_ref(data["first"]), _ref(data["second"]), bool(data["strict"]))
+    if kind == "multiplicity":
+        slots = tuple(_ref(s) for s in data["slots"])
+        return Multiplicity(slots, int(data["at"]), int(data["count"]))
     raise ValueError(f"unknown fact kind {kind!r}")
 
 
 def fact_slots(fact: Fact) -> tuple[SlotRef, ...]:
     """Every slot a fact mentions."""
-    if isinstance(fact, AtLeastOne | Count):
+    if isinstance(fact, AtLeastOne | Count | Multiplicity):
         return fact.slots
     if isinstance(fact, Label):
         return (fact.slot, fact.right)
@@ -323,6 +361,8 @@ def moved(fact: Fact, where: Callable[[SlotRef], SlotRef]) -> Fact:
         return same_class(where(fact.slot), where(fact.right), fact.same)
     if isinstance(fact, SameClass):
         return same_class(where(fact.first), where(fact.second), fact.same)
+    if isinstance(fact, Multiplicity):
+        return Multiplicity(tuple(map(where, fact.slots)), fact.at, fact.count)
     return Order(where(fact.first), where(fact.second), fact.strict)
 
 

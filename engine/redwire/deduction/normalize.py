@@ -36,11 +36,13 @@ from engine.redwire.deduction.facts import (
     AtLeastOne,
     Count,
     Label,
+    Multiplicity,
     Order,
     SameClass,
     SlotIn,
     SlotNotIn,
     SlotRef,
+    class_codes,
 )
 from engine.redwire.deduction.position import Position
 
@@ -90,6 +92,9 @@ class Normalized:
     tallies: tuple[Tally, ...] = ()
     pairs: tuple[Pair, ...] = ()
     place: tuple[tuple[SlotRef, ...], ...] = ()  # per position stand, per slot: its DP slot
+    #: x1/x2/x3 tokens on a hidden slot: (DP stand, slot, n), the run of equal codes covering that
+    #: slot holds exactly n slots (the sparse engine's stand options keep only such runs).
+    runs: tuple[tuple[int, int, int], ...] = ()
 
     def mirrored(self) -> Normalized:
         """The same problem seen from the other end: the codes negated (so their order is
@@ -126,6 +131,7 @@ class Normalized:
                 for p in self.pairs
             ),
             place=tuple(tuple(map(at, stand)) for stand in self.place),
+            runs=tuple((st, sizes[st] - 1 - i, n) for st, i, n in self.runs),
         )
 
 
@@ -209,6 +215,7 @@ def normalize(position: Position) -> Normalized:
 
     counts: list[_Count] = []
     labels: list[tuple[int, int, bool]] = []
+    runs: list[tuple[int, int, int]] = []
     pairs: list[Pair] = _sorted_now(position, place) if position.dealt else []
     for fact in position.facts:
         if isinstance(fact, SlotIn):
@@ -234,6 +241,17 @@ def normalize(position: Position) -> Normalized:
                 pairs.append(Pair(a, b, "same" if fact.same else "differ"))
         elif isinstance(fact, Order):
             pairs.append(Pair(at(fact.first), at(fact.second), "lt" if fact.strict else "le"))
+        elif isinstance(fact, Multiplicity) and native_run(position, fact):
+            code = position.code(fact.slots[fact.at])
+            if code is None:  # a run of n equal codes covers the slot
+                s, i = at(fact.slots[fact.at])
+                runs.append((s, i, fact.count))
+            else:  # the class is known: exactly n of it on the stand
+                slots = [at(s) for s in fact.slots]
+                codes = frozenset(class_codes([class_of(code)])) & everything
+                counts.append((slots, codes, fact.count, fact.count))
+        else:  # a choice of conjunctions: the solver expands it first (``cases``)
+            raise ValueError(f"{type(fact).__name__} facts are solved case by case: {fact}")
     return _settled(
         Normalized(
             universe=universe,
@@ -250,6 +268,18 @@ def normalize(position: Position) -> Normalized:
         counts,
         labels,
         pairs,
+        tuple(runs),
+    )
+
+
+def native_run(position: Position, fact: Multiplicity) -> bool:
+    """Whether the DP takes a ``Multiplicity`` itself: its slots are a whole stand in order, no
+    wire has moved and the stand is sorted throughout (else ``cases`` expands it)."""
+    stand = fact.slots[0][0]
+    return (
+        not position.dealt
+        and not position.stands[stand].unsorted
+        and fact.slots == tuple((stand, i) for i in range(len(position.stands[stand])))
     )
 
 
@@ -281,7 +311,7 @@ def without_needs(norm: Normalized, dropped: list[int], forbidden: list[int]) ->
         ([(s, i) for s, ix in t.slots.items() for i in sorted(ix)], t.codes, t.low, t.high)
         for t in norm.tallies
     ]
-    return _settled(norm, allowed, counts, list(norm.labels), list(norm.pairs))
+    return _settled(norm, allowed, counts, list(norm.labels), list(norm.pairs), norm.runs)
 
 
 def _settled(
@@ -290,6 +320,7 @@ def _settled(
     counts: list[_Count],
     labels: list[tuple[int, int, bool]],
     pairs: list[Pair],
+    runs: tuple[tuple[int, int, int], ...] = (),
 ) -> Normalized:
     """``base`` (for its pool and layout) with these slots and facts, settled."""
     feasible = all(all(stand) for stand in allowed) and _settle(allowed, counts, labels, pairs)
@@ -320,6 +351,7 @@ def _settled(
         tallies=tuple(tallies),
         pairs=tuple(dict.fromkeys(pairs)) if feasible else (),
         place=base.place,
+        runs=tuple(sorted(set(runs))) if feasible else (),
     )
 
 

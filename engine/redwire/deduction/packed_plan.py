@@ -126,8 +126,8 @@ def build_packed_plan(
 
 
 def takes(norm: Normalized) -> bool:
-    """Whether the packed engine may take ``norm`` at all (no labels, counts or pairs)."""
-    return norm.feasible and not (norm.labels or norm.tallies or norm.pairs)
+    """Whether the packed engine may take ``norm`` at all (no labels, counts, pairs or runs)."""
+    return norm.feasible and not (norm.labels or norm.tallies or norm.pairs or norm.runs)
 
 
 def rough_costs(norm: Normalized, levels: Levels) -> tuple[float | None, float]:

@@ -238,6 +238,10 @@ class _Builder:
                     (first,), (end,) = self.levels[s][t], self.levels[s][t + 1]
                     if any(code not in self.allowed[s][j] for j in range(first, end)):
                         return impossible_plan()
+                    if any(
+                        st == s and first <= i < end != first + n for st, i, n in self.norm.runs
+                    ):
+                        return impossible_plan()  # a forced run of the wrong length
                     if end > first:
                         forced.append((s, code, first, end - first))
                     taken.append(end - first)
@@ -417,7 +421,9 @@ class _Builder:
         runs = self.runs_of[s][t]
         intern = self.joiner.intern
         reachable = frozenset(before)
-        if not (labels or local or flags or tallies):  # the common case, without the bookkeeping
+        # x1/x2/x3 tokens: a run covering slot i holds exactly n slots.
+        exact = [(i, n) for st, i, n in self.norm.runs if st == s]
+        if not (labels or local or flags or tallies or exact):  # the common case
             shifted = (b_lo - a_lo) << shift
 
             def plain(key: int) -> tuple[StandOption, ...]:
@@ -443,6 +449,8 @@ class _Builder:
                 if f + c not in after:
                     continue
                 if local and not all(any(f <= j < f + c for j in sl) for sl in local):
+                    continue
+                if exact and any(f <= i < f + c != f + n for i, n in exact):
                     continue
                 new_pend = labels_after(labels, pend, f, c, colour)
                 if new_pend is None:

@@ -2,7 +2,8 @@
 
 * ``token`` / ``token_announced``: that wire has that value (``SlotIn``);
 * ``wire_cut``: that wire is cut (its label is in the final observation);
-* ``cut`` (a Dual Cut, with or without a detector; one value or two with the X-or-Y ray): the
+* ``cut`` (a Dual Cut, with or without a detector; one value or two with the X-or-Y ray; its
+  ``red_as`` lists the blue values a mission turns red, which "red" and "not red" then include): the
   actor held every announced value among his uncut wires of that moment, on all his stands
   (``AtLeastOne``), whatever the outcome; then by outcome:
 
@@ -32,6 +33,19 @@ from engine.redwire.deduction.tracker import Tracker
 NOT_RED = class_codes([YELLOW, *BLUE_VALUES])
 
 
+def red_as(tracker: Tracker) -> tuple[int, ...]:
+    """The blue values a mission turns red, as readers noted them (``tracker.memo``)."""
+    return tuple(tracker.memo.get("red_as", ()))
+
+
+def not_red(tracker: Tracker) -> tuple[int, ...]:
+    """What a wire that is "not red" may be: not red, and not a value the mission turns red."""
+    turned = red_as(tracker)
+    if not turned:
+        return NOT_RED
+    return class_codes([v for v in (YELLOW, *BLUE_VALUES) if v not in turned])
+
+
 def read_token(event: Mapping[str, Any], tracker: Tracker) -> None:
     wire = tracker.wire(event["stand"], event["slot"])
     tracker.add(SlotIn.classes(wire, class_of_json(event["value"])))
@@ -43,6 +57,7 @@ def read_wire_cut(event: Mapping[str, Any], tracker: Tracker) -> None:
 
 def read_cut(event: Mapping[str, Any], tracker: Tracker) -> None:
     values = tuple(class_of_json(v) for v in event["values"])
+    turned = tuple(int(v) for v in event.get("red_as", ()))  # values that count as red
     targets = [tracker.wire(stand, slot) for stand, slot in event["targets"]]
     held = tracker.uncut_of_seat(int(event["seat"]))
     for value in values:
@@ -53,10 +68,10 @@ def read_cut(event: Mapping[str, Any], tracker: Tracker) -> None:
     elif outcome == "miss":
         for wire in targets:
             tracker.add(SlotNotIn.classes(wire, *values))
-        tracker.add(AtLeastOne(tuple(targets), NOT_RED))
+        tracker.add(AtLeastOne(tuple(targets), not_red(tracker)))
     elif outcome == "red":
         for wire in targets:
-            tracker.add(SlotIn.classes(wire, RED))
+            tracker.add(SlotIn.classes(wire, RED, *turned))
 
 
 def read_stands(stands: Sequence[Mapping[str, Any]], tracker: Tracker) -> None:

@@ -45,6 +45,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from engine.redwire.deduction import packed_passes
+from engine.redwire.deduction.cases import MixedSolution, expand
 from engine.redwire.deduction.choice import (
     Engine,
     Route,
@@ -93,6 +94,9 @@ def forget_caches() -> None:
 
 def count_worlds(position: Position) -> int:
     """The number of physical deals consistent with ``position`` (forward pass only)."""
+    cases = expand(position)
+    if cases is not None:  # facts that are a choice: their cases add up
+        return sum(count_worlds(case) for case in cases)
     norm = normalize(position)
     blanks = blank_stands(norm)
     factor = 1
@@ -121,8 +125,14 @@ def solve(
 
     ``mirrored`` forces the direction of the walk and ``engine`` the engine, when it can take the
     position (all give the same answers; by default the solver picks what it expects to be
-    faster). Blank stands are dealt as one (``symmetry``).
+    faster). Blank stands are dealt as one (``symmetry``). Facts that are a choice
+    (``Multiplicity``) are solved case by case (``cases``).
     """
+    cases = expand(position)
+    if cases is not None:
+        return MixedSolution(
+            position, [solve(case, mirrored=mirrored, engine=engine) for case in cases]
+        )
     norm = normalize(position)
     blanks = blank_stands(norm)
     if len(blanks) < 2:

@@ -34,6 +34,7 @@ def blank_stands(norm: Normalized) -> list[int]:
     named |= {s for tally in norm.tallies for s in tally.slots}
     named |= {s for s, _, _ in norm.labels}
     named |= {slot[0] for pair in norm.pairs for slot in (pair.first, pair.second)}
+    named |= {s for s, _, _ in norm.runs}
     everything = frozenset(norm.universe)
     return [
         s
@@ -83,6 +84,7 @@ def merge_stands(norm: Normalized, group: Sequence[int]) -> tuple[Normalized, li
             ),
             pairs=tuple(Pair(at(p.first), at(p.second), p.relation) for p in norm.pairs),
             place=tuple(tuple(map(at, stand)) for stand in norm.place),
+            runs=tuple((index[s], i, n) for s, i, n in norm.runs),
         ),
         index,
     )

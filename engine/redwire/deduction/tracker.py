@@ -22,6 +22,7 @@ SlotIn(slot=(0, 2), codes=(30,))
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from engine.redwire.deduction.facts import Fact, Order, SlotRef, moved
 
@@ -42,6 +43,9 @@ class Tracker:
         self._cut: set[Wire] = set()
         self._unsorted: set[Wire] = set()
         self._facts: list[Fact] = []
+        #: What readers note for the readers of later events (a mission's values that count as
+        #: red: ``"red_as"``), by name.
+        self.memo: dict[str, Any] = {}
 
     # ------------------------------------------------------------------ reading the table
 

@@ -14,10 +14,10 @@ have is refused by the mechanism itself, with its own reason (Radar in mission 1
 ``equipment_absent``).
 
 >>> [m.id for m in ALL][:3]
-['double_detector', 'equipment', 'labels']
->>> get("sequence")
+['double_detector', 'equipment', 'stash']
+>>> get("nano")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
-KeyError: "no mechanism 'sequence'; known: batteries, coffee, detectors, double_detector, either_or, equipment, labels, post_it, radar, rewind, stabilizer, walkie"
+KeyError: "no mechanism 'nano'; known: audio, bat_radar, batteries, ..."
 """
 
 from __future__ import annotations
@@ -29,7 +29,32 @@ from ...core.errors import ReasonCode
 from ..actions import CORE_ACTIONS, Action, parse_action
 from ..errors import IllegalActionError, Reason, describe_phase
 from ..model import Phase
-from . import double_detector, equipment
+from . import (
+    audio,
+    bat_radar,
+    bluffer,
+    captain_token,
+    claims,
+    count_tokens,
+    dealt_first,
+    double_detector,
+    double_lock,
+    equipment,
+    four_at_once,
+    hidden_equipment,
+    negative_tokens,
+    number_cards,
+    number_choice,
+    parity_tokens,
+    random_token,
+    red_value,
+    rookie,
+    sequence,
+    silence,
+    sweep,
+    timer,
+    x_wires,
+)
 from .base import ActionSpec, Announcer, Mechanism, PickSpec, Tool
 
 if TYPE_CHECKING:
@@ -40,6 +65,28 @@ ALL: tuple[Mechanism[Any], ...] = (
     double_detector.MECHANISM,
     equipment.MECHANISM,
     *equipment.CARD_MECHANISMS,
+    number_cards.MECHANISM,
+    sequence.MECHANISM,
+    claims.MECHANISM,
+    timer.MECHANISM,
+    red_value.MECHANISM,
+    captain_token.MECHANISM,
+    double_lock.MECHANISM,
+    dealt_first.MECHANISM,
+    random_token.MECHANISM,
+    sweep.MECHANISM,
+    rookie.MECHANISM,
+    hidden_equipment.MECHANISM,
+    bluffer.MECHANISM,
+    bat_radar.MECHANISM,
+    audio.MECHANISM,
+    x_wires.MECHANISM,
+    parity_tokens.MECHANISM,
+    negative_tokens.MECHANISM,
+    four_at_once.MECHANISM,
+    count_tokens.MECHANISM,
+    silence.MECHANISM,
+    number_choice.MECHANISM,
 )
 REGISTRY: dict[str, Mechanism[Any]] = {m.id: m for m in ALL}
 ACTIONS: dict[type[Action], ActionSpec[Any]] = {a.cls: a for m in ALL for a in m.actions}
@@ -62,7 +109,7 @@ def reasons() -> tuple[ReasonCode, ...]:
     """Every refusal reason of the game: the core's, then each mechanism's (codes are unique).
 
     >>> [r.value for r in reasons() if r.value.startswith("equipment_")]
-    ['equipment_absent', 'equipment_locked', 'equipment_used']
+    ['equipment_absent', 'equipment_locked', 'equipment_used', 'equipment_double_locked']
     """
     found: tuple[ReasonCode, ...] = (*Reason, *(r for m in ALL if m.reasons for r in m.reasons))
     return found

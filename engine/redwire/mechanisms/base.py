@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar
 
 from ...core.errors import ReasonCode
 from ...core.events import Event, Viewer
@@ -46,6 +46,7 @@ if TYPE_CHECKING:
     from ...core.rng import Rng
     from ..deduction.tracker import Tracker
     from ..missions import ConfigReader
+    from ..observation_types import Observation
     from ..options import Options
 
 Events = list[Event]
@@ -61,6 +62,28 @@ FactReader = Callable[[Mapping[str, Any], "Tracker"], None]
 PartFactReader = Callable[[Any, "Tracker"], None]
 #: One transcript line for one event view: (view, names of the seats, owner seat of each stand).
 Line = Callable[[Mapping[str, Any], Sequence[str], Sequence[int] | None], str]
+#: A bot sentence a mechanism brings: (its params, its English template, when it is said).
+BotKey = tuple[tuple[str, ...], str, str]
+#: A mechanism's advice to a bot: the action, and the key and params of its sentence.
+Advice = tuple[Action, str, Mapping[str, Any]]
+
+
+class BotAsk(Protocol):
+    """What a bot tells a mechanism when it asks for advice (``Mechanism.advise``): only what
+    its seat may know."""
+
+    #: The seat's observation and legal actions, and the bot's level ("cautious", "expert"...).
+    obs: Observation
+    legal: Sequence[Action]
+    level: str
+
+    def knowledge(self) -> Any:
+        """The seat's odds (``engine.redwire.bots.knowledge.Knowledge``), solved on first use."""
+        ...
+
+    def choice(self, options: Sequence[Any]) -> Any:
+        """One of ``options`` from the bot's own random stream."""
+        ...
 
 
 def name_of(names: Sequence[str], seat: object) -> str:
@@ -86,6 +109,13 @@ class ActionSpec(Generic[A]):
     timing: Timing
     legal: Callable[[Table, int], Iterable[A]]
     handler: Callable[[Table, A], Events]
+    #: A "turn" action that is the turn's action itself (it ends or replaces the turn, as the
+    #: Coffee Break or a mission's special action), not one that only prepares a cut (the
+    #: Stabilizer): a seat that has one is never out of moves.
+    is_action: bool = False
+    #: Offered (legal generator asked) even when the seat has only red wires left (a mission's
+    #: special action that replaces revealing them).
+    with_only_reds: bool = False
 
     @property
     def type(self) -> str:
@@ -158,6 +188,17 @@ class Mechanism(Generic[Part]):
     part_facts: PartFactReader | None = None
     #: A transcript line (English, for the command line and golden games) per event type.
     lines: Mapping[str, Line] = {}
+    #: Why the bomb exploded, when its rule makes it explode: the ``explosion`` event's cause ->
+    #: the end of the transcript's line ("BOOM! The bomb explodes (the rookie missed).").
+    causes: Mapping[str, str] = {}
+    #: The sentences its bot advice gives, by key (``engine.redwire.bots.explanation.KEYS``).
+    bot_keys: Mapping[str, BotKey] = {}
+
+    def advise(self, ask: BotAsk) -> Advice | None:
+        """A decision this mechanism knows best (its own actions and choices), for a bot of any
+        level that is not the random one, or None to let the bot decide as usual. It reads only
+        ``ask`` (the seat's observation and legal actions)."""
+        return None
 
     # ------------------------------------------------------------------ mission and setup
 
@@ -172,20 +213,60 @@ class Mechanism(Generic[Part]):
             raise reader.fail(self.id, f"no table: mechanism {self.id!r} takes no settings")
         return None
 
-    def deal(self, config: Any, rng: Rng, players: int, options: Options) -> Any:
-        """Setup data drawn after the wires, in the mission's order (None: it draws nothing).
+    def deal(
+        self,
+        config: Any,
+        rng: Rng,
+        players: int,
+        options: Options,
+        mission: int,
+        dealt: Mapping[str, Any],
+    ) -> Any:
+        """Setup data drawn after the wires, in the mission's order (None: it draws nothing);
+        ``dealt``: what the mechanisms listed before it drew.
 
         It must draw from ``rng`` in a fixed order: the same seed deals the same game."""
         return None
 
     def setup_from_json(
-        self, config: Any, raw: object, players: int, options: Options, mission: int
+        self,
+        config: Any,
+        raw: object,
+        players: int,
+        options: Options,
+        mission: int,
+        dealt: Mapping[str, Any],
     ) -> Any:
-        """Read (and check) the setup data of a record or a hand-made deal; raise SetupError."""
+        """Read (and check) the setup data of a record or a hand-made deal; raise SetupError.
+        ``dealt``: the setup data of the mechanisms listed before it, already checked."""
         return None
 
     def setup_to_json(self, data: Any) -> Any:
         return data
+
+    def deal_wires(
+        self,
+        config: Any,
+        rng: Rng,
+        pool: list[int],
+        order: list[int],
+        owners: tuple[int, ...],
+        captain: int,
+    ) -> list[list[int]] | None:
+        """Deal the wires itself (None: the usual shuffle and round-robin deal): ``pool`` is
+        every tile in play, ``order`` the stands in dealing order (the captain's first). Return
+        the stands (unsorted). Draw only from ``rng``."""
+        return None
+
+    def arrange(self, config: Any, codes: Sequence[int]) -> tuple[int, ...] | None:
+        """A stand's layout from its wires in the order dealt, when the mission keeps some out
+        of the sorted order (None: sorted)."""
+        return None
+
+    def check_stands(
+        self, config: Any, stands: Sequence[Sequence[int]], owners: tuple[int, ...], captain: int
+    ) -> None:
+        """Refuse (SetupError) a hand-made deal this mechanism's way of dealing cannot make."""
 
     def brings(self, setup_data: Any) -> tuple[str, ...]:
         """Ids of the other mechanisms this one puts in play, given its setup data."""
@@ -222,6 +303,57 @@ class Mechanism(Generic[Part]):
         """True when a Dual Cut this turn can neither move the dial nor explode."""
         return False
 
+    def unsorted_wires(self, table: Table) -> frozenset[int]:
+        """Wire ids kept outside the sorted order of their stands (X wires)."""
+        return frozenset()
+
+    def equipment_ignores(self, table: Table) -> frozenset[int]:
+        """Wire ids no equipment may point at and every equipment effect ignores (X wires)."""
+        return frozenset()
+
+    def acts_red(self, table: Table) -> frozenset[int]:
+        """Codes of wires that behave exactly like red wires (a blue value turned red): pointing
+        at one explodes, nobody may announce it, a hand of only such wires must be revealed."""
+        return frozenset()
+
+    def info_token(self, table: Table, wire: int, reason: str, events: Events) -> bool:
+        """An info token is about to go on ``wire`` (``reason``: "setup", "miss", "post_it"...):
+        place the mission's own kind of token instead (even/odd, x1/x2/x3) and return True, or
+        False for the true-value token."""
+        return False
+
+    def token_on_cut_wire(self, table: Table) -> bool:
+        """True when the Sticky Note may also mark one of the user's cut wires (mission 24: an
+        x1/x2/x3 token in front of a cut wire)."""
+        return False
+
+    def miss_token(
+        self, table: Table, wire: int, announced: tuple[int, ...], events: Events
+    ) -> bool:
+        """A missed cut's token on ``wire`` (``announced``: the values said): place its own and
+        return True (the Bluffer's false token), or False for the true-value token."""
+        return False
+
+    def miss_explodes(self, table: Table, seat: int) -> str | None:
+        """When a missed Dual Cut of ``seat`` explodes the bomb instead of moving the dial (the
+        rookie, Captain Careless): the explosion's cause; else None."""
+        return None
+
+    def card_lock(self, table: Table, card: int) -> int | None:
+        """The value whose two wires must still be cut before an equipment card unlocks, when
+        this mechanism adds a second lock to its number's (mission 12: the Number card lying on
+        it); None when it adds none, or that lock is open."""
+        return None
+
+    def places_setup_token(self, table: Table, seat: int) -> bool:
+        """False when ``seat`` places no setup info token in this mission."""
+        return True
+
+    def token_skipped(self, table: Table, seat: int) -> Mapping[str, Any] | None:
+        """What the ``token_skipped`` event of a seat that places no setup token says (its
+        token lies beside its stand: ``{"reason": "beside", "value": 7}``), or None."""
+        return None
+
     def after_cuts(self, table: Table, events: Events) -> None:
         """After wires were cut (§5.7), before the win check: unlocks, and the end-of-mission
         check of a mechanism that can end it (``turn.finish``)."""
@@ -232,8 +364,22 @@ class Mechanism(Generic[Part]):
     def end_turn(self, table: Table, events: Events) -> None:
         """When a turn ends, before the next one is chosen (also when the mission ended)."""
 
+    def next_turn(self, table: Table, seat: int, events: Events) -> bool:
+        """Before a turn begins (the first one too): ``seat`` would play it (the next seat
+        clockwise with wires, or the one a card named). Return True to take over: the mechanism
+        then sets ``table.pending`` itself (and calls ``turn.begin_turn`` when a seat is chosen)."""
+        return False
+
     # ------------------------------------------------------------------ observation
 
     def observe(self, table: Table, viewer: Viewer) -> Any:
         """What ``viewer`` may know of this mechanism, as JSON (None: nothing to add)."""
         return None
+
+    # ------------------------------------------------------------------ hidden information
+
+    def scramble(self, table: Table, viewer: Viewer, rng: Rng) -> None:
+        """Change, on ``table`` (a copy), what of this mechanism ``viewer`` may not know (a
+        deck's order, face-down cards, another seat's hand), keeping what it may: the no-leak
+        check (``tests/redwire/engine/walk.py``) asserts that the viewer's observation and legal
+        actions do not change. Draw only from ``rng``."""

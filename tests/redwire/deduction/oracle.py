@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from engine.redwire.deduction import AtLeastOne, Label, Position, SlotIn, SlotNotIn, class_of
-from engine.redwire.deduction.facts import Count, Fact, Order, SameClass
+from engine.redwire.deduction.facts import Count, Fact, Multiplicity, Order, SameClass
 
 
 @dataclass
@@ -75,6 +75,10 @@ def holds(fact: Fact, stands: list[list[int]]) -> bool:
         (s, i), (t, j) = fact.first, fact.second
         low, high = stands[s][i], stands[t][j]
         return low < high or (low == high and not fact.strict)
+    if isinstance(fact, Multiplicity):
+        (s, i) = fact.slots[fact.at]
+        wanted = class_of(stands[s][i])
+        return sum(1 for t, j in fact.slots if class_of(stands[t][j]) == wanted) == fact.count
     raise TypeError(fact)
 
 

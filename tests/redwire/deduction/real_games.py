@@ -129,6 +129,7 @@ def enumerate_worlds(
     obs = state.observation(viewer)
     unseen = {state.stands[s][i] for s, i in unseen_slots(obs)}  # wire ids
     dealt_at = [(s, i) for s, stand in enumerate(state.setup.stands) for i in range(len(stand))]
+    apart = frozenset(w for m in state.mechanisms for w in m.unsorted_wires(state))
     truth = Truth()
     views = [_views(state.log, viewer) for state in game.states[: k + 1]]
     for codes in layouts:
@@ -136,7 +137,7 @@ def enumerate_worlds(
         replayed = _replay(game, k, viewer, codes, views)
         if replayed is None or replayed.observation(viewer) != obs:
             continue
-        weight = _physical_deals(codes, dealt_at)
+        weight = _physical_deals(codes, dealt_at, apart)
         truth.total += weight
         truth.worlds += 1
         for s, stand in enumerate(replayed.stands):
@@ -158,13 +159,15 @@ def candidate_layouts(
     known = {w: state.codes[w] for w in range(len(state.codes)) if w not in unseen}
     shown = _shown_values(state, obs)
     dealt_at = [(s, i) for s, stand in enumerate(state.setup.stands) for i in range(len(stand))]
+    # Wires kept out of the sorted order (X wires), by id (ids follow the deal).
+    apart = frozenset(w for m in state.mechanisms for w in m.unsorted_wires(state))
     layouts: list[dict[int, int]] = []
     seen_codes = Counter(known.values())
     for tiles in _tile_sets(obs):
         missing = tiles - seen_codes
         if any(tiles[c] < n for c, n in seen_codes.items()) or missing.total() != len(unseen):
             continue
-        found = _layouts(state.setup.stands, dealt_at, known, missing, shown)
+        found = _layouts(state.setup.stands, dealt_at, known, missing, shown, apart)
         layouts += itertools.islice(found, most + 1 - len(layouts))
         if len(layouts) > most:
             return None
@@ -206,9 +209,10 @@ def _layouts(
     known: dict[int, int],
     missing: Counter[int],
     shown: dict[int, Any],
+    apart: frozenset[int] = frozenset(),
 ) -> Iterator[dict[int, int]]:
     """Every way to give the ``missing`` tiles to the unseen wires so that each stand, as dealt,
-    is sorted and every shown token is true."""
+    is sorted (but the wires kept ``apart``) and every shown token is true."""
     order = [w for w in range(len(dealt_at)) if w not in known]
     codes = dict(known)
     left = Counter(missing)
@@ -217,9 +221,15 @@ def _layouts(
         s, i = dealt_at[wire]
         if wire in shown and value_to_json(_value(code)) != shown[wire]:
             return False
+        if wire in apart:
+            return True
         first = wire - i
-        before = [codes[w] for w in range(first, wire) if w in codes]
-        after = [codes[w] for w in range(wire + 1, first + len(stands[s])) if w in codes]
+        before = [codes[w] for w in range(first, wire) if w in codes and w not in apart]
+        after = [
+            codes[w]
+            for w in range(wire + 1, first + len(stands[s]))
+            if w in codes and w not in apart
+        ]
         return (not before or before[-1] <= code) and (not after or code <= min(after))
 
     def place(k: int) -> Iterator[dict[int, int]]:
@@ -290,12 +300,16 @@ def _replay(
     return state
 
 
-def _physical_deals(codes: dict[int, int], dealt_at: list[tuple[int, int]]) -> int:
+def _physical_deals(
+    codes: dict[int, int], dealt_at: list[tuple[int, int]], apart: frozenset[int] = frozenset()
+) -> int:
     """The number of physical deals of this layout: per code, its copies (4 for blue, 1 for red
-    and yellow) shared among the stands as dealt, each copy a distinct tile."""
-    per_stand: dict[int, Counter[int]] = {}
+    and yellow) shared among the stands as dealt, each copy a distinct tile; a wire kept out of
+    the sorted order (an X wire) is a place of its own."""
+    per_stand: dict[object, Counter[int]] = {}
     for wire, code in codes.items():
-        per_stand.setdefault(dealt_at[wire][0], Counter())[code] += 1
+        group = ("apart", wire) if wire in apart else dealt_at[wire][0]
+        per_stand.setdefault(group, Counter())[code] += 1
     total = Counter(codes.values())
     weight = 1
     for code, n in total.items():

@@ -94,6 +94,40 @@ def test_solver_equals_brute_force_on_random_positions(chunk: int) -> None:
         check_against_oracle(position, rng)
 
 
+def test_solver_equals_brute_force_with_multiplicity_facts() -> None:
+    """x1/x2/x3 tokens (the class of a wire, whatever it is, occurs n times on its stand): one to
+    three of them, on hidden or known slots, on random sorted positions."""
+    from engine.redwire.deduction.facts import Multiplicity
+
+    checked = 0
+    seed = 0
+    while checked < 60:
+        seed += 1
+        rng = random.Random(200_000 + seed)
+        position = random_position(RandomChooser(rng))
+        if position.dealt or any(stand.unsorted for stand in position.stands):
+            continue
+        truth = enumerate_deals(position)
+        if not truth.total:
+            continue
+        world = rng.choice(list(truth.worlds))
+        facts = []
+        for _ in range(rng.randint(1, 3)):
+            s = rng.randrange(len(position.stands))
+            size = len(position.stands[s])
+            # A whole stand (the DP takes it), or now and then part of it (solved by cases).
+            first, end = (0, size) if rng.random() < 0.7 else sorted(rng.sample(range(size + 1), 2))
+            slots = tuple((s, j) for j in range(first, end))
+            at = rng.randrange(len(slots))
+            cls = class_of(world[s][first + at])
+            count = sum(1 for c in world[s][first:end] if class_of(c) == cls)
+            if rng.random() < 0.1:  # now and then a false one: no world, or fewer
+                count = min(len(slots), count + 1)
+            facts.append(Multiplicity(slots, at, count))
+        check_against_oracle(position.with_facts(*facts), rng)
+        checked += 1
+
+
 def test_solver_equals_brute_force_with_many_stands() -> None:
     """Five to seven stands, where the sparse engine deals a code to three parts or more (small
     decks: the brute force grows fast with the stands)."""

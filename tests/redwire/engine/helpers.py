@@ -59,15 +59,20 @@ def game(
     yellow_markers: Sequence[str] | None = None,
     options: Options | None = None,
     tokens: Iterable[tuple[int, int]] | None = None,
+    parts: Mapping[str, object] | None = None,
 ) -> GameState:
     """A game from an explicit deal. ``tokens`` gives each seat's setup token as (stand, slot)
-    in placing order; by default every seat marks its first blue wire."""
+    in placing order; by default every seat marks its first blue wire. ``parts``: the
+    mechanisms' setup as in a record (``{"number_cards": {"order": [...]}}``)."""
+    given = dict(parts or {})
+    if equipment:
+        given.setdefault("equipment", {"cards": list(equipment)})
     setup = explicit_setup(
         mission,
         players,
         captain,
         stands,
-        parts={"equipment": {"cards": list(equipment)}} if equipment else None,
+        parts=given or None,
         red_markers=red_markers,
         yellow_markers=yellow_markers,
         options=options,

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from engine.core.events import SEER
+from engine.core.rng import Rng
 from engine.redwire import (
     Action,
     Batteries,
@@ -37,6 +38,15 @@ from engine.redwire import (
     start,
 )
 from engine.redwire.errors import IllegalActionError
+from engine.redwire.mechanisms import four_at_once
+from engine.redwire.mechanisms.bat_radar import NameCutter
+from engine.redwire.mechanisms.bluffer import FalseToken
+from engine.redwire.mechanisms.claims import Claim, PassClaim
+from engine.redwire.mechanisms.negative_tokens import GiveToken, NegativeToken
+from engine.redwire.mechanisms.sequence import Stuck
+from engine.redwire.mechanisms.silence import NumberSaid
+from engine.redwire.mechanisms.sweep import Sweep
+from engine.redwire.mechanisms.timer import TimeUp
 from engine.redwire.wires import RED, YELLOW, cut_value
 
 
@@ -49,13 +59,28 @@ class WalkStats:
 
 
 def informed_choice(state: GameState, legal: Sequence[Action], rng: random.Random) -> Action:
-    """A move chosen with the true state: a hitting cut, or anything that is not a cut."""
+    """A move chosen with the true state: a hitting cut, a sweep of the right wires, or anything
+    that is neither."""
     order = list(legal)
     rng.shuffle(order)
     for action in order:
-        if not isinstance(action, Cut) or any(
-            cut_value(state.code_at(*t)) in action.values for t in action.targets
-        ):
+        if isinstance(action, Cut):
+            if any(cut_value(state.code_at(*t)) in action.values for t in action.targets):
+                return action
+        elif isinstance(action, Sweep):
+            if rng.random() < 0.3:  # rarely: the walk then points at the reds (below)
+                return action
+        elif isinstance(action, Pick) and state.phase.value == "sweep_point":
+            if cut_value(state.code_at(action.stand, action.slot)) == RED:
+                return action
+        elif isinstance(action, Pick) and state.phase.value == "four_point":
+            if cut_value(state.code_at(action.stand, action.slot)) == four_at_once.value_of(state):
+                return action
+        elif isinstance(action, NameCutter):
+            value = state.pending.value
+            if any(cut_value(c) == value for _, _, c in state.hand(action.named)):
+                return action
+        else:
             return action
     return order[0]
 
@@ -69,6 +94,8 @@ def pick_action(
 ) -> Action:
     legal = state.legal_actions(seat) if legal is None else legal
     assert legal, f"no legal action for the seat to move: {state!r}"
+    if rng.random() < 0.998:  # the clock running out ends the game at once: rarely
+        legal = [a for a in legal if a.for_bots] or legal
     kinds = sorted({a.type for a in legal})
     kind = rng.choice(kinds)  # choose a kind first, so rare actions are not drowned by cuts
     pool = [a for a in legal if a.type == kind]
@@ -101,6 +128,17 @@ def random_candidate(state: GameState, rng: random.Random) -> Action:
         lambda: Radar(seat, value),
         lambda: Stabilize(seat),
         lambda: CoffeeMug(seat, rng.randrange(n + 1)),
+        lambda: Stuck(seat),
+        lambda: Claim(seat),
+        lambda: PassClaim(seat),
+        lambda: TimeUp(seat),
+        lambda: Sweep(seat),
+        lambda: FalseToken(seat, stand, slot, rng.randrange(1, 14)),
+        lambda: NameCutter(seat, rng.randrange(n + 1)),
+        lambda: NegativeToken(seat, stand, value),
+        lambda: GiveToken(seat, value),
+        lambda: four_at_once.FourAtOnce(seat),
+        lambda: NumberSaid(seat),
     ]
     return rng.choice(makers)()
 
@@ -121,6 +159,9 @@ def hidden_twin(state: GameState, viewer: int | None, rng: random.Random) -> Gam
     for w, code in zip(hidden, shuffled, strict=True):
         codes[w] = code
     twin.codes = tuple(codes)
+    deck_rng = Rng(rng.randrange(2**32))
+    for mechanism in twin.mechanisms:  # a deck's order, face-down cards, another seat's cards
+        mechanism.scramble(twin, viewer, deck_rng)
     twin.log = tuple(
         type(e)(
             e.type,
@@ -146,8 +187,9 @@ def check_step(
     ids = sorted(w for stand in after.stands for w in stand)
     assert ids == list(range(len(after.codes)))
     assert Counter(after.codes) == Counter(c for s in after.setup.stands for c in s)
+    apart = {w for m in after.mechanisms for w in m.unsorted_wires(after)}  # X wires
     for stand in after.stands:
-        codes = [after.codes[w] for w in stand]
+        codes = [after.codes[w] for w in stand if w not in apart]
         assert codes == sorted(codes)
     # Cut wires stay cut; the dial moves one step at a time, and only with a dial event.
     assert all(after.cut[w] for w in range(len(after.cut)) if before.cut[w])

@@ -25,6 +25,7 @@ from engine.redwire import Cut, GameState, IllegalActionError, RevealReds, SoloC
 from engine.redwire.actions import Action, PlaceToken
 from engine.redwire.mechanisms import TOOLS
 from engine.redwire.rules import is_pick_phase
+from engine.redwire.turn import any_time_now, ignored
 from engine.redwire.wires import RED, YELLOW, Colour, colour_of, cut_value
 
 from .mechanisms import cards_now
@@ -45,6 +46,8 @@ class Affordances:
     token_tiles: frozenset[Tile] = frozenset()
     #: Turn: teammates' wires a Dual Cut may point at.
     cut_targets: frozenset[Tile] = frozenset()
+    #: Turn: those a detector may point at too (not the wires equipment ignores: X wires).
+    tool_targets: frozenset[Tile] = frozenset()
     #: Values that may be announced (held, never red) and those detectors take (numbers only).
     values: tuple[int, ...] = ()
     detector_values: tuple[int, ...] = ()
@@ -55,8 +58,9 @@ class Affordances:
     solo: tuple[int, ...] = ()
     reveal: bool = False
     #: Equipment cards usable now, by number, with their choices (each card's ``afford``: see
-    #: fusebox_web.redwire.mechanisms): the "any time" ones, and the turn ones on one's turn.
-    cards: dict[int, Any] = field(default_factory=dict)
+    #: fusebox_web.redwire.mechanisms): the "any time" ones, and the turn ones on one's turn;
+    #: a mission's own actions too, by name.
+    cards: dict[int | str, Any] = field(default_factory=dict)
 
     @property
     def acts(self) -> bool:
@@ -89,12 +93,18 @@ def held_values(state: GameState, seat: int) -> tuple[int, ...]:
     return (*numbers, *((YELLOW,) if YELLOW in held else ()))
 
 
-def teammate_tiles(state: GameState, seat: int) -> dict[int, list[Tile]]:
-    """Uncut wires of every other seat (public: which slots are cut), by stand."""
+def teammate_tiles(state: GameState, seat: int, equipment: bool = False) -> dict[int, list[Tile]]:
+    """Uncut wires of every other seat (public: which slots are cut), by stand; ``equipment``:
+    only those equipment may point at (not the wires every equipment effect ignores)."""
+    skip = ignored(state) if equipment else frozenset()
     out: dict[int, list[Tile]] = {}
     for stand, owner in enumerate(state.owners):
         if owner != seat:
-            out[stand] = [(stand, slot) for slot, _ in state.uncut(stand)]
+            out[stand] = [
+                (stand, slot)
+                for slot, _ in state.uncut(stand)
+                if state.stands[stand][slot] not in skip
+            ]
     return out
 
 
@@ -114,10 +124,12 @@ def affordances(state: GameState, seat: int | None) -> Affordances:
             if legal(state, PlaceToken(seat, st, sl))
         )
         return Affordances(seat, phase, token_tiles=tiles, cards=cards)
+    if phase != "turn":  # a mechanism's own decision (who plays next...): its buttons answer it
+        return Affordances(seat, phase, cards=cards)
     return _turn(state, seat, cards)
 
 
-def _turn(state: GameState, seat: int, cards: dict[int, Any]) -> Affordances:
+def _turn(state: GameState, seat: int, cards: dict[int | str, Any]) -> Affordances:
     if legal(state, RevealReds(seat)):
         return Affordances(seat, "turn", reveal=True, cards=cards)
     cards = {**cards, **cards_now(state, seat, own_turn=True)}
@@ -134,6 +146,8 @@ def _turn(state: GameState, seat: int, cards: dict[int, Any]) -> Affordances:
             if legal(state, Cut(seat, (t,), (probe,)))
         )
     tools = tuple(tool for tool in TOOLS if _tool_ok(state, seat, tool, numbers))
+    skip = ignored(state)
+    tool_targets = frozenset(t for t in targets if state.stands[t[0]][t[1]] not in skip)
     xy = len(values) >= 2 and any(
         legal(state, Cut(seat, (t,), values[:2])) for t in sorted(targets)[:1]
     )
@@ -142,12 +156,13 @@ def _turn(state: GameState, seat: int, cards: dict[int, Any]) -> Affordances:
         seat,
         "turn",
         cut_targets=targets,
+        tool_targets=tool_targets if tools else frozenset(),
         values=values,
         detector_values=numbers,
         tools=tools,
         xy=xy,
         solo=solo,
-        cards=dict(sorted(cards.items())),
+        cards=dict(sorted(cards.items(), key=lambda item: str(item[0]).zfill(3))),
     )
 
 
@@ -173,7 +188,7 @@ def tool_groups(state: GameState, seat: int, tool: str) -> Iterable[tuple[Tile, 
     per_stand = state.setup.options.detector_scope == "stand"
     wires = TOOLS[tool].wires  # None: a whole stand
     by_owner: dict[int, list[Tile]] = {}
-    for stand, tiles in teammate_tiles(state, seat).items():
+    for stand, tiles in teammate_tiles(state, seat, equipment=True).items():
         key = stand if (per_stand or wires is None) else state.owners[stand]
         by_owner.setdefault(key, []).extend(tiles)
     for tiles in by_owner.values():
@@ -184,9 +199,9 @@ def tool_groups(state: GameState, seat: int, tool: str) -> Iterable[tuple[Tile, 
             yield tuple(tiles[:wires])
 
 
-def _any_time(state: GameState, seat: int) -> dict[int, Any]:
+def _any_time(state: GameState, seat: int) -> dict[int | str, Any]:
     """The usable "any time" cards and their choices; empty outside turns and setup."""
-    if state.phase.value not in ("turn", "setup_token"):
+    if not any_time_now(state):
         return {}
     return cards_now(state, seat, own_turn=False)
 

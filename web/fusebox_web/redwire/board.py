@@ -440,6 +440,7 @@ def player_block(inp: BoardInput, seat: int, mine: bool = False) -> str:
             tag("span", icon("bot") + esc(w.t("rw.bot")), class_="rw-badge rw-badge--bot")
         )
     badges.append(double_detector.badge(obs, seat, w))
+    badges.extend(mechanisms.seat_badges(obs, seat, w))  # a mission's role (the rookie...)
     active = obs["to_move"] == seat or (obs["phase"] == "turn" and obs["active"] == seat)
     status = ""
     if inp.thinking == seat:
@@ -500,7 +501,7 @@ def tile_roles(inp: BoardInput) -> tuple[frozenset[Tile], frozenset[Tile]]:
     aff, sel, mode = inp.aff, inp.sel, inp.sel.mode
     tappable: frozenset[Tile] = frozenset()
     if mode in CUT_MODES:
-        tappable = aff.cut_targets
+        tappable = aff.cut_targets if mode == "cut" else aff.tool_targets
     elif mode == "pick":
         tappable = aff.picks
     elif mode == "token":
@@ -519,6 +520,7 @@ def stand_row(inp: BoardInput, stand: int) -> str:
     tappable, selected = tile_roles(inp)
     options = inp.sel.mode not in CUT_MODES
     labels = pair_labels(obs)
+    marks = mechanisms.tile_marks(obs, w)  # a mission's marks on wires (false tokens...)
     marked = news(obs)
     coached = coach_marks(inp)[0]
     focus_slot = inp.focus.get(stand, 0)
@@ -537,6 +539,7 @@ def stand_row(inp: BoardInput, stand: int) -> str:
             labels.get((stand, slot)),
             slot == focus_slot,
             options,
+            marks.get((stand, slot)),
             marked.get((stand, slot)),
             inp.fresh,
             (stand, slot) in coached,
@@ -588,6 +591,7 @@ def tile(
     pair: tuple[str, int] | None,
     in_tab_order: bool,
     option: bool = False,
+    note: tuple[str, str] | None = None,
     news_kind: str | None = None,
     fresh: bool = False,
     coached: bool = False,
@@ -626,6 +630,10 @@ def tile(
         parts.append(w.t(f"rw.tile.{kind_name}", other=other + 1))
         if other > slot:
             badge = tag("span", mark, class_=f"rw-pair rw-pair--{kind_name}", aria_hidden="true")
+    extra = ""
+    if note is not None:  # a mission's mark: its drawing and its words
+        extra, words = note
+        parts.append(words)
     if selected:
         parts.append(w.t("rw.tile.selected"))
     if news_kind is not None:
@@ -633,7 +641,7 @@ def tile(
     cut_mark = icon("cut", "rw-cutmark") if t["cut"] else ""
     return tag(
         "button",
-        face + token + badge + cut_mark,
+        face + token + badge + extra + cut_mark,
         type="button",
         class_=classes(
             "rw-tile",
@@ -671,9 +679,8 @@ def prompt_text(inp: BoardInput) -> str:
     if use is not None:
         return w.t(f"rw.prompt.{sel.mode}", card=w.card_name(use.card))
     if aff.decision is None:
-        if inp.viewer is None:
-            return w.t("rw.prompt.watch", who=w.name(mover))
-        return w.t("rw.prompt.wait", who=w.name(mover))
+        key = "rw.prompt.watch" if inp.viewer is None else "rw.prompt.wait"
+        return " ".join([w.t(key, who=w.name(mover)), *mechanisms.prompt_notes(obs, w)])
     actor = w.name(prompt.get("actor")) if prompt else ""
     if aff.decision == "turn":
         if aff.reveal:
@@ -687,12 +694,15 @@ def prompt_text(inp: BoardInput) -> str:
             text += " " + w.t("rw.prompt.xy")
         if stabilizer.active(obs):
             text += " " + w.t("rw.prompt.stabilized")
+        for note in mechanisms.prompt_notes(obs, w):
+            text += " " + note
         return text
     if aff.decision == "own_cut":
         return w.t("rw.prompt.own_cut", value=w.value(prompt.get("value") if prompt else "?"))
     if aff.decision == "setup_token":
-        return w.t("rw.prompt.token")
-    return w.t(f"rw.prompt.{aff.decision}", who=actor)
+        return " ".join([w.t("rw.prompt.token"), *mechanisms.prompt_notes(obs, w)])
+    value = w.value(prompt.get("value")) if prompt and "value" in prompt else ""
+    return w.t(f"rw.prompt.{aff.decision}", who=actor, value=value)
 
 
 #: The selection modes of equipment cards (each card's CardUse), the Dual Cut's excepted.
@@ -900,7 +910,7 @@ def aux_buttons(inp: BoardInput) -> str:
         extras = [("solo", bool(aff.solo), w.t("rw.mode.solo"))]
         extras += [
             (use.mode, use.usable(aff), w.card_name(card))
-            for card, use in sorted(mechanisms.CARD_USES.items())
+            for card, use in mechanisms.USES.items()
             if use.button
         ]
         coached_mode = coach_marks(inp)[2]
@@ -916,6 +926,19 @@ def aux_buttons(inp: BoardInput) -> str:
                         data_mode=mode,
                     )
                 )
+    # A mission's "any time" actions (claiming the next turn...), whenever the viewer may.
+    for name, use in mechanisms.ACTION_USES.items():
+        if use.timing == "any_time" and use.button and use.usable(aff) and sel.mode != use.mode:
+            out.append(
+                tag(
+                    "button",
+                    esc(w.card_name(name)),
+                    type="button",
+                    class_="rw-chip rw-extra",
+                    data_act="mode",
+                    data_mode=use.mode,
+                )
+            )
     if not sel.empty or sel.mode in CARD_MODES or sel.mode == "solo":
         out.append(
             tag("button", esc(w.t("rw.cancel")), type="button", class_="rw-chip", data_act="cancel")
@@ -1087,7 +1110,10 @@ def cuts_table(inp: BoardInput, odds: WireOdds) -> str:
 
 
 def gear(inp: BoardInput) -> str:
-    return tray.gear(inp.obs, inp.words, inp.aff, inp.panel)
+    """The mission's own components (Number cards, markers...), then the equipment cards."""
+    return mechanisms.board_parts(inp.obs, inp.words) + tray.gear(
+        inp.obs, inp.words, inp.aff, inp.panel
+    )
 
 
 # --------------------------------------------------------------------------- log and panels
@@ -1162,7 +1188,7 @@ def panel(inp: BoardInput) -> str:
         )
     elif name.startswith("card:"):
         card = int(name.split(":")[1])
-        title = f"{card} · {w.card_name(card)}"
+        title = tray.card_title(card, w)
         body = tray.card_panel(inp.obs, w, inp.aff, card)
     else:
         return ""

@@ -20,7 +20,9 @@ from typing import Any
 from engine import redwire
 from engine.redwire import IllegalActionError
 from engine.redwire.actions import Action
+from engine.redwire.campaign import box_of, opener_of
 from engine.redwire.observation_types import Observation
+from engine.redwire.turn import ignored
 
 from ..shell import dom
 from ..shell.errors import Tasks, report
@@ -66,6 +68,8 @@ class App:
         self.export_url: str | None = None
         self.set_aside_urls: list[str] = []
         self.pending_link: Link | None = None
+        #: The box the player asked to open early, waiting for the confirmation.
+        self.box_confirm: int | None = None
         #: The last action has just happened: the next drawing of the board animates it once.
         self.fresh = False
         #: The game being replayed (the one just finished, or a record file), and where its
@@ -79,6 +83,8 @@ class App:
         #: The odds of the wires selected with "show odds" on, for the position on screen.
         self._odds = OddsCache()
         self._bot_task: asyncio.Task[None] | None = None
+        #: The loop that runs a mission's countdown while its game is open.
+        self._clock_task: asyncio.Task[None] | None = None
         self._tasks = Tasks()
         #: (moves, viewer, decision) last shown: a new one resets the selection and the focus.
         self._decision_key: tuple[int, int | None, str | None] | None = None
@@ -213,6 +219,7 @@ class App:
             self.ctx.catalog,
             self.set_aside_items(),
             self.session.next_captain(self.session.table.players),
+            self.box_confirm,
         )
         self.set_root(screens.campaign(self.t, inp), focus=None)
 
@@ -382,6 +389,9 @@ class App:
         return found
 
     def draw_board(self) -> None:
+        game = self.session.game
+        for tick in mechanisms.tickers(game.state if game else None):
+            tick(self, dom.now(), may_play=False)  # the countdown as it is now, then drawn
         self.rendered = draw_regions(
             self.root,
             "rw",
@@ -467,6 +477,7 @@ class App:
                     # prompt says what happens next, and the next decision takes it from there.
                     dom.focus("#rw-prompt", scroll=False)
             self.run_bots()
+            self.run_clock()
 
     def focus_start(self) -> None:
         """Where the focus goes when a decision opens: the first wire to choose (a teammate's
@@ -477,6 +488,21 @@ class App:
         if decision == "turn" and dom.focus("#rw-team .rw-tile.is-tappable", scroll=False):
             return
         dom.focus("#rw-prompt", scroll=False)
+
+    def run_clock(self) -> None:
+        """Run the mission's countdown (if it has one) while its game is being played."""
+        game = self.session.game
+        if self._clock_task is None and game is not None and mechanisms.tickers(game.state):
+            self._clock_task = self.spawn(self.clock())
+
+    async def clock(self) -> None:
+        try:
+            while (game := self.session.game) is not None and game.stage == "playing":
+                for tick in mechanisms.tickers(game.state):
+                    tick(self, dom.now())
+                await asyncio.sleep(0.25)
+        finally:
+            self._clock_task = None
 
     def run_bots(self) -> None:
         if self._bot_task is None and self.session.bot_seat() is not None and not self.paused:
@@ -629,11 +655,34 @@ class App:
     def act_mission(self, target: Any) -> None:
         mission = num(target, "data-mission")
         if self.session.campaign.status(mission) == "locked":
-            self.announce(self.t("rw.campaign.locked", previous=mission - 1))
+            box = box_of(mission)
+            if box is None:
+                self.announce(self.t("rw.campaign.locked", previous=mission - 1))
+            else:
+                self.announce(self.t("rw.campaign.boxLocked", previous=opener_of(box)))
             return
         self.notices.clear()
         self.session.start(mission)
         self.show("brief")
+
+    def act_box_ask(self, target: Any) -> None:
+        self.box_confirm = num(target, "data-box")
+        self.draw_campaign()
+        dom.focus('[data-act="box-open"]')
+
+    def act_box_open(self, target: Any) -> None:
+        first = num(target, "data-box")
+        self.box_confirm = None
+        self.session.open_box(first)
+        self.draw_campaign()
+        self.announce(self.t("rw.campaign.boxOpened", first=first))
+        dom.focus(f'[data-mission="{first}"]')
+
+    def act_box_cancel(self, target: Any) -> None:
+        first = num(target, "data-box")
+        self.box_confirm = None
+        self.draw_campaign()
+        dom.focus(f'[data-act="box-ask"][data-box="{first}"]')
 
     def act_begin(self, target: Any) -> None:
         self.session.begin()
@@ -956,7 +1005,12 @@ class App:
             self.announce(self.message)
             return
         state = session.state
-        stand_tiles = tuple((tile[0], slot) for slot, _ in state.uncut(tile[0]))
+        skip = ignored(state)  # wires no equipment points at (X wires)
+        stand_tiles = tuple(
+            (tile[0], slot)
+            for slot, _ in state.uncut(tile[0])
+            if state.stands[tile[0]][slot] not in skip
+        )
         scope = state.setup.options.detector_scope
         group = tile[0] if scope == "stand" else state.owners[tile[0]]
         self.sel = self.sel.tap_tile(tile, group=group, stand_tiles=stand_tiles)
@@ -995,6 +1049,8 @@ class App:
             probe = redwire.PlaceToken(viewer, *tile)
         elif use is not None and use.probe is not None:
             probe = use.probe(viewer, tile, self.sel, state.players)
+        elif mode in CUT_MODES and mode != "cut":
+            probe = detector_probe(state, viewer, tile, mode, values[0])
         else:
             probe = redwire.Cut(viewer, (tile,), (values[0],))
         try:
@@ -1067,6 +1123,9 @@ class App:
         "continue": act_continue,
         "mission": act_mission,
         "begin": act_begin,
+        "box-ask": act_box_ask,
+        "box-open": act_box_open,
+        "box-cancel": act_box_cancel,
         "handoff": act_handoff,
         "table": act_table,
         "tutorial": act_tutorial,
@@ -1124,3 +1183,19 @@ def num(node: Any, name: str) -> int:
 
 def text(node: Any, name: str) -> str:
     return dom.attr(node, name) or ""
+
+
+def detector_probe(
+    state: redwire.GameState, viewer: int, tile: tuple[int, int], mode: str, value: int
+) -> Action:
+    """A detector's cut that points at ``tile`` (and, to make up its count, the stand's other
+    uncut wires): its refusal says why a detector may not point there (an X wire...)."""
+    stand, skip = tile[0], ignored(state)
+    others = [
+        (stand, slot)
+        for slot, _ in state.uncut(stand)
+        if (stand, slot) != tile and state.stands[stand][slot] not in skip
+    ]
+    count = WIRES_OF_MODE.get(mode)
+    targets = (tile, *others) if count is None else (tile, *others[: count - 1])
+    return redwire.Cut(viewer, tuple(sorted(targets)), (value,), mode)

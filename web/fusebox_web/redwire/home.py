@@ -3,7 +3,8 @@
 The card itself (title, summary, players, how to play) is static: the build wrote it into the
 page from the registry and ``card.html``.
 
-Light on purpose (it is drawn before the page is marked ready): no engine, no board.
+Light on purpose (it is drawn before the page is marked ready): no board, and of the engine
+only the list of mission files.
 """
 
 from __future__ import annotations
@@ -12,9 +13,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine.redwire.missions import mission_ids
+
 from .markup import esc, tag
 
-MISSIONS = range(1, 9)
+#: The missions the engine ships (read once: their files, not parsed).
+MISSIONS = mission_ids()
 
 
 def messages(texts: Sequence[str]) -> str:

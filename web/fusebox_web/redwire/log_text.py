@@ -115,6 +115,16 @@ def _token(e: View, w: Words, log: Sequence[View], i: int, used: set[int]) -> Fo
     return text, "info"
 
 
+def _skipped(e: View, w: Words, log: Sequence[View], i: int, used: set[int]) -> Found:
+    own = mechanisms.LINES.get(f"token_skipped:{e.get('reason')}")  # a mechanism's own reason
+    if own is not None:
+        return own(e, w)
+    key = {"mission": "rw.log.tokenSkippedRule", "beside": "rw.log.tokenBeside"}.get(
+        str(e.get("reason")), "rw.log.tokenSkipped"
+    )
+    return w.t(w.about(key, e["seat"]), who=w.name(e["seat"]), value=e.get("value", "")), "info"
+
+
 def _cut(e: View, w: Words, log: Sequence[View], i: int, used: set[int]) -> Found:
     targets = e["targets"]
     values = w.values(e["values"])
@@ -238,6 +248,17 @@ def _mechanism_line(
     return lambda e, w, log, i, used: line(e, w)
 
 
+#: The sentence of an explosion by its cause (a mission rule's explosion: the generic one,
+#: after the mechanism's own event said why).
+_BOOMS = {"red": "rw.log.boomRed", "detonator": "rw.log.boomDial"}
+
+
+def _boom_key(w: Words, cause: str) -> str:
+    """The core's causes, a mission's own (``rw.log.boom.<cause>``), else the generic one."""
+    key = _BOOMS.get(cause, f"rw.log.boom.{cause}")
+    return key if key in w.catalog.messages.get("en", {}) else "rw.log.boom"
+
+
 _HANDLERS: dict[str, Handler] = {
     "token": _token,
     "token_announced": lambda e, w, log, i, used: (
@@ -246,10 +267,7 @@ _HANDLERS: dict[str, Handler] = {
         ),
         "info",
     ),
-    "token_skipped": lambda e, w, log, i, used: (
-        w.t(w.about("rw.log.tokenSkipped", e["seat"]), who=w.name(e["seat"])),
-        "info",
-    ),
+    "token_skipped": _skipped,
     "turn": lambda e, w, log, i, used: (
         w.t(w.about("rw.log.turn", e["seat"]), number=e["number"], who=w.name(e["seat"])),
         "turn",
@@ -260,7 +278,7 @@ _HANDLERS: dict[str, Handler] = {
     "reveal": _many_cuts("rw.log.reveal"),
     "dial": _dial,
     "explosion": lambda e, w, log, i, used: (
-        w.t("rw.log.boomRed" if e.get("cause") == "red" else "rw.log.boomDial"),
+        w.t(_boom_key(w, str(e.get("cause")))),
         "boom",
     ),
     "won": lambda e, w, log, i, used: (w.t("rw.log.won"), "won"),

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from engine.redwire.mechanisms import red_value, rookie
 from engine.redwire.mechanisms.equipment import labels, stabilizer
 from engine.redwire.observation_types import Observation
 from engine.redwire.wires import RED, YELLOW, value_from_json, value_to_json
@@ -140,9 +141,19 @@ def wire_odds(obs: Obs, tile: Tile, knowledge: Any = None) -> WireOdds:
     )
     chances = {c.value: c.chance for c in distribution}
     stabilized = stabilizer.active(obs)
-    explosion = Fraction(0) if stabilized else chances.get(RED, Fraction(0))
+    # Red wires explode, and so do the blue values a mission turns red.
+    reds = (RED, *red_value.values_in(obs))
+    explosion = (
+        Fraction(0) if stabilized else sum((chances.get(r, Fraction(0)) for r in reds), Fraction(0))
+    )
+    fatal = rookie.miss_explodes_in(obs, seat_of(obs)) and not stabilized
     cuts = tuple(
-        CutChance(value, chances.get(value, Fraction(0)), explosion) for value in held_values(obs)
+        CutChance(
+            value,
+            chances.get(value, Fraction(0)),
+            1 - chances.get(value, Fraction(0)) if fatal else explosion,
+        )
+        for value in held_values(obs)
     )
     reason, params = _reason(obs, tile, distribution)
     return WireOdds(tile, seat_of(obs), distribution, cuts, reason, params, stabilized=stabilized)

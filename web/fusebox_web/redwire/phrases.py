@@ -52,6 +52,9 @@ def confirm_text(action: Action, w: Words, obs: Observation) -> str:
             who=w.name(prompt.get("actor") if prompt else None),
         )
     if isinstance(action, PlaceToken):
+        own = mechanisms.token_confirm(action, w, obs)
+        if own is not None:
+            return own
         label = own_label(obs, action.stand, action.slot)
         return w.t("rw.confirm.token", where=w.where_own(action.stand, action.slot), value=label)
     if isinstance(action, SoloCut):

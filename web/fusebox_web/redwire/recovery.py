@@ -169,8 +169,16 @@ def salvage_game(text: str) -> RepairedGame | None:
         data.get("assisted") is True,
         notes,
         data.get("odds") is True,
+        _clock(data.get("clock")),
     )
     return RepairedGame(game, kept, broken_at)
+
+
+def _clock(raw: object) -> float:
+    """A mission countdown's seconds run, if the damaged save kept a readable one."""
+    if isinstance(raw, bool) or not isinstance(raw, int | float) or raw < 0:
+        return 0.0
+    return float(raw)
 
 
 @dataclass(frozen=True)

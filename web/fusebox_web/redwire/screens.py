@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.redwire.campaign import Campaign
+from engine.redwire.campaign import BOXES, Campaign, box_of, opener_of
 from engine.redwire.observation_types import Observation
 
 from ..shell.i18n import Catalog
@@ -19,6 +19,7 @@ from .home import MISSIONS, messages
 from .icons import SPRITE, icon
 from .log_text import Line
 from .markup import classes, esc, tag
+from .mechanisms import board_parts
 from .mechanisms.equipment import tray
 from .table import OPTION_CHOICES, Table
 from .words import Words, counted
@@ -83,6 +84,8 @@ class CampaignInput:
     set_aside: Sequence[SetAside] = ()
     #: The seat that captains the next mission.
     captain: int = 0
+    #: The box (by its first mission) the player asked to open early: the screen asks to confirm.
+    box_confirm: int | None = None
 
 
 def campaign(t: Any, inp: CampaignInput) -> str:
@@ -166,48 +169,97 @@ def mission_state(t: Any, catalog: Catalog, c: Campaign, mission: int) -> tuple[
             if not attempts
             else counted(catalog, "rw.campaign.tried", attempts, attempts=attempts)
         )
+    elif box_of(mission) is not None:
+        box = box_of(mission)
+        assert box is not None
+        text = t("rw.campaign.boxLocked", previous=opener_of(box))
     else:
         text = t("rw.campaign.locked", previous=mission - 1)
     return status, text
 
 
-def missions_list(t: Any, inp: CampaignInput) -> str:
-    items = []
-    for m in MISSIONS:
-        status, text = mission_state(t, inp.catalog, inp.campaign, m)
-        mark = icon("check") if status == "won" else icon("lock") if status == "locked" else ""
-        title = inp.titles.get(m, "")
-        items.append(
+def mission_card(t: Any, inp: CampaignInput, m: int) -> str:
+    status, text = mission_state(t, inp.catalog, inp.campaign, m)
+    mark = icon("check") if status == "won" else icon("lock") if status == "locked" else ""
+    title = inp.titles.get(m, "")
+    return tag(
+        "li",
+        # Its name is what it shows ("Mission 1 First Contact ... Open"): no aria-label that a
+        # voice command or a screen reader would hear differently.
+        tag(
+            "button",
             tag(
-                "li",
-                # Its name is what it shows ("Mission 1 First Contact ... Open"): no aria-label
-                # that a voice command or a screen reader would hear differently.
-                tag(
-                    "button",
-                    tag(
-                        "span",
-                        tag("span", esc(t("rw.mission.word")) + " ", class_="rw-sr") + esc(str(m)),
-                        class_="rw-mission-badge",
-                    )
-                    + " "
-                    + tag("span", esc(title), class_="rw-mission-name")
-                    + " "
-                    + tag("span", esc(inp.summaries.get(m, "")), class_="rw-mission-summary")
-                    + " "
-                    + tag("span", mark + esc(text), class_="rw-mission-state"),
-                    type="button",
-                    class_=f"rw-mission-card is-{status}",
-                    data_act="mission",
-                    data_mission=m,
-                    data_testid=f"mission-{m}",
-                    aria_disabled="true" if status == "locked" else None,
-                ),
+                "span",
+                tag("span", esc(t("rw.mission.word")) + " ", class_="rw-sr") + esc(str(m)),
+                class_="rw-mission-badge",
             )
+            + " "
+            + tag("span", esc(title), class_="rw-mission-name")
+            + " "
+            + tag("span", esc(inp.summaries.get(m, "")), class_="rw-mission-summary")
+            + " "
+            + tag("span", mark + esc(text), class_="rw-mission-state"),
+            type="button",
+            class_=f"rw-mission-card is-{status}",
+            data_act="mission",
+            data_mission=m,
+            data_testid=f"mission-{m}",
+            aria_disabled="true" if status == "locked" else None,
+        ),
+    )
+
+
+def box_head(t: Any, inp: CampaignInput, number: int, box: tuple[int, int]) -> str:
+    """A box's heading, and while it is locked, how it opens and the way to open it early
+    (the rulebook lets a group play in any order), with a confirmation first."""
+    first, last = box
+    head = tag("h4", esc(t("rw.campaign.box", n=number, first=first, last=last)), class_="rw-h4")
+    if inp.campaign.box_open(box):
+        return head
+    opener = opener_of(box)
+    if inp.box_confirm == first:
+        ask = tag(
+            "div",
+            tag("p", esc(t("rw.campaign.boxAsk", first=first, last=last, previous=opener)))
+            + tag(
+                "div",
+                button(t("rw.campaign.boxYes"), "box-open", "rw-confirm", box=first)
+                + button(t("rw.campaign.boxNo"), "box-cancel", box=first),
+                class_="rw-actions",
+            ),
+            class_="rw-box-ask",
+            role="group",
+            data_testid=f"box-ask-{first}",
         )
+    else:
+        ask = button(t("rw.campaign.boxOpen"), "box-ask", "rw-chip", box=first)
+    return head + tag("p", esc(t("rw.campaign.boxOpens", previous=opener)), class_="rw-muted") + ask
+
+
+def missions_list(t: Any, inp: CampaignInput) -> str:
+    """The missions, training first, then box by box (a box shows once it has a mission)."""
+    training = [m for m in MISSIONS if box_of(m) is None]
+    groups = [
+        tag("h4", esc(t("rw.campaign.training")), class_="rw-h4")
+        + tag("ol", "".join(mission_card(t, inp, m) for m in training), class_="rw-missions")
+    ]
+    for number, box in enumerate(BOXES, start=1):
+        inside = [m for m in MISSIONS if box[0] <= m <= box[1]]
+        if inside:
+            groups.append(
+                tag(
+                    "div",
+                    box_head(t, inp, number, box)
+                    + tag(
+                        "ol", "".join(mission_card(t, inp, m) for m in inside), class_="rw-missions"
+                    ),
+                    class_="rw-campaign-box",
+                    data_testid=f"box-{box[0]}",
+                )
+            )
     return tag(
         "section",
-        tag("h3", esc(t("rw.campaign.missions")), class_="rw-h3")
-        + tag("ol", "".join(items), class_="rw-missions"),
+        tag("h3", esc(t("rw.campaign.missions")), class_="rw-h3") + "".join(groups),
         aria_label=t("rw.campaign.missions"),
     )
 
@@ -371,6 +423,11 @@ def team_list(obs: Obs, w: Words, kinds: Sequence[str]) -> str:
     return tag("ul", "".join(items), class_="rw-team-list")
 
 
+def mission_parts(obs: Obs, w: Words) -> str:
+    """The mission's own components as they lie before the first turn (Number cards...)."""
+    return board_parts(obs, w)
+
+
 def equipment_list(obs: Obs, w: Words) -> str:
     return tray.briefing_list(obs, w)
 
@@ -390,6 +447,7 @@ def briefing(obs: Obs, w: Words, kinds: Sequence[str], title: str, rules: str) -
             "".join(tag("li", esc(line)) for line in bomb_contents(obs, w).split("\n")),
             class_="rw-bomb",
         )
+        + mission_parts(obs, w)
         + tag("h3", esc(w.t("rw.gear.title")), class_="rw-h3")
         + equipment_list(obs, w)
         + tag("h3", esc(w.t("rw.brief.team")), class_="rw-h3")

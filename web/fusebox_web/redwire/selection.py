@@ -110,12 +110,12 @@ def default_mode(aff: Affordances) -> str | None:
     if aff.decision == "turn":
         if aff.reveal:
             return "reveal"
-        return "cut" if aff.cut_targets else None
+        return "cut" if aff.cut_targets else mechanisms.forced_mode(aff)
     if aff.decision == "setup_token":
-        return "token"
-    if aff.decision is not None:
+        return "token" if aff.token_tiles else mechanisms.forced_mode(aff)
+    if aff.picks:
         return "pick"
-    return None
+    return mechanisms.forced_mode(aff)  # a mechanism's decision (its one action), or nothing
 
 
 def fresh(aff: Affordances) -> Selection:

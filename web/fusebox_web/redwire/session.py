@@ -31,7 +31,7 @@ from typing import Any
 from engine import redwire
 from engine.redwire import GameState, Record
 from engine.redwire.actions import Action
-from engine.redwire.campaign import Campaign
+from engine.redwire.campaign import Campaign, box_of
 from engine.redwire.rules import is_pick_phase
 
 from ..shell.handoff import Device
@@ -67,6 +67,9 @@ class Game:
     notes: list[Note] = field(default_factory=list)
     #: The "show odds" learning toggle is on (off by default; saves without it load as off).
     odds: bool = False
+    #: Seconds the mission's countdown has run (missions with a timer; saved, so a reload goes
+    #: on where it stopped).
+    clock: float = 0.0
     #: The first-game tutorial (its scripted deal and moves; never counted in the campaign).
     tutorial: bool = False
 
@@ -85,7 +88,7 @@ class Game:
         return self.device.handoff
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "table": self.table.to_json(),
             "record": self.state.record.to_json(),
             "holder": self.holder,
@@ -97,6 +100,9 @@ class Game:
             "odds": self.odds,
             **({"tutorial": True} if self.tutorial else {}),
         }
+        if self.clock:  # a mission with a countdown
+            out["clock"] = self.clock
+        return out
 
     @classmethod
     def from_json(cls, raw: object) -> Game:
@@ -119,6 +125,9 @@ class Game:
         odds = raw.get("odds", False)
         if not isinstance(odds, bool):
             raise ValueError(f"odds {odds!r}")
+        clock = raw.get("clock", 0.0)
+        if isinstance(clock, bool) or not isinstance(clock, int | float) or clock < 0:
+            raise ValueError(f"clock {clock!r}")
         return cls(
             state,
             table,
@@ -128,6 +137,7 @@ class Game:
             bool(raw.get("assisted", False)),
             notes,
             odds,
+            float(clock),
             # A tutorial save whose moves left the script is an ordinary game.
             raw.get("tutorial") is True and tutorial.on_script(state),
         )
@@ -295,6 +305,14 @@ class Session:
         self.save()
 
     # ------------------------------------------------------------------ table
+
+    def open_box(self, first: int) -> None:
+        """Open a box of missions early (the player confirmed), and save."""
+        box = box_of(first)
+        if box is None or box[0] != first:
+            return
+        self.campaign = self.campaign.open_box(box)
+        self.save()
 
     def set_table(self, table: Table, captain: int | None = None) -> None:
         """The table (and the captain chosen for the next mission, if any)."""

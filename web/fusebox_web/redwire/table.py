@@ -33,6 +33,9 @@ OPTION_CHOICES: dict[str, tuple[object, ...]] = {
     "edition": ("IT", "EN"),
     "detector_scope": ("hand", "stand"),
     "faithful_token_supply": (False, True),
+    "m12_lock_added_cards": (False, True),
+    "m17_rhett_no_dd": (False, True),
+    "m18_unheld": ("token", "forbidden"),
 }
 RULES = TableRules(
     players=range(MIN_PLAYERS, MAX_PLAYERS + 1),

@@ -5,7 +5,7 @@ The shell (``fusebox_web.shell.links``) hands Red Wire the address when it names
 
 Parameters (all optional but ``mission``; others in the address, such as ``lang``, are ignored):
 
-``mission``  1..8
+``mission``  a mission the engine ships (1..30)
 ``players``  2..5 (default: the table's)
 ``seed``     a whole number 0..2**53; the same seed gives the same deal everywhere (default: random)
 ``bots``     ``0`` every seat human (pass and play), ``1`` every seat a computer but the first,
@@ -22,13 +22,15 @@ A bad link is refused with a catalog key and parameters for the message (never a
 Link(mission=4, players=4, seed=7, bots=None, level=None, pace=None, brief=True, captain=None, options={})
 >>> parse_link("?lang=it") is None
 True
->>> parse_link("?mission=12")
-LinkError(key='rw.link.mission', params={'value': '12'})
+>>> parse_link("?mission=99").key
+'rw.link.mission'
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
+from engine.redwire.missions import mission_ids
 
 from ..shell.links import GAME_PARAM, LinkError, encode_query, parse_query, without
 from ..shell.links import single as _single
@@ -58,7 +60,7 @@ def wants_projector(search: str) -> bool:
     return _single(parse_query(search), VIEW_PARAM) == VIEW_TABLE
 
 
-MISSIONS = range(1, 9)
+MISSIONS = mission_ids()
 MAX_SEED = 2**53  # what JavaScript numbers keep exactly
 #: The parameters that describe a game (removed from the address once the game has started).
 GAME_PARAMS = (
@@ -123,7 +125,7 @@ def parse_link(search: str) -> Link | LinkError | None:
         return LinkError("rw.link.noMission")
     mission = _whole(raw_mission)
     if mission is None or mission not in MISSIONS:
-        return LinkError("rw.link.mission", {"value": raw_mission[:12]})
+        return LinkError("rw.link.mission", {"value": raw_mission[:12], "last": MISSIONS[-1]})
     players = None
     raw = _single(query, "players")
     if raw is not None:

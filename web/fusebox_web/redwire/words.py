@@ -131,10 +131,15 @@ class Words:
             return "".join(items)
         return f"{', '.join(items[:-1])} {self.t('rw.word.and')} {items[-1]}"
 
-    def card_name(self, card: int) -> str:
+    def card_name(self, card: int | str) -> str:
+        """An equipment card's name, or a mission action's (``rw.act.<name>``)."""
+        if isinstance(card, str):
+            return self.t(f"rw.act.{card}")
         return CARDS[card].name.get(self.lang, CARDS[card].name["en"])
 
-    def card_text(self, card: int) -> str:
+    def card_text(self, card: int | str) -> str:
+        if isinstance(card, str):
+            return self.t(f"rw.act.{card}.text")
         return CARDS[card].text.get(self.lang, CARDS[card].text["en"])
 
     def detector_name(self) -> str:

@@ -1,20 +1,33 @@
-"""The equipment tray and its 12 cards, one module per card or family of cards.
+"""The equipment tray and its cards (the 12 numbered ones and the campaign's yellow card), one
+module per card or family of cards.
 
 A mission with ``"equipment"`` among its mechanisms draws cards onto the board (see
 :mod:`.tray`); the mechanisms of the cards drawn come into play with it (``Tray.brings``).
 
->>> sorted(CARDS) == list(range(1, 13)), CARDS[9].name["en"]
+>>> sorted(CARDS) == list(range(0, 13)), CARDS[9].name["en"]
 (True, 'Stabilizer')
 """
 
 from __future__ import annotations
 
 from ..base import Mechanism
-from . import batteries, coffee, detectors, either_or, labels, post_it, radar, rewind, stabilizer
+from . import (
+    batteries,
+    coffee,
+    detectors,
+    either_or,
+    labels,
+    post_it,
+    radar,
+    rewind,
+    stabilizer,
+    stash,
+)
 from . import walkie as walkie_talkies
 from .tray import Card, Tray
 
 _MODULES = (
+    stash,
     labels,
     walkie_talkies,
     detectors,
@@ -32,3 +45,20 @@ CARDS: dict[int, Card] = {c.number: c for module in _MODULES for c in module.CAR
 #: The tray, and the mechanism of each card family.
 MECHANISM = Tray(CARDS)
 CARD_MECHANISMS: tuple[Mechanism[object], ...] = tuple(module.MECHANISM for module in _MODULES)
+
+
+#: The actions of the cards (and the Dual Cut's card detectors and announcers), to know whether
+#: an action uses an equipment card (a player who may not use any: the Bluffer of mission 15).
+CARD_ACTIONS: tuple[type, ...] = tuple(spec.cls for m in CARD_MECHANISMS for spec in m.actions)
+CARD_TOOLS: frozenset[str] = frozenset(t.name for m in CARD_MECHANISMS for t in m.tools)
+CARD_COUNTS: frozenset[int] = frozenset(a.count for m in CARD_MECHANISMS for a in m.announcers)
+
+
+def uses_card(action: object) -> bool:
+    """Whether ``action`` uses an equipment card (its own action, a card's detector, two
+    values announced with one)."""
+    from ...actions import Cut
+
+    if isinstance(action, Cut):
+        return action.tool in CARD_TOOLS or len(action.values) in CARD_COUNTS
+    return isinstance(action, CARD_ACTIONS)

@@ -59,7 +59,7 @@ def _legal(s: Table, seat: int) -> Iterator[CoffeeMug]:
 
 class CoffeeBreak(Mechanism[None]):
     id = ID
-    actions = (ActionSpec(CoffeeMug, "turn", _legal, _coffee),)
+    actions = (ActionSpec(CoffeeMug, "turn", _legal, _coffee, is_action=True),)
     facts = {"equipment": card_facts((NUMBER,), read_not_only_red)}
 
 

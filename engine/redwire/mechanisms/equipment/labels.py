@@ -25,7 +25,7 @@ from ...observation_types import Observation
 from ...turn import require_any_time, wire_at
 from ...wires import cut_value
 from ..base import ActionSpec, Events, Mechanism
-from .tray import card, card_facts, require_card, usable, use_card
+from .tray import card, card_facts, on_board, require_card, usable, use_card
 
 if TYPE_CHECKING:
     from ...deduction.tracker import Tracker
@@ -218,7 +218,9 @@ class Labels(Mechanism[LabelsPart]):
     def init_part(self, table: Table) -> LabelsPart:
         return LabelsPart()
 
-    def observe(self, table: Table, viewer: Viewer) -> LabelsView:
+    def observe(self, table: Table, viewer: Viewer) -> LabelsView | None:
+        if not on_board(table, (NEQ, EQ)):  # still face down in the yellow card's reserve
+            return None
         return _view(table)
 
 

@@ -14,7 +14,7 @@ from ....core.errors import ReasonCode
 from ...actions import Action
 from ...errors import IllegalActionError, Reason
 from ...model import Table
-from ...turn import own_uncut_wire, place_info, require_any_time
+from ...turn import own_uncut_wire, place_info, require_any_time, wire_at
 from ...wires import Colour, colour_of
 from ..base import ActionSpec, Events, Mechanism
 from .tray import card, require_card, usable, use_card
@@ -52,7 +52,12 @@ class PostIt(Action):
 def _post_it(s: Table, a: PostIt) -> Events:
     require_any_time(s)
     require_card(s, NUMBER)
-    wire = own_uncut_wire(s, a.seat, a.stand, a.slot)
+    if any(m.token_on_cut_wire(s) for m in s.mechanisms):  # a cut wire of yours may do too
+        wire = wire_at(s, a.stand, a.slot)
+        if s.owners[a.stand] != a.seat:
+            raise IllegalActionError(Reason.NOT_OWN_STAND)
+    else:
+        wire = own_uncut_wire(s, a.seat, a.stand, a.slot)
     if colour_of(s.codes[wire]) is not Colour.BLUE:
         raise IllegalActionError(Reason.NOT_BLUE)
     if wire in s.info:
@@ -66,9 +71,13 @@ def _post_it(s: Table, a: PostIt) -> Events:
 def _legal(s: Table, seat: int) -> Iterator[PostIt]:
     if not usable(s, NUMBER):
         return
-    for stand, slot, code in s.hand(seat):
-        if colour_of(code) is Colour.BLUE and s.stands[stand][slot] not in s.info:
-            yield PostIt(seat, stand, slot)
+    cut_too = any(m.token_on_cut_wire(s) for m in s.mechanisms)
+    for stand in s.seat_stands[seat]:
+        for slot, wire in enumerate(s.stands[stand]):
+            if s.cut[wire] and not cut_too:
+                continue
+            if colour_of(s.codes[wire]) is Colour.BLUE and wire not in s.info:
+                yield PostIt(seat, stand, slot)
 
 
 class StickyNote(Mechanism[None]):

@@ -17,7 +17,7 @@ from ....core.events import Event
 from ...actions import Action
 from ...errors import IllegalActionError, Reason
 from ...model import Table
-from ...turn import require_any_time
+from ...turn import ignored, require_any_time
 from ...wires import BLUE_VALUES, blue
 from ..base import ActionSpec, Events, Mechanism
 from .tray import card, require_card, usable, use_card
@@ -53,19 +53,26 @@ class Radar(Action):
 def _radar(s: Table, a: Radar) -> Events:
     require_any_time(s)
     require_card(s, NUMBER)
-    if a.value not in BLUE_VALUES:
+    if a.value not in BLUE_VALUES or a.value not in s.wireset.blue:  # a number in play
         raise IllegalActionError(Reason.NUMBERS_ONLY)
     events: Events = []
     use_card(s, NUMBER, a.seat, events)
     code = blue(a.value)
-    answers = [any(c == code for _, c in s.uncut(st)) for st in range(len(s.stands))]
-    events.append(Event("radar", {"seat": a.seat, "value": a.value, "answers": answers}))
+    skip = ignored(s)  # wires every equipment effect ignores (X wires) do not answer
+    answers = [
+        any(c == code for slot, c in s.uncut(st) if s.stands[st][slot] not in skip)
+        for st in range(len(s.stands))
+    ]
+    data: dict[str, Any] = {"seat": a.seat, "value": a.value, "answers": answers}
+    if skip:
+        data["ignored"] = sorted(list(s.position_of(w)) for w in skip)
+    events.append(Event("radar", data))
     return events
 
 
 def _legal(s: Table, seat: int) -> Iterator[Radar]:
     if usable(s, NUMBER):
-        for value in BLUE_VALUES:
+        for value in s.wireset.blue:
             yield Radar(seat, value)
 
 
@@ -75,8 +82,9 @@ def _read_radar(event: Mapping[str, Any], tracker: Tracker) -> None:
     from ...deduction.facts import AtLeastOne, SlotNotIn
 
     value = int(event["value"])
+    skip = {tracker.wire(stand, slot) for stand, slot in event.get("ignored", ())}
     for stand, yes in enumerate(event["answers"]):
-        wires = tracker.uncut(stand)
+        wires = tuple(w for w in tracker.uncut(stand) if w not in skip)
         if yes:
             tracker.add(AtLeastOne.classes(wires, value))
         else:

@@ -22,7 +22,7 @@ from ...errors import IllegalActionError
 from ...model import Table
 from ...turn import forbid_if_must_reveal, require_own_turn
 from ..base import ActionSpec, Events, Mechanism
-from .tray import card, card_facts, require_card, usable, use_card
+from .tray import card, card_facts, on_board, require_card, usable, use_card
 
 if TYPE_CHECKING:
     from ...deduction.tracker import Tracker
@@ -111,9 +111,9 @@ def read_not_only_red(event: Mapping[str, Any], tracker: Tracker) -> None:
     uncut wires is not red."""
     # Imported here: the solver loads only when a page or a bot first asks for odds.
     from ...deduction.facts import AtLeastOne
-    from ...deduction.readers_core import NOT_RED
+    from ...deduction.readers_core import not_red
 
-    tracker.add(AtLeastOne(tracker.uncut_of_seat(int(event["seat"])), NOT_RED))
+    tracker.add(AtLeastOne(tracker.uncut_of_seat(int(event["seat"])), not_red(tracker)))
 
 
 class Stabilizer(Mechanism[Shield]):
@@ -132,7 +132,9 @@ class Stabilizer(Mechanism[Shield]):
         if self.part(table).active:
             table.set_part(ID, Shield())
 
-    def observe(self, table: Table, viewer: Viewer) -> StabilizerView:
+    def observe(self, table: Table, viewer: Viewer) -> StabilizerView | None:
+        if not on_board(table, (NUMBER,)):  # still face down in the yellow card's reserve
+            return None
         return {"active": self.part(table).active}
 
 

@@ -16,7 +16,7 @@ package; they check and spend their card through :func:`require_card` and :func:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Literal, TypedDict, cast
 
 from ....core.errors import ReasonCode
@@ -43,12 +43,16 @@ class TrayReason(ReasonCode):
         "Equipment card {card} is still locked: two wires of value {card} must be cut first.",
     )
     EQUIPMENT_USED = ("equipment_used", "Equipment card {card} has already been used.")
+    EQUIPMENT_DOUBLE_LOCKED = (
+        "equipment_double_locked",
+        "Equipment card {card} is still locked: two wires of value {value} must be cut too.",
+    )
 
 
 ID = "equipment"
 EDITIONS = ("IT", "EN")
-CardTiming = Literal["any_time", "your_turn", "start_of_turn"]
-CardState = Literal["absent", "locked", "usable", "used"]
+CardTiming = Literal["any_time", "your_turn", "start_of_turn", "instant"]
+CardState = Literal["absent", "face_down", "locked", "usable", "used"]
 
 
 @dataclass(frozen=True)
@@ -69,17 +73,63 @@ def card(
     return Card(number, timing, {"en": en[0], "it": it[0]}, {"en": en[1], "it": it[1]}, mechanism)
 
 
+#: The campaign's yellow card (rule sticker A, from mission 9): numbered like the yellow wires'
+#: value, so that "two wires of its value cut" unlocks it as any card.
+YELLOW_CARD = 0
+#: How many cards the yellow card adds to the board when it acts.
+RESERVE = 2
+
+
 @dataclass(frozen=True)
 class TrayConfig:
-    """Which cards can be drawn: the base pool minus exclusions (per edition)."""
+    """Which cards can be drawn: the base pool minus exclusions (per edition), and whether the
+    yellow card joins the pool when the mission deals yellow wires (rule sticker A)."""
 
     pool: tuple[int, ...]
     exclude: frozenset[int] = frozenset()
     exclude_by_edition: Mapping[str, frozenset[int]] = field(default_factory=dict)
+    yellow_card: bool = False
+    #: The cards numbered like the face-up Number cards are replaced (mission 11: that value
+    #: acts as red, so such a card could never unlock without the bomb exploding).
+    exclude_number_cards: bool = False
+    #: The cards are laid face down, unseen (mission 15: a rule turns them face up).
+    face_down: bool = False
+    #: How many cards are drawn (None: one per player; mission 23: a deck of seven).
+    count: int | None = None
 
-    def candidates(self, edition: str) -> tuple[int, ...]:
+    def candidates(
+        self, edition: str, yellow: bool = False, numbers: frozenset[int] = frozenset()
+    ) -> tuple[int, ...]:
+        """The cards that may be drawn; ``yellow``: this deal has yellow wires; ``numbers``: the
+        face-up Number cards' values (excluded when the mission says so)."""
         banned = self.exclude | self.exclude_by_edition.get(edition, frozenset())
-        return tuple(c for c in self.pool if c not in banned)
+        if self.exclude_number_cards:
+            banned |= numbers
+        extra = (YELLOW_CARD,) if self.yellow_card and yellow and self.pool else ()
+        return tuple(c for c in (*self.pool, *extra) if c not in banned)
+
+
+@dataclass(frozen=True)
+class TrayDeal:
+    """What the tray drew: the cards on the board, and (when the yellow card is among them) the
+    cards it will add, drawn face down from what was left of the pool."""
+
+    cards: tuple[int, ...]
+    reserve: tuple[int, ...] = ()
+
+
+def _yellow_dealt(mission: int, players: int) -> bool:
+    from ...missions import load_mission  # the registry is imported by the missions module
+
+    return load_mission(mission).wires_for(players).yellow is not None
+
+
+def _face_up_numbers(mission: int, dealt: Mapping[str, Any]) -> frozenset[int]:
+    """The values of the face-up Number cards the mission dealt before the tray (if any)."""
+    from ...missions import load_mission
+    from ..number_cards import face_up_in
+
+    return face_up_in(load_mission(mission), dealt)
 
 
 @dataclass(frozen=True)
@@ -89,13 +139,20 @@ class TrayPart:
     cards: tuple[int, ...]
     used: frozenset[int] = frozenset()
     unlocked: frozenset[int] = frozenset()
+    #: Cards still face down on the board, unseen (mission 15), in board order.
+    face_down: tuple[int, ...] = ()
+    #: Cards usable whatever wires are cut (turned face up by a mission's rule).
+    free: frozenset[int] = frozenset()
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "cards": list(self.cards),
             "used": sorted(self.used),
             "unlocked": sorted(self.unlocked),
         }
+        if self.face_down or self.free:
+            out.update(face_down=list(self.face_down), free=sorted(self.free))
+        return out
 
 
 class CardView(TypedDict):
@@ -104,10 +161,15 @@ class CardView(TypedDict):
     timing: CardTiming
 
 
-class EquipmentView(TypedDict):
-    """``observation["mechanisms"]["equipment"]``: the cards on the board, in board order."""
-
+class _EquipmentBase(TypedDict):
     cards: list[CardView]
+
+
+class EquipmentView(_EquipmentBase, total=False):
+    """``observation["mechanisms"]["equipment"]``: the face-up cards on the board, in board
+    order, and (in a mission that lays them face down) how many are still face down."""
+
+    face_down: int
 
 
 def view(obs: Observation) -> EquipmentView | None:
@@ -117,9 +179,79 @@ def view(obs: Observation) -> EquipmentView | None:
 
 def cards_of(setup: Setup) -> tuple[int, ...]:
     """The equipment cards a setup lays on the board, in board order (none without a tray)."""
-    cards = setup.parts.get(ID, ())
-    assert isinstance(cards, tuple)  # the tray's setup_from_json and deal make a tuple
-    return cards
+    return _deal_of(setup.parts.get(ID)).cards
+
+
+def reserve_of(setup: Setup) -> tuple[int, ...]:
+    """The face-down cards the yellow card will add (hidden from every seat)."""
+    return _deal_of(setup.parts.get(ID)).reserve
+
+
+def _deal_of(data: object) -> TrayDeal:
+    if data is None:
+        return TrayDeal(())
+    if isinstance(data, TrayDeal):
+        return data
+    assert isinstance(data, tuple)  # a bare tuple of cards (tests build the deal by hand)
+    return TrayDeal(data)
+
+
+def on_board(s: Table, numbers: tuple[int, ...]) -> bool:
+    """Whether any of these cards lies on the board now (a card's mechanism shows nothing while
+    its card is still face down in the yellow card's reserve)."""
+    tray = s.parts.get(ID)
+    return isinstance(tray, TrayPart) and any(
+        n in tray.cards and n not in tray.face_down for n in numbers
+    )
+
+
+def reveal_next(s: Table, events: Events, free: bool = True) -> int | None:
+    """Turn the leftmost face-down card face up (``free``: usable at once, whatever wires are
+    cut); returns it, or None when no card is face down."""
+    tray = s.part(ID, TrayPart)
+    if not tray.face_down:
+        return None
+    card = tray.face_down[0]
+    s.set_part(
+        ID,
+        replace(
+            tray,
+            face_down=tray.face_down[1:],
+            free=tray.free | ({card} if free else set()),
+            unlocked=tray.unlocked | ({card} if free else set()),
+        ),
+    )
+    events.append(Event("equipment_revealed", {"card": card, "free": free}))
+    return card
+
+
+def discard_next(s: Table, events: Events) -> bool:
+    """Discard the first face-down card unseen (a face-down deck's top card, mission 23): it
+    leaves the board; False when none is left."""
+    tray = s.part(ID, TrayPart)
+    if not tray.face_down:
+        return False
+    card = tray.face_down[0]
+    cards = tuple(n for n in tray.cards if n != card)
+    s.set_part(ID, replace(tray, cards=cards, face_down=tray.face_down[1:]))
+    events.append(Event("equipment_discarded", {"left": len(tray.face_down) - 1}))
+    return True
+
+
+def add_cards(s: Table, numbers: tuple[int, ...], events: Events) -> None:
+    """Lay more cards on the board (the yellow card's reserve); those whose value already has two
+    wires cut are usable at once, and announced unlocked."""
+    tray = s.part(ID, TrayPart)
+    s.set_part(ID, replace(tray, cards=(*tray.cards, *numbers)))
+    ready = frozenset(n for n in numbers if card_state(s, n) == "usable")
+    s.set_part(ID, replace(tray, cards=(*tray.cards, *numbers), unlocked=tray.unlocked | ready))
+    events.extend(Event("unlocked", {"card": n}) for n in numbers if n in ready)
+
+
+def spend(s: Table, number: int) -> None:
+    """Turn a card face down without a seat using it (an instant card acted by itself)."""
+    tray = s.part(ID, TrayPart)
+    s.set_part(ID, replace(tray, used=tray.used | {number}))
 
 
 def card_state(s: Table, number: int) -> CardState:
@@ -127,9 +259,20 @@ def card_state(s: Table, number: int) -> CardState:
     tray = s.parts.get(ID)
     if not isinstance(tray, TrayPart) or number not in tray.cards:
         return "absent"
+    if number in tray.face_down:
+        return "face_down"
     if number in tray.used:
         return "used"
-    return "usable" if s.cut_count(number) >= 2 else "locked"
+    if number in tray.free:
+        return "usable"
+    if s.cut_count(number) < 2 or second_lock(s, number) is not None:
+        return "locked"
+    return "usable"
+
+
+def second_lock(s: Table, number: int) -> int | None:
+    """The value of a mechanism's second lock still closed on a card (None: none)."""
+    return next((v for m in s.mechanisms if (v := m.card_lock(s, number)) is not None), None)
 
 
 def usable(s: Table, number: int) -> bool:
@@ -139,9 +282,12 @@ def usable(s: Table, number: int) -> bool:
 def require_card(s: Table, number: int) -> None:
     """Refuse unless the card is on the board, unlocked and not used yet."""
     state = card_state(s, number)
-    if state == "absent":
+    if state in ("absent", "face_down"):  # a face-down card is not known to be there
         raise IllegalActionError(TrayReason.EQUIPMENT_ABSENT, card=number)
     if state == "locked":
+        second = second_lock(s, number) if s.cut_count(number) >= 2 else None
+        if second is not None:
+            raise IllegalActionError(TrayReason.EQUIPMENT_DOUBLE_LOCKED, card=number, value=second)
         raise IllegalActionError(TrayReason.EQUIPMENT_LOCKED, card=number)
     if state == "used":
         raise IllegalActionError(TrayReason.EQUIPMENT_USED, card=number)
@@ -151,7 +297,7 @@ def use_card(s: Table, number: int, seat: int, events: Events, **data: Any) -> N
     """Spend a usable card (refusing otherwise) and report it: ``equipment`` with ``data``."""
     require_card(s, number)
     tray = s.part(ID, TrayPart)
-    s.set_part(ID, TrayPart(tray.cards, tray.used | {number}, tray.unlocked))
+    s.set_part(ID, replace(tray, used=tray.used | {number}))
     events.append(Event("equipment", {"seat": seat, "card": number, **data}))
 
 
@@ -170,12 +316,23 @@ def _card_name(cards: Mapping[int, Card], number: object) -> str:
     return cards[number].name["en"] if isinstance(number, int) and number in cards else "?"
 
 
+def _card_ref(number: object) -> str:
+    return "the yellow card" if number == YELLOW_CARD else f"card {number}"
+
+
+def _numbers(raw: list[Any]) -> list[int]:
+    for item in raw:
+        if isinstance(item, bool) or not isinstance(item, int):
+            raise SetupError(f"setup.equipment must be an integer, got {item!r}")
+    return list(raw)
+
+
 class Tray(Mechanism[TrayPart]):
     """The equipment tray, holding the cards of this package (``cards`` by number)."""
 
     id = ID
     reasons = TrayReason
-    events = ("equipment", "unlocked")
+    events = ("equipment", "unlocked", "equipment_revealed", "equipment_discarded")
 
     def __init__(self, cards: Mapping[int, Card]) -> None:
         self.cards = dict(cards)
@@ -184,7 +341,14 @@ class Tray(Mechanism[TrayPart]):
                 f"{name_of(n, e['seat'])} uses {_card_name(self.cards, e['card'])}."
             ),
             "unlocked": lambda e, n, o: (
-                f"{_card_name(self.cards, e['card'])} (card {e['card']}) is unlocked."
+                f"{_card_name(self.cards, e['card'])} ({_card_ref(e['card'])}) is unlocked."
+            ),
+            "equipment_discarded": lambda e, n, o: (
+                f"The top card of the equipment deck is discarded unseen ({e['left']} left)."
+            ),
+            "equipment_revealed": lambda e, n, o: (
+                f"A face-down card is turned up: {_card_name(self.cards, e['card'])} "
+                f"({_card_ref(e['card'])})" + (", usable at once." if e["free"] else ".")
             ),
         }
 
@@ -197,7 +361,19 @@ class Tray(Mechanism[TrayPart]):
             raise reader.fail("mechanisms.equipment", "no parameters", ":".join(params))
         if table is None:
             raise reader.fail("equipment", "a table (the mechanism 'equipment' needs its pool)")
-        reader.only_keys(table, "equipment", {"pool", "exclude", "edition"})
+        reader.only_keys(
+            table,
+            "equipment",
+            {
+                "pool",
+                "exclude",
+                "edition",
+                "yellow_card",
+                "exclude_number_cards",
+                "face_down",
+                "count",
+            },
+        )
         pool_name = table.get("pool")
         if pool_name not in ("none", "base"):
             raise reader.fail("equipment.pool", "'none' or 'base'", pool_name)
@@ -214,8 +390,23 @@ class Tray(Mechanism[TrayPart]):
             by_edition[edition] = self._card_list(
                 reader, rule.get("exclude"), f"equipment.edition.{edition}.exclude"
             )
+        yellow_card = table.get("yellow_card", False)
+        if not isinstance(yellow_card, bool):
+            raise reader.fail("equipment.yellow_card", "true or false", yellow_card)
+        by_number = table.get("exclude_number_cards", False)
+        if not isinstance(by_number, bool):
+            raise reader.fail("equipment.exclude_number_cards", "true or false", by_number)
+        face_down = table.get("face_down", False)
+        if not isinstance(face_down, bool):
+            raise reader.fail("equipment.face_down", "true or false", face_down)
+        count = reader.integer(table, "count", 1, 13) if "count" in table else None
+        base = tuple(sorted(n for n in self.cards if n != YELLOW_CARD))
         return TrayConfig(
-            pool=tuple(sorted(self.cards)) if pool_name == "base" else (),
+            count=count,
+            yellow_card=yellow_card,
+            exclude_number_cards=by_number,
+            face_down=face_down,
+            pool=base if pool_name == "base" else (),
             exclude=self._card_list(reader, table.get("exclude"), "equipment.exclude"),
             exclude_by_edition=by_edition,
         )
@@ -230,43 +421,107 @@ class Tray(Mechanism[TrayPart]):
             raise reader.fail(path, f"a list of equipment numbers {low}..{high}", value)
         return frozenset(value)
 
-    def deal(self, config: TrayConfig, rng: Rng, players: int, options: Options) -> Any:
-        candidates = config.candidates(options.edition)
-        return tuple(rng.sample(candidates, min(players, len(candidates))))
+    def deal(
+        self,
+        config: TrayConfig,
+        rng: Rng,
+        players: int,
+        options: Options,
+        mission: int,
+        dealt: Mapping[str, Any],
+    ) -> TrayDeal:
+        yellow = config.yellow_card and _yellow_dealt(mission, players)
+        numbers = _face_up_numbers(mission, dealt)
+        candidates = config.candidates(options.edition, yellow, numbers)
+        wanted = players if config.count is None else config.count
+        cards = tuple(rng.sample(candidates, min(wanted, len(candidates))))
+        if YELLOW_CARD not in cards:
+            return TrayDeal(cards)
+        rest = [c for c in candidates if c not in cards]
+        return TrayDeal(cards, tuple(rng.sample(rest, min(RESERVE, len(rest)))))
 
     def setup_from_json(
-        self, config: TrayConfig, raw: object, players: int, options: Options, mission: int
-    ) -> tuple[int, ...]:
+        self,
+        config: TrayConfig,
+        raw: object,
+        players: int,
+        options: Options,
+        mission: int,
+        dealt: Mapping[str, Any],
+    ) -> TrayDeal:
         if raw is None:
             raw = {"cards": []}
-        if not isinstance(raw, dict) or set(raw) != {"cards"} or not isinstance(raw["cards"], list):
-            raise SetupError('setup.parts.equipment must be {"cards": [card numbers]}')
-        cards = []
-        for item in raw["cards"]:
-            if isinstance(item, bool) or not isinstance(item, int):
-                raise SetupError(f"setup.equipment must be an integer, got {item!r}")
-            cards.append(item)
-        allowed = config.candidates(options.edition)
+        if (
+            not isinstance(raw, dict)
+            or "cards" not in raw
+            or not set(raw) <= {"cards", "reserve"}
+            or not all(isinstance(v, list) for v in raw.values())
+        ):
+            raise SetupError(
+                'setup.parts.equipment must be {"cards": [card numbers]} (and "reserve": [...])'
+            )
+        cards, reserve = (_numbers(raw.get(key, [])) for key in ("cards", "reserve"))
+        yellow = config.yellow_card and _yellow_dealt(mission, players)
+        allowed = config.candidates(options.edition, yellow, _face_up_numbers(mission, dealt))
         if len(set(cards)) != len(cards) or not set(cards) <= set(allowed):
             raise SetupError(f"equipment {cards} must be distinct cards among {list(allowed)}")
-        if len(cards) != min(players, len(allowed)):
+        wanted = players if config.count is None else config.count
+        if len(cards) != min(wanted, len(allowed)):
             raise SetupError(
-                f"mission {mission} with {players} players places {min(players, len(allowed))} equipment cards"
+                f"mission {mission} with {players} players places {min(wanted, len(allowed))} equipment cards"
             )
-        return tuple(cards)
+        rest = [c for c in allowed if c not in cards]
+        wanted = min(RESERVE, len(rest)) if YELLOW_CARD in cards else 0
+        if len(reserve) != wanted or len(set(reserve)) != wanted or not set(reserve) <= set(rest):
+            raise SetupError(
+                f"the yellow card's reserve must be {wanted} distinct cards among {rest}"
+                if wanted
+                else "a reserve needs the yellow card on the board"
+            )
+        return TrayDeal(tuple(cards), tuple(reserve))
 
-    def setup_to_json(self, data: tuple[int, ...]) -> dict[str, Any]:
-        return {"cards": list(data)}
+    def setup_to_json(self, data: TrayDeal) -> dict[str, Any]:
+        out: dict[str, Any] = {"cards": list(data.cards)}
+        if data.reserve:
+            out["reserve"] = list(data.reserve)
+        return out
 
-    def brings(self, setup_data: tuple[int, ...]) -> tuple[str, ...]:
-        """The mechanisms of the cards on the board, in card-number order (the order their
-        actions are listed in)."""
-        return tuple(dict.fromkeys(self.cards[n].mechanism for n in sorted(setup_data)))
+    def brings(self, setup_data: object) -> tuple[str, ...]:
+        """The mechanisms of the cards on the board and in the yellow card's reserve, in
+        card-number order (the order their actions are listed in)."""
+        deal = _deal_of(setup_data)
+        return tuple(
+            dict.fromkeys(self.cards[n].mechanism for n in sorted((*deal.cards, *deal.reserve)))
+        )
+
+    def scramble(self, table: Table, viewer: Viewer, rng: Rng) -> None:
+        """The reserve is face down: any other cards of the pool could be there (and so could
+        the cards still face down on the board)."""
+        tray = self.part(table)
+        if tray.face_down:
+            unseen = [n for n in self.cards if n not in tray.cards or n in tray.face_down]
+            unseen = [n for n in unseen if n != YELLOW_CARD]
+            hidden = rng.sample(unseen, len(tray.face_down))
+            swap = dict(zip(tray.face_down, hidden, strict=True))
+            cards = tuple(swap.get(n, n) for n in tray.cards)
+            table.set_part(ID, replace(tray, cards=cards, face_down=tuple(hidden)))
+        deal = _deal_of(table.setup.parts.get(ID))
+        if not deal.reserve:
+            return
+
+        pool = [n for n in self.cards if n not in deal.cards and n not in deal.reserve]
+        pool += list(deal.reserve)
+        reserve = tuple(rng.sample(pool, len(deal.reserve)))
+        parts = {**table.setup.parts, ID: TrayDeal(deal.cards, reserve)}
+        table.setup = replace(table.setup, parts=parts)
 
     # ------------------------------------------------------------------ play
 
     def init_part(self, table: Table) -> TrayPart:
-        return TrayPart(cards_of(table.setup))
+        cards = cards_of(table.setup)
+        config = table.mission.config(ID)
+        face_down = cards if isinstance(config, TrayConfig) and config.face_down else ()
+        return TrayPart(cards, face_down=face_down)
 
     def after_cuts(self, table: Table, events: Events) -> None:
         """Announce each card that the last cuts unlocked, in board order."""
@@ -274,16 +529,24 @@ class Tray(Mechanism[TrayPart]):
         new = [
             n
             for n in tray.cards
-            if n not in tray.used and n not in tray.unlocked and table.cut_count(n) >= 2
+            if n not in tray.used and n not in tray.unlocked and card_state(table, n) == "usable"
         ]
         if new:
-            table.set_part(ID, TrayPart(tray.cards, tray.used, tray.unlocked | set(new)))
+            table.set_part(ID, replace(tray, unlocked=tray.unlocked | set(new)))
             events.extend(Event("unlocked", {"card": n}) for n in new)
 
     def observe(self, table: Table, viewer: Viewer) -> EquipmentView:
-        return {
+        """The face-up cards on the board (the yellow card's reserve and face-down cards are
+        not shown; how many are face down is)."""
+        tray = self.part(table)
+        view: EquipmentView = {
             "cards": [
                 {"card": n, "state": card_state(table, n), "timing": self.cards[n].timing}
-                for n in self.part(table).cards
+                for n in tray.cards
+                if n not in tray.face_down
             ]
         }
+        config = table.mission.config(ID)
+        if isinstance(config, TrayConfig) and config.face_down:
+            view["face_down"] = len(tray.face_down)
+        return view

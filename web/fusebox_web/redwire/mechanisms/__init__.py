@@ -2,11 +2,14 @@
 
 ``web/fusebox_web/redwire/mechanisms/<name>.py`` mirrors ``engine/redwire/mechanisms/<name>.py``:
 the equipment cards (one :class:`~.base.CardUse` per card, in :data:`CARD_USES`), the tray
-(:mod:`.equipment.tray`: the cards' panel) and the Double Detector (:mod:`.double_detector`: the
-player's badge). The board, the dock, the selection, the affordances and the log ask these,
-never a card's number.
+(:mod:`.equipment.tray`: the cards' panel), the Double Detector (:mod:`.double_detector`: the
+player's badge), and the missions' own components and actions: a module may bring ``USES``
+(its actions, :func:`~.base.action_use`, in :data:`ACTION_USES`), ``PARTS`` (what it draws on
+the board, in the mission's panel: :func:`board_parts`), ``LINES`` (log sentences of its events)
+and ``PROMPTS`` (a sentence added to the turn's prompt). The board, the dock, the selection, the
+affordances and the log ask these, never a card's or a mission's number.
 
->>> sorted(CARD_USES) == list(range(1, 13)), MODES["radar"].card
+>>> sorted(CARD_USES) == list(range(0, 13)), MODES["radar"].card
 (True, 8)
 """
 
@@ -18,7 +21,30 @@ from typing import TYPE_CHECKING, Any
 from engine.redwire import GameState
 from engine.redwire.actions import Action
 
-from . import double_detector
+from . import (
+    audio,
+    bat_radar,
+    bluffer,
+    claims,
+    count_tokens,
+    dealt_first,
+    double_detector,
+    double_lock,
+    four_at_once,
+    hidden_equipment,
+    negative_tokens,
+    number_cards,
+    number_choice,
+    parity_tokens,
+    random_token,
+    red_value,
+    rookie,
+    sequence,
+    silence,
+    sweep,
+    timer,
+    x_wires,
+)
 from .base import CardUse, Chosen, Found, View
 from .equipment import (
     batteries,
@@ -30,6 +56,7 @@ from .equipment import (
     radar,
     rewind,
     stabilizer,
+    stash,
     walkie,
 )
 
@@ -41,6 +68,7 @@ if TYPE_CHECKING:
     from ..words import Words
 
 _MODULES = (
+    stash,
     labels,
     walkie,
     detectors,
@@ -53,17 +81,81 @@ _MODULES = (
     coffee,
 )
 
+#: The missions' page modules (their components and actions), in the engine's order.
+_MISSION_MODULES = (
+    number_cards,
+    red_value,
+    sequence,
+    claims,
+    timer,
+    double_lock,
+    dealt_first,
+    random_token,
+    sweep,
+    rookie,
+    hidden_equipment,
+    bluffer,
+    bat_radar,
+    audio,
+    x_wires,
+    parity_tokens,
+    negative_tokens,
+    four_at_once,
+    count_tokens,
+    silence,
+    number_choice,
+)
+
 #: How each equipment card is offered, by card number.
-CARD_USES: dict[int, CardUse] = {use.card: use for module in _MODULES for use in module.USES}
+CARD_USES: dict[int, CardUse] = {int(use.card): use for module in _MODULES for use in module.USES}
+#: The missions' own actions, by name.
+ACTION_USES: dict[str, CardUse] = {
+    str(use.card): use for module in _MISSION_MODULES for use in getattr(module, "USES", ())
+}
+#: Every use: the cards', then the missions' actions.
+USES: dict[int | str, CardUse] = {}
+USES.update((card, use) for card, use in CARD_USES.items())
+USES.update((name, use) for name, use in ACTION_USES.items())
 #: The selection modes the cards start and build themselves (not the Dual Cut's), by mode.
 MODES: dict[str, CardUse] = {}
-for _use in sorted(CARD_USES.values(), key=lambda u: u.card):
+for _use in sorted(USES.values(), key=lambda u: str(u.card).zfill(3)):
     if _use.build is not None:
         MODES.setdefault(_use.mode, _use)
 #: Log sentences of the mechanisms' own events (besides ``equipment``), by event type.
-LINES: dict[str, Callable[[View, Words], Found]] = {**walkie.LINES, **radar.LINES}
+LINES: dict[str, Callable[[View, Words], Found]] = {
+    **walkie.LINES,
+    **radar.LINES,
+    **stash.LINES,
+    **{kind: line for m in _MISSION_MODULES for kind, line in getattr(m, "LINES", {}).items()},
+}
+#: What the missions draw on the board (their cards, markers, timers...), in order.
+PARTS: tuple[Callable[[Observation, Words], str], ...] = tuple(
+    part for m in _MISSION_MODULES for part in getattr(m, "PARTS", ())
+)
+#: Sentences a mission adds to the turn's prompt (a rule in force now), in order.
+PROMPTS: tuple[Callable[[Observation, Words], str | None], ...] = tuple(
+    prompt for m in _MISSION_MODULES for prompt in getattr(m, "PROMPTS", ())
+)
+#: The confirm button's sentence for a setup token, when a mission changes the token (even/odd).
+TOKEN_CONFIRMS: tuple[Callable[[Action, Words, Observation], str | None], ...] = tuple(
+    confirm for m in _MISSION_MODULES for confirm in getattr(m, "TOKEN_CONFIRMS", ())
+)
+
+
+def token_confirm(action: Action, w: Words, obs: Observation) -> str | None:
+    """A mission's own confirm sentence for a setup token, if any."""
+    for confirm in TOKEN_CONFIRMS:
+        text = confirm(action, w, obs)
+        if text is not None:
+            return text
+    return None
+
+
 #: The log sentence of an info token a mechanism placed, by the token event's ``reason``.
-TOKEN_REASONS: dict[str, str] = {**post_it.TOKEN_REASONS}
+TOKEN_REASONS: dict[str, str] = {
+    **post_it.TOKEN_REASONS,
+    **{k: v for m in _MISSION_MODULES for k, v in getattr(m, "TOKEN_REASONS", {}).items()},
+}
 #: The card whose name the dock's "X or Y" toggle shows.
 XY_CARD = either_or.XY_CARD
 
@@ -76,17 +168,17 @@ def use_of(sel: Selection) -> CardUse | None:
     return use
 
 
-def use_mode(card: int, aff: Affordances) -> str | None:
+def use_mode(card: int | str, aff: Affordances) -> str | None:
     """The mode a card's "Use" button starts, if the viewer may use it now."""
-    use = CARD_USES.get(card)
+    use = USES.get(card)
     return use.mode if use is not None and use.usable(aff) else None
 
 
-def cards_now(state: GameState, seat: int, own_turn: bool) -> dict[int, Any]:
+def cards_now(state: GameState, seat: int, own_turn: bool) -> dict[int | str, Any]:
     """The cards ``seat`` may use now and their choices: the "any time" ones, and on the seat's
-    own turn the turn ones (asked of the engine by each card)."""
-    out: dict[int, Any] = {}
-    for card, use in sorted(CARD_USES.items()):
+    own turn the turn ones (asked of the engine by each card), and the missions' actions."""
+    out: dict[int | str, Any] = {}
+    for card, use in USES.items():
         if use.afford is None or (use.timing == "turn" and not own_turn):
             continue
         choices = use.afford(state, seat)
@@ -102,14 +194,14 @@ def build(sel: Selection, seat: int) -> Action | None:
 
 def chosen(action: Action) -> Chosen | None:
     """The selection fields that build ``action``, if a card's mode builds it."""
-    for use in CARD_USES.values():
+    for use in USES.values():
         if use.action is not None and isinstance(action, use.action) and use.select:
             return use.select(action)
     return None
 
 
 def confirm_text(action: Action, w: Words, obs: Observation) -> str | None:
-    for use in CARD_USES.values():
+    for use in USES.values():
         if use.action is not None and isinstance(action, use.action) and use.confirm:
             return use.confirm(action, w, obs)
     return None
@@ -119,6 +211,81 @@ def equipment_line(e: View, w: Words) -> Found:
     """The log sentence of an ``equipment`` event (None: the card's own event says it)."""
     use = CARD_USES.get(e["card"])
     return use.log(e, w) if use is not None and use.log is not None else None
+
+
+#: What must run a few times a second while a mission's game is open (a countdown), by the
+#: engine mechanism it belongs to.
+TICKERS: dict[str, Callable[..., None]] = {
+    key: tick for m in _MISSION_MODULES for key, tick in getattr(m, "TICKERS", {}).items()
+}
+
+
+def tickers(state: GameState | None) -> list[Callable[..., None]]:
+    """The tickers of the mechanisms in play in ``state``."""
+    if state is None:
+        return []
+    return [TICKERS[m.id] for m in state.mechanisms if m.id in TICKERS]
+
+
+#: Notes a mission adds to an equipment card (a second lock on it), in order.
+CARD_NOTES: tuple[Callable[[Observation, int, Words], str | None], ...] = tuple(
+    note for m in _MISSION_MODULES for note in getattr(m, "CARD_NOTES", ())
+)
+
+
+def card_notes(obs: Observation, card: int, w: Words) -> list[str]:
+    """What the missions say about an equipment card now."""
+    return [text for note in CARD_NOTES if (text := note(obs, card, w))]
+
+
+#: Badges a mission puts by a player's name (a role), in order.
+SEAT_BADGES: tuple[Callable[[Observation, int, Words], str], ...] = tuple(
+    badge for m in _MISSION_MODULES for badge in getattr(m, "SEAT_BADGES", ())
+)
+
+
+#: Marks a mission draws on wires: (stand, slot) -> (HTML, words for the wire's name).
+TILE_MARKS: tuple[Callable[[Observation, Words], dict[tuple[int, int], tuple[str, str]]], ...] = (
+    tuple(marks for m in _MISSION_MODULES for marks in getattr(m, "TILE_MARKS", ()))
+)
+
+
+def tile_marks(obs: Observation, w: Words) -> dict[tuple[int, int], tuple[str, str]]:
+    """Every mission's marks on wires (the last one wins on a wire marked twice)."""
+    out: dict[tuple[int, int], tuple[str, str]] = {}
+    for marks in TILE_MARKS:
+        out.update(marks(obs, w))
+    return out
+
+
+def seat_badges(obs: Observation, seat: int, w: Words) -> list[str]:
+    """The missions' badges by a player's name (HTML, with an accessible name)."""
+    return [html for badge in SEAT_BADGES if (html := badge(obs, seat, w))]
+
+
+def board_parts(obs: Observation, w: Words) -> str:
+    """The missions' components, as the board (and the briefing) shows them."""
+    return "".join(part(obs, w) for part in PARTS)
+
+
+def prompt_notes(obs: Observation, w: Words) -> list[str]:
+    """Sentences the missions add to the turn's prompt now."""
+    return [text for prompt in PROMPTS if (text := prompt(obs, w))]
+
+
+def forced_mode(aff: Affordances) -> str | None:
+    """The mission action a turn (or a setup token) must take when nothing else is offered (no
+    wire to point at, no Solo Cut, no token to place) and exactly one such action is: its mode
+    starts at once."""
+    if aff.decision is None or aff.picks:
+        return None
+    if aff.decision not in ("turn", "setup_token"):  # a mission's own decision
+        usable = [use.mode for use in ACTION_USES.values() if use.usable(aff)]
+        return usable[0] if len(usable) == 1 else None
+    if aff.cut_targets or aff.solo or aff.reveal or aff.token_tiles:
+        return None
+    offered = [use.mode for use in ACTION_USES.values() if use.button and use.usable(aff)]
+    return offered[0] if len(offered) == 1 else None
 
 
 def tool_name(tool: object, w: Words) -> str:
@@ -147,17 +314,23 @@ def choices(aff: Affordances, sel: Selection) -> Any:
 
 
 __all__ = [
+    "ACTION_USES",
     "CARD_USES",
     "LINES",
     "MODES",
+    "PARTS",
+    "USES",
     "XY_CARD",
     "CardUse",
+    "board_parts",
     "build",
     "cards_now",
     "chosen",
     "confirm_text",
     "equipment_line",
+    "forced_mode",
     "legends",
+    "prompt_notes",
     "tool_name",
     "tool_short",
     "use_mode",

@@ -50,7 +50,7 @@ def _no_tiles(choices: Any, sel: Selection) -> frozenset[Tile]:
     return frozenset()
 
 
-def _listed(aff: Affordances, card: int) -> bool:
+def _listed(aff: Affordances, card: int | str) -> bool:
     return card in aff.cards
 
 
@@ -60,7 +60,9 @@ def _need_wire(sel: Selection) -> str:
 
 @dataclass(frozen=True)
 class CardUse:
-    card: int
+    #: The equipment card's number; for a mission's own action (not a card), its name, which
+    #: is also its mode (its button says ``rw.act.<name>``).
+    card: int | str
     mode: str
     timing: Literal["turn", "any_time"]
     afford: Callable[[GameState, int], Any] | None
@@ -82,10 +84,39 @@ class CardUse:
     plain: bool = False
     button: bool = False
     log: Callable[[View, Words], Found] | None = None
-    ready: Callable[[Affordances, int], bool] = _listed
+    ready: Callable[[Affordances, int | str], bool] = _listed
 
     def usable(self, aff: Affordances) -> bool:
         return self.ready(aff, self.card)
+
+
+def action_use(
+    name: str,
+    action: type[Action],
+    afford: Callable[[GameState, int], Any],
+    build: Callable[[Selection, int], Action | None],
+    confirm: Callable[[Any, Words, Observation], str],
+    **more: Any,
+) -> CardUse:
+    """A mission's own turn action (not an equipment card), offered as a button in the dock's
+    row of turn actions; ``name`` is its mode and its key (``rw.act.<name>`` names it,
+    ``rw.prompt.<name>`` is its prompt)."""
+    fields: dict[str, Any] = {
+        "timing": "turn",
+        "select": lambda a: {"mode": name},
+        "plain": True,
+        "button": True,
+    }
+    fields.update(more)
+    return CardUse(
+        card=name,
+        mode=name,
+        afford=afford,
+        action=action,
+        build=build,
+        confirm=confirm,
+        **fields,
+    )
 
 
 def own_label(obs: Observation | Mapping[str, Any], stand: int, slot: int) -> str:

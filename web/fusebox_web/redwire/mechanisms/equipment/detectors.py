@@ -18,7 +18,7 @@ TOOL_CARDS = {"triple": TRIPLE, "super": SUPER}
 
 
 def _tool_ready(tool: str) -> CardUse:
-    def ready(aff: Affordances, card: int) -> bool:
+    def ready(aff: Affordances, card: int | str) -> bool:
         return tool in aff.tools
 
     return CardUse(

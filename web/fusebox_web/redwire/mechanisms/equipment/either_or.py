@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from ...affordances import Affordances
 
 
-def _ready(aff: Affordances, card: int) -> bool:
+def _ready(aff: Affordances, card: int | str) -> bool:
     return aff.xy
 
 

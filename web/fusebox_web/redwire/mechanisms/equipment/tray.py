@@ -8,7 +8,7 @@ from engine.redwire.mechanisms.equipment import tray
 
 from ...icons import icon
 from ...markup import classes, esc, tag
-from .. import use_mode
+from .. import card_notes, use_mode
 
 if TYPE_CHECKING:
     from engine.redwire.observation_types import Observation
@@ -18,9 +18,25 @@ if TYPE_CHECKING:
 
 
 def card_state_text(w: Words, card: int, state: str) -> str:
+    if state == "locked" and card == tray.YELLOW_CARD:
+        return w.t("rw.card.lockedYellow")
     if state == "locked":
         return w.t("rw.card.locked", value=card)
     return w.t(f"rw.card.{state}")
+
+
+def card_number(card: int, w: Words) -> str:
+    """What a card shows in its corner: its number, or a yellow diamond for the yellow card."""
+    if card == tray.YELLOW_CARD:
+        return icon("yellow") + tag("span", esc(w.t("rw.card.yellowNo")), class_="rw-sr")
+    return esc(str(card))
+
+
+def card_title(card: int, w: Words) -> str:
+    """A card's panel title: "8 · Radar Sweep" (the yellow card by its name alone)."""
+    if card == tray.YELLOW_CARD:
+        return w.card_name(card)
+    return f"{card} · {w.card_name(card)}"
 
 
 def gear(obs: Observation, w: Words, aff: Affordances, panel: str | None) -> str:
@@ -31,7 +47,7 @@ def gear(obs: Observation, w: Words, aff: Affordances, panel: str | None) -> str
         card, state = entry["card"], entry["state"]
         name = w.card_name(card)
         usable_now = use_mode(card, aff) is not None
-        state_text = card_state_text(w, card, state)
+        state_text = " · ".join([card_state_text(w, card, state), *card_notes(obs, card, w)])
         mark = icon("lock") if state == "locked" else icon("check") if state == "usable" else ""
         items.append(
             tag(
@@ -39,7 +55,7 @@ def gear(obs: Observation, w: Words, aff: Affordances, panel: str | None) -> str
                 # Named by what it shows ("7 Spare Batteries Locked: ..."), nothing else.
                 tag(
                     "button",
-                    tag("span", esc(str(card)), class_="rw-card-no")
+                    tag("span", card_number(card, w), class_="rw-card-no")
                     + " "
                     + tag("span", esc(name), class_="rw-card-name")
                     + " "
@@ -49,6 +65,23 @@ def gear(obs: Observation, w: Words, aff: Affordances, panel: str | None) -> str
                     data_act="panel",
                     data_panel=f"card:{card}",
                     aria_expanded="true" if panel == f"card:{card}" else "false",
+                ),
+            )
+        )
+    for _ in range(view.get("face_down", 0) if view else 0):
+        label = w.t("rw.card.faceDown")
+        items.append(
+            tag(
+                "li",
+                tag(
+                    "span",
+                    tag("span", "?", class_="rw-card-no")
+                    + tag("span", esc(label), class_="rw-card-name")
+                    + tag("span", esc(w.t("rw.card.faceDownState")), class_="rw-card-state"),
+                    class_="rw-card is-face-down",
+                    role="img",
+                    aria_label=label,
+                    data_testid="face-down-card",
                 ),
             )
         )
@@ -64,7 +97,9 @@ def card_panel(obs: Observation, w: Words, aff: Affordances, card: int) -> str:
     entry = next((e for e in view["cards"] if e["card"] == card), None) if view else None
     state = entry["state"] if entry else "absent"
     body = tag("p", esc(w.card_text(card))) + tag(
-        "p", esc(card_state_text(w, card, state)), class_="rw-muted"
+        "p",
+        esc(" · ".join([card_state_text(w, card, state), *card_notes(obs, card, w)])),
+        class_="rw-muted",
     )
     if entry:
         body += tag("p", esc(w.t(f"rw.timing.{entry['timing']}")), class_="rw-muted")
@@ -88,11 +123,19 @@ def briefing_list(obs: Observation, w: Words) -> str:
     items = [
         tag(
             "li",
-            tag("strong", esc(f"{e['card']} · {w.card_name(e['card'])}"))
+            tag("strong", esc(card_title(e["card"], w)))
             + " "
             + esc(w.card_text(e["card"]))
             + " "
-            + tag("span", esc(w.t("rw.card.locked", value=e["card"])), class_="rw-muted"),
+            + tag(
+                "span",
+                esc(
+                    " · ".join(
+                        [card_state_text(w, e["card"], "locked"), *card_notes(obs, e["card"], w)]
+                    )
+                ),
+                class_="rw-muted",
+            ),
         )
         for e in view["cards"]
     ]

@@ -1,0 +1,406 @@
+"""The radar turn (mission 18): each turn starts with a Number card, a radar sweep on its value
+and a player named to cut it.
+
+At the start of each turn (unless the active player holds only red wires and must reveal them):
+
+1. the top card of the Number cards' face-down deck is turned up (a card whose four wires are
+   all cut is discarded for good, and the next one turned up; an empty deck is reshuffled from
+   the cards used since, in an order the deal fixed in advance);
+2. the radar asks about that value: every stand answers whether it holds an uncut blue wire of
+   it (the ``radar`` event, read by the Radar's fact reader);
+3. the active player names a player, himself included (``NameCutter``); the named player must
+   make a cut with that value (a Dual Cut announcing it, with or without his Double Detector,
+   or a Solo Cut of it).
+
+The next turn goes to the left of the active player, not of the named one (FAQ).
+
+If the named player holds no wire of that value (the radar showed it: B16, ``[UNCERTAIN]``), by
+default (``m18_unheld = "token"``, as in mission 51) he puts a true info token on one of his
+blue wires of his choice and the detonator moves one step; the option ``"forbidden"`` lets the
+active player name only a player who holds that value.
+
+>>> from engine.redwire import new_game
+>>> game = new_game(mission=18, players=3, seed=3)
+>>> game.phase.value, view(game.observation(None))["current"]
+('bat_name', 6)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, ClassVar, TypedDict, cast
+
+from ...core.errors import ReasonCode
+from ...core.events import Event, Viewer
+from ..actions import Action, Cut, SoloCut
+from ..errors import IllegalActionError, Reason, SetupError, describe_phase
+from ..model import Pending, Phase, Table
+from ..turn import (
+    OPEN_PHASES,
+    begin_turn,
+    check_seat,
+    end_turn,
+    mistake,
+    must_reveal,
+    place_info,
+)
+from ..wires import BLUE_VALUES, Colour, blue, colour_of, value_to_json
+from .base import ActionSpec, Advice, BotAsk, Events, Mechanism, PickSpec, name_of
+
+if TYPE_CHECKING:
+    from ...core.rng import Rng
+    from ..observation_types import Observation
+    from ..options import Options
+
+ID = "bat_radar"
+BAT_NAME = Phase.declare("bat_name")
+#: Naming is a decision with no action under way ("any time" actions wait for none).
+OPEN_PHASES.add(BAT_NAME)
+describe_phase(BAT_NAME.value, "a player is being named to cut", "name the player who must cut")
+BAT_TOKEN = Phase.declare("bat_token")
+#: Deck orders drawn at setup: the first deal and the reshuffles after it (cycled if ever
+#: used up; a mission of about sixty turns needs at most six).
+ORDERS = 8
+
+
+class BatReason(ReasonCode):
+    """Refusals of the radar turn."""
+
+    BAT_VALUE = (
+        "bat_value",
+        "The player named must cut with the Number card's value: {value}.",
+    )
+    BAT_HOLDER = (
+        "bat_holder",
+        "With this rule variant only a player holding a {value} may be named.",
+    )
+
+
+@dataclass(frozen=True)
+class NameCutter(Action):
+    """Name the player (``named``, yourself included) who must cut the Number card's value."""
+
+    type: ClassVar[str] = "name_cutter"
+    seat: int
+    named: int
+
+
+@dataclass(frozen=True)
+class BatPart:
+    """The deck (face down, top first), the card turned up this turn, the cards used since the
+    last shuffle (face up), those discarded for good, which shuffle the deck came from, whose
+    turn it is (the named player cuts for him) and whom he named."""
+
+    deck: tuple[int, ...] = ()
+    current: int | None = None
+    used: tuple[int, ...] = ()
+    gone: tuple[int, ...] = ()
+    shuffles: int = 0
+    owner: int | None = None
+    named: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "deck": list(self.deck),
+            "current": self.current,
+            "used": list(self.used),
+            "gone": list(self.gone),
+            "shuffles": self.shuffles,
+            "owner": self.owner,
+            "named": self.named,
+        }
+
+
+class BatView(TypedDict):
+    """``observation["mechanisms"]["bat_radar"]``: the card turned up, the deck's size, the
+    cards used and discarded, whose turn it is and whom he named (public)."""
+
+    current: int | None
+    deck: int
+    used: list[int]
+    gone: list[int]
+    owner: int | None
+    named: int | None
+
+
+def view(obs: Observation) -> BatView | None:
+    return cast("BatView | None", obs["mechanisms"].get(ID))
+
+
+def _orders(table: Table) -> tuple[tuple[int, ...], ...]:
+    orders = table.setup.parts[ID]
+    assert isinstance(orders, tuple)
+    return orders
+
+
+def _holders(table: Table, value: int) -> list[int]:
+    code = blue(value)
+    return [seat for seat in range(table.players) if any(c == code for _, _, c in table.hand(seat))]
+
+
+def _unheld(table: Table) -> str:
+    return table.setup.options.m18_unheld
+
+
+def _draw(table: Table) -> tuple[BatPart, int | None]:
+    """Turn up the next card: discard the fully cut ones; reshuffle when the deck is empty."""
+    part = table.part(ID, BatPart)
+    used = part.used + ((part.current,) if part.current is not None else ())
+    deck, gone, shuffles = part.deck, part.gone, part.shuffles
+    for _ in range(2 * len(BLUE_VALUES) + 2):
+        if not deck:
+            if not used:
+                return replace(part, deck=(), current=None, used=(), gone=gone), None
+            shuffles += 1
+            order = _orders(table)[shuffles % ORDERS]
+            deck = tuple(v for v in order if v in used)
+            used = ()
+        top, deck = deck[0], deck[1:]
+        if table.cut_count(top) >= 4:
+            gone = (*gone, top)
+            continue
+        return BatPart(deck, top, used, gone, shuffles, part.owner, part.named), top
+    return replace(part, deck=deck, current=None, used=used, gone=gone, shuffles=shuffles), None
+
+
+def _start(table: Table, seat: int, events: Events) -> None:
+    """The radar turn's first two steps, then the naming."""
+    part, value = _draw(table)
+    table.set_part(ID, replace(part, owner=seat, named=None))
+    if value is None:  # every value is cut (the mission is won before this can happen)
+        return
+    events.append(Event("bat_card", {"value": value}))
+    code = blue(value)
+    answers = [any(c == code for _, c in table.uncut(st)) for st in range(len(table.stands))]
+    events.append(Event("radar", {"seat": seat, "value": value, "answers": answers}))
+    table.pending = Pending(BAT_NAME, seat, actor=seat, value=value)
+
+
+def _name(s: Table, a: NameCutter) -> Events:
+    if s.pending.phase is not BAT_NAME:
+        raise IllegalActionError(Reason.NOT_NOW, phase=s.pending.phase.value)
+    if a.seat != s.pending.seat:
+        raise IllegalActionError(Reason.NOT_YOUR_DECISION, seat=s.pending.seat)
+    named = check_seat(s, a.named)
+    if not s.has_wires(named):
+        raise IllegalActionError(Reason.NO_WIRES, seat=named)
+    part = s.part(ID, BatPart)
+    value = part.current
+    assert value is not None
+    holders = _holders(s, value)
+    if _unheld(s) == "forbidden" and named not in holders:
+        raise IllegalActionError(BatReason.BAT_HOLDER, value=value)
+    s.set_part(ID, replace(part, named=named))
+    events: Events = [Event("name_cutter", {"seat": a.seat, "named": named, "value": value})]
+    if named in holders:
+        s.active = named
+        s.pending = Pending(Phase.TURN, named)
+        return events
+    # B16: he cannot cut it: a true token on a blue wire of his choice, and one step.
+    options = tuple(
+        (st, sl)
+        for st, sl, code in s.hand(named)
+        if colour_of(code) is Colour.BLUE and s.stands[st][sl] not in s.info
+    )
+    if mistake(s, events):
+        return events
+    if not options:
+        end_turn(s, events)
+        return events
+    s.pending = Pending(BAT_TOKEN, named, options, actor=a.seat, value=value)
+    return events
+
+
+def _bat_token(s: Table, pending: Pending, stand: int, slot: int, events: Events) -> None:
+    place_info(s, s.wire_id(stand, slot), "bat", events)
+    end_turn(s, events)
+
+
+def _legal(s: Table, seat: int) -> Iterator[NameCutter]:
+    if s.pending.phase is not BAT_NAME or s.pending.seat != seat:
+        return
+    value = s.part(ID, BatPart).current
+    holders = _holders(s, value) if value is not None else []
+    for named in range(s.players):
+        if not s.has_wires(named):
+            continue
+        if _unheld(s) == "forbidden" and named not in holders:
+            continue
+        yield NameCutter(seat, named)
+
+
+def _cut_value(table: Table) -> int | None:
+    """The value the named player must cut with, while he cuts."""
+    part = table.parts.get(ID)
+    if not isinstance(part, BatPart) or part.named is None or table.phase is not Phase.TURN:
+        return None
+    return part.current
+
+
+class BatRadar(Mechanism[BatPart]):
+    id = ID
+    reasons = BatReason
+    actions = (ActionSpec(NameCutter, "any_time", _legal, _name),)
+    picks = (
+        PickSpec(
+            BAT_TOKEN,
+            _bat_token,
+            "an info token is being placed (the player named holds none of the value)",
+            "put an info token on one of your blue wires",
+        ),
+    )
+    events = ("bat_card", "name_cutter")
+    lines = {
+        "bat_card": lambda e, n, o: f"Number card turned up: {e['value']}.",
+        "name_cutter": lambda e, n, o: (
+            f"{name_of(n, e['seat'])} names {name_of(n, e['named'])} to cut a {e['value']}."
+        ),
+    }
+    bot_keys = {
+        "bat_name_self": (
+            ("value",),
+            "I name myself: I hold a {value} and know my own odds.",
+            "mission 18: the active player names himself",
+        ),
+        "bat_name_other": (
+            ("seat", "value"),
+            "I name {seat}: the radar says they hold a {value}.",
+            "mission 18: the active player names a holder of the value",
+        ),
+    }
+
+    def deal(
+        self,
+        config: Any,
+        rng: Rng,
+        players: int,
+        options: Options,
+        mission: int,
+        dealt: Mapping[str, Any],
+    ) -> tuple[tuple[int, ...], ...]:
+        orders = []
+        for _ in range(ORDERS):
+            order = list(BLUE_VALUES)
+            rng.shuffle(order)
+            orders.append(tuple(order))
+        return tuple(orders)
+
+    def setup_from_json(
+        self,
+        config: Any,
+        raw: object,
+        players: int,
+        options: Options,
+        mission: int,
+        dealt: Mapping[str, Any],
+    ) -> tuple[tuple[int, ...], ...]:
+        orders = raw.get("orders") if isinstance(raw, dict) and set(raw) == {"orders"} else None
+        if (
+            not isinstance(orders, list)
+            or len(orders) != ORDERS
+            or any(not isinstance(o, list) or sorted(o) != list(BLUE_VALUES) for o in orders)
+        ):
+            raise SetupError(
+                f'setup.parts.bat_radar must be {{"orders": [{ORDERS} orders of the values 1..12]}}'
+            )
+        return tuple(tuple(o) for o in orders)
+
+    def setup_to_json(self, data: tuple[tuple[int, ...], ...]) -> dict[str, Any]:
+        return {"orders": [list(o) for o in data]}
+
+    def init_part(self, table: Table) -> BatPart:
+        return BatPart(deck=_orders(table)[0])
+
+    def places_setup_token(self, table: Table, seat: int) -> bool:
+        return False  # no setup info tokens in this mission
+
+    def turn_start(self, table: Table, events: Events) -> None:
+        if not must_reveal(table, table.active):
+            _start(table, table.active, events)
+
+    def next_turn(self, table: Table, seat: int, events: Events) -> bool:
+        """The next turn goes to the left of the turn's owner, not of the named player."""
+        part = table.part(ID, BatPart)
+        if part.owner is None or table.turn_number == 0:
+            return False
+        owner = part.owner
+        table.set_part(ID, replace(part, owner=None, named=None))
+        for step in range(1, table.players + 1):
+            following = (owner + step) % table.players
+            if table.has_wires(following):
+                begin_turn(table, following, table.turn_number + 1, events)
+                return True
+        return False
+
+    def check_action(self, table: Table, action: Action) -> None:
+        value = _cut_value(table)
+        if value is None or action.seat != table.active:
+            return
+        if not self.allows(table, action):
+            raise IllegalActionError(BatReason.BAT_VALUE, value=value_to_json(value))
+
+    def allows(self, table: Table, action: Action) -> bool:
+        value = _cut_value(table)
+        if value is None or action.seat != table.active:
+            return True
+        if isinstance(action, Cut):
+            return action.values == (value,)
+        if isinstance(action, SoloCut):
+            return action.value == value
+        return action.type in ("pick",)
+
+    def observe(self, table: Table, viewer: Viewer) -> BatView:
+        part = self.part(table)
+        return {
+            "current": part.current,
+            "deck": len(part.deck),
+            "used": list(part.used),
+            "gone": list(part.gone),
+            "owner": part.owner,
+            "named": part.named,
+        }
+
+    def scramble(self, table: Table, viewer: Viewer, rng: Rng) -> None:
+        """The deck's order and the shuffles to come are unseen."""
+        part = self.part(table)
+        deck = list(part.deck)
+        rng.shuffle(deck)
+        table.set_part(ID, replace(part, deck=tuple(deck)))
+        orders = [list(o) for o in _orders(table)]
+        for order in orders[part.shuffles + 1 :]:
+            rng.shuffle(order)
+        from dataclasses import replace as replace_setup
+
+        parts = {**table.setup.parts, ID: tuple(tuple(o) for o in orders)}
+        table.setup = replace_setup(table.setup, parts=parts)
+
+    def advise(self, ask: BotAsk) -> Advice | None:
+        """Name myself when I hold the value (I know my own odds), else the first holder the
+        radar showed, clockwise from me."""
+        names = [a for a in ask.legal if isinstance(a, NameCutter)]
+        if not names:
+            return None
+        part = view(ask.obs)
+        value = part["current"] if part else None
+        me = int(ask.obs["viewer"] or 0)
+        radar = next((e for e in reversed(ask.obs["log"]) if e["type"] == "radar"), None)
+        holders = {
+            int(ask.obs["stands"][st]["owner"])
+            for st, yes in enumerate(radar["answers"] if radar else [])
+            if yes
+        }
+        if me in holders:
+            choice = next(a for a in names if a.named == me)
+            return choice, "bat_name_self", {"value": value}
+        players = int(ask.obs["players"])
+        for step in range(1, players):
+            seat = (me + step) % players
+            found = next((a for a in names if a.named == seat and seat in holders), None)
+            if found is not None:
+                return found, "bat_name_other", {"seat": seat, "value": value}
+        choice = names[0]
+        return choice, "bat_name_other", {"seat": choice.named, "value": value}
+
+
+MECHANISM = BatRadar()

@@ -1,0 +1,262 @@
+"""The Number cards: twelve cards, one per blue value 1-12, that missions lay out and move.
+
+The deal shuffles the twelve cards (``setup.parts.number_cards.order``); the mission's
+``[number_cards]`` table says how they are laid out:
+
+* ``row = N``: the first N cards of the shuffle, face up in a row (left to right);
+* ``deck = true``: the cards left form a face-down deck (top first), else they stay in the box;
+* ``reveal_top = true``: the deck's top card lies face up (the others stay hidden).
+
+Other mechanisms read and move them (the Sequence card walks along the row and turns its cards
+face down; a mission reveals the next card of the deck...) through the functions below; this
+module only keeps where each card is and shows every viewer what lies face up. A card's value
+is public once it was seen face up, so a row card turned face down still shows its value (as
+the physical card was seen), marked ``down``.
+
+>>> from engine.redwire import new_game
+>>> game = new_game(mission=9, players=3, seed=2)
+>>> [card["value"] for card in view(game.observation(0))["row"]]
+[11, 12, 3]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, TypedDict, cast
+
+from ...core.events import Viewer
+from ..errors import SetupError
+from ..model import Table
+from ..wires import BLUE_VALUES
+from .base import Mechanism
+
+if TYPE_CHECKING:
+    from ...core.rng import Rng
+    from ..missions import ConfigReader, Mission
+    from ..observation_types import Observation
+    from ..options import Options
+
+ID = "number_cards"
+VALUES = tuple(BLUE_VALUES)
+
+
+@dataclass(frozen=True)
+class NumberCardsConfig:
+    """How the shuffled cards are laid out (see the module docstring)."""
+
+    row: int = 0
+    deck: bool = False
+    reveal_top: bool = False
+
+
+@dataclass(frozen=True)
+class NumberCardsPart:
+    """Where the cards are: the row (and which of its cards lie face down), the deck (top first;
+    its top card face up when ``top_up``), and the cards discarded (face up, out of play)."""
+
+    row: tuple[int, ...] = ()
+    down: frozenset[int] = frozenset()
+    deck: tuple[int, ...] = ()
+    top_up: bool = False
+    discarded: tuple[int, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "row": list(self.row),
+            "down": sorted(self.down),
+            "deck": list(self.deck),
+            "top_up": self.top_up,
+            "discarded": list(self.discarded),
+        }
+
+
+class RowCardView(TypedDict):
+    value: int
+    #: Turned face down (its value was seen face up before).
+    down: bool
+
+
+class NumberCardsView(TypedDict):
+    """``observation["mechanisms"]["number_cards"]``: what lies face up, and how many are not."""
+
+    row: list[RowCardView]
+    #: Cards in the face-down deck, and its top card when it lies face up.
+    deck: int
+    top: int | None
+    discarded: list[int]
+
+
+def view(obs: Observation) -> NumberCardsView | None:
+    """The Number cards as an observation shows them (None in a mission without them)."""
+    return cast("NumberCardsView | None", obs["mechanisms"].get(ID))
+
+
+def order_of(table: Table) -> tuple[int, ...]:
+    """The shuffled order of the twelve cards (the deal)."""
+    order = table.setup.parts.get(ID)
+    assert isinstance(order, tuple)
+    return order
+
+
+def part(table: Table) -> NumberCardsPart:
+    return table.part(ID, NumberCardsPart)
+
+
+def row(table: Table) -> tuple[int, ...]:
+    """The values of the row, left to right."""
+    return part(table).row
+
+
+def top(table: Table) -> int | None:
+    """The deck's face-up top card, if any."""
+    cards = part(table)
+    return cards.deck[0] if cards.deck and cards.top_up else None
+
+
+def discard_top(table: Table) -> int | None:
+    """Discard the deck's top card (face up, out of play); the next one, if any, is the new
+    top (face up when the mission reveals it). Returns the new top card."""
+    cards = part(table)
+    if not cards.deck:
+        return None
+    rest = cards.deck[1:]
+    table.set_part(ID, replace(cards, deck=rest, discarded=(*cards.discarded, cards.deck[0])))
+    return rest[0] if rest and cards.top_up else None
+
+
+def turn_top_up(table: Table) -> int | None:
+    """Turn the deck's top card face up (a mission that reveals it later: mission 23, after
+    the setup tokens); returns it."""
+    cards = part(table)
+    if not cards.deck:
+        return None
+    table.set_part(ID, replace(cards, top_up=True))
+    return cards.deck[0]
+
+
+def turn_up(table: Table, values: frozenset[int]) -> None:
+    """Turn these cards of the row face up again."""
+    cards = part(table)
+    table.set_part(ID, replace(cards, down=cards.down - values))
+
+
+def remove_from_row(table: Table, value: int) -> None:
+    """Take a card out of the row (out of play, face up with the discarded cards)."""
+    cards = part(table)
+    row = tuple(v for v in cards.row if v != value)
+    table.set_part(
+        ID,
+        replace(cards, row=row, down=cards.down - {value}, discarded=(*cards.discarded, value)),
+    )
+
+
+def turn_down(table: Table, value: int) -> None:
+    """Turn a card of the row face down (it stays in its place)."""
+    cards = part(table)
+    table.set_part(ID, replace(cards, down=cards.down | {value}))
+
+
+def face_up_in(mission: Mission, dealt: Mapping[str, Any]) -> frozenset[int]:
+    """The values of the row's cards in a setup being dealt (empty before the Number cards are
+    dealt, or without them)."""
+    order = dealt.get(ID)
+    if not isinstance(order, tuple):
+        return frozenset()
+    config = mission.config(ID)
+    assert isinstance(config, NumberCardsConfig)
+    return frozenset(order[: config.row])
+
+
+def _shuffle(rng: Rng) -> tuple[int, ...]:
+    cards = list(VALUES)
+    rng.shuffle(cards)
+    return tuple(cards)
+
+
+class NumberCards(Mechanism[NumberCardsPart]):
+    id = ID
+
+    def configure(
+        self, params: tuple[str, ...], table: Mapping[str, Any] | None, reader: ConfigReader
+    ) -> NumberCardsConfig:
+        if params:
+            raise reader.fail(f"mechanisms.{ID}", "no parameters", ":".join(params))
+        table = table or {}
+        reader.only_keys(table, ID, {"row", "deck", "reveal_top"})
+        row = reader.integer(table, "row", 0, 12) if "row" in table else 0
+        flags = {}
+        for key in ("deck", "reveal_top"):
+            value = table.get(key, False)
+            if not isinstance(value, bool):
+                raise reader.fail(f"{ID}.{key}", "true or false", value)
+            flags[key] = value
+        if flags["reveal_top"] and not flags["deck"]:
+            raise reader.fail(f"{ID}.reveal_top", "a deck (deck = true) to reveal the top of")
+        return NumberCardsConfig(row, flags["deck"], flags["reveal_top"])
+
+    def deal(
+        self,
+        config: NumberCardsConfig,
+        rng: Rng,
+        players: int,
+        options: Options,
+        mission: int,
+        dealt: Mapping[str, Any],
+    ) -> tuple[int, ...]:
+        return _shuffle(rng)
+
+    def setup_from_json(
+        self,
+        config: NumberCardsConfig,
+        raw: object,
+        players: int,
+        options: Options,
+        mission: int,
+        dealt: Mapping[str, Any],
+    ) -> tuple[int, ...]:
+        if not isinstance(raw, dict) or set(raw) != {"order"}:
+            raise SetupError('setup.parts.number_cards must be {"order": [the 12 values]}')
+        order = raw["order"]
+        if (
+            not isinstance(order, list)
+            or any(isinstance(v, bool) or not isinstance(v, int) for v in order)
+            or sorted(order) != list(VALUES)
+        ):
+            raise SetupError("setup.parts.number_cards.order must hold each value 1..12 once")
+        return tuple(order)
+
+    def setup_to_json(self, data: tuple[int, ...]) -> dict[str, Any]:
+        return {"order": list(data)}
+
+    def init_part(self, table: Table) -> NumberCardsPart:
+        config = table.mission.config(ID)
+        assert isinstance(config, NumberCardsConfig)
+        order = order_of(table)
+        rest = order[config.row :] if config.deck else ()
+        return NumberCardsPart(row=order[: config.row], deck=rest, top_up=config.reveal_top)
+
+    def observe(self, table: Table, viewer: Viewer) -> NumberCardsView:
+        cards = part(table)
+        return {
+            "row": [{"value": v, "down": v in cards.down} for v in cards.row],
+            "deck": len(cards.deck),
+            "top": cards.deck[0] if cards.deck and cards.top_up else None,
+            "discarded": list(cards.discarded),
+        }
+
+    def scramble(self, table: Table, viewer: Viewer, rng: Rng) -> None:
+        """The deck below a face-up top card, and the cards left in the box, are unseen."""
+        cards = part(table)
+        visible = set(cards.row) | set(cards.discarded)
+        if cards.deck and cards.top_up:
+            visible.add(cards.deck[0])
+        unseen = [v for v in VALUES if v not in visible]
+        rng.shuffle(unseen)
+        deck = tuple(
+            v if (i == 0 and cards.top_up) else unseen.pop() for i, v in enumerate(cards.deck)
+        )
+        table.set_part(ID, replace(cards, deck=deck))
+
+
+MECHANISM = NumberCards()

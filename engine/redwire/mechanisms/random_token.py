@@ -1,0 +1,156 @@
+"""Setup info tokens drawn at random (mission 13, and others later).
+
+Each seat draws a number token at random (yellow tokens are drawn again: the draw is among the
+24 number tokens, two per number), face up for everyone. A seat that holds a blue wire of that
+number puts the token on one of them (its choice); a seat that holds none lays it face up beside
+its stand: everyone learns it holds no wire of that number (``token_skipped`` with ``reason``
+"beside").
+
+>>> from engine.redwire import new_game
+>>> view(new_game(mission=13, players=3, seed=4).observation(None))
+{'values': [6, 1, 4]}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypedDict, cast
+
+from ...core.errors import ReasonCode
+from ...core.events import Viewer
+from ..actions import Action, PlaceToken
+from ..errors import IllegalActionError, SetupError
+from ..model import Table
+from ..wires import BLUE_VALUES, Colour, colour_of, cut_value
+from .base import Mechanism
+
+if TYPE_CHECKING:
+    from ...core.rng import Rng
+    from ..deduction.tracker import Tracker
+    from ..observation_types import Observation
+    from ..options import Options
+
+ID = "random_token"
+
+
+class RandomTokenReason(ReasonCode):
+    """The drawn token's refusal."""
+
+    DRAWN_VALUE = (
+        "drawn_value",
+        "Your info token was drawn at random: it is a {value}, on one of your {value}s.",
+    )
+
+
+class RandomTokenView(TypedDict):
+    """``observation["mechanisms"]["random_token"]``: the token each seat drew (face up; None
+    for a seat that places none, as the captain with two players in mission 13)."""
+
+    values: list[int | None]
+
+
+def view(obs: Observation) -> RandomTokenView | None:
+    return cast("RandomTokenView | None", obs["mechanisms"].get(ID))
+
+
+def drawn(table: Table, seat: int) -> int:
+    values = table.setup.parts[ID]
+    assert isinstance(values, tuple)
+    return int(values[seat])
+
+
+def _holds(table: Table, seat: int, value: int) -> bool:
+    return any(
+        colour_of(code) is Colour.BLUE and cut_value(code) == value
+        for _, _, code in table.hand(seat)
+    )
+
+
+def _others_allow(table: Table, seat: int) -> bool:
+    return all(m.places_setup_token(table, seat) for m in table.mechanisms if m.id != ID)
+
+
+def _read_skipped(event: Mapping[str, Any], tracker: Tracker) -> None:
+    """A token beside the stand: that seat holds no wire of its value (all its wires then)."""
+    if event.get("reason") != "beside":
+        return
+    from ..deduction.facts import Count
+
+    seat = int(event["seat"])
+    wires = [w for s in tracker.stands_of(seat) for w in tracker.wires(s)]
+    tracker.add(Count.classes(wires, int(event["value"]), low=0, high=0))
+
+
+class RandomToken(Mechanism[None]):
+    id = ID
+    reasons = RandomTokenReason
+    facts = {"token_skipped": _read_skipped}
+
+    def deal(
+        self,
+        config: Any,
+        rng: Rng,
+        players: int,
+        options: Options,
+        mission: int,
+        dealt: Mapping[str, Any],
+    ) -> tuple[int, ...]:
+        tokens = [v for v in BLUE_VALUES for _ in range(2)]
+        return tuple(rng.sample(tokens, players))
+
+    def setup_from_json(
+        self,
+        config: Any,
+        raw: object,
+        players: int,
+        options: Options,
+        mission: int,
+        dealt: Mapping[str, Any],
+    ) -> tuple[int, ...]:
+        values = raw.get("values") if isinstance(raw, dict) and set(raw) == {"values"} else None
+        if (
+            not isinstance(values, list)
+            or len(values) != players
+            or any(isinstance(v, bool) or v not in BLUE_VALUES for v in values)
+            or any(values.count(v) > 2 for v in values)
+        ):
+            raise SetupError(
+                f'setup.parts.random_token must be {{"values": [one number 1..12 per seat, '
+                f"each at most twice]}} for {players} players"
+            )
+        return tuple(values)
+
+    def setup_to_json(self, data: tuple[int, ...]) -> dict[str, Any]:
+        return {"values": list(data)}
+
+    def places_setup_token(self, table: Table, seat: int) -> bool:
+        return _holds(table, seat, drawn(table, seat))
+
+    def token_skipped(self, table: Table, seat: int) -> Mapping[str, Any] | None:
+        if not _others_allow(table, seat) or _holds(table, seat, drawn(table, seat)):
+            return None
+        return {"reason": "beside", "value": drawn(table, seat)}
+
+    def check_action(self, table: Table, action: Action) -> None:
+        if isinstance(action, PlaceToken) and not self.allows(table, action):
+            value = drawn(table, action.seat)
+            raise IllegalActionError(RandomTokenReason.DRAWN_VALUE, value=value)
+
+    def allows(self, table: Table, action: Action) -> bool:
+        if not isinstance(action, PlaceToken) or not 0 <= action.seat < table.players:
+            return True
+        stands = table.stands
+        if not (0 <= action.stand < len(stands) and 0 <= action.slot < len(stands[action.stand])):
+            return True  # the core refuses it
+        return cut_value(table.code_at(action.stand, action.slot)) == drawn(table, action.seat)
+
+    def observe(self, table: Table, viewer: Viewer) -> RandomTokenView:
+        return {
+            "values": [
+                drawn(table, seat) if _others_allow(table, seat) else None
+                for seat in range(table.players)
+            ]
+        }
+
+
+MECHANISM = RandomToken()

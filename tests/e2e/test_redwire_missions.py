@@ -1,0 +1,790 @@
+"""The campaign's missions in the page: a table of computers plays each mission to its end from
+a game link, and each mission component is drawn and used by a person (touch and keyboard) on a
+phone-sized screen.
+
+By default one mission per mechanism plays to its end (``BOT_TABLES``); ``--all-missions``
+plays every mission from 9 at every player count it allows.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from harness import wait_ready
+from playwright.sync_api import Browser, Page, ViewportSize, expect
+from redwire_driver import (
+    GAME_KEY,
+    PROGRESS_KEY,
+    play,
+    saved,
+    saved_state,
+    sure_move,
+    take_device,
+    tile,
+    to_missions,
+    use_card,
+    viewer,
+    wait_decision,
+)
+
+from engine.redwire import Cut, PostIt, Radar, Record, SoloCut, all_missions
+from engine.redwire.mechanisms import (
+    bat_radar,
+    bluffer,
+    count_tokens,
+    double_lock,
+    four_at_once,
+    negative_tokens,
+    number_choice,
+    parity_tokens,
+    red_value,
+    rookie,
+    sequence,
+    x_wires,
+)
+from engine.redwire.mechanisms.equipment import tray
+from engine.redwire.wires import RED, YELLOW, cut_value, label_of
+
+#: One table per mechanism (mission, players, seed) for the default run.
+BOT_TABLES = [
+    (9, 4, 7),
+    (10, 3, 5),
+    (11, 2, 4),
+    (12, 5, 6),
+    (13, 3, 9),
+    (14, 4, 3),
+    (15, 4, 8),
+    (16, 2, 5),
+    (17, 4, 8),
+    (18, 4, 2),
+    (19, 3, 4),
+    (20, 4, 3),
+    (21, 3, 5),
+    (22, 4, 6),
+    (23, 4, 1),
+    (24, 3, 6),
+    (25, 4, 2),
+    (26, 3, 4),
+]
+PHONE: ViewportSize = {"width": 360, "height": 640}
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "table" not in metafunc.fixturenames:
+        return
+    if metafunc.config.getoption("--all-missions"):
+        cases = [(m, p, 100 + m) for m in sorted(all_missions()) if m >= 9 for p in range(2, 6)]
+    else:
+        cases = BOT_TABLES
+    metafunc.parametrize("table", cases, ids=[f"m{m}-p{p}" for m, p, _ in cases])
+
+
+def test_a_bot_table_plays_the_mission_to_its_end(
+    browser: Browser, site_url: str, table: tuple[int, int, int]
+) -> None:
+    mission, players, seed = table
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.goto(
+        site_url + f"?mission={mission}&players={players}&seed={seed}"
+        "&bots=all&level=expert&brief=0&pace=instant"
+    )
+    wait_ready(page)
+    page.wait_for_selector('[data-testid="end"]', timeout=300_000)
+    state = saved_state(page)
+    assert state.is_over and state.setup.mission == mission and state.players == players
+    # The page's game is the engine's: its record replays to the very same end.
+    assert Record.loads(state.record.dumps()).replay().same_as(state)
+    expect(page.get_by_test_id("result")).to_be_visible()
+    context.close()
+
+
+def open_phone(browser: Browser, url: str) -> Page:
+    page = browser.new_context(viewport=PHONE).new_page()
+    page.goto(url)
+    wait_ready(page)
+    return page
+
+
+def test_the_sequence_row_blocks_values_and_opens_them_in_order(
+    browser: Browser, site_url: str
+) -> None:
+    """Mission 9 on a phone: the Number cards' row with its states in words, no value chip for
+    a blocked value, and a cut of the current value made with the keyboard alone."""
+    page = open_phone(
+        browser, site_url + "?mission=9&players=3&seed=21&bots=1&pace=instant&brief=0"
+    )
+    assert wait_decision(page) == "setup_token"
+    play(page, sure_move(saved_state(page), 0))
+    assert wait_decision(page) == "turn"
+    state = saved_state(page)
+    row = page.get_by_test_id("number-row")
+    expect(row).to_be_visible()
+    current = sequence.view(state.observation(0))
+    assert current is not None and current["current"] is not None
+    expect(row.locator(f'[data-value="{current["current"]}"]')).to_contain_text("now")
+    for value in current["blocked"]:
+        expect(row.locator(f'[data-value="{value}"]')).to_contain_text("blocked")
+        expect(page.locator(f'[data-act="value"][data-value="{value}"]')).to_have_count(0)
+    if current["blocked"]:
+        expect(page.get_by_test_id("prompt")).to_contain_text("Blocked by the sequence")
+    # The mission's components fit the phone's width.
+    box = page.get_by_test_id("number-cards").bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+
+    # A cut at a teammate's wire of the current value, by keyboard: Enter on the wire, on the
+    # value, on the confirm button (every control is a button in the tab order).
+    cut = next(
+        (
+            a
+            for a in state.legal_actions(0)
+            if isinstance(a, Cut)
+            and a.tool is None
+            and a.values == (current["current"],)
+            and cut_value(state.code_at(*a.targets[0])) == current["current"]
+        ),
+        None,
+    )
+    if cut is None:  # seat 0 holds no wire of the current value: any sure cut
+        cut = next(
+            a
+            for a in state.legal_actions(0)
+            if isinstance(a, Cut)
+            and a.tool is None
+            and len(a.values) == 1
+            and cut_value(state.code_at(*a.targets[0])) == a.values[0]
+        )
+    before = len(state.history)
+    tile(page, *cut.targets[0]).focus()
+    page.keyboard.press("Enter")
+    value = cut.values[0]
+    page.locator(f'[data-act="value"][data-value="{value}"]').focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("confirm")).to_be_focused()
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f'[data-testid="prompt"]:not([data-moves="{before}"])')
+    after = saved_state(page)
+    assert len(after.history) > before
+    assert RED not in [cut_value(after.codes[w]) for w in range(len(after.codes)) if after.cut[w]]
+
+
+def test_a_box_of_missions_opens_early_after_a_confirmation(page: Page, site_url: str) -> None:
+    page.goto(site_url)
+    wait_ready(page)
+    to_missions(page)
+    card = page.get_by_test_id("mission-9")
+    expect(card).to_have_attribute("aria-disabled", "true")
+    expect(card).to_contain_text("win mission 8")
+    page.locator('[data-act="box-ask"][data-box="9"]').click()
+    ask = page.get_by_test_id("box-ask-9")
+    expect(ask).to_contain_text("Open missions 9 to 19")
+    # "Not now" keeps it locked; then open it for real.
+    ask.locator('[data-act="box-cancel"]').click()
+    expect(card).to_have_attribute("aria-disabled", "true")
+    page.locator('[data-act="box-ask"][data-box="9"]').click()
+    page.locator('[data-act="box-open"]').click()
+    expect(page.get_by_test_id("mission-9")).not_to_have_attribute("aria-disabled", "true")
+    assert saved(page, PROGRESS_KEY)["campaign"]["opened_boxes"] == [9]
+    page.get_by_test_id("mission-9").click()
+    expect(page.get_by_test_id("begin")).to_be_visible()
+    expect(page.get_by_test_id("number-cards")).to_be_visible()  # the briefing shows the row
+
+
+def clock_seconds(page: Page) -> int:
+    minutes, seconds = (page.get_by_test_id("timer").text_content() or "0:00").split(":")
+    return 60 * int(minutes) + int(seconds)
+
+
+def test_the_countdown_ticks_stops_when_hidden_and_the_next_turn_is_claimed(
+    browser: Browser, site_url: str
+) -> None:
+    """Mission 10 on a phone, the human seat captain (asked first): the clock runs, stops while
+    the page is hidden, and "Snip!" (by keyboard) takes the next turn."""
+    page = open_phone(
+        browser, site_url + "?mission=10&players=3&seed=5&bots=1&pace=slow&brief=0&captain=1"
+    )
+    assert wait_decision(page) == "setup_token"
+    play(page, sure_move(saved_state(page), 0))
+    assert wait_decision(page) == "claim"
+    timer = page.get_by_test_id("timer")
+    expect(timer).to_be_visible()
+    start = clock_seconds(page)
+    assert 0 < start <= 15 * 60
+    page.wait_for_timeout(2500)
+    assert clock_seconds(page) < start  # it runs
+    # Hidden (another tab, a locked phone): the clock stops.
+    page.evaluate(
+        "Object.defineProperty(document, 'visibilityState', {configurable: true, get: () => 'hidden'})"
+    )
+    page.wait_for_timeout(600)
+    frozen = clock_seconds(page)
+    page.wait_for_timeout(2500)
+    assert clock_seconds(page) == frozen
+    page.evaluate(
+        "Object.defineProperty(document, 'visibilityState', {configurable: true, get: () => 'visible'})"
+    )
+    # Snip! by keyboard: the button, then the confirmation.
+    expect(page.get_by_test_id("prompt")).to_contain_text("Who plays next?")
+    snip = page.locator('[data-act="mode"][data-mode="claim"]')
+    snip.focus()
+    page.keyboard.press("Enter")
+    confirm = page.get_by_test_id("confirm")
+    expect(confirm).to_contain_text("Snip!")
+    confirm.focus()
+    page.keyboard.press("Enter")
+    assert wait_decision(page) == "turn"
+    state = saved_state(page)
+    assert state.active == 0 and [e.type for e in state.log].count("claim") == 1
+
+
+def test_when_the_countdown_runs_out_the_bomb_explodes(browser: Browser, site_url: str) -> None:
+    page = open_phone(
+        browser, site_url + "?mission=10&players=3&seed=5&bots=1&pace=slow&brief=0&captain=1"
+    )
+    assert wait_decision(page) == "setup_token"
+    play(page, sure_move(saved_state(page), 0))
+    assert wait_decision(page) == "claim"
+    # A saved game with three seconds left: the reload goes on from there, then time is up.
+    page.evaluate(
+        """(key) => {
+            const saved = JSON.parse(localStorage.getItem(key));
+            saved.data.clock = 15 * 60 - 3;
+            localStorage.setItem(key, JSON.stringify(saved));
+        }""",
+        GAME_KEY,
+    )
+    page.reload()
+    wait_ready(page)
+    page.wait_for_selector('[data-testid="end"]', timeout=30_000)
+    state = saved_state(page)
+    assert state.result == "exploded" and state.log[-2].type == "time_up"
+    expect(page.get_by_test_id("result")).to_contain_text("BOOM")
+
+
+def test_the_value_that_acts_as_red_is_shown_and_never_offered(
+    browser: Browser, site_url: str
+) -> None:
+    """Mission 11 on a phone, two players, the person captain (who places no token): the Number
+    card marked "acts as red" with the flame, the rule in words, no value button for it, and a
+    tap on a teammate's wire that offers every other value held."""
+    page = open_phone(
+        browser, site_url + "?mission=11&players=2&seed=8&bots=1&pace=slow&brief=0&captain=1"
+    )
+    assert wait_decision(page) == "turn"  # no setup token for the captain with two players
+    state = saved_state(page)
+    value = red_value.value(state)
+    card = page.get_by_test_id("number-row").locator(f'[data-value="{value}"]')
+    expect(card).to_contain_text("acts as red")
+    expect(card.locator("svg")).to_have_count(1)
+    expect(page.get_by_test_id("red-value")).to_contain_text(f"Every blue {value} acts as a red")
+    held = {v for a in state.legal_actions(0) if isinstance(a, Cut) for v in a.values}
+    target = next(a.targets[0] for a in state.legal_actions(0) if isinstance(a, Cut))
+    tile(page, *target).click()
+    chips = page.locator('[data-act="value"]')
+    shown = {chips.nth(i).get_attribute("data-value") for i in range(chips.count())}
+    assert str(value) not in shown
+    assert {str(v) if v else "yellow" for v in held} == shown
+
+
+def test_a_card_opens_once_the_number_card_on_it_is_cut_too(
+    browser: Browser, site_url: str
+) -> None:
+    """Mission 12, three people passing a phone: the Sticky Note (card 4) carries Number card 3;
+    two 4s cut leave it locked ("needs two 3s cut too"), two 3s open it; then it is used by
+    touch."""
+    page = open_phone(browser, site_url + "?mission=12&players=3&seed=4&bots=0&brief=0")
+    take_device(page)
+    state = saved_state(page)
+    assert double_lock.locks(state)[4] == 3
+    card = page.locator('.rw-card[data-panel="card:4"]')
+    expect(card).to_contain_text("Number card 3 on it")
+    wanted = [4, 3]
+    for _ in range(80):
+        decision = take_device(page)
+        state = saved_state(page)
+        if decision == "turn" and tray.card_state(state, 4) == "usable":
+            break
+        seat = viewer(page)
+        move = sure_move(state, seat)
+        for value in wanted:
+            if state.cut_count(value) >= 2 or decision != "turn":
+                continue
+            found = next(
+                (
+                    a
+                    for a in state.legal_actions(seat)
+                    if isinstance(a, Cut)
+                    and a.tool is None
+                    and a.values == (value,)
+                    and cut_value(state.code_at(*a.targets[0])) == value
+                ),
+                None,
+            )
+            if found is not None:
+                move = found
+                break
+        play(page, move)
+        state = saved_state(page)
+        if state.cut_count(4) >= 2 and state.cut_count(3) < 2 and take_device(page) != "over":
+            expect(card).to_contain_text("needs two 3s cut too")
+    else:
+        raise AssertionError("card 4 never opened")
+    expect(card).to_contain_text("Number card 3: discarded")
+    me = viewer(page)
+    post = next(a for a in saved_state(page).legal_actions(me) if isinstance(a, PostIt))
+    use_card(page, 4)
+    tile(page, post.stand, post.slot).click()
+    page.get_by_test_id("confirm").click()
+    expect(card).to_contain_text("Used")
+
+
+def test_the_three_reds_are_pointed_at_by_touch_and_keyboard(
+    browser: Browser, site_url: str
+) -> None:
+    """Mission 13 on a phone, four players, the person captain: the drawn token, the red wires
+    dealt first, then the sweep: the button, two wires by touch, the last by keyboard."""
+    page = open_phone(
+        browser, site_url + "?mission=13&players=4&seed=12&bots=1&pace=slow&brief=0&captain=1"
+    )
+    decision = wait_decision(page)
+    expect(page.get_by_test_id("dealt-first")).to_contain_text("Red wires dealt first")
+    expect(page.get_by_test_id("drawn-tokens")).to_be_visible()
+    if decision == "setup_token":
+        expect(page.get_by_test_id("prompt")).to_contain_text("drawn at random")
+        play(page, sure_move(saved_state(page), 0))
+    assert wait_decision(page) == "turn"
+    state = saved_state(page)
+    reds = [
+        (stand, slot)
+        for stand in range(len(state.stands))
+        for slot, code in state.uncut(stand)
+        if label_of(code).endswith(".5")
+    ]
+    assert len(reds) == 3
+    page.locator('[data-act="mode"][data-mode="sweep"]').click()
+    page.get_by_test_id("confirm").click()
+    assert wait_decision(page) == "sweep_point"
+    for n, target in enumerate(reds):
+        if n < 2:
+            tile(page, *target).click()
+            page.get_by_test_id("confirm").click()
+        else:
+            tile(page, *target).focus()
+            page.keyboard.press("Enter")
+            page.get_by_test_id("confirm").focus()
+            page.keyboard.press("Enter")
+        if n < 2:
+            expect(page.get_by_test_id("sweep")).to_contain_text("Pointed at so far")
+    page.wait_for_selector(f'[data-testid="prompt"]:not([data-moves="{len(state.history) + 3}"])')
+    after = saved_state(page)
+    sweeps = [e for e in after.log if e.type == "sweep"]
+    assert sweeps and sweeps[0].data["outcome"] == "hit" and sweeps[0].data["seat"] == 0
+    assert all(after.cut[after.wire_id(*t)] for t in reds)
+
+
+def test_the_rookie_is_marked_and_warned(browser: Browser, site_url: str) -> None:
+    """Mission 14 on a phone: the rookie's badge (with an accessible name), the rule in the
+    mission's panel, and, on the rookie's own turn, the warning in the prompt and the odds."""
+    for seed in range(1, 40):  # a deal where the person (seat 0) is the rookie
+        from engine.redwire import new_game
+
+        if rookie.rookie(new_game(14, 3, seed=seed, captain=0)) == 0:
+            break
+    page = open_phone(
+        browser, site_url + f"?mission=14&players=3&seed={seed}&bots=1&pace=slow&brief=0&captain=1"
+    )
+    badge = page.get_by_test_id("rookie-badge")
+    expect(badge).to_have_count(1)
+    expect(badge).to_have_accessible_name("The rookie: a miss explodes the bomb")
+    expect(page.get_by_test_id("rookie")).to_contain_text("is the rookie")
+    if wait_decision(page) == "setup_token":
+        play(page, sure_move(saved_state(page), 0))
+    assert wait_decision(page) == "turn"
+    expect(page.get_by_test_id("prompt")).to_contain_text("You are the rookie")
+
+
+def test_a_face_down_card_is_turned_up_and_used_at_once(browser: Browser, site_url: str) -> None:
+    """Mission 15 on a phone: three face-down cards and the Number deck's top card (11); the
+    person holds all four 11s: a Solo Cut turns up the leftmost card, the Radar (card 8), usable
+    at once though no 8 is cut; then used by touch."""
+    page = open_phone(
+        browser, site_url + "?mission=15&players=3&seed=45&bots=1&pace=slow&brief=0&captain=1"
+    )
+    expect(page.get_by_test_id("face-down-card")).to_have_count(3)
+    expect(page.get_by_test_id("number-deck")).to_contain_text("Top card, face up: 11")
+    assert wait_decision(page) == "setup_token"
+    play(page, sure_move(saved_state(page), 0))
+    assert wait_decision(page) == "turn"
+    play(page, SoloCut(0, 11))
+    expect(page.get_by_test_id("face-down-card")).to_have_count(2)
+    card = page.locator('.rw-card[data-panel="card:8"]')
+    expect(card).to_contain_text("Ready")
+    state = saved_state(page)
+    assert state.cut_count(8) < 2 and Radar(0, 5) in state.legal_actions(0)
+    use_card(page, 8)
+    page.locator('[data-act="value"][data-value="5"]').click()
+    page.get_by_test_id("confirm").click()
+    expect(card).to_contain_text("Used")
+
+
+def test_the_bluffer_places_false_tokens_by_touch_and_keyboard(
+    browser: Browser, site_url: str
+) -> None:
+    """Mission 17 on a phone, the person is the Bluffer (and captain): his badge, his two false
+    tokens (a wire, then a number it is not: by touch, then by keyboard), drawn "≠" on the wires
+    and said in words."""
+    page = open_phone(
+        browser, site_url + "?mission=17&players=3&seed=4&bots=1&pace=slow&brief=0&captain=1"
+    )
+    expect(page.get_by_test_id("bluffer-badge")).to_have_count(1)
+    assert wait_decision(page) == "setup_token"
+    expect(page.get_by_test_id("prompt")).to_contain_text("You are the Bluffer")
+    state = saved_state(page)
+    assert bluffer.bluffer(state) == 0
+    hand = [(st, sl, c) for st, sl, c in state.hand(0) if not str(c).endswith("5")]
+    (s1, t1, c1), (s2, t2, c2) = hand[0], hand[5]
+    lie1 = 12 if c1 // 10 != 12 else 11
+    tile(page, s1, t1).click()
+    page.locator(f'[data-act="value"][data-value="{lie1}"]').click()
+    page.get_by_test_id("confirm").click()
+    expect(tile(page, s1, t1)).to_have_attribute("aria-label", re.compile(f"not {lie1}"))
+    lie2 = 1 if c2 // 10 != 1 else 2
+    tile(page, s2, t2).focus()
+    page.keyboard.press("Enter")
+    page.locator(f'[data-act="value"][data-value="{lie2}"]').focus()
+    page.keyboard.press("Enter")
+    page.get_by_test_id("confirm").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "() => !document.querySelector('[data-testid=prompt]')?.textContent?.includes('Bluffer')"
+    )
+    tokens = bluffer.view(saved_state(page).observation(0))
+    assert tokens is not None and {
+        (t["stand"], t["slot"], t["value"]) for t in tokens["tokens"]
+    } >= {
+        (s1, t1, lie1),
+        (s2, t2, lie2),
+    }
+
+
+def test_the_radar_turn_names_who_cuts_by_touch_and_keyboard(
+    browser: Browser, site_url: str
+) -> None:
+    """Mission 18 on a phone, the person captain: the Number card and the radar's answers, the
+    naming (a seat button, by keyboard), then the named player's cut with that value."""
+    page = open_phone(
+        browser, site_url + "?mission=18&players=3&seed=6&bots=1&pace=slow&brief=0&captain=1"
+    )
+    assert wait_decision(page) == "bat_name"
+    part = page.get_by_test_id("bat-radar")
+    state = saved_state(page)
+    bat = bat_radar.view(state.observation(0))
+    assert bat is not None and bat["current"] is not None
+    value = bat["current"]
+    expect(part).to_contain_text(f"Number card: {value}.")
+    expect(part).to_contain_text("The radar says yes")
+    holds = any(c == 10 * value for _, _, c in state.hand(0))
+    target = (
+        0
+        if holds
+        else next(s for s in range(3) if any(c == 10 * value for _, _, c in state.hand(s)))
+    )
+    chip = page.locator(f'[data-act="seat"][data-seat="{target}"]')
+    chip.focus()
+    page.keyboard.press("Enter")
+    confirm = page.get_by_test_id("confirm")
+    expect(confirm).to_contain_text(f"cuts with {value}")
+    confirm.focus()
+    page.keyboard.press("Enter")
+    if target == 0:
+        assert wait_decision(page) == "turn"
+        expect(page.get_by_test_id("prompt")).to_contain_text(
+            f"You were named: make a cut with {value}"
+        )
+        chips = page.locator('[data-act="value"]')
+        assert {chips.nth(i).get_attribute("data-value") for i in range(chips.count())} == {
+            str(value)
+        }
+    page.wait_for_function("() => document.querySelectorAll('[data-act=seat]').length === 0")
+    after = saved_state(page)
+    assert any(e.type == "name_cutter" and e.data["named"] == target for e in after.log)
+
+
+def test_an_audio_mission_tells_the_players_to_start_the_track(
+    browser: Browser, site_url: str
+) -> None:
+    """Mission 19: the briefing and the board say to start the official track from one's own
+    box (the page plays nothing); the mission itself is played as its card says."""
+    page = open_phone(browser, site_url + "?mission=19&players=3&seed=2&bots=1&pace=slow")
+    notice = page.get_by_test_id("audio")
+    expect(notice).to_contain_text('Start the track "Mission 19" from your own box')
+    expect(page.get_by_test_id("begin")).to_be_visible()
+    page.get_by_test_id("begin").click()
+    expect(page.get_by_test_id("audio")).to_have_attribute("role", "note")
+    assert page.locator("audio").count() == 0
+
+
+def test_x_wires_are_marked_and_refused_to_equipment_by_touch_and_keyboard(
+    browser: Browser, site_url: str
+) -> None:
+    """Mission 20 on a phone: each stand's last wire is drawn with an X and says so; the setup
+    token and the Double Detector refuse it, in words; a plain cut at a teammate's X wire, made
+    with the keyboard alone, hits."""
+    page = open_phone(
+        browser, site_url + "?mission=20&players=3&seed=1&bots=1&pace=slow&brief=0&captain=1"
+    )
+    assert wait_decision(page) == "setup_token"
+    state = saved_state(page)
+    marked = x_wires.view(state.observation(0))
+    assert marked is not None
+    expect(page.locator(".rw-tile .rw-xmark")).to_have_count(len(state.stands))
+    expect(page.get_by_test_id("x-wires")).to_contain_text("X wires")
+    for stand, slot in marked["x"]:
+        expect(tile(page, stand, slot)).to_have_attribute("aria-label", re.compile("X wire"))
+    tile(page, 1, 12).focus()  # my own X wire, by keyboard: no setup token on it
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("message")).to_contain_text("That is an X wire")
+    play(page, sure_move(saved_state(page), 0))
+    assert wait_decision(page) == "turn"
+    # The Double Detector may not point at Bea's X wire (a 12), and the page says why.
+    page.locator('[data-act="mode"][data-mode="double"]').click()
+    tile(page, 2, 12).click(force=True)  # a tap (the wire is marked unavailable)
+    expect(page.get_by_test_id("message")).to_contain_text("That is an X wire")
+    # A plain cut may: by keyboard, the mode, the wire, the value, the confirm button.
+    page.locator('[data-act="mode"][data-mode="cut"]').focus()
+    page.keyboard.press("Enter")
+    tile(page, 2, 12).focus()
+    page.keyboard.press("Enter")
+    page.locator('[data-act="value"][data-value="12"]').focus()
+    page.keyboard.press("Enter")
+    page.get_by_test_id("confirm").focus()
+    page.keyboard.press("Enter")
+    if wait_decision(page) == "own_cut":  # which of my two 12s
+        play(page, sure_move(saved_state(page), 0))
+    page.wait_for_function(
+        '() => document.querySelector(\'[data-act=tile][data-stand="2"][data-slot="12"]\')'
+        "?.classList.contains('is-cut')"
+    )
+    after = saved_state(page)
+    assert after.cut[after.wire_id(2, 12)]
+
+
+def test_even_odd_tokens_are_placed_by_keyboard_drawn_and_said(
+    browser: Browser, site_url: str
+) -> None:
+    """Mission 21 on a phone: the setup token, placed with the keyboard alone, is an even/odd
+    token (the confirm button says which), drawn under the wire and said in its name; the
+    computers' tokens are too, and the log says them."""
+    page = open_phone(
+        browser, site_url + "?mission=21&players=3&seed=3&bots=1&pace=instant&brief=0&captain=1"
+    )
+    assert wait_decision(page) == "setup_token"
+    expect(page.get_by_test_id("parity-rule")).to_contain_text("Even/odd tokens")
+    expect(page.get_by_test_id("prompt")).to_contain_text("only whether the wire is even or odd")
+    state = saved_state(page)
+    stand, slot, code = next((st, sl, c) for st, sl, c in state.hand(0) if c % 10 == 0)
+    parity = "even" if (code // 10) % 2 == 0 else "odd"
+    tile(page, stand, slot).focus()
+    page.keyboard.press("Enter")
+    confirm = page.get_by_test_id("confirm")
+    expect(confirm).to_contain_text(
+        re.compile(f"Even/odd token on your wire {slot + 1}.*: {parity}")
+    )
+    confirm.focus()
+    page.keyboard.press("Enter")
+    expect(tile(page, stand, slot)).to_have_attribute("aria-label", re.compile(f"{parity} token"))
+    expect(tile(page, stand, slot).locator(".rw-token--parity")).to_have_count(1)
+    assert wait_decision(page) == "turn"
+    after = saved_state(page)
+    marks = parity_tokens.view(after.observation(0))
+    assert marks is not None and len(marks["tokens"]) == 3  # one per player
+    assert not any(t["info"] for s in after.observation(0)["stands"] for t in s["slots"])
+    expect(page.locator(".rw-tile .rw-token--parity")).to_have_count(3)
+    page.get_by_role("button", name="Full log").click()
+    expect(page.get_by_test_id("full-log")).to_contain_text("places an even/odd token")
+
+
+def test_tokens_beside_the_stand_and_the_gift_by_touch_and_keyboard(
+    browser: Browser, site_url: str
+) -> None:
+    """Mission 22 on a phone, the person captain: two tokens beside the stand (values not held:
+    one by touch, one by keyboard), drawn as a badge by the name and said in words; two yellow
+    wires cut start the gift: the person gives the left neighbour a token by keyboard."""
+    page = open_phone(
+        browser, site_url + "?mission=22&players=4&seed=1&bots=1&pace=instant&brief=0&captain=1"
+    )
+    assert wait_decision(page) == "setup_token"
+    expect(page.get_by_test_id("prompt")).to_contain_text("a value you do not hold")
+    tile(page, 0, 0).click()
+    page.locator('[data-act="value"][data-value="3"]').click()
+    confirm = page.get_by_test_id("confirm")
+    expect(confirm).to_contain_text("I hold no 3")
+    confirm.click()
+    tile(page, 0, 5).focus()
+    page.keyboard.press("Enter")
+    page.locator('[data-act="value"][data-value="10"]').focus()
+    page.keyboard.press("Enter")
+    page.get_by_test_id("confirm").focus()
+    page.keyboard.press("Enter")
+    assert wait_decision(page) == "turn"
+    expect(page.get_by_test_id("negative-badge")).to_have_count(4)
+    badge = page.get_by_test_id("negative-badge").filter(has_text="∅3")
+    expect(badge).to_have_accessible_name(re.compile("holds no 3 and 10"))
+    expect(page.get_by_test_id("negative-tokens")).to_contain_text("holds no 3 and 10")
+    state = saved_state(page)
+    part = negative_tokens.view(state.observation(0))
+    assert part is not None and len(part["tokens"]) == 8  # two per player
+    # A yellow of Carlo's, then my own: two yellows cut.
+    target = next((st, sl) for st, sl, c in state.hand(2) if c % 10 == 1)
+    play(page, Cut(0, (target,), (YELLOW,)))
+    if wait_decision(page) == "own_cut":
+        play(page, sure_move(saved_state(page), 0))
+    assert wait_decision(page) == "gift_give"
+    expect(page.get_by_test_id("prompt")).to_contain_text("give your left neighbour")
+    page.locator('[data-act="value"][data-value="7"]').focus()
+    page.keyboard.press("Enter")
+    confirm = page.get_by_test_id("confirm")
+    expect(confirm).to_contain_text("a 7 token")
+    confirm.focus()
+    page.keyboard.press("Enter")
+    decision = wait_decision(page)
+    if decision == "gift_place":  # the last neighbour's gift comes back to me
+        play(page, sure_move(saved_state(page), 0))
+        decision = wait_decision(page)
+    after = saved_state(page)
+    assert any(e.type == "give_token" and e.data["seat"] == 0 for e in after.log)
+    assert any(e.type == "gift_done" for e in after.log)
+    page.get_by_role("button", name="Full log").click()
+    expect(page.get_by_test_id("full-log")).to_contain_text("gives Ben an info token: 7")
+
+
+def test_the_four_at_once_by_touch_and_keyboard_turn_the_deck_up(
+    browser: Browser, site_url: str
+) -> None:
+    """Mission 23 on a phone, the person captain: the Number card face down during the setup
+    token, then face up; its value never offered as a chip; the special action's button, the
+    four wires (two by touch, two by keyboard); the equipment deck turned up."""
+    page = open_phone(
+        browser, site_url + "?mission=23&players=3&seed=2&bots=1&pace=slow&brief=0&captain=1"
+    )
+    assert wait_decision(page) == "setup_token"
+    part = page.get_by_test_id("four-at-once")
+    expect(part).to_contain_text("face down")
+    expect(page.locator(".rw-card.is-face-down")).to_have_count(7)
+    play(page, sure_move(saved_state(page), 0))
+    assert wait_decision(page) == "turn"
+    state = saved_state(page)
+    value = four_at_once.value_of(state)
+    assert value is not None
+    expect(part).to_contain_text(f"The four {value}s are cut only all together")
+    expect(page.get_by_test_id("prompt")).to_contain_text(f"Nobody may announce {value}")
+    expect(page.locator(f'[data-act="value"][data-value="{value}"]')).to_have_count(0)
+    fours = [
+        (st, sl) for st in range(len(state.stands)) for sl, c in state.uncut(st) if c == 10 * value
+    ]
+    assert len(fours) == 4
+    page.locator('[data-act="mode"][data-mode="four_at_once"]').click()
+    page.get_by_test_id("confirm").click()
+    assert wait_decision(page) == "four_point"
+    for n, target in enumerate(fours):
+        if n < 2:
+            tile(page, *target).click()
+            page.get_by_test_id("confirm").click()
+            expect(part).to_contain_text("Pointed at so far")
+        else:
+            tile(page, *target).focus()
+            page.keyboard.press("Enter")
+            page.get_by_test_id("confirm").focus()
+            page.keyboard.press("Enter")
+    page.wait_for_selector(f'[data-testid="prompt"]:not([data-moves="{len(state.history) + 4}"])')
+    after = saved_state(page)
+    cuts = [e for e in after.log if e.type == "four_cut"]
+    assert cuts and cuts[0].data["outcome"] == "hit"
+    expect(part).to_contain_text(f"The four {value}s are cut")
+    expect(page.locator(".rw-card.is-face-down")).to_have_count(0)
+
+
+def test_count_tokens_are_placed_by_keyboard_drawn_and_said(
+    browser: Browser, site_url: str
+) -> None:
+    """Mission 24 on a phone: the setup token, by keyboard, is a count token (the confirm button
+    says x3: three 4s on the person's stand), drawn under the wire with its words; the computers'
+    are too."""
+    page = open_phone(
+        browser, site_url + "?mission=24&players=4&seed=4&bots=1&pace=instant&brief=0&captain=1"
+    )
+    assert wait_decision(page) == "setup_token"
+    expect(page.get_by_test_id("count-rule")).to_contain_text("Count tokens")
+    expect(page.get_by_test_id("prompt")).to_contain_text("how many times")
+    state = saved_state(page)
+    assert (
+        state.code_at(0, 4) == 40 and count_tokens.count_on_stand(state, state.wire_id(0, 4)) == 3
+    )
+    tile(page, 0, 4).focus()
+    page.keyboard.press("Enter")
+    confirm = page.get_by_test_id("confirm")
+    expect(confirm).to_contain_text("Count token on your wire 5: \u00d73")
+    confirm.focus()
+    page.keyboard.press("Enter")
+    expect(tile(page, 0, 4)).to_have_attribute("aria-label", re.compile("its value is 3 times"))
+    expect(tile(page, 0, 4).locator(".rw-token--count")).to_have_text("\u00d73")
+    assert wait_decision(page) == "turn"
+    marks = count_tokens.view(saved_state(page).observation(0))
+    assert marks is not None and len(marks["tokens"]) == 4
+    expect(page.locator(".rw-tile .rw-token--count")).to_have_count(4)
+
+
+def test_silence_on_numbers_is_stated_and_a_slip_moves_the_dial_by_keyboard(
+    browser: Browser, site_url: str
+) -> None:
+    """Mission 25 on a phone: the briefing and the board state the silence on numbers; a person
+    presses "A number was said" with the keyboard alone (on a computer's turn too): one step."""
+    page = open_phone(browser, site_url + "?mission=25&players=3&seed=2&bots=1&pace=slow")
+    expect(page.get_by_test_id("silence")).to_contain_text("Nobody may say a number aloud")
+    page.get_by_test_id("begin").click()
+    expect(page.get_by_test_id("silence")).to_contain_text("No number said aloud so far")
+    wait_decision(page)
+    before = saved_state(page).dial
+    button = page.locator('[data-act="mode"][data-mode="number_said"]')
+    button.focus()
+    page.keyboard.press("Enter")
+    confirm = page.get_by_test_id("confirm")
+    expect(confirm).to_contain_text("A number was said aloud")
+    confirm.focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("silence")).to_contain_text("Numbers said aloud so far: 1")
+    after = saved_state(page)
+    assert after.dial == before - 1 and any(e.type == "number_said" for e in after.log)
+
+
+def test_the_turns_number_card_is_chosen_by_keyboard_and_cut(
+    browser: Browser, site_url: str
+) -> None:
+    """Mission 26 on a phone, the person captain: the twelve cards face up, the choice of a card
+    of a held value by keyboard (only held values are offered), the card marked "this turn",
+    the prompt's reminder, and only that value offered for the cut."""
+    page = open_phone(
+        browser, site_url + "?mission=26&players=3&seed=5&bots=1&pace=instant&brief=0&captain=1"
+    )
+    if wait_decision(page) == "setup_token":
+        play(page, sure_move(saved_state(page), 0))
+    assert wait_decision(page) == "number_choose"
+    state = saved_state(page)
+    offered = {a.value for a in state.legal_actions(0) if isinstance(a, number_choice.ChooseNumber)}
+    chips = page.locator('[data-act="value"]')
+    shown = {int(chips.nth(i).get_attribute("data-value") or 0) for i in range(chips.count())}
+    assert shown == offered
+    value = sorted(offered)[0]
+    page.locator(f'[data-act="value"][data-value="{value}"]').focus()
+    page.keyboard.press("Enter")
+    confirm = page.get_by_test_id("confirm")
+    expect(confirm).to_contain_text(f"Turn the {value} face down")
+    confirm.focus()
+    page.keyboard.press("Enter")
+    assert wait_decision(page) == "turn"
+    expect(page.get_by_test_id("prompt")).to_contain_text(f"Cut a {value} now")
+    card = page.locator(f'[data-testid="number-row"] [data-value="{value}"]')
+    expect(card).to_contain_text("this turn")
+    chips = page.locator('[data-act="value"]')
+    assert [chips.nth(i).get_attribute("data-value") for i in range(chips.count())] == [str(value)]

@@ -1,0 +1,33 @@
+"""An audio mission on the page (missions 19, 30): a notice, on the board and the briefing, to
+start the official track from one's own box (the page does not ship or play it)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.redwire.mechanisms import audio
+
+from ..markup import esc, tag
+
+if TYPE_CHECKING:
+    from engine.redwire.observation_types import Observation
+
+    from ..words import Words
+
+
+def _notice(obs: Observation, w: Words) -> str:
+    part = audio.view(obs)
+    if part is None:
+        return ""
+    return tag(
+        "section",
+        tag("h3", esc(w.t("rw.audio.title")), class_="rw-h3")
+        + tag("p", esc(w.t("rw.audio.start", track=part["track"])), class_="rw-seq")
+        + tag("p", esc(w.t("rw.audio.why")), class_="rw-muted"),
+        class_="rw-mission-part rw-audio",
+        role="note",
+        data_testid="audio",
+    )
+
+
+PARTS = (_notice,)
