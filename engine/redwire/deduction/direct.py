@@ -66,7 +66,7 @@ class Rows(dict[int, tuple[StandOption, ...]]):
         self._build = build
 
     def __missing__(self, key: int) -> tuple[StandOption, ...]:
-        value = self[key] = self._build(key)
+        value = self[key] = _intern(self._build(key))
         return value
 
 
@@ -84,8 +84,43 @@ class PlainRows(dict[int, tuple[StandOption, ...]]):
     def __missing__(self, f: int) -> tuple[StandOption, ...]:
         shift = self.shift
         low, high = max(self.after_low - f, 0), min(self.runs[f], self.after_high - f)
-        value = self[f] = tuple([(c, c << shift, 0) for c in range(low, high + 1)])
+        name = (low, high, shift)
+        value = _PLAIN.get(name)
+        if value is None:
+            value = _PLAIN[name] = _intern(
+                tuple([(c, c << shift, 0) for c in range(low, high + 1)])
+            )
+        self[f] = value
         return value
+
+
+# Across solves (the positions of a game share most of them; ``forget``): the stands' options
+# interned (``_OPTIONS``; plain ones by range and shift, ``_PLAIN``), and what is joined from
+# them, keyed by identities: ``_HALVES`` by the options of a half's stands, ``_FRONTS`` by a
+# half's (or one stand's options') and the copies. An entry keeps the objects of its key alive
+# (so no other object can take their identities while it is there).
+_OPTIONS: dict[tuple[StandOption, ...], tuple[StandOption, ...]] = {}
+_PLAIN: dict[tuple[int, int, int], tuple[StandOption, ...]] = {}
+_HALVES: dict[tuple[int, ...], tuple[dict[int, list[Edge]], object]] = {}
+_FRONTS: dict[tuple[int, int], tuple[list[Front], object]] = {}
+_CACHE_LIMIT = 20_000
+
+
+def _intern(options: tuple[StandOption, ...]) -> tuple[StandOption, ...]:
+    found = _OPTIONS.get(options)
+    if found is None:
+        if len(_OPTIONS) > _CACHE_LIMIT or len(_HALVES) > _CACHE_LIMIT:
+            forget()
+        found = _OPTIONS[options] = options
+    return found
+
+
+def forget() -> None:
+    """Empty the caches kept across solves."""
+    _OPTIONS.clear()
+    _PLAIN.clear()
+    _HALVES.clear()
+    _FRONTS.clear()
 
 
 @dataclass(slots=True)
@@ -119,18 +154,28 @@ class DirectStep:
         binomial = _BINOMIAL[q]
         if self.split == 1:  # one stand: its options
             shift, mask = self.fields[0]
-            found = [
-                (q - c, delta, binomial[c], ors)
-                for c, delta, ors in self.rows[0][(key >> shift) & mask]
-                if c <= q
-            ]
+            options = self.rows[0][(key >> shift) & mask]
+            name = (id(options), q)
+            cached = _FRONTS.get(name)
+            if cached is None:
+                found = [(q - c, delta, binomial[c], ors) for c, delta, ors in options if c <= q]
+                _FRONTS[name] = (found, options)
+            else:
+                found = cached[0]
         else:
-            found = [
-                (q - count, delta, mult * binomial[count], ors)
-                for count, entries in self.half(0, key).items()
-                if count <= q
-                for delta, mult, ors in entries
-            ]
+            half = self.halves[0].get(key) or self.half(0, key)
+            name = (id(half), q)
+            cached = _FRONTS.get(name)
+            if cached is None:
+                found = [
+                    (q - count, delta, mult * binomial[count], ors)
+                    for count, entries in half.items()
+                    if count <= q
+                    for delta, mult, ors in entries
+                ]
+                _FRONTS[name] = (found, half)
+            else:
+                found = cached[0]
         self.fronts[choice][key] = found
         return found
 
@@ -177,6 +222,12 @@ class DirectStep:
             return found
         end = self.split if first == 0 else len(self.rows)
         rows, fields = self.rows, self.fields
+        parts = [rows[k][(key >> fields[k][0]) & fields[k][1]] for k in range(first, end)]
+        name = tuple([id(part) for part in parts])
+        cached = _HALVES.get(name)
+        if cached is not None:
+            found = memo[key] = cached[0]
+            return found
         shift, mask = fields[first]
         row = rows[first][(key >> shift) & mask]
         found = {}
@@ -209,6 +260,7 @@ class DirectStep:
                             joined[total] = more
                 found = joined
         memo[key] = found
+        _HALVES[name] = (found, parts)
         return found
 
     def finish(self, state: int) -> int | None:

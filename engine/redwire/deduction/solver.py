@@ -44,7 +44,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from engine.redwire.deduction import packed_passes
+from engine.redwire.deduction import direct, packed_passes
 from engine.redwire.deduction.choice import (
     Engine,
     Route,
@@ -85,8 +85,10 @@ def _plan(
 
 
 def forget_caches() -> None:
-    """Empty what the packed engine keeps across solves (masks and level keys of the layouts it
-    met): the next solve is timed as the first one of a process."""
+    """Empty what the engines keep across solves (the packed one's masks and level keys of the
+    layouts it met, the direct one's options and joins): the next solve is timed as the first one
+    of a process."""
+    direct.forget()
     forget_masks()
     packed_passes.forget_keys()
 
