@@ -53,7 +53,6 @@ StandOption = tuple[int, int, int]  # (count c, state delta, or_bits)
 Facts = tuple[list[int], list[tuple[int, int]], list[tuple[int, int]]]
 _NO_FACTS: Facts = ([], [], [])
 Edge = tuple[int, int, int]  # (state delta, multiplier, or_bits)
-Front = tuple[int, int, int, int]  # (copies left, state delta, multiplier, or_bits)
 Layer = dict[int, int]
 Choice = tuple[int, int, tuple[bool, ...] | None]  # (state delta, q, ok by group counter)
 
@@ -96,20 +95,24 @@ class PlainRows(dict[int, tuple[StandOption, ...]]):
 
 # Across solves (the positions of a game share most of them; ``forget``): the stands' options
 # interned (``_OPTIONS``; plain ones by range and shift, ``_PLAIN``), and what is joined from
-# them, keyed by identities: ``_HALVES`` by the options of a half's stands, ``_FRONTS`` by a
-# half's (or one stand's options') and the copies. An entry keeps the objects of its key alive
-# (so no other object can take their identities while it is there).
+# them, keyed by identities: ``_HALVES`` by the options of a half's stands, ``_JOINS`` (a step's
+# edges) by its two stands' options or its two halves, and the copies. An entry keeps the objects
+# of its key alive (so no other object can take their identities while it is there).
 _OPTIONS: dict[tuple[StandOption, ...], tuple[StandOption, ...]] = {}
 _PLAIN: dict[tuple[int, int, int], tuple[StandOption, ...]] = {}
 _HALVES: dict[tuple[int, ...], tuple[dict[int, list[Edge]], object]] = {}
-_FRONTS: dict[tuple[int, int], tuple[list[Front], object]] = {}
+_JOINS: dict[tuple[int, int, int], tuple[tuple[Edge, ...], object, object]] = {}
 _CACHE_LIMIT = 20_000
 
 
 def _intern(options: tuple[StandOption, ...]) -> tuple[StandOption, ...]:
     found = _OPTIONS.get(options)
     if found is None:
-        if len(_OPTIONS) > _CACHE_LIMIT or len(_HALVES) > _CACHE_LIMIT:
+        if (
+            len(_OPTIONS) > _CACHE_LIMIT
+            or len(_HALVES) > _CACHE_LIMIT
+            or len(_JOINS) > _CACHE_LIMIT
+        ):
             forget()
         found = _OPTIONS[options] = options
     return found
@@ -120,7 +123,7 @@ def forget() -> None:
     _OPTIONS.clear()
     _PLAIN.clear()
     _HALVES.clear()
-    _FRONTS.clear()
+    _JOINS.clear()
 
 
 @dataclass(slots=True)
@@ -144,40 +147,6 @@ class DirectStep:
     head_mask: int  # the bits of the first half's fields
     memos: tuple[dict[int, tuple[Edge, ...]], ...]  # per choice: key -> edges
     halves: dict[int, dict[int, dict[int, list[Edge]]]]  # first stand -> key -> by count
-    fronts: tuple[dict[int, list[Front]], ...]  # per choice: first half's key -> its front
-
-    def front(self, choice: int, key: int) -> list[Front]:
-        """With three active stands or more, the first half's ways to take part of the choice's
-        ``q`` copies (fields ``key``): ``(copies left for the second half, delta, multiplier
-        with C(q, count), or_bits)``; the passes join them with the second half's by count."""
-        q = self.choices[choice][1]
-        binomial = _BINOMIAL[q]
-        if self.split == 1:  # one stand: its options
-            shift, mask = self.fields[0]
-            options = self.rows[0][(key >> shift) & mask]
-            name = (id(options), q)
-            cached = _FRONTS.get(name)
-            if cached is None:
-                found = [(q - c, delta, binomial[c], ors) for c, delta, ors in options if c <= q]
-                _FRONTS[name] = (found, options)
-            else:
-                found = cached[0]
-        else:
-            half = self.halves[0].get(key) or self.half(0, key)
-            name = (id(half), q)
-            cached = _FRONTS.get(name)
-            if cached is None:
-                found = [
-                    (q - count, delta, mult * binomial[count], ors)
-                    for count, entries in half.items()
-                    if count <= q
-                    for delta, mult, ors in entries
-                ]
-                _FRONTS[name] = (found, half)
-            else:
-                found = cached[0]
-        self.fronts[choice][key] = found
-        return found
 
     def edges(self, choice: int, key: int) -> tuple[Edge, ...]:
         """Every way to share the choice's copies among the active stands of fields ``key``."""
@@ -192,23 +161,37 @@ class DirectStep:
             found = tuple([(d, 1, o) for c, d, o in rows[0][(key >> shift) & mask] if c == q])
         elif len(rows) == 2:
             (shift, mask), (shift2, mask2) = fields
-            found = _pair(rows[0][(key >> shift) & mask], rows[1][(key >> shift2) & mask2], q)
+            first = rows[0][(key >> shift) & mask]
+            second = rows[1][(key >> shift2) & mask2]
+            name = (id(first), id(second), q)
+            cached = _JOINS.get(name)
+            if cached is None:
+                found = _pair(first, second, q)
+                _JOINS[name] = (found, first, second)
+            else:
+                found = cached[0]
         elif not rows:
             found = ((0, 1, 0),) if q == 0 else ()
         else:  # two halves, each joined once per key of its own fields
             head_key, tail_key = key & self.head_mask, key & ~self.head_mask
             head = self.halves[0].get(head_key) or self.half(0, head_key)
             tail = self.halves[self.split].get(tail_key) or self.half(self.split, tail_key)
-            binomial = _BINOMIAL[q]
-            joined = []
-            for count, firsts in head.items():
-                seconds = tail.get(q - count)
-                if seconds:
-                    share = binomial[count]
-                    for d1, m1, o1 in firsts:
-                        for d2, m2, o2 in seconds:
-                            joined.append((d1 + d2, share * m1 * m2, o1 | o2))
-            found = tuple(joined)
+            name = (id(head), id(tail), q)
+            cached = _JOINS.get(name)
+            if cached is None:
+                binomial = _BINOMIAL[q]
+                joined = []
+                for count, firsts in head.items():
+                    seconds = tail.get(q - count)
+                    if seconds:
+                        share = binomial[count]
+                        for d1, m1, o1 in firsts:
+                            for d2, m2, o2 in seconds:
+                                joined.append((d1 + d2, share * m1 * m2, o1 | o2))
+                found = tuple(joined)
+                _JOINS[name] = (found, head, tail)
+            else:
+                found = cached[0]
         memo[key] = found
         return found
 
@@ -331,7 +314,7 @@ def estimate(levels: list[list[list[int]]], universe: tuple[int, ...]) -> int:
 def build_direct_plan(norm: Normalized, levels: Levels | None = None) -> DirectPlan:
     """The direct plan of ``norm``; ``levels``: ``direct_levels(norm)``, if already known."""
     available, runs_of, stand_levels_ = levels or direct_levels(norm)
-    if not norm.feasible or any(not level for stand in stand_levels_ for level in stand):
+    if not norm.feasible or not all(map(all, stand_levels_)):
         return impossible(norm, stand_levels_)
     return _Builder(norm, available, runs_of, stand_levels_).build()
 
@@ -533,7 +516,6 @@ class _Builder:
                     head_mask,
                     tuple({} for _ in choices),
                     {0: {}, split: {}},
-                    tuple({} for _ in choices),
                 )
             )
         final = sum(
@@ -791,29 +773,6 @@ def forward(plan: DirectPlan) -> tuple[list[Layer], list[Layer | None]]:
                     if ok is None
                     else [(s, w) for s, w in layer.items() if ok[(s >> shift) & mask]]
                 )
-                if step.split:  # the first half's front, the second half's ways by count
-                    fronts, tails = step.fronts[choice], step.halves[step.split]
-                    head_mask, tail_mask = step.head_mask, key_mask & ~step.head_mask
-                    for state, weight in items:
-                        front = fronts.get(state & head_mask)
-                        if front is None:
-                            front = step.front(choice, state & head_mask)
-                        tail = tails.get(state & tail_mask)
-                        if tail is None:
-                            tail = step.half(step.split, state & tail_mask)
-                        base = (state | ors) + extra
-                        for left, delta, mult, bits in front:
-                            entries = tail.get(left)
-                            if entries:
-                                start = (base + delta) | bits
-                                part = weight * mult
-                                for delta2, mult2, bits2 in entries:
-                                    target = (start + delta2) | bits2
-                                    if target in nxt:
-                                        nxt[target] += part * mult2
-                                    else:
-                                        nxt[target] = part * mult2
-                    continue
                 for state, weight in items:
                     edges = memo.get(state & key_mask)
                     if edges is None:
@@ -902,33 +861,6 @@ def backward(
             continue
         for choice, (extra, _, ok) in enumerate(step.choices):
             memo = step.memos[choice]
-            if step.split:  # as ``forward``
-                fronts, tails = step.fronts[choice], step.halves[step.split]
-                head_mask, tail_mask = step.head_mask, key_mask & ~step.head_mask
-                for state in layer:
-                    if ok is not None and not ok[(state >> shift) & mask]:
-                        continue
-                    front = fronts[state & head_mask]
-                    tail = tails[state & tail_mask]
-                    base = (state | ors) + extra
-                    total = 0
-                    for left, delta, mult, bits in front:
-                        entries = tail.get(left)
-                        if entries:
-                            start = (base + delta) | bits
-                            sub = 0
-                            for delta2, mult2, bits2 in entries:
-                                found = get((start + delta2) | bits2)
-                                if found:
-                                    sub += found * mult2
-                            if sub:
-                                total += sub * mult
-                    if total:
-                        if state in before:
-                            before[state] += total
-                        else:
-                            before[state] = total
-                continue
             for state in layer:
                 if ok is not None and not ok[(state >> shift) & mask]:
                     continue

@@ -144,7 +144,12 @@ def solve(
         walk = _walk(norm, 1, mirrored, engine, way)
         if walk is None:
             return Solution(position, 0)
-        where = tuple(tuple(((0, _frame(walk, norm, s)),) for s in stand) for stand in norm.place)
+        if walk.mirrored:
+            where = tuple(
+                tuple(((0, _frame(walk, norm, s)),) for s in stand) for stand in norm.place
+            )
+        else:
+            where = tuple(tuple([((0, s),) for s in stand]) for stand in norm.place)
         return Solution(position, walk.dp_total * walk.scale, [walk], where)
     return _solve_blank(position, norm, blanks, mirrored, engine)
 
