@@ -39,6 +39,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import accumulate
 from math import comb
 from random import Random
 
@@ -147,18 +148,31 @@ class DirectStep:
     head_mask: int  # the bits of the first half's fields
     memos: tuple[dict[int, tuple[Edge, ...]], ...]  # per choice: key -> edges
     halves: dict[int, dict[int, dict[int, list[Edge]]]]  # first stand -> key -> by count
+    moves: bool  # False: every state moves by the forced runs' delta alone
+    stands: frozenset[int]  # the active stands
+    flagged: bool  # False: no way sets a flag (no ``or_bits``, no ``ors``)
 
     def edges(self, choice: int, key: int) -> tuple[Edge, ...]:
-        """Every way to share the choice's copies among the active stands of fields ``key``."""
-        memo = self.memos[choice]
-        found = memo.get(key)
-        if found is not None:
-            return found
+        """Every way to share the choice's copies among the active stands of fields ``key``
+        (kept in ``memos``)."""
         q = self.choices[choice][1]
         rows, fields = self.rows, self.fields
-        if len(rows) == 1:
-            shift, mask = fields[0]
-            found = tuple([(d, 1, o) for c, d, o in rows[0][(key >> shift) & mask] if c == q])
+        if len(rows) >= 3:  # two halves, each joined once per key of its own fields
+            head_key = key & self.head_mask
+            head = self.halves[0].get(head_key)
+            if head is None:
+                head = self.half(0, head_key)
+            tail_key = key - head_key
+            tail = self.halves[self.split].get(tail_key)
+            if tail is None:
+                tail = self.half(self.split, tail_key)
+            name = (id(head), id(tail), q)
+            cached = _JOINS.get(name)
+            if cached is None:
+                found = _join(head, tail, q)
+                _JOINS[name] = (found, head, tail)
+            else:
+                found = cached[0]
         elif len(rows) == 2:
             (shift, mask), (shift2, mask2) = fields
             first = rows[0][(key >> shift) & mask]
@@ -170,79 +184,51 @@ class DirectStep:
                 _JOINS[name] = (found, first, second)
             else:
                 found = cached[0]
-        elif not rows:
+        elif rows:
+            shift, mask = fields[0]
+            found = tuple([(d, 1, o) for c, d, o in rows[0][(key >> shift) & mask] if c == q])
+        else:
             found = ((0, 1, 0),) if q == 0 else ()
-        else:  # two halves, each joined once per key of its own fields
-            head_key, tail_key = key & self.head_mask, key & ~self.head_mask
-            head = self.halves[0].get(head_key) or self.half(0, head_key)
-            tail = self.halves[self.split].get(tail_key) or self.half(self.split, tail_key)
-            name = (id(head), id(tail), q)
-            cached = _JOINS.get(name)
-            if cached is None:
-                binomial = _BINOMIAL[q]
-                joined = []
-                for count, firsts in head.items():
-                    seconds = tail.get(q - count)
-                    if seconds:
-                        share = binomial[count]
-                        for d1, m1, o1 in firsts:
-                            for d2, m2, o2 in seconds:
-                                joined.append((d1 + d2, share * m1 * m2, o1 | o2))
-                found = tuple(joined)
-                _JOINS[name] = (found, head, tail)
-            else:
-                found = cached[0]
-        memo[key] = found
+        self.memos[choice][key] = found
         return found
 
     def half(self, first: int, key: int) -> dict[int, list[Edge]]:
         """The active stands from ``first`` to the end of its half, of fields ``key``: per
         number of tiles they take in all, the ways to take them ``(delta, c! / prod c_i!,
-        or_bits)``."""
-        memo = self.halves[first]
-        found = memo.get(key)
-        if found is not None:
-            return found
+        or_bits)`` (kept in ``halves``; cached across solves)."""
         end = self.split if first == 0 else len(self.rows)
         rows, fields = self.rows, self.fields
-        parts = [rows[k][(key >> fields[k][0]) & fields[k][1]] for k in range(first, end)]
-        name = tuple([id(part) for part in parts])
-        cached = _HALVES.get(name)
-        if cached is not None:
-            found = memo[key] = cached[0]
-            return found
         shift, mask = fields[first]
         row = rows[first][(key >> shift) & mask]
-        found = {}
-        if end - first == 2:
+        if end - first == 1:
+            name: tuple[int, ...] = (id(row),)
+            parts = [row]
+        elif end - first == 2:
             shift, mask = fields[first + 1]
             second = rows[first + 1][(key >> shift) & mask]
-            for c, d, o in row:
-                binomial = _BINOMIAL
-                for c2, d2, o2 in second:
-                    total = c + c2
-                    edge = (d + d2, binomial[total][c], o | o2)
-                    if total in found:
-                        found[total].append(edge)
-                    else:
-                        found[total] = [edge]
+            name = (id(row), id(second))
+            parts = [row, second]
         else:
-            found = {c: [(d, 1, o)] for c, d, o in row}
-            for k in range(first + 1, end):
-                shift, mask = fields[k]
-                row = rows[k][(key >> shift) & mask]
-                joined: dict[int, list[Edge]] = {}
-                for used, entries in found.items():
-                    for c, d, o in row:
-                        total = used + c
-                        share = _BINOMIAL[total][c]
-                        more = [(delta + d, mult * share, ors | o) for delta, mult, ors in entries]
-                        if total in joined:
-                            joined[total] += more
-                        else:
-                            joined[total] = more
-                found = joined
-        memo[key] = found
+            parts = [rows[k][(key >> fields[k][0]) & fields[k][1]] for k in range(first, end)]
+            name = tuple(map(id, parts))
+        cached = _HALVES.get(name)
+        if cached is not None:
+            found = self.halves[first][key] = cached[0]
+            return found
+        found = {c: [(d, 1, o)] for c, d, o in row}
+        for row in parts[1:]:
+            joined: dict[int, list[Edge]] = {}
+            for used, entries in found.items():
+                for c, d, o in row:
+                    total = used + c
+                    share = _BINOMIAL[total][c]
+                    more = [(delta + d, mult * share, ors | o) for delta, mult, ors in entries]
+                    if total in joined:
+                        joined[total] += more
+                    else:
+                        joined[total] = more
+            found = joined
+        self.halves[first][key] = found
         _HALVES[name] = (found, parts)
         return found
 
@@ -257,6 +243,65 @@ class DirectStep:
                 return None
             state = found
         return state
+
+
+def _over(weights: list[int] | None, level: int, size: int, total: int) -> list[int]:
+    """Per slot ``j`` of a stand, the weight of its levels over ``j``, from the weight of each
+    level (``None``: every world at ``level``)."""
+    if weights is None:
+        return [total] * level + [0] * (size - level)
+    found = list(accumulate(weights[:0:-1]))
+    found.reverse()
+    return found
+
+
+def _level_sums(front: Layer, backs: Layer, sums: list[tuple[int, int, list[int]]]) -> None:
+    """Add ``F * B`` of every live state to its level of each stand of ``sums`` (``(shift,
+    mask, weight by level)``)."""
+    if len(sums) == 1:
+        ((shift, mask, here),) = sums
+        for state, back in backs.items():
+            here[(state >> shift) & mask] += front[state] * back
+    elif len(sums) == 2:
+        (s0, m0, h0), (s1, m1, h1) = sums
+        for state, back in backs.items():
+            weight = front[state] * back
+            h0[(state >> s0) & m0] += weight
+            h1[(state >> s1) & m1] += weight
+    elif len(sums) == 3:
+        (s0, m0, h0), (s1, m1, h1), (s2, m2, h2) = sums
+        for state, back in backs.items():
+            weight = front[state] * back
+            h0[(state >> s0) & m0] += weight
+            h1[(state >> s1) & m1] += weight
+            h2[(state >> s2) & m2] += weight
+    elif len(sums) == 4:
+        (s0, m0, h0), (s1, m1, h1), (s2, m2, h2), (s3, m3, h3) = sums
+        for state, back in backs.items():
+            weight = front[state] * back
+            h0[(state >> s0) & m0] += weight
+            h1[(state >> s1) & m1] += weight
+            h2[(state >> s2) & m2] += weight
+            h3[(state >> s3) & m3] += weight
+    else:
+        for state, back in backs.items():
+            weight = front[state] * back
+            for shift, mask, here in sums:
+                here[(state >> shift) & mask] += weight
+
+
+def _join(head: dict[int, list[Edge]], tail: dict[int, list[Edge]], q: int) -> tuple[Edge, ...]:
+    """The ways for two halves to take ``q`` tiles in all."""
+    binomial = _BINOMIAL[q]
+    joined = []
+    for count, firsts in head.items():
+        seconds = tail.get(q - count)
+        if seconds:
+            share = binomial[count]
+            for d1, m1, o1 in firsts:
+                for d2, m2, o2 in seconds:
+                    joined.append((d1 + d2, share * m1 * m2, o1 | o2))
+    return tuple(joined)
 
 
 def _pair(
@@ -516,6 +561,9 @@ class _Builder:
                     head_mask,
                     tuple({} for _ in choices),
                     {0: {}, split: {}},
+                    bool(active or ors) or len(choices) != 1 or choices[0][1:] != (0, None),
+                    frozenset(active),
+                    bool(ors) or any(self.facts[s].get(t, _NO_FACTS)[1] for s in active),
                 )
             )
         final = sum(
@@ -671,12 +719,12 @@ class DirectTables:
 
     def __init__(self, plan: DirectPlan) -> None:
         self.plan = plan
-        self.layers, raws = forward(plan) if plan.feasible else ([{}], [])
+        self.layers, raws, visits = forward(plan) if plan.feasible else ([{}], [], [])
         self.dp_total = self.layers[-1].get(plan.final, 0)
         self.completions: list[Layer] = []
         self.afters: list[Layer] = []
         if self.dp_total:
-            self.completions, self.afters = backward(plan, self.layers, raws)
+            self.completions, self.afters = backward(plan, self.layers, raws, visits)
         self._fill: dict[int, dict[int, dict[int, int]]] = {}
 
     def fill_weights(self, stand: int, t: int) -> dict[int, int]:
@@ -707,6 +755,59 @@ class DirectTables:
                     here[level] += weight
                 else:
                     here[level] = weight
+        return result
+
+    def all_slot_weights(self, universe: tuple[int, ...]) -> dict[tuple[int, int], dict[int, int]]:
+        """Per DP slot, per code (``universe``: the codes as the walk names them), the weight of
+        the worlds where the slot holds it (``Walk.slot_weights``). Slot ``j`` of a stand holds
+        a code ``<= x`` when its level after ``x`` is over ``j``: the weight of the code at ``j``
+        is the weight of the levels over ``j`` after it less that before it."""
+        plan = self.plan
+        total = self.dp_total
+        ends = len(universe)
+        sizes, all_levels, fields = plan.sizes, plan.levels, plan.level_fields
+        # Per stand, per boundary where it has two levels or more: the weight of each level,
+        # F * B summed over the live states (carried over a code the stand cannot take).
+        by_level: list[list[list[int] | None]] = [[None] * (ends + 1) for _ in sizes]
+        for t in range(1, ends):
+            moved = plan.steps[t - 1].stands
+            sums = []
+            for s, (shift, mask) in enumerate(fields):
+                if mask and len(all_levels[s][t]) > 1:
+                    carried = by_level[s][t - 1]
+                    if carried is not None and s not in moved:
+                        by_level[s][t] = carried
+                        continue
+                    here = by_level[s][t] = [0] * (sizes[s] + 1)
+                    sums.append((shift, mask, here))
+            if sums:
+                _level_sums(self.layers[t], self.completions[t], sums)
+        result: dict[tuple[int, int], dict[int, int]] = {}
+        for s, size in enumerate(sizes):
+            stand_levels, weights = all_levels[s], by_level[s]
+            per_slot: list[dict[int, int]] = [{} for _ in range(size)]
+            over: list[int] | None = None  # the weight of the levels over j, before the code
+            for t, code in enumerate(universe):
+                now, then = stand_levels[t], stand_levels[t + 1]
+                low, high = now[0], then[-1]
+                if high == low:
+                    over = None
+                    continue
+                if len(now) == 1 and len(then) == 1:  # a forced run
+                    for j in range(low, high):
+                        per_slot[j][code] = total
+                    over = None
+                    continue
+                if over is None:
+                    over = _over(weights[t], low, size, total)
+                after = _over(weights[t + 1], then[0], size, total)
+                for j in range(low, high):
+                    gained = after[j] - over[j]
+                    if gained:
+                        per_slot[j][code] = gained
+                over = after
+            for j, codes in enumerate(per_slot):
+                result[(s, j)] = codes
         return result
 
     def sample(self, rng: Random) -> list[tuple[int, ...]]:
@@ -752,16 +853,24 @@ class DirectTables:
         return tuple(codes)
 
 
-def forward(plan: DirectPlan) -> tuple[list[Layer], list[Layer | None]]:
-    """The states before every code with the weight of their prefixes (the last: the end), and
-    per step with checks after its code, the states right after the code, before ``finish``."""
+# What the forward pass met at a step, for the backward pass: per choice, its forced runs' delta
+# and the states it dealt from (with at least one way) with their edges.
+Visits = list[tuple[int, list[tuple[int, tuple[Edge, ...]]]]]
+
+
+def forward(plan: DirectPlan) -> tuple[list[Layer], list[Layer | None], list[Visits]]:
+    """The states before every code with the weight of their prefixes (the last: the end); per
+    step with checks after its code, the states right after the code, before ``finish``; per
+    step, what it met (``Visits``; empty where the states only move as one)."""
     layer: Layer = {0: 1}
     layers = [layer]
     raws: list[Layer | None] = []
+    visits: list[Visits] = []
     for step in plan.steps:
         key_mask, ors = step.key_mask, step.ors
         shift, mask = step.counter_shift, step.counter_mask
-        if not (step.rows or ors) and len(step.choices) == 1 and step.choices[0][1:] == (0, None):
+        met: Visits = []
+        if not step.moves:
             extra = step.choices[0][0]  # only forced runs: the states move as one
             nxt = {s + extra: w for s, w in layer.items()} if extra else layer
         else:
@@ -773,17 +882,33 @@ def forward(plan: DirectPlan) -> tuple[list[Layer], list[Layer | None]]:
                     if ok is None
                     else [(s, w) for s, w in layer.items() if ok[(s >> shift) & mask]]
                 )
+                seen: list[tuple[int, tuple[Edge, ...]]] = []
+                met.append((extra, seen))
                 for state, weight in items:
-                    edges = memo.get(state & key_mask)
+                    key = state & key_mask
+                    edges = memo.get(key)
                     if edges is None:
-                        edges = step.edges(choice, state & key_mask)
-                    base = (state | ors) + extra
-                    for delta, mult, bits in edges:
-                        target = (base + delta) | bits
-                        if target in nxt:
-                            nxt[target] += weight * mult
-                        else:
-                            nxt[target] = weight * mult
+                        edges = step.edges(choice, key)
+                    if not edges:
+                        continue
+                    seen.append((state, edges))
+                    if step.flagged:
+                        base = (state | ors) + extra
+                        for delta, mult, bits in edges:
+                            target = (base + delta) | bits
+                            if target in nxt:
+                                nxt[target] += weight * mult
+                            else:
+                                nxt[target] = weight * mult
+                    else:
+                        base = state + extra
+                        for delta, mult, _ in edges:
+                            target = base + delta
+                            if target in nxt:
+                                nxt[target] += weight * mult
+                            else:
+                                nxt[target] = weight * mult
+        visits.append(met)
         if step.check_mask or step.filters:
             raws.append(nxt)
             done: Layer = {}
@@ -808,11 +933,11 @@ def forward(plan: DirectPlan) -> tuple[list[Layer], list[Layer | None]]:
             raws.append(None)
         layer = nxt
         layers.append(layer)
-    return layers, raws
+    return layers, raws, visits
 
 
 def backward(
-    plan: DirectPlan, layers: list[Layer], raws: list[Layer | None]
+    plan: DirectPlan, layers: list[Layer], raws: list[Layer | None], visits: list[Visits]
 ) -> tuple[list[Layer], list[Layer]]:
     """Per boundary, the completion weight of each live state; per step, the completion weight
     of each state right after its code (before ``finish``)."""
@@ -844,10 +969,8 @@ def backward(
         afters.append(after)
         before: Layer = {}
         get = after.get
-        key_mask, ors = step.key_mask, step.ors
-        shift, mask = step.counter_shift, step.counter_mask
         layer = layers[k]
-        if not (step.rows or ors) and len(step.choices) == 1 and step.choices[0][1:] == (0, None):
+        if not step.moves:
             extra = step.choices[0][0]  # only forced runs (as ``forward``)
             if not extra and layer is layers[k + 1]:
                 before = after
@@ -859,20 +982,23 @@ def backward(
             after = before
             completions.append(before)
             continue
-        for choice, (extra, _, ok) in enumerate(step.choices):
-            memo = step.memos[choice]
-            for state in layer:
-                if ok is not None and not ok[(state >> shift) & mask]:
-                    continue
-                edges = memo.get(state & key_mask)
-                if edges is None:
-                    edges = step.edges(choice, state & key_mask)
-                base = (state | ors) + extra
+        ors = step.ors
+        met = visits[k]
+        for extra, seen in met:
+            for state, edges in seen:
                 total = 0
-                for delta, mult, bits in edges:
-                    found = get((base + delta) | bits)
-                    if found:
-                        total += found * mult
+                if step.flagged:
+                    base = (state | ors) + extra
+                    for delta, mult, bits in edges:
+                        found = get((base + delta) | bits)
+                        if found:
+                            total += found * mult
+                else:
+                    base = state + extra
+                    for delta, mult, _ in edges:
+                        found = get(base + delta)
+                        if found:
+                            total += found * mult
                 if total:
                     if state in before:
                         before[state] += total
