@@ -541,7 +541,7 @@ class _Builder:
                 head_mask |= mask << shift
             check_mask, check_value = closing.get(t, (0, 0))
             step_filters = filters.get(t, [])
-            rules = self._pair_rules(t, code)
+            rules = self._pair_rules(t, code) if norm.pairs else ()
             if rules:
                 step_filters.append(_pair_check(rules))
             steps.append(
@@ -563,7 +563,7 @@ class _Builder:
                     {0: {}, split: {}},
                     bool(active or ors) or len(choices) != 1 or choices[0][1:] != (0, None),
                     frozenset(active),
-                    bool(ors) or any(self.facts[s].get(t, _NO_FACTS)[1] for s in active),
+                    bool(ors) or (bool(self.flags) and self._flagged(active, t)),
                 )
             )
         final = sum(
@@ -576,6 +576,10 @@ class _Builder:
         return DirectPlan(
             steps, final, factor, norm.universe, self.sizes, levels, level_fields, True
         )
+
+    def _flagged(self, active: list[int], t: int) -> bool:
+        """Whether a run of code ``t`` on one of the ``active`` stands may set a flag."""
+        return any(self.facts[s].get(t, _NO_FACTS)[1] for s in active)
 
     def _rows(self, s: int, t: int, code: int) -> dict[int, tuple[StandOption, ...]]:
         """Per field value of stand ``s`` (an active stand has one): its options at code ``t``,
@@ -875,7 +879,7 @@ def forward(plan: DirectPlan) -> tuple[list[Layer], list[Layer | None], list[Vis
             nxt = {s + extra: w for s, w in layer.items()} if extra else layer
         else:
             nxt = {}
-            for choice, (extra, _, ok) in enumerate(step.choices):
+            for choice, (extra, q, ok) in enumerate(step.choices):
                 memo = step.memos[choice]
                 items = (
                     layer.items()
@@ -884,11 +888,30 @@ def forward(plan: DirectPlan) -> tuple[list[Layer], list[Layer | None], list[Vis
                 )
                 seen: list[tuple[int, tuple[Edge, ...]]] = []
                 met.append((extra, seen))
+                split, head_mask = step.split, step.head_mask
+                heads, tails = step.halves[0], step.halves[split]
                 for state, weight in items:
                     key = state & key_mask
                     edges = memo.get(key)
                     if edges is None:
-                        edges = step.edges(choice, key)
+                        if split:  # as ``DirectStep.edges``, inline
+                            head_key = key & head_mask
+                            head = heads.get(head_key)
+                            if head is None:
+                                head = step.half(0, head_key)
+                            tail = tails.get(key - head_key)
+                            if tail is None:
+                                tail = step.half(split, key - head_key)
+                            name = (id(head), id(tail), q)
+                            cached = _JOINS.get(name)
+                            if cached is None:
+                                edges = _join(head, tail, q)
+                                _JOINS[name] = (edges, head, tail)
+                            else:
+                                edges = cached[0]
+                            memo[key] = edges
+                        else:
+                            edges = step.edges(choice, key)
                     if not edges:
                         continue
                     seen.append((state, edges))
