@@ -469,6 +469,16 @@ class _Builder:
             stand_levels, runs_of = levels[s], self.runs_of[s]
             shift = self.shift[s] if self.level_bits[s] else -1
             labels, facts = self.labels[s], self.facts[s]
+            if not (self.free[s] or labels or facts):  # one level everywhere: forced runs
+                first = 0
+                for t in range(ends):
+                    end = stand_levels[t + 1][0]
+                    if end > first:
+                        if runs_of[t][first] < end - first:
+                            return impossible(norm, levels)
+                        taken_at[t].append(end - first)
+                    first = end
+                continue
             for t in range(ends):
                 before, after = stand_levels[t], stand_levels[t + 1]
                 if len(before) == 1 and len(after) == 1:
@@ -552,14 +562,14 @@ class _Builder:
                     counter_mask,
                     key_mask,
                     tuple(fields),
-                    tuple(self._rows(s, t, code) for s in active),
+                    tuple([self._rows(s, t, code) for s in active]),
                     ors,
                     check_mask,
                     check_value,
                     tuple(step_filters),
                     split,
                     head_mask,
-                    tuple({} for _ in choices),
+                    ({},) if len(choices) == 1 else ({}, {}),
                     {0: {}, split: {}},
                     bool(active or ors) or len(choices) != 1 or choices[0][1:] != (0, None),
                     frozenset(active),
