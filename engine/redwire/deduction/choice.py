@@ -115,7 +115,7 @@ def route(norm: Normalized, mirrored: bool | None, engine: Engine | None) -> Rou
     if engine == "direct" or not walked.feasible:
         return Route(build_direct_plan(walked))
     levels = direct_levels(walked)
-    if any(not level for stand in levels[2] for level in stand):
+    if not all(map(all, levels[2])):
         return Route(build_direct_plan(walked, levels))  # no world
     states = direct.estimate(levels[2], walked.universe)
     if states > DIRECT_UP_TO:
@@ -140,7 +140,7 @@ def route_by_flags(norm: Normalized, first: _Option, mirrored: bool | None) -> D
         return None
     walked = norm.mirrored() if mirrored else norm
     levels = direct_levels(walked)
-    if any(not level for stand in levels[2] for level in stand):
+    if not all(map(all, levels[2])):
         return None
     states = direct.estimate(levels[2], walked.universe)
     if states > DIRECT_FLAGS_UP_TO:

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import accumulate
 from math import comb
 from random import Random
 
@@ -53,7 +54,6 @@ StandOption = tuple[int, int, int]  # (count c, state delta, or_bits)
 Facts = tuple[list[int], list[tuple[int, int]], list[tuple[int, int]]]
 _NO_FACTS: Facts = ([], [], [])
 Edge = tuple[int, int, int]  # (state delta, multiplier, or_bits)
-Front = tuple[int, int, int, int]  # (copies left, state delta, multiplier, or_bits)
 Layer = dict[int, int]
 Choice = tuple[int, int, tuple[bool, ...] | None]  # (state delta, q, ok by group counter)
 
@@ -66,7 +66,7 @@ class Rows(dict[int, tuple[StandOption, ...]]):
         self._build = build
 
     def __missing__(self, key: int) -> tuple[StandOption, ...]:
-        value = self[key] = self._build(key)
+        value = self[key] = _intern(self._build(key))
         return value
 
 
@@ -84,8 +84,47 @@ class PlainRows(dict[int, tuple[StandOption, ...]]):
     def __missing__(self, f: int) -> tuple[StandOption, ...]:
         shift = self.shift
         low, high = max(self.after_low - f, 0), min(self.runs[f], self.after_high - f)
-        value = self[f] = tuple([(c, c << shift, 0) for c in range(low, high + 1)])
+        name = (low, high, shift)
+        value = _PLAIN.get(name)
+        if value is None:
+            value = _PLAIN[name] = _intern(
+                tuple([(c, c << shift, 0) for c in range(low, high + 1)])
+            )
+        self[f] = value
         return value
+
+
+# Across solves (the positions of a game share most of them; ``forget``): the stands' options
+# interned (``_OPTIONS``; plain ones by range and shift, ``_PLAIN``), and what is joined from
+# them, keyed by identities: ``_HALVES`` by the options of a half's stands, ``_JOINS`` (a step's
+# edges) by its two stands' options or its two halves, and the copies. An entry keeps the objects
+# of its key alive (so no other object can take their identities while it is there).
+_OPTIONS: dict[tuple[StandOption, ...], tuple[StandOption, ...]] = {}
+_PLAIN: dict[tuple[int, int, int], tuple[StandOption, ...]] = {}
+_HALVES: dict[tuple[int, ...], tuple[dict[int, list[Edge]], object]] = {}
+_JOINS: dict[tuple[int, int, int], tuple[tuple[Edge, ...], object, object]] = {}
+_CACHE_LIMIT = 20_000
+
+
+def _intern(options: tuple[StandOption, ...]) -> tuple[StandOption, ...]:
+    found = _OPTIONS.get(options)
+    if found is None:
+        if (
+            len(_OPTIONS) > _CACHE_LIMIT
+            or len(_HALVES) > _CACHE_LIMIT
+            or len(_JOINS) > _CACHE_LIMIT
+        ):
+            forget()
+        found = _OPTIONS[options] = options
+    return found
+
+
+def forget() -> None:
+    """Empty the caches kept across solves."""
+    _OPTIONS.clear()
+    _PLAIN.clear()
+    _HALVES.clear()
+    _JOINS.clear()
 
 
 @dataclass(slots=True)
@@ -109,106 +148,88 @@ class DirectStep:
     head_mask: int  # the bits of the first half's fields
     memos: tuple[dict[int, tuple[Edge, ...]], ...]  # per choice: key -> edges
     halves: dict[int, dict[int, dict[int, list[Edge]]]]  # first stand -> key -> by count
-    fronts: tuple[dict[int, list[Front]], ...]  # per choice: first half's key -> its front
-
-    def front(self, choice: int, key: int) -> list[Front]:
-        """With three active stands or more, the first half's ways to take part of the choice's
-        ``q`` copies (fields ``key``): ``(copies left for the second half, delta, multiplier
-        with C(q, count), or_bits)``; the passes join them with the second half's by count."""
-        q = self.choices[choice][1]
-        binomial = _BINOMIAL[q]
-        if self.split == 1:  # one stand: its options
-            shift, mask = self.fields[0]
-            found = [
-                (q - c, delta, binomial[c], ors)
-                for c, delta, ors in self.rows[0][(key >> shift) & mask]
-                if c <= q
-            ]
-        else:
-            found = [
-                (q - count, delta, mult * binomial[count], ors)
-                for count, entries in self.half(0, key).items()
-                if count <= q
-                for delta, mult, ors in entries
-            ]
-        self.fronts[choice][key] = found
-        return found
+    moves: bool  # False: every state moves by the forced runs' delta alone
+    stands: frozenset[int]  # the active stands
+    flagged: bool  # False: no way sets a flag (no ``or_bits``, no ``ors``)
 
     def edges(self, choice: int, key: int) -> tuple[Edge, ...]:
-        """Every way to share the choice's copies among the active stands of fields ``key``."""
-        memo = self.memos[choice]
-        found = memo.get(key)
-        if found is not None:
-            return found
+        """Every way to share the choice's copies among the active stands of fields ``key``
+        (kept in ``memos``)."""
         q = self.choices[choice][1]
         rows, fields = self.rows, self.fields
-        if len(rows) == 1:
-            shift, mask = fields[0]
-            found = tuple([(d, 1, o) for c, d, o in rows[0][(key >> shift) & mask] if c == q])
+        if len(rows) >= 3:  # two halves, each joined once per key of its own fields
+            head_key = key & self.head_mask
+            head = self.halves[0].get(head_key)
+            if head is None:
+                head = self.half(0, head_key)
+            tail_key = key - head_key
+            tail = self.halves[self.split].get(tail_key)
+            if tail is None:
+                tail = self.half(self.split, tail_key)
+            name = (id(head), id(tail), q)
+            cached = _JOINS.get(name)
+            if cached is None:
+                found = _join(head, tail, q)
+                _JOINS[name] = (found, head, tail)
+            else:
+                found = cached[0]
         elif len(rows) == 2:
             (shift, mask), (shift2, mask2) = fields
-            found = _pair(rows[0][(key >> shift) & mask], rows[1][(key >> shift2) & mask2], q)
-        elif not rows:
+            first = rows[0][(key >> shift) & mask]
+            second = rows[1][(key >> shift2) & mask2]
+            name = (id(first), id(second), q)
+            cached = _JOINS.get(name)
+            if cached is None:
+                found = _pair(first, second, q)
+                _JOINS[name] = (found, first, second)
+            else:
+                found = cached[0]
+        elif rows:
+            shift, mask = fields[0]
+            found = tuple([(d, 1, o) for c, d, o in rows[0][(key >> shift) & mask] if c == q])
+        else:
             found = ((0, 1, 0),) if q == 0 else ()
-        else:  # two halves, each joined once per key of its own fields
-            head_key, tail_key = key & self.head_mask, key & ~self.head_mask
-            head = self.halves[0].get(head_key) or self.half(0, head_key)
-            tail = self.halves[self.split].get(tail_key) or self.half(self.split, tail_key)
-            binomial = _BINOMIAL[q]
-            joined = []
-            for count, firsts in head.items():
-                seconds = tail.get(q - count)
-                if seconds:
-                    share = binomial[count]
-                    for d1, m1, o1 in firsts:
-                        for d2, m2, o2 in seconds:
-                            joined.append((d1 + d2, share * m1 * m2, o1 | o2))
-            found = tuple(joined)
-        memo[key] = found
+        self.memos[choice][key] = found
         return found
 
     def half(self, first: int, key: int) -> dict[int, list[Edge]]:
         """The active stands from ``first`` to the end of its half, of fields ``key``: per
         number of tiles they take in all, the ways to take them ``(delta, c! / prod c_i!,
-        or_bits)``."""
-        memo = self.halves[first]
-        found = memo.get(key)
-        if found is not None:
-            return found
+        or_bits)`` (kept in ``halves``; cached across solves)."""
         end = self.split if first == 0 else len(self.rows)
         rows, fields = self.rows, self.fields
         shift, mask = fields[first]
         row = rows[first][(key >> shift) & mask]
-        found = {}
-        if end - first == 2:
+        if end - first == 1:
+            name: tuple[int, ...] = (id(row),)
+            parts = [row]
+        elif end - first == 2:
             shift, mask = fields[first + 1]
             second = rows[first + 1][(key >> shift) & mask]
-            for c, d, o in row:
-                binomial = _BINOMIAL
-                for c2, d2, o2 in second:
-                    total = c + c2
-                    edge = (d + d2, binomial[total][c], o | o2)
-                    if total in found:
-                        found[total].append(edge)
-                    else:
-                        found[total] = [edge]
+            name = (id(row), id(second))
+            parts = [row, second]
         else:
-            found = {c: [(d, 1, o)] for c, d, o in row}
-            for k in range(first + 1, end):
-                shift, mask = fields[k]
-                row = rows[k][(key >> shift) & mask]
-                joined: dict[int, list[Edge]] = {}
-                for used, entries in found.items():
-                    for c, d, o in row:
-                        total = used + c
-                        share = _BINOMIAL[total][c]
-                        more = [(delta + d, mult * share, ors | o) for delta, mult, ors in entries]
-                        if total in joined:
-                            joined[total] += more
-                        else:
-                            joined[total] = more
-                found = joined
-        memo[key] = found
+            parts = [rows[k][(key >> fields[k][0]) & fields[k][1]] for k in range(first, end)]
+            name = tuple(map(id, parts))
+        cached = _HALVES.get(name)
+        if cached is not None:
+            found = self.halves[first][key] = cached[0]
+            return found
+        found = {c: [(d, 1, o)] for c, d, o in row}
+        for row in parts[1:]:
+            joined: dict[int, list[Edge]] = {}
+            for used, entries in found.items():
+                for c, d, o in row:
+                    total = used + c
+                    share = _BINOMIAL[total][c]
+                    more = [(delta + d, mult * share, ors | o) for delta, mult, ors in entries]
+                    if total in joined:
+                        joined[total] += more
+                    else:
+                        joined[total] = more
+            found = joined
+        self.halves[first][key] = found
+        _HALVES[name] = (found, parts)
         return found
 
     def finish(self, state: int) -> int | None:
@@ -222,6 +243,65 @@ class DirectStep:
                 return None
             state = found
         return state
+
+
+def _over(weights: list[int] | None, level: int, size: int, total: int) -> list[int]:
+    """Per slot ``j`` of a stand, the weight of its levels over ``j``, from the weight of each
+    level (``None``: every world at ``level``)."""
+    if weights is None:
+        return [total] * level + [0] * (size - level)
+    found = list(accumulate(weights[:0:-1]))
+    found.reverse()
+    return found
+
+
+def _level_sums(front: Layer, backs: Layer, sums: list[tuple[int, int, list[int]]]) -> None:
+    """Add ``F * B`` of every live state to its level of each stand of ``sums`` (``(shift,
+    mask, weight by level)``)."""
+    if len(sums) == 1:
+        ((shift, mask, here),) = sums
+        for state, back in backs.items():
+            here[(state >> shift) & mask] += front[state] * back
+    elif len(sums) == 2:
+        (s0, m0, h0), (s1, m1, h1) = sums
+        for state, back in backs.items():
+            weight = front[state] * back
+            h0[(state >> s0) & m0] += weight
+            h1[(state >> s1) & m1] += weight
+    elif len(sums) == 3:
+        (s0, m0, h0), (s1, m1, h1), (s2, m2, h2) = sums
+        for state, back in backs.items():
+            weight = front[state] * back
+            h0[(state >> s0) & m0] += weight
+            h1[(state >> s1) & m1] += weight
+            h2[(state >> s2) & m2] += weight
+    elif len(sums) == 4:
+        (s0, m0, h0), (s1, m1, h1), (s2, m2, h2), (s3, m3, h3) = sums
+        for state, back in backs.items():
+            weight = front[state] * back
+            h0[(state >> s0) & m0] += weight
+            h1[(state >> s1) & m1] += weight
+            h2[(state >> s2) & m2] += weight
+            h3[(state >> s3) & m3] += weight
+    else:
+        for state, back in backs.items():
+            weight = front[state] * back
+            for shift, mask, here in sums:
+                here[(state >> shift) & mask] += weight
+
+
+def _join(head: dict[int, list[Edge]], tail: dict[int, list[Edge]], q: int) -> tuple[Edge, ...]:
+    """The ways for two halves to take ``q`` tiles in all."""
+    binomial = _BINOMIAL[q]
+    joined = []
+    for count, firsts in head.items():
+        seconds = tail.get(q - count)
+        if seconds:
+            share = binomial[count]
+            for d1, m1, o1 in firsts:
+                for d2, m2, o2 in seconds:
+                    joined.append((d1 + d2, share * m1 * m2, o1 | o2))
+    return tuple(joined)
 
 
 def _pair(
@@ -279,7 +359,7 @@ def estimate(levels: list[list[list[int]]], universe: tuple[int, ...]) -> int:
 def build_direct_plan(norm: Normalized, levels: Levels | None = None) -> DirectPlan:
     """The direct plan of ``norm``; ``levels``: ``direct_levels(norm)``, if already known."""
     available, runs_of, stand_levels_ = levels or direct_levels(norm)
-    if not norm.feasible or any(not level for stand in stand_levels_ for level in stand):
+    if not norm.feasible or not all(map(all, stand_levels_)):
         return impossible(norm, stand_levels_)
     return _Builder(norm, available, runs_of, stand_levels_).build()
 
@@ -389,6 +469,16 @@ class _Builder:
             stand_levels, runs_of = levels[s], self.runs_of[s]
             shift = self.shift[s] if self.level_bits[s] else -1
             labels, facts = self.labels[s], self.facts[s]
+            if not (self.free[s] or labels or facts):  # one level everywhere: forced runs
+                first = 0
+                for t in range(ends):
+                    end = stand_levels[t + 1][0]
+                    if end > first:
+                        if runs_of[t][first] < end - first:
+                            return impossible(norm, levels)
+                        taken_at[t].append(end - first)
+                    first = end
+                continue
             for t in range(ends):
                 before, after = stand_levels[t], stand_levels[t + 1]
                 if len(before) == 1 and len(after) == 1:
@@ -461,7 +551,7 @@ class _Builder:
                 head_mask |= mask << shift
             check_mask, check_value = closing.get(t, (0, 0))
             step_filters = filters.get(t, [])
-            rules = self._pair_rules(t, code)
+            rules = self._pair_rules(t, code) if norm.pairs else ()
             if rules:
                 step_filters.append(_pair_check(rules))
             steps.append(
@@ -472,16 +562,18 @@ class _Builder:
                     counter_mask,
                     key_mask,
                     tuple(fields),
-                    tuple(self._rows(s, t, code) for s in active),
+                    tuple([self._rows(s, t, code) for s in active]),
                     ors,
                     check_mask,
                     check_value,
                     tuple(step_filters),
                     split,
                     head_mask,
-                    tuple({} for _ in choices),
+                    ({},) if len(choices) == 1 else ({}, {}),
                     {0: {}, split: {}},
-                    tuple({} for _ in choices),
+                    bool(active or ors) or len(choices) != 1 or choices[0][1:] != (0, None),
+                    frozenset(active),
+                    bool(ors) or (bool(self.flags) and self._flagged(active, t)),
                 )
             )
         final = sum(
@@ -494,6 +586,10 @@ class _Builder:
         return DirectPlan(
             steps, final, factor, norm.universe, self.sizes, levels, level_fields, True
         )
+
+    def _flagged(self, active: list[int], t: int) -> bool:
+        """Whether a run of code ``t`` on one of the ``active`` stands may set a flag."""
+        return any(self.facts[s].get(t, _NO_FACTS)[1] for s in active)
 
     def _rows(self, s: int, t: int, code: int) -> dict[int, tuple[StandOption, ...]]:
         """Per field value of stand ``s`` (an active stand has one): its options at code ``t``,
@@ -637,12 +733,12 @@ class DirectTables:
 
     def __init__(self, plan: DirectPlan) -> None:
         self.plan = plan
-        self.layers, raws = forward(plan) if plan.feasible else ([{}], [])
+        self.layers, raws, visits = forward(plan) if plan.feasible else ([{}], [], [])
         self.dp_total = self.layers[-1].get(plan.final, 0)
         self.completions: list[Layer] = []
         self.afters: list[Layer] = []
         if self.dp_total:
-            self.completions, self.afters = backward(plan, self.layers, raws)
+            self.completions, self.afters = backward(plan, self.layers, raws, visits)
         self._fill: dict[int, dict[int, dict[int, int]]] = {}
 
     def fill_weights(self, stand: int, t: int) -> dict[int, int]:
@@ -673,6 +769,59 @@ class DirectTables:
                     here[level] += weight
                 else:
                     here[level] = weight
+        return result
+
+    def all_slot_weights(self, universe: tuple[int, ...]) -> dict[tuple[int, int], dict[int, int]]:
+        """Per DP slot, per code (``universe``: the codes as the walk names them), the weight of
+        the worlds where the slot holds it (``Walk.slot_weights``). Slot ``j`` of a stand holds
+        a code ``<= x`` when its level after ``x`` is over ``j``: the weight of the code at ``j``
+        is the weight of the levels over ``j`` after it less that before it."""
+        plan = self.plan
+        total = self.dp_total
+        ends = len(universe)
+        sizes, all_levels, fields = plan.sizes, plan.levels, plan.level_fields
+        # Per stand, per boundary where it has two levels or more: the weight of each level,
+        # F * B summed over the live states (carried over a code the stand cannot take).
+        by_level: list[list[list[int] | None]] = [[None] * (ends + 1) for _ in sizes]
+        for t in range(1, ends):
+            moved = plan.steps[t - 1].stands
+            sums = []
+            for s, (shift, mask) in enumerate(fields):
+                if mask and len(all_levels[s][t]) > 1:
+                    carried = by_level[s][t - 1]
+                    if carried is not None and s not in moved:
+                        by_level[s][t] = carried
+                        continue
+                    here = by_level[s][t] = [0] * (sizes[s] + 1)
+                    sums.append((shift, mask, here))
+            if sums:
+                _level_sums(self.layers[t], self.completions[t], sums)
+        result: dict[tuple[int, int], dict[int, int]] = {}
+        for s, size in enumerate(sizes):
+            stand_levels, weights = all_levels[s], by_level[s]
+            per_slot: list[dict[int, int]] = [{} for _ in range(size)]
+            over: list[int] | None = None  # the weight of the levels over j, before the code
+            for t, code in enumerate(universe):
+                now, then = stand_levels[t], stand_levels[t + 1]
+                low, high = now[0], then[-1]
+                if high == low:
+                    over = None
+                    continue
+                if len(now) == 1 and len(then) == 1:  # a forced run
+                    for j in range(low, high):
+                        per_slot[j][code] = total
+                    over = None
+                    continue
+                if over is None:
+                    over = _over(weights[t], low, size, total)
+                after = _over(weights[t + 1], then[0], size, total)
+                for j in range(low, high):
+                    gained = after[j] - over[j]
+                    if gained:
+                        per_slot[j][code] = gained
+                over = after
+            for j, codes in enumerate(per_slot):
+                result[(s, j)] = codes
         return result
 
     def sample(self, rng: Random) -> list[tuple[int, ...]]:
@@ -718,61 +867,81 @@ class DirectTables:
         return tuple(codes)
 
 
-def forward(plan: DirectPlan) -> tuple[list[Layer], list[Layer | None]]:
-    """The states before every code with the weight of their prefixes (the last: the end), and
-    per step with checks after its code, the states right after the code, before ``finish``."""
+# What the forward pass met at a step, for the backward pass: per choice, its forced runs' delta
+# and the states it dealt from (with at least one way) with their edges.
+Visits = list[tuple[int, list[tuple[int, tuple[Edge, ...]]]]]
+
+
+def forward(plan: DirectPlan) -> tuple[list[Layer], list[Layer | None], list[Visits]]:
+    """The states before every code with the weight of their prefixes (the last: the end); per
+    step with checks after its code, the states right after the code, before ``finish``; per
+    step, what it met (``Visits``; empty where the states only move as one)."""
     layer: Layer = {0: 1}
     layers = [layer]
     raws: list[Layer | None] = []
+    visits: list[Visits] = []
     for step in plan.steps:
         key_mask, ors = step.key_mask, step.ors
         shift, mask = step.counter_shift, step.counter_mask
-        if not (step.rows or ors) and len(step.choices) == 1 and step.choices[0][1:] == (0, None):
+        met: Visits = []
+        if not step.moves:
             extra = step.choices[0][0]  # only forced runs: the states move as one
             nxt = {s + extra: w for s, w in layer.items()} if extra else layer
         else:
             nxt = {}
-            for choice, (extra, _, ok) in enumerate(step.choices):
+            for choice, (extra, q, ok) in enumerate(step.choices):
                 memo = step.memos[choice]
                 items = (
                     layer.items()
                     if ok is None
                     else [(s, w) for s, w in layer.items() if ok[(s >> shift) & mask]]
                 )
-                if step.split:  # the first half's front, the second half's ways by count
-                    fronts, tails = step.fronts[choice], step.halves[step.split]
-                    head_mask, tail_mask = step.head_mask, key_mask & ~step.head_mask
-                    for state, weight in items:
-                        front = fronts.get(state & head_mask)
-                        if front is None:
-                            front = step.front(choice, state & head_mask)
-                        tail = tails.get(state & tail_mask)
-                        if tail is None:
-                            tail = step.half(step.split, state & tail_mask)
-                        base = (state | ors) + extra
-                        for left, delta, mult, bits in front:
-                            entries = tail.get(left)
-                            if entries:
-                                start = (base + delta) | bits
-                                part = weight * mult
-                                for delta2, mult2, bits2 in entries:
-                                    target = (start + delta2) | bits2
-                                    if target in nxt:
-                                        nxt[target] += part * mult2
-                                    else:
-                                        nxt[target] = part * mult2
-                    continue
+                seen: list[tuple[int, tuple[Edge, ...]]] = []
+                met.append((extra, seen))
+                split, head_mask = step.split, step.head_mask
+                heads, tails = step.halves[0], step.halves[split]
                 for state, weight in items:
-                    edges = memo.get(state & key_mask)
+                    key = state & key_mask
+                    edges = memo.get(key)
                     if edges is None:
-                        edges = step.edges(choice, state & key_mask)
-                    base = (state | ors) + extra
-                    for delta, mult, bits in edges:
-                        target = (base + delta) | bits
-                        if target in nxt:
-                            nxt[target] += weight * mult
+                        if split:  # as ``DirectStep.edges``, inline
+                            head_key = key & head_mask
+                            head = heads.get(head_key)
+                            if head is None:
+                                head = step.half(0, head_key)
+                            tail = tails.get(key - head_key)
+                            if tail is None:
+                                tail = step.half(split, key - head_key)
+                            name = (id(head), id(tail), q)
+                            cached = _JOINS.get(name)
+                            if cached is None:
+                                edges = _join(head, tail, q)
+                                _JOINS[name] = (edges, head, tail)
+                            else:
+                                edges = cached[0]
+                            memo[key] = edges
                         else:
-                            nxt[target] = weight * mult
+                            edges = step.edges(choice, key)
+                    if not edges:
+                        continue
+                    seen.append((state, edges))
+                    if step.flagged:
+                        base = (state | ors) + extra
+                        for delta, mult, bits in edges:
+                            target = (base + delta) | bits
+                            if target in nxt:
+                                nxt[target] += weight * mult
+                            else:
+                                nxt[target] = weight * mult
+                    else:
+                        base = state + extra
+                        for delta, mult, _ in edges:
+                            target = base + delta
+                            if target in nxt:
+                                nxt[target] += weight * mult
+                            else:
+                                nxt[target] = weight * mult
+        visits.append(met)
         if step.check_mask or step.filters:
             raws.append(nxt)
             done: Layer = {}
@@ -797,11 +966,11 @@ def forward(plan: DirectPlan) -> tuple[list[Layer], list[Layer | None]]:
             raws.append(None)
         layer = nxt
         layers.append(layer)
-    return layers, raws
+    return layers, raws, visits
 
 
 def backward(
-    plan: DirectPlan, layers: list[Layer], raws: list[Layer | None]
+    plan: DirectPlan, layers: list[Layer], raws: list[Layer | None], visits: list[Visits]
 ) -> tuple[list[Layer], list[Layer]]:
     """Per boundary, the completion weight of each live state; per step, the completion weight
     of each state right after its code (before ``finish``)."""
@@ -833,10 +1002,8 @@ def backward(
         afters.append(after)
         before: Layer = {}
         get = after.get
-        key_mask, ors = step.key_mask, step.ors
-        shift, mask = step.counter_shift, step.counter_mask
         layer = layers[k]
-        if not (step.rows or ors) and len(step.choices) == 1 and step.choices[0][1:] == (0, None):
+        if not step.moves:
             extra = step.choices[0][0]  # only forced runs (as ``forward``)
             if not extra and layer is layers[k + 1]:
                 before = after
@@ -848,47 +1015,23 @@ def backward(
             after = before
             completions.append(before)
             continue
-        for choice, (extra, _, ok) in enumerate(step.choices):
-            memo = step.memos[choice]
-            if step.split:  # as ``forward``
-                fronts, tails = step.fronts[choice], step.halves[step.split]
-                head_mask, tail_mask = step.head_mask, key_mask & ~step.head_mask
-                for state in layer:
-                    if ok is not None and not ok[(state >> shift) & mask]:
-                        continue
-                    front = fronts[state & head_mask]
-                    tail = tails[state & tail_mask]
-                    base = (state | ors) + extra
-                    total = 0
-                    for left, delta, mult, bits in front:
-                        entries = tail.get(left)
-                        if entries:
-                            start = (base + delta) | bits
-                            sub = 0
-                            for delta2, mult2, bits2 in entries:
-                                found = get((start + delta2) | bits2)
-                                if found:
-                                    sub += found * mult2
-                            if sub:
-                                total += sub * mult
-                    if total:
-                        if state in before:
-                            before[state] += total
-                        else:
-                            before[state] = total
-                continue
-            for state in layer:
-                if ok is not None and not ok[(state >> shift) & mask]:
-                    continue
-                edges = memo.get(state & key_mask)
-                if edges is None:
-                    edges = step.edges(choice, state & key_mask)
-                base = (state | ors) + extra
+        ors = step.ors
+        met = visits[k]
+        for extra, seen in met:
+            for state, edges in seen:
                 total = 0
-                for delta, mult, bits in edges:
-                    found = get((base + delta) | bits)
-                    if found:
-                        total += found * mult
+                if step.flagged:
+                    base = (state | ors) + extra
+                    for delta, mult, bits in edges:
+                        found = get((base + delta) | bits)
+                        if found:
+                            total += found * mult
+                else:
+                    base = state + extra
+                    for delta, mult, _ in edges:
+                        found = get(base + delta)
+                        if found:
+                            total += found * mult
                 if total:
                     if state in before:
                         before[state] += total

@@ -33,7 +33,9 @@ def run_lengths(
         for code in allowed[j]:
             t = index[code]
             run = result[t]
-            run[j] = min(run[j + 1] + 1, caps[t])
+            longer = run[j + 1] + 1
+            cap = caps[t]
+            run[j] = longer if longer < cap else cap
     return result
 
 
@@ -104,26 +106,28 @@ def _interval_levels(runs: list[list[int]], size: int) -> list[list[int]]:
     >>> _interval_levels([[1, 1, 0], [2, 1, 0]], 2)  # code 0 fits slot 0 or 1, code 1 both
     [[0], [0, 1], [2]]
     """
-    reach = [(0, 0)]
+    highs = [0]  # the highest level each prefix reaches (the lowest is 0)
+    high = 0
     for run in runs:
-        low, high = reach[-1]
-        reach.append((low, min(high + run[high], size)))
-    levels: list[list[int]] = [[] for _ in reach]
-    low, high = reach[-1]
+        high += run[high]
+        high = high if high < size else size
+        highs.append(high)
     if high < size:
-        return levels
-    after = (size, size)
+        return [[] for _ in highs]
+    levels: list[list[int]] = [[]] * len(highs)
     levels[-1] = [size]
+    after_low = after_high = size
     for t in range(len(runs) - 1, -1, -1):
         run = runs[t]
-        low, high = reach[t]
-        high = min(high, after[1])
-        while low <= high and low + run[low] < after[0]:
+        high = highs[t]
+        high = high if high < after_high else after_high
+        low = 0
+        while low <= high and low + run[low] < after_low:
             low += 1
         if low > high:
-            return [[] for _ in reach]
+            return [[] for _ in highs]
         levels[t] = list(range(low, high + 1))
-        after = (low, high)
+        after_low, after_high = low, high
     return levels
 
 

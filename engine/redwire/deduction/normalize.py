@@ -27,6 +27,7 @@ really couples slots:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import Literal
@@ -196,7 +197,7 @@ def normalize(position: Position) -> Normalized:
         for stand, where in zip(position.stands, place, strict=True):
             for code, (ds, di) in zip(stand.slots, where, strict=True):
                 if code is not None:
-                    allowed[ds][di] = frozenset((code,))
+                    allowed[ds][di] = _single(code)
 
         def at(slot: SlotRef) -> SlotRef:
             return place[slot[0]][slot[1]]
@@ -206,7 +207,7 @@ def normalize(position: Position) -> Normalized:
             tuple((s, i) for i in range(len(stand))) for s, stand in enumerate(position.stands)
         )
         allowed = [
-            [everything if code is None else frozenset((code,)) for code in stand.slots]
+            [everything if code is None else _single(code) for code in stand.slots]
             for stand in position.stands
         ]
 
@@ -374,6 +375,8 @@ def _settle_groups(
     certain: set[int] = set()  # candidates some slot must hold
     for stand in allowed:
         for codes in stand:
+            if candidates.isdisjoint(codes):
+                continue
             found = codes & candidates
             if found:
                 held |= found
@@ -428,12 +431,15 @@ def _settle(
 ) -> bool:
     """Narrow ``allowed`` and simplify the facts in place until nothing changes."""
     changed = True
+    dirty: Iterable[int] = range(len(allowed))  # the stands to sort: changed since sorted
     while changed:
         changed = False
-        for stand in allowed:
+        for s in dirty:
+            stand = allowed[s]
             changed |= _sort_bounds(stand)
             if not all(stand):
                 return False
+        sorted_stands = [tuple(stand) for stand in allowed]
         kept_counts: list[_Count] = []
         for count in counts:
             settled = _settle_count(allowed, count)
@@ -468,6 +474,7 @@ def _settle(
             if keep:
                 kept_pairs.append(pair)
         pairs[:] = kept_pairs
+        dirty = [s for s, stand in enumerate(allowed) if tuple(stand) != sorted_stands[s]]
     return True
 
 
@@ -475,7 +482,7 @@ def _settle_count(allowed: list[list[frozenset[int]]], count: _Count) -> list[_C
     """The count left once the slots that must or cannot hold its codes are set apart ([] when
     it is met whatever happens, or turned into slot facts; None when it cannot be met)."""
     slots, codes, low, high = count
-    live = [(s, i) for s, i in slots if allowed[s][i] & codes]
+    live = [(s, i) for s, i in slots if not codes.isdisjoint(allowed[s][i])]
     unsure = [(s, i) for s, i in live if not allowed[s][i] <= codes]
     sure = len(live) - len(unsure)
     low, high = max(low - sure, 0), min(high - sure, len(unsure))
@@ -528,11 +535,13 @@ def _settle_pair(allowed: list[list[frozenset[int]]], pair: Pair) -> tuple[bool,
 def _sort_bounds(stand: list[frozenset[int]]) -> bool:
     """Drop codes that sortedness rules out (below a left slot's least, above a right's most)."""
     changed = False
+    bounds = _BOUNDS
     low = -(1 << 30)
     for i, codes in enumerate(stand):
         if not codes:
             continue
-        least = min(codes)
+        found = bounds.get(codes) or _bounds(codes)
+        least = found[0]
         if least < low:
             kept = stand[i] = frozenset([c for c in codes if c >= low])
             changed = True
@@ -545,7 +554,8 @@ def _sort_bounds(stand: list[frozenset[int]]) -> bool:
         codes = stand[i]
         if not codes:
             continue
-        most = max(codes)
+        found = bounds.get(codes) or _bounds(codes)
+        most = found[1]
         if most > high:
             codes = stand[i] = frozenset([c for c in codes if c <= high])
             changed = True
@@ -554,6 +564,29 @@ def _sort_bounds(stand: list[frozenset[int]]) -> bool:
             most = max(codes)
         high = most
     return changed
+
+
+# The least and the most code of the sets of codes met (a frozenset keeps its hash), and the
+# one-code sets, kept across positions (emptied when they grow past ``_KEEP``).
+_BOUNDS: dict[frozenset[int], tuple[int, int]] = {}
+_SINGLES: dict[int, frozenset[int]] = {}
+_KEEP = 4096
+
+
+def _bounds(codes: frozenset[int]) -> tuple[int, int]:
+    if len(_BOUNDS) >= _KEEP:
+        _BOUNDS.clear()
+    found = _BOUNDS[codes] = (min(codes), max(codes))
+    return found
+
+
+def _single(code: int) -> frozenset[int]:
+    found = _SINGLES.get(code)
+    if found is None:
+        if len(_SINGLES) >= _KEEP:
+            _SINGLES.clear()
+        found = _SINGLES[code] = frozenset((code,))
+    return found
 
 
 def _single_class(codes: frozenset[int]) -> int | None:

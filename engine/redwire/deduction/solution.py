@@ -70,6 +70,9 @@ class Walk:
 
     def _all_slot_weights(self) -> dict[SlotRef, dict[int, int]]:
         tables = self.tables
+        fast = getattr(tables, "all_slot_weights", None)
+        if fast is not None:
+            return fast(self.universe)  # type: ignore[no-any-return]
         weights: dict[SlotRef, dict[int, int]] = {}
         levels = tables.plan.levels
         for stand, size in enumerate(tables.plan.sizes):

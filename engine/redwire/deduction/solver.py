@@ -44,7 +44,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from engine.redwire.deduction import packed_passes
+from engine.redwire.deduction import direct, packed_passes
 from engine.redwire.deduction.cases import MixedSolution, expand
 from engine.redwire.deduction.choice import (
     Engine,
@@ -86,8 +86,10 @@ def _plan(
 
 
 def forget_caches() -> None:
-    """Empty what the packed engine keeps across solves (masks and level keys of the layouts it
-    met): the next solve is timed as the first one of a process."""
+    """Empty what the engines keep across solves (the packed one's masks and level keys of the
+    layouts it met, the direct one's options and joins): the next solve is timed as the first one
+    of a process."""
+    direct.forget()
     forget_masks()
     packed_passes.forget_keys()
 
@@ -152,7 +154,12 @@ def solve(
         walk = _walk(norm, 1, mirrored, engine, way)
         if walk is None:
             return Solution(position, 0)
-        where = tuple(tuple(((0, _frame(walk, norm, s)),) for s in stand) for stand in norm.place)
+        if walk.mirrored:
+            where = tuple(
+                tuple(((0, _frame(walk, norm, s)),) for s in stand) for stand in norm.place
+            )
+        else:
+            where = tuple(tuple([((0, s),) for s in stand]) for stand in norm.place)
         return Solution(position, walk.dp_total * walk.scale, [walk], where)
     return _solve_blank(position, norm, blanks, mirrored, engine)
 
