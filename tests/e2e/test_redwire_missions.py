@@ -66,6 +66,7 @@ BOT_TABLES = [
     (24, 3, 6),
     (25, 4, 2),
     (26, 3, 4),
+    (27, 4, 5),
 ]
 PHONE: ViewportSize = {"width": 360, "height": 640}
 
@@ -788,3 +789,39 @@ def test_the_turns_number_card_is_chosen_by_keyboard_and_cut(
     expect(card).to_contain_text("this turn")
     chips = page.locator('[data-act="value"]')
     assert [chips.nth(i).get_attribute("data-value") for i in range(chips.count())] == [str(value)]
+
+
+def test_drawn_tokens_are_taken_and_placed_by_touch_and_keyboard(
+    browser: Browser, site_url: str
+) -> None:
+    """Mission 27 on a phone, the person captain: no Double Detector offered; two yellow wires
+    cut lay the drawn tokens out; the person takes one by keyboard and places it by touch."""
+    page = open_phone(
+        browser, site_url + "?mission=27&players=4&seed=3&bots=1&pace=instant&brief=0&captain=1"
+    )
+    expect(page.get_by_test_id("token-draft")).to_contain_text("Nobody has a Double Detector")
+    if wait_decision(page) == "setup_token":
+        play(page, sure_move(saved_state(page), 0))
+    assert wait_decision(page) == "turn"
+    expect(page.locator('[data-act="mode"][data-mode="double"]')).to_have_count(0)
+    state = saved_state(page)
+    target = next((st, sl) for seat in (1, 2, 3) for st, sl, c in state.hand(seat) if c % 10 == 1)
+    play(page, Cut(0, (target,), (YELLOW,)))
+    if wait_decision(page) == "own_cut":
+        play(page, sure_move(saved_state(page), 0))
+    assert wait_decision(page) == "draft_take"
+    expect(page.get_by_test_id("token-draft")).to_contain_text("Drawn tokens: 5, 2, 7 and 12")
+    page.locator('[data-act="value"][data-value="7"]').focus()
+    page.keyboard.press("Enter")
+    confirm = page.get_by_test_id("confirm")
+    expect(confirm).to_contain_text("Take the 7 token")
+    confirm.focus()
+    page.keyboard.press("Enter")
+    if wait_decision(page) == "draft_place":  # where it goes, by touch
+        seven = next((st, sl) for st, sl, c in saved_state(page).hand(0) if c == 70)
+        tile(page, *seven).click()
+        page.get_by_test_id("confirm").click()
+    wait_decision(page)
+    after = saved_state(page)
+    assert any(e.type == "token" and e.data.get("reason") == "reward" for e in after.log)
+    expect(page.get_by_test_id("token-draft")).to_contain_text("took 7")

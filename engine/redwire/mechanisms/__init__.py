@@ -53,6 +53,7 @@ from . import (
     silence,
     sweep,
     timer,
+    token_draft,
     x_wires,
 )
 from .base import ActionSpec, Announcer, Mechanism, PickSpec, Tool
@@ -87,6 +88,7 @@ ALL: tuple[Mechanism[Any], ...] = (
     count_tokens.MECHANISM,
     silence.MECHANISM,
     number_choice.MECHANISM,
+    token_draft.MECHANISM,
 )
 REGISTRY: dict[str, Mechanism[Any]] = {m.id: m for m in ALL}
 ACTIONS: dict[type[Action], ActionSpec[Any]] = {a.cls: a for m in ALL for a in m.actions}

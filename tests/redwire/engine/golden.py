@@ -43,6 +43,7 @@ CASES = [
     (24, 4, 5),
     (25, 3, 3),
     (26, 4, 3),
+    (27, 4, 2),
 ]
 NAMES = ["Ana", "Bea", "Carlo", "Dario", "Elena"]
 

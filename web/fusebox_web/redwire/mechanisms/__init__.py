@@ -43,6 +43,7 @@ from . import (
     silence,
     sweep,
     timer,
+    token_draft,
     x_wires,
 )
 from .base import CardUse, Chosen, Found, View
@@ -104,6 +105,7 @@ _MISSION_MODULES = (
     count_tokens,
     silence,
     number_choice,
+    token_draft,
 )
 
 #: How each equipment card is offered, by card number.
