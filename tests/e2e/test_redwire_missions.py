@@ -67,6 +67,7 @@ BOT_TABLES = [
     (25, 4, 2),
     (26, 3, 4),
     (27, 4, 5),
+    (28, 3, 2),
 ]
 PHONE: ViewportSize = {"width": 360, "height": 640}
 
@@ -825,3 +826,22 @@ def test_drawn_tokens_are_taken_and_placed_by_touch_and_keyboard(
     after = saved_state(page)
     assert any(e.type == "token" and e.data.get("reason") == "reward" for e in after.log)
     expect(page.get_by_test_id("token-draft")).to_contain_text("took 7")
+
+
+def test_the_careless_captain_is_marked_and_warned(browser: Browser, site_url: str) -> None:
+    """Mission 28 on a phone, the person captain: the careless badge by the name (with its
+    accessible name), no Double Detector badge for the captain, no detector offered, and the
+    warning in the prompt."""
+    page = open_phone(
+        browser, site_url + "?mission=28&players=3&seed=2&bots=1&pace=slow&brief=0&captain=1"
+    )
+    badge = page.get_by_test_id("careless-badge")
+    expect(badge).to_have_count(1)
+    expect(badge).to_have_accessible_name(re.compile("a miss explodes the bomb"))
+    expect(page.get_by_test_id("careless")).to_contain_text("no Double Detector")
+    if wait_decision(page) == "setup_token":
+        play(page, sure_move(saved_state(page), 0))
+    assert wait_decision(page) == "turn"
+    expect(page.get_by_test_id("prompt")).to_contain_text("You are the careless captain")
+    expect(page.locator('[data-act="mode"][data-mode="double"]')).to_have_count(0)
+    expect(page.locator(".rw-badge--dd")).to_have_count(2)  # the two other players'

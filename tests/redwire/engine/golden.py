@@ -44,6 +44,7 @@ CASES = [
     (25, 3, 3),
     (26, 4, 3),
     (27, 4, 2),
+    (28, 4, 4),
 ]
 NAMES = ["Ana", "Bea", "Carlo", "Dario", "Elena"]
 

@@ -25,6 +25,7 @@ from . import (
     audio,
     bat_radar,
     bluffer,
+    careless,
     claims,
     count_tokens,
     dealt_first,
@@ -106,6 +107,7 @@ _MISSION_MODULES = (
     silence,
     number_choice,
     token_draft,
+    careless,
 )
 
 #: How each equipment card is offered, by card number.
