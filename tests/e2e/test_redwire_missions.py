@@ -35,6 +35,7 @@ from engine.redwire.mechanisms import (
     count_tokens,
     double_lock,
     four_at_once,
+    guessing,
     negative_tokens,
     number_choice,
     parity_tokens,
@@ -68,6 +69,7 @@ BOT_TABLES = [
     (26, 3, 4),
     (27, 4, 5),
     (28, 3, 2),
+    (29, 4, 3),
 ]
 PHONE: ViewportSize = {"width": 360, "height": 640}
 
@@ -845,3 +847,40 @@ def test_the_careless_captain_is_marked_and_warned(browser: Browser, site_url: s
     expect(page.get_by_test_id("prompt")).to_contain_text("You are the careless captain")
     expect(page.locator('[data-act="mode"][data-mode="double"]')).to_have_count(0)
     expect(page.locator(".rw-badge--dd")).to_have_count(2)  # the two other players'
+
+
+def test_number_cards_in_hand_are_secret_and_played_face_down_by_keyboard(
+    browser: Browser, site_url: str
+) -> None:
+    """Mission 29 on a phone, the person captain: their own Number cards shown, the others'
+    only counted; the card a computer puts face down for the person's turn stays unseen, with
+    the warning; then the person puts one face down for the next turn, by keyboard."""
+    page = open_phone(
+        browser, site_url + "?mission=29&players=3&seed=4&bots=1&pace=instant&brief=0&captain=1"
+    )
+    expect(page.get_by_test_id("my-number-cards")).to_have_attribute(
+        "aria-label", "Your Number cards: 1 and 6"
+    )
+    if wait_decision(page) == "setup_token":
+        play(page, sure_move(saved_state(page), 0))
+    assert wait_decision(page) == "turn"
+    hidden = page.get_by_test_id("face-down-number")
+    expect(hidden).to_contain_text("put a card face down for this turn")
+    played = guessing.view(saved_state(page).observation(None))
+    assert played is not None and played["played_by"] == 2
+    expect(page.get_by_test_id("prompt")).to_contain_text("A Number card lies face down")
+    play(page, sure_move(saved_state(page), 0))
+    assert wait_decision(page) == "number_play"
+    state = saved_state(page)
+    mine = guessing.view(state.observation(0))
+    assert mine is not None
+    value = mine["mine"][0]
+    page.locator(f'[data-act="value"][data-value="{value}"]').focus()
+    page.keyboard.press("Enter")
+    confirm = page.get_by_test_id("confirm")
+    expect(confirm).to_contain_text(f"Put my {value} face down")
+    confirm.focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("face-down-number")).to_contain_text(
+        f"You put your {value} face down"
+    )

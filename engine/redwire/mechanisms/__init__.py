@@ -42,6 +42,7 @@ from . import (
     double_lock,
     equipment,
     four_at_once,
+    guessing,
     hidden_equipment,
     negative_tokens,
     number_cards,
@@ -92,6 +93,7 @@ ALL: tuple[Mechanism[Any], ...] = (
     number_choice.MECHANISM,
     token_draft.MECHANISM,
     careless.MECHANISM,
+    guessing.MECHANISM,
 )
 REGISTRY: dict[str, Mechanism[Any]] = {m.id: m for m in ALL}
 ACTIONS: dict[type[Action], ActionSpec[Any]] = {a.cls: a for m in ALL for a in m.actions}

@@ -45,6 +45,7 @@ CASES = [
     (26, 4, 3),
     (27, 4, 2),
     (28, 4, 4),
+    (29, 4, 3),
 ]
 NAMES = ["Ana", "Bea", "Carlo", "Dario", "Elena"]
 

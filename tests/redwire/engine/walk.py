@@ -42,6 +42,7 @@ from engine.redwire.mechanisms import four_at_once
 from engine.redwire.mechanisms.bat_radar import NameCutter
 from engine.redwire.mechanisms.bluffer import FalseToken
 from engine.redwire.mechanisms.claims import Claim, PassClaim
+from engine.redwire.mechanisms.guessing import PlayNumber
 from engine.redwire.mechanisms.negative_tokens import GiveToken, NegativeToken
 from engine.redwire.mechanisms.number_choice import ChooseNumber
 from engine.redwire.mechanisms.sequence import Stuck
@@ -143,6 +144,7 @@ def random_candidate(state: GameState, rng: random.Random) -> Action:
         lambda: NumberSaid(seat),
         lambda: TakeToken(seat, value),
         lambda: ChooseNumber(seat, value),
+        lambda: PlayNumber(seat, value),
     ]
     return rng.choice(makers)()
 

@@ -32,6 +32,7 @@ from . import (
     double_detector,
     double_lock,
     four_at_once,
+    guessing,
     hidden_equipment,
     negative_tokens,
     number_cards,
@@ -108,6 +109,7 @@ _MISSION_MODULES = (
     number_choice,
     token_draft,
     careless,
+    guessing,
 )
 
 #: How each equipment card is offered, by card number.
