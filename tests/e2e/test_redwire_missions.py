@@ -37,6 +37,7 @@ from engine.redwire.mechanisms import (
     four_at_once,
     guessing,
     negative_tokens,
+    number_cards,
     number_choice,
     parity_tokens,
     red_value,
@@ -70,6 +71,7 @@ BOT_TABLES = [
     (27, 4, 5),
     (28, 3, 2),
     (29, 4, 3),
+    (30, 3, 6),
 ]
 PHONE: ViewportSize = {"width": 360, "height": 640}
 
@@ -884,3 +886,29 @@ def test_number_cards_in_hand_are_secret_and_played_face_down_by_keyboard(
     expect(page.get_by_test_id("face-down-number")).to_contain_text(
         f"You put your {value} face down"
     )
+
+
+def test_the_second_audio_mission_tells_the_track_and_turns_number_cards_by_keyboard(
+    browser: Browser, site_url: str
+) -> None:
+    """Mission 30: the briefing and the board say to start the official track "Mission 30"
+    from one's own box (the page plays nothing); the Number deck's top card is turned up when
+    the track says so, by keyboard, and the next one after it."""
+    page = open_phone(browser, site_url + "?mission=30&players=3&seed=2&bots=1&pace=slow")
+    expect(page.get_by_test_id("audio")).to_contain_text(
+        'Start the track "Mission 30" from your own box'
+    )
+    page.get_by_test_id("begin").click()
+    wait_decision(page)
+    assert page.locator("audio").count() == 0
+    expect(page.get_by_test_id("number-deck")).to_contain_text("12")
+    order = number_cards.order_of(saved_state(page))
+    for n in range(2):
+        button = page.locator('[data-act="mode"][data-mode="flip_number"]')
+        button.focus()
+        page.keyboard.press("Enter")
+        confirm = page.get_by_test_id("confirm")
+        expect(confirm).to_contain_text("Turn up the next Number card")
+        confirm.focus()
+        page.keyboard.press("Enter")
+        expect(page.get_by_test_id("number-deck")).to_contain_text(f"Top card, face up: {order[n]}")

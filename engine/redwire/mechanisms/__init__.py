@@ -47,6 +47,7 @@ from . import (
     negative_tokens,
     number_cards,
     number_choice,
+    number_flip,
     parity_tokens,
     random_token,
     red_value,
@@ -94,6 +95,7 @@ ALL: tuple[Mechanism[Any], ...] = (
     token_draft.MECHANISM,
     careless.MECHANISM,
     guessing.MECHANISM,
+    number_flip.MECHANISM,
 )
 REGISTRY: dict[str, Mechanism[Any]] = {m.id: m for m in ALL}
 ACTIONS: dict[type[Action], ActionSpec[Any]] = {a.cls: a for m in ALL for a in m.actions}

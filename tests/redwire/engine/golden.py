@@ -46,6 +46,7 @@ CASES = [
     (27, 4, 2),
     (28, 4, 4),
     (29, 4, 3),
+    (30, 3, 2),
 ]
 NAMES = ["Ana", "Bea", "Carlo", "Dario", "Elena"]
 

@@ -45,6 +45,7 @@ from engine.redwire.mechanisms.claims import Claim, PassClaim
 from engine.redwire.mechanisms.guessing import PlayNumber
 from engine.redwire.mechanisms.negative_tokens import GiveToken, NegativeToken
 from engine.redwire.mechanisms.number_choice import ChooseNumber
+from engine.redwire.mechanisms.number_flip import FlipNumber
 from engine.redwire.mechanisms.sequence import Stuck
 from engine.redwire.mechanisms.silence import NumberSaid
 from engine.redwire.mechanisms.sweep import Sweep
@@ -145,6 +146,7 @@ def random_candidate(state: GameState, rng: random.Random) -> Action:
         lambda: TakeToken(seat, value),
         lambda: ChooseNumber(seat, value),
         lambda: PlayNumber(seat, value),
+        lambda: FlipNumber(seat),
     ]
     return rng.choice(makers)()
 

@@ -37,6 +37,7 @@ from . import (
     negative_tokens,
     number_cards,
     number_choice,
+    number_flip,
     parity_tokens,
     random_token,
     red_value,
@@ -110,6 +111,7 @@ _MISSION_MODULES = (
     token_draft,
     careless,
     guessing,
+    number_flip,
 )
 
 #: How each equipment card is offered, by card number.
