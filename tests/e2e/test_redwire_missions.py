@@ -35,7 +35,9 @@ from engine.redwire.mechanisms import (
     count_tokens,
     double_lock,
     four_at_once,
+    guessing,
     negative_tokens,
+    number_cards,
     number_choice,
     parity_tokens,
     red_value,
@@ -66,6 +68,10 @@ BOT_TABLES = [
     (24, 3, 6),
     (25, 4, 2),
     (26, 3, 4),
+    (27, 4, 5),
+    (28, 3, 2),
+    (29, 4, 3),
+    (30, 3, 6),
 ]
 PHONE: ViewportSize = {"width": 360, "height": 640}
 
@@ -788,3 +794,124 @@ def test_the_turns_number_card_is_chosen_by_keyboard_and_cut(
     expect(card).to_contain_text("this turn")
     chips = page.locator('[data-act="value"]')
     assert [chips.nth(i).get_attribute("data-value") for i in range(chips.count())] == [str(value)]
+
+
+def test_drawn_tokens_are_taken_and_placed_by_touch_and_keyboard(
+    browser: Browser, site_url: str
+) -> None:
+    """Mission 27 on a phone, the person captain: no Double Detector offered; two yellow wires
+    cut lay the drawn tokens out; the person takes one by keyboard and places it by touch."""
+    page = open_phone(
+        browser, site_url + "?mission=27&players=4&seed=3&bots=1&pace=instant&brief=0&captain=1"
+    )
+    expect(page.get_by_test_id("token-draft")).to_contain_text("Nobody has a Double Detector")
+    if wait_decision(page) == "setup_token":
+        play(page, sure_move(saved_state(page), 0))
+    assert wait_decision(page) == "turn"
+    expect(page.locator('[data-act="mode"][data-mode="double"]')).to_have_count(0)
+    state = saved_state(page)
+    target = next((st, sl) for seat in (1, 2, 3) for st, sl, c in state.hand(seat) if c % 10 == 1)
+    play(page, Cut(0, (target,), (YELLOW,)))
+    if wait_decision(page) == "own_cut":
+        play(page, sure_move(saved_state(page), 0))
+    assert wait_decision(page) == "draft_take"
+    expect(page.get_by_test_id("token-draft")).to_contain_text("Drawn tokens: 5, 2, 7 and 12")
+    page.locator('[data-act="value"][data-value="5"]').focus()
+    page.keyboard.press("Enter")
+    confirm = page.get_by_test_id("confirm")
+    expect(confirm).to_contain_text("Take the 5 token")
+    confirm.focus()
+    page.keyboard.press("Enter")
+    # Two 5s: the person chooses where it goes, by touch (a single wire is chosen for a lone
+    # person by the page).
+    assert wait_decision(page) == "draft_place"
+    fives = [(st, sl) for st, sl, c in saved_state(page).hand(0) if c == 50]
+    assert len(fives) == 2
+    tile(page, *fives[1]).click()
+    page.get_by_test_id("confirm").click()
+    wait_decision(page)
+    after = saved_state(page)
+    assert any(e.type == "token" and e.data.get("reason") == "reward" for e in after.log)
+    expect(page.get_by_test_id("token-draft")).to_contain_text("took 5")
+
+
+def test_the_careless_captain_is_marked_and_warned(browser: Browser, site_url: str) -> None:
+    """Mission 28 on a phone, the person captain: the careless badge by the name (with its
+    accessible name), no Double Detector badge for the captain, no detector offered, and the
+    warning in the prompt."""
+    page = open_phone(
+        browser, site_url + "?mission=28&players=3&seed=2&bots=1&pace=slow&brief=0&captain=1"
+    )
+    badge = page.get_by_test_id("careless-badge")
+    expect(badge).to_have_count(1)
+    expect(badge).to_have_accessible_name(re.compile("a miss explodes the bomb"))
+    expect(page.get_by_test_id("careless")).to_contain_text("no Double Detector")
+    if wait_decision(page) == "setup_token":
+        play(page, sure_move(saved_state(page), 0))
+    assert wait_decision(page) == "turn"
+    expect(page.get_by_test_id("prompt")).to_contain_text("You are the careless captain")
+    expect(page.locator('[data-act="mode"][data-mode="double"]')).to_have_count(0)
+    expect(page.locator(".rw-badge--dd")).to_have_count(2)  # the two other players'
+
+
+def test_number_cards_in_hand_are_secret_and_played_face_down_by_keyboard(
+    browser: Browser, site_url: str
+) -> None:
+    """Mission 29 on a phone, the person captain: their own Number cards shown, the others'
+    only counted; the card a computer puts face down for the person's turn stays unseen, with
+    the warning; then the person puts one face down for the next turn, by keyboard."""
+    page = open_phone(
+        browser, site_url + "?mission=29&players=3&seed=4&bots=1&pace=instant&brief=0&captain=1"
+    )
+    expect(page.get_by_test_id("my-number-cards")).to_have_attribute(
+        "aria-label", "Your Number cards: 1 and 6"
+    )
+    if wait_decision(page) == "setup_token":
+        play(page, sure_move(saved_state(page), 0))
+    assert wait_decision(page) == "turn"
+    hidden = page.get_by_test_id("face-down-number")
+    expect(hidden).to_contain_text("put a card face down for this turn")
+    played = guessing.view(saved_state(page).observation(None))
+    assert played is not None and played["played_by"] == 2
+    expect(page.get_by_test_id("prompt")).to_contain_text("A Number card lies face down")
+    play(page, sure_move(saved_state(page), 0))
+    assert wait_decision(page) == "number_play"
+    state = saved_state(page)
+    mine = guessing.view(state.observation(0))
+    assert mine is not None
+    value = mine["mine"][0]
+    page.locator(f'[data-act="value"][data-value="{value}"]').focus()
+    page.keyboard.press("Enter")
+    confirm = page.get_by_test_id("confirm")
+    expect(confirm).to_contain_text(f"Put my {value} face down")
+    confirm.focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("face-down-number")).to_contain_text(
+        f"You put your {value} face down"
+    )
+
+
+def test_the_second_audio_mission_tells_the_track_and_turns_number_cards_by_keyboard(
+    browser: Browser, site_url: str
+) -> None:
+    """Mission 30: the briefing and the board say to start the official track "Mission 30"
+    from one's own box (the page plays nothing); the Number deck's top card is turned up when
+    the track says so, by keyboard, and the next one after it."""
+    page = open_phone(browser, site_url + "?mission=30&players=3&seed=2&bots=1&pace=slow")
+    expect(page.get_by_test_id("audio")).to_contain_text(
+        'Start the track "Mission 30" from your own box'
+    )
+    page.get_by_test_id("begin").click()
+    wait_decision(page)
+    assert page.locator("audio").count() == 0
+    expect(page.get_by_test_id("number-deck")).to_contain_text("12")
+    order = number_cards.order_of(saved_state(page))
+    for n in range(2):
+        button = page.locator('[data-act="mode"][data-mode="flip_number"]')
+        button.focus()
+        page.keyboard.press("Enter")
+        confirm = page.get_by_test_id("confirm")
+        expect(confirm).to_contain_text("Turn up the next Number card")
+        confirm.focus()
+        page.keyboard.press("Enter")
+        expect(page.get_by_test_id("number-deck")).to_contain_text(f"Top card, face up: {order[n]}")

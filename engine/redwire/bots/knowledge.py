@@ -36,7 +36,7 @@ from ..deduction import (
     solve,
 )
 from ..deduction.codes import class_of, code_of_label
-from ..mechanisms import red_value, rookie
+from ..mechanisms import miss_explodes_in, red_value
 from ..observation_types import Observation
 
 Slot = tuple[int, int]
@@ -90,8 +90,8 @@ class Knowledge:
         #: The classes that explode when pointed at: red, and a mission's blue values that act
         #: as red (``red_value``).
         self.reds: tuple[int, ...] = (RED, *red_value.values_in(observation))
-        #: A miss of this seat explodes the bomb (the rookie of mission 14).
-        self.miss_explodes: bool = rookie.miss_explodes_in(observation, viewer)
+        #: A miss of this seat explodes the bomb (the rookie of mission 14, the careless captain).
+        self.miss_explodes: bool = miss_explodes_in(observation, viewer)
         self.players: int = int(observation["players"])
         self.owners: list[int] = [int(s["owner"]) for s in observation["stands"]]
         self.position: Position = position_from_observation(observation)

@@ -34,6 +34,7 @@ from . import (
     bat_radar,
     bluffer,
     captain_token,
+    careless,
     claims,
     count_tokens,
     dealt_first,
@@ -41,10 +42,12 @@ from . import (
     double_lock,
     equipment,
     four_at_once,
+    guessing,
     hidden_equipment,
     negative_tokens,
     number_cards,
     number_choice,
+    number_flip,
     parity_tokens,
     random_token,
     red_value,
@@ -53,12 +56,14 @@ from . import (
     silence,
     sweep,
     timer,
+    token_draft,
     x_wires,
 )
 from .base import ActionSpec, Announcer, Mechanism, PickSpec, Tool
 
 if TYPE_CHECKING:
     from ..missions import Mission
+    from ..observation_types import Observation
 
 #: Every mechanism, in the order their hooks and legal moves come when several are in play.
 ALL: tuple[Mechanism[Any], ...] = (
@@ -87,6 +92,10 @@ ALL: tuple[Mechanism[Any], ...] = (
     count_tokens.MECHANISM,
     silence.MECHANISM,
     number_choice.MECHANISM,
+    token_draft.MECHANISM,
+    careless.MECHANISM,
+    guessing.MECHANISM,
+    number_flip.MECHANISM,
 )
 REGISTRY: dict[str, Mechanism[Any]] = {m.id: m for m in ALL}
 ACTIONS: dict[type[Action], ActionSpec[Any]] = {a.cls: a for m in ALL for a in m.actions}
@@ -103,6 +112,12 @@ if len(set(_codes)) != len(_codes):  # a page translates by code: two reasons ca
     raise RuntimeError(f"a refusal code is defined twice: {sorted(_codes)}")
 for _pick in PICKS.values():
     describe_phase(_pick.phase.value, _pick.waiting, _pick.expected)
+
+
+def miss_explodes_in(obs: Observation, seat: int) -> bool:
+    """Whether a miss of ``seat`` explodes the bomb, as its observation shows (the rookie of
+    mission 14, the careless captain of mission 28)."""
+    return any(m.explodes_on_miss_in(obs, seat) for m in ALL)
 
 
 def reasons() -> tuple[ReasonCode, ...]:

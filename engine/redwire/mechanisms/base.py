@@ -334,6 +334,16 @@ class Mechanism(Generic[Part]):
         return True (the Bluffer's false token), or False for the true-value token."""
         return False
 
+    def without_character(self, table: Table, seat: int) -> bool:
+        """True when ``seat`` has no character card (so no Double Detector): the careless
+        captain of mission 28, the Bluffer with the option of mission 17."""
+        return False
+
+    def explodes_on_miss_in(self, obs: Observation, seat: int) -> bool:
+        """Whether the observation shows that a miss of ``seat`` explodes the bomb (read from
+        this mechanism's part: what bots and the page's odds need to know)."""
+        return False
+
     def miss_explodes(self, table: Table, seat: int) -> str | None:
         """When a missed Dual Cut of ``seat`` explodes the bomb instead of moving the dial (the
         rookie, Captain Careless): the explosion's cause; else None."""

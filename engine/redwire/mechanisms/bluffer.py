@@ -258,6 +258,9 @@ class Bluffer(Mechanism[BluffPart]):
             return IllegalActionError(BluffReason.BLUFF_NO_DETECTOR)
         return None
 
+    def without_character(self, table: Table, seat: int) -> bool:
+        return table.setup.options.m17_rhett_no_dd and seat == bluffer(table)
+
     def check_action(self, table: Table, action: Action) -> None:
         refusal = self._refusal(table, action)
         if refusal is not None:

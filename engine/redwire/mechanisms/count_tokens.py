@@ -38,6 +38,8 @@ if TYPE_CHECKING:
 ID = "count_tokens"
 #: The count tokens that exist: x1, x2, x3 (A10: no x4).
 MOST = 3
+#: The bots' sentence keys, by count.
+TIMES_WORD = {1: "once", 2: "twice", 3: "thrice"}
 
 
 class CountReason(ReasonCode):
@@ -123,7 +125,7 @@ class CountTokens(Mechanism[CountPart]):
     facts = {"count_token": _read_count}
     lines = {"count_token": _line}
     bot_keys = {
-        f"count_token_{n}": (
+        f"count_token_{TIMES_WORD[n]}": (
             ("stand", "wire"),
             f"x{n} token on my wire {{wire}}: "
             + ("its value is there once." if n == 1 else "a run of that value to place."),
@@ -215,7 +217,7 @@ class CountTokens(Mechanism[CountPart]):
 
         choice = min(tokens, key=score)
         params = {"stand": choice.stand, "wire": choice.slot + 1}
-        return choice, f"count_token_{count(choice)}", params
+        return choice, f"count_token_{TIMES_WORD[count(choice)]}", params
 
 
 MECHANISM = CountTokens()

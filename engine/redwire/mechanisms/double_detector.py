@@ -49,9 +49,14 @@ class Characters:
         return list(self.used)
 
 
-class CharacterView(TypedDict):
+class _CharacterBase(TypedDict):
     seat: int
     used: bool
+
+
+class CharacterView(_CharacterBase, total=False):
+    #: True for a seat with no character card in this mission (no Double Detector).
+    absent: bool
 
 
 class DoubleDetectorView(TypedDict):
@@ -68,6 +73,12 @@ def used_in(obs: Observation, seat: int) -> bool:
     """Whether ``seat``'s Double Detector is used, as an observation shows (False without one)."""
     part = view(obs)
     return bool(part and part["characters"][seat]["used"])
+
+
+def absent_in(obs: Observation, seat: int) -> bool:
+    """Whether ``seat`` has no character card (no Double Detector), as an observation shows."""
+    part = view(obs)
+    return bool(part and part["characters"][seat].get("absent"))
 
 
 def used(s: Table, seat: int) -> bool:
@@ -106,7 +117,13 @@ class DoubleDetector(Mechanism[Characters]):
 
     def observe(self, table: Table, viewer: Viewer) -> DoubleDetectorView:
         part = self.part(table)
-        return {"characters": [{"seat": i, "used": u} for i, u in enumerate(part.used)]}
+        characters: list[CharacterView] = []
+        for seat, used_now in enumerate(part.used):
+            entry: CharacterView = {"seat": seat, "used": used_now}
+            if any(m.without_character(table, seat) for m in table.mechanisms):
+                entry["absent"] = True
+            characters.append(entry)
+        return {"characters": characters}
 
 
 MECHANISM = DoubleDetector()

@@ -233,8 +233,10 @@ def _give(s: Table, a: GiveToken) -> Events:
         raise IllegalActionError(NegativeReason.GIFT_VALUE)
     receiver = (a.seat + 1) % s.players
     value = value_to_json(a.value)
-    events: Events = [Event("give_token", {"seat": a.seat, "to": receiver, "value": value})]
     options = tuple((st, sl) for st, sl, code in s.hand(receiver) if cut_value(code) == a.value)
+    # Whether the receiver places it on a wire shows at once (he is asked where): public.
+    data = {"seat": a.seat, "to": receiver, "value": value, "holds": bool(options)}
+    events: Events = [Event("give_token", data)]
     if options:
         s.pending = Pending(GIFT_PLACE, receiver, options, actor=a.seat, value=a.value)
         return events
@@ -293,6 +295,16 @@ def _read_skipped(event: Mapping[str, Any], tracker: Tracker) -> None:
         _read_short({"seat": event["seat"], "values": []}, tracker)
 
 
+def _read_give(event: Mapping[str, Any], tracker: Tracker) -> None:
+    """The receiver is to place the token on a wire of his: he holds an uncut one of it."""
+    if not event.get("holds"):
+        return  # the ``gift_beside`` event says the rest
+    from ..deduction.facts import AtLeastOne
+
+    wires = _hand(tracker, int(event["to"]), True)
+    tracker.add(AtLeastOne.classes(wires, value_from_json(event["value"])))
+
+
 def _read_beside(event: Mapping[str, Any], tracker: Tracker) -> None:
     """A gift laid beside the stand: he holds no uncut wire of that value."""
     from ..deduction.facts import Count
@@ -336,6 +348,7 @@ class NegativeTokens(Mechanism[NegativePart]):
         "negative_short": _read_short,
         "token_skipped": _read_skipped,
         "gift_beside": _read_beside,
+        "give_token": _read_give,
     }
     lines = {
         "negative_token": _line_negative,

@@ -95,6 +95,9 @@ class Rookie(Mechanism[None]):
     def miss_explodes(self, table: Table, seat: int) -> str | None:
         return "rookie" if seat == rookie(table) else None
 
+    def explodes_on_miss_in(self, obs: Observation, seat: int) -> bool:
+        return miss_explodes_in(obs, seat)
+
     def check_action(self, table: Table, action: Action) -> None:
         if isinstance(action, Stabilize) and action.seat == rookie(table):
             raise IllegalActionError(RookieReason.ROOKIE_STABILIZER)

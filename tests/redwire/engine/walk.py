@@ -42,11 +42,15 @@ from engine.redwire.mechanisms import four_at_once
 from engine.redwire.mechanisms.bat_radar import NameCutter
 from engine.redwire.mechanisms.bluffer import FalseToken
 from engine.redwire.mechanisms.claims import Claim, PassClaim
+from engine.redwire.mechanisms.guessing import PlayNumber
 from engine.redwire.mechanisms.negative_tokens import GiveToken, NegativeToken
+from engine.redwire.mechanisms.number_choice import ChooseNumber
+from engine.redwire.mechanisms.number_flip import FlipNumber
 from engine.redwire.mechanisms.sequence import Stuck
 from engine.redwire.mechanisms.silence import NumberSaid
 from engine.redwire.mechanisms.sweep import Sweep
 from engine.redwire.mechanisms.timer import TimeUp
+from engine.redwire.mechanisms.token_draft import TakeToken
 from engine.redwire.wires import RED, YELLOW, cut_value
 
 
@@ -139,6 +143,10 @@ def random_candidate(state: GameState, rng: random.Random) -> Action:
         lambda: GiveToken(seat, value),
         lambda: four_at_once.FourAtOnce(seat),
         lambda: NumberSaid(seat),
+        lambda: TakeToken(seat, value),
+        lambda: ChooseNumber(seat, value),
+        lambda: PlayNumber(seat, value),
+        lambda: FlipNumber(seat),
     ]
     return rng.choice(makers)()
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from engine.redwire.mechanisms import red_value, rookie
+from engine.redwire.mechanisms import miss_explodes_in, red_value
 from engine.redwire.mechanisms.equipment import labels, stabilizer
 from engine.redwire.observation_types import Observation
 from engine.redwire.wires import RED, YELLOW, value_from_json, value_to_json
@@ -146,7 +146,7 @@ def wire_odds(obs: Obs, tile: Tile, knowledge: Any = None) -> WireOdds:
     explosion = (
         Fraction(0) if stabilized else sum((chances.get(r, Fraction(0)) for r in reds), Fraction(0))
     )
-    fatal = rookie.miss_explodes_in(obs, seat_of(obs)) and not stabilized
+    fatal = miss_explodes_in(obs, seat_of(obs)) and not stabilized
     cuts = tuple(
         CutChance(
             value,

@@ -25,16 +25,19 @@ from . import (
     audio,
     bat_radar,
     bluffer,
+    careless,
     claims,
     count_tokens,
     dealt_first,
     double_detector,
     double_lock,
     four_at_once,
+    guessing,
     hidden_equipment,
     negative_tokens,
     number_cards,
     number_choice,
+    number_flip,
     parity_tokens,
     random_token,
     red_value,
@@ -43,6 +46,7 @@ from . import (
     silence,
     sweep,
     timer,
+    token_draft,
     x_wires,
 )
 from .base import CardUse, Chosen, Found, View
@@ -104,6 +108,10 @@ _MISSION_MODULES = (
     count_tokens,
     silence,
     number_choice,
+    token_draft,
+    careless,
+    guessing,
+    number_flip,
 )
 
 #: How each equipment card is offered, by card number.

@@ -17,8 +17,8 @@ if TYPE_CHECKING:
 
 def badge(obs: Observation, seat: int, w: Words) -> str:
     """The badge by a player's name: their Double Detector, ready or used ("" without one)."""
-    if double_detector.view(obs) is None:
-        return ""
+    if double_detector.view(obs) is None or double_detector.absent_in(obs, seat):
+        return ""  # no character card: no Double Detector
     used = double_detector.used_in(obs, seat)
     label = w.t("rw.dd.used" if used else "rw.dd.ready", name=w.detector_name())
     return tag(

@@ -17,7 +17,13 @@ if TYPE_CHECKING:
 
 
 def _afford(state: GameState, seat: int) -> list[Tile] | None:
-    tiles = [(st, sl) for st, sl, _ in state.hand(seat) if legal(state, PostIt(seat, st, sl))]
+    """Your wires the engine lets the note mark (a mission may allow cut ones too)."""
+    tiles = [
+        (st, sl)
+        for st in state.seat_stands[seat]
+        for sl in range(len(state.stands[st]))
+        if legal(state, PostIt(seat, st, sl))
+    ]
     return tiles or None
 
 
