@@ -55,6 +55,7 @@ Facts = tuple[list[int], list[tuple[int, int]], list[tuple[int, int]]]
 _NO_FACTS: Facts = ([], [], [])
 Edge = tuple[int, int, int]  # (state delta, multiplier, or_bits)
 Layer = dict[int, int]
+Half = tuple[dict[int, list[Edge]], int]  # a half's ways by count, and its identity
 Choice = tuple[int, int, tuple[bool, ...] | None]  # (state delta, q, ok by group counter)
 
 
@@ -147,7 +148,7 @@ class DirectStep:
     split: int  # 0, or the number of active stands in the first half (three or more of them)
     head_mask: int  # the bits of the first half's fields
     memos: tuple[dict[int, tuple[Edge, ...]], ...]  # per choice: key -> edges
-    halves: dict[int, dict[int, dict[int, list[Edge]]]]  # first stand -> key -> by count
+    halves: dict[int, dict[int, Half]]  # first stand -> key -> (by count, its identity)
     moves: bool  # False: every state moves by the forced runs' delta alone
     stands: frozenset[int]  # the active stands
     flagged: bool  # False: no way sets a flag (no ``or_bits``, no ``ors``)
@@ -159,14 +160,10 @@ class DirectStep:
         rows, fields = self.rows, self.fields
         if len(rows) >= 3:  # two halves, each joined once per key of its own fields
             head_key = key & self.head_mask
-            head = self.halves[0].get(head_key)
-            if head is None:
-                head = self.half(0, head_key)
+            head, head_id = self.halves[0].get(head_key) or self.half(0, head_key)
             tail_key = key - head_key
-            tail = self.halves[self.split].get(tail_key)
-            if tail is None:
-                tail = self.half(self.split, tail_key)
-            name = (id(head), id(tail), q)
+            tail, tail_id = self.halves[self.split].get(tail_key) or self.half(self.split, tail_key)
+            name = (head_id, tail_id, q)
             cached = _JOINS.get(name)
             if cached is None:
                 found = _join(head, tail, q)
@@ -192,10 +189,10 @@ class DirectStep:
         self.memos[choice][key] = found
         return found
 
-    def half(self, first: int, key: int) -> dict[int, list[Edge]]:
+    def half(self, first: int, key: int) -> Half:
         """The active stands from ``first`` to the end of its half, of fields ``key``: per
         number of tiles they take in all, the ways to take them ``(delta, c! / prod c_i!,
-        or_bits)`` (kept in ``halves``; cached across solves)."""
+        or_bits)``, and its identity (kept in ``halves``; cached across solves)."""
         end = self.split if first == 0 else len(self.rows)
         rows, fields = self.rows, self.fields
         shift, mask = fields[first]
@@ -213,8 +210,8 @@ class DirectStep:
             name = tuple(map(id, parts))
         cached = _HALVES.get(name)
         if cached is not None:
-            found = self.halves[first][key] = cached[0]
-            return found
+            half = self.halves[first][key] = (cached[0], id(cached[0]))
+            return half
         found = {c: [(d, 1, o)] for c, d, o in row}
         for row in parts[1:]:
             joined: dict[int, list[Edge]] = {}
@@ -228,9 +225,9 @@ class DirectStep:
                     else:
                         joined[total] = more
             found = joined
-        self.halves[first][key] = found
+        half = self.halves[first][key] = (found, id(found))
         _HALVES[name] = (found, parts)
-        return found
+        return half
 
     def finish(self, state: int) -> int | None:
         """The state after the checks that end with this code (``None``: it breaks one)."""
@@ -906,13 +903,11 @@ def forward(plan: DirectPlan) -> tuple[list[Layer], list[Layer | None], list[Vis
                     if edges is None:
                         if split:  # as ``DirectStep.edges``, inline
                             head_key = key & head_mask
-                            head = heads.get(head_key)
-                            if head is None:
-                                head = step.half(0, head_key)
-                            tail = tails.get(key - head_key)
-                            if tail is None:
-                                tail = step.half(split, key - head_key)
-                            name = (id(head), id(tail), q)
+                            head, head_id = heads.get(head_key) or step.half(0, head_key)
+                            tail, tail_id = tails.get(key - head_key) or step.half(
+                                split, key - head_key
+                            )
+                            name = (head_id, tail_id, q)
                             cached = _JOINS.get(name)
                             if cached is None:
                                 edges = _join(head, tail, q)
