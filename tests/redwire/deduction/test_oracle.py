@@ -119,7 +119,7 @@ def test_wide_needs_counted_by_subtraction(monkeypatch: pytest.MonkeyPatch) -> N
     from engine.redwire.deduction.normalize import normalize
 
     monkeypatch.setattr(solver, "SUBTRACT_OVER_NS", -1.0)
-    monkeypatch.setattr(choice, "DIRECT_UP_TO", -1)  # no position is small: no direct engine
+    monkeypatch.setattr(choice, "DIRECT_WIDE_UP_TO", -1)  # no position is small: no direct engine
     checked = 0
     seed = 0
     while checked < 40:
