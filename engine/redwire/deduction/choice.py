@@ -3,7 +3,8 @@
 Every engine and both directions of the walk give the same answers; only the time differs, by up
 to several times. ``route`` sends the small positions (late in a game) to the direct engine
 (``direct``), from its estimate of the states it will keep (``direct.estimate``), its needs and, on
-the positions in between, the rough estimates below. For the others, the rough estimates from the
+the positions in between (up to ``DIRECT_WIDE_UP_TO`` estimated states), the rough estimates
+below. For the others, the rough estimates from the
 fill levels alone (``packed_plan.rough_costs``) pick the engine in the direction
 ``prefers_mirror`` likes. When the cheaper estimate is over ``BIG_NS``, the choice is worth a
 millisecond more: the direction with the cheaper rough estimate is taken and, where the packed

@@ -9,8 +9,6 @@ walk needs (parts, joined tables, estimates), not into the walk. A state packs, 
   stand (``labels``);
 * per "k of m" group, how many of its candidates were kept so far;
 * one flag per ``Need`` that is not on one stand and one code, one counter per ``Tally`` and the
-  memory bits of the ``Pair`` s (``pairs``), as in the sparse engine (``plan``);
-* one flag per ``Need`` that is not on one stand and one code, one counter per ``Tally`` and the
   memory bits of the ``Pair`` s (``pairs``), as in the sparse engine (``plan``).
 
 A ``DirectStep`` deals one code. A stand whose level is forced before and after it takes its run
@@ -18,13 +16,23 @@ for free (``extra``, ``ors``; its copies counted in ``factor``); the others are 
 successors depend only on the fields of the active stands (its *key*): the step keeps, per key and
 choice (the ``q`` copies, or keeping or dropping a "k of m" candidate), the ``(delta, multiplier,
 or_bits)`` of every way to share the copies among the active stands (``q! / prod c!``), joined
-from the stands' options (``Rows``) the first time a state has that key; keys whose stands have
-the same options share the join. After the code, ``finish`` checks and clears the flags,
+from the stands' options (``Rows``) the first time a state has that key. With three active stands
+or more, each half of them is joined once per key of its own fields (``half``) and the two halves
+by count. The stands' options are interned, and the halves and the joins are cached across solves
+by the identities of what they are made of (``_HALVES``, ``_JOINS``): the positions of a game, and
+positions alike, share most of them. After the code, ``finish`` checks and clears the flags,
 counters and pair memories that end there.
+
+The forward pass records, per step, the states it dealt from and their ways; the backward pass
+walks that record (no key to mask, no memo to look up). Sharing a code's copies stand by stand
+(a sub-step per stand, states kept by the copies left) was tried: the states between two stands
+hardly merge, and it walks two to three times the ways of the joint deal.
 
 Fill levels come from each stand alone (``levels.stand_levels``, without the one-stand needs:
 those are checked on the runs). Both passes keep every layer; the weight of a fill level of a stand
-before a code is ``sum F * B`` over the states with that level.
+before a code is ``sum F * B`` over the live states with that level, summed in lists by level, once
+per boundary for the stands that may move there (a stand the code before cannot move keeps its
+weights), and slot marginals follow from tail sums of those (``all_slot_weights``).
 
 >>> from engine.redwire.deduction import Pool, Position, Stand
 >>> from engine.redwire.deduction.normalize import normalize
