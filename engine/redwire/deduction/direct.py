@@ -111,6 +111,7 @@ class PlainRows(dict[int, tuple[StandOption, ...]]):
 _OPTIONS: dict[tuple[StandOption, ...], tuple[StandOption, ...]] = {}
 _PLAIN: dict[tuple[int, int, int], tuple[StandOption, ...]] = {}
 _HALVES: dict[tuple[int, ...], tuple[dict[int, list[Edge]], object]] = {}
+_PLAIN_HALVES: dict[tuple[int, ...], dict[int, list[Edge]]] = {}
 _JOINS: dict[tuple[int, int, int], tuple[tuple[Edge, ...], object, object]] = {}
 _CACHE_LIMIT = 20_000
 
@@ -133,6 +134,7 @@ def forget() -> None:
     _OPTIONS.clear()
     _PLAIN.clear()
     _HALVES.clear()
+    _PLAIN_HALVES.clear()
     _JOINS.clear()
 
 
@@ -157,6 +159,8 @@ class DirectStep:
     head_mask: int  # the bits of the first half's fields
     memos: tuple[dict[int, tuple[Edge, ...]], ...]  # per choice: key -> edges
     halves: dict[int, dict[int, Half]]  # first stand -> key -> (by count, its identity)
+    # per active stand that only moves its level: (after_low, after_high, runs), else None
+    plains: tuple[tuple[int, int, list[int]] | None, ...]
     moves: bool  # False: every state moves by the forced runs' delta alone
     stands: frozenset[int]  # the active stands
     flagged: bool  # False: no way sets a flag (no ``or_bits``, no ``ors``)
@@ -203,6 +207,8 @@ class DirectStep:
         or_bits)``, and its identity (kept in ``halves``; cached across solves)."""
         end = self.split if first == 0 else len(self.rows)
         rows, fields = self.rows, self.fields
+        if end - first <= 2 and self.plains[first] and self.plains[end - 1]:
+            return self._plain_half(first, end, key)
         shift, mask = fields[first]
         row = rows[first][(key >> shift) & mask]
         if end - first == 1:
@@ -235,6 +241,46 @@ class DirectStep:
             found = joined
         half = self.halves[first][key] = (found, id(found))
         _HALVES[name] = (found, parts)
+        return half
+
+    def _plain_half(self, first: int, end: int, key: int) -> Half:
+        """``half`` for one or two stands that only move their levels: their ways are the
+        same for the same ranges of counts (cached across solves by ranges and shifts)."""
+        shift, mask = self.fields[first]
+        after_low, after_high, runs = self.plains[first]  # type: ignore[misc]
+        f = (key >> shift) & mask
+        low, high, longest = after_low - f, after_high - f, runs[f]
+        low = low if low > 0 else 0
+        high = high if high < longest else longest
+        if end - first == 1:
+            name: tuple[int, ...] = (low, high, shift)
+        else:
+            shift2, mask2 = self.fields[first + 1]
+            after_low, after_high, runs = self.plains[first + 1]  # type: ignore[misc]
+            f = (key >> shift2) & mask2
+            low2, high2, longest = after_low - f, after_high - f, runs[f]
+            low2 = low2 if low2 > 0 else 0
+            high2 = high2 if high2 < longest else longest
+            name = (low, high, shift, low2, high2, shift2)
+        found = _PLAIN_HALVES.get(name)
+        if found is None:
+            if end - first == 1:
+                found = {c: [(c << shift, 1, 0)] for c in range(low, high + 1)}
+            else:
+                found = {}
+                binomial = _BINOMIAL
+                for c in range(low, high + 1):
+                    for c2 in range(low2, high2 + 1):
+                        total = c + c2
+                        edge = ((c << shift) + (c2 << shift2), binomial[total][c], 0)
+                        if total in found:
+                            found[total].append(edge)
+                        else:
+                            found[total] = [edge]
+            if len(_PLAIN_HALVES) > _CACHE_LIMIT:
+                forget()
+            _PLAIN_HALVES[name] = found
+        half = self.halves[first][key] = (found, id(found))
         return half
 
     def finish(self, state: int) -> int | None:
@@ -554,6 +600,7 @@ class _Builder:
             head_mask = 0
             for shift, mask in fields[:split]:
                 head_mask |= mask << shift
+            rows = tuple([self._rows(s, t, code) for s in active])
             check_mask, check_value = closing.get(t, (0, 0))
             step_filters = filters.get(t, [])
             rules = self._pair_rules(t, code) if norm.pairs else ()
@@ -567,7 +614,7 @@ class _Builder:
                     counter_mask,
                     key_mask,
                     tuple(fields),
-                    tuple([self._rows(s, t, code) for s in active]),
+                    rows,
                     ors,
                     check_mask,
                     check_value,
@@ -576,6 +623,14 @@ class _Builder:
                     head_mask,
                     ({},) if len(choices) == 1 else ({}, {}),
                     {0: {}, split: {}},
+                    tuple(
+                        [
+                            (row.after_low, row.after_high, row.runs)
+                            if isinstance(row, PlainRows)
+                            else None
+                            for row in rows
+                        ]
+                    ),
                     bool(active or ors) or len(choices) != 1 or choices[0][1:] != (0, None),
                     frozenset(active),
                     bool(ors) or (bool(self.flags) and self._flagged(active, t)),
