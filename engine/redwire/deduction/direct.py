@@ -112,7 +112,7 @@ _OPTIONS: dict[tuple[StandOption, ...], tuple[StandOption, ...]] = {}
 _PLAIN: dict[tuple[int, int, int], tuple[StandOption, ...]] = {}
 _HALVES: dict[tuple[int, ...], tuple[dict[int, list[Edge]], object]] = {}
 _PLAIN_HALVES: dict[tuple[int, ...], dict[int, list[Edge]]] = {}
-_JOINS: dict[tuple[int, int, int], tuple[tuple[Edge, ...], object, object]] = {}
+_JOINS: dict[tuple[int, ...], tuple[tuple[Edge, ...], object, object]] = {}
 _CACHE_LIMIT = 20_000
 
 
@@ -127,6 +127,13 @@ def _intern(options: tuple[StandOption, ...]) -> tuple[StandOption, ...]:
             forget()
         found = _OPTIONS[options] = options
     return found
+
+
+def _join_cached(name: tuple[int, ...], entry: tuple[tuple[Edge, ...], object, object]) -> None:
+    """Keep a step's edges (the caches emptied first when they grew past ``_CACHE_LIMIT``)."""
+    if len(_JOINS) >= _CACHE_LIMIT:
+        forget()
+    _JOINS[name] = entry
 
 
 def forget() -> None:
@@ -179,7 +186,7 @@ class DirectStep:
             cached = _JOINS.get(name)
             if cached is None:
                 found = _join(head, tail, q)
-                _JOINS[name] = (found, head, tail)
+                _join_cached(name, (found, head, tail))
             else:
                 found = cached[0]
         elif len(rows) == 2:
@@ -190,7 +197,7 @@ class DirectStep:
             cached = _JOINS.get(name)
             if cached is None:
                 found = _pair(first, second, q)
-                _JOINS[name] = (found, first, second)
+                _join_cached(name, (found, first, second))
             else:
                 found = cached[0]
         elif rows:
@@ -974,7 +981,7 @@ def forward(plan: DirectPlan) -> tuple[list[Layer], list[Layer | None], list[Vis
                             cached = _JOINS.get(name)
                             if cached is None:
                                 edges = _join(head, tail, q)
-                                _JOINS[name] = (edges, head, tail)
+                                _join_cached(name, (edges, head, tail))
                             else:
                                 edges = cached[0]
                             memo[key] = edges
