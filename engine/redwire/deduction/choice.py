@@ -3,7 +3,8 @@
 Every engine and both directions of the walk give the same answers; only the time differs, by up
 to several times. ``route`` sends the small positions (late in a game) to the direct engine
 (``direct``), from its estimate of the states it will keep (``direct.estimate``), its needs and, on
-the positions in between, the rough estimates below. For the others, the rough estimates from the
+the positions in between (up to ``DIRECT_WIDE_UP_TO`` estimated states), the rough estimates
+below. For the others, the rough estimates from the
 fill levels alone (``packed_plan.rough_costs``) pick the engine in the direction
 ``prefers_mirror`` likes. When the cheaper estimate is over ``BIG_NS``, the choice is worth a
 millisecond more: the direction with the cheaper rough estimate is taken and, where the packed
@@ -47,14 +48,17 @@ Engine = Literal["sparse", "packed", "direct"]
 # are under ``DIRECT_BELOW``; up to ``DIRECT_UP_TO``, those with ``DIRECT_NEEDS`` needs or more
 # (each need the packed engine tracks doubles its layer) and those where its time (a fixed part
 # and a time per estimated state) is under the rough estimate of the others (the sparse one's
-# times ``SPARSE_UNDER``: on small positions it takes longer than its estimate says); never over
+# times ``SPARSE_UNDER``: on small positions it takes longer than its estimate says); up to
+# ``DIRECT_WIDE_UP_TO``, those where that time is under the others' rough estimate; never over
 # it. Fitted on ~1,200 positions of real games and ~120 mid-games of the benchmark, timed on every
-# engine.
+# engine (and the per-state time again on ~1,000 real positions of 1,000 estimated states or more
+# after the direct engine's passes got faster).
 DIRECT_BELOW = 1500
 DIRECT_NEEDS = 3
 DIRECT_UP_TO = 6000
+DIRECT_WIDE_UP_TO = 40000
 DIRECT_FIXED_MS = 0.3
-DIRECT_STATE_MS = 1.5e-3
+DIRECT_STATE_MS = 1.0e-3
 SPARSE_UNDER = 1.5
 # Positions with wide needs that the others would count by subtraction (``route_by_flags``): the
 # direct engine walks them up to ``DIRECT_FLAGS_UP_TO`` estimated states, each one over
@@ -108,7 +112,7 @@ class Route:
 def route(norm: Normalized, mirrored: bool | None, engine: Engine | None) -> Route:
     """Whether the direct engine walks ``norm`` (``mirrored``: the direction, ``None``: the codes
     in increasing order), from its estimated states, its needs and, between ``DIRECT_BELOW`` and
-    ``DIRECT_UP_TO``, the rough estimates of the other engines."""
+    ``DIRECT_WIDE_UP_TO``, the rough estimates of the other engines."""
     if engine not in (None, "direct") or norm.runs:  # runs: the sparse engine's alone
         return Route(None)
     walked = norm.mirrored() if mirrored else norm
@@ -118,13 +122,13 @@ def route(norm: Normalized, mirrored: bool | None, engine: Engine | None) -> Rou
     if not all(map(all, levels[2])):
         return Route(build_direct_plan(walked, levels))  # no world
     states = direct.estimate(levels[2], walked.universe)
-    if states > DIRECT_UP_TO:
+    if states > DIRECT_WIDE_UP_TO:
         return Route(None)
-    if states < DIRECT_BELOW or len(walked.needs) >= DIRECT_NEEDS:
+    if states < DIRECT_BELOW or (len(walked.needs) >= DIRECT_NEEDS and states <= DIRECT_UP_TO):
         return Route(build_direct_plan(walked, levels))
     first = _option(norm, prefers_mirror(norm) if mirrored is None else mirrored)
     others = first.best(None)
-    if first.packed is None or first.sparse < first.packed:
+    if states <= DIRECT_UP_TO and (first.packed is None or first.sparse < first.packed):
         others *= SPARSE_UNDER
     if 1e6 * (DIRECT_FIXED_MS + DIRECT_STATE_MS * states) < others:
         return Route(build_direct_plan(walked, levels))

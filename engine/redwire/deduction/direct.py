@@ -9,8 +9,6 @@ walk needs (parts, joined tables, estimates), not into the walk. A state packs, 
   stand (``labels``);
 * per "k of m" group, how many of its candidates were kept so far;
 * one flag per ``Need`` that is not on one stand and one code, one counter per ``Tally`` and the
-  memory bits of the ``Pair`` s (``pairs``), as in the sparse engine (``plan``);
-* one flag per ``Need`` that is not on one stand and one code, one counter per ``Tally`` and the
   memory bits of the ``Pair`` s (``pairs``), as in the sparse engine (``plan``).
 
 A ``DirectStep`` deals one code. A stand whose level is forced before and after it takes its run
@@ -18,13 +16,23 @@ for free (``extra``, ``ors``; its copies counted in ``factor``); the others are 
 successors depend only on the fields of the active stands (its *key*): the step keeps, per key and
 choice (the ``q`` copies, or keeping or dropping a "k of m" candidate), the ``(delta, multiplier,
 or_bits)`` of every way to share the copies among the active stands (``q! / prod c!``), joined
-from the stands' options (``Rows``) the first time a state has that key; keys whose stands have
-the same options share the join. After the code, ``finish`` checks and clears the flags,
+from the stands' options (``Rows``) the first time a state has that key. With three active stands
+or more, each half of them is joined once per key of its own fields (``half``) and the two halves
+by count. The stands' options are interned, and the halves and the joins are cached across solves
+by the identities of what they are made of (``_HALVES``, ``_JOINS``): the positions of a game, and
+positions alike, share most of them. After the code, ``finish`` checks and clears the flags,
 counters and pair memories that end there.
+
+The forward pass records, per step, the states it dealt from and their ways; the backward pass
+walks that record (no key to mask, no memo to look up). Sharing a code's copies stand by stand
+(a sub-step per stand, states kept by the copies left) was tried: the states between two stands
+hardly merge, and it walks two to three times the ways of the joint deal.
 
 Fill levels come from each stand alone (``levels.stand_levels``, without the one-stand needs:
 those are checked on the runs). Both passes keep every layer; the weight of a fill level of a stand
-before a code is ``sum F * B`` over the states with that level.
+before a code is ``sum F * B`` over the live states with that level, summed in lists by level, once
+per boundary for the stands that may move there (a stand the code before cannot move keeps its
+weights), and slot marginals follow from tail sums of those (``all_slot_weights``).
 
 >>> from engine.redwire.deduction import Pool, Position, Stand
 >>> from engine.redwire.deduction.normalize import normalize
@@ -55,6 +63,7 @@ Facts = tuple[list[int], list[tuple[int, int]], list[tuple[int, int]]]
 _NO_FACTS: Facts = ([], [], [])
 Edge = tuple[int, int, int]  # (state delta, multiplier, or_bits)
 Layer = dict[int, int]
+Half = tuple[dict[int, list[Edge]], int]  # a half's ways by count, and its identity
 Choice = tuple[int, int, tuple[bool, ...] | None]  # (state delta, q, ok by group counter)
 
 
@@ -102,7 +111,8 @@ class PlainRows(dict[int, tuple[StandOption, ...]]):
 _OPTIONS: dict[tuple[StandOption, ...], tuple[StandOption, ...]] = {}
 _PLAIN: dict[tuple[int, int, int], tuple[StandOption, ...]] = {}
 _HALVES: dict[tuple[int, ...], tuple[dict[int, list[Edge]], object]] = {}
-_JOINS: dict[tuple[int, int, int], tuple[tuple[Edge, ...], object, object]] = {}
+_PLAIN_HALVES: dict[tuple[int, ...], dict[int, list[Edge]]] = {}
+_JOINS: dict[tuple[int, ...], tuple[tuple[Edge, ...], object, object]] = {}
 _CACHE_LIMIT = 20_000
 
 
@@ -119,11 +129,19 @@ def _intern(options: tuple[StandOption, ...]) -> tuple[StandOption, ...]:
     return found
 
 
+def _join_cached(name: tuple[int, ...], entry: tuple[tuple[Edge, ...], object, object]) -> None:
+    """Keep a step's edges (the caches emptied first when they grew past ``_CACHE_LIMIT``)."""
+    if len(_JOINS) >= _CACHE_LIMIT:
+        forget()
+    _JOINS[name] = entry
+
+
 def forget() -> None:
     """Empty the caches kept across solves."""
     _OPTIONS.clear()
     _PLAIN.clear()
     _HALVES.clear()
+    _PLAIN_HALVES.clear()
     _JOINS.clear()
 
 
@@ -147,7 +165,9 @@ class DirectStep:
     split: int  # 0, or the number of active stands in the first half (three or more of them)
     head_mask: int  # the bits of the first half's fields
     memos: tuple[dict[int, tuple[Edge, ...]], ...]  # per choice: key -> edges
-    halves: dict[int, dict[int, dict[int, list[Edge]]]]  # first stand -> key -> by count
+    halves: dict[int, dict[int, Half]]  # first stand -> key -> (by count, its identity)
+    # per active stand that only moves its level: (after_low, after_high, runs), else None
+    plains: tuple[tuple[int, int, list[int]] | None, ...]
     moves: bool  # False: every state moves by the forced runs' delta alone
     stands: frozenset[int]  # the active stands
     flagged: bool  # False: no way sets a flag (no ``or_bits``, no ``ors``)
@@ -159,18 +179,14 @@ class DirectStep:
         rows, fields = self.rows, self.fields
         if len(rows) >= 3:  # two halves, each joined once per key of its own fields
             head_key = key & self.head_mask
-            head = self.halves[0].get(head_key)
-            if head is None:
-                head = self.half(0, head_key)
+            head, head_id = self.halves[0].get(head_key) or self.half(0, head_key)
             tail_key = key - head_key
-            tail = self.halves[self.split].get(tail_key)
-            if tail is None:
-                tail = self.half(self.split, tail_key)
-            name = (id(head), id(tail), q)
+            tail, tail_id = self.halves[self.split].get(tail_key) or self.half(self.split, tail_key)
+            name = (head_id, tail_id, q)
             cached = _JOINS.get(name)
             if cached is None:
                 found = _join(head, tail, q)
-                _JOINS[name] = (found, head, tail)
+                _join_cached(name, (found, head, tail))
             else:
                 found = cached[0]
         elif len(rows) == 2:
@@ -181,7 +197,7 @@ class DirectStep:
             cached = _JOINS.get(name)
             if cached is None:
                 found = _pair(first, second, q)
-                _JOINS[name] = (found, first, second)
+                _join_cached(name, (found, first, second))
             else:
                 found = cached[0]
         elif rows:
@@ -192,12 +208,14 @@ class DirectStep:
         self.memos[choice][key] = found
         return found
 
-    def half(self, first: int, key: int) -> dict[int, list[Edge]]:
+    def half(self, first: int, key: int) -> Half:
         """The active stands from ``first`` to the end of its half, of fields ``key``: per
         number of tiles they take in all, the ways to take them ``(delta, c! / prod c_i!,
-        or_bits)`` (kept in ``halves``; cached across solves)."""
+        or_bits)``, and its identity (kept in ``halves``; cached across solves)."""
         end = self.split if first == 0 else len(self.rows)
         rows, fields = self.rows, self.fields
+        if end - first <= 2 and self.plains[first] and self.plains[end - 1]:
+            return self._plain_half(first, end, key)
         shift, mask = fields[first]
         row = rows[first][(key >> shift) & mask]
         if end - first == 1:
@@ -213,8 +231,8 @@ class DirectStep:
             name = tuple(map(id, parts))
         cached = _HALVES.get(name)
         if cached is not None:
-            found = self.halves[first][key] = cached[0]
-            return found
+            half = self.halves[first][key] = (cached[0], id(cached[0]))
+            return half
         found = {c: [(d, 1, o)] for c, d, o in row}
         for row in parts[1:]:
             joined: dict[int, list[Edge]] = {}
@@ -228,9 +246,49 @@ class DirectStep:
                     else:
                         joined[total] = more
             found = joined
-        self.halves[first][key] = found
+        half = self.halves[first][key] = (found, id(found))
         _HALVES[name] = (found, parts)
-        return found
+        return half
+
+    def _plain_half(self, first: int, end: int, key: int) -> Half:
+        """``half`` for one or two stands that only move their levels: their ways are the
+        same for the same ranges of counts (cached across solves by ranges and shifts)."""
+        shift, mask = self.fields[first]
+        after_low, after_high, runs = self.plains[first]  # type: ignore[misc]
+        f = (key >> shift) & mask
+        low, high, longest = after_low - f, after_high - f, runs[f]
+        low = low if low > 0 else 0
+        high = high if high < longest else longest
+        if end - first == 1:
+            name: tuple[int, ...] = (low, high, shift)
+        else:
+            shift2, mask2 = self.fields[first + 1]
+            after_low, after_high, runs = self.plains[first + 1]  # type: ignore[misc]
+            f = (key >> shift2) & mask2
+            low2, high2, longest = after_low - f, after_high - f, runs[f]
+            low2 = low2 if low2 > 0 else 0
+            high2 = high2 if high2 < longest else longest
+            name = (low, high, shift, low2, high2, shift2)
+        found = _PLAIN_HALVES.get(name)
+        if found is None:
+            if end - first == 1:
+                found = {c: [(c << shift, 1, 0)] for c in range(low, high + 1)}
+            else:
+                found = {}
+                binomial = _BINOMIAL
+                for c in range(low, high + 1):
+                    for c2 in range(low2, high2 + 1):
+                        total = c + c2
+                        edge = ((c << shift) + (c2 << shift2), binomial[total][c], 0)
+                        if total in found:
+                            found[total].append(edge)
+                        else:
+                            found[total] = [edge]
+            if len(_PLAIN_HALVES) > _CACHE_LIMIT:
+                forget()
+            _PLAIN_HALVES[name] = found
+        half = self.halves[first][key] = (found, id(found))
+        return half
 
     def finish(self, state: int) -> int | None:
         """The state after the checks that end with this code (``None``: it breaks one)."""
@@ -549,6 +607,7 @@ class _Builder:
             head_mask = 0
             for shift, mask in fields[:split]:
                 head_mask |= mask << shift
+            rows = tuple([self._rows(s, t, code) for s in active])
             check_mask, check_value = closing.get(t, (0, 0))
             step_filters = filters.get(t, [])
             rules = self._pair_rules(t, code) if norm.pairs else ()
@@ -562,7 +621,7 @@ class _Builder:
                     counter_mask,
                     key_mask,
                     tuple(fields),
-                    tuple([self._rows(s, t, code) for s in active]),
+                    rows,
                     ors,
                     check_mask,
                     check_value,
@@ -571,6 +630,14 @@ class _Builder:
                     head_mask,
                     ({},) if len(choices) == 1 else ({}, {}),
                     {0: {}, split: {}},
+                    tuple(
+                        [
+                            (row.after_low, row.after_high, row.runs)
+                            if isinstance(row, PlainRows)
+                            else None
+                            for row in rows
+                        ]
+                    ),
                     bool(active or ors) or len(choices) != 1 or choices[0][1:] != (0, None),
                     frozenset(active),
                     bool(ors) or (bool(self.flags) and self._flagged(active, t)),
@@ -906,17 +973,15 @@ def forward(plan: DirectPlan) -> tuple[list[Layer], list[Layer | None], list[Vis
                     if edges is None:
                         if split:  # as ``DirectStep.edges``, inline
                             head_key = key & head_mask
-                            head = heads.get(head_key)
-                            if head is None:
-                                head = step.half(0, head_key)
-                            tail = tails.get(key - head_key)
-                            if tail is None:
-                                tail = step.half(split, key - head_key)
-                            name = (id(head), id(tail), q)
+                            head, head_id = heads.get(head_key) or step.half(0, head_key)
+                            tail, tail_id = tails.get(key - head_key) or step.half(
+                                split, key - head_key
+                            )
+                            name = (head_id, tail_id, q)
                             cached = _JOINS.get(name)
                             if cached is None:
                                 edges = _join(head, tail, q)
-                                _JOINS[name] = (edges, head, tail)
+                                _join_cached(name, (edges, head, tail))
                             else:
                                 edges = cached[0]
                             memo[key] = edges

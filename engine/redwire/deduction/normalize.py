@@ -430,7 +430,7 @@ def _settle(
     pairs: list[Pair],
 ) -> bool:
     """Narrow ``allowed`` and simplify the facts in place until nothing changes."""
-    changed = True
+    changed = first = True
     dirty: Iterable[int] = range(len(allowed))  # the stands to sort: changed since sorted
     while changed:
         changed = False
@@ -441,7 +441,12 @@ def _settle(
                 return False
         sorted_stands = [tuple(stand) for stand in allowed]
         kept_counts: list[_Count] = []
+        recount = None if first else set(dirty)  # counts on the other stands are settled
+        first = False
         for count in counts:
+            if recount is not None and not _touches(count[0], recount):
+                kept_counts.append(count)
+                continue
             settled = _settle_count(allowed, count)
             if settled is None:
                 return False
@@ -476,6 +481,11 @@ def _settle(
         pairs[:] = kept_pairs
         dirty = [s for s, stand in enumerate(allowed) if tuple(stand) != sorted_stands[s]]
     return True
+
+
+def _touches(slots: list[SlotRef], stands: set[int]) -> bool:
+    """Whether one of ``slots`` is on one of ``stands``."""
+    return any(s in stands for s, _ in slots)
 
 
 def _settle_count(allowed: list[list[frozenset[int]]], count: _Count) -> list[_Count] | None:
@@ -543,7 +553,7 @@ def _sort_bounds(stand: list[frozenset[int]]) -> bool:
         found = bounds.get(codes) or _bounds(codes)
         least = found[0]
         if least < low:
-            kept = stand[i] = frozenset([c for c in codes if c >= low])
+            kept = stand[i] = _narrowed(codes, low, True)
             changed = True
             if not kept:
                 continue
@@ -557,7 +567,7 @@ def _sort_bounds(stand: list[frozenset[int]]) -> bool:
         found = bounds.get(codes) or _bounds(codes)
         most = found[1]
         if most > high:
-            codes = stand[i] = frozenset([c for c in codes if c <= high])
+            codes = stand[i] = _narrowed(codes, high, False)
             changed = True
             if not codes:
                 continue
@@ -578,6 +588,21 @@ def _bounds(codes: frozenset[int]) -> tuple[int, int]:
         _BOUNDS.clear()
     found = _BOUNDS[codes] = (min(codes), max(codes))
     return found
+
+
+def _narrowed(codes: frozenset[int], bound: int, above: bool) -> frozenset[int]:
+    """``codes`` from ``bound`` up (``above``), or up to ``bound`` (kept across positions)."""
+    name = (codes, bound, above)
+    found = _NARROWED.get(name)
+    if found is None:
+        if len(_NARROWED) >= _KEEP:
+            _NARROWED.clear()
+        kept = [c for c in codes if c >= bound] if above else [c for c in codes if c <= bound]
+        found = _NARROWED[name] = frozenset(kept)
+    return found
+
+
+_NARROWED: dict[tuple[frozenset[int], int, bool], frozenset[int]] = {}
 
 
 def _single(code: int) -> frozenset[int]:

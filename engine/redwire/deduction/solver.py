@@ -13,9 +13,10 @@ Three engines run that DP, with the same answers:
 
 * the *direct* one (``direct``) keeps a layer as a dict of the reachable states, like the sparse
   one, with as little to build as can be: its state holds each stand's level as it is, its steps
-  join the stands' options the first time a state asks for them. Late positions have a few hundred
-  states in all, and there the time went into building what a big walk needs (parts, joined
-  tables, estimates), not into the walk. It takes every kind of fact;
+  join the stands' options the first time a state asks for them (joins cached across solves), and
+  the backward pass walks what the forward pass recorded. Late positions have a few hundred states
+  in all, and there the time went into building what a big walk needs (parts, joined tables,
+  estimates), not into the walk. It takes every kind of fact;
 * the *sparse* one (``plan``, ``passes``, ``sparse_tables``) keeps a layer as a dict of the
   reachable states and deals each code's copies in one step, looping over every state's ways to
   share them among its one, two or three parts (``tables``): its cost is the number of DP edges,
@@ -28,8 +29,8 @@ Three engines run that DP, with the same answers:
   are long and the edges many, run several times faster on it. It leaves labels, counts and
   pairs of slots to the sparse engine.
 
-``route`` sends the small positions to the direct engine (``choice``: its estimated states, its
-needs, the others' rough estimates); ``plan_for`` picks the engine and the direction of the walk
+``route`` sends the small and middling positions to the direct engine (``choice``: its estimated
+states, its needs, the others' rough estimates); ``plan_for`` picks the engine and the direction of the walk
 for the others from estimates of their times (``choice``). Blank stands (every slot hidden, no
 fact) are dealt as one stand, and each size of them gets one more walk for its marginals
 (``symmetry``).
@@ -109,7 +110,8 @@ def count_worlds(position: Position) -> int:
     if way.direct is not None:
         if not way.direct.feasible:
             return 0
-        return DirectTables(way.direct).dp_total * way.direct.factor * factor
+        end = direct.forward(way.direct)[0][-1]  # the forward pass alone
+        return end.get(way.direct.final, 0) * way.direct.factor * factor
     plan, _ = choose(norm, None, None, way.first)
     if isinstance(plan, PackedPlan):
         if plan.final < 0:

@@ -153,7 +153,7 @@ def test_wide_needs_counted_by_subtraction(monkeypatch: pytest.MonkeyPatch) -> N
     from engine.redwire.deduction.normalize import normalize
 
     monkeypatch.setattr(solver, "SUBTRACT_OVER_NS", -1.0)
-    monkeypatch.setattr(choice, "DIRECT_UP_TO", -1)  # no position is small: no direct engine
+    monkeypatch.setattr(choice, "DIRECT_WIDE_UP_TO", -1)  # no position is small: no direct engine
     checked = 0
     seed = 0
     while checked < 40:
@@ -164,6 +164,29 @@ def test_wide_needs_counted_by_subtraction(monkeypatch: pytest.MonkeyPatch) -> N
         if norm.feasible and solver.wide_needs(norm) and not blank_stands(norm)[1:]:
             check_against_oracle(position, rng)
             checked += 1
+
+
+def test_direct_engine_caches_emptied_mid_solve(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The direct engine's caches across solves (interned options, halves, joins: keyed by the
+    identities of what they are made of) emptied whenever they grow past a tiny limit, in the
+    middle of solves and between them: every answer as brute force's, warm or cold, and the
+    forward pass alone (``count_worlds``) gives the same total."""
+    from engine.redwire.deduction import count_worlds, direct
+
+    monkeypatch.setattr(direct, "_CACHE_LIMIT", 4)
+    direct.forget()
+    for seed in range(300_000, 300_060):
+        rng = random.Random(seed)
+        position = random_position(RandomChooser(rng), most_stands=5)
+        truth = enumerate_deals(position)
+        for _ in range(2):  # the second solve meets what the first one cached
+            solution = solve(position, engine="direct")
+            assert solution.total == truth.total == count_worlds(position)
+            if not truth.total:
+                continue
+            for s, stand in enumerate(position.stands):
+                for i in range(len(stand)):
+                    assert solution.code_weights((s, i)) == truth.counts[(s, i)], (seed, s, i)
 
 
 @settings(

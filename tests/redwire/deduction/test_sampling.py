@@ -74,7 +74,7 @@ def test_worlds_drawn_by_rejection_meet_the_needs_counted_by_subtraction(
     from engine.redwire.deduction import AtLeastOne, choice, solver
 
     monkeypatch.setattr(solver, "SUBTRACT_OVER_NS", -1.0)
-    monkeypatch.setattr(choice, "DIRECT_UP_TO", -1)  # no position is small: no direct engine
+    monkeypatch.setattr(choice, "DIRECT_WIDE_UP_TO", -1)  # no position is small: no direct engine
     pool = Pool(((1, 2), (2, 2), (3, 2)), (15,))
     stands = (Stand(0, (None,) * 3), Stand(1, (None,) * 2), Stand(2, (None,) * 2))
     need = AtLeastOne([(1, 0), (2, 1)], (10, 15, 30))
