@@ -20,6 +20,7 @@ from redwire_driver import (
     saved,
     saved_state,
     sure_move,
+    tab_to,
     take_device,
     tile,
     to_missions,
@@ -45,7 +46,9 @@ from engine.redwire.mechanisms import (
     sequence,
     x_wires,
 )
+from engine.redwire.mechanisms.constraints import CARDS, ChooseConstraint
 from engine.redwire.mechanisms.equipment import tray
+from engine.redwire.mechanisms.new_characters import OwnRadar
 from engine.redwire.wires import RED, YELLOW, cut_value, label_of
 
 #: One table per mechanism (mission, players, seed) for the default run.
@@ -72,6 +75,7 @@ BOT_TABLES = [
     (28, 3, 2),
     (29, 4, 3),
     (30, 3, 6),
+    (31, 4, 3),
 ]
 PHONE: ViewportSize = {"width": 360, "height": 640}
 
@@ -915,3 +919,76 @@ def test_the_second_audio_mission_tells_the_track_and_turns_number_cards_by_keyb
         confirm.focus()
         page.keyboard.press("Enter")
         expect(page.get_by_test_id("number-deck")).to_contain_text(f"Top card, face up: {order[n]}")
+
+
+def test_a_constraint_card_is_taken_by_keyboard_and_obeyed_and_my_radar_used_by_touch(
+    browser: Browser, site_url: str
+) -> None:
+    """Mission 31 on a phone, the person not captain with the E1 character from the link: the
+    computers choose their constraint cards first, the person takes one by keyboard (the cards
+    on offer and each player's card on the board, in words), the computers' reasons in the log;
+    the person's own Radar Sweep used by touch on a computer's turn or its own (its badge turns
+    "used"), and only the values the card allows offered for a cut."""
+    page = open_phone(
+        browser,
+        site_url
+        + "?mission=31&players=3&seed=5&bots=1&pace=instant&brief=0&captain=2&characters=E1",
+    )
+    assert wait_decision(page) == "constraint_choose"
+    expect(page.get_by_test_id("characters")).to_contain_text("Radar Sweep (E1)")
+    badge = page.get_by_test_id("character-badge-0")
+    expect(badge).to_have_attribute("aria-label", re.compile("ready"))
+    state = saved_state(page)
+    offered = [a.card for a in state.legal_actions(0) if isinstance(a, ChooseConstraint)]
+    assert len(offered) == 3  # the two computers took theirs
+    panel = page.get_by_test_id("constraints")
+    expect(panel).to_contain_text("Still on offer")
+    taken = [seat["card"] for seat in state.observation(0)["mechanisms"]["constraints"]["seats"]]
+    for seat in (1, 2):
+        expect(page.get_by_test_id(f"constraint-{seat}")).to_contain_text(f"card {taken[seat]}")
+    numbers = [c // 10 for _, _, c in state.hand(0) if c % 10 == 0]
+    letter = max(offered, key=lambda c: sum(n in CARDS[c].values for n in numbers))
+    tab_to(page, lambda at: at.get("mode") == f"constraint_{letter}")
+    page.keyboard.press("Enter")
+    confirm = page.get_by_test_id("confirm")
+    expect(confirm).to_contain_text(f"Take card {letter}")
+    confirm.focus()
+    page.keyboard.press("Enter")
+    assert wait_decision(page) in ("setup_token", "turn")
+    expect(page.get_by_test_id("constraint-0")).to_contain_text(f"card {letter}")
+    notes = saved(page)["notes"]
+    assert (notes[0]["seat"], notes[0]["key"]) == (2, "character_triple"), notes  # not the captain
+    assert {n["key"] for n in notes if n["seat"] == 1} >= {"constraint_choose"}
+    # My own Radar Sweep, by touch, whenever I may.
+    page.locator('[data-act="mode"][data-mode="own_radar"]').click()
+    page.locator('[data-act="value"][data-value="5"]').click()
+    expect(confirm).to_contain_text("My Radar Sweep: who has a blue 5?")
+    confirm.click()
+    page.wait_for_selector('[data-testid="character-badge-0"].is-used')
+    after = saved_state(page)
+    assert any(isinstance(a, OwnRadar) for a in after.history)
+    expect(page.locator('[data-act="mode"][data-mode="own_radar"]')).to_have_count(0)
+    # On my turn, only the values my card allows are offered for a cut.
+    for _ in range(40):
+        decision = wait_decision(page)
+        if decision != "setup_token":
+            break
+        play(page, sure_move(saved_state(page), 0))
+    assert decision == "turn" and viewer(page) == 0
+    now = saved_state(page)
+    card = constraints_card(now)
+    assert card is not None and card.letter == letter  # it can obey: it keeps its card
+    target = next((st, sl) for seat in (1, 2) for st, sl, _ in now.hand(seat))
+    tile(page, *target).click()
+    chips = page.locator('[data-act="value"]')
+    shown = {chips.nth(i).get_attribute("data-value") for i in range(chips.count())}
+    assert shown and all(int(v or 0) in card.values for v in shown), shown
+    page.locator('[data-act="cancel"]').click()
+    page.get_by_role("button", name="Full log").click()
+    expect(page.get_by_test_id("full-log")).to_contain_text("I take the Triple Scanner")
+
+
+def constraints_card(state):  # type: ignore[no-untyped-def]
+    from engine.redwire.mechanisms import constraints
+
+    return constraints.card_in(state.observation(0), 0)
