@@ -16,6 +16,7 @@ from playwright.sync_api import Browser, Page, ViewportSize, expect
 from redwire_driver import (
     GAME_KEY,
     PROGRESS_KEY,
+    key_to_tile,
     play,
     saved,
     saved_state,
@@ -29,10 +30,11 @@ from redwire_driver import (
     wait_decision,
 )
 
-from engine.redwire import Cut, PostIt, Radar, Record, SoloCut, all_missions
+from engine.redwire import Cut, GameState, PostIt, Radar, Record, SoloCut, all_missions
 from engine.redwire.mechanisms import (
     bat_radar,
     bluffer,
+    constraints,
     count_tokens,
     double_lock,
     four_at_once,
@@ -988,7 +990,126 @@ def test_a_constraint_card_is_taken_by_keyboard_and_obeyed_and_my_radar_used_by_
     expect(page.get_by_test_id("full-log")).to_contain_text("I take the Triple Scanner")
 
 
-def constraints_card(state):  # type: ignore[no-untyped-def]
-    from engine.redwire.mechanisms import constraints
-
+def constraints_card(state: GameState) -> constraints.Card | None:
     return constraints.card_in(state.observation(0), 0)
+
+
+def to_my_first_turn(page: Page) -> GameState:
+    """Mission 31 with the person at seat 0 (not captain): take the card that fits the most of
+    its wires (by touch), place the setup token, and wait for its first turn."""
+    assert wait_decision(page) == "constraint_choose"
+    state = saved_state(page)
+    offered = [a.card for a in state.legal_actions(0) if isinstance(a, ChooseConstraint)]
+    numbers = [c // 10 for _, _, c in state.hand(0) if c % 10 == 0]
+    letter = max(offered, key=lambda c: sum(n in CARDS[c].values for n in numbers))
+    page.locator(f'[data-act="mode"][data-mode="constraint_{letter}"]').click()
+    page.get_by_test_id("confirm").click()
+    while (decision := wait_decision(page)) == "setup_token":
+        play(page, sure_move(saved_state(page), 0))
+    assert decision == "turn" and viewer(page) == 0
+    return saved_state(page)
+
+
+def test_my_triple_scanner_by_keyboard(browser: Browser, site_url: str) -> None:
+    """Mission 31, the person with the E3 character: no Double Detector offered, its own Triple
+    Scanner named in the dock's detectors; three wires of a teammate and a value by keyboard."""
+    page = open_phone(
+        browser,
+        site_url
+        + "?mission=31&players=3&seed=5&bots=1&pace=instant&brief=0&captain=2&characters=E3",
+    )
+    state = to_my_first_turn(page)
+    expect(page.locator('[data-act="mode"][data-mode="double"]')).to_have_count(0)
+    mode = page.locator('[data-act="mode"][data-mode="own_triple"]')
+    expect(mode).to_contain_text("My Triple Scanner")
+    triple = next(
+        a for a in state.legal_actions(0) if isinstance(a, Cut) and a.tool == "own_triple"
+    )
+    mode.focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("prompt")).to_contain_text("My Triple Scanner: tap 3 wires")
+    tile(page, *triple.targets[0]).focus()
+    key_to_tile(page, *triple.targets[0], state, 0)
+    page.keyboard.press("Enter")
+    for target in triple.targets[1:]:  # the focus went to the values: back to the wires
+        tile(page, *target).focus()
+        page.keyboard.press("Enter")
+    page.locator(f'[data-act="value"][data-value="{triple.values[0]}"]').focus()
+    page.keyboard.press("Enter")
+    confirm = page.get_by_test_id("confirm")
+    expect(confirm).to_be_focused()
+    page.keyboard.press("Enter")
+    page.wait_for_selector('[data-testid="character-badge-0"].is-used')
+    after = saved_state(page)
+    assert any(e.type == "personal" and e.data["character"] == "E3" for e in after.log)
+
+
+def test_my_either_or_ray_and_my_walkie_talkies_by_touch(browser: Browser, site_url: str) -> None:
+    """Mission 31 with four players: the person with E4 announces two values on one wire (the
+    dock's "X or Y" toggle); with E2 (another deal) offers a wire to a teammate, who gives one
+    back."""
+    page = open_phone(
+        browser,
+        site_url
+        + "?mission=31&players=3&seed=5&bots=1&pace=instant&brief=0&captain=2&characters=E4",
+    )
+    state = to_my_first_turn(page)
+    two = next(
+        a
+        for a in state.legal_actions(0)
+        if isinstance(a, Cut) and a.tool is None and len(a.values) == 2
+    )
+    page.locator('[data-act="xy"]').click()
+    tile(page, *two.targets[0]).click()
+    for value in two.values:
+        page.locator(f'[data-act="value"][data-value="{value}"]').click()
+    page.get_by_test_id("confirm").click()
+    page.wait_for_selector('[data-testid="character-badge-0"].is-used')
+    assert any(e.type == "personal" and e.data["character"] == "E4" for e in saved_state(page).log)
+    page.context.close()
+
+    page = open_phone(
+        browser,
+        site_url
+        + "?mission=31&players=3&seed=5&bots=1&pace=instant&brief=0&captain=2&characters=E2",
+    )
+    state = to_my_first_turn(page)
+    stand, slot, _ = state.hand(0)[0]
+    page.locator('[data-act="mode"][data-mode="own_walkie"]').click()
+    tile(page, stand, slot).click()
+    page.locator('[data-act="seat"][data-seat="1"]').click()
+    confirm = page.get_by_test_id("confirm")
+    expect(confirm).to_contain_text("My Walkie-Talkies: offer")
+    confirm.click()
+    page.wait_for_selector('[data-testid="character-badge-0"].is-used')
+    after = saved_state(page)
+    assert any(e.type == "walkie" for e in after.log)
+    page.get_by_role("button", name="Full log").click()
+    expect(page.get_by_test_id("full-log")).to_contain_text("with their own Walkie-Talkies")
+
+
+def test_a_character_chosen_on_the_table_screen_by_keyboard_reaches_mission_31(
+    browser: Browser, site_url: str
+) -> None:
+    """The table screen on a phone: each person's "Character from mission 31" (a computer's is
+    its own choice), chosen by keyboard; box 31-42 opened early; mission 31 deals it."""
+    page = open_phone(browser, site_url)
+    page.get_by_test_id("play").click()
+    expect(page.get_by_test_id("character-bot-1")).to_contain_text("the computer chooses")
+    select = page.get_by_test_id("character-0")
+    expect(select).to_have_value("dd")
+    select.focus()
+    select.select_option("E1")  # a select's keyboard choice
+    expect(page.get_by_test_id("character-0")).to_have_value("E1")
+    page.locator("#rw-early-captain").select_option("1")  # a computer captains: Ana keeps E1
+    page.get_by_test_id("table-next").click()
+    expect(page.get_by_test_id("campaign")).to_be_visible()
+    page.locator('[data-act="box-ask"][data-box="31"]').click()
+    page.locator('[data-act="box-open"]').click()
+    page.get_by_test_id("mission-31").click()
+    page.get_by_test_id("begin").click()
+    assert wait_decision(page, 60_000) in ("constraint_choose", "setup_token", "turn")
+    state = saved_state(page)
+    part = state.setup.parts["new_characters"]
+    assert part.characters[0] == "E1"  # type: ignore[attr-defined]
+    expect(page.get_by_test_id("character-badge-0")).to_contain_text("E1")
