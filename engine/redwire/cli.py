@@ -25,7 +25,7 @@ from .deal import random_setup
 from .errors import IllegalActionError
 from .game import new_game
 from .mechanisms import double_detector
-from .mechanisms.constraints import ChooseConstraint
+from .mechanisms.constraints import ChooseConstraint, TurnDown
 from .mechanisms.equipment import tray
 from .mechanisms.equipment.batteries import Batteries
 from .mechanisms.equipment.coffee import CoffeeMug
@@ -56,6 +56,7 @@ HELP = """Actions (stands, wires and players count from 1; V is a number or y fo
   walkie S.W P           Walkie-Talkies with player P     postit S.W   Sticky Note
   rewind | stabilize | radar N | batteries P [P] | coffee P
   constraint X           mission 31: take constraint card X (A-E)
+  turndown               mission 31: your card can no longer be obeyed (after an exchange)
   ownradar N | ownwalkie S.W P | owntriple S.W S.W S.W V   a new character's own equipment
   legal (list some legal actions)   board   log   help   quit"""
 
@@ -100,6 +101,8 @@ def format_action(action: Action) -> str:
             return f"{'eq' if action.same else 'neq'} {_pos((action.stand, action.slot))}"
         case ChooseConstraint():
             return f"constraint {action.card}"
+        case TurnDown():
+            return "turndown"
         case OwnWalkie():
             return f"ownwalkie {_pos((action.stand, action.slot))} {action.partner + 1}"
         case OwnRadar():
@@ -185,6 +188,7 @@ _PARSE: dict[str, Callable[[int, list[str], GameState], Action]] = {
     "super": _cut("super", 0),
     "owntriple": _cut(OWN_TRIPLE, 3),
     "constraint": lambda seat, a, s: ChooseConstraint(seat, a[0].upper()),
+    "turndown": lambda seat, a, s: TurnDown(seat),
     "ownradar": lambda seat, a, s: OwnRadar(seat, _parse_int(a[0])),
     "ownwalkie": lambda seat, a, s: OwnWalkie(seat, *_parse_pos(a[0]), _parse_int(a[1]) - 1),
     "solo": lambda seat, a, s: SoloCut(seat, _parse_value(a[0])),

@@ -12,7 +12,9 @@ discarded. Each player must obey his own card. At the start of his turn, a playe
 obey it (he holds no uncut wire of a value it lets him cut, and not only red wires) turns it face
 down (``constraint_down``; else ``constraint_kept``, or ``constraint_reds`` with only red wires
 left, which he reveals whatever his card) and plays normally for the rest of the mission: it never comes back,
-even if the Walkie-Talkies later give him a fitting wire (FAQ). Everyone sees the cards, so the
+even if the Walkie-Talkies later give him a fitting wire (FAQ). When an exchange during his own
+turn leaves him unable to obey (he gave his last fitting wire, or got his first wire that is not
+red), he turns it face down then (``TurnDown``, the one move the rules leave him). Everyone sees the cards, so the
 turned-down card tells everyone he holds none of its values.
 
 >>> from engine.redwire.mechanisms import constraints as c
@@ -31,7 +33,14 @@ from ...core.events import Event, Viewer
 from ..actions import Action, Cut, Parser, SoloCut, bad
 from ..errors import IllegalActionError, Reason, describe_phase
 from ..model import Pending, Phase, Table
-from ..turn import OPEN_PHASES, must_reveal, next_setup_seat, places_token, token_skipped
+from ..turn import (
+    OPEN_PHASES,
+    must_reveal,
+    next_setup_seat,
+    places_token,
+    require_own_turn,
+    token_skipped,
+)
 from ..wires import RED, YELLOW
 from .base import ActionSpec, Advice, BotAsk, Events, Mechanism, name_of
 
@@ -97,6 +106,10 @@ class ConstraintReason(ReasonCode):
     """Refusals of the constraint cards."""
 
     CONSTRAINT_OFFERED = ("constraint_offered", "Choose one of the constraint cards still offered.")
+    CONSTRAINT_OBEYABLE = (
+        "constraint_obeyable",
+        "You can still obey your constraint card: it stays face up.",
+    )
     CONSTRAINT_VALUE = (
         "constraint_value",
         "Your constraint card {card} does not let you cut that value.",
@@ -117,6 +130,15 @@ class ChooseConstraint(Action):
     parsers: ClassVar[Mapping[str, Parser]] = {"card": _as_letter}
     seat: int
     card: str
+
+
+@dataclass(frozen=True)
+class TurnDown(Action):
+    """Mission 31, on one's turn: the card cannot be obeyed any more (an exchange with the
+    Walkie-Talkies during the turn left no wire of its values): turn it face down, then play."""
+
+    type: ClassVar[str] = "constraint_turn_down"
+    seat: int
 
 
 @dataclass(frozen=True)
@@ -226,6 +248,28 @@ def _legal(s: Table, seat: int) -> Iterator[ChooseConstraint]:
 # --------------------------------------------------------------------------- obeying
 
 
+def _turn_down(table: Table, seat: int, card: Card, events: Events) -> None:
+    part = table.part(ID, ConstraintPart)
+    table.set_part(ID, replace(part, down=part.down | {seat}))
+    events.append(Event("constraint_down", {"seat": seat, "card": card.letter}))
+
+
+def _give_up(s: Table, a: TurnDown) -> Events:
+    require_own_turn(s, a.seat)
+    card = active_card(s, a.seat)
+    if card is None or not cannot_obey(s, a.seat, card):
+        raise IllegalActionError(ConstraintReason.CONSTRAINT_OBEYABLE)
+    events: Events = []
+    _turn_down(s, a.seat, card, events)
+    return events
+
+
+def _give_up_legal(s: Table, seat: int) -> Iterator[TurnDown]:
+    card = active_card(s, seat)
+    if card is not None and cannot_obey(s, seat, card):
+        yield TurnDown(seat)
+
+
 def _forbidden(table: Table, action: Action) -> Card | None:
     """The card this action disobeys (a cut of a value it does not let its seat cut), or None."""
     if isinstance(action, Cut):
@@ -270,7 +314,10 @@ def _read_reds(event: Mapping[str, Any], tracker: Tracker) -> None:
 class Constraints(Mechanism[ConstraintPart]):
     id = ID
     reasons = ConstraintReason
-    actions = (ActionSpec(ChooseConstraint, "any_time", _legal, _choose),)
+    actions = (
+        ActionSpec(ChooseConstraint, "any_time", _legal, _choose),
+        ActionSpec(TurnDown, "turn", _give_up_legal, _give_up),
+    )
     events = (
         "choose_constraint",
         "constraints_discarded",
@@ -304,6 +351,11 @@ class Constraints(Mechanism[ConstraintPart]):
         ),
     }
     bot_keys = {
+        "constraint_turn_down": (
+            (),
+            "I can no longer obey my constraint card: I turn it face down.",
+            "mission 31: an exchange during my turn left no wire my card lets me cut",
+        ),
         "constraint_choose": (
             ("letter", "count", "total"),
             "I take card {letter}: {count} of my {total} wires are values it lets me cut.",
@@ -343,9 +395,7 @@ class Constraints(Mechanism[ConstraintPart]):
         if must_reveal(table, seat):
             events.append(Event("constraint_reds", data))
         elif cannot_obey(table, seat, card):
-            part = self.part(table)
-            table.set_part(ID, replace(part, down=part.down | {seat}))
-            events.append(Event("constraint_down", data))
+            _turn_down(table, seat, card, events)
         else:
             events.append(Event("constraint_kept", data))
 
@@ -370,6 +420,9 @@ class Constraints(Mechanism[ConstraintPart]):
     def advise(self, ask: BotAsk) -> Advice | None:
         """The card that leaves the most of its own uncut blue wires cuttable; with two players,
         never the opposite of the teammate's card (the card's advice)."""
+        down = next((a for a in ask.legal if isinstance(a, TurnDown)), None)
+        if down is not None:
+            return down, "constraint_turn_down", {}
         choices = [a for a in ask.legal if isinstance(a, ChooseConstraint)]
         if not choices:
             return None

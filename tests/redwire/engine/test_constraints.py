@@ -149,3 +149,46 @@ def test_computers_take_the_card_that_fits_and_heed_the_two_player_advice(seed: 
         taken.append(action.card)
         state, _ = state.apply(action)
     assert OPPOSITES.get(taken[0]) != taken[1]
+
+
+def test_an_exchange_during_the_turn_that_leaves_no_fitting_wire_turns_the_card_down() -> None:
+    """Seat 1 (card B, odd values) keeps one odd wire, gives it away with his own Walkie-Talkies
+    on his turn and gets an even one: he cannot obey any more, and turning the card face down is
+    the one move left; then he plays normally."""
+    from engine.redwire import Pick
+    from engine.redwire.mechanisms.constraints import TurnDown
+    from engine.redwire.mechanisms.new_characters import OwnWalkie
+
+    state = game(
+        31,
+        4,
+        STANDS,
+        parts={
+            "equipment": {"cards": [1, 4, 6, 9]},
+            "new_characters": {"characters": ["dd", "E2", "dd", "dd"]},
+        },
+        red_markers=MARKERS,
+        constraints=["C", "B", "A", "D"],
+    )
+    state, _ = play(state, Cut(0, ((1, 0),), (1,)))
+    while state.to_move == 0:
+        state, _ = play(state, state.legal_actions(0)[0])
+    assert state.to_move == 1 and constraints.card_in(state.observation(1), 1) == CARDS["B"]
+    table = state.clone()
+    odd = [(st, sl) for st, sl, c in table.hand(1) if c % 10 == 0]
+    for st, sl in odd[1:]:  # only one odd wire left (and his red one)
+        table.mark_cut(table.stands[st][sl])
+    stand, slot = odd[0]
+    state, _ = play(table, OwnWalkie(1, stand, slot, 2))
+    even = next((st, sl) for st, sl, c in state.hand(2) if c % 10 == 0 and (c // 10) % 2 == 0)
+    state, _ = play(state, Pick(2, *even))
+    assert state.to_move == 1
+    turn = [a for a in state.legal_actions(1) if not isinstance(a, (OwnWalkie,))]
+    assert TurnDown(1) in turn and not any(isinstance(a, (Cut, SoloCut)) for a in turn)
+    assert make_bot("expert", 1).choose(state.observation(1), state.legal_actions(1)) == TurnDown(1)
+    state, events = play(state, TurnDown(1))
+    assert [e.data for e in events if e.type == "constraint_down"] == [{"seat": 1, "card": "B"}]
+    assert any(isinstance(a, Cut) for a in state.legal_actions(1))
+    with pytest.raises(IllegalActionError) as err:
+        state.apply(TurnDown(1))
+    assert err.value.reason is ConstraintReason.CONSTRAINT_OBEYABLE

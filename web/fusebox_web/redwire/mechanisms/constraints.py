@@ -1,6 +1,7 @@
 """The constraint cards on the page (mission 31): the cards on offer while the players choose,
 then each player's card, face up (its letter and what it allows) or turned face down; the choice
-(one dock button per card, by touch or keyboard); the prompt's reminder of one's own card; the
+(one dock button per card, by touch or keyboard; turning one's card down when an exchange on
+one's turn left no fitting wire); the prompt's reminder of one's own card; the
 log (whether the active player can obey his card, each turn, is public)."""
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from engine.redwire import GameState
 from engine.redwire.mechanisms import constraints
-from engine.redwire.mechanisms.constraints import CARDS, OWN_CARDS, ChooseConstraint
+from engine.redwire.mechanisms.constraints import CARDS, OWN_CARDS, ChooseConstraint, TurnDown
 
 from ..markup import esc, tag
 from .base import CardUse, Found, View, action_use, legal
@@ -104,7 +105,22 @@ def _reds(e: View, w: Words) -> Found:
 
 PARTS = (_part,)
 PROMPTS = (_prompt,)
-USES = tuple(_use(letter) for letter in OWN_CARDS)
+
+
+def _turn_down_afford(state: GameState, seat: int) -> bool | None:
+    return True if legal(state, TurnDown(seat)) else None
+
+
+USES = (
+    *(_use(letter) for letter in OWN_CARDS),
+    action_use(
+        "constraint_turn_down",
+        TurnDown,
+        _turn_down_afford,
+        lambda sel, seat: TurnDown(seat),
+        lambda a, w, obs: w.t("rw.confirm.constraint_turn_down"),
+    ),
+)
 LINES = {
     "choose_constraint": _choose,
     "constraints_discarded": _discarded,
