@@ -153,3 +153,33 @@ def test_the_choice_is_checked_and_kept_in_the_record() -> None:
     with pytest.raises(SetupError):
         new_game(21, 3, 7, chosen={"new_characters": {"characters": ["dd"] * 3}})
     assert new_characters.allowed(("no_e4",)) == ("E1", "E2", "E3")
+
+
+def test_a_mission_that_forbids_e4_or_every_new_character() -> None:
+    """``new_characters:no_e4`` (missions 44, 45, 47...) allows E1-E3 only: a record with E4 is
+    refused and a person's E4 from the table gives the Double Detector back; a mission that does
+    not list the mechanism (58) keeps every Double Detector."""
+    import tomllib
+    from pathlib import Path
+
+    from engine.redwire.bots.characters import table_characters
+    from engine.redwire.missions import parse_mission
+    from engine.redwire.options import Options
+
+    raw = tomllib.loads((Path(__file__).parents[3] / "missions" / "m31.toml").read_text())
+    raw["mechanisms"] = ["new_characters:no_e4", "double_detector", "equipment"]
+    spec = parse_mission(raw, "test")
+    config = spec.config("new_characters")
+    assert config.allowed == ("E1", "E2", "E3")
+    mechanism = new_characters.MECHANISM
+    with pytest.raises(SetupError):
+        mechanism.setup_from_json(config, {"characters": ["dd", "E4"]}, 2, Options(), 44, {})
+    ok = mechanism.setup_from_json(config, {"characters": ["dd", "E3"]}, 2, Options(), 44, {})
+    assert ok.characters == ("dd", "E3")
+    bad = dict(raw, mechanisms=["new_characters:e5", "double_detector", "equipment"])
+    with pytest.raises(Exception, match="no_e4"):
+        parse_mission(bad, "test")
+    chosen, why = table_characters(
+        30, 3, captain=0, levels=[None, "expert", None], picks=[None, None, "E4"], seed=1
+    )
+    assert chosen is None and why == [None, None, None]  # no new characters before mission 31
