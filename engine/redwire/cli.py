@@ -24,7 +24,7 @@ from .bots.characters import table_characters
 from .deal import random_setup
 from .errors import IllegalActionError
 from .game import new_game
-from .mechanisms import double_detector
+from .mechanisms import double_detector, new_characters
 from .mechanisms.constraints import ChooseConstraint, TurnDown
 from .mechanisms.equipment import tray
 from .mechanisms.equipment.batteries import Batteries
@@ -238,6 +238,11 @@ def render_board(obs: Observation, names: Sequence[str]) -> str:
                 cells.append("?" + (f"({tile['info']})" if tile["info"] is not None else ""))
         used = double_detector.used_in(obs, stand["owner"])
         owner = names[stand["owner"]] + ("" if not used else " (DD used)")
+        personal = new_characters.view(obs)
+        if personal is not None:
+            entry = personal["characters"][stand["owner"]]
+            if entry["character"] != new_characters.DD:
+                owner += f" ({entry['character']}{' used' if entry['used'] else ''})"
         lines.append(f"  stand {index + 1} {owner:>16}: " + " ".join(cells))
     return "\n".join(lines)
 
