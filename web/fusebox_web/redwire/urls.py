@@ -5,7 +5,7 @@ The shell (``fusebox_web.shell.links``) hands Red Wire the address when it names
 
 Parameters (all optional but ``mission``; others in the address, such as ``lang``, are ignored):
 
-``mission``  a mission the engine ships (1..30)
+``mission``  a mission the engine ships (1..31 today)
 ``players``  2..5 (default: the table's)
 ``seed``     a whole number 0..2**53; the same seed gives the same deal everywhere (default: random)
 ``bots``     ``0`` every seat human (pass and play), ``1`` every seat a computer but the first,
