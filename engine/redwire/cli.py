@@ -20,9 +20,12 @@ from ..core.events import SEER, Viewer
 from .actions import Action, Cut, Pick, PlaceToken, RevealReds, SoloCut
 from .bots import make_bot
 from .bots.base import bot_names
+from .bots.characters import table_characters
+from .deal import random_setup
 from .errors import IllegalActionError
 from .game import new_game
-from .mechanisms import double_detector
+from .mechanisms import double_detector, new_characters
+from .mechanisms.constraints import ChooseConstraint, TurnDown
 from .mechanisms.equipment import tray
 from .mechanisms.equipment.batteries import Batteries
 from .mechanisms.equipment.coffee import CoffeeMug
@@ -32,6 +35,8 @@ from .mechanisms.equipment.radar import Radar
 from .mechanisms.equipment.rewind import Rewind
 from .mechanisms.equipment.stabilizer import Stabilize
 from .mechanisms.equipment.walkie import Walkie
+from .mechanisms.new_characters import CHARACTERS, OwnRadar, OwnWalkie
+from .mechanisms.new_characters import TRIPLE as OWN_TRIPLE
 from .missions import all_missions
 from .observation_types import Observation
 from .options import Options
@@ -50,6 +55,9 @@ HELP = """Actions (stands, wires and players count from 1; V is a number or y fo
   neq S.W | eq S.W       label your wires W and W+1 of stand S
   walkie S.W P           Walkie-Talkies with player P     postit S.W   Sticky Note
   rewind | stabilize | radar N | batteries P [P] | coffee P
+  constraint X           mission 31: take constraint card X (A-E)
+  turndown               mission 31: your card can no longer be obeyed (after an exchange)
+  ownradar N | ownwalkie S.W P | owntriple S.W S.W S.W V   a new character's own equipment
   legal (list some legal actions)   board   log   help   quit"""
 
 
@@ -70,7 +78,13 @@ def format_action(action: Action) -> str:
         case PlaceToken():
             return f"token {_pos((action.stand, action.slot))}"
         case Cut():
-            verb = {None: "cut", "double": "dd", "triple": "triple", "super": "super"}[action.tool]
+            verb = {
+                None: "cut",
+                "double": "dd",
+                "triple": "triple",
+                "super": "super",
+                OWN_TRIPLE: "owntriple",
+            }[action.tool]
             where = (
                 str(action.targets[0][0] + 1)
                 if action.tool == "super"
@@ -85,6 +99,14 @@ def format_action(action: Action) -> str:
             return f"pick {_pos((action.stand, action.slot))}"
         case Label():
             return f"{'eq' if action.same else 'neq'} {_pos((action.stand, action.slot))}"
+        case ChooseConstraint():
+            return f"constraint {action.card}"
+        case TurnDown():
+            return "turndown"
+        case OwnWalkie():
+            return f"ownwalkie {_pos((action.stand, action.slot))} {action.partner + 1}"
+        case OwnRadar():
+            return f"ownradar {action.value}"
         case Walkie():
             return f"walkie {_pos((action.stand, action.slot))} {action.partner + 1}"
         case PostIt():
@@ -164,6 +186,11 @@ _PARSE: dict[str, Callable[[int, list[str], GameState], Action]] = {
     "dd": _cut("double", 2),
     "triple": _cut("triple", 3),
     "super": _cut("super", 0),
+    "owntriple": _cut(OWN_TRIPLE, 3),
+    "constraint": lambda seat, a, s: ChooseConstraint(seat, a[0].upper()),
+    "turndown": lambda seat, a, s: TurnDown(seat),
+    "ownradar": lambda seat, a, s: OwnRadar(seat, _parse_int(a[0])),
+    "ownwalkie": lambda seat, a, s: OwnWalkie(seat, *_parse_pos(a[0]), _parse_int(a[1]) - 1),
     "solo": lambda seat, a, s: SoloCut(seat, _parse_value(a[0])),
     "reveal": lambda seat, a, s: RevealReds(seat),
     "pick": lambda seat, a, s: Pick(seat, *_parse_pos(a[0])),
@@ -211,6 +238,11 @@ def render_board(obs: Observation, names: Sequence[str]) -> str:
                 cells.append("?" + (f"({tile['info']})" if tile["info"] is not None else ""))
         used = double_detector.used_in(obs, stand["owner"])
         owner = names[stand["owner"]] + ("" if not used else " (DD used)")
+        personal = new_characters.view(obs)
+        if personal is not None:
+            entry = personal["characters"][stand["owner"]]
+            if entry["character"] != new_characters.DD:
+                owner += f" ({entry['character']}{' used' if entry['used'] else ''})"
         lines.append(f"  stand {index + 1} {owner:>16}: " + " ".join(cells))
     return "\n".join(lines)
 
@@ -231,15 +263,39 @@ def _seat_list(text: str, players: int) -> set[int]:
     return {int(x) for x in text.split(",")}
 
 
+def _picks(raw: Sequence[str], players: int) -> list[str | None]:
+    """``--character SEAT=E3`` (0-based seats): a person's new character (rule sticker B)."""
+    picks: list[str | None] = [None] * players
+    for item in raw:
+        seat, _, character = item.partition("=")
+        if not seat.isdigit() or int(seat) >= players or character not in CHARACTERS:
+            raise ValueError(f"--character takes SEAT=E1..E4, got {item!r}")
+        picks[int(seat)] = character
+    return picks
+
+
 def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
     options = Options(edition=args.edition)
-    game = new_game(args.mission, args.players, args.seed, captain=args.captain, options=options)
     names = _names(args.names, args.players)
     humans = set() if args.human is None else {args.human}
     bots_for = _seat_list(args.bots, args.players) - humans
     if not humans and bots_for != set(range(args.players)):
         bots_for = set(range(args.players))
-    seed = game.setup.seed or 0
+    seed = args.seed if args.seed is not None else new_game(args.mission, args.players).setup.seed
+    assert seed is not None
+    # The captain the deal names (the characters are chosen knowing him; the deal is the same).
+    captain = random_setup(args.mission, args.players, seed, args.captain, options).captain
+    chosen, reasons = table_characters(
+        args.mission,
+        args.players,
+        captain=captain,
+        levels=[args.level if seat in bots_for else None for seat in range(args.players)],
+        picks=_picks(args.character, args.players),
+        seed=seed,
+    )
+    game = new_game(
+        args.mission, args.players, seed, captain=args.captain, options=options, chosen=chosen
+    )
     bots = {seat: make_bot(args.level, seed=seed * 8 + seat) for seat in bots_for}
     viewer: Viewer = args.human if humans else (SEER if args.reveal else None)
     owners = game.owners
@@ -247,6 +303,9 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
         f"Red Wire - mission {args.mission}: {game.mission.title['en']} ({args.players} players, seed {game.setup.seed})\n"
     )
     out.write(f"Captain: {names[game.setup.captain]}\n")
+    for chooser, why in enumerate(reasons):
+        if why is not None:
+            out.write(f"{names[chooser]}: {why.text}\n")
     for event in game.log:
         out.write(describe(event.view(viewer), names, owners) + "\n")
     while not game.is_over:
@@ -332,6 +391,12 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--human", type=int, default=None, help="the seat (0-based) you play")
     play.add_argument("--names", default=None, help="comma-separated names")
     play.add_argument("--edition", default="IT", choices=["IT", "EN"])
+    play.add_argument(
+        "--character",
+        action="append",
+        default=[],
+        help="SEAT=E1..E4 (0-based): a person's new character, from mission 31 (rule sticker B)",
+    )
     play.add_argument(
         "--reveal", action="store_true", help="bots only: show every hand in the transcript"
     )

@@ -196,8 +196,14 @@ def random_setup(
     seed: int,
     captain: int | None = None,
     options: Options | None = None,
+    chosen: Mapping[str, object] | None = None,
 ) -> Setup:
-    """Deal a mission from a seed; the same seed gives the same setup on every Python."""
+    """Deal a mission from a seed; the same seed gives the same setup on every Python.
+
+    ``chosen``: what the table chose before the deal for a mechanism of the mission, as in a
+    record's JSON (the new characters: ``{"new_characters": {"characters": ["dd", "E3"]}}``);
+    such a mechanism reads it instead of drawing.
+    """
     options = options or Options()
     options.validate()
     spec = load_mission(mission)
@@ -212,9 +218,18 @@ def random_setup(
     owners = stand_owners(players, captain)
     order = deal_order(players, captain)
     stands = _deal_wires(spec, rng, pool, order, owners, captain)
+    given = dict(chosen or {})
+    strays = sorted(set(given) - {use.id for use in spec.mechanisms})
+    if strays:
+        raise SetupError(f"mission {mission} has no mechanism {strays[0]!r} to choose for")
     parts: dict[str, object] = {}
     for use in spec.mechanisms:
-        drawn = mechanism(use.id).deal(use.config, rng, players, options, mission, parts)
+        if use.id in given:
+            drawn = mechanism(use.id).setup_from_json(
+                use.config, given[use.id], players, options, mission, parts
+            )
+        else:
+            drawn = mechanism(use.id).deal(use.config, rng, players, options, mission, parts)
         if drawn is not None:
             parts[use.id] = drawn
     return Setup(

@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from .actions import Action
@@ -35,13 +35,18 @@ def new_game(
     *,
     captain: int | None = None,
     options: Options | None = None,
+    chosen: Mapping[str, object] | None = None,
 ) -> GameState:
-    """Deal a new attempt. Without a seed one is chosen at random (and kept in the setup)."""
+    """Deal a new attempt. Without a seed one is chosen at random (and kept in the setup).
+
+    ``chosen``: the table's choices before the deal, by mechanism (``random_setup``)."""
     if seed is None:
         import secrets  # only games without a seed need it; kept off the page's boot path
 
         seed = secrets.randbits(32)
-    return start(random_setup(mission, players, seed, captain=captain, options=options))
+    return start(
+        random_setup(mission, players, seed, captain=captain, options=options, chosen=chosen)
+    )
 
 
 class RedWire:
@@ -61,8 +66,9 @@ class RedWire:
         mission: int = 1,
         captain: int | None = None,
         options: Options | None = None,
+        chosen: Mapping[str, object] | None = None,
     ) -> GameState:
-        return new_game(mission, players, seed, captain=captain, options=options)
+        return new_game(mission, players, seed, captain=captain, options=options, chosen=chosen)
 
     def setup_from_json(self, raw: object) -> Setup:
         return Setup.from_json(raw)

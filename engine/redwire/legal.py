@@ -65,11 +65,10 @@ def _turn_actions(s: Table, seat: int) -> Iterator[Action]:
         return
     values = sorted(s.held_values(seat) - {RED})
     numbers = [v for v in values if v != YELLOW]
+    counts = {a.count for m in s.mechanisms for a in m.announcers if a.ready(s, seat)}
     groups_of_values: list[tuple[int, ...]] = []
-    for mechanism in s.mechanisms:
-        for announcer in mechanism.announcers:
-            if announcer.ready(s, seat):
-                groups_of_values += combinations(values, announcer.count)
+    for count in sorted(counts):  # the card and a character's own ray announce alike
+        groups_of_values += combinations(values, count)
     # Detectors announce numbers only.
     announce: list[tuple[int, ...]] = [(v,) for v in numbers]
     announce += [g for g in groups_of_values if YELLOW not in g]

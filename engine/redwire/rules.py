@@ -16,8 +16,8 @@ from typing import Any, TypeVar
 from ..core.events import Event
 from .actions import Action, Cut, Pick, PlaceToken, RevealReds, SoloCut
 from .errors import IllegalActionError, Reason
-from .mechanisms import ACTIONS, ANNOUNCERS, PICKS, TOOLS
-from .mechanisms.base import Tool
+from .mechanisms import ACTIONS, ALL, ANNOUNCERS, PICKS, TOOLS
+from .mechanisms.base import Announcer, Tool
 from .model import Pending, Phase, Table
 from .turn import (
     after_cuts,
@@ -76,8 +76,8 @@ def start_events(s: Table) -> Events:
     for mechanism in s.mechanisms:
         mechanism.start_game(s, events)
     captain = s.setup.captain
-    if places_token(s, captain):
-        return events
+    if s.pending.phase is not Phase.SETUP_TOKEN or places_token(s, captain):
+        return events  # a mechanism asks first (a card chosen before the tokens), or the captain
     events.append(token_skipped(s, captain))
     next_setup_seat(s, captain, events)
     return events
@@ -159,6 +159,17 @@ def _check_values(s: Table, a: Cut, tool: Tool | None) -> None:
             raise IllegalActionError(Reason.VALUE_NOT_HELD, value=value_to_json(value))
 
 
+def _announcer(s: Table, seat: int, count: int) -> Announcer:
+    """What lets this seat announce ``count`` values: the first ready one in play (a character's
+    own Either-Or Ray before the card: the mission lists it first)."""
+    found = [a for m in s.mechanisms for a in m.announcers if a.count == count]
+    ready = next((a for a in found if a.ready(s, seat)), None)
+    if ready is not None:
+        return ready
+    # None in play or none ready: the card's own refusal (absent, locked, used).
+    return next(a for m in ALL for a in m.announcers if a.count == count)
+
+
 def max_values() -> int:
     """The most values a Dual Cut may announce with some mechanism's help."""
     return max((1, *ANNOUNCERS))
@@ -179,7 +190,7 @@ def _cut(s: Table, a: Cut) -> Events:
     if tool is not None:
         tool.use(s, a.seat, events)
     if len(a.values) > 1:
-        ANNOUNCERS[len(a.values)].use(s, a.seat, events)
+        _announcer(s, a.seat, len(a.values)).use(s, a.seat, events)
     codes = [s.codes[w] for w in wires]
     hits = [t for t, code in zip(a.targets, codes, strict=True) if cut_value(code) in a.values]
     reds = red_codes(s)

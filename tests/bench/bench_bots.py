@@ -41,6 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from engine.redwire import GameState, all_missions, new_game
 from engine.redwire.actions import Action, Cut, RevealReds, SoloCut
 from engine.redwire.bots import make_bot
+from engine.redwire.bots.characters import table_characters
 from engine.redwire.bots.cuts import rate_detectors, rate_singles
 from engine.redwire.bots.knowledge import Knowledge, _solutions
 from engine.redwire.bots.omniscient import OmniscientBot
@@ -124,7 +125,11 @@ def fatal_kind(know: Knowledge, legal: Sequence[Action], action: Action) -> str:
 
 def play_game(level: str, mission: int, players: int, seed: int) -> Tally:
     """One game of an all-``level`` table; the tally of that one game."""
-    state = new_game(mission, players, seed)
+    # From mission 31 the computers choose their characters at the table (rule sticker B).
+    chosen, _ = table_characters(
+        mission, players, captain=None, levels=[level] * players, picks=[], seed=seed
+    )
+    state = new_game(mission, players, seed, chosen=chosen)
     tally = Tally(games=1)
     omniscient = OmniscientBot(seed)
     bots = (

@@ -16,10 +16,12 @@ from playwright.sync_api import Browser, Page, ViewportSize, expect
 from redwire_driver import (
     GAME_KEY,
     PROGRESS_KEY,
+    key_to_tile,
     play,
     saved,
     saved_state,
     sure_move,
+    tab_to,
     take_device,
     tile,
     to_missions,
@@ -28,10 +30,11 @@ from redwire_driver import (
     wait_decision,
 )
 
-from engine.redwire import Cut, PostIt, Radar, Record, SoloCut, all_missions
+from engine.redwire import Cut, GameState, PostIt, Radar, Record, SoloCut, all_missions
 from engine.redwire.mechanisms import (
     bat_radar,
     bluffer,
+    constraints,
     count_tokens,
     double_lock,
     four_at_once,
@@ -45,7 +48,9 @@ from engine.redwire.mechanisms import (
     sequence,
     x_wires,
 )
+from engine.redwire.mechanisms.constraints import CARDS, ChooseConstraint
 from engine.redwire.mechanisms.equipment import tray
+from engine.redwire.mechanisms.new_characters import OwnRadar
 from engine.redwire.wires import RED, YELLOW, cut_value, label_of
 
 #: One table per mechanism (mission, players, seed) for the default run.
@@ -72,6 +77,7 @@ BOT_TABLES = [
     (28, 3, 2),
     (29, 4, 3),
     (30, 3, 6),
+    (31, 4, 3),
 ]
 PHONE: ViewportSize = {"width": 360, "height": 640}
 
@@ -915,3 +921,195 @@ def test_the_second_audio_mission_tells_the_track_and_turns_number_cards_by_keyb
         confirm.focus()
         page.keyboard.press("Enter")
         expect(page.get_by_test_id("number-deck")).to_contain_text(f"Top card, face up: {order[n]}")
+
+
+def test_a_constraint_card_is_taken_by_keyboard_and_obeyed_and_my_radar_used_by_touch(
+    browser: Browser, site_url: str
+) -> None:
+    """Mission 31 on a phone, the person not captain with the E1 character from the link: the
+    computers choose their constraint cards first, the person takes one by keyboard (the cards
+    on offer and each player's card on the board, in words), the computers' reasons in the log;
+    the person's own Radar Sweep used by touch on a computer's turn or its own (its badge turns
+    "used"), and only the values the card allows offered for a cut."""
+    page = open_phone(
+        browser,
+        site_url
+        + "?mission=31&players=3&seed=5&bots=1&pace=instant&brief=0&captain=2&characters=E1",
+    )
+    assert wait_decision(page) == "constraint_choose"
+    expect(page.get_by_test_id("characters")).to_contain_text("Radar Sweep (E1)")
+    badge = page.get_by_test_id("character-badge-0")
+    expect(badge).to_have_attribute("aria-label", re.compile("ready"))
+    state = saved_state(page)
+    offered = [a.card for a in state.legal_actions(0) if isinstance(a, ChooseConstraint)]
+    assert len(offered) == 3  # the two computers took theirs
+    panel = page.get_by_test_id("constraints")
+    expect(panel).to_contain_text("Still on offer")
+    taken = [seat["card"] for seat in state.observation(0)["mechanisms"]["constraints"]["seats"]]
+    for seat in (1, 2):
+        expect(page.get_by_test_id(f"constraint-{seat}")).to_contain_text(f"card {taken[seat]}")
+    numbers = [c // 10 for _, _, c in state.hand(0) if c % 10 == 0]
+    letter = max(offered, key=lambda c: sum(n in CARDS[c].values for n in numbers))
+    tab_to(page, lambda at: at.get("mode") == f"constraint_{letter}")
+    page.keyboard.press("Enter")
+    confirm = page.get_by_test_id("confirm")
+    expect(confirm).to_contain_text(f"Take card {letter}")
+    confirm.focus()
+    page.keyboard.press("Enter")
+    assert wait_decision(page) in ("setup_token", "turn")
+    expect(page.get_by_test_id("constraint-0")).to_contain_text(f"card {letter}")
+    notes = saved(page)["notes"]
+    assert (notes[0]["seat"], notes[0]["key"]) == (2, "character_triple"), notes  # not the captain
+    assert {n["key"] for n in notes if n["seat"] == 1} >= {"constraint_choose"}
+    # My own Radar Sweep, by touch, whenever I may.
+    page.locator('[data-act="mode"][data-mode="own_radar"]').click()
+    page.locator('[data-act="value"][data-value="5"]').click()
+    expect(confirm).to_contain_text("My Radar Sweep: who has a blue 5?")
+    confirm.click()
+    page.wait_for_selector('[data-testid="character-badge-0"].is-used')
+    after = saved_state(page)
+    assert any(isinstance(a, OwnRadar) for a in after.history)
+    expect(page.locator('[data-act="mode"][data-mode="own_radar"]')).to_have_count(0)
+    # On my turn, only the values my card allows are offered for a cut.
+    for _ in range(40):
+        decision = wait_decision(page)
+        if decision != "setup_token":
+            break
+        play(page, sure_move(saved_state(page), 0))
+    assert decision == "turn" and viewer(page) == 0
+    now = saved_state(page)
+    card = constraints_card(now)
+    assert card is not None and card.letter == letter  # it can obey: it keeps its card
+    target = next((st, sl) for seat in (1, 2) for st, sl, _ in now.hand(seat))
+    tile(page, *target).click()
+    chips = page.locator('[data-act="value"]')
+    shown = {chips.nth(i).get_attribute("data-value") for i in range(chips.count())}
+    assert shown and all(int(v or 0) in card.values for v in shown), shown
+    page.locator('[data-act="cancel"]').click()
+    page.get_by_role("button", name="Full log").click()
+    expect(page.get_by_test_id("full-log")).to_contain_text("I take the Triple Scanner")
+
+
+def constraints_card(state: GameState) -> constraints.Card | None:
+    return constraints.card_in(state.observation(0), 0)
+
+
+def to_my_first_turn(page: Page) -> GameState:
+    """Mission 31 with the person at seat 0 (not captain): take the card that fits the most of
+    its wires (by touch), place the setup token, and wait for its first turn."""
+    assert wait_decision(page) == "constraint_choose"
+    state = saved_state(page)
+    offered = [a.card for a in state.legal_actions(0) if isinstance(a, ChooseConstraint)]
+    numbers = [c // 10 for _, _, c in state.hand(0) if c % 10 == 0]
+    letter = max(offered, key=lambda c: sum(n in CARDS[c].values for n in numbers))
+    page.locator(f'[data-act="mode"][data-mode="constraint_{letter}"]').click()
+    page.get_by_test_id("confirm").click()
+    while (decision := wait_decision(page)) == "setup_token":
+        play(page, sure_move(saved_state(page), 0))
+    assert decision == "turn" and viewer(page) == 0
+    return saved_state(page)
+
+
+def test_my_triple_scanner_by_keyboard(browser: Browser, site_url: str) -> None:
+    """Mission 31, the person with the E3 character: no Double Detector offered, its own Triple
+    Scanner named in the dock's detectors; three wires of a teammate and a value by keyboard."""
+    page = open_phone(
+        browser,
+        site_url
+        + "?mission=31&players=3&seed=5&bots=1&pace=instant&brief=0&captain=2&characters=E3",
+    )
+    state = to_my_first_turn(page)
+    expect(page.locator('[data-act="mode"][data-mode="double"]')).to_have_count(0)
+    mode = page.locator('[data-act="mode"][data-mode="own_triple"]')
+    expect(mode).to_contain_text("My Triple Scanner")
+    triple = next(
+        a for a in state.legal_actions(0) if isinstance(a, Cut) and a.tool == "own_triple"
+    )
+    mode.focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("prompt")).to_contain_text("My Triple Scanner: tap 3 wires")
+    tile(page, *triple.targets[0]).focus()
+    key_to_tile(page, *triple.targets[0], state, 0)
+    page.keyboard.press("Enter")
+    for target in triple.targets[1:]:  # the focus went to the values: back to the wires
+        tile(page, *target).focus()
+        page.keyboard.press("Enter")
+    page.locator(f'[data-act="value"][data-value="{triple.values[0]}"]').focus()
+    page.keyboard.press("Enter")
+    confirm = page.get_by_test_id("confirm")
+    expect(confirm).to_be_focused()
+    page.keyboard.press("Enter")
+    page.wait_for_selector('[data-testid="character-badge-0"].is-used')
+    after = saved_state(page)
+    assert any(e.type == "personal" and e.data["character"] == "E3" for e in after.log)
+
+
+def test_my_either_or_ray_and_my_walkie_talkies_by_touch(browser: Browser, site_url: str) -> None:
+    """Mission 31 with four players: the person with E4 announces two values on one wire (the
+    dock's "X or Y" toggle); with E2 (another deal) offers a wire to a teammate, who gives one
+    back."""
+    page = open_phone(
+        browser,
+        site_url
+        + "?mission=31&players=3&seed=5&bots=1&pace=instant&brief=0&captain=2&characters=E4",
+    )
+    state = to_my_first_turn(page)
+    two = next(
+        a
+        for a in state.legal_actions(0)
+        if isinstance(a, Cut) and a.tool is None and len(a.values) == 2
+    )
+    page.locator('[data-act="xy"]').click()
+    tile(page, *two.targets[0]).click()
+    for value in two.values:
+        page.locator(f'[data-act="value"][data-value="{value}"]').click()
+    page.get_by_test_id("confirm").click()
+    page.wait_for_selector('[data-testid="character-badge-0"].is-used')
+    assert any(e.type == "personal" and e.data["character"] == "E4" for e in saved_state(page).log)
+    page.context.close()
+
+    page = open_phone(
+        browser,
+        site_url
+        + "?mission=31&players=3&seed=5&bots=1&pace=instant&brief=0&captain=2&characters=E2",
+    )
+    state = to_my_first_turn(page)
+    stand, slot, _ = state.hand(0)[0]
+    page.locator('[data-act="mode"][data-mode="own_walkie"]').click()
+    tile(page, stand, slot).click()
+    page.locator('[data-act="seat"][data-seat="1"]').click()
+    confirm = page.get_by_test_id("confirm")
+    expect(confirm).to_contain_text("My Walkie-Talkies: offer")
+    confirm.click()
+    page.wait_for_selector('[data-testid="character-badge-0"].is-used')
+    after = saved_state(page)
+    assert any(e.type == "walkie" for e in after.log)
+    page.get_by_role("button", name="Full log").click()
+    expect(page.get_by_test_id("full-log")).to_contain_text("with their own Walkie-Talkies")
+
+
+def test_a_character_chosen_on_the_table_screen_by_keyboard_reaches_mission_31(
+    browser: Browser, site_url: str
+) -> None:
+    """The table screen on a phone: each person's "Character from mission 31" (a computer's is
+    its own choice), chosen by keyboard; box 31-42 opened early; mission 31 deals it."""
+    page = open_phone(browser, site_url)
+    page.get_by_test_id("play").click()
+    expect(page.get_by_test_id("character-bot-1")).to_contain_text("the computer chooses")
+    select = page.get_by_test_id("character-0")
+    expect(select).to_have_value("dd")
+    select.focus()
+    select.select_option("E1")  # a select's keyboard choice
+    expect(page.get_by_test_id("character-0")).to_have_value("E1")
+    page.locator("#rw-early-captain").select_option("1")  # a computer captains: Ana keeps E1
+    page.get_by_test_id("table-next").click()
+    expect(page.get_by_test_id("campaign")).to_be_visible()
+    page.locator('[data-act="box-ask"][data-box="31"]').click()
+    page.locator('[data-act="box-open"]').click()
+    page.get_by_test_id("mission-31").click()
+    page.get_by_test_id("begin").click()
+    assert wait_decision(page, 60_000) in ("constraint_choose", "setup_token", "turn")
+    state = saved_state(page)
+    part = state.setup.parts["new_characters"]
+    assert part.characters[0] == "E1"  # type: ignore[attr-defined]
+    expect(page.get_by_test_id("character-badge-0")).to_contain_text("E1")

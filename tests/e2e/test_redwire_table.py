@@ -79,3 +79,38 @@ def test_pass_and_play_hides_the_other_stands(page: Page, site_url: str) -> None
     page.get_by_test_id("handoff-ready").click()
     assert wait_decision(page) == "turn"
     assert hidden_tiles_only(page, {other}) == 12
+
+
+def test_pass_and_play_through_the_constraint_cards(page: Page, site_url: str) -> None:
+    """Mission 31 with two people: the device goes to the captain, then to the other player, for
+    their constraint cards (public: the handoff says which was taken), then for the tokens; no
+    other stand is ever in the page, and the new character's badge is public."""
+    page.goto(site_url + "?mission=31&players=2&seed=5&bots=0&brief=0&captain=1&characters=dd,E1")
+    wait_ready(page)
+    handoff = page.get_by_test_id("handoff")
+    expect(handoff).to_be_visible()
+    no_private_data(page)
+    expect(page.get_by_role("heading", name="Pass the device to Ana")).to_be_visible()
+    page.get_by_test_id("handoff-ready").click()
+    assert wait_decision(page) == "constraint_choose"
+    assert hidden_tiles_only(page, {1}) > 0
+    expect(page.get_by_test_id("character-badge-1")).to_contain_text("E1")
+    page.locator('[data-act="mode"][data-mode="constraint_C"]').click()
+    page.get_by_test_id("confirm").click()
+    expect(page.get_by_role("heading", name="Pass the device to Ben")).to_be_visible()
+    expect(handoff).to_contain_text("takes constraint card C")
+    no_private_data(page)
+    page.get_by_test_id("handoff-ready").click()
+    assert wait_decision(page) == "constraint_choose"
+    assert hidden_tiles_only(page, {0}) > 0
+    expect(page.locator('[data-act="mode"][data-mode="constraint_C"]')).to_have_count(0)
+    page.locator('[data-act="mode"][data-mode="constraint_A"]').click()
+    page.get_by_test_id("confirm").click()
+    expect(page.get_by_role("heading", name="Pass the device to Ana")).to_be_visible()
+    no_private_data(page)
+    page.get_by_test_id("handoff-ready").click()
+    assert wait_decision(page) == "setup_token"
+    assert hidden_tiles_only(page, {1}) > 0
+    play(page, sure_move(saved_state(page), 0))
+    expect(handoff).to_be_visible()
+    no_private_data(page)

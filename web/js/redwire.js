@@ -23,6 +23,8 @@ const CAMPAIGN_FORMAT = "fusebox.redwire.campaign";
 const MIN_PLAYERS = 2;
 const MAX_PLAYERS = 5;
 const LEVELS = ["expert", "cautious", "random"];
+// Rule sticker B (from mission 31): a person's character ("dd": the Double Detector).
+const CHARACTERS = ["dd", "E1", "E2", "E3", "E4"];
 const NAME_LIMIT = 20;
 const DEFAULT_PLAYERS = 3;
 
@@ -232,7 +234,27 @@ function drawTable() {
             select.value = seat.level;
             level.append(el("label", { for: levelId, class: "rw-label" }, t("rw.table.level")), select);
         }
-        seatRows.push(el("li", { class: "rw-seat" }, field, kind, level));
+        // Rule sticker B: from mission 31 a person may take a new character (the captain keeps
+        // the Double Detector, and a mission that forbids it gives the Double Detector back).
+        const character = el("div", { class: "rw-field" });
+        const characterId = `rw-early-character-${i}`;
+        if (seat.kind === "bot") {
+            character.append(el("p", { class: "rw-muted", "data-testid": `character-bot-${i}` }, t("rw.table.characterBot")));
+        } else {
+            const select = el("select", {
+                id: characterId,
+                class: "rw-input",
+                "data-early": "character",
+                "data-seat": i,
+                "data-testid": `character-${i}`,
+            });
+            for (const name of CHARACTERS) {
+                select.append(el("option", { value: name }, t(`rw.character.${name}`)));
+            }
+            select.value = table.options[`character_${i}`] || CHARACTERS[0];
+            character.append(el("label", { for: characterId, class: "rw-label" }, t("rw.table.character")), select);
+        }
+        seatRows.push(el("li", { class: "rw-seat" }, field, kind, level, character));
     }
     const people = humans().length;
     const mode = people === 1 ? "rw.table.solo" : people === 0 ? "rw.table.demo" : "rw.table.pass";
@@ -266,6 +288,7 @@ function drawTable() {
                 String(table.players),
             ),
             el("ol", { class: "rw-seats" }, ...seatRows),
+            el("p", { class: "rw-muted" }, t("rw.table.characterHelp")),
             el("p", { class: "rw-muted", "data-testid": "table-mode" }, t(mode, { n: people })),
         ),
         el(
@@ -401,6 +424,14 @@ app.addEventListener("change", (event) => {
         const seat = seatOf(target);
         if (LEVELS.includes(target.value)) {
             change(() => (table.seats[seat].level = target.value), `[data-early="level"][data-seat="${seat}"]`);
+        }
+    } else if (act === "character") {
+        const seat = seatOf(target);
+        if (CHARACTERS.includes(target.value)) {
+            change(
+                () => (table.options[`character_${seat}`] = target.value),
+                `[data-early="character"][data-seat="${seat}"]`,
+            );
         }
     } else if (act === "captain") {
         const seat = Number(target.value);

@@ -105,7 +105,7 @@ def rate_detectors(
 
 
 def _tool_rank(action: Cut) -> int:
-    return {"double": 0, "triple": 1, "super": 2}.get(action.tool or "", 0)
+    return {"double": 0, "triple": 1, "own_triple": 1, "super": 2}.get(action.tool or "", 0)
 
 
 def rate_cuts(

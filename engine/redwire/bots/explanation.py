@@ -13,7 +13,8 @@ Param conventions:
   of a wire on that stand, from the left; ``wires``: a list of ``[stand, wire]`` pairs (detectors).
 * ``value``, ``value2``: 1..12 or ``"yellow"``; ``values``: a list of them. ``card``: an equipment card number (1..12).
 * ``percent``: a chance as a whole percentage (0..100). ``left``: detonator steps left.
-* ``tool``: ``"double"``, ``"triple"`` or ``"super"``; ``kind``: an action type name.
+* ``tool``: ``"double"``, ``"triple"``, ``"super"`` or ``"own_triple"`` (a new character's);
+  ``kind``: an action type name. ``character``: a new character, ``"E1"``..``"E4"``.
 
 >>> e = explanation("cut_guess", seat=1, stand=1, wire=4, value=9, percent=92)
 >>> e.text
@@ -201,7 +202,12 @@ def _mechanism_keys() -> dict[str, Key]:
 
 KEYS.update(_mechanism_keys())
 
-_TOOL_NAMES = {"double": "Double Detector", "triple": "Triple Scanner", "super": "Stand Scanner"}
+_TOOL_NAMES = {
+    "double": "Double Detector",
+    "triple": "Triple Scanner",
+    "super": "Stand Scanner",
+    "own_triple": "own Triple Scanner",
+}
 _CARD_NAMES = {1: "≠ label", 12: "= label"}
 
 
@@ -226,6 +232,10 @@ def _readable(params: Mapping[str, Any]) -> dict[str, Any]:
         fields["tool"] = _TOOL_NAMES.get(params["tool"], str(params["tool"]))
     if "card" in params:
         fields["card"] = _CARD_NAMES.get(params["card"], f"card {params['card']}")
+    if "character" in params:
+        from ..mechanisms.new_characters import NAMES  # the bots load after the engine
+
+        fields["character"] = NAMES.get(params["character"], {"en": "?"})["en"]
     return fields
 
 

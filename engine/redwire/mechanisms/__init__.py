@@ -36,6 +36,7 @@ from . import (
     captain_token,
     careless,
     claims,
+    constraints,
     count_tokens,
     dealt_first,
     double_detector,
@@ -45,6 +46,7 @@ from . import (
     guessing,
     hidden_equipment,
     negative_tokens,
+    new_characters,
     number_cards,
     number_choice,
     number_flip,
@@ -96,6 +98,8 @@ ALL: tuple[Mechanism[Any], ...] = (
     careless.MECHANISM,
     guessing.MECHANISM,
     number_flip.MECHANISM,
+    new_characters.MECHANISM,
+    constraints.MECHANISM,
 )
 REGISTRY: dict[str, Mechanism[Any]] = {m.id: m for m in ALL}
 ACTIONS: dict[type[Action], ActionSpec[Any]] = {a.cls: a for m in ALL for a in m.actions}
@@ -105,7 +109,9 @@ ACTION_TYPES: dict[str, type[Action]] = {
     **{cls.type: cls for cls in ACTIONS},
 }
 TOOLS: dict[str, Tool] = {t.name: t for m in ALL for t in m.tools}
-ANNOUNCERS: dict[int, Announcer] = {a.count: a for m in ALL for a in m.announcers}
+#: The counts of values a Dual Cut may announce with some mechanism's help (2: the Either-Or Ray,
+#: the card or a character's own).
+ANNOUNCERS: frozenset[int] = frozenset(a.count for m in ALL for a in m.announcers)
 PICKS: dict[Phase, PickSpec] = {p.phase: p for m in ALL for p in m.picks}
 _codes = [reason.value for m in ALL if m.reasons for reason in m.reasons] + list(Reason)
 if len(set(_codes)) != len(_codes):  # a page translates by code: two reasons cannot share one

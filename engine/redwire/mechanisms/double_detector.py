@@ -19,6 +19,7 @@ from ...core.errors import ReasonCode
 from ...core.events import Event, Viewer
 from ..errors import IllegalActionError
 from ..model import Table
+from . import new_characters
 from .base import Events, Mechanism, Tool, name_of
 
 if TYPE_CHECKING:
@@ -57,6 +58,8 @@ class _CharacterBase(TypedDict):
 class CharacterView(_CharacterBase, total=False):
     #: True for a seat with no character card in this mission (no Double Detector).
     absent: bool
+    #: True for a seat whose new character (rule sticker B) has other personal equipment.
+    replaced: bool
 
 
 class DoubleDetectorView(TypedDict):
@@ -76,9 +79,11 @@ def used_in(obs: Observation, seat: int) -> bool:
 
 
 def absent_in(obs: Observation, seat: int) -> bool:
-    """Whether ``seat`` has no character card (no Double Detector), as an observation shows."""
+    """Whether ``seat`` has no Double Detector, as an observation shows: no character card, or
+    a new character with other personal equipment."""
     part = view(obs)
-    return bool(part and part["characters"][seat].get("absent"))
+    entry = part["characters"][seat] if part else None
+    return bool(entry and (entry.get("absent") or entry.get("replaced")))
 
 
 def used(s: Table, seat: int) -> bool:
@@ -94,10 +99,16 @@ def recharge(s: Table, seats: list[int]) -> None:
 
 def _ready(s: Table, seat: int) -> bool:
     part = s.parts.get(ID)
-    return isinstance(part, Characters) and not part.used[seat]
+    return (
+        isinstance(part, Characters)
+        and not part.used[seat]
+        and not new_characters.replaces_detector(s, seat)
+    )
 
 
 def _use(s: Table, seat: int, events: Events) -> None:
+    if new_characters.replaces_detector(s, seat):
+        raise IllegalActionError(new_characters.CharacterReason.NOT_YOUR_CHARACTER)
     part = s.parts.get(ID)
     if not isinstance(part, Characters) or part.used[seat]:
         raise IllegalActionError(DetectorReason.CHARACTER_USED)
@@ -122,6 +133,8 @@ class DoubleDetector(Mechanism[Characters]):
             entry: CharacterView = {"seat": seat, "used": used_now}
             if any(m.without_character(table, seat) for m in table.mechanisms):
                 entry["absent"] = True
+            if new_characters.replaces_detector(table, seat):
+                entry["replaced"] = True
             characters.append(entry)
         return {"characters": characters}
 

@@ -31,6 +31,10 @@ SAMPLE = {
     "tool": "double",
     "card": 12,
     "kind": "cut",
+    "character": "E3",
+    "letter": "A",
+    "count": 5,
+    "total": 12,
 }
 
 

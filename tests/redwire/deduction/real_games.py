@@ -36,11 +36,23 @@ from engine.redwire import (
     start,
 )
 from engine.redwire.bots import make_bot
+from engine.redwire.bots.characters import table_characters
 from engine.redwire.wires import label_of, value_to_json
 
 LEVELS = ("random", "cautious", "expert", "eager")
 #: Equipment actions an "eager" seat plays whenever it can, half the time.
-EQUIPMENT = {"radar", "walkie", "label", "post_it", "stabilize", "coffee", "rewind", "batteries"}
+EQUIPMENT = {
+    "radar",
+    "walkie",
+    "label",
+    "post_it",
+    "stabilize",
+    "coffee",
+    "rewind",
+    "batteries",
+    "own_radar",
+    "own_walkie",
+}
 Viewer = int | None
 
 
@@ -64,7 +76,11 @@ def play_game(
 ) -> PlayedGame:
     """A game where seat ``k`` is played by a bot of level ``levels[k]`` (``"eager"``: the expert
     bot, but half the time any equipment it can use, so that every card shows up)."""
-    state = new_game(mission, players, seed)
+    # From mission 31 the characters are drawn (rule sticker B): every personal equipment shows up.
+    chosen, _ = table_characters(
+        mission, players, captain=None, levels=["random"] * players, picks=[], seed=seed
+    )
+    state = new_game(mission, players, seed, chosen=chosen)
     rng = random.Random(seed)
     bots = [
         make_bot("expert" if level == "eager" else level, seed * 10 + k)

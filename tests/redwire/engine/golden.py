@@ -13,6 +13,7 @@ from pathlib import Path
 from engine.core.events import SEER
 from engine.redwire import GameState, new_game
 from engine.redwire.bots import make_bot
+from engine.redwire.bots.characters import table_characters
 from engine.redwire.transcript import describe
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -47,12 +48,19 @@ CASES = [
     (28, 4, 4),
     (29, 4, 3),
     (30, 3, 2),
+    (31, 5, 4),
 ]
+#: The people's new characters (rule sticker B) in the golden games of missions 31-66: every
+#: one of them, the captain's entry left unused.
+PICKS = ["E1", "E2", "E3", "E4", "E1"]
 NAMES = ["Ana", "Bea", "Carlo", "Dario", "Elena"]
 
 
 def play_case(mission: int, players: int, seed: int) -> GameState:
-    state = new_game(mission, players, seed)
+    chosen, _ = table_characters(
+        mission, players, captain=None, levels=[None] * players, picks=PICKS, seed=seed
+    )
+    state = new_game(mission, players, seed, chosen=chosen)
     bots = [make_bot("simple", seed * 8 + seat) for seat in range(players)]
     while not state.is_over:
         seat = state.to_move

@@ -60,10 +60,12 @@ def game(
     options: Options | None = None,
     tokens: Iterable[tuple[int, int]] | None = None,
     parts: Mapping[str, object] | None = None,
+    constraints: Sequence[str] | None = None,
 ) -> GameState:
     """A game from an explicit deal. ``tokens`` gives each seat's setup token as (stand, slot)
     in placing order; by default every seat marks its first blue wire. ``parts``: the
-    mechanisms' setup as in a record (``{"number_cards": {"order": [...]}}``)."""
+    mechanisms' setup as in a record (``{"number_cards": {"order": [...]}}``); ``constraints``:
+    the constraint cards taken in choosing order (mission 31; by default the first offered)."""
     given = dict(parts or {})
     if equipment:
         given.setdefault("equipment", {"cards": list(equipment)})
@@ -78,6 +80,15 @@ def game(
         options=options,
     )
     state = start(setup)
+    cards = list(constraints or ())
+    while state.phase.value == "constraint_choose":  # mission 31: as given, else the first
+        seat = state.to_move
+        assert seat is not None
+        choices = state.legal_actions(seat)
+        wanted = cards.pop(0) if cards else None
+        state, _ = state.apply(
+            next((a for a in choices if getattr(a, "card", None) == wanted), choices[0])
+        )
     if tokens is None:
         while state.phase.value == "setup_token":
             seat = state.to_move

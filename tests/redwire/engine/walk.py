@@ -37,6 +37,7 @@ from engine.redwire import (
     new_game,
     start,
 )
+from engine.redwire.bots.characters import table_characters
 from engine.redwire.errors import IllegalActionError
 from engine.redwire.mechanisms import four_at_once
 from engine.redwire.mechanisms.bat_radar import NameCutter
@@ -252,7 +253,11 @@ def walk_game(
     max_steps: int = 2000,
 ) -> GameState:
     rng = random.Random(seed)
-    state = new_game(mission, players, seed)
+    # From mission 31 every seat's character is drawn (rule sticker B): each personal equipment.
+    chosen, _ = table_characters(
+        mission, players, captain=None, levels=["random"] * players, picks=[], seed=seed
+    )
+    state = new_game(mission, players, seed, chosen=chosen)
     replayed = start(Setup.from_json(json.loads(json.dumps(state.setup.to_json()))))
     assert replayed.same_as(state)
     legal: list[Action] | None = None

@@ -911,7 +911,8 @@ def aux_buttons(inp: BoardInput) -> str:
         extras += [
             (use.mode, use.usable(aff), w.card_name(card))
             for card, use in mechanisms.USES.items()
-            if use.button
+            # A mission's "any time" actions come below, whoever's turn it is: once.
+            if use.button and not (card in mechanisms.ACTION_USES and use.timing == "any_time")
         ]
         coached_mode = coach_marks(inp)[2]
         for mode, offered, label in extras:

@@ -42,7 +42,7 @@ from .replay import Replay, record_from_file
 from .replay import render as render_replay
 from .selection import CUT_MODES, WIRES_OF_MODE, Selection, build, fresh, selection_of
 from .session import OffScript, Session
-from .table import Table
+from .table import Table, characters_of
 from .urls import Link, LinkError, link_query, parse_link, without_game_params
 from .words import Words, counted
 
@@ -336,7 +336,12 @@ class App:
         confirm = confirm_text(action, w, obs) if action is not None else None
         setup = game.state.setup
         share = link_query(
-            setup.mission, setup.players, setup.seed or 0, setup.captain, setup.options.to_json()
+            setup.mission,
+            setup.players,
+            setup.seed or 0,
+            setup.captain,
+            setup.options.to_json(),
+            characters_of(setup),
         )
         return BoardInput(
             obs=obs,

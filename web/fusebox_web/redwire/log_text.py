@@ -327,6 +327,8 @@ def explain(note: Note, words: Words) -> str:
         fields["card"] = words.card_name(p["card"])
     if "seats" in p:
         fields["seats"] = words.listing([words.name(s) for s in p["seats"]])
+    if "character" in p:
+        fields["character"] = words.t(f"rw.character.{p['character']}")
     if isinstance(p.get("wire"), int):
         fields["wireNext"] = p["wire"] + 1
     return words.t(key, **fields)

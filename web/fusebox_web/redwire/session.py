@@ -31,6 +31,7 @@ from typing import Any
 from engine import redwire
 from engine.redwire import GameState, Record
 from engine.redwire.actions import Action
+from engine.redwire.bots.characters import table_characters
 from engine.redwire.campaign import Campaign, box_of
 from engine.redwire.rules import is_pick_phase
 
@@ -38,7 +39,7 @@ from ..shell.handoff import Device
 from . import storage, tutorial
 from .notes import Note
 from .storage import Loaded, Store
-from .table import LEVELS, Table
+from .table import LEVELS, Table, character_picks, rule_options
 
 STAGES = ("briefing", "playing", "over")
 
@@ -349,13 +350,28 @@ class Session:
         """
         table = self.table.with_players(players) if players else self.table
         seed = new_seed() if seed is None else seed
-        options = redwire.Options.from_json(dict(table.options))
+        options = redwire.Options.from_json(rule_options(table.options))
         if captain is None and not from_link:
             captain = self.next_captain(table.players)
             self.captain = None  # used: the role passes on from here
-        state = redwire.new_game(mission, table.players, seed, captain=captain, options=options)
+        # Rule sticker B: the people's characters from the table screen, the computers' own.
+        bots = set(table.bots())
+        chosen, reasons = table_characters(
+            mission,
+            table.players,
+            captain=captain,
+            levels=[table.seat(i).level if i in bots else None for i in range(table.players)],
+            picks=character_picks(table),
+            seed=seed,
+        )
+        state = redwire.new_game(
+            mission, table.players, seed, captain=captain, options=options, chosen=chosen
+        )
         self.table = table
         self.game = Game(state, table)
+        for seat, why in enumerate(reasons):  # said beside the characters, at the start
+            if why is not None and seat != state.setup.captain:
+                self.game.notes.append(note_of(seat, 0, why))
         self._bots.clear()
         self.save()
         return self.game

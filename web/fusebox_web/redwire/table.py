@@ -10,10 +10,14 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from ..shell import table as shell_table
 from ..shell.table import PACES, Seat, TableRules, clean_name
 
 __all__ = [
+    "CHARACTER_CHOICES",
     "LEVELS",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
@@ -22,7 +26,10 @@ __all__ = [
     "RULES",
     "Seat",
     "Table",
+    "character_picks",
+    "characters_of",
     "clean_name",
+    "rule_options",
 ]
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
@@ -37,12 +44,38 @@ OPTION_CHOICES: dict[str, tuple[object, ...]] = {
     "m17_rhett_no_dd": (False, True),
     "m18_unheld": ("token", "forbidden"),
 }
+#: Rule sticker B (from mission 31): each person's character, by seat ("dd": the Double
+#: Detector); kept with the table's options, never given to the engine as a rule option.
+CHARACTER_CHOICES: dict[str, tuple[object, ...]] = {
+    f"character_{seat}": ("dd", "E1", "E2", "E3", "E4") for seat in range(MAX_PLAYERS)
+}
 RULES = TableRules(
     players=range(MIN_PLAYERS, MAX_PLAYERS + 1),
     levels=LEVELS,
-    options=OPTION_CHOICES,
+    options={**OPTION_CHOICES, **CHARACTER_CHOICES},
     default_players=3,
 )
+
+
+def rule_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    """The table's options that are the engine's rule options (not the characters)."""
+    return {k: v for k, v in options.items() if k in OPTION_CHOICES}
+
+
+def characters_of(setup: Any) -> list[str] | None:
+    """Each seat's character in a game's setup (from mission 31; None before), for its link."""
+    part = setup.parts.get("new_characters")
+    characters = getattr(part, "characters", None)
+    return list(characters) if characters is not None else None
+
+
+def character_picks(table: shell_table.Table) -> list[str | None]:
+    """Each seat's character as chosen on the table screen (None: the Double Detector)."""
+    picks: list[str | None] = []
+    for seat in range(table.players):
+        pick = table.options.get(f"character_{seat}")
+        picks.append(pick if isinstance(pick, str) and pick != "dd" else None)
+    return picks
 
 
 class Table(shell_table.Table):

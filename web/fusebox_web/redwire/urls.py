@@ -5,7 +5,7 @@ The shell (``fusebox_web.shell.links``) hands Red Wire the address when it names
 
 Parameters (all optional but ``mission``; others in the address, such as ``lang``, are ignored):
 
-``mission``  a mission the engine ships (1..30)
+``mission``  a mission the engine ships (1..31 today)
 ``players``  2..5 (default: the table's)
 ``seed``     a whole number 0..2**53; the same seed gives the same deal everywhere (default: random)
 ``bots``     ``0`` every seat human (pass and play), ``1`` every seat a computer but the first,
@@ -15,6 +15,8 @@ Parameters (all optional but ``mission``; others in the address, such as ``lang`
 ``brief``    ``0`` skips the briefing screen and opens the board at once
 ``captain``  the captain's seat, 1..players (default: drawn from the seed)
 ``edition``  IT or EN; ``scope``: hand or stand; ``supply``: unlimited or faithful (rule variants)
+``characters`` from mission 31, each person's character by seat, comma-separated: ``dd`` (the
+             Double Detector), ``E1``..``E4`` (``characters=dd,E1,E3``; the captain's is unused)
 
 A bad link is refused with a catalog key and parameters for the message (never an exception).
 
@@ -75,7 +77,10 @@ GAME_PARAMS = (
     "edition",
     "scope",
     "supply",
+    "characters",
 )
+#: A person's character (rule sticker B), as the table keeps it.
+CHARACTERS = ("dd", "E1", "E2", "E3", "E4")
 #: Link parameters of the rule variants: the link's word -> (option, value).
 VARIANT_PARAMS: dict[str, dict[str, tuple[str, object]]] = {
     "edition": {"IT": ("edition", "IT"), "EN": ("edition", "EN")},
@@ -165,6 +170,12 @@ def parse_link(search: str) -> Link | LinkError | None:
             return LinkError("rw.link.variant", {"name": name, "value": raw[:12]})
         option, value = choices[raw]
         options[option] = value
+    raw = _single(query, "characters")
+    if raw is not None:
+        picks = raw.split(",")
+        if len(picks) > MAX_PLAYERS or any(p not in CHARACTERS for p in picks):
+            return LinkError("rw.link.characters", {"value": raw[:24]})
+        options.update({f"character_{seat}": pick for seat, pick in enumerate(picks)})
     return Link(mission, players, seed, bots, level, pace, brief, captain, options)
 
 
@@ -174,8 +185,10 @@ def link_query(
     seed: int,
     captain: int | None = None,
     options: dict[str, object] | None = None,
+    characters: list[str] | None = None,
 ) -> str:
-    """The query string of a game link that deals exactly this game (to share it)."""
+    """The query string of a game link that deals exactly this game (to share it); ``characters``:
+    each seat's character, from mission 31."""
     params: dict[str, object] = {"mission": mission, "players": players, "seed": seed}
     if captain is not None:
         params["captain"] = captain + 1
@@ -193,6 +206,8 @@ def link_query(
                 )
             ):
                 params[name] = word
+    if characters and any(c != "dd" for c in characters):
+        params["characters"] = ",".join(characters)
     return "?" + encode_query(params.items())
 
 

@@ -61,4 +61,4 @@ def uses_card(action: object) -> bool:
 
     if isinstance(action, Cut):
         return action.tool in CARD_TOOLS or len(action.values) in CARD_COUNTS
-    return isinstance(action, CARD_ACTIONS)
+    return type(action) in CARD_ACTIONS  # not a character's own copy (a subclass)

@@ -16,7 +16,7 @@ from ...actions import Action
 from ...errors import IllegalActionError
 from ...model import Table
 from ...turn import check_seat, require_any_time
-from .. import double_detector
+from .. import double_detector, new_characters
 from ..base import ActionSpec, Events, Mechanism
 from .tray import card, require_card, usable, use_card
 
@@ -25,7 +25,7 @@ class BatteriesReason(ReasonCode):
     """Why Spare Batteries cannot recharge those characters."""
 
     RECHARGE_COUNT = ("recharge_count", "Choose one or two different characters.")
-    RECHARGE_UNUSED = ("recharge_unused", "Only used Double Detectors can be turned face up.")
+    RECHARGE_UNUSED = ("recharge_unused", "Only used character cards can be turned face up.")
 
 
 ID = "batteries"
@@ -59,18 +59,25 @@ def _batteries(s: Table, a: Batteries) -> Events:
     seats = [check_seat(s, seat) for seat in a.seats]
     if not 1 <= len(seats) <= 2 or len(set(seats)) != len(seats):
         raise IllegalActionError(BatteriesReason.RECHARGE_COUNT)
-    if not all(double_detector.used(s, seat) for seat in seats):
+    if not all(_spent(s, seat) for seat in seats):
         raise IllegalActionError(BatteriesReason.RECHARGE_UNUSED)
     events: Events = []
     use_card(s, NUMBER, a.seat, events, seats=seats)
     double_detector.recharge(s, seats)
+    new_characters.recharge(s, seats)
     return events
+
+
+def _spent(s: Table, seat: int) -> bool:
+    """Whether the seat's character card lies face down: its Double Detector, or a new
+    character's personal equipment (rule sticker B), used."""
+    return double_detector.used(s, seat) or new_characters.used(s, seat)
 
 
 def _legal(s: Table, seat: int) -> Iterator[Batteries]:
     if not usable(s, NUMBER):
         return
-    spent = [p for p in range(s.players) if double_detector.used(s, p)]
+    spent = [p for p in range(s.players) if _spent(s, p)]
     for size in (1, 2):
         for group in combinations(spent, size):
             yield Batteries(seat, group)

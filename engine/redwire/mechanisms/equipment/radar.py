@@ -50,24 +50,35 @@ class Radar(Action):
     value: int
 
 
+def check_value(s: Table, value: int) -> None:
+    """Refuse a value that is not a number of the mission's blue wires."""
+    if value not in BLUE_VALUES or value not in s.wireset.blue:  # a number in play
+        raise IllegalActionError(Reason.NUMBERS_ONLY)
+
+
 def _radar(s: Table, a: Radar) -> Events:
     require_any_time(s)
     require_card(s, NUMBER)
-    if a.value not in BLUE_VALUES or a.value not in s.wireset.blue:  # a number in play
-        raise IllegalActionError(Reason.NUMBERS_ONLY)
+    check_value(s, a.value)
     events: Events = []
     use_card(s, NUMBER, a.seat, events)
-    code = blue(a.value)
+    answer(s, a.seat, a.value, events)
+    return events
+
+
+def answer(s: Table, seat: int, value: int, events: Events) -> None:
+    """Every stand answers whether it holds an uncut blue wire of ``value`` (the ``radar``
+    event); the card or the personal equipment that asked is already spent."""
+    code = blue(value)
     skip = ignored(s)  # wires every equipment effect ignores (X wires) do not answer
     answers = [
         any(c == code for slot, c in s.uncut(st) if s.stands[st][slot] not in skip)
         for st in range(len(s.stands))
     ]
-    data: dict[str, Any] = {"seat": a.seat, "value": a.value, "answers": answers}
+    data: dict[str, Any] = {"seat": seat, "value": value, "answers": answers}
     if skip:
         data["ignored"] = sorted(list(s.position_of(w)) for w in skip)
     events.append(Event("radar", data))
-    return events
 
 
 def _legal(s: Table, seat: int) -> Iterator[Radar]:

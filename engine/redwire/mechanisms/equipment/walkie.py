@@ -65,9 +65,14 @@ def _walkie(s: Table, a: Walkie) -> Events:
     partner = check_teammate(s, a.seat, a.partner)
     events: Events = []
     use_card(s, NUMBER, a.seat, events, stand=a.stand, slot=a.slot, partner=partner)
-    options = tuple((st, slot) for st, slot, _ in s.hand(partner))
-    s.pending = Pending(WALKIE_GIVE, partner, options, actor=a.seat, given=(a.stand, a.slot))
+    ask_partner(s, a.seat, a.stand, a.slot, partner)
     return events
+
+
+def ask_partner(s: Table, seat: int, stand: int, slot: int, partner: int) -> None:
+    """The partner of an exchange (the card's or a character's) picks the wire to give back."""
+    options = tuple((st, sl) for st, sl, _ in s.hand(partner))
+    s.pending = Pending(WALKIE_GIVE, partner, options, actor=seat, given=(stand, slot))
 
 
 def _legal(s: Table, seat: int) -> Iterator[Walkie]:

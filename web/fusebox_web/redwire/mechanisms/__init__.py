@@ -27,6 +27,7 @@ from . import (
     bluffer,
     careless,
     claims,
+    constraints,
     count_tokens,
     dealt_first,
     double_detector,
@@ -35,6 +36,7 @@ from . import (
     guessing,
     hidden_equipment,
     negative_tokens,
+    new_characters,
     number_cards,
     number_choice,
     number_flip,
@@ -112,6 +114,8 @@ _MISSION_MODULES = (
     careless,
     guessing,
     number_flip,
+    new_characters,
+    constraints,
 )
 
 #: How each equipment card is offered, by card number.
@@ -202,15 +206,15 @@ def build(sel: Selection, seat: int) -> Action | None:
 
 def chosen(action: Action) -> Chosen | None:
     """The selection fields that build ``action``, if a card's mode builds it."""
-    for use in USES.values():
-        if use.action is not None and isinstance(action, use.action) and use.select:
+    for use in USES.values():  # the exact class: a character's own copy is not the card's
+        if use.action is not None and type(action) is use.action and use.select:
             return use.select(action)
     return None
 
 
 def confirm_text(action: Action, w: Words, obs: Observation) -> str | None:
     for use in USES.values():
-        if use.action is not None and isinstance(action, use.action) and use.confirm:
+        if use.action is not None and type(action) is use.action and use.confirm:
             return use.confirm(action, w, obs)
     return None
 
@@ -300,7 +304,12 @@ def tool_name(tool: object, w: Words) -> str:
     """A detector's name in the player's language."""
     if not isinstance(tool, str):
         return ""
-    return double_detector.tool_name(tool, w) or detectors.tool_name(tool, w) or ""
+    return (
+        double_detector.tool_name(tool, w)
+        or detectors.tool_name(tool, w)
+        or new_characters.tool_name(tool, w)
+        or ""
+    )
 
 
 def legends(obs: Observation, w: Words) -> list[str]:

@@ -1,0 +1,145 @@
+"""Mission 31 and the new characters on the page (in CPython): the table screen's characters
+reach the engine, every state draws and reads as sentences (no raw key, nothing hidden of
+another seat), the constraint cards and the personal equipment are offered by the dock's
+buttons and built into the engine's actions, and the computers' choice is said in the log."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from fusebox_web.redwire import board, screens
+from fusebox_web.redwire.affordances import affordances
+from fusebox_web.redwire.log_text import explain, log_lines
+from fusebox_web.redwire.mechanisms import ACTION_USES, build, cards_now, chosen
+from fusebox_web.redwire.phrases import confirm_text
+from fusebox_web.redwire.selection import fresh, selection_of
+from fusebox_web.redwire.session import Session
+from fusebox_web.redwire.storage import MemoryStore
+from fusebox_web.redwire.table import Table, rule_options
+from fusebox_web.redwire.words import Words
+from fusebox_web.shell.i18n import Catalog
+
+from engine.redwire.bots import make_bot
+from engine.redwire.mechanisms import constraints, new_characters
+from engine.redwire.mechanisms.constraints import ChooseConstraint
+from engine.redwire.mechanisms.new_characters import OwnRadar, OwnWalkie
+
+RAW = re.compile(r"\{\w+\}")
+NAMES = ["Ana", "Bea", "Carlo", "Dario", "Elena"]
+
+
+def session(kinds: list[str], characters: list[str], seed: int = 3) -> Session:
+    s = Session(MemoryStore())
+    table = Table.default().with_players(len(kinds)).with_kinds(kinds)
+    for seat, character in enumerate(characters):
+        table = table.with_option(f"character_{seat}", character)
+    s.table = table
+    s.start(mission=31, seed=seed, captain=0)
+    return s
+
+
+def test_the_table_screen_characters_reach_the_game() -> None:
+    s = session(["human", "human", "bot", "human"], ["E4", "E1", "dd", "E2"])
+    obs = s.state.observation(None)
+    got = [new_characters.character_in(obs, seat) for seat in range(4)]
+    assert got[0] == "dd" and got[1] == "E1" and got[3] == "E2"  # the captain keeps the DD
+    assert got[2] == "E3"  # the computer's own choice, said in the log
+    game = s.game
+    assert game is not None
+    assert [n.key for n in game.notes] == ["character_triple"] and game.notes[0].seat == 2
+    assert rule_options(s.table.options) == {}
+
+
+def test_the_choice_of_a_card_and_the_personal_equipment_in_the_dock(catalog: Catalog) -> None:
+    s = session(["human"] * 4, ["dd", "E1", "E2", "E3"])
+    state = s.state
+    assert state.phase.value == "constraint_choose" and state.to_move == 0
+    offered = cards_now(state, 0, own_turn=True)
+    assert {k for k in offered if str(k).startswith("constraint_")} == {
+        f"constraint_{c}" for c in "ABCDE"
+    }
+    assert "own_radar" in cards_now(state, 1, own_turn=False)  # any time, a teammate's turn
+    assert "own_walkie" not in cards_now(state, 2, own_turn=False)  # once the turns have begun
+    use = ACTION_USES["constraint_C"]
+    aff = affordances(state, 0)
+    sel = selection_of(ChooseConstraint(0, "C"), fresh(aff))
+    assert sel.mode == "constraint_C" and build(sel, 0) == ChooseConstraint(0, "C")
+    assert use.button
+    radar = OwnRadar(1, 7)
+    sel = selection_of(radar, fresh(affordances(state, 1)))
+    assert sel.mode == "own_radar" and build(sel, 1) == radar
+    assert chosen(OwnWalkie(2, 2, 0, 1)) == {
+        "mode": "own_walkie",
+        "targets": ((2, 0),),
+        "seats": (1,),
+    }
+    obs = state.observation(0)
+    w = Words(catalog, NAMES[:4], [st["owner"] for st in obs["stands"]])
+    text = confirm_text(ChooseConstraint(0, "A"), w, obs)
+    assert text == catalog.t("rw.confirm.constraint", card=f"A: {catalog.t('rw.constraint.A')}")
+    html = board_html(s, 0, catalog)
+    assert 'data-testid="constraints"' in html and 'data-testid="characters"' in html
+    assert 'data-testid="character-badge-1"' in html and catalog.t("rw.character.E1") in html
+
+
+def board_html(s: Session, viewer: int, catalog: Catalog) -> str:
+    state = s.state
+    obs = state.observation(viewer)
+    w = Words(catalog, NAMES[: obs["players"]], [st["owner"] for st in obs["stands"]])
+    aff = affordances(state, viewer)
+    inp = board.BoardInput(
+        obs=obs,
+        words=w,
+        aff=aff,
+        sel=fresh(aff),
+        kinds=["human"] * state.players,
+        lines=log_lines(obs["log"], w),
+        panel="log",
+        title="T",
+        rules="R",
+        contents=screens.bomb_contents(obs, w),
+    )
+    return "".join(board.render(inp).values())
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_every_state_draws_and_reads_as_sentences(catalog: Catalog, seed: int) -> None:
+    rng = random.Random(seed)
+    players = rng.choice(range(2, 6))
+    picks = [rng.choice(["dd", "E1", "E2", "E3", "E4"]) for _ in range(players)]
+    s = session(["human"] * players, picks, seed)
+    state = s.state
+    bots = [make_bot("random", seed * 10 + k) for k in range(players)]
+    for step in range(300):
+        if state.is_over:
+            break
+        mover = state.to_move
+        assert mover is not None
+        obs = state.observation(mover)
+        w = Words(catalog, NAMES[:players], [st["owner"] for st in obs["stands"]])
+        if step % 5 == 0:
+            assert s.game is not None
+            s.game.state = state
+            html = board_html(s, mover, catalog)
+            assert not RAW.search(html), RAW.search(html)
+        for action in state.legal_actions(mover)[:40]:
+            text = confirm_text(action, w, obs)
+            assert text and not RAW.search(text), (action, text)
+            assert selection_of(action, fresh(affordances(state, mover))).mode
+        state, _ = state.apply(bots[mover].choose(obs, state.legal_actions(mover)))
+    seer = state.observation("seer")
+    w = Words(catalog, NAMES[:players], [st["owner"] for st in seer["stands"]])
+    lines = log_lines(seer["log"], w)
+    assert lines and all(not RAW.search(line.text) for line in lines)
+    assert constraints.view(seer) is not None
+
+
+def test_the_computers_reasons_read_in_each_language(catalog: Catalog) -> None:
+    s = session(["human", "bot", "bot"], [], 5)
+    w = Words(catalog, NAMES[:3], [st["owner"] for st in s.state.observation(None)["stands"]])
+    game = s.game
+    assert game is not None and len(game.notes) == 2
+    for note in game.notes:
+        assert not RAW.search(explain(note, w))
