@@ -6,7 +6,7 @@ Scanner (E3), a Double Detector that points at one more wire, so its cut is the 
 hit; the random level takes any character the mission allows, the Double Detector included.
 The captain always keeps the Double Detector.
 
->>> chosen, why = table_characters(33, 3, captain=0, levels=["expert", None, "random"],
+>>> chosen, why = table_characters(31, 3, captain=0, levels=["expert", None, "random"],
 ...                               picks=[None, "E1", None], seed=4)
 >>> chosen["new_characters"]["characters"][:2], why[0]
 (['dd', 'E1'], None)
