@@ -113,7 +113,15 @@ _PLAIN: dict[tuple[int, int, int], tuple[StandOption, ...]] = {}
 _HALVES: dict[tuple[int, ...], tuple[dict[int, list[Edge]], object]] = {}
 _PLAIN_HALVES: dict[tuple[int, ...], dict[int, list[Edge]]] = {}
 _JOINS: dict[tuple[int, ...], tuple[tuple[Edge, ...], object, object]] = {}
+# A step whose active stands only move their levels has the same ways as any step of the same
+# stands' ranges, runs, fields and copies (its *signature*): such steps share their memos and
+# halves (``_STEPS``), so that a position solved again, or the next position of a game (a cut
+# changes the runs of one code or two), finds the keys of most steps already joined.
+_STEPS: dict[
+    tuple[object, ...], tuple[tuple[dict[int, tuple[Edge, ...]], ...], dict[int, dict[int, Half]]]
+] = {}
 _CACHE_LIMIT = 20_000
+_STEPS_LIMIT = 2_000
 
 
 def _intern(options: tuple[StandOption, ...]) -> tuple[StandOption, ...]:
@@ -143,6 +151,7 @@ def forget() -> None:
     _HALVES.clear()
     _PLAIN_HALVES.clear()
     _JOINS.clear()
+    _STEPS.clear()
 
 
 @dataclass(slots=True)
@@ -608,6 +617,7 @@ class _Builder:
             for shift, mask in fields[:split]:
                 head_mask |= mask << shift
             rows = tuple([self._rows(s, t, code) for s in active])
+            memos, halves = _step_memos(rows, fields, choices, split)
             check_mask, check_value = closing.get(t, (0, 0))
             step_filters = filters.get(t, [])
             rules = self._pair_rules(t, code) if norm.pairs else ()
@@ -628,8 +638,8 @@ class _Builder:
                     tuple(step_filters),
                     split,
                     head_mask,
-                    ({},) if len(choices) == 1 else ({}, {}),
-                    {0: {}, split: {}},
+                    memos,
+                    halves,
                     tuple(
                         [
                             (row.after_low, row.after_high, row.runs)
@@ -752,6 +762,32 @@ class _Builder:
         if self.level_bits[s]:
             return (self.shift[s], (1 << self.level_bits[s]) - 1, 0, j)
         return (0, 0, self.levels[s][t + 1][0], j)
+
+
+def _step_memos(
+    rows: tuple[dict[int, tuple[StandOption, ...]], ...],
+    fields: list[tuple[int, int]],
+    choices: tuple[Choice, ...],
+    split: int,
+) -> tuple[tuple[dict[int, tuple[Edge, ...]], ...], dict[int, dict[int, Half]]]:
+    """A step's memos (per choice: key -> edges) and halves (per first stand: key -> half):
+    those of the earlier steps of the same signature when its active stands only move their
+    levels (``_STEPS``), else new ones."""
+    fresh = (({},) if len(choices) == 1 else ({}, {}), {0: {}, split: {}})
+    if not rows or not all(type(row) is PlainRows for row in rows):
+        return fresh
+    name = (
+        tuple([(row.after_low, row.after_high, tuple(row.runs), row.shift) for row in rows]),  # type: ignore[attr-defined]
+        tuple(fields),
+        tuple([q for _, q, _ in choices]),
+        split,
+    )
+    found = _STEPS.get(name)
+    if found is None:
+        if len(_STEPS) >= _STEPS_LIMIT:
+            _STEPS.clear()  # the joins stay: their entries keep what their keys name alive
+        found = _STEPS[name] = fresh
+    return found
 
 
 def _bits(slots: frozenset[int]) -> int:
