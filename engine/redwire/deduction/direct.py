@@ -70,9 +70,12 @@ Choice = tuple[int, int, tuple[bool, ...] | None]  # (state delta, q, ok by grou
 class Rows(dict[int, tuple[StandOption, ...]]):
     """A stand's options by field value, each built the first time it is asked for."""
 
-    def __init__(self, build: Callable[[int], tuple[StandOption, ...]]) -> None:
+    def __init__(
+        self, build: Callable[[int], tuple[StandOption, ...]], sig: tuple[object, ...]
+    ) -> None:
         super().__init__()
         self._build = build
+        self.sig = sig  # all that ``build`` depends on (``_step_memos``)
 
     def __missing__(self, key: int) -> tuple[StandOption, ...]:
         value = self[key] = _intern(self._build(key))
@@ -113,10 +116,11 @@ _PLAIN: dict[tuple[int, int, int], tuple[StandOption, ...]] = {}
 _HALVES: dict[tuple[int, ...], tuple[dict[int, list[Edge]], object]] = {}
 _PLAIN_HALVES: dict[tuple[int, ...], dict[int, list[Edge]]] = {}
 _JOINS: dict[tuple[int, ...], tuple[tuple[Edge, ...], object, object]] = {}
-# A step whose active stands only move their levels has the same ways as any step of the same
-# stands' ranges, runs, fields and copies (its *signature*): such steps share their memos and
-# halves (``_STEPS``), so that a position solved again, or the next position of a game (a cut
-# changes the runs of one code or two), finds the keys of most steps already joined.
+# A step has the same ways as any step whose active stands' options are built from the same data
+# (ranges of levels, runs, fields; the facts their runs meet) for the same copies (its
+# *signature*): such steps share their memos and halves (``_STEPS``), so that a position solved
+# again, or the next position of a game (a cut changes the runs of one code or two), finds the keys
+# of most steps already joined.
 _STEPS: dict[
     tuple[object, ...], tuple[tuple[dict[int, tuple[Edge, ...]], ...], dict[int, dict[int, Half]]]
 ] = {}
@@ -684,6 +688,20 @@ class _Builder:
         colour = self.norm.colours[code]
         local, flags, tallies = self.facts[s].get(t, _NO_FACTS)
 
+        sig = (
+            shift,
+            lbits,
+            tuple(sorted(before)),
+            after_low,
+            after_high,
+            tuple(runs),
+            tuple(labels),
+            colour,
+            tuple(local),
+            tuple(flags),
+            tuple(tallies),
+        )
+
         def row(key: int) -> tuple[StandOption, ...]:
             f = key & level_mask
             pend = key - f
@@ -706,7 +724,7 @@ class _Builder:
                     options.append((c, delta, ors))
             return tuple(options)
 
-        return Rows(row)
+        return Rows(row, sig)
 
     def _facts(self, s: int, code: int) -> Facts:
         """The facts runs of ``code`` on stand ``s`` meet (to fill in, see ``Facts``)."""
@@ -771,13 +789,20 @@ def _step_memos(
     split: int,
 ) -> tuple[tuple[dict[int, tuple[Edge, ...]], ...], dict[int, dict[int, Half]]]:
     """A step's memos (per choice: key -> edges) and halves (per first stand: key -> half):
-    those of the earlier steps of the same signature when its active stands only move their
-    levels (``_STEPS``), else new ones."""
+    those of the earlier steps of the same signature (``_STEPS``: its stands' options are built
+    from the same data), else new ones."""
     fresh = (({},) if len(choices) == 1 else ({}, {}), {0: {}, split: {}})
-    if not rows or not all(type(row) is PlainRows for row in rows):
+    if not rows:
         return fresh
     name = (
-        tuple([(row.after_low, row.after_high, tuple(row.runs), row.shift) for row in rows]),  # type: ignore[attr-defined]
+        tuple(
+            [
+                (row.after_low, row.after_high, tuple(row.runs), row.shift)
+                if type(row) is PlainRows
+                else row.sig  # type: ignore[attr-defined]
+                for row in rows
+            ]
+        ),
         tuple(fields),
         tuple([q for _, q, _ in choices]),
         split,
