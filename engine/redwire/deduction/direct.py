@@ -20,7 +20,9 @@ from the stands' options (``Rows``) the first time a state has that key. With th
 or more, each half of them is joined once per key of its own fields (``half``) and the two halves
 by count. The stands' options are interned, and the halves and the joins are cached across solves
 by the identities of what they are made of (``_HALVES``, ``_JOINS``): the positions of a game, and
-positions alike, share most of them. After the code, ``finish`` checks and clears the flags,
+positions alike, share most of them. A step's memos and halves themselves are shared by the steps
+of the same *signature* (the data its stands' options are built from, and the copies: ``_STEPS``),
+so that a step the last solves met finds every key it met joined, with no half or join to look up. After the code, ``finish`` checks and clears the flags,
 counters and pair memories that end there.
 
 The forward pass records, per step, the states it dealt from and their ways; the backward pass
