@@ -794,7 +794,7 @@ def _step_memos(
     those of the earlier steps of the same signature (``_STEPS``: its stands' options are built
     from the same data), else new ones."""
     fresh = (({},) if len(choices) == 1 else ({}, {}), {0: {}, split: {}})
-    if not rows:
+    if len(rows) < 2:  # a stand's ways are its options: nothing to join
         return fresh
     name = (
         tuple(

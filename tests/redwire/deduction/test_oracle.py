@@ -302,3 +302,32 @@ def test_direct_engine_steps_shared_across_the_positions_of_real_games() -> None
                         assert fast.code_weights(slot) == slow.code_weights(slot), slot
                 checked += 1
     assert checked >= 100 and direct._STEPS
+
+
+def test_big_positions_the_packed_engine_cannot_take_go_direct() -> None:
+    """Over ``DIRECT_WIDE_UP_TO`` estimated states, a position the packed engine cannot take
+    (mission 13's quotas are counts) is walked by the direct engine, with the sparse engine's
+    answers (positions of real games: a spectator's, and seat 0's)."""
+    from engine.redwire.deduction import choice, position_from_observation
+    from engine.redwire.deduction.direct import direct_levels, estimate
+    from engine.redwire.deduction.normalize import normalize
+    from tests.redwire.deduction.real_games import play_game
+
+    game = play_game(13, 3, 650_003, ("expert",) * 3)
+    found = 0
+    for state in game.states[1:12]:
+        for viewer in (None, 0):
+            position = position_from_observation(state.observation(viewer))
+            norm = normalize(position)
+            states = estimate(direct_levels(norm)[2], norm.universe)
+            if not choice.DIRECT_WIDE_UP_TO < states < 120_000:
+                continue
+            assert choice.route(norm, None, None).direct is not None
+            fast, slow = solve(position), solve(position, engine="sparse")
+            assert fast.total == slow.total
+            for slot in position.hidden_slots():
+                assert fast.code_weights(slot) == slow.code_weights(slot), slot
+            found += 1
+            if found == 2:
+                return
+    raise AssertionError(f"found {found} such positions")
