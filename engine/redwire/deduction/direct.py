@@ -123,9 +123,8 @@ _JOINS: dict[tuple[int, ...], tuple[tuple[Edge, ...], object, object]] = {}
 # *signature*): such steps share their memos and halves (``_STEPS``), so that a position solved
 # again, or the next position of a game (a cut changes the runs of one code or two), finds the keys
 # of most steps already joined.
-_STEPS: dict[
-    tuple[object, ...], tuple[tuple[dict[int, tuple[Edge, ...]], ...], dict[int, dict[int, Half]]]
-] = {}
+StepMemos = tuple[tuple[dict[int, tuple[Edge, ...]], ...], dict[int, dict[int, Half]]]
+_STEPS: dict[tuple[object, ...], StepMemos] = {}
 _CACHE_LIMIT = 20_000
 _STEPS_LIMIT = 2_000
 
@@ -789,11 +788,12 @@ def _step_memos(
     fields: list[tuple[int, int]],
     choices: tuple[Choice, ...],
     split: int,
-) -> tuple[tuple[dict[int, tuple[Edge, ...]], ...], dict[int, dict[int, Half]]]:
+) -> StepMemos:
     """A step's memos (per choice: key -> edges) and halves (per first stand: key -> half):
     those of the earlier steps of the same signature (``_STEPS``: its stands' options are built
     from the same data), else new ones."""
-    fresh = (({},) if len(choices) == 1 else ({}, {}), {0: {}, split: {}})
+    memos: tuple[dict[int, tuple[Edge, ...]], ...] = ({},) if len(choices) == 1 else ({}, {})
+    fresh: StepMemos = (memos, {0: {}, split: {}})
     if len(rows) < 2:  # a stand's ways are its options: nothing to join
         return fresh
     name = (
