@@ -112,7 +112,13 @@ async function startPython(archives, snapshot) {
         // their contents): they are written, the same bytes at the same paths, before it runs.
         options.fsInit = async (FS) => writeArchives(FS, await held.archives.catch(() => []));
     }
-    const pyodide = await startPyodide(options);
+    const restore = snapshot ? roomForSnapshot(snapshot) : () => {};
+    let pyodide;
+    try {
+        pyodide = await startPyodide(options);
+    } finally {
+        restore();
+    }
     held.archives = null;
     const buffers = await archives; // a failed download fails the boot here
     performance.mark("fusebox:pyodide");
@@ -134,6 +140,39 @@ async function startPython(archives, snapshot) {
         sysPath.destroy();
     }
     return pyodide;
+}
+
+/**
+ * Make the new interpreter's memory as large as the snapshot's before Pyodide copies it in.
+ *
+ * Pyodide sizes the memory for a snapshot with Emscripten's INITIAL_MEMORY, but its wasm module
+ * defines its own memory (30 MB to start with), so a snapshot of a Python that had grown past
+ * that fails to load ("offset is out of bounds"). For the duration of this one boot, the module's
+ * instantiation is wrapped: the memory it exports is grown to the snapshot's size before Emscripten
+ * takes its views of it. Returns the function that puts WebAssembly back as it was.
+ */
+function roomForSnapshot(snapshot) {
+    const { instantiate, instantiateStreaming } = WebAssembly;
+    const grow = async (result) => {
+        const memory = (result.instance ?? result).exports?.memory;
+        if (memory instanceof WebAssembly.Memory) {
+            const missing = snapshotMemoryBytes(await snapshot) - memory.buffer.byteLength;
+            if (missing > 0) memory.grow(Math.ceil(missing / 65536));
+        }
+        return result;
+    };
+    WebAssembly.instantiate = async (...args) => grow(await instantiate.apply(WebAssembly, args));
+    WebAssembly.instantiateStreaming = async (...args) =>
+        grow(await instantiateStreaming.apply(WebAssembly, args));
+    return () => Object.assign(WebAssembly, { instantiate, instantiateStreaming });
+}
+
+/** The bytes of memory a Pyodide snapshot holds: all of it after its header (whose size is its
+ * second 32-bit word). */
+function snapshotMemoryBytes(bytes) {
+    const view = ArrayBuffer.isView(bytes) ? bytes : new Uint8Array(bytes);
+    const header = new Uint32Array(view.buffer, view.byteOffset, 2);
+    return view.byteLength - header[1];
 }
 
 function writeArchives(FS, buffers) {
