@@ -15,7 +15,7 @@ from __future__ import annotations
 from ..actions import Action, Cut, PlaceToken, RevealReds, SoloCut
 from ..state import GameState
 from ..wires import cut_value
-from .base import for_bots
+from .base import Bot, for_bots, make_bot
 from .explanation import Explanation, explanation
 
 #: Equipment actions (the omniscient bot never needs them).
@@ -35,12 +35,19 @@ EQUIPMENT = frozenset(
 
 
 class OmniscientBot:
-    """Cuts only wires it knows match; never uses equipment or guesses."""
+    """Cuts only wires it knows match; never uses equipment or guesses; its other decisions
+    (a mission's own choices) are the expert's."""
 
     name = "omniscient"
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
+        self._helper: Bot | None = None
+
+    def _expert(self) -> Bot:
+        if self._helper is None:
+            self._helper = make_bot("expert", self.seed)
+        return self._helper
 
     def explain(self) -> Explanation:
         return explanation("sees_all")
@@ -57,14 +64,11 @@ class OmniscientBot:
                 stand, slot = action.targets[0]
                 if cut_value(state.code_at(stand, slot)) == action.values[0]:
                     return action
-        picks = [a for a in legal if a.type == "pick"]
-        if picks:
-            return picks[0]
-        # A mission's own decision (a claim of the next turn, a stuck turn...): its own move
-        # first, else the first one offered.
-        own = [a for a in legal if a.type not in EQUIPMENT and a.type != "cut"]
-        if own:
-            return next((a for a in own if a.type == "claim" and a.seat == seat), own[0])
+        # Any other decision (the wire to give up after a hit, a mission's own choice: the reds
+        # of a sweep, a named cutter, a claim, a stuck turn...) is taken as the expert takes it,
+        # from the seat's observation: the true state only ever picks the cuts.
+        if any(a.type != "cut" and a.type not in EQUIPMENT for a in legal):
+            return self._expert().choose(state.observation(seat), state.legal_actions(seat))
         # No cut can hit (the values a mission allows are all elsewhere): a sure miss on a wire
         # that is not red costs one step and nothing more.
         for action in legal:
@@ -75,4 +79,8 @@ class OmniscientBot:
                 and not any(state.code_at(*t) % 10 == 5 for t in action.targets)
             ):
                 return action
+        # No cut at all (the Sequence card blocks every value the seat holds): a card of
+        # equipment it holds (a Coffee Mug passes the turn) keeps the game going.
+        if legal:
+            return legal[0]
         raise AssertionError(f"no move for seat {seat} in {state!r}")
