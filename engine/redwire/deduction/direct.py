@@ -20,7 +20,9 @@ from the stands' options (``Rows``) the first time a state has that key. With th
 or more, each half of them is joined once per key of its own fields (``half``) and the two halves
 by count. The stands' options are interned, and the halves and the joins are cached across solves
 by the identities of what they are made of (``_HALVES``, ``_JOINS``): the positions of a game, and
-positions alike, share most of them. After the code, ``finish`` checks and clears the flags,
+positions alike, share most of them. A step's memos and halves themselves are shared by the steps
+of the same *signature* (the data its stands' options are built from, and the copies: ``_STEPS``),
+so that a step the last solves met finds every key it met joined, with no half or join to look up. After the code, ``finish`` checks and clears the flags,
 counters and pair memories that end there.
 
 The forward pass records, per step, the states it dealt from and their ways; the backward pass
@@ -70,9 +72,12 @@ Choice = tuple[int, int, tuple[bool, ...] | None]  # (state delta, q, ok by grou
 class Rows(dict[int, tuple[StandOption, ...]]):
     """A stand's options by field value, each built the first time it is asked for."""
 
-    def __init__(self, build: Callable[[int], tuple[StandOption, ...]]) -> None:
+    def __init__(
+        self, build: Callable[[int], tuple[StandOption, ...]], sig: tuple[object, ...]
+    ) -> None:
         super().__init__()
         self._build = build
+        self.sig = sig  # all that ``build`` depends on (``_step_memos``)
 
     def __missing__(self, key: int) -> tuple[StandOption, ...]:
         value = self[key] = _intern(self._build(key))
@@ -113,7 +118,15 @@ _PLAIN: dict[tuple[int, int, int], tuple[StandOption, ...]] = {}
 _HALVES: dict[tuple[int, ...], tuple[dict[int, list[Edge]], object]] = {}
 _PLAIN_HALVES: dict[tuple[int, ...], dict[int, list[Edge]]] = {}
 _JOINS: dict[tuple[int, ...], tuple[tuple[Edge, ...], object, object]] = {}
+# A step has the same ways as any step whose active stands' options are built from the same data
+# (ranges of levels, runs, fields; the facts their runs meet) for the same copies (its
+# *signature*): such steps share their memos and halves (``_STEPS``), so that a position solved
+# again, or the next position of a game (a cut changes the runs of one code or two), finds the keys
+# of most steps already joined.
+StepMemos = tuple[tuple[dict[int, tuple[Edge, ...]], ...], dict[int, dict[int, Half]]]
+_STEPS: dict[tuple[object, ...], StepMemos] = {}
 _CACHE_LIMIT = 20_000
+_STEPS_LIMIT = 2_000
 
 
 def _intern(options: tuple[StandOption, ...]) -> tuple[StandOption, ...]:
@@ -143,6 +156,7 @@ def forget() -> None:
     _HALVES.clear()
     _PLAIN_HALVES.clear()
     _JOINS.clear()
+    _STEPS.clear()
 
 
 @dataclass(slots=True)
@@ -608,6 +622,7 @@ class _Builder:
             for shift, mask in fields[:split]:
                 head_mask |= mask << shift
             rows = tuple([self._rows(s, t, code) for s in active])
+            memos, halves = _step_memos(rows, fields, choices, split)
             check_mask, check_value = closing.get(t, (0, 0))
             step_filters = filters.get(t, [])
             rules = self._pair_rules(t, code) if norm.pairs else ()
@@ -628,8 +643,8 @@ class _Builder:
                     tuple(step_filters),
                     split,
                     head_mask,
-                    ({},) if len(choices) == 1 else ({}, {}),
-                    {0: {}, split: {}},
+                    memos,
+                    halves,
                     tuple(
                         [
                             (row.after_low, row.after_high, row.runs)
@@ -674,6 +689,20 @@ class _Builder:
         colour = self.norm.colours[code]
         local, flags, tallies = self.facts[s].get(t, _NO_FACTS)
 
+        sig = (
+            shift,
+            lbits,
+            tuple(sorted(before)),
+            after_low,
+            after_high,
+            tuple(runs),
+            tuple(labels),
+            colour,
+            tuple(local),
+            tuple(flags),
+            tuple(tallies),
+        )
+
         def row(key: int) -> tuple[StandOption, ...]:
             f = key & level_mask
             pend = key - f
@@ -696,7 +725,7 @@ class _Builder:
                     options.append((c, delta, ors))
             return tuple(options)
 
-        return Rows(row)
+        return Rows(row, sig)
 
     def _facts(self, s: int, code: int) -> Facts:
         """The facts runs of ``code`` on stand ``s`` meet (to fill in, see ``Facts``)."""
@@ -752,6 +781,40 @@ class _Builder:
         if self.level_bits[s]:
             return (self.shift[s], (1 << self.level_bits[s]) - 1, 0, j)
         return (0, 0, self.levels[s][t + 1][0], j)
+
+
+def _step_memos(
+    rows: tuple[dict[int, tuple[StandOption, ...]], ...],
+    fields: list[tuple[int, int]],
+    choices: tuple[Choice, ...],
+    split: int,
+) -> StepMemos:
+    """A step's memos (per choice: key -> edges) and halves (per first stand: key -> half):
+    those of the earlier steps of the same signature (``_STEPS``: its stands' options are built
+    from the same data), else new ones."""
+    memos: tuple[dict[int, tuple[Edge, ...]], ...] = ({},) if len(choices) == 1 else ({}, {})
+    fresh: StepMemos = (memos, {0: {}, split: {}})
+    if len(rows) < 2:  # a stand's ways are its options: nothing to join
+        return fresh
+    name = (
+        tuple(
+            [
+                (row.after_low, row.after_high, tuple(row.runs), row.shift)
+                if type(row) is PlainRows
+                else row.sig  # type: ignore[attr-defined]
+                for row in rows
+            ]
+        ),
+        tuple(fields),
+        tuple([q for _, q, _ in choices]),
+        split,
+    )
+    found = _STEPS.get(name)
+    if found is None:
+        if len(_STEPS) >= _STEPS_LIMIT:
+            _STEPS.clear()  # the joins stay: their entries keep what their keys name alive
+        found = _STEPS[name] = fresh
+    return found
 
 
 def _bits(slots: frozenset[int]) -> int:

@@ -27,7 +27,8 @@ def run_lengths(
     size = len(allowed)
     if index is None:
         index = {code: t for t, code in enumerate(universe)}
-    caps = [max(copies[code], 0) for code in universe]
+    caps = [copies[code] for code in universe]
+    caps = [cap if cap > 0 else 0 for cap in caps]
     result = [[0] * (size + 1) for _ in universe]
     for j in range(size - 1, -1, -1):  # a slot's allowed codes only: most slots allow few
         for code in allowed[j]:

@@ -174,6 +174,7 @@ def test_direct_engine_caches_emptied_mid_solve(monkeypatch: pytest.MonkeyPatch)
     from engine.redwire.deduction import count_worlds, direct
 
     monkeypatch.setattr(direct, "_CACHE_LIMIT", 4)
+    monkeypatch.setattr(direct, "_STEPS_LIMIT", 3)
     direct.forget()
     for seed in range(300_000, 300_060):
         rng = random.Random(seed)
@@ -274,3 +275,59 @@ def test_the_packed_engine_takes_many_random_positions() -> None:
     assert taken >= 200, taken
     assert fixed == {0, 1, 2}
     assert extra == {(False, False), (False, True), (True, False), (True, True)}, extra
+
+
+def test_direct_engine_steps_shared_across_the_positions_of_real_games() -> None:
+    """Steps of the same signature share their memos and halves across solves (``_STEPS``): the
+    positions of real games, every seat's and a spectator's, solved in order by the direct engine
+    with what the earlier ones cached give the sparse engine's answers, slot by slot."""
+    from engine.redwire.deduction import direct, position_from_observation
+    from tests.redwire.deduction.real_games import play_game
+
+    direct.forget()
+    checked = 0
+    for mission, players, seed in ((8, 5, 41), (4, 3, 42), (13, 4, 43), (2, 2, 44)):
+        game = play_game(mission, players, seed, ("expert",) * players)
+        for state in game.states[4::3]:
+            for viewer in (*range(players), None):
+                position = position_from_observation(state.observation(viewer))
+                hidden = position.hidden_slots()
+                if len(hidden) > 30:
+                    continue
+                fast = solve(position, engine="direct")
+                slow = solve(position, engine="sparse")
+                assert fast.total == slow.total, (mission, seed, viewer)
+                if fast.feasible:
+                    for slot in hidden:
+                        assert fast.code_weights(slot) == slow.code_weights(slot), slot
+                checked += 1
+    assert checked >= 100 and direct._STEPS
+
+
+def test_big_positions_the_packed_engine_cannot_take_go_direct() -> None:
+    """Over ``DIRECT_WIDE_UP_TO`` estimated states, a position the packed engine cannot take
+    (mission 13's quotas are counts) is walked by the direct engine, with the sparse engine's
+    answers (positions of real games: a spectator's, and seat 0's)."""
+    from engine.redwire.deduction import choice, position_from_observation
+    from engine.redwire.deduction.direct import direct_levels, estimate
+    from engine.redwire.deduction.normalize import normalize
+    from tests.redwire.deduction.real_games import play_game
+
+    game = play_game(13, 3, 650_003, ("expert",) * 3)
+    found = 0
+    for state in game.states[1:12]:
+        for viewer in (None, 0):
+            position = position_from_observation(state.observation(viewer))
+            norm = normalize(position)
+            states = estimate(direct_levels(norm)[2], norm.universe)
+            if not choice.DIRECT_WIDE_UP_TO < states < 120_000:
+                continue
+            assert choice.route(norm, None, None).direct is not None
+            fast, slow = solve(position), solve(position, engine="sparse")
+            assert fast.total == slow.total
+            for slot in position.hidden_slots():
+                assert fast.code_weights(slot) == slow.code_weights(slot), slot
+            found += 1
+            if found == 2:
+                return
+    raise AssertionError(f"found {found} such positions")
