@@ -46,6 +46,20 @@ def wait_decision(page: Page, timeout: float = 30_000) -> str:
     return str(page.get_by_test_id("prompt").get_attribute("data-decision"))
 
 
+def settled_decision(page: Page, timeout: float = 30_000) -> str:
+    """Like :func:`wait_decision`, once the screen shows the saved game: after a move the prompt
+    of the decision before it can still be on screen for a moment (the page saves, then draws)."""
+    for _ in range(int(timeout / 50)):
+        decision = wait_decision(page, timeout)
+        if decision == "over":
+            return decision
+        shown = page.get_by_test_id("prompt").get_attribute("data-moves")
+        if shown == str(len(saved_state(page).history)):
+            return decision
+        page.wait_for_timeout(50)
+    raise AssertionError("the board never showed the saved game")
+
+
 def tile(page: Page, stand: int, slot: int) -> Any:
     return page.locator(f'[data-act="tile"][data-stand="{stand}"][data-slot="{slot}"]')
 

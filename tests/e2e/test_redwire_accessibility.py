@@ -8,7 +8,15 @@ import pytest
 from axe_check import findings
 from harness import Watch, record_console, wait_ready
 from playwright.sync_api import Browser, Page, expect
-from redwire_driver import play, play_to_the_end, saved_state, sure_move, wait_decision, wrong_cut
+from redwire_driver import (
+    play,
+    play_to_the_end,
+    saved_state,
+    settled_decision,
+    sure_move,
+    wait_decision,
+    wrong_cut,
+)
 
 
 def open_link(page: Page, url: str) -> None:
@@ -53,7 +61,7 @@ def test_every_screen_has_no_serious_finding(
     page.get_by_test_id("handoff-ready").click()
 
     open_link(page, site_url + "?mission=3&players=3&seed=9&bots=1&brief=0&pace=instant&captain=1")
-    while wait_decision(page) != "turn":
+    while settled_decision(page) != "turn":
         play(page, sure_move(saved_state(page), 0))
     play(page, wrong_cut(saved_state(page), 0))
     wait_decision(page)

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from harness import wait_ready
 from playwright.sync_api import Browser, Page, expect
-from redwire_driver import play, saved_state, sure_move, tile, wait_decision
+from redwire_driver import play, saved_state, settled_decision, sure_move, tile
 
 SELECTED = re.compile(r"\bis-selected\b")
 GAME = "?mission=8&players={players}&seed=7&bots=1&pace=instant&brief=0&lang={lang}"
@@ -48,7 +48,7 @@ def open_board(browser: Browser, site_url: str, width: int, height: int, query: 
     page = context.new_page()
     page.goto(site_url + query)
     wait_ready(page)
-    while wait_decision(page) != "turn":
+    while settled_decision(page) != "turn":
         play(page, sure_move(saved_state(page), 0))
     return page
 
@@ -97,8 +97,10 @@ def test_your_stand_the_wire_the_values_and_confirm_on_one_screen(
     page.evaluate("window.scrollTo(0, 0)")
     for stand in teammates:
         slot = next(slot for slot, _ in state.uncut(stand))
-        box = tile(page, stand, slot).bounding_box()
-        assert box is not None
+        wire = tile(page, stand, slot)
+        wire.wait_for(state="visible")  # a wire flipping into place has no box for a moment
+        box = wire.bounding_box()
+        assert box is not None, f"stand {stand} slot {slot} is not displayed"
         page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         expect(tile(page, stand, slot)).to_have_class(SELECTED)
         m = check_one_screen(page, width, height, phone)

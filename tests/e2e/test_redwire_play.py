@@ -17,6 +17,7 @@ from redwire_driver import (
     play_to_the_end,
     saved,
     saved_state,
+    settled_decision,
     sure_cut,
     sure_move,
     tile,
@@ -60,7 +61,7 @@ def test_win_mission_one_and_unlock_mission_two(page: Page, site_url: str) -> No
 def test_wrong_cuts_move_the_detonator_mark_the_wire_and_explode(page: Page, site_url: str) -> None:
     # Two players: the second mistake explodes the bomb.
     open_game(page, site_url + "?mission=1&players=2&seed=11" + QUICK)
-    while wait_decision(page) != "turn":
+    while settled_decision(page) != "turn":
         play(page, sure_move(saved_state(page), 0))
     expect(page.get_by_test_id("mistakes-left")).to_have_text("1 mistake left")
 
@@ -181,7 +182,7 @@ def test_show_odds_then_a_win_counts_as_assisted(page: Page, site_url: str) -> N
     expect(page.get_by_test_id("message")).to_contain_text("counts as assisted")
     assert saved(page)["odds"] is True and saved(page)["assisted"] is True
 
-    while wait_decision(page) != "turn":
+    while settled_decision(page) != "turn":
         play(page, sure_move(saved_state(page), 0))
     obs = saved_state(page).observation(0)
     hidden = [
