@@ -12,16 +12,16 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--walk-games",
         type=int,
-        default=1000,
-        help="random games walked with invariant checks (1,000 by default: every mission x player "
-        "count several times; 100000 for the long run)",
+        default=400,
+        help="random games walked with invariant checks (400 by default: every mission x player "
+        "count three times; 100000 for the long run)",
     )
     parser.addoption(
         "--real-games",
         type=int,
         default=1,
         help="games per mission and player count checked by the real-game deduction oracle "
-        "(1 by default: about 50 late positions per mission; 20 for a long run)",
+        "(1 by default: about 30 late positions per mission; 20 for a long run)",
     )
     parser.addoption(
         "--all-missions",

@@ -191,7 +191,7 @@ def test_direct_engine_caches_emptied_mid_solve(monkeypatch: pytest.MonkeyPatch)
 
 
 @settings(
-    max_examples=120,
+    max_examples=60,
     deadline=None,
     derandomize=True,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.large_base_example],
