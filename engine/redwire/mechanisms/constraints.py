@@ -24,7 +24,7 @@ turned-down card tells everyone he holds none of its values.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar, NotRequired, TypedDict, cast
 
@@ -50,9 +50,9 @@ from .base import ActionSpec, Advice, BotAsk, Events, Mechanism, name_of
 if TYPE_CHECKING:
     from ...core.rng import Rng
     from ..deduction.tracker import Tracker
-    from ..options import Options
     from ..missions import ConfigReader
     from ..observation_types import Observation
+    from ..options import Options
 
 ID = "constraints"
 CONSTRAINT_CHOOSE = Phase.declare("constraint_choose")
@@ -287,9 +287,7 @@ class ConstraintPart:
             "offered": list(self.offered),
         }
         if self.shared:
-            out.update(
-                visible=self.visible, deck=list(self.deck), discarded=list(self.discarded)
-            )
+            out.update(visible=self.visible, deck=list(self.deck), discarded=list(self.discarded))
         return out
 
 
@@ -801,8 +799,10 @@ class Constraints(Mechanism[ConstraintPart]):
         if not isinstance(raw, dict) or set(raw) != {"order"}:
             raise SetupError('setup.parts.constraints must be {"order": [the 12 card letters]}')
         order = raw["order"]
-        if not isinstance(order, list) or sorted(map(str, order)) != sorted(ALL_CARDS) or any(
-            not isinstance(c, str) for c in order
+        if (
+            not isinstance(order, list)
+            or sorted(map(str, order)) != sorted(ALL_CARDS)
+            or any(not isinstance(c, str) for c in order)
         ):
             raise SetupError("setup.parts.constraints.order must hold each card A..L once")
         return tuple(order)
@@ -813,8 +813,9 @@ class Constraints(Mechanism[ConstraintPart]):
     def init_part(self, table: Table) -> ConstraintPart:
         order = table.setup.parts.get(ID)
         if isinstance(order, tuple):
-            return ConstraintPart((None,) * table.players, shared=True, visible=order[0],
-                                  deck=tuple(order[1:]))
+            return ConstraintPart(
+                (None,) * table.players, shared=True, visible=order[0], deck=tuple(order[1:])
+            )
         return ConstraintPart((None,) * table.players, offered=OWN_CARDS)
 
     def start_game(self, table: Table, events: Events) -> None:

@@ -12,6 +12,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 from engine.core.events import SEER
 from engine.core.rng import Rng
@@ -208,7 +209,7 @@ def check_step(
         double = any(e.type == "constraint_double" for e in events)  # type: ignore[attr-defined]
         assert len(moves) == (2 if double else 1)
         assert all(abs(m.data["to"] - m.data["from"]) <= 1 for m in moves)  # type: ignore[attr-defined]
-        assert all(a.data["to"] == b.data["from"] for a, b in zip(moves, moves[1:]))  # type: ignore[attr-defined]
+        assert all(a.data["to"] == b.data["from"] for a, b in pairwise(moves))  # type: ignore[attr-defined]
         assert after.dial == moves[-1].data["to"]  # type: ignore[attr-defined]
     else:
         assert after.dial == before.dial
