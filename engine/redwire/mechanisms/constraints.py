@@ -471,6 +471,8 @@ def _aim_allowed(table: Table, letter: str, stand: int, slot: int) -> bool:
     """Whether the card lets a cut aim at (stand, slot): H, no wire with an info token; I and J,
     not the rightmost or leftmost uncut wire of the stand. A position that does not exist is
     left to the core's refusal."""
+    if letter not in ("H", "I", "J"):
+        return True
     if not (0 <= stand < len(table.stands) and 0 <= slot < len(table.stands[stand])):
         return True
     if letter == "H":
@@ -950,6 +952,22 @@ def _own_numbers(obs: Observation) -> list[int]:
     ]
 
 
+def _aims_in(obs: Observation, letter: str) -> bool:
+    """Whether some teammate's uncut wire is one card H, I or J lets a cut aim at, as the
+    captain's observation shows the stands (tokens and cut wires are public)."""
+    me = int(obs["viewer"] or 0)
+    for stand in obs["stands"]:
+        if stand["owner"] == me:
+            continue
+        uncut = [i for i, tile in enumerate(stand["slots"]) if not tile["cut"]]
+        for i in uncut:
+            if letter == "H" and stand["slots"][i].get("info") is None:
+                return True
+            if (letter == "I" and i != max(uncut)) or (letter == "J" and i != min(uncut)):
+                return True
+    return False
+
+
 def _advise_swap(ask: BotAsk) -> Advice:
     """The captain replaces a card on values that lets him cut under half of his own blue
     wires, and K or L (the costliest of the rest); he keeps the others (the next card is
@@ -961,6 +979,8 @@ def _advise_swap(ask: BotAsk) -> Advice:
     if letter is None:
         return keep, "constraint_keep_mild", {"letter": "-"}
     card = CARDS[letter]
+    if letter in ("H", "I", "J") and not _aims_in(ask.obs, letter):
+        return swap, "constraint_swap_harsh", {"letter": letter}
     if letter in ("K", "L"):
         return swap, "constraint_swap_harsh", {"letter": letter}
     if not card.numbers_only:
