@@ -17,9 +17,25 @@ turn leaves him unable to obey (he gave his last fitting wire, or got his first 
 red), he turns it face down then (``TurnDown``, the one move the rules leave him). Everyone sees the cards, so the
 turned-down card tells everyone he holds none of its values.
 
+``"constraints:shared"`` (mission 32): the twelve cards A-L are shuffled (the deal's
+``setup.parts.constraints.order``); the first lies face up, the rest form a face-down deck whose
+order nobody sees. Everyone obeys the visible card: A-E as above, F no value 4-9, G no equipment
+(cards, detectors, two values announced, a character's own), H no info token after a miss (who
+cut and whose wire alike), no aim at a wire with an info token (a Dual Cut's target, a Solo Cut
+of a value one's own token shows) and no Sticky Note, I / J no aim at the rightmost / leftmost
+uncut wire of a teammate's stand (a detector's wires included), K no Solo Cut, L a miss moves the
+detonator a second step. At the start of each of his turns (the Italian card: "ogni suo turno")
+the captain keeps or replaces the card (``SwapConstraint``, phase ``constraint_swap``); with no
+wires left he decides as each round opens (else a card nobody can obey would stop the game).
+Replacing the last card leaves no constraint (FAQ). A player the card leaves with no cut says so
+(``SkipTurn``, the only move besides any-time equipment) and his turn passes, the detonator
+still: ``constraint_skip`` tells everyone what he does not hold (no wire of the card's values
+when a teammate's wire could be aimed at; else fewer than all remaining copies of each value, the
+Solo Cuts being all that was left). Reveal Red Wires is never restricted.
+
 >>> from engine.redwire.mechanisms import constraints as c
->>> c.CARDS["A"].values, c.CARDS["E"].values
-((2, 4, 6, 8, 10, 12), (4, 5, 6, 7, 8, 9))
+>>> c.CARDS["A"].values, c.CARDS["E"].values, c.CARDS["F"].values
+((2, 4, 6, 8, 10, 12), (4, 5, 6, 7, 8, 9), (1, 2, 3, 10, 11, 12))
 """
 
 from __future__ import annotations
@@ -574,6 +590,18 @@ def _read_skip(event: Mapping[str, Any], tracker: Tracker) -> None:
         tracker.add(Count.classes(wires, int(value), low=0, high=int(high)))
 
 
+def _round_opener(table: Table) -> int:
+    """The seat whose turn opens a round: the captain, or once he has no wires left the first
+    seat after him that has some. The captain decides at its start even without wires (else a
+    card nobody left can obey would stop the game for good)."""
+    captain = table.setup.captain
+    for i in range(table.players):
+        seat = (captain + i) % table.players
+        if table.has_wires(seat):
+            return seat
+    return captain
+
+
 def _swap_legal(s: Table, seat: int) -> Iterator[SwapConstraint]:
     if s.pending.phase is CONSTRAINT_SWAP and s.pending.seat == seat:
         yield SwapConstraint(seat, False)
@@ -596,7 +624,7 @@ def _swap(s: Table, a: SwapConstraint) -> Events:
         events: Events = [Event("constraint_swap", {"seat": a.seat, "old": old, "new": new})]
     else:
         events = [Event("constraint_keep", {"seat": a.seat, "card": old})]
-    s.pending = Pending(Phase.TURN, a.seat)
+    s.pending = Pending(Phase.TURN, s.active)
     return events
 
 
@@ -734,6 +762,11 @@ class Constraints(Mechanism[ConstraintPart]):
             "mission 32: the captain replaces the cards K (no Solo Cut) and L (double "
             "detonator step)",
         ),
+        "constraint_swap_out": (
+            ("letter",),
+            "I replace card {letter}: I have no wires left, and it may be what stops the others.",
+            "mission 32: a captain with no wires left replaces every card on values",
+        ),
         "constraint_keep": (
             ("letter", "count", "total"),
             "I keep card {letter}: {count} of my {total} wires are values it lets me cut.",
@@ -831,8 +864,8 @@ class Constraints(Mechanism[ConstraintPart]):
         seat = table.active
         part = self.part(table)
         if part.shared:
-            if seat == table.setup.captain and part.visible is not None:
-                table.pending = Pending(CONSTRAINT_SWAP, seat, actor=seat)
+            if part.visible is not None and seat == _round_opener(table):
+                table.pending = Pending(CONSTRAINT_SWAP, table.setup.captain, actor=seat)
             return
         card = active_card(table, seat)
         if card is None:
@@ -988,6 +1021,8 @@ def _advise_swap(ask: BotAsk) -> Advice:
     numbers = _own_numbers(ask.obs)
     count = sum(1 for n in numbers if n in card.values)
     params = {"letter": letter, "count": count, "total": len(numbers)}
+    if not numbers:  # out of wires: a card on values may be what stops the others
+        return swap, "constraint_swap_out", {"letter": letter}
     if 2 * count < len(numbers):
         return swap, "constraint_swap", params
     return keep, "constraint_keep", params

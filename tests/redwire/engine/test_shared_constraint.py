@@ -124,3 +124,17 @@ def test_the_empty_deck_leaves_no_constraint() -> None:
     state, events = play(table, SwapConstraint(0, True))
     assert events[0].data["new"] is None and constraints.shared_card(state) is None
     assert constraints.view(state.observation(None))["visible"] is None  # type: ignore[index]
+
+
+def test_a_captain_with_no_wires_left_still_decides_as_each_round_opens() -> None:
+    state = m32("ABCDEFGHIJKL")
+    state, _ = play(state, SwapConstraint(0, False))
+    for st, slot, _ in list(state.hand(0)):  # as if the captain had cut every wire
+        state.mark_cut(state.stands[st][slot])
+    from engine.redwire.turn import end_turn
+
+    events: list = []  # type: ignore[type-arg]
+    end_turn(state, events)  # the captain's turn ends: seat 1 opens the next round
+    assert state.active == 1 and state.phase.value == "constraint_swap" and state.to_move == 0
+    state, events = play(state, SwapConstraint(0, True))
+    assert events[0].data["new"] == "B" and state.phase.value == "turn" and state.to_move == 1
