@@ -59,6 +59,14 @@ def test_the_visible_card_and_the_captains_two_buttons(catalog: Catalog) -> None
         action = SwapConstraint(captain, swap)
         sel = selection_of(action, fresh(affordances(state, captain)))
         assert sel.mode == mode and build(sel, captain) == action and ACTION_USES[mode].button
+    obs = state.observation(captain)
+    w = Words(catalog, NAMES[:3], [st["owner"] for st in obs["stands"]])
+    assert confirm_text(SwapConstraint(captain, True), w, obs) == catalog.t(
+        "rw.confirm.constraint_replace"
+    )
+    assert confirm_text(SwapConstraint(captain, False), w, obs) == catalog.t(
+        "rw.confirm.constraint_keep"
+    )
     html = html_of(state, captain, catalog)
     visible = state.observation(None)["mechanisms"]["constraints"]["visible"]
     assert f'data-card="{visible}"' in html

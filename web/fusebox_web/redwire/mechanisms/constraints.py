@@ -176,7 +176,10 @@ def _swap_use(swap: bool) -> CardUse:
         SwapConstraint,
         afford,
         lambda sel, seat: SwapConstraint(seat, swap),
-        lambda a, w, obs: w.t(f"rw.confirm.{name}"),
+        # Both buttons build the same kind of action: its own flag says which it is.
+        lambda a, w, obs: w.t(
+            "rw.confirm.constraint_replace" if a.swap else "rw.confirm.constraint_keep"
+        ),
         timing="any_time",
         select=lambda a: {"mode": "constraint_replace" if a.swap else "constraint_keep"},
     )
