@@ -49,7 +49,7 @@ def html_of(state: GameState, viewer: int, catalog: Catalog) -> str:
 def test_the_visible_card_and_the_captains_two_buttons(catalog: Catalog) -> None:
     state = new_game(32, 3, 4)
     while state.phase.value == "setup_token":
-        state, _ = state.apply(state.legal_actions(state.to_move)[0])
+        state, _ = state.apply(state.legal_actions(state.to_move or 0)[0])
     assert state.phase.value == "constraint_swap"
     captain = state.to_move
     assert captain is not None
@@ -133,12 +133,12 @@ def test_a_skip_is_offered_and_said_in_the_log(catalog: Catalog) -> None:
     )
     state = start(setup)
     while state.phase.value == "setup_token":
-        state, _ = state.apply(state.legal_actions(state.to_move)[0])
+        state, _ = state.apply(state.legal_actions(state.to_move or 0)[0])
     state, _ = state.apply(SwapConstraint(0, False))
     cut = next(a for a in state.legal_actions(0) if isinstance(a, Cut) and a.values == (2,))
     state, _ = state.apply(cut)
     while state.active == 0 and not state.is_over:
-        state, _ = state.apply(state.legal_actions(state.to_move)[0])
+        state, _ = state.apply(state.legal_actions(state.to_move or 0)[0])
     assert state.active == 1 and SkipTurn(1) in state.legal_actions(1)
     assert "constraint_skip" in cards_now(state, 1, own_turn=True)
     sel = selection_of(SkipTurn(1), fresh(affordances(state, 1)))
