@@ -1115,7 +1115,6 @@ def test_a_character_chosen_on_the_table_screen_by_keyboard_reaches_mission_31(
     expect(page.get_by_test_id("character-badge-0")).to_contain_text("E1")
 
 
-@pytest.mark.skipif(32 not in all_missions(), reason="mission 32 not shipped yet")
 def test_the_captain_replaces_the_shared_card_by_keyboard_and_keeps_it_by_touch(
     browser: Browser, site_url: str
 ) -> None:

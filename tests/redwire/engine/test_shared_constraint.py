@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.redwire import Cut, IllegalActionError, SoloCut, all_missions
+from engine.redwire import Cut, IllegalActionError, SoloCut
 from engine.redwire.mechanisms import constraints
 from engine.redwire.mechanisms.constraints import (
     ConstraintReason,
@@ -16,8 +16,6 @@ from engine.redwire.mechanisms.constraints import (
 )
 
 from .helpers import fill_deal, game, play, types
-
-pytestmark = pytest.mark.skipif(32 not in all_missions(), reason="mission 32 not shipped yet")
 
 RED = ["4.5", "8.5"]
 
@@ -138,3 +136,38 @@ def test_a_captain_with_no_wires_left_still_decides_as_each_round_opens() -> Non
     assert state.active == 1 and state.phase.value == "constraint_swap" and state.to_move == 0
     state, events = play(state, SwapConstraint(0, True))
     assert events[0].data["new"] == "B" and state.phase.value == "turn" and state.to_move == 1
+
+
+def test_g_forbids_every_equipment_the_double_detector_included() -> None:
+    state = m32("G" + "ABCDEFHIJKL")
+    state, _ = play(state, SwapConstraint(0, False))
+    legal = state.legal_actions(0)
+    assert any(isinstance(a, Cut) for a in legal)
+    assert not any(isinstance(a, Cut) and (a.tool or len(a.values) > 1) for a in legal)
+    assert {a.type for a in legal} <= {"cut", "solo", "reveal"}
+    with pytest.raises(IllegalActionError) as err:
+        state.apply(Cut(0, ((1, 0), (1, 1)), (1,), "double"))
+    assert err.value.reason is ConstraintReason.CONSTRAINT_SHARED
+
+
+def test_i_can_leave_only_a_solo_cut_and_the_skip_says_which_values_were_short() -> None:
+    # Every teammate keeps one uncut wire (both ends of its stand): card I leaves no aim.
+    # The captain holds one wire of each value: no Solo Cut either, so he skips.
+    state = m32("I" + "ABCDEFGHJKL", {0: [*range(1, 13), "4.5"]})
+    state, _ = play(state, SwapConstraint(0, False))
+    for seat in (1, 2, 3):
+        for st, slot, _ in state.hand(seat)[:-1]:
+            state.mark_cut(state.stands[st][slot])
+    legal = state.legal_actions(0)
+    assert not any(isinstance(a, (Cut, SoloCut)) for a in legal) and SkipTurn(0) in legal
+    state, events = play(state, SkipTurn(0))
+    data = events[0].data
+    assert data["targets"] is False and "none_of" not in data
+    # Of each value with two copies left (his and a teammate's last wire), he holds at most one.
+    left = {v: 4 - state.cut_count(v) for v in range(1, 13)}
+    assert data["solo"] == [[v, 1] for v in range(1, 13) if left[v] == 2]
+    assert data["solo"]
+    # The solver takes those facts: every deal it counts has the captain short of each value.
+    from engine.redwire.deduction import position_from_observation, solve
+
+    assert solve(position_from_observation(state.observation(1))).total > 0
