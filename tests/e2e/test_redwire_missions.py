@@ -48,7 +48,7 @@ from engine.redwire.mechanisms import (
     sequence,
     x_wires,
 )
-from engine.redwire.mechanisms.constraints import CARDS, ChooseConstraint
+from engine.redwire.mechanisms.constraints import CARDS, ChooseConstraint, SkipTurn
 from engine.redwire.mechanisms.equipment import tray
 from engine.redwire.mechanisms.new_characters import OwnRadar
 from engine.redwire.wires import RED, YELLOW, cut_value, label_of
@@ -1114,3 +1114,69 @@ def test_a_character_chosen_on_the_table_screen_by_keyboard_reaches_mission_31(
     part = state.setup.parts["new_characters"]
     assert part.characters[0] == "E1"  # type: ignore[attr-defined]
     expect(page.get_by_test_id("character-badge-0")).to_contain_text("E1")
+
+
+def test_the_captain_replaces_the_shared_card_by_keyboard_and_keeps_it_by_touch(
+    browser: Browser, site_url: str
+) -> None:
+    """Mission 32 on a phone, the person captain: the visible card everyone obeys on the board
+    (in words, with the deck's count); at the start of the person's turn the card is replaced
+    by keyboard (the next card turned up, the old one listed as replaced), and at the next one
+    kept by touch; the log says both."""
+    page = open_phone(
+        browser, site_url + "?mission=32&players=3&seed=5&bots=1&pace=instant&brief=0&captain=1"
+    )
+    while (decision := wait_decision(page)) == "setup_token":
+        play(page, sure_move(saved_state(page), 0))
+    assert decision == "constraint_swap" and viewer(page) == 0
+    state = saved_state(page)
+    part = state.observation(0)["mechanisms"]["constraints"]
+    old = part["visible"]
+    shown = page.get_by_test_id("constraint-visible")
+    expect(shown).to_have_attribute("data-card", old)
+    expect(page.get_by_test_id("constraints")).to_contain_text("face-down deck: 11")
+    expect(page.get_by_test_id("prompt")).to_contain_text("Captain: keep the visible")
+    tab_to(page, lambda at: at.get("mode") == "constraint_replace")
+    page.keyboard.press("Enter")
+    confirm = page.get_by_test_id("confirm")
+    expect(confirm).to_contain_text("Replace the constraint card with the next one")
+    confirm.focus()
+    page.keyboard.press("Enter")
+    expect(shown).not_to_have_attribute("data-card", old)
+    new = saved_state(page).observation(0)["mechanisms"]["constraints"]["visible"]
+    expect(page.get_by_test_id("constraints")).to_contain_text(f"Cards replaced: {old}")
+    # Play on to the person's next turn as captain: kept by touch.
+    for _ in range(80):
+        decision = wait_decision(page)
+        if decision in ("constraint_swap", "over"):
+            break
+        _m32_move(page)
+    if decision == "over":
+        pytest.skip("the game ended before the captain's second turn")
+    page.locator('[data-act="mode"][data-mode="constraint_keep"]').click()
+    expect(confirm).to_contain_text("Keep the constraint card")
+    confirm.click()
+    wait_decision(page)
+    expect(shown).to_have_attribute("data-card", new)
+    page.get_by_role("button", name="Full log").click()
+    log = page.get_by_test_id("full-log")
+    expect(log).to_contain_text(f"replaces card {old}")
+    expect(log).to_contain_text(f"keeps card {new}")
+
+
+def _m32_move(page: Page) -> None:
+    """The person's move under the shared card: the skip it leaves (held ready: confirmed), a
+    sure cut, or else any cut it allows."""
+    state = saved_state(page)
+    legal = state.legal_actions(0)
+    if SkipTurn(0) in legal:
+        expect(page.get_by_test_id("prompt")).to_contain_text("skip your turn")
+        page.get_by_test_id("confirm").click()
+        return
+    try:
+        action = sure_move(state, 0)
+    except AssertionError:
+        action = next(
+            a for a in legal if isinstance(a, Cut) and a.tool is None and len(a.values) == 1
+        )
+    play(page, action)

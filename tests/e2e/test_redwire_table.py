@@ -114,3 +114,31 @@ def test_pass_and_play_through_the_constraint_cards(page: Page, site_url: str) -
     play(page, sure_move(saved_state(page), 0))
     expect(handoff).to_be_visible()
     no_private_data(page)
+
+
+def test_pass_and_play_through_the_shared_constraint_card(page: Page, site_url: str) -> None:
+    """Mission 32 with two people: after the setup tokens the device goes to the captain, the
+    handoff saying she decides about the constraint card (public); she replaces it; no other
+    stand is ever in the page."""
+    page.goto(site_url + "?mission=32&players=2&seed=5&bots=0&brief=0&captain=1")
+    wait_ready(page)
+    handoff = page.get_by_test_id("handoff")
+    for seat in (0, 1):
+        expect(handoff).to_be_visible()
+        no_private_data(page)
+        page.get_by_test_id("handoff-ready").click()
+        assert wait_decision(page) == "setup_token"
+        assert hidden_tiles_only(page, {1 - seat}) > 0
+        play(page, sure_move(saved_state(page), seat))
+    expect(page.get_by_role("heading", name="Pass the device to Ana")).to_be_visible()
+    expect(handoff).to_contain_text("decides whether to replace the constraint card")
+    no_private_data(page)
+    page.get_by_test_id("handoff-ready").click()
+    assert wait_decision(page) == "constraint_swap"
+    assert hidden_tiles_only(page, {1}) > 0
+    old = saved_state(page).observation(0)["mechanisms"]["constraints"]["visible"]
+    page.locator('[data-act="mode"][data-mode="constraint_replace"]').click()
+    page.get_by_test_id("confirm").click()
+    assert wait_decision(page) == "turn"
+    assert hidden_tiles_only(page, {1}) > 0
+    expect(page.get_by_test_id("constraint-visible")).not_to_have_attribute("data-card", old)

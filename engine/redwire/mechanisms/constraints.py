@@ -17,40 +17,69 @@ turn leaves him unable to obey (he gave his last fitting wire, or got his first 
 red), he turns it face down then (``TurnDown``, the one move the rules leave him). Everyone sees the cards, so the
 turned-down card tells everyone he holds none of its values.
 
+``"constraints:shared"`` (mission 32): the twelve cards A-L are shuffled (the deal's
+``setup.parts.constraints.order``); the first lies face up, the rest form a face-down deck whose
+order nobody sees. Everyone obeys the visible card: A-E as above, F no value 4-9, G no equipment
+(cards, detectors, two values announced, a character's own), H no info token after a miss (who
+cut and whose wire alike), no aim at a wire with an info token (a Dual Cut's target, a Solo Cut
+of a value one's own token shows) and no Sticky Note, I / J no aim at the rightmost / leftmost
+uncut wire of a teammate's stand (a detector's wires included), K no Solo Cut, L a miss moves the
+detonator a second step. At the start of each of his turns (the Italian card: "ogni suo turno")
+the captain keeps or replaces the card (``SwapConstraint``, phase ``constraint_swap``); with no
+wires left he decides as each round opens (else a card nobody can obey would stop the game).
+Replacing the last card leaves no constraint (FAQ). A player the card leaves with no cut says so
+(``SkipTurn``, the only move besides any-time equipment) and his turn passes, the detonator
+still: ``constraint_skip`` tells everyone what he does not hold (no wire of the card's values
+when a teammate's wire could be aimed at; else fewer than all remaining copies of each value, the
+Solo Cuts being all that was left). Reveal Red Wires is never restricted.
+
 >>> from engine.redwire.mechanisms import constraints as c
->>> c.CARDS["A"].values, c.CARDS["E"].values
-((2, 4, 6, 8, 10, 12), (4, 5, 6, 7, 8, 9))
+>>> c.CARDS["A"].values, c.CARDS["E"].values, c.CARDS["F"].values
+((2, 4, 6, 8, 10, 12), (4, 5, 6, 7, 8, 9), (1, 2, 3, 10, 11, 12))
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, ClassVar, TypedDict, cast
+from typing import TYPE_CHECKING, Any, ClassVar, NotRequired, TypedDict, cast
 
 from ...core.errors import ReasonCode
 from ...core.events import Event, Viewer
 from ..actions import Action, Cut, Parser, SoloCut, bad
-from ..errors import IllegalActionError, Reason, describe_phase
+from ..errors import IllegalActionError, Reason, SetupError, describe_phase
 from ..model import Pending, Phase, Table
 from ..turn import (
     OPEN_PHASES,
+    end_turn,
+    explode,
+    forbid_if_must_reveal,
     must_reveal,
     next_setup_seat,
     places_token,
     require_own_turn,
     token_skipped,
 )
-from ..wires import RED, YELLOW
+from ..wires import RED, YELLOW, cut_value
 from .base import ActionSpec, Advice, BotAsk, Events, Mechanism, name_of
 
 if TYPE_CHECKING:
+    from ...core.rng import Rng
     from ..deduction.tracker import Tracker
     from ..missions import ConfigReader
     from ..observation_types import Observation
+    from ..options import Options
 
 ID = "constraints"
 CONSTRAINT_CHOOSE = Phase.declare("constraint_choose")
+CONSTRAINT_SWAP = Phase.declare("constraint_swap")
+#: The captain's choice starts his turn: no action is under way (B1).
+OPEN_PHASES.add(CONSTRAINT_SWAP)
+describe_phase(
+    CONSTRAINT_SWAP.value,
+    "the captain is deciding whether to replace the constraint card",
+    "keep or replace the constraint card",
+)
 #: No action is under way while a card is chosen (B1: "any time" equipment may be used).
 OPEN_PHASES.add(CONSTRAINT_CHOOSE)
 describe_phase(
@@ -58,12 +87,24 @@ describe_phase(
 )
 
 
+#: Every blue value: a card that restricts no value.
+ALL_VALUES = tuple(range(1, 13))
+
+
 @dataclass(frozen=True)
 class Card:
     letter: str
-    #: The values its holder may cut (numbers only: never yellow).
+    #: The values its holder may cut (A-F: numbers only, never yellow).
     values: tuple[int, ...]
     text: Mapping[str, str]
+    #: A card on values (A-F): yellow, which has no number, may not be cut (§12 B11).
+    numbers_only: bool = True
+
+    def allows_value(self, value: int) -> bool:
+        """Whether a cut announcing ``value`` obeys the card (red is never announced)."""
+        if value == YELLOW:
+            return not self.numbers_only
+        return value in self.values
 
 
 CARDS: dict[str, Card] = {
@@ -94,8 +135,68 @@ CARDS: dict[str, Card] = {
             tuple(range(4, 10)),
             {"en": "May cut only values 4 to 9.", "it": "Può tagliare solo valori da 4 a 9."},
         ),
+        Card(
+            "F",
+            (1, 2, 3, 10, 11, 12),
+            {"en": "May not cut values 4 to 9.", "it": "Non può tagliare i valori da 4 a 9."},
+        ),
+        Card(
+            "G",
+            ALL_VALUES,
+            {
+                "en": "May not use equipment cards or personal equipment.",
+                "it": "Non può usare carte equipaggiamento né equipaggiamento personale.",
+            },
+            numbers_only=False,
+        ),
+        Card(
+            "H",
+            ALL_VALUES,
+            {
+                "en": "A failed cut places no info token; may not cut a wire that carries an "
+                "info token; no Sticky Note.",
+                "it": "Un taglio fallito non fa mettere segnalini Info; non può tagliare un cavo "
+                "con un segnalino Info; niente Post-it.",
+            },
+            numbers_only=False,
+        ),
+        Card(
+            "I",
+            ALL_VALUES,
+            {
+                "en": "May not cut the far-right wire of a teammate's stand.",
+                "it": "Non può tagliare il cavo più a destra del supporto di un compagno.",
+            },
+            numbers_only=False,
+        ),
+        Card(
+            "J",
+            ALL_VALUES,
+            {
+                "en": "May not cut the far-left wire of a teammate's stand.",
+                "it": "Non può tagliare il cavo più a sinistra del supporto di un compagno.",
+            },
+            numbers_only=False,
+        ),
+        Card(
+            "K",
+            ALL_VALUES,
+            {"en": "May not make a Solo Cut.", "it": "Non può fare un taglio singolo."},
+            numbers_only=False,
+        ),
+        Card(
+            "L",
+            ALL_VALUES,
+            {
+                "en": "A failed cut moves the detonator two steps instead of one.",
+                "it": "Un taglio fallito fa avanzare il detonatore di 2 spazi invece di 1.",
+            },
+            numbers_only=False,
+        ),
     )
 }
+#: The twelve cards of mission 32's deck.
+ALL_CARDS = tuple(CARDS)
 #: The cards mission 31 lays out.
 OWN_CARDS = ("A", "B", "C", "D", "E")
 #: Pairs of cards that together leave some values to nobody (the two-player card's advice).
@@ -113,6 +214,14 @@ class ConstraintReason(ReasonCode):
     CONSTRAINT_VALUE = (
         "constraint_value",
         "Your constraint card {card} does not let you cut that value.",
+    )
+    CONSTRAINT_SHARED = (
+        "constraint_shared",
+        "The visible constraint card {card} forbids it: {text}",
+    )
+    CONSTRAINT_CAN_ACT = (
+        "constraint_can_act",
+        "The visible constraint card {card} still lets you cut: you may not skip your turn.",
     )
 
 
@@ -141,6 +250,32 @@ class TurnDown(Action):
     seat: int
 
 
+def _as_bool(raw: object, name: str) -> bool:
+    if not isinstance(raw, bool):
+        raise bad(f"{name} must be true or false")
+    return raw
+
+
+@dataclass(frozen=True)
+class SwapConstraint(Action):
+    """Mission 32, at the start of the captain's turn: replace the visible constraint card with
+    the deck's next one (``swap``), or keep it."""
+
+    type: ClassVar[str] = "constraint_swap"
+    parsers: ClassVar[Mapping[str, Parser]] = {"swap": _as_bool}
+    seat: int
+    swap: bool
+
+
+@dataclass(frozen=True)
+class SkipTurn(Action):
+    """Mission 32: the visible card forbids every cut the active player could make; he says so
+    and his turn passes (the detonator does not move)."""
+
+    type: ClassVar[str] = "constraint_skip"
+    seat: int
+
+
 @dataclass(frozen=True)
 class Config:
     mode: str
@@ -149,14 +284,27 @@ class Config:
 @dataclass(frozen=True)
 class ConstraintPart:
     """Per seat its card (None before choosing), whether it is face down, and the cards still
-    offered during the choice."""
+    offered during the choice. Mission 32 (``shared``): the one visible card everyone obeys
+    (None: the deck ran out, no constraint), the face-down deck (top first) and the cards
+    replaced so far."""
 
     cards: tuple[str | None, ...]
     down: frozenset[int] = frozenset()
     offered: tuple[str, ...] = ()
+    shared: bool = False
+    visible: str | None = None
+    deck: tuple[str, ...] = ()
+    discarded: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        return {"cards": list(self.cards), "down": sorted(self.down), "offered": list(self.offered)}
+        out: dict[str, Any] = {
+            "cards": list(self.cards),
+            "down": sorted(self.down),
+            "offered": list(self.offered),
+        }
+        if self.shared:
+            out.update(visible=self.visible, deck=list(self.deck), discarded=list(self.discarded))
+        return out
 
 
 class SeatConstraint(TypedDict):
@@ -172,6 +320,12 @@ class ConstraintsView(TypedDict):
     seats: list[SeatConstraint]
     #: The cards still offered while the players choose (empty afterwards).
     offered: list[str]
+    #: Mission 32: the card everyone obeys (None: no constraint any more), the cards left in
+    #: the face-down deck (their order unseen), the cards replaced so far.
+    shared: NotRequired[bool]
+    visible: NotRequired[str | None]
+    deck: NotRequired[int]
+    discarded: NotRequired[list[str]]
 
 
 def view(obs: Observation) -> ConstraintsView | None:
@@ -181,10 +335,22 @@ def view(obs: Observation) -> ConstraintsView | None:
 def active_card(table: Table, seat: int) -> Card | None:
     """The card ``seat`` must obey now (None: none, or turned face down)."""
     part = table.parts.get(ID)
-    if not isinstance(part, ConstraintPart) or seat in part.down:
+    if not isinstance(part, ConstraintPart):
+        return None
+    if part.shared:
+        return CARDS[part.visible] if part.visible is not None else None
+    if seat in part.down:
         return None
     letter = part.cards[seat]
     return CARDS[letter] if letter is not None else None
+
+
+def shared_card(table: Table) -> Card | None:
+    """Mission 32's visible card (None: not mission 32, or the deck ran out)."""
+    part = table.parts.get(ID)
+    if not isinstance(part, ConstraintPart) or not part.shared or part.visible is None:
+        return None
+    return CARDS[part.visible]
 
 
 def card_in(obs: Observation, seat: int) -> Card | None:
@@ -192,6 +358,9 @@ def card_in(obs: Observation, seat: int) -> Card | None:
     part = view(obs)
     if part is None:
         return None
+    if part.get("shared"):
+        letter = part.get("visible")
+        return CARDS[letter] if letter else None
     entry = part["seats"][seat]
     return CARDS[entry["card"]] if entry["card"] and not entry["down"] else None
 
@@ -257,7 +426,7 @@ def _turn_down(table: Table, seat: int, card: Card, events: Events) -> None:
 def _give_up(s: Table, a: TurnDown) -> Events:
     require_own_turn(s, a.seat)
     card = active_card(s, a.seat)
-    if card is None or not cannot_obey(s, a.seat, card):
+    if card is None or shared_card(s) is not None or not cannot_obey(s, a.seat, card):
         raise IllegalActionError(ConstraintReason.CONSTRAINT_OBEYABLE)
     events: Events = []
     _turn_down(s, a.seat, card, events)
@@ -265,23 +434,218 @@ def _give_up(s: Table, a: TurnDown) -> Events:
 
 
 def _give_up_legal(s: Table, seat: int) -> Iterator[TurnDown]:
+    if shared_card(s) is not None:
+        return
     card = active_card(s, seat)
     if card is not None and cannot_obey(s, seat, card):
         yield TurnDown(seat)
 
 
 def _forbidden(table: Table, action: Action) -> Card | None:
-    """The card this action disobeys (a cut of a value it does not let its seat cut), or None."""
-    if isinstance(action, Cut):
-        values: Sequence[int] = action.values
-    elif isinstance(action, SoloCut):
-        values = (action.value,)
-    else:
-        return None
+    """The card this action disobeys (a cut of a value it does not let its seat cut; on
+    mission 32 also equipment under G, an aim at a wire with a token or the Sticky Note under H,
+    an aim at a stand's end under I or J, a Solo Cut under K), or None."""
     card = active_card(table, action.seat)
-    if card is None or all(v in card.values for v in values):
+    if card is None or _obeys(table, card, action):
         return None
     return card
+
+
+def _obeys(table: Table, card: Card, action: Action) -> bool:
+    letter = card.letter
+    if isinstance(action, Cut):
+        if not all(card.allows_value(v) for v in action.values):
+            return False
+        if letter == "G" and (action.tool is not None or len(action.values) > 1):
+            return False  # a detector or two values: equipment, a card's or one's own
+        if letter in ("H", "I", "J"):
+            return all(_aim_allowed(table, letter, stand, slot) for stand, slot in action.targets)
+        return True
+    if isinstance(action, SoloCut):
+        if not card.allows_value(action.value) or letter == "K":
+            return False
+        return letter != "H" or not _token_on_own(table, action.seat, action.value)
+    if letter == "G":
+        return not _is_equipment(action)
+    if letter == "H":
+        from .equipment.post_it import PostIt
+
+        return not isinstance(action, PostIt)
+    return True
+
+
+def _is_equipment(action: Action) -> bool:
+    """An equipment card's action or a character's own equipment (the new characters')."""
+    from . import new_characters
+    from .equipment import uses_card
+
+    own = tuple(spec.cls for spec in new_characters.MECHANISM.actions)
+    return uses_card(action) or isinstance(action, own)
+
+
+def _aim_allowed(table: Table, letter: str, stand: int, slot: int) -> bool:
+    """Whether the card lets a cut aim at (stand, slot): H, no wire with an info token; I and J,
+    not the rightmost or leftmost uncut wire of the stand. A position that does not exist is
+    left to the core's refusal."""
+    if letter not in ("H", "I", "J"):
+        return True
+    if not (0 <= stand < len(table.stands) and 0 <= slot < len(table.stands[stand])):
+        return True
+    if letter == "H":
+        return table.stands[stand][slot] not in table.info
+    slots = [i for i, _ in table.uncut(stand)]
+    if not slots or slot not in slots:
+        return True
+    return slot != (max(slots) if letter == "I" else min(slots))
+
+
+def _token_on_own(table: Table, seat: int, value: int) -> bool:
+    """A wire of ``value`` in ``seat``'s hand carries an info token (card H: not cut)."""
+    return any(
+        cut_value(code) == value and table.stands[st][slot] in table.info
+        for st, slot, code in table.hand(seat)
+    )
+
+
+# --------------------------------------------------------------------------- mission 32
+
+
+def _targets(table: Table, seat: int, card: Card) -> bool:
+    """Some teammate's uncut wire the card lets a Dual Cut aim at (public)."""
+    return any(
+        _aim_allowed(table, card.letter, stand, slot)
+        for stand, owner in enumerate(table.owners)
+        if owner != seat
+        for slot, _ in table.uncut(stand)
+    )
+
+
+def _solo_values(table: Table, seat: int, card: Card) -> list[int]:
+    """The values whose Solo Cut the card could allow (whether he holds every remaining copy
+    is his secret): none under K, not one whose own wire shows a token under H."""
+    if card.letter == "K":
+        return []
+    return [
+        v
+        for v in (*range(1, 13), YELLOW)
+        if card.allows_value(v)
+        and table.in_play(v) - table.cut_count(v) > 0
+        and not (card.letter == "H" and _token_on_own(table, seat, v))
+    ]
+
+
+def can_cut(table: Table, seat: int, card: Card) -> bool:
+    """Whether ``seat`` can make some cut the card allows: a Dual Cut (a wire of his that the
+    card lets him cut and a teammate's wire it lets him aim at) or a Solo Cut."""
+    from ..rules import solo_allowed
+
+    own = {cut_value(code) for _, _, code in table.hand(seat)} - {RED}
+    if _targets(table, seat, card) and any(card.allows_value(v) for v in own):
+        return True
+    return any(solo_allowed(table, seat, v) for v in _solo_values(table, seat, card))
+
+
+def _skip_legal(s: Table, seat: int) -> Iterator[SkipTurn]:
+    card = shared_card(s)
+    if card is not None and seat == s.active and not can_cut(s, seat, card):
+        yield SkipTurn(seat)
+
+
+def _skip(s: Table, a: SkipTurn) -> Events:
+    require_own_turn(s, a.seat)
+    forbid_if_must_reveal(s, a.seat)
+    card = shared_card(s)
+    if card is None or can_cut(s, a.seat, card):
+        raise IllegalActionError(
+            ConstraintReason.CONSTRAINT_CAN_ACT, card=card.letter if card else "-"
+        )
+    targets = _targets(s, a.seat, card)
+    data: dict[str, Any] = {"seat": a.seat, "card": card.letter, "targets": targets}
+    if targets:  # he holds no wire of a value the card lets him cut
+        data["none_of"] = list(card.values)
+    else:  # only Solo Cuts were left to him: he holds not every remaining copy of any value
+        data["solo"] = [
+            [v, s.in_play(v) - s.cut_count(v) - 1]
+            for v in _solo_values(s, a.seat, card)
+            if v != YELLOW and s.in_play(v) - s.cut_count(v) in (2, 4)
+        ]
+    events: Events = [Event("constraint_skip", data)]
+    end_turn(s, events)
+    return events
+
+
+def _read_skip(event: Mapping[str, Any], tracker: Tracker) -> None:
+    """He skipped: a wire that is not red (else he would reveal his reds), and no cut the card
+    allowed: with a teammate's wire to aim at, no wire of a value it lets him cut; else, of
+    every value left, fewer than all remaining copies."""
+    from ..deduction.facts import AtLeastOne, Count, SlotNotIn
+    from ..deduction.readers_core import not_red
+
+    wires = tracker.uncut_of_seat(int(event["seat"]))
+    tracker.add(AtLeastOne(tuple(wires), not_red(tracker)))
+    for wire in wires:
+        if event.get("none_of"):
+            tracker.add(SlotNotIn.classes(wire, *(int(v) for v in event["none_of"])))
+    for value, high in event.get("solo", ()):
+        tracker.add(Count.classes(wires, int(value), low=0, high=int(high)))
+
+
+def _round_opener(table: Table) -> int:
+    """The seat whose turn opens a round: the captain, or once he has no wires left the first
+    seat after him that has some. The captain decides at its start even without wires (else a
+    card nobody left can obey would stop the game for good)."""
+    captain = table.setup.captain
+    for i in range(table.players):
+        seat = (captain + i) % table.players
+        if table.has_wires(seat):
+            return seat
+    return captain
+
+
+def _swap_legal(s: Table, seat: int) -> Iterator[SwapConstraint]:
+    if s.pending.phase is CONSTRAINT_SWAP and s.pending.seat == seat:
+        yield SwapConstraint(seat, False)
+        yield SwapConstraint(seat, True)
+
+
+def _swap(s: Table, a: SwapConstraint) -> Events:
+    if s.pending.phase is not CONSTRAINT_SWAP:
+        raise IllegalActionError(Reason.NOT_NOW, phase=s.pending.phase.value)
+    if a.seat != s.pending.seat:
+        raise IllegalActionError(Reason.NOT_YOUR_DECISION, seat=s.pending.seat)
+    part = s.part(ID, ConstraintPart)
+    old = part.visible
+    if a.swap and old is not None:
+        new = part.deck[0] if part.deck else None
+        s.set_part(
+            ID,
+            replace(part, visible=new, deck=part.deck[1:], discarded=(*part.discarded, old)),
+        )
+        events: Events = [Event("constraint_swap", {"seat": a.seat, "old": old, "new": new})]
+    else:
+        events = [Event("constraint_keep", {"seat": a.seat, "card": old})]
+    s.pending = Pending(Phase.TURN, s.active)
+    return events
+
+
+def _token_withheld(table: Table, wire: int, events: Events) -> bool:
+    """Card H: a failed cut places no info token; everyone sees which wire it would have gone
+    on (after a detector, its owner chose one that is not red)."""
+    if shared_card(table) is None or shared_card(table).letter != "H":  # type: ignore[union-attr]
+        return False
+    stand, slot = table.position_of(wire)
+    events.append(
+        Event("constraint_no_token", {"seat": table.owners[stand], "stand": stand, "slot": slot})
+    )
+    return True
+
+
+def _read_no_token(event: Mapping[str, Any], tracker: Tracker) -> None:
+    """The wire a missed cut's token would have marked is not red (never a token on red)."""
+    from ..deduction.facts import SlotIn
+    from ..deduction.readers_core import not_red
+
+    tracker.add(SlotIn(tracker.wire(event["stand"], event["slot"]), not_red(tracker)))
 
 
 def _read_down(event: Mapping[str, Any], tracker: Tracker) -> None:
@@ -317,8 +681,15 @@ class Constraints(Mechanism[ConstraintPart]):
     actions = (
         ActionSpec(ChooseConstraint, "any_time", _legal, _choose),
         ActionSpec(TurnDown, "turn", _give_up_legal, _give_up),
+        ActionSpec(SwapConstraint, "any_time", _swap_legal, _swap),
+        ActionSpec(SkipTurn, "turn", _skip_legal, _skip),
     )
     events = (
+        "constraint_swap",
+        "constraint_keep",
+        "constraint_skip",
+        "constraint_no_token",
+        "constraint_double",
         "choose_constraint",
         "constraints_discarded",
         "constraint_down",
@@ -329,8 +700,31 @@ class Constraints(Mechanism[ConstraintPart]):
         "constraint_down": _read_down,
         "constraint_kept": _read_kept,
         "constraint_reds": _read_reds,
+        "constraint_skip": _read_skip,
+        "constraint_no_token": _read_no_token,
     }
     lines = {
+        "constraint_swap": lambda e, n, o: (
+            f"{name_of(n, e['seat'])} replaces constraint card {e['old']}: "
+            + (
+                f"card {e['new']} is turned up: " + CARDS[e["new"]].text["en"]
+                if e["new"]
+                else "the deck is empty, no constraint from now on."
+            )
+        ),
+        "constraint_keep": lambda e, n, o: (
+            f"{name_of(n, e['seat'])} keeps constraint card {e['card']}."
+        ),
+        "constraint_skip": lambda e, n, o: (
+            f"{name_of(n, e['seat'])} cannot cut because of constraint card {e['card']}: "
+            "the turn is skipped (the detonator does not move)."
+        ),
+        "constraint_no_token": lambda e, n, o: (
+            "Constraint card H: the failed cut places no info token."
+        ),
+        "constraint_double": lambda e, n, o: (
+            "Constraint card L: the failed cut moves the detonator a second step."
+        ),
         "choose_constraint": lambda e, n, o: (
             f"{name_of(n, e['seat'])} takes constraint card {e['card']}: "
             + CARDS[e["card"]].text["en"]
@@ -351,6 +745,38 @@ class Constraints(Mechanism[ConstraintPart]):
         ),
     }
     bot_keys = {
+        "constraint_skip": (
+            ("letter",),
+            "Constraint card {letter} forbids every cut I could make: I skip my turn.",
+            "mission 32: the visible card leaves me no cut",
+        ),
+        "constraint_swap": (
+            ("letter", "count", "total"),
+            "I replace card {letter}: only {count} of my {total} wires are values it lets me cut.",
+            "mission 32 (`constraints:shared`): the captain replaces a card on values that "
+            "shuts out most of his own wires",
+        ),
+        "constraint_swap_harsh": (
+            ("letter",),
+            "I replace card {letter}: it costs the team more than a card on values would.",
+            "mission 32: the captain replaces the cards K (no Solo Cut) and L (double "
+            "detonator step)",
+        ),
+        "constraint_swap_out": (
+            ("letter",),
+            "I replace card {letter}: I have no wires left, and it may be what stops the others.",
+            "mission 32: a captain with no wires left replaces every card on values",
+        ),
+        "constraint_keep": (
+            ("letter", "count", "total"),
+            "I keep card {letter}: {count} of my {total} wires are values it lets me cut.",
+            "mission 32: the captain keeps a card that leaves him enough to cut",
+        ),
+        "constraint_keep_mild": (
+            ("letter",),
+            "I keep card {letter}: it forbids no value, and the next card could be worse.",
+            "mission 32: the captain keeps the cards that do not restrict values (G-J)",
+        ),
         "constraint_turn_down": (
             (),
             "I can no longer obey my constraint card: I turn it face down.",
@@ -374,20 +800,73 @@ class Constraints(Mechanism[ConstraintPart]):
     ) -> Config:
         if table is not None:
             raise reader.fail(ID, "no table: the mode is a parameter (constraints:own)")
-        if params != ("own",):
-            raise reader.fail(f"mechanisms.{ID}", "the mode own", ":".join(params))
-        return Config("own")
+        if params not in (("own",), ("shared",)):
+            raise reader.fail(f"mechanisms.{ID}", "the mode own or shared", ":".join(params))
+        return Config(params[0])
+
+    def deal(
+        self,
+        config: Config,
+        rng: Rng,
+        players: int,
+        options: Options,
+        mission: int,
+        dealt: Mapping[str, Any],
+    ) -> tuple[str, ...] | None:
+        """Mission 32: the twelve cards shuffled (the first lies face up, the rest a deck)."""
+        if config.mode != "shared":
+            return None
+        cards = list(ALL_CARDS)
+        rng.shuffle(cards)
+        return tuple(cards)
+
+    def setup_from_json(
+        self,
+        config: Config,
+        raw: object,
+        players: int,
+        options: Options,
+        mission: int,
+        dealt: Mapping[str, Any],
+    ) -> tuple[str, ...] | None:
+        if config.mode != "shared":
+            return None
+        if not isinstance(raw, dict) or set(raw) != {"order"}:
+            raise SetupError('setup.parts.constraints must be {"order": [the 12 card letters]}')
+        order = raw["order"]
+        if (
+            not isinstance(order, list)
+            or sorted(map(str, order)) != sorted(ALL_CARDS)
+            or any(not isinstance(c, str) for c in order)
+        ):
+            raise SetupError("setup.parts.constraints.order must hold each card A..L once")
+        return tuple(order)
+
+    def setup_to_json(self, data: Any) -> Any:
+        return None if data is None else {"order": list(data)}
 
     def init_part(self, table: Table) -> ConstraintPart:
+        order = table.setup.parts.get(ID)
+        if isinstance(order, tuple):
+            return ConstraintPart(
+                (None,) * table.players, shared=True, visible=order[0], deck=tuple(order[1:])
+            )
         return ConstraintPart((None,) * table.players, offered=OWN_CARDS)
 
     def start_game(self, table: Table, events: Events) -> None:
-        table.pending = Pending(CONSTRAINT_CHOOSE, table.setup.captain)
+        if not self.part(table).shared:
+            table.pending = Pending(CONSTRAINT_CHOOSE, table.setup.captain)
 
     def turn_start(self, table: Table, events: Events) -> None:
-        """Everyone sees whether the active player obeys his card this turn (it is a public rule
-        of the table): only red wires left, he cannot obey it (turned down), or he can."""
+        """Mission 31: everyone sees whether the active player obeys his card this turn (it is a
+        public rule of the table): only red wires left, he cannot obey it (turned down), or he
+        can. Mission 32: at the start of his own turn, the captain may replace the card."""
         seat = table.active
+        part = self.part(table)
+        if part.shared:
+            if part.visible is not None and seat == _round_opener(table):
+                table.pending = Pending(CONSTRAINT_SWAP, table.setup.captain, actor=seat)
+            return
         card = active_card(table, seat)
         if card is None:
             return
@@ -401,25 +880,69 @@ class Constraints(Mechanism[ConstraintPart]):
 
     def check_action(self, table: Table, action: Action) -> None:
         card = _forbidden(table, action)
-        if card is not None:
-            raise IllegalActionError(ConstraintReason.CONSTRAINT_VALUE, card=card.letter)
+        if card is None:
+            return
+        if shared_card(table) is not None:
+            raise IllegalActionError(
+                ConstraintReason.CONSTRAINT_SHARED, card=card.letter, text=card.text["en"]
+            )
+        raise IllegalActionError(ConstraintReason.CONSTRAINT_VALUE, card=card.letter)
 
     def allows(self, table: Table, action: Action) -> bool:
         return _forbidden(table, action) is None
 
+    def miss_token(
+        self, table: Table, wire: int, announced: tuple[int, ...], events: Events
+    ) -> bool:
+        return _token_withheld(table, wire, events)
+
+    def after_mistake(self, table: Table, events: Events) -> None:
+        """Card L: a failed cut moves the detonator a second step (the only mistake of
+        mission 32 is a failed cut)."""
+        card = shared_card(table)
+        if card is None or card.letter != "L" or table.result is not None:
+            return
+        events.append(Event("constraint_double", {}))
+        before = table.dial
+        table.dial -= 1
+        events.append(Event("dial", {"from": before, "to": table.dial}))
+        if table.dial <= 0:
+            explode(table, "detonator", events)
+
     def observe(self, table: Table, viewer: Viewer) -> ConstraintsView:
         part = self.part(table)
-        return {
+        out: ConstraintsView = {
             "seats": [
                 {"seat": seat, "card": card, "down": seat in part.down}
                 for seat, card in enumerate(part.cards)
             ],
             "offered": list(part.offered),
         }
+        if part.shared:
+            out["shared"] = True
+            out["visible"] = part.visible
+            out["deck"] = len(part.deck)
+            out["discarded"] = list(part.discarded)
+        return out
+
+    def scramble(self, table: Table, viewer: Viewer, rng: Rng) -> None:
+        """Mission 32: the order of the face-down deck is unseen."""
+        part = self.part(table)
+        if part.shared:
+            deck = list(part.deck)
+            rng.shuffle(deck)
+            table.set_part(ID, replace(part, deck=tuple(deck)))
 
     def advise(self, ask: BotAsk) -> Advice | None:
-        """The card that leaves the most of its own uncut blue wires cuttable; with two players,
+        """Mission 32: skip when the card leaves no cut; the captain's swap (``_advise_swap``).
+        Mission 31: the card that leaves the most of its own uncut blue wires cuttable; with two players,
         never the opposite of the teammate's card (the card's advice)."""
+        skip = next((a for a in ask.legal if isinstance(a, SkipTurn)), None)
+        if skip is not None:
+            part = view(ask.obs)
+            return skip, "constraint_skip", {"letter": part.get("visible") if part else "-"}
+        if any(isinstance(a, SwapConstraint) for a in ask.legal):
+            return _advise_swap(ask)
         down = next((a for a in ask.legal if isinstance(a, TurnDown)), None)
         if down is not None:
             return down, "constraint_turn_down", {}
@@ -448,6 +971,61 @@ class Constraints(Mechanism[ConstraintPart]):
             "constraint_choose_pair" if avoid and len(kept) < len(choices) else "constraint_choose"
         )
         return best, key, {"letter": best.card, "count": fits(best), "total": len(numbers)}
+
+
+def _own_numbers(obs: Observation) -> list[int]:
+    """The values of the viewer's uncut blue wires, as its observation shows them."""
+    me = int(obs["viewer"] or 0)
+    return [
+        int(tile["wire"].split(".")[0])
+        for stand in obs["stands"]
+        if stand["owner"] == me
+        for tile in stand["slots"]
+        if not tile["cut"] and tile["wire"] is not None and "." not in tile["wire"]
+    ]
+
+
+def _aims_in(obs: Observation, letter: str) -> bool:
+    """Whether some teammate's uncut wire is one card H, I or J lets a cut aim at, as the
+    captain's observation shows the stands (tokens and cut wires are public)."""
+    me = int(obs["viewer"] or 0)
+    for stand in obs["stands"]:
+        if stand["owner"] == me:
+            continue
+        uncut = [i for i, tile in enumerate(stand["slots"]) if not tile["cut"]]
+        for i in uncut:
+            if letter == "H" and stand["slots"][i].get("info") is None:
+                return True
+            if (letter == "I" and i != max(uncut)) or (letter == "J" and i != min(uncut)):
+                return True
+    return False
+
+
+def _advise_swap(ask: BotAsk) -> Advice:
+    """The captain replaces a card on values that lets him cut under half of his own blue
+    wires, and K or L (the costliest of the rest); he keeps the others (the next card is
+    unseen and may be worse)."""
+    part = view(ask.obs)
+    letter = part.get("visible") if part else None
+    swap = next(a for a in ask.legal if isinstance(a, SwapConstraint) and a.swap)
+    keep = next(a for a in ask.legal if isinstance(a, SwapConstraint) and not a.swap)
+    if letter is None:
+        return keep, "constraint_keep_mild", {"letter": "-"}
+    card = CARDS[letter]
+    if letter in ("H", "I", "J") and not _aims_in(ask.obs, letter):
+        return swap, "constraint_swap_harsh", {"letter": letter}
+    if letter in ("K", "L"):
+        return swap, "constraint_swap_harsh", {"letter": letter}
+    if not card.numbers_only:
+        return keep, "constraint_keep_mild", {"letter": letter}
+    numbers = _own_numbers(ask.obs)
+    count = sum(1 for n in numbers if n in card.values)
+    params = {"letter": letter, "count": count, "total": len(numbers)}
+    if not numbers:  # out of wires: a card on values may be what stops the others
+        return swap, "constraint_swap_out", {"letter": letter}
+    if 2 * count < len(numbers):
+        return swap, "constraint_swap", params
+    return keep, "constraint_keep", params
 
 
 MECHANISM = Constraints()

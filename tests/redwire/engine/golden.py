@@ -49,6 +49,7 @@ CASES = [
     (29, 4, 3),
     (30, 3, 2),
     (31, 5, 4),
+    (32, 4, 14),
 ]
 #: The people's new characters (rule sticker B) in the golden games of missions 31-66: every
 #: one of them, the captain's entry left unused.

@@ -2,7 +2,11 @@
 then each player's card, face up (its letter and what it allows) or turned face down; the choice
 (one dock button per card, by touch or keyboard; turning one's card down when an exchange on
 one's turn left no fitting wire); the prompt's reminder of one's own card; the
-log (whether the active player can obey his card, each turn, is public)."""
+log (whether the active player can obey his card, each turn, is public).
+
+Mission 32: the one visible card everyone obeys, the cards left in the face-down deck and those
+replaced; the captain's keep or replace (two dock buttons), the skip when the card leaves no
+cut (a dock button saying why), the prompt's reminder of the card, the log."""
 
 from __future__ import annotations
 
@@ -10,7 +14,14 @@ from typing import TYPE_CHECKING
 
 from engine.redwire import GameState
 from engine.redwire.mechanisms import constraints
-from engine.redwire.mechanisms.constraints import CARDS, OWN_CARDS, ChooseConstraint, TurnDown
+from engine.redwire.mechanisms.constraints import (
+    CARDS,
+    OWN_CARDS,
+    ChooseConstraint,
+    SkipTurn,
+    SwapConstraint,
+    TurnDown,
+)
 
 from ..markup import esc, tag
 from .base import CardUse, Found, View, action_use, legal
@@ -26,10 +37,32 @@ def text(w: Words, letter: str) -> str:
     return w.t("rw.constraint.card", letter=letter, rule=w.t(f"rw.constraint.{letter}"))
 
 
+def _shared(part: constraints.ConstraintsView, w: Words) -> str:
+    """Mission 32: the visible card (or none left), the deck's count, the cards replaced."""
+    letter = part.get("visible")
+    if letter:
+        line = w.t("rw.constraint.visible", card=text(w, letter))
+    else:
+        line = w.t("rw.constraint.none")
+    items = [tag("li", esc(line), data_testid="constraint-visible", data_card=letter or "")]
+    items.append(tag("li", esc(w.t("rw.constraint.deck", count=part.get("deck", 0)))))
+    gone = part.get("discarded") or []
+    if gone:
+        items.append(tag("li", esc(w.t("rw.constraint.replaced", cards=w.listing(list(gone))))))
+    return tag(
+        "div",
+        tag("p", esc(w.t("rw.constraint.sharedRule")), class_="rw-seq")
+        + tag("ul", "".join(items), class_="rw-plain-list"),
+        data_testid="constraints",
+    )
+
+
 def _part(obs: Observation, w: Words) -> str:
     part = constraints.view(obs)
     if part is None:
         return ""
+    if part.get("shared"):
+        return _shared(part, w)
     items = []
     if part["offered"]:
         offered = w.listing([text(w, letter) for letter in part["offered"]])
@@ -65,6 +98,9 @@ def _prompt(obs: Observation, w: Words) -> str | None:
     card = constraints.card_in(obs, viewer)
     if card is None:
         return None
+    part = constraints.view(obs)
+    if part is not None and part.get("shared"):
+        return w.t("rw.constraint.sharedPrompt", card=text(w, card.letter))
     return w.t("rw.constraint.prompt", card=text(w, card.letter))
 
 
@@ -103,6 +139,56 @@ def _reds(e: View, w: Words) -> Found:
     return w.t("rw.log.constraintReds", who=w.name(e["seat"]), letter=e["card"]), "info"
 
 
+def _swap(e: View, w: Words) -> Found:
+    if e["new"]:
+        line = w.t(
+            "rw.log.constraintSwap", who=w.name(e["seat"]), old=e["old"], card=text(w, e["new"])
+        )
+    else:
+        line = w.t("rw.log.constraintSwapLast", who=w.name(e["seat"]), old=e["old"])
+    return line, "info"
+
+
+def _keep(e: View, w: Words) -> Found:
+    return w.t("rw.log.constraintKeep", who=w.name(e["seat"]), letter=e["card"]), "info"
+
+
+def _skip(e: View, w: Words) -> Found:
+    return w.t("rw.log.constraintSkip", who=w.name(e["seat"]), letter=e["card"]), "warn"
+
+
+def _no_token(e: View, w: Words) -> Found:
+    return w.t("rw.log.constraintNoToken"), "info"
+
+
+def _double(e: View, w: Words) -> Found:
+    return w.t("rw.log.constraintDouble"), "warn"
+
+
+def _swap_use(swap: bool) -> CardUse:
+    name = "constraint_replace" if swap else "constraint_keep"
+
+    def afford(state: GameState, seat: int) -> bool | None:
+        return True if legal(state, SwapConstraint(seat, swap)) else None
+
+    return action_use(
+        name,
+        SwapConstraint,
+        afford,
+        lambda sel, seat: SwapConstraint(seat, swap),
+        # Both buttons build the same kind of action: its own flag says which it is.
+        lambda a, w, obs: w.t(
+            "rw.confirm.constraint_replace" if a.swap else "rw.confirm.constraint_keep"
+        ),
+        timing="any_time",
+        select=lambda a: {"mode": "constraint_replace" if a.swap else "constraint_keep"},
+    )
+
+
+def _skip_afford(state: GameState, seat: int) -> bool | None:
+    return True if legal(state, SkipTurn(seat)) else None
+
+
 PARTS = (_part,)
 PROMPTS = (_prompt,)
 
@@ -120,6 +206,15 @@ USES = (
         lambda sel, seat: TurnDown(seat),
         lambda a, w, obs: w.t("rw.confirm.constraint_turn_down"),
     ),
+    _swap_use(False),
+    _swap_use(True),
+    action_use(
+        "constraint_skip",
+        SkipTurn,
+        _skip_afford,
+        lambda sel, seat: SkipTurn(seat),
+        lambda a, w, obs: w.t("rw.confirm.constraint_skip"),
+    ),
 )
 LINES = {
     "choose_constraint": _choose,
@@ -127,6 +222,11 @@ LINES = {
     "constraint_down": _down,
     "constraint_kept": _kept,
     "constraint_reds": _reds,
+    "constraint_swap": _swap,
+    "constraint_keep": _keep,
+    "constraint_skip": _skip,
+    "constraint_no_token": _no_token,
+    "constraint_double": _double,
 }
 #: Every card's letter (the strings give each its rule).
 LETTERS = tuple(CARDS)

@@ -1,0 +1,158 @@
+"""Mission 32 on the page (in CPython): the visible constraint card everyone obeys is drawn, the
+captain's keep or replace and the skip are dock buttons built into the engine's actions, every
+state draws and reads as sentences in each language, and the skip is explained in the log."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from fusebox_web.redwire import board, screens
+from fusebox_web.redwire.affordances import affordances
+from fusebox_web.redwire.log_text import log_lines
+from fusebox_web.redwire.markup import esc
+from fusebox_web.redwire.mechanisms import ACTION_USES, build, cards_now
+from fusebox_web.redwire.phrases import confirm_text
+from fusebox_web.redwire.selection import fresh, selection_of
+from fusebox_web.redwire.words import Words
+from fusebox_web.shell.i18n import Catalog
+
+from engine.redwire import Cut, GameState, explicit_setup, new_game, start
+from engine.redwire.bots import make_bot
+from engine.redwire.mechanisms.constraints import SkipTurn, SwapConstraint
+
+RAW = re.compile(r"\{\w+\}")
+NAMES = ["Ana", "Bea", "Carlo", "Dario", "Elena"]
+
+
+def html_of(state: GameState, viewer: int, catalog: Catalog) -> str:
+    obs = state.observation(viewer)
+    w = Words(catalog, NAMES[: obs["players"]], [st["owner"] for st in obs["stands"]])
+    aff = affordances(state, viewer)
+    inp = board.BoardInput(
+        obs=obs,
+        words=w,
+        aff=aff,
+        sel=fresh(aff),
+        kinds=["human"] * state.players,
+        lines=log_lines(obs["log"], w),
+        panel="log",
+        title="T",
+        rules="R",
+        contents=screens.bomb_contents(obs, w),
+    )
+    return "".join(board.render(inp).values())
+
+
+def test_the_visible_card_and_the_captains_two_buttons(catalog: Catalog) -> None:
+    state = new_game(32, 3, 4)
+    while state.phase.value == "setup_token":
+        state, _ = state.apply(state.legal_actions(state.to_move or 0)[0])
+    assert state.phase.value == "constraint_swap"
+    captain = state.to_move
+    assert captain is not None
+    offered = cards_now(state, captain, own_turn=True)
+    assert {"constraint_keep", "constraint_replace"} <= set(offered)
+    for swap, mode in ((False, "constraint_keep"), (True, "constraint_replace")):
+        action = SwapConstraint(captain, swap)
+        sel = selection_of(action, fresh(affordances(state, captain)))
+        assert sel.mode == mode and build(sel, captain) == action and ACTION_USES[mode].button
+    obs = state.observation(captain)
+    w = Words(catalog, NAMES[:3], [st["owner"] for st in obs["stands"]])
+    assert confirm_text(SwapConstraint(captain, True), w, obs) == catalog.t(
+        "rw.confirm.constraint_replace"
+    )
+    assert confirm_text(SwapConstraint(captain, False), w, obs) == catalog.t(
+        "rw.confirm.constraint_keep"
+    )
+    html = html_of(state, captain, catalog)
+    visible = state.observation(None)["mechanisms"]["constraints"]["visible"]
+    assert f'data-card="{visible}"' in html
+    assert catalog.t(f"rw.constraint.{visible}") in html
+    assert catalog.t("rw.act.constraint_replace") in html
+    other = (captain + 1) % 3
+    assert "constraint_replace" not in cards_now(state, other, own_turn=False)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_every_state_draws_and_reads_as_sentences(catalog: Catalog, seed: int) -> None:
+    rng = random.Random(seed)
+    players = rng.choice(range(2, 6))
+    state = new_game(32, players, seed)
+    bots = [make_bot("random", seed * 10 + k) for k in range(players)]
+    skipped = False
+    for step in range(400):
+        if state.is_over:
+            break
+        mover = state.to_move
+        assert mover is not None
+        obs = state.observation(mover)
+        w = Words(catalog, NAMES[:players], [st["owner"] for st in obs["stands"]])
+        if step % 7 == 0:
+            assert not RAW.search(html_of(state, mover, catalog))
+        legal = state.legal_actions(mover)
+        for action in legal[:40]:
+            text = confirm_text(action, w, obs)
+            assert text and not RAW.search(text), (action, text)
+            assert selection_of(action, fresh(affordances(state, mover))).mode
+        if SkipTurn(mover) in legal:
+            skipped = True
+            assert "constraint_skip" in cards_now(state, mover, own_turn=True)
+        state, _ = state.apply(bots[mover].choose(obs, legal))
+    seer = state.observation("seer")
+    w = Words(catalog, NAMES[:players], [st["owner"] for st in seer["stands"]])
+    lines = log_lines(seer["log"], w)
+    assert lines and all(not RAW.search(line.text) for line in lines)
+    texts = {line.text for line in lines}
+    skips = [e for e in seer["log"] if e["type"] == "constraint_skip"]
+    assert bool(skips) == skipped
+    for e in skips:  # the skip is said, with the card that forbade every cut
+        data = e["data"]
+        assert (
+            catalog.t("rw.log.constraintSkip", who=w.name(data["seat"]), letter=data["card"])
+            in texts
+        )
+
+
+def test_a_skip_is_offered_and_said_in_the_log(catalog: Catalog) -> None:
+    # A hand-made deal: card A (even values) visible, seat 1 holds only odd values and a red.
+    odd = ["1", "1", "3", "3", "5", "5", "7", "7", "9", "9", "11", "11", "4.5"]
+    rest = sorted([f"{v}" for v in range(1, 13) for _ in range(4)] + ["8.5"], key=float)
+    for label in odd:
+        rest.remove(label) if label in rest else None
+    stands = [rest[:13], odd, rest[13:25], rest[25:]]
+    order = list("ABCDEFGHIJKL")
+    setup = explicit_setup(
+        32,
+        4,
+        0,
+        stands,
+        parts={"equipment": {"cards": [1, 4, 6, 9]}, "constraints": {"order": order}},
+    )
+    state = start(setup)
+    while state.phase.value == "setup_token":
+        state, _ = state.apply(state.legal_actions(state.to_move or 0)[0])
+    state, _ = state.apply(SwapConstraint(0, False))
+    cut = next(a for a in state.legal_actions(0) if isinstance(a, Cut) and a.values == (2,))
+    state, _ = state.apply(cut)
+    while state.active == 0 and not state.is_over:
+        state, _ = state.apply(state.legal_actions(state.to_move or 0)[0])
+    assert state.active == 1 and SkipTurn(1) in state.legal_actions(1)
+    assert "constraint_skip" in cards_now(state, 1, own_turn=True)
+    sel = selection_of(SkipTurn(1), fresh(affordances(state, 1)))
+    assert build(sel, 1) == SkipTurn(1)
+    affordances(state, 1)
+    # The skip is all he may do: the dock holds it ready, its confirm button saying why.
+    sel = fresh(affordances(state, 1))
+    html = html_of(state, 1, catalog)
+    assert sel.mode == "constraint_skip"
+    assert esc(catalog.t("rw.prompt.constraint_skip")) in html and 'data-testid="confirm"' in html
+    obs = state.observation(1)
+    w = Words(catalog, NAMES[:4], [st["owner"] for st in obs["stands"]])
+    assert confirm_text(SkipTurn(1), w, obs) == catalog.t("rw.confirm.constraint_skip")
+    state, _ = state.apply(SkipTurn(1))
+    obs = state.observation(2)
+    w = Words(catalog, NAMES[:4], [st["owner"] for st in obs["stands"]])
+    said = catalog.t("rw.log.constraintSkip", who=w.name(1), letter="A")
+    assert said in {line.text for line in log_lines(obs["log"], w)}
