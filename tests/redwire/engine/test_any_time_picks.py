@@ -84,3 +84,21 @@ def test_walkie_during_a_turn_still_gives_the_turn_back() -> None:
     state, _ = turn.apply(walkie)
     state, _ = state.apply(state.legal_actions(walkie.partner)[0])
     assert state.pending == turn.pending
+
+
+@pytest.mark.parametrize(("mission", "players", "seed", "phase"), CASES)
+def test_bots_answer_the_decision_given_back(
+    mission: int, players: int, seed: int, phase: str
+) -> None:
+    from engine.redwire.bots.base import for_bots, make_bot
+
+    before, walkie = _walk_to_interruptible(mission, players, seed)
+    state, _ = before.apply(walkie)
+    state, _ = state.apply(state.legal_actions(walkie.partner)[0])
+    seat = state.to_move
+    assert seat is not None and state.phase.value == phase
+    for name in ("random", "cautious", "expert"):
+        action = make_bot(name, seed).choose(
+            state.observation(seat), for_bots(state.legal_actions(seat))
+        )
+        assert state.is_legal(action), (name, action)
