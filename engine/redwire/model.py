@@ -93,6 +93,10 @@ class Pending:
     value: int | None = None  # OWN_CUT: the value to cut
     #: A wire the actor has put forward (public: everyone saw it), as (stand, slot).
     given: tuple[int, int] | None = None
+    #: The decision an "any time" action interrupted to ask for this pick (a turn, or a
+    #: mission's own decision such as a claim): it comes back, exactly as it was, once the pick
+    #: is answered (see ``turn.open_pick`` and ``turn.close_pick``). Never shown in observations.
+    resume: Pending | None = None
 
 
 class Table:

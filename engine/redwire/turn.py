@@ -9,6 +9,7 @@ called from one place. They change the :class:`Table` they are given: the fresh 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ..core.events import Event
@@ -49,6 +50,26 @@ def any_time_now(s: Table) -> bool:
 def require_any_time(s: Table) -> None:
     if not any_time_now(s):
         raise IllegalActionError(Reason.NOT_NOW, phase=s.pending.phase.value)
+
+
+def open_pick(s: Table, pick: Pending) -> None:
+    """An "any time" action asks a seat for a pick: the decision it interrupted is kept in the
+    pick (``Pending.resume``) so that :func:`close_pick` gives it back unchanged.
+
+    Any time actions are taken during a turn but also during a mission's own decision (who
+    claims, which Number card, who cuts, ...); going back to "the active player's turn" would
+    skip that decision.
+    """
+    s.pending = replace(pick, resume=s.pending)
+
+
+def close_pick(s: Table) -> None:
+    """The pick an "any time" action opened (:func:`open_pick`) is answered: the decision it
+    interrupted is the game's decision again, exactly as it was."""
+    resume = s.pending.resume
+    if resume is None:
+        raise AssertionError(f"no decision to resume after {s.pending.phase.value}")
+    s.pending = resume
 
 
 def red_codes(s: Table) -> frozenset[int]:

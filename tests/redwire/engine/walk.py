@@ -214,6 +214,11 @@ def check_step(
     else:
         assert after.dial == before.dial
     assert 0 <= after.dial <= after.setup.options.dial_cap
+    # An "any time" action's pick (the Walkie-Talkies exchange), once answered, gives back the
+    # decision it interrupted exactly as it was (a turn, or a mission's own decision).
+    resume = before.pending.resume
+    if resume is not None and after.result is None and after.pending.phase != before.phase:
+        assert after.pending == resume, (before.pending, after.pending)
     # The record replays to the same state: ``replayed`` is built from the JSON round trip of
     # every action, one step at a time (the setup's round trip is checked once per game).
     assert replayed.same_as(after)

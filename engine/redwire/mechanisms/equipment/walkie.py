@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ....core.events import Event
 from ...actions import Action
 from ...model import Pending, Phase, Table
-from ...turn import check_teammate, own_uncut_wire, require_any_time
+from ...turn import check_teammate, close_pick, open_pick, own_uncut_wire, require_any_time
 from ...wires import label_of
 from ..base import ActionSpec, Events, Mechanism, PickSpec, name_of
 from .labels import drop_apart
@@ -70,9 +70,10 @@ def _walkie(s: Table, a: Walkie) -> Events:
 
 
 def ask_partner(s: Table, seat: int, stand: int, slot: int, partner: int) -> None:
-    """The partner of an exchange (the card's or a character's) picks the wire to give back."""
+    """The partner of an exchange (the card's or a character's) picks the wire to give back; the
+    decision the exchange interrupted comes back after it (:func:`~...turn.open_pick`)."""
     options = tuple((st, sl) for st, sl, _ in s.hand(partner))
-    s.pending = Pending(WALKIE_GIVE, partner, options, actor=seat, given=(stand, slot))
+    open_pick(s, Pending(WALKIE_GIVE, partner, options, actor=seat, given=(stand, slot)))
 
 
 def _legal(s: Table, seat: int) -> Iterator[Walkie]:
@@ -113,7 +114,7 @@ def _swap(s: Table, pending: Pending, stand: int, slot: int, events: Events) -> 
             },
         )
     )
-    s.pending = Pending(Phase.TURN, s.active)
+    close_pick(s)
 
 
 def _insert_sorted(s: Table, stand: int, wire: int) -> int:
