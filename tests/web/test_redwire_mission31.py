@@ -9,7 +9,6 @@ import random
 import re
 
 import pytest
-from fusebox_web.redwire import board, screens
 from fusebox_web.redwire.affordances import affordances
 from fusebox_web.redwire.log_text import explain, log_lines
 from fusebox_web.redwire.mechanisms import ACTION_USES, build, cards_now, chosen
@@ -25,9 +24,10 @@ from engine.redwire.bots import make_bot
 from engine.redwire.mechanisms import constraints, new_characters
 from engine.redwire.mechanisms.constraints import ChooseConstraint
 from engine.redwire.mechanisms.new_characters import OwnRadar, OwnWalkie
+from tests.web import board_page
+from tests.web.board_page import NAMES
 
 RAW = re.compile(r"\{\w+\}")
-NAMES = ["Ana", "Bea", "Carlo", "Dario", "Elena"]
 
 
 def session(kinds: list[str], characters: list[str], seed: int = 3) -> Session:
@@ -85,23 +85,7 @@ def test_the_choice_of_a_card_and_the_personal_equipment_in_the_dock(catalog: Ca
 
 
 def board_html(s: Session, viewer: int, catalog: Catalog) -> str:
-    state = s.state
-    obs = state.observation(viewer)
-    w = Words(catalog, NAMES[: obs["players"]], [st["owner"] for st in obs["stands"]])
-    aff = affordances(state, viewer)
-    inp = board.BoardInput(
-        obs=obs,
-        words=w,
-        aff=aff,
-        sel=fresh(aff),
-        kinds=["human"] * state.players,
-        lines=log_lines(obs["log"], w),
-        panel="log",
-        title="T",
-        rules="R",
-        contents=screens.bomb_contents(obs, w),
-    )
-    return "".join(board.render(inp).values())
+    return board_page.board_html(s.state, viewer, catalog)
 
 
 @pytest.mark.parametrize("seed", range(4))

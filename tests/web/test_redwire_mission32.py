@@ -8,7 +8,6 @@ import random
 import re
 
 import pytest
-from fusebox_web.redwire import board, screens
 from fusebox_web.redwire.affordances import affordances
 from fusebox_web.redwire.log_text import log_lines
 from fusebox_web.redwire.markup import esc
@@ -18,31 +17,12 @@ from fusebox_web.redwire.selection import fresh, selection_of
 from fusebox_web.redwire.words import Words
 from fusebox_web.shell.i18n import Catalog
 
-from engine.redwire import Cut, GameState, explicit_setup, new_game, start
+from engine.redwire import Cut, explicit_setup, new_game, start
 from engine.redwire.bots import make_bot
 from engine.redwire.mechanisms.constraints import SkipTurn, SwapConstraint
+from tests.web.board_page import NAMES, board_html
 
 RAW = re.compile(r"\{\w+\}")
-NAMES = ["Ana", "Bea", "Carlo", "Dario", "Elena"]
-
-
-def html_of(state: GameState, viewer: int, catalog: Catalog) -> str:
-    obs = state.observation(viewer)
-    w = Words(catalog, NAMES[: obs["players"]], [st["owner"] for st in obs["stands"]])
-    aff = affordances(state, viewer)
-    inp = board.BoardInput(
-        obs=obs,
-        words=w,
-        aff=aff,
-        sel=fresh(aff),
-        kinds=["human"] * state.players,
-        lines=log_lines(obs["log"], w),
-        panel="log",
-        title="T",
-        rules="R",
-        contents=screens.bomb_contents(obs, w),
-    )
-    return "".join(board.render(inp).values())
 
 
 def test_the_visible_card_and_the_captains_two_buttons(catalog: Catalog) -> None:
@@ -66,7 +46,7 @@ def test_the_visible_card_and_the_captains_two_buttons(catalog: Catalog) -> None
     assert confirm_text(SwapConstraint(captain, False), w, obs) == catalog.t(
         "rw.confirm.constraint_keep"
     )
-    html = html_of(state, captain, catalog)
+    html = board_html(state, captain, catalog)
     visible = state.observation(None)["mechanisms"]["constraints"]["visible"]
     assert f'data-card="{visible}"' in html
     assert catalog.t(f"rw.constraint.{visible}") in html
@@ -90,7 +70,7 @@ def test_every_state_draws_and_reads_as_sentences(catalog: Catalog, seed: int) -
         obs = state.observation(mover)
         w = Words(catalog, NAMES[:players], [st["owner"] for st in obs["stands"]])
         if step % 7 == 0:
-            assert not RAW.search(html_of(state, mover, catalog))
+            assert not RAW.search(board_html(state, mover, catalog))
         legal = state.legal_actions(mover)
         for action in legal[:40]:
             text = confirm_text(action, w, obs)
@@ -145,7 +125,7 @@ def test_a_skip_is_offered_and_said_in_the_log(catalog: Catalog) -> None:
     affordances(state, 1)
     # The skip is all he may do: the dock holds it ready, its confirm button saying why.
     sel = fresh(affordances(state, 1))
-    html = html_of(state, 1, catalog)
+    html = board_html(state, 1, catalog)
     assert sel.mode == "constraint_skip"
     assert esc(catalog.t("rw.prompt.constraint_skip")) in html and 'data-testid="confirm"' in html
     obs = state.observation(1)

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import pytest
-from fusebox_web.redwire import board, screens
+from fusebox_web.redwire import screens
 from fusebox_web.redwire.affordances import affordances
 from fusebox_web.redwire.log_text import log_lines, story
 from fusebox_web.redwire.phrases import confirm_text
@@ -22,6 +22,7 @@ from fusebox_web.shell.i18n import Catalog
 from engine import redwire
 from engine.redwire import GameState
 from engine.redwire.bots import make_bot
+from tests.web import board_page
 
 NAMES = ['<i>"Ana"</i>&', "Bea & Co", "Carlo", "D'Arcy", "Eli"]
 TILE = re.compile(r'<button([^>]*data-act="tile"[^>]*)>(.*?)</button>', re.S)
@@ -35,22 +36,7 @@ def words(catalog: Catalog, obs: Mapping[str, Any]) -> Words:
 def board_html(
     state: GameState, viewer: int | None, catalog: Catalog, panel: str | None = None
 ) -> str:
-    obs = state.observation(viewer)
-    w = words(catalog, obs)
-    aff = affordances(state, viewer)
-    inp = board.BoardInput(
-        obs=obs,
-        words=w,
-        aff=aff,
-        sel=fresh(aff),
-        kinds=["human"] * state.players,
-        lines=log_lines(obs["log"], w),
-        panel=panel,
-        title="T",
-        rules="R",
-        contents=screens.bomb_contents(obs, w),
-    )
-    return "".join(board.render(inp).values())
+    return board_page.board_html(state, viewer, catalog, panel, NAMES)
 
 
 def random_states(seed: int, count: int = 400) -> list[GameState]:
