@@ -64,6 +64,24 @@ def tile(page: Page, stand: int, slot: int) -> Any:
     return page.locator(f'[data-act="tile"][data-stand="{stand}"][data-slot="{slot}"]')
 
 
+def settled_box(locator: Any, tries: int = 100) -> dict[str, float]:
+    """The box of a visible element once its animations are over.
+
+    A wire of the last action flips into place (``rotateY(90deg)`` at its first frame): for that
+    moment it counts as visible but has no box on the screen. And the board is drawn again when
+    the computer players stop (their "thinking" mark goes): an element measured just as it is
+    replaced has no box either. So: wait, measure, and measure again if it was gone.
+    """
+    for _ in range(tries):
+        locator.wait_for(state="visible")
+        locator.evaluate("e => Promise.all(e.getAnimations().map((a) => a.finished))")
+        box = locator.bounding_box()
+        if box is not None:
+            return box  # type: ignore[no-any-return]
+        locator.page.wait_for_timeout(50)
+    raise AssertionError(f"{locator} is never displayed")
+
+
 def sure_move(state: GameState, seat: int) -> redwire.Action:
     """A move that cannot fail, chosen knowing every wire (what a perfect player would do)."""
     legal = state.legal_actions(seat)

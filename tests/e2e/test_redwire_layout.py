@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from harness import wait_ready
 from playwright.sync_api import Browser, Page, expect
-from redwire_driver import play, saved_state, settled_decision, sure_move, tile
+from redwire_driver import play, saved_state, settled_box, settled_decision, sure_move, tile
 
 SELECTED = re.compile(r"\bis-selected\b")
 GAME = "?mission=8&players={players}&seed=7&bots=1&pace=instant&brief=0&lang={lang}"
@@ -97,10 +97,7 @@ def test_your_stand_the_wire_the_values_and_confirm_on_one_screen(
     page.evaluate("window.scrollTo(0, 0)")
     for stand in teammates:
         slot = next(slot for slot, _ in state.uncut(stand))
-        wire = tile(page, stand, slot)
-        wire.wait_for(state="visible")  # a wire flipping into place has no box for a moment
-        box = wire.bounding_box()
-        assert box is not None, f"stand {stand} slot {slot} is not displayed"
+        box = settled_box(tile(page, stand, slot))
         page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         expect(tile(page, stand, slot)).to_have_class(SELECTED)
         m = check_one_screen(page, width, height, phone)
