@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import fcntl
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,18 +34,23 @@ import build  # noqa: E402  (the task runner: builds and serves the site)
 __all__ = [
     "BOOT_TIMEOUT_MS",
     "ROOT",
+    "Opener",
     "Watch",
     "build",
     "build_once",
     "forget_game",
     "launch",
     "launch_profile",
+    "origin_of",
     "record_console",
     "same_origin",
     "wait_offline_ready",
     "wait_ready",
     "watch_context",
 ]
+
+#: The `open_context` fixture: ``open_context(viewport=..., ...)`` gives a browser profile.
+Opener = Callable[..., BrowserContext]
 
 READY = "html[data-ready]"
 FAILED = "#error:not([hidden])"
@@ -121,6 +126,11 @@ class Watch:
     def on_response(self, response: Response) -> None:
         if response.status >= 400:
             self.failed.append(f"{response.status} {response.url}")
+
+    def stop(self, context: BrowserContext) -> None:
+        """Stop listening (a returning player's profile outlives the test)."""
+        context.remove_listener("request", self.on_request)
+        context.remove_listener("response", self.on_response)
 
     def check(self) -> None:
         """Fail unless the site stayed on its origin, answered every request and logged no error."""

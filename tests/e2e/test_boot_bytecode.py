@@ -12,6 +12,9 @@ import pytest
 from harness import build, wait_ready
 from playwright.sync_api import Browser, Page
 
+# The plain boot compiles the modules it imports: a first visit's (the snapshot holds them).
+pytestmark = pytest.mark.fresh_profile
+
 #: A whole game of computers (setup, every kind of decision, the end screen).
 GAME = "?mission=8&players=5&seed=3&bots=all&level=expert&brief=0&pace=instant"
 

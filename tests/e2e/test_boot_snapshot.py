@@ -30,6 +30,9 @@ from redwire_driver import saved
 
 from engine.redwire import Record, new_game
 
+# A first visit: the plain boot, the service worker's install, requests from the network.
+pytestmark = pytest.mark.fresh_profile
+
 #: A game link that opens its board at once (a computer teammate, no briefing).
 BOARD = "?mission=1&players=3&seed=1&bots=1&brief=0&pace=normal"
 #: A whole game of computers, seeded: the same game whichever way Python started.

@@ -11,8 +11,8 @@ from countdown_driver import GAME_KEY, choose, play, play_move, saved, saved_sta
 from fusebox_web.countdown.log_text import Note, bot_text, line
 from fusebox_web.countdown.words import Words
 from fusebox_web.shell.i18n import load_catalogs
-from harness import ROOT, wait_ready
-from playwright.sync_api import Browser, Page, ViewportSize, expect
+from harness import ROOT, Opener, wait_ready
+from playwright.sync_api import Page, ViewportSize, expect
 
 from engine.countdown import GameState
 from engine.countdown.actions import Action, PlayCard
@@ -29,9 +29,9 @@ def open_link(page: Page, url: str) -> None:
 
 
 def test_a_person_plays_a_whole_game_against_computers_on_a_phone(
-    browser: Browser, site_url: str
+    open_context: Opener, site_url: str
 ) -> None:
-    context = browser.new_context(viewport=PHONE)
+    context = open_context(viewport=PHONE)
     page = context.new_page()
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
@@ -68,7 +68,6 @@ def test_a_person_plays_a_whole_game_against_computers_on_a_phone(
     shown = page.get_by_test_id("end").text_content() or ""
     assert all(text in shown for text in secret)
     assert not errors, errors
-    context.close()
 
 
 def secret_reasons(page: Page) -> list[str]:

@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 
 from countdown_driver import GAME_KEY, TABLE_KEY, saved, saved_state, wait_screen
-from harness import wait_ready
-from playwright.sync_api import Browser, Page, ViewportSize, expect
+from harness import Opener, forget_game, wait_ready
+from playwright.sync_api import Page, ViewportSize, expect
 
 from engine.countdown.actions import PlayCard
 
@@ -56,14 +56,14 @@ def test_the_home_card_and_the_table_deal_the_chosen_game(page: Page, site_url: 
     expect(page.get_by_test_id("scores")).to_be_visible()
 
 
-def test_the_board_fits_a_phone_and_a_projector(browser: Browser, site_url: str) -> None:
+def test_the_board_fits_a_phone_and_a_projector(open_context: Opener, site_url: str) -> None:
     """Five players. On a phone: no sideways scrolling, every control at least 40 px tall, and
     what to do now (the dock, with every choice of the decision) in view wherever the board is
     scrolled (in English and in Italian, whose words are longer). On a projector: the whole
     board on one screen, the countdown readable across a room."""
     for viewport, language in ((PHONE, "en"), (PHONE, "it"), (PROJECTOR, "en")):
         width, height = viewport["width"], viewport["height"]
-        context = browser.new_context(viewport=viewport)
+        context = open_context(viewport=viewport)
         page = context.new_page()
         open_board(page, site_url + FIVE + f"&lang={language}")
         assert wait_screen(page) == "decision:play"
@@ -88,7 +88,8 @@ def test_the_board_fits_a_phone_and_a_projector(browser: Browser, site_url: str)
                 "n => parseFloat(getComputedStyle(n).fontSize)"
             )
             assert count >= 48
-        context.close()
+        forget_game(page, site_url)  # the next game link deals again
+        page.close()
 
 
 def test_a_turn_by_keyboard_alone(page: Page, site_url: str) -> None:

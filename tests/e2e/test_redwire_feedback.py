@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from harness import wait_ready
+from harness import Opener, wait_ready
 from playwright.sync_api import Browser, expect
 from redwire_driver import play, saved_state, sure_cut, sure_move, tile, wait_decision, wrong_cut
 
@@ -62,9 +62,9 @@ def test_a_miss_is_seen_heard_and_counted(browser: Browser, site_url: str, motio
 
 
 def test_a_hit_is_marked_and_a_lone_person_skips_the_only_pick(
-    browser: Browser, site_url: str
+    open_context: Opener, site_url: str
 ) -> None:
-    context = browser.new_context(viewport={"width": 360, "height": 640})
+    context = open_context(viewport={"width": 360, "height": 640})
     page = context.new_page()
     page.goto(site_url + GAME)
     wait_ready(page)
@@ -91,4 +91,3 @@ def test_a_hit_is_marked_and_a_lone_person_skips_the_only_pick(
         )
         assert saved_state(page).history[before + 1].to_json()["type"] == "pick"
         expect(page.get_by_test_id("prompt")).not_to_have_attribute("data-decision", "own_cut")
-    context.close()

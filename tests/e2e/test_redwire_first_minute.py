@@ -7,12 +7,16 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
 from fusebox_web.redwire import tutorial
 from harness import wait_ready
 from playwright.sync_api import Page, Route, expect
 from redwire_driver import PROGRESS_KEY, play, saved, saved_state, tile, wait_decision
 
 from engine.redwire import PlaceToken
+
+# A first visit: the plain boot, the service worker's install, requests from the network.
+pytestmark = pytest.mark.fresh_profile
 
 ARCHIVES = re.compile(r".*/pkg/.*\.(whl|zip)$")
 

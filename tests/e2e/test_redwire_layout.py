@@ -12,8 +12,8 @@ import re
 from typing import Any
 
 import pytest
-from harness import wait_ready
-from playwright.sync_api import Browser, Page, expect
+from harness import Opener, wait_ready
+from playwright.sync_api import Page, expect
 from redwire_driver import play, saved_state, settled_box, settled_decision, sure_move, tile
 
 SELECTED = re.compile(r"\bis-selected\b")
@@ -39,8 +39,8 @@ MEASURE = """() => {
 }"""
 
 
-def open_board(browser: Browser, site_url: str, width: int, height: int, query: str) -> Page:
-    context = browser.new_context(
+def open_board(open_context: Opener, site_url: str, width: int, height: int, query: str) -> Page:
+    context = open_context(
         viewport={"width": width, "height": height},
         has_touch=width < 600,
         is_mobile=width < 600,
@@ -83,9 +83,11 @@ def check_one_screen(page: Page, width: int, height: int, phone: bool) -> dict[s
     [(360, 640, 5, "en"), (360, 640, 5, "it"), (360, 640, 2, "en"), (1280, 800, 5, "en")],
 )
 def test_your_stand_the_wire_the_values_and_confirm_on_one_screen(
-    browser: Browser, site_url: str, width: int, height: int, players: int, lang: str
+    open_context: Opener, site_url: str, width: int, height: int, players: int, lang: str
 ) -> None:
-    page = open_board(browser, site_url, width, height, GAME.format(players=players, lang=lang))
+    page = open_board(
+        open_context, site_url, width, height, GAME.format(players=players, lang=lang)
+    )
     state = saved_state(page)
     phone = width < 600
     teammates = [st for st in range(len(state.owners)) if state.owners[st] != 0]
@@ -104,4 +106,3 @@ def test_your_stand_the_wire_the_values_and_confirm_on_one_screen(
         figures.append(round(m["dock"]["h"]))
         assert m["scrollY"] == 0 or phone, "a laptop shows the board without scrolling"
     print(f"{width}x{height} {players} players {lang}: dock heights {figures}")
-    page.context.close()

@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from harness import wait_ready
-from playwright.sync_api import Browser, Page, ViewportSize, expect
+from harness import Opener, forget_game, wait_ready
+from playwright.sync_api import Page, ViewportSize, expect
 from redwire_driver import (
     GAME_KEY,
     PROGRESS_KEY,
@@ -94,11 +94,10 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
 
 def test_a_bot_table_plays_the_mission_to_its_end(
-    browser: Browser, site_url: str, table: tuple[int, int, int]
+    open_context: Opener, site_url: str, table: tuple[int, int, int]
 ) -> None:
     mission, players, seed = table
-    context = browser.new_context(viewport=PHONE)
-    page = context.new_page()
+    page = open_context(viewport=PHONE).new_page()
     page.goto(
         site_url + f"?mission={mission}&players={players}&seed={seed}"
         "&bots=all&level=" + LEVEL + "&brief=0&pace=instant"
@@ -110,23 +109,22 @@ def test_a_bot_table_plays_the_mission_to_its_end(
     # The page's game is the engine's: its record replays to the very same end.
     assert Record.loads(state.record.dumps()).replay().same_as(state)
     expect(page.get_by_test_id("result")).to_be_visible()
-    context.close()
 
 
-def open_phone(browser: Browser, url: str) -> Page:
-    page = browser.new_context(viewport=PHONE).new_page()
+def open_phone(open_context: Opener, url: str) -> Page:
+    page = open_context(viewport=PHONE).new_page()
     page.goto(url)
     wait_ready(page)
     return page
 
 
 def test_the_sequence_row_blocks_values_and_opens_them_in_order(
-    browser: Browser, site_url: str
+    open_context: Opener, site_url: str
 ) -> None:
     """Mission 9 on a phone: the Number cards' row with its states in words, no value chip for
     a blocked value, and a cut of the current value made with the keyboard alone."""
     page = open_phone(
-        browser, site_url + "?mission=9&players=3&seed=21&bots=1&pace=instant&brief=0"
+        open_context, site_url + "?mission=9&players=3&seed=21&bots=1&pace=instant&brief=0"
     )
     assert wait_decision(page) == "setup_token"
     play(page, sure_move(saved_state(page), 0))
@@ -210,12 +208,12 @@ def clock_seconds(page: Page) -> int:
 
 
 def test_the_countdown_ticks_stops_when_hidden_and_the_next_turn_is_claimed(
-    browser: Browser, site_url: str
+    open_context: Opener, site_url: str
 ) -> None:
     """Mission 10 on a phone, the human seat captain (asked first): the clock runs, stops while
     the page is hidden, and "Snip!" (by keyboard) takes the next turn."""
     page = open_phone(
-        browser, site_url + "?mission=10&players=3&seed=5&bots=1&pace=slow&brief=0&captain=1"
+        open_context, site_url + "?mission=10&players=3&seed=5&bots=1&pace=slow&brief=0&captain=1"
     )
     assert wait_decision(page) == "setup_token"
     play(page, sure_move(saved_state(page), 0))
@@ -251,9 +249,9 @@ def test_the_countdown_ticks_stops_when_hidden_and_the_next_turn_is_claimed(
     assert state.active == 0 and [e.type for e in state.log].count("claim") == 1
 
 
-def test_when_the_countdown_runs_out_the_bomb_explodes(browser: Browser, site_url: str) -> None:
+def test_when_the_countdown_runs_out_the_bomb_explodes(open_context: Opener, site_url: str) -> None:
     page = open_phone(
-        browser, site_url + "?mission=10&players=3&seed=5&bots=1&pace=slow&brief=0&captain=1"
+        open_context, site_url + "?mission=10&players=3&seed=5&bots=1&pace=slow&brief=0&captain=1"
     )
     assert wait_decision(page) == "setup_token"
     play(page, sure_move(saved_state(page), 0))
@@ -276,13 +274,13 @@ def test_when_the_countdown_runs_out_the_bomb_explodes(browser: Browser, site_ur
 
 
 def test_the_value_that_acts_as_red_is_shown_and_never_offered(
-    browser: Browser, site_url: str
+    open_context: Opener, site_url: str
 ) -> None:
     """Mission 11 on a phone, two players, the person captain (who places no token): the Number
     card marked "acts as red" with the flame, the rule in words, no value button for it, and a
     tap on a teammate's wire that offers every other value held."""
     page = open_phone(
-        browser, site_url + "?mission=11&players=2&seed=8&bots=1&pace=slow&brief=0&captain=1"
+        open_context, site_url + "?mission=11&players=2&seed=8&bots=1&pace=slow&brief=0&captain=1"
     )
     assert wait_decision(page) == "turn"  # no setup token for the captain with two players
     state = saved_state(page)
@@ -301,12 +299,12 @@ def test_the_value_that_acts_as_red_is_shown_and_never_offered(
 
 
 def test_a_card_opens_once_the_number_card_on_it_is_cut_too(
-    browser: Browser, site_url: str
+    open_context: Opener, site_url: str
 ) -> None:
     """Mission 12, three people passing a phone: the Sticky Note (card 4) carries Number card 3;
     two 4s cut leave it locked ("needs two 3s cut too"), two 3s open it; then it is used by
     touch."""
-    page = open_phone(browser, site_url + "?mission=12&players=3&seed=4&bots=0&brief=0")
+    page = open_phone(open_context, site_url + "?mission=12&players=3&seed=4&bots=0&brief=0")
     take_device(page)
     state = saved_state(page)
     assert double_lock.locks(state)[4] == 3
@@ -353,12 +351,12 @@ def test_a_card_opens_once_the_number_card_on_it_is_cut_too(
 
 
 def test_the_three_reds_are_pointed_at_by_touch_and_keyboard(
-    browser: Browser, site_url: str
+    open_context: Opener, site_url: str
 ) -> None:
     """Mission 13 on a phone, four players, the person captain: the drawn token, the red wires
     dealt first, then the sweep: the button, two wires by touch, the last by keyboard."""
     page = open_phone(
-        browser, site_url + "?mission=13&players=4&seed=12&bots=1&pace=slow&brief=0&captain=1"
+        open_context, site_url + "?mission=13&players=4&seed=12&bots=1&pace=slow&brief=0&captain=1"
     )
     decision = wait_decision(page)
     expect(page.get_by_test_id("dealt-first")).to_contain_text("Red wires dealt first")
@@ -396,7 +394,7 @@ def test_the_three_reds_are_pointed_at_by_touch_and_keyboard(
     assert all(after.cut[after.wire_id(*t)] for t in reds)
 
 
-def test_the_rookie_is_marked_and_warned(browser: Browser, site_url: str) -> None:
+def test_the_rookie_is_marked_and_warned(open_context: Opener, site_url: str) -> None:
     """Mission 14 on a phone: the rookie's badge (with an accessible name), the rule in the
     mission's panel, and, on the rookie's own turn, the warning in the prompt and the odds."""
     for seed in range(1, 40):  # a deal where the person (seat 0) is the rookie
@@ -405,7 +403,8 @@ def test_the_rookie_is_marked_and_warned(browser: Browser, site_url: str) -> Non
         if rookie.rookie(new_game(14, 3, seed=seed, captain=0)) == 0:
             break
     page = open_phone(
-        browser, site_url + f"?mission=14&players=3&seed={seed}&bots=1&pace=slow&brief=0&captain=1"
+        open_context,
+        site_url + f"?mission=14&players=3&seed={seed}&bots=1&pace=slow&brief=0&captain=1",
     )
     badge = page.get_by_test_id("rookie-badge")
     expect(badge).to_have_count(1)
@@ -417,12 +416,14 @@ def test_the_rookie_is_marked_and_warned(browser: Browser, site_url: str) -> Non
     expect(page.get_by_test_id("prompt")).to_contain_text("You are the rookie")
 
 
-def test_a_face_down_card_is_turned_up_and_used_at_once(browser: Browser, site_url: str) -> None:
+def test_a_face_down_card_is_turned_up_and_used_at_once(
+    open_context: Opener, site_url: str
+) -> None:
     """Mission 15 on a phone: three face-down cards and the Number deck's top card (11); the
     person holds all four 11s: a Solo Cut turns up the leftmost card, the Radar (card 8), usable
     at once though no 8 is cut; then used by touch."""
     page = open_phone(
-        browser, site_url + "?mission=15&players=3&seed=45&bots=1&pace=slow&brief=0&captain=1"
+        open_context, site_url + "?mission=15&players=3&seed=45&bots=1&pace=slow&brief=0&captain=1"
     )
     expect(page.get_by_test_id("face-down-card")).to_have_count(3)
     expect(page.get_by_test_id("number-deck")).to_contain_text("Top card, face up: 11")
@@ -442,13 +443,13 @@ def test_a_face_down_card_is_turned_up_and_used_at_once(browser: Browser, site_u
 
 
 def test_the_bluffer_places_false_tokens_by_touch_and_keyboard(
-    browser: Browser, site_url: str
+    open_context: Opener, site_url: str
 ) -> None:
     """Mission 17 on a phone, the person is the Bluffer (and captain): his badge, his two false
     tokens (a wire, then a number it is not: by touch, then by keyboard), drawn "≠" on the wires
     and said in words."""
     page = open_phone(
-        browser, site_url + "?mission=17&players=3&seed=4&bots=1&pace=slow&brief=0&captain=1"
+        open_context, site_url + "?mission=17&players=3&seed=4&bots=1&pace=slow&brief=0&captain=1"
     )
     expect(page.get_by_test_id("bluffer-badge")).to_have_count(1)
     assert wait_decision(page) == "setup_token"
@@ -482,12 +483,12 @@ def test_the_bluffer_places_false_tokens_by_touch_and_keyboard(
 
 
 def test_the_radar_turn_names_who_cuts_by_touch_and_keyboard(
-    browser: Browser, site_url: str
+    open_context: Opener, site_url: str
 ) -> None:
     """Mission 18 on a phone, the person captain: the Number card and the radar's answers, the
     naming (a seat button, by keyboard), then the named player's cut with that value."""
     page = open_phone(
-        browser, site_url + "?mission=18&players=3&seed=6&bots=1&pace=slow&brief=0&captain=1"
+        open_context, site_url + "?mission=18&players=3&seed=6&bots=1&pace=slow&brief=0&captain=1"
     )
     assert wait_decision(page) == "bat_name"
     part = page.get_by_test_id("bat-radar")
@@ -525,11 +526,11 @@ def test_the_radar_turn_names_who_cuts_by_touch_and_keyboard(
 
 
 def test_an_audio_mission_tells_the_players_to_start_the_track(
-    browser: Browser, site_url: str
+    open_context: Opener, site_url: str
 ) -> None:
     """Mission 19: the briefing and the board say to start the official track from one's own
     box (the page plays nothing); the mission itself is played as its card says."""
-    page = open_phone(browser, site_url + "?mission=19&players=3&seed=2&bots=1&pace=slow")
+    page = open_phone(open_context, site_url + "?mission=19&players=3&seed=2&bots=1&pace=slow")
     notice = page.get_by_test_id("audio")
     expect(notice).to_contain_text('Start the track "Mission 19" from your own box')
     expect(page.get_by_test_id("begin")).to_be_visible()
@@ -539,13 +540,13 @@ def test_an_audio_mission_tells_the_players_to_start_the_track(
 
 
 def test_x_wires_are_marked_and_refused_to_equipment_by_touch_and_keyboard(
-    browser: Browser, site_url: str
+    open_context: Opener, site_url: str
 ) -> None:
     """Mission 20 on a phone: each stand's last wire is drawn with an X and says so; the setup
     token and the Double Detector refuse it, in words; a plain cut at a teammate's X wire, made
     with the keyboard alone, hits."""
     page = open_phone(
-        browser, site_url + "?mission=20&players=3&seed=1&bots=1&pace=slow&brief=0&captain=1"
+        open_context, site_url + "?mission=20&players=3&seed=1&bots=1&pace=slow&brief=0&captain=1"
     )
     assert wait_decision(page) == "setup_token"
     state = saved_state(page)
@@ -584,13 +585,14 @@ def test_x_wires_are_marked_and_refused_to_equipment_by_touch_and_keyboard(
 
 
 def test_even_odd_tokens_are_placed_by_keyboard_drawn_and_said(
-    browser: Browser, site_url: str
+    open_context: Opener, site_url: str
 ) -> None:
     """Mission 21 on a phone: the setup token, placed with the keyboard alone, is an even/odd
     token (the confirm button says which), drawn under the wire and said in its name; the
     computers' tokens are too, and the log says them."""
     page = open_phone(
-        browser, site_url + "?mission=21&players=3&seed=3&bots=1&pace=instant&brief=0&captain=1"
+        open_context,
+        site_url + "?mission=21&players=3&seed=3&bots=1&pace=instant&brief=0&captain=1",
     )
     assert wait_decision(page) == "setup_token"
     expect(page.get_by_test_id("parity-rule")).to_contain_text("Even/odd tokens")
@@ -619,13 +621,14 @@ def test_even_odd_tokens_are_placed_by_keyboard_drawn_and_said(
 
 
 def test_tokens_beside_the_stand_and_the_gift_by_touch_and_keyboard(
-    browser: Browser, site_url: str
+    open_context: Opener, site_url: str
 ) -> None:
     """Mission 22 on a phone, the person captain: two tokens beside the stand (values not held:
     one by touch, one by keyboard), drawn as a badge by the name and said in words; two yellow
     wires cut start the gift: the person gives the left neighbour a token by keyboard."""
     page = open_phone(
-        browser, site_url + "?mission=22&players=4&seed=1&bots=1&pace=instant&brief=0&captain=1"
+        open_context,
+        site_url + "?mission=22&players=4&seed=1&bots=1&pace=instant&brief=0&captain=1",
     )
     assert wait_decision(page) == "setup_token"
     expect(page.get_by_test_id("prompt")).to_contain_text("a value you do not hold")
@@ -673,13 +676,13 @@ def test_tokens_beside_the_stand_and_the_gift_by_touch_and_keyboard(
 
 
 def test_the_four_at_once_by_touch_and_keyboard_turn_the_deck_up(
-    browser: Browser, site_url: str
+    open_context: Opener, site_url: str
 ) -> None:
     """Mission 23 on a phone, the person captain: the Number card face down during the setup
     token, then face up; its value never offered as a chip; the special action's button, the
     four wires (two by touch, two by keyboard); the equipment deck turned up."""
     page = open_phone(
-        browser, site_url + "?mission=23&players=3&seed=2&bots=1&pace=slow&brief=0&captain=1"
+        open_context, site_url + "?mission=23&players=3&seed=2&bots=1&pace=slow&brief=0&captain=1"
     )
     assert wait_decision(page) == "setup_token"
     part = page.get_by_test_id("four-at-once")
@@ -719,13 +722,14 @@ def test_the_four_at_once_by_touch_and_keyboard_turn_the_deck_up(
 
 
 def test_count_tokens_are_placed_by_keyboard_drawn_and_said(
-    browser: Browser, site_url: str
+    open_context: Opener, site_url: str
 ) -> None:
     """Mission 24 on a phone: the setup token, by keyboard, is a count token (the confirm button
     says x3: three 4s on the person's stand), drawn under the wire with its words; the computers'
     are too."""
     page = open_phone(
-        browser, site_url + "?mission=24&players=4&seed=4&bots=1&pace=instant&brief=0&captain=1"
+        open_context,
+        site_url + "?mission=24&players=4&seed=4&bots=1&pace=instant&brief=0&captain=1",
     )
     assert wait_decision(page) == "setup_token"
     expect(page.get_by_test_id("count-rule")).to_contain_text("Count tokens")
@@ -749,11 +753,11 @@ def test_count_tokens_are_placed_by_keyboard_drawn_and_said(
 
 
 def test_silence_on_numbers_is_stated_and_a_slip_moves_the_dial_by_keyboard(
-    browser: Browser, site_url: str
+    open_context: Opener, site_url: str
 ) -> None:
     """Mission 25 on a phone: the briefing and the board state the silence on numbers; a person
     presses "A number was said" with the keyboard alone (on a computer's turn too): one step."""
-    page = open_phone(browser, site_url + "?mission=25&players=3&seed=2&bots=1&pace=slow")
+    page = open_phone(open_context, site_url + "?mission=25&players=3&seed=2&bots=1&pace=slow")
     expect(page.get_by_test_id("silence")).to_contain_text("Nobody may say a number aloud")
     page.get_by_test_id("begin").click()
     expect(page.get_by_test_id("silence")).to_contain_text("No number said aloud so far")
@@ -772,13 +776,14 @@ def test_silence_on_numbers_is_stated_and_a_slip_moves_the_dial_by_keyboard(
 
 
 def test_the_turns_number_card_is_chosen_by_keyboard_and_cut(
-    browser: Browser, site_url: str
+    open_context: Opener, site_url: str
 ) -> None:
     """Mission 26 on a phone, the person captain: the twelve cards face up, the choice of a card
     of a held value by keyboard (only held values are offered), the card marked "this turn",
     the prompt's reminder, and only that value offered for the cut."""
     page = open_phone(
-        browser, site_url + "?mission=26&players=3&seed=5&bots=1&pace=instant&brief=0&captain=1"
+        open_context,
+        site_url + "?mission=26&players=3&seed=5&bots=1&pace=instant&brief=0&captain=1",
     )
     if wait_decision(page) == "setup_token":
         play(page, sure_move(saved_state(page), 0))
@@ -804,12 +809,13 @@ def test_the_turns_number_card_is_chosen_by_keyboard_and_cut(
 
 
 def test_drawn_tokens_are_taken_and_placed_by_touch_and_keyboard(
-    browser: Browser, site_url: str
+    open_context: Opener, site_url: str
 ) -> None:
     """Mission 27 on a phone, the person captain: no Double Detector offered; two yellow wires
     cut lay the drawn tokens out; the person takes one by keyboard and places it by touch."""
     page = open_phone(
-        browser, site_url + "?mission=27&players=4&seed=3&bots=1&pace=instant&brief=0&captain=1"
+        open_context,
+        site_url + "?mission=27&players=4&seed=3&bots=1&pace=instant&brief=0&captain=1",
     )
     expect(page.get_by_test_id("token-draft")).to_contain_text("Nobody has a Double Detector")
     if wait_decision(page) == "setup_token":
@@ -842,12 +848,12 @@ def test_drawn_tokens_are_taken_and_placed_by_touch_and_keyboard(
     expect(page.get_by_test_id("token-draft")).to_contain_text("took 5")
 
 
-def test_the_careless_captain_is_marked_and_warned(browser: Browser, site_url: str) -> None:
+def test_the_careless_captain_is_marked_and_warned(open_context: Opener, site_url: str) -> None:
     """Mission 28 on a phone, the person captain: the careless badge by the name (with its
     accessible name), no Double Detector badge for the captain, no detector offered, and the
     warning in the prompt."""
     page = open_phone(
-        browser, site_url + "?mission=28&players=3&seed=2&bots=1&pace=slow&brief=0&captain=1"
+        open_context, site_url + "?mission=28&players=3&seed=2&bots=1&pace=slow&brief=0&captain=1"
     )
     badge = page.get_by_test_id("careless-badge")
     expect(badge).to_have_count(1)
@@ -862,13 +868,14 @@ def test_the_careless_captain_is_marked_and_warned(browser: Browser, site_url: s
 
 
 def test_number_cards_in_hand_are_secret_and_played_face_down_by_keyboard(
-    browser: Browser, site_url: str
+    open_context: Opener, site_url: str
 ) -> None:
     """Mission 29 on a phone, the person captain: their own Number cards shown, the others'
     only counted; the card a computer puts face down for the person's turn stays unseen, with
     the warning; then the person puts one face down for the next turn, by keyboard."""
     page = open_phone(
-        browser, site_url + "?mission=29&players=3&seed=4&bots=1&pace=instant&brief=0&captain=1"
+        open_context,
+        site_url + "?mission=29&players=3&seed=4&bots=1&pace=instant&brief=0&captain=1",
     )
     expect(page.get_by_test_id("my-number-cards")).to_have_attribute(
         "aria-label", "Your Number cards: 1 and 6"
@@ -899,12 +906,12 @@ def test_number_cards_in_hand_are_secret_and_played_face_down_by_keyboard(
 
 
 def test_the_second_audio_mission_tells_the_track_and_turns_number_cards_by_keyboard(
-    browser: Browser, site_url: str
+    open_context: Opener, site_url: str
 ) -> None:
     """Mission 30: the briefing and the board say to start the official track "Mission 30"
     from one's own box (the page plays nothing); the Number deck's top card is turned up when
     the track says so, by keyboard, and the next one after it."""
-    page = open_phone(browser, site_url + "?mission=30&players=3&seed=2&bots=1&pace=slow")
+    page = open_phone(open_context, site_url + "?mission=30&players=3&seed=2&bots=1&pace=slow")
     expect(page.get_by_test_id("audio")).to_contain_text(
         'Start the track "Mission 30" from your own box'
     )
@@ -925,7 +932,7 @@ def test_the_second_audio_mission_tells_the_track_and_turns_number_cards_by_keyb
 
 
 def test_a_constraint_card_is_taken_by_keyboard_and_obeyed_and_my_radar_used_by_touch(
-    browser: Browser, site_url: str
+    open_context: Opener, site_url: str
 ) -> None:
     """Mission 31 on a phone, the person not captain with the E1 character from the link: the
     computers choose their constraint cards first, the person takes one by keyboard (the cards
@@ -933,7 +940,7 @@ def test_a_constraint_card_is_taken_by_keyboard_and_obeyed_and_my_radar_used_by_
     the person's own Radar Sweep used by touch on a computer's turn or its own (its badge turns
     "used"), and only the values the card allows offered for a cut."""
     page = open_phone(
-        browser,
+        open_context,
         site_url
         + "?mission=31&players=3&seed=5&bots=1&pace=instant&brief=0&captain=2&characters=E1",
     )
@@ -1011,11 +1018,11 @@ def to_my_first_turn(page: Page) -> GameState:
     return saved_state(page)
 
 
-def test_my_triple_scanner_by_keyboard(browser: Browser, site_url: str) -> None:
+def test_my_triple_scanner_by_keyboard(open_context: Opener, site_url: str) -> None:
     """Mission 31, the person with the E3 character: no Double Detector offered, its own Triple
     Scanner named in the dock's detectors; three wires of a teammate and a value by keyboard."""
     page = open_phone(
-        browser,
+        open_context,
         site_url
         + "?mission=31&players=3&seed=5&bots=1&pace=instant&brief=0&captain=2&characters=E3",
     )
@@ -1045,12 +1052,14 @@ def test_my_triple_scanner_by_keyboard(browser: Browser, site_url: str) -> None:
     assert any(e.type == "personal" and e.data["character"] == "E3" for e in after.log)
 
 
-def test_my_either_or_ray_and_my_walkie_talkies_by_touch(browser: Browser, site_url: str) -> None:
+def test_my_either_or_ray_and_my_walkie_talkies_by_touch(
+    open_context: Opener, site_url: str
+) -> None:
     """Mission 31 with four players: the person with E4 announces two values on one wire (the
     dock's "X or Y" toggle); with E2 (another deal) offers a wire to a teammate, who gives one
     back."""
     page = open_phone(
-        browser,
+        open_context,
         site_url
         + "?mission=31&players=3&seed=5&bots=1&pace=instant&brief=0&captain=2&characters=E4",
     )
@@ -1067,10 +1076,10 @@ def test_my_either_or_ray_and_my_walkie_talkies_by_touch(browser: Browser, site_
     page.get_by_test_id("confirm").click()
     page.wait_for_selector('[data-testid="character-badge-0"].is-used')
     assert any(e.type == "personal" and e.data["character"] == "E4" for e in saved_state(page).log)
-    page.context.close()
+    forget_game(page, site_url)  # the next game link deals again
 
     page = open_phone(
-        browser,
+        open_context,
         site_url
         + "?mission=31&players=3&seed=5&bots=1&pace=instant&brief=0&captain=2&characters=E2",
     )
@@ -1090,11 +1099,11 @@ def test_my_either_or_ray_and_my_walkie_talkies_by_touch(browser: Browser, site_
 
 
 def test_a_character_chosen_on_the_table_screen_by_keyboard_reaches_mission_31(
-    browser: Browser, site_url: str
+    open_context: Opener, site_url: str
 ) -> None:
     """The table screen on a phone: each person's "Character from mission 31" (a computer's is
     its own choice), chosen by keyboard; box 31-42 opened early; mission 31 deals it."""
-    page = open_phone(browser, site_url)
+    page = open_phone(open_context, site_url)
     page.get_by_test_id("play").click()
     expect(page.get_by_test_id("character-bot-1")).to_contain_text("the computer chooses")
     select = page.get_by_test_id("character-0")
@@ -1117,14 +1126,15 @@ def test_a_character_chosen_on_the_table_screen_by_keyboard_reaches_mission_31(
 
 
 def test_the_captain_replaces_the_shared_card_by_keyboard_and_keeps_it_by_touch(
-    browser: Browser, site_url: str
+    open_context: Opener, site_url: str
 ) -> None:
     """Mission 32 on a phone, the person captain: the visible card everyone obeys on the board
     (in words, with the deck's count); at the start of the person's turn the card is replaced
     by keyboard (the next card turned up, the old one listed as replaced), and at the next one
     kept by touch; the log says both."""
     page = open_phone(
-        browser, site_url + "?mission=32&players=3&seed=5&bots=1&pace=instant&brief=0&captain=1"
+        open_context,
+        site_url + "?mission=32&players=3&seed=5&bots=1&pace=instant&brief=0&captain=1",
     )
     while (decision := wait_decision(page)) == "setup_token":
         play(page, sure_move(saved_state(page), 0))

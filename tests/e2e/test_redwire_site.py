@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from harness import Watch, record_console, wait_offline_ready, wait_ready, watch_context
+from harness import (
+    Opener,
+    Watch,
+    forget_game,
+    record_console,
+    wait_offline_ready,
+    wait_ready,
+    watch_context,
+)
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from redwire_driver import (
     QUICK,
@@ -135,10 +143,10 @@ def test_clicks_and_bot_moves_are_measured_by_the_page(page: Page, site_url: str
     assert all(duration >= 0 for duration in clicks + bots)
 
 
-def test_the_board_fits_a_phone_and_a_projector(browser: Browser, site_url: str) -> None:
+def test_the_board_fits_a_phone_and_a_projector(open_context: Opener, site_url: str) -> None:
     """13 wires on a stand at 360 px: no sideways scrolling, every wire at least 24 px wide."""
     for width, height in ((360, 640), (1920, 1080)):
-        context = browser.new_context(viewport={"width": width, "height": height})
+        context = open_context(viewport={"width": width, "height": height})
         page = context.new_page()
         page.goto(site_url + "?mission=8&players=4&seed=4&pace=fast&bots=1&brief=0")
         wait_ready(page)
@@ -170,4 +178,5 @@ def test_the_board_fits_a_phone_and_a_projector(browser: Browser, site_url: str)
                 "n => parseFloat(getComputedStyle(n).fontSize)"
             )
             assert font >= 28
-        context.close()
+        forget_game(page, site_url)  # the next game link deals again
+        page.close()

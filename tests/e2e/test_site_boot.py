@@ -5,10 +5,14 @@ from __future__ import annotations
 import re
 import tomllib
 
+import pytest
 from harness import ROOT, Watch, build, record_console, same_origin, wait_ready, watch_context
 from playwright.sync_api import Browser, Page, Route, expect
 
 from engine.core.registry import games
+
+# A first visit: the plain boot, the service worker's install, requests from the network.
+pytestmark = pytest.mark.fresh_profile
 
 
 def engine_version() -> str:

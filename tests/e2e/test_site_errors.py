@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
 from harness import Watch
 from playwright.sync_api import Page, Route, expect
+
+# A first visit: the plain boot, the service worker's install, requests from the network.
+pytestmark = pytest.mark.fresh_profile
 
 BROKEN_ENTRY = 'raise RuntimeError("the board fell over")\n'
 

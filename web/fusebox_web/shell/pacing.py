@@ -27,8 +27,9 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
-#: Seconds between two computer moves in a row, so that the browser paints the first.
-BREATH = 0.05
+#: Seconds between two computer moves in a row, so that the browser paints the first: a frame
+#: and a little more (the page is idle meanwhile, so a 60 Hz screen paints in it).
+BREATH = 0.02
 
 
 class BotTable(Protocol):
@@ -123,7 +124,8 @@ class BoardBots:
 
     def thinking(self, seat: int | None) -> None:
         self.app.thinking = seat
-        if seat is not None and self.app.screen == "board":
+        # At the instant pace the move follows at once: the mark would be drawn, never seen.
+        if seat is not None and self.app.screen == "board" and self.delay() > 0:
             self.app.draw_board()
 
     def play(self, seat: int) -> None:
