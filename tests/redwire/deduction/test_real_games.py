@@ -16,7 +16,7 @@ from collections import Counter
 
 import pytest
 
-from engine.redwire import all_missions
+from engine.redwire import all_missions, load_mission
 from engine.redwire.deduction import position_from_observation, solve
 from tests.redwire.deduction.real_games import (
     PlayedGame,
@@ -100,8 +100,9 @@ def test_the_solver_is_exact_at_late_positions_of_real_games(
     rng = random.Random(mission)
     seen: Counter[str] = Counter()
     wrong: list[str] = []
+    allowed = [p for p in PLAYERS if p in load_mission(mission).players]  # 34: not two
     for round_ in range(games):
-        for players in PLAYERS:
+        for players in allowed:
             for attempt in range(3):  # a game lost early has no late position: deal another
                 seed = 1000 * mission + 100 * round_ + 10 * attempt + players
                 game = play_game(mission, players, seed, random_levels(players, rng))
@@ -112,7 +113,7 @@ def test_the_solver_is_exact_at_late_positions_of_real_games(
                     break
     extra = 0
     while seen["positions"] < POSITIONS * games and extra < 12:  # short games: deal a few more
-        players = PLAYERS[extra % len(PLAYERS)]
+        players = allowed[extra % len(allowed)]
         seed = 1000 * mission + 900 + 10 * extra + players
         found, bad = check_game(play_game(mission, players, seed, random_levels(players, rng)), rng)
         seen += found
