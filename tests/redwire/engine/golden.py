@@ -51,6 +51,7 @@ CASES = [
     (31, 5, 4),
     (32, 4, 14),
     (33, 4, 7),
+    (34, 4, 4),
 ]
 #: The people's new characters (rule sticker B) in the golden games of missions 31-66: every
 #: one of them, the captain's entry left unused.

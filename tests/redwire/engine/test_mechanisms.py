@@ -45,7 +45,7 @@ def test_every_mission_names_known_mechanisms_that_play(mission: int) -> None:
             seed=500 + 10 * mission + players, mission=mission, players=players, stats=stats
         )
         assert {m.id for m in state.mechanisms} >= {use.id for use in spec.mechanisms}
-    assert stats.games == 4
+    assert stats.games == len(spec.players)
     assert mission in {case[0] for case in CASES}, f"mission {mission} has no golden game"
 
 
