@@ -17,10 +17,11 @@ from fusebox_web.redwire.selection import fresh, selection_of
 from fusebox_web.redwire.words import Words
 from fusebox_web.shell.i18n import Catalog
 
-from engine.redwire import Cut, Pick, all_missions, new_game
+from engine.redwire import Cut, GameState, Pick, all_missions, new_game
 from engine.redwire.bots import make_bot
 from engine.redwire.mechanisms.constraints import CARDS
 from engine.redwire.mechanisms.weakest_link import Accuse, WeakLinkStuck
+from engine.redwire.observation_types import Observation
 from tests.redwire.engine.helpers import fill_deal, game
 from tests.web.board_page import NAMES, board_html
 
@@ -29,7 +30,7 @@ RAW = re.compile(r"\{\w+\}")
 LETTERS = ["B", "A", "C", "D"]
 
 
-def m34(stands):  # type: ignore[no-untyped-def]
+def m34(stands: list[list[str]]) -> GameState:
     parts = {
         "weakest_link": {"link": 1, "cards": LETTERS},
         "equipment": {"cards": [1, 4, 8, 9]},
@@ -37,7 +38,7 @@ def m34(stands):  # type: ignore[no-untyped-def]
     return game(34, 4, stands, parts=parts, red_markers=["4.5"])
 
 
-def words(state, viewer, catalog):  # type: ignore[no-untyped-def]
+def words(state: GameState, viewer: int, catalog: Catalog) -> tuple[Observation, Words]:
     obs = state.observation(viewer)
     return obs, Words(catalog, list(NAMES[:4]), [st["owner"] for st in obs["stands"]])
 
@@ -79,7 +80,7 @@ def test_the_accusation_is_a_card_button_then_a_seat(catalog: Catalog) -> None:
     html = board_html(state, 0, catalog)
     assert catalog.t("rw.act.weakest_accuse_A") in html
     # The weak spot himself has no accusation (only he sees his own board).
-    assert not any(k.startswith("weakest_accuse") for k in cards_now(state, 1, own_turn=True))
+    assert not any(str(k).startswith("weakest_accuse") for k in cards_now(state, 1, own_turn=True))
     wrong, _ = state.apply(Accuse(0, 2, "A"))
     obs, w = words(wrong, 3, catalog)
     said = catalog.t("rw.log.weakWrong", who=w.name(0), named=w.name(2), letter="A")
