@@ -218,3 +218,15 @@ def test_a_stuck_bot_says_so_with_its_reason() -> None:
         assert bot.choose(state.observation(1), state.legal_actions(1)) == WeakLinkStuck(1)
         assert bot.explain().key == "weakest_stuck"
         assert bot.explain().params == {"letter": "A"}
+
+
+def test_the_cli_refuses_two_players_and_speaks_the_new_moves(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from engine.redwire.cli import format_action, main, parse_action
+
+    assert main(["play", "--mission", "34", "--players", "2", "--bots", "all"]) == 2
+    assert "mission 34 is for 3 to 5 players" in capsys.readouterr().err
+    state = m34(PLAIN)
+    for action in (Accuse(0, 2, "E"), WeakLinkStuck(1)):
+        assert parse_action(format_action(action), action.seat, state) == action
