@@ -14,8 +14,8 @@ stuck`` and ``weakest_cards``: what everyone held is seen, and the stuck card pr
 none of its values); nobody has personal equipment for the rest of the mission, and he plays his
 turn normally.
 
-Every other player ignores his own constraint card. At the start of his turn (before his turn's
-action) he may name a player as the weakest link and that player's constraint (``Accuse``,
+Every other player ignores his own constraint card. At the start of his turn (before anything
+else is done in it, equipment included) he may name a player as the weakest link and that player's constraint (``Accuse``,
 without consulting): wrong (the player, the card or both) moves the detonator one step; right
 turns every character card face up, usable at once (the Double Detectors), and every constraint
 card is discarded face up; then he plays his turn. One accusation per turn.
@@ -126,8 +126,9 @@ class WeakestPart:
     link: int
     cards: tuple[str, ...]
     stage: Stage = "hidden"
-    #: The turn number whose opening still allows an accusation (None: made, or none).
-    open_turn: int | None = None
+    #: The length of the game's history at which the active player may still accuse: the
+    #: start of his turn, before anything else is done in it (None: made, or none).
+    open_at: int | None = None
     #: The wrong accusations so far: (accuser, target, card).
     wrong: tuple[tuple[int, int, str], ...] = ()
 
@@ -136,7 +137,7 @@ class WeakestPart:
             "link": self.link,
             "cards": list(self.cards),
             "stage": self.stage,
-            "open_turn": self.open_turn,
+            "open_at": self.open_at,
             "wrong": [list(w) for w in self.wrong],
         }
 
@@ -225,7 +226,7 @@ def _move_dial(table: Table, steps: int, events: Events) -> None:
 
 def _show_cards(table: Table, stage: Stage, events: Events) -> None:
     part = table.part(ID, WeakestPart)
-    table.set_part(ID, replace(part, stage=stage, open_turn=None))
+    table.set_part(ID, replace(part, stage=stage, open_at=None))
     events.append(
         Event(
             "weakest_cards",
@@ -268,7 +269,7 @@ def _may_accuse(s: Table, seat: int) -> bool:
     return (
         part is not None
         and part.stage == "hidden"
-        and part.open_turn == s.turn_number
+        and part.open_at == len(s.history)
         and seat == s.active
         and seat != part.link
     )
@@ -289,7 +290,7 @@ def _accuse(s: Table, a: Accuse) -> Events:
     if right:
         _show_cards(s, "revealed", events)
         return events
-    s.set_part(ID, replace(part, open_turn=None, wrong=(*part.wrong, (a.seat, a.target, a.card))))
+    s.set_part(ID, replace(part, open_at=None, wrong=(*part.wrong, (a.seat, a.target, a.card))))
     _move_dial(s, 1, events)
     return events
 
@@ -427,7 +428,8 @@ class WeakestLink(Mechanism[WeakestPart]):
     def turn_start(self, table: Table, events: Events) -> None:
         part = self.part(table)
         if part.stage == "hidden":
-            table.set_part(ID, replace(part, open_turn=table.turn_number))
+            # the action now resolving is appended to the history next
+            table.set_part(ID, replace(part, open_at=len(table.history) + 1))
 
     def without_character(self, table: Table, seat: int) -> bool:
         return self.part(table).stage != "revealed"

@@ -183,7 +183,7 @@ def test_the_bots_accuse_only_when_one_player_and_card_fit_everything_seen() -> 
         table, _ = play(table, Accuse(0, target, letter))
         table = table.clone()
         wk = table.part("weakest_link", weakest_link.WeakestPart)
-        table.set_part("weakest_link", weakest_link.replace(wk, open_turn=table.turn_number))
+        table.set_part("weakest_link", weakest_link.replace(wk, open_at=len(table.history)))
         table.dial = 5
     left = weakest_link.suspects(table.observation(0))
     assert (1, "C") in left and all(seat != 2 for seat, _ in left)
@@ -230,3 +230,18 @@ def test_the_cli_refuses_two_players_and_speaks_the_new_moves(
     state = m34(PLAIN)
     for action in (Accuse(0, 2, "E"), WeakLinkStuck(1)):
         assert parse_action(format_action(action), action.seat, state) == action
+
+
+def test_the_accusation_is_only_at_the_start_of_the_turn() -> None:
+    state = ana_hits_bea(m34(PLAIN))  # two 1s cut: the ≠ label (card 1) is unlocked
+    state, _ = play(state, Cut(1, ((2, 3),), (6,)))  # Bea (card A) cuts Carlo's 6
+    while state.to_move != 2 or state.phase.value != "turn":
+        seat = state.to_move
+        assert seat is not None
+        state, _ = play(state, next(a for a in state.legal_actions(seat) if isinstance(a, Pick)))
+    assert any(isinstance(a, Accuse) for a in state.legal_actions(2))
+    label = next(a for a in state.legal_actions(2) if a.type == "label")
+    state, _ = play(state, label)  # equipment first: the start of the turn is over
+    assert state.to_move == 2 and not any(isinstance(a, Accuse) for a in state.legal_actions(2))
+    with pytest.raises(IllegalActionError):
+        state.apply(Accuse(2, 1, "A"))
