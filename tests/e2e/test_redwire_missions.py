@@ -1252,3 +1252,14 @@ def test_the_weak_spot_hides_the_others_cards_and_is_accused_by_keyboard_and_tou
     log = page.get_by_test_id("full-log")
     expect(log).to_contain_text("wrong, the detonator moves one step")
     expect(log).to_contain_text("right! The character cards turn face up")
+
+
+def test_a_link_to_mission_34_for_two_players_says_it_needs_three(
+    page: Page, site_url: str
+) -> None:
+    """Mission 34 is not played by two: a game link asking for two players starts nothing and
+    the page says how many players the mission needs."""
+    page.goto(site_url + "?mission=34&players=2&seed=3&bots=1&pace=instant&brief=0")
+    wait_ready(page)
+    expect(page.locator("#rw-live")).to_contain_text("Mission 34 is for 3 to 5 players")
+    assert saved(page) is None  # no game was dealt
