@@ -37,7 +37,8 @@ from .mechanisms.equipment.stabilizer import Stabilize
 from .mechanisms.equipment.walkie import Walkie
 from .mechanisms.new_characters import CHARACTERS, OwnRadar, OwnWalkie
 from .mechanisms.new_characters import TRIPLE as OWN_TRIPLE
-from .missions import all_missions
+from .mechanisms.weakest_link import Accuse, WeakLinkStuck
+from .missions import all_missions, load_mission
 from .observation_types import Observation
 from .options import Options
 from .record import Record
@@ -57,6 +58,8 @@ HELP = """Actions (stands, wires and players count from 1; V is a number or y fo
   rewind | stabilize | radar N | batteries P [P] | coffee P
   constraint X           mission 31: take constraint card X (A-E)
   turndown               mission 31: your card can no longer be obeyed (after an exchange)
+  accuse P L             mission 34, at the start of your turn: player P is the weak spot, card L
+  stuck                  mission 34: you are the weak spot and your card leaves you no cut
   ownradar N | ownwalkie S.W P | owntriple S.W S.W S.W V   a new character's own equipment
   legal (list some legal actions)   board   log   help   quit"""
 
@@ -103,6 +106,10 @@ def format_action(action: Action) -> str:
             return f"constraint {action.card}"
         case TurnDown():
             return "turndown"
+        case Accuse():
+            return f"accuse {action.target + 1} {action.card}"
+        case WeakLinkStuck():
+            return "stuck"
         case OwnWalkie():
             return f"ownwalkie {_pos((action.stand, action.slot))} {action.partner + 1}"
         case OwnRadar():
@@ -189,6 +196,8 @@ _PARSE: dict[str, Callable[[int, list[str], GameState], Action]] = {
     "owntriple": _cut(OWN_TRIPLE, 3),
     "constraint": lambda seat, a, s: ChooseConstraint(seat, a[0].upper()),
     "turndown": lambda seat, a, s: TurnDown(seat),
+    "accuse": lambda seat, a, s: Accuse(seat, _parse_int(a[0]) - 1, a[1].upper()),
+    "stuck": lambda seat, a, s: WeakLinkStuck(seat),
     "ownradar": lambda seat, a, s: OwnRadar(seat, _parse_int(a[0])),
     "ownwalkie": lambda seat, a, s: OwnWalkie(seat, *_parse_pos(a[0]), _parse_int(a[1]) - 1),
     "solo": lambda seat, a, s: SoloCut(seat, _parse_value(a[0])),
@@ -414,5 +423,13 @@ def main(
         return cmd_replay(args, out)
     if args.human is not None and not 0 <= args.human < args.players:
         print(f"play: --human must be a seat 0..{args.players - 1}", file=sys.stderr)
+        return 2
+    allowed = load_mission(args.mission).players
+    if args.players not in allowed:  # mission 34: not with two
+        print(
+            f"play: mission {args.mission} is for {allowed[0]} to {allowed[-1]} players, "
+            f"not {args.players}",
+            file=sys.stderr,
+        )
         return 2
     return cmd_play(args, out, inp or sys.stdin)

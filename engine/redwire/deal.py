@@ -145,6 +145,9 @@ def _label(value: object) -> str:
 def _check_table(mission: Mission, players: int, captain: int) -> None:
     if players not in PLAYER_COUNTS:
         raise SetupError(f"Red Wire is for 2 to 5 players, not {players}")
+    if players not in mission.players:
+        first, last = mission.players[0], mission.players[-1]
+        raise SetupError(f"mission {mission.id} is for {first} to {last} players, not {players}")
     if captain not in range(players):
         raise SetupError(f"captain must be a seat 0..{players - 1}, not {captain}")
 

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 LANGUAGES = ("en", "it")
 #: The fields of a mission file besides the tables of its mechanisms.
-CORE_FIELDS = {"id", "title", "summary", "rules", "wires", "mechanisms"}
+CORE_FIELDS = {"id", "title", "summary", "rules", "wires", "mechanisms", "players"}
 
 
 @dataclass(frozen=True)
@@ -75,6 +75,9 @@ class Mission:
     #: The mechanisms it uses, as listed (the order their setup steps and hooks run in).
     mechanisms: tuple[MechanismUse, ...]
     source: str
+    #: The player counts it may be played with (``players = [3, 5]``: not with two, as
+    #: mission 34); every count 2..5 by default.
+    players: range = range(2, 6)
 
     def config(self, mechanism_id: str) -> Any:
         """The configuration of one of its mechanisms; KeyError if it does not use it."""
@@ -202,6 +205,7 @@ def parse_mission(data: Mapping[str, Any], source: str) -> Mission:
         wires_by_players=by_players,
         mechanisms=mechanisms,
         source=source,
+        players=reader.span(data, "players", 2, 5) if "players" in data else range(2, 6),
     )
 
 

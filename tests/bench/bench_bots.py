@@ -38,7 +38,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from engine.redwire import GameState, all_missions, new_game
+from engine.redwire import GameState, all_missions, load_mission, new_game
 from engine.redwire.actions import Action, Cut, RevealReds, SoloCut
 from engine.redwire.bots import make_bot
 from engine.redwire.bots.characters import table_characters
@@ -229,7 +229,8 @@ def jobs(
     # Slow levels first, so that the two workers stay busy to the end.
     for level in sorted(levels, key=lambda name: name not in ("expert", "cautious")):
         for mission in missions:
-            for count in players:
+            allowed = load_mission(mission).players  # mission 34: not with two
+            for count in (c for c in players if c in allowed):
                 for first in range(0, games, CHUNK):
                     yield Job(level, mission, count, first, min(CHUNK, games - first))
 

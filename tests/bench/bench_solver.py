@@ -65,7 +65,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from engine.redwire import all_missions
+from engine.redwire import all_missions, load_mission
 from engine.redwire.deduction import Position, count_worlds, solve
 from engine.redwire.deduction.solution import Solution
 from engine.redwire.deduction.solver import forget_caches
@@ -156,7 +156,7 @@ def real_samples(games: int, step: int) -> dict[str, list[Sample]]:
 
     rng = random.Random(2024)
     for mission in MISSIONS:
-        for players in range(2, 6):
+        for players in load_mission(mission).players:  # mission 34: not with two
             for g in range(games):
                 seed = 10_000 * mission + 100 * players + g
                 game = play_game(mission, players, seed, random_levels(players, rng))

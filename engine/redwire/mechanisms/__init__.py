@@ -59,6 +59,7 @@ from . import (
     sweep,
     timer,
     token_draft,
+    weakest_link,
     x_wires,
 )
 from .base import ActionSpec, Announcer, Mechanism, PickSpec, Tool
@@ -100,6 +101,7 @@ ALL: tuple[Mechanism[Any], ...] = (
     number_flip.MECHANISM,
     new_characters.MECHANISM,
     constraints.MECHANISM,
+    weakest_link.MECHANISM,
 )
 REGISTRY: dict[str, Mechanism[Any]] = {m.id: m for m in ALL}
 ACTIONS: dict[type[Action], ActionSpec[Any]] = {a.cls: a for m in ALL for a in m.actions}

@@ -31,3 +31,23 @@ def test_a_twin_observation_gets_the_same_choice(mission: int) -> None:
                 assert again == action and second.explain() == first.explain()
             checked += 1
     assert checked >= 40
+
+
+def test_the_weak_spots_secrets_do_not_reach_the_bots() -> None:
+    """Mission 34: who is the weak spot and the others' hidden constraint cards are scrambled
+    in the twin (the seat keeps its own two); every level, the accusation included, chooses the
+    same."""
+    rng = random.Random(34)
+    checked = 0
+    for players in (3, 4, 5):
+        for n, decision in enumerate(decisions(34, players, 340 + players, every=0.6)):
+            twin = hidden_twin(decision.state, decision.seat, rng)
+            assert twin.legal_actions(decision.seat) == decision.legal
+            for level in ("random", "simple", "cautious", "expert"):
+                first, second = make_bot(level, n), make_bot(level, n)
+                action = first.choose(decision.state.observation(decision.seat), decision.legal)
+                _solutions.clear()
+                again = second.choose(twin.observation(decision.seat), decision.legal)
+                assert again == action and second.explain() == first.explain()
+            checked += 1
+    assert checked >= 20

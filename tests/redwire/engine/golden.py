@@ -50,6 +50,8 @@ CASES = [
     (30, 3, 2),
     (31, 5, 4),
     (32, 4, 14),
+    (33, 4, 7),
+    (34, 4, 4),
 ]
 #: The people's new characters (rule sticker B) in the golden games of missions 31-66: every
 #: one of them, the captain's entry left unused.

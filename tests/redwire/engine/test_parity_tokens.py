@@ -102,3 +102,58 @@ def test_a_parity_token_proves_the_wires_parity() -> None:
     odds = solution.code_probabilities((1, 7))
     assert odds and all(code % 10 == 0 and (code // 10) % 2 == 0 for code in odds)
     assert sum(odds.values()) == Fraction(1)
+
+
+# Mission 33: the same tokens for the whole mission, with red "2 of 3" and the new characters.
+M33_FIXED = {1: ["1", "2", "3", "4", "5", "6", "7", "8", "8.5", "9", "10", "11", "12"]}
+M33_STANDS = fill_deal(33, 4, 0, M33_FIXED, red=["4.5", "8.5"])
+# stand 0: 1 1 1 2 2 2 3 3 3 4 4 4 4.5; stand 1 (Bea): 1..8 8.5 9..12;
+# stand 2: 5 5 5 6 6 6 7 7 7 8 8 8; stand 3: 9 9 9 10 10 10 11 11 11 12 12 12
+
+
+def m33(chosen: list[str] | None = None):  # type: ignore[no-untyped-def]
+    parts = {
+        "new_characters": {"characters": chosen or ["dd", "E3", "E1", "E2"]},
+        "equipment": {"cards": [1, 4, 8, 9]},
+    }
+    return game(33, 4, M33_STANDS, parts=parts, red_markers=["4.5", "8.5", "10.5"], tokens=[])
+
+
+def test_mission_33_uses_the_tokens_from_the_setup_on_and_never_on_its_red_wires() -> None:
+    state = m33()
+    with pytest.raises(IllegalActionError):
+        state.apply(PlaceToken(0, 0, 12))  # Ana's red 4.5
+    state, events = play(state, PlaceToken(0, 0, 4))
+    with pytest.raises(IllegalActionError):
+        state.apply(PlaceToken(1, 1, 8))  # Bea's red 8.5
+    state, more = play(state, PlaceToken(1, 1, 6), PlaceToken(2, 2, 0))
+    assert [e.type for e in [*events, *more]] == ["parity_token"] * 3
+    state, _ = play(state, PlaceToken(3, 3, 0))
+    assert tokens(state) == [(0, 4, "even"), (1, 6, "odd"), (2, 0, "odd"), (3, 0, "odd")]
+    for viewer in (None, 0, 1, 2, 3):
+        assert all(
+            s["info"] is None for st in state.observation(viewer)["stands"] for s in st["slots"]
+        )  # no value token anywhere
+
+
+def test_mission_33_a_miss_and_a_new_characters_triple_scanner_miss_give_parity_tokens() -> None:
+    state = m33()
+    state, _ = play(state, *(PlaceToken(s, s, 0) for s in range(4)))
+    state, events = play(state, Cut(0, ((1, 7),), (3,)))  # Ana misses on Bea's 8
+    assert types(events)[:3] == ["cut", "dial", "parity_token"]
+    assert events[2].data["parity"] == "even"
+    assert state.to_move == 1
+    triple = next(
+        a
+        for a in state.legal_actions(1)
+        if isinstance(a, Cut)
+        and a.tool == "own_triple"
+        and a.targets == ((3, 0), (3, 1), (3, 2))
+        and a.values == (10,)
+    )  # Bea (E3) points at Dario's three 9s: "10?"
+    state, events = play(state, triple)
+    assert "dial" in types(events)
+    assert state.phase.value == "detector_token" and state.to_move == 3
+    state, events = play(state, Pick(3, 3, 1))  # Dario chooses the wire that gets it
+    assert events[0].type == "parity_token" and events[0].data["parity"] == "odd"
+    assert tokens(state)[-1] == (3, 1, "odd")

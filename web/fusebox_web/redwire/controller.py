@@ -438,6 +438,9 @@ class App:
         options = dict(table.options)
         options.update(link.options)
         table = replace(table, options=options)
+        if not self._players_allowed(link.mission, table.players):
+            self.show("campaign")
+            return
         session.set_table(table)
         session.start(
             link.mission, link.seed, from_link=True, players=table.players, captain=link.captain
@@ -666,9 +669,22 @@ class App:
             else:
                 self.announce(self.t("rw.campaign.boxLocked", previous=opener_of(box)))
             return
+        if not self._players_allowed(mission, self.session.table.players):
+            return
         self.notices.clear()
         self.session.start(mission)
         self.show("brief")
+
+    def _players_allowed(self, mission: int, players: int) -> bool:
+        """Whether ``mission`` may be played by ``players`` (mission 34: not by two); if not,
+        say so (the table screen changes the count) and start nothing."""
+        allowed = redwire.load_mission(mission).players
+        if players in allowed:
+            return True
+        self.announce(
+            self.t("rw.campaign.players", mission=mission, first=allowed[0], last=allowed[-1])
+        )
+        return False
 
     def act_box_ask(self, target: Any) -> None:
         self.box_confirm = num(target, "data-box")

@@ -49,6 +49,7 @@ from . import (
     sweep,
     timer,
     token_draft,
+    weakest_link,
     x_wires,
 )
 from .base import CardUse, Chosen, Found, View
@@ -116,6 +117,7 @@ _MISSION_MODULES = (
     number_flip,
     new_characters,
     constraints,
+    weakest_link,
 )
 
 #: How each equipment card is offered, by card number.
