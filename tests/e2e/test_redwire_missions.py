@@ -1208,14 +1208,15 @@ def _m32_move(page: Page) -> None:
 
 
 def test_the_weak_spot_hides_the_others_cards_and_is_accused_by_keyboard_and_touch(
-    browser: Browser, site_url: str
+    open_context: Opener, site_url: str
 ) -> None:
     """Mission 34 on a phone, the person captain (not the weak spot): the board shows the
     person's own hidden card and no one else's; a wrong accusation by keyboard (a card button,
     the teammate's seat, confirm) moves the detonator and is said; at the person's next turn the
     right one by touch turns every card up and is said."""
     page = open_phone(
-        browser, site_url + "?mission=34&players=4&seed=1&bots=1&pace=instant&brief=0&captain=1"
+        open_context,
+        site_url + "?mission=34&players=4&seed=1&bots=1&pace=instant&brief=0&captain=1",
     )
     while (decision := wait_decision(page)) == "setup_token":
         play(page, sure_move(saved_state(page), 0))
