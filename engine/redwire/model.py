@@ -105,6 +105,7 @@ class Table:
     __slots__ = (
         "_cut_counts",
         "_legal",
+        "_legal_sets",
         "active",
         "codes",
         "cut",
@@ -127,7 +128,9 @@ class Table:
     )
 
     #: Slots that are derived, cached or fixed for the whole game: not compared by same_as.
-    _NOT_COMPARED = frozenset(("mission", "wireset", "mechanisms", "_cut_counts", "_legal"))
+    _NOT_COMPARED = frozenset(
+        ("mission", "wireset", "mechanisms", "_cut_counts", "_legal", "_legal_sets")
+    )
 
     def __init__(
         self, setup: Setup, mission: Mission, mechanisms: Sequence[Mechanism[Any]]
@@ -152,6 +155,7 @@ class Table:
         self.cut: list[bool] = [False] * len(codes)
         self._cut_counts: Counter[int] | None = None  # cache of cut_count; see mark_cut
         self._legal: dict[int, tuple[Action, ...]] = {}  # cache of legal_actions (state is final)
+        self._legal_sets: dict[int, frozenset[Action]] = {}  # the same, for membership tests
         #: Info token value in front of a wire, by wire id (tokens travel with their wire).
         self.info: dict[int, int] = {}
         self.dial = setup.players
@@ -180,6 +184,7 @@ class Table:
         new.validated = set(self.validated)
         new.parts = dict(self.parts)
         new._legal = {}
+        new._legal_sets = {}
         return new
 
     # ------------------------------------------------------------------ parts

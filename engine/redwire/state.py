@@ -55,6 +55,14 @@ class GameState(Table):
             self._legal[seat] = tuple(legal_actions(self, seat))
         return list(self._legal[seat])
 
+    def legal_set(self, seat: int) -> frozenset[Action]:
+        """The actions ``seat`` may take now, as a set: ``action in state.legal_set(seat)`` is
+        :meth:`is_legal` without trying the action on a copy (the list is complete: the random
+        walk checks that the engine accepts exactly the actions it lists)."""
+        if seat not in self._legal_sets:
+            self._legal_sets[seat] = frozenset(self.legal_actions(seat))
+        return self._legal_sets[seat]
+
     def apply(self, action: Action) -> tuple[GameState, list[Event]]:
         """The state after ``action`` and the events it caused; raises IllegalActionError."""
         new = self.clone()

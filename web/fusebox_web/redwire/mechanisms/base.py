@@ -128,7 +128,11 @@ def own_label(obs: Observation | Mapping[str, Any], stand: int, slot: int) -> st
 
 
 def legal(state: GameState, action: Action) -> bool:
-    return state.is_legal(action)
+    """Whether the engine takes ``action`` now: one of its seat's legal actions (a set lookup;
+    trying it on a copy of the game, as ``is_legal`` does, costs a clone per question, and a
+    board asks hundreds of them at every drawing)."""
+    seat = action.seat
+    return isinstance(seat, int) and 0 <= seat < state.players and action in state.legal_set(seat)
 
 
 def one_tile(sel: Selection) -> Tile | None:
