@@ -78,6 +78,9 @@ def test_every_screen_has_no_serious_finding(
     expect(view.get_by_test_id("projector")).to_be_visible()
     check(view, "projector", found)
     view.close()
+    # A page behind another one gets animation frames about once a second: every click (which
+    # waits for the target to hold still over two frames) would take that long.
+    page.bring_to_front()
     assert state.players == 3
 
     open_link(page, site_url + "?mission=1&players=2&seed=7&bots=1&brief=0&pace=instant&captain=1")

@@ -51,6 +51,10 @@ def test_the_projector_follows_the_game_and_shows_nothing_private(
     wait_ready(view)
     expect(view.get_by_test_id("projector")).to_be_visible()
     assert "view=table" in view.url
+    # The game's page in front again, as on a table with the projector as a second screen: a
+    # page behind another gets animation frames about once a second, and every click (which
+    # waits for its target to hold still over two frames) would take that long.
+    page.bring_to_front()
     page.get_by_role("button", name="Close").click()
 
     checked = 0

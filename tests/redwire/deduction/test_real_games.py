@@ -28,10 +28,10 @@ from tests.redwire.deduction.real_games import (
 
 MAX_UNSEEN = 10  # a late position: at most this many wires the viewer cannot see
 MAX_WORLDS = 24  # deals replayed at most per position (a replay costs ~15 ms)
-PER_GAME = 8  # positions checked per game, at most (--real-games 20 for the long run)
+PER_GAME = 6  # positions checked per game, at most (--real-games 20 for the long run)
 PENDING = 3  # of which during a pending pick, when the game has them
 PLAYERS = range(2, 6)
-POSITIONS = 30  # positions checked per mission and --real-games round, at least
+POSITIONS = 20  # positions checked per mission and --real-games round, at least
 
 
 def check_game(game: PlayedGame, rng: random.Random) -> tuple[Counter[str], list[str]]:
