@@ -762,6 +762,12 @@ class Constraints(Mechanism[ConstraintPart]):
             "mission 32: the captain replaces the cards K (no Solo Cut) and L (double "
             "detonator step)",
         ),
+        "constraint_swap_skipped": (
+            ("letter",),
+            "I replace card {letter}: it left a teammate no cut since I last decided.",
+            "mission 32: the captain replaces a card that made a seat skip its turn (kept, it "
+            "would stop that seat again, and a table where every seat skips never ends)",
+        ),
         "constraint_swap_out": (
             ("letter",),
             "I replace card {letter}: I have no wires left, and it may be what stops the others.",
@@ -1001,6 +1007,18 @@ def _aims_in(obs: Observation, letter: str) -> bool:
     return False
 
 
+def _skipped_since_my_decision(obs: Observation, letter: str) -> bool:
+    """Whether a seat skipped its turn under card ``letter`` since the captain last kept or
+    replaced a card (a public event)."""
+    for event in reversed(obs["log"]):
+        kind = event.get("type")
+        if kind in ("constraint_keep", "constraint_swap"):
+            return False
+        if kind == "constraint_skip" and event.get("card") == letter:
+            return True
+    return False
+
+
 def _advise_swap(ask: BotAsk) -> Advice:
     """The captain replaces a card on values that lets him cut under half of his own blue
     wires, and K or L (the costliest of the rest); he keeps the others (the next card is
@@ -1012,6 +1030,9 @@ def _advise_swap(ask: BotAsk) -> Advice:
     if letter is None:
         return keep, "constraint_keep_mild", {"letter": "-"}
     card = CARDS[letter]
+    if _skipped_since_my_decision(ask.obs, letter):
+        # Kept, a card that left a seat no cut stops it again: the game could go round forever.
+        return swap, "constraint_swap_skipped", {"letter": letter}
     if letter in ("H", "I", "J") and not _aims_in(ask.obs, letter):
         return swap, "constraint_swap_harsh", {"letter": letter}
     if letter in ("K", "L"):

@@ -171,3 +171,41 @@ def test_i_can_leave_only_a_solo_cut_and_the_skip_says_which_values_were_short()
     from engine.redwire.deduction import position_from_observation, solve
 
     assert solve(position_from_observation(state.observation(1))).total > 0
+
+
+@pytest.mark.parametrize("level", ["omniscient", "expert", "cautious"])
+def test_a_card_that_makes_a_seat_skip_is_replaced_and_the_game_ends(level: str) -> None:
+    """Two players, seed 4: the captain runs out of wires under card H while his teammate's
+    only blue wires (four 1s) include one with an info token, which H forbids to cut: the
+    teammate skips. A captain who kept H would leave the table skipping forever; the bots'
+    captain replaces a card that made a seat skip since his last decision, so the game ends."""
+    from engine.redwire import new_game
+    from engine.redwire.bots import make_bot
+    from engine.redwire.bots.characters import table_characters
+    from engine.redwire.bots.omniscient import OmniscientBot
+
+    chosen, _ = table_characters(32, 2, captain=None, levels=[level] * 2, picks=[], seed=4)
+    state = new_game(32, 2, 4, chosen=chosen)
+    omniscient = OmniscientBot(4)
+    bots = [make_bot(level, 40 + seat) for seat in range(2)] if level != "omniscient" else []
+    replaced_after_skip = False
+    for _ in range(600):
+        if state.is_over:
+            break
+        seat = state.to_move
+        assert seat is not None
+        if level == "omniscient":
+            action = omniscient.choose_with_state(state, seat)
+        else:
+            action = bots[seat].choose(state.observation(seat), state.legal_actions(seat))
+        if isinstance(action, SwapConstraint) and action.swap:
+            skips = [
+                e
+                for e in state.log
+                if e.type in ("constraint_skip", "constraint_keep", "constraint_swap")
+            ]
+            replaced_after_skip |= bool(skips) and skips[-1].type == "constraint_skip"
+        state, _ = state.apply(action)
+    assert state.is_over, "the game went round without end"
+    if level == "omniscient":  # the deal that looped: the skip came, and the card went
+        assert replaced_after_skip
