@@ -15,7 +15,9 @@ first turn of the 5-player mission-8 opening is timed on its own (the page's wor
 
 Results are saved chunk by chunk in a JSON file under .cache/, so an interrupted run resumes where it
 stopped (``--fresh`` starts over; results of other engine or mission sources are not reused).
-``--quick`` plays 4 games per cell (a smoke run for CI). The omniscient bot reads the true state: it
+``--quick`` plays 4 games per cell (a smoke run for CI). A game still going after
+``MAX_ACTIONS`` actions is stopped, counted as lost and named on stderr, and the run ends with
+an error listing its cells: a game that never ends is a bug, never a slow cell. The omniscient bot reads the true state: it
 checks the harness, it is not a level.
 """
 
@@ -50,6 +52,9 @@ ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_RESULTS = ROOT / ".cache" / "bench_bots.json"
 LEVELS = ("random", "cautious", "expert", "omniscient")
 CHUNK = 10  # games per unit of work (and of resumption)
+# Far beyond any real game (a 5-player game takes a few hundred actions): a game still going
+# here goes round forever, a rules or bot bug (mission 32 had one), and is reported as such.
+MAX_ACTIONS = 2000
 FORMAT = 2
 
 
@@ -66,9 +71,11 @@ class Tally:
     forced: int = 0
     avoidable: int = 0
     explosions: int = 0  # red wire (the rest of the losses: the detonator)
+    endless: int = 0  # games stopped at MAX_ACTIONS (counted as lost)
 
     def add(self, other: Tally) -> None:
-        for name in ("games", "wins", "steps_left", "decisions", "forced", "avoidable"):
+        names = ("games", "wins", "steps_left", "decisions", "forced", "avoidable", "endless")
+        for name in names:
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.explosions += other.explosions
         self.seconds += other.seconds
@@ -137,7 +144,18 @@ def play_game(level: str, mission: int, players: int, seed: int) -> Tally:
         if level != "omniscient"
         else []
     )
+    actions = 0
     while not state.is_over:
+        if actions == MAX_ACTIONS:
+            print(
+                f"ENDLESS: {level} table, mission {mission}, {players} players, seed {seed}:"
+                f" still going after {MAX_ACTIONS} actions",
+                file=sys.stderr,
+                flush=True,
+            )
+            tally.endless = 1
+            return tally
+        actions += 1
         seat = state.to_move
         assert seat is not None
         legal = state.legal_actions(seat)
@@ -391,6 +409,13 @@ def main(argv: list[str] | None = None) -> None:
             if done % 20 == 0 or done == len(todo):
                 print(f"  {done}/{len(todo)} chunks, {time.time() - started:.0f} s", flush=True)
         timed = [lvl for lvl in levels if lvl in ("random", "cautious", "expert")]
+        endless = [
+            f"{level} m{mission} p{count}: {found.endless}"
+            for level in levels
+            for mission in missions
+            for count in players
+            if (found := cell(data, level, mission, count, games)).endless
+        ]
         times = pool.map(opening_time, [(lvl, seed) for lvl in timed for seed in range(openings)])
     print(f"\n## Win rates ({games} games per cell, 95% Wilson intervals)\n")
     print(table(data, levels, missions, players, games))
@@ -407,6 +432,11 @@ def main(argv: list[str] | None = None) -> None:
         spent = [t for name, t in times if name == level]
         print(
             f"| {level} | {1000 * statistics.median(spent):.0f} ms | {1000 * max(spent):.0f} ms |"
+        )
+    if endless:
+        sys.exit(
+            f"\n{len(endless)} cells have games that never end ({MAX_ACTIONS} actions, counted"
+            " as lost; seeds on stderr above): " + ", ".join(endless)
         )
 
 
