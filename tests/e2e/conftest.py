@@ -22,6 +22,7 @@ plain boot, the service worker's install, a request held on its way from the net
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -59,8 +60,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.fixture(scope="session")
 def site_dir(testrun_uid: str) -> Path:
-    """The built site (_site/), built once per test run whichever worker asks first."""
-    return build_once(testrun_uid)
+    """The built site (_site/), built once per test run whichever worker asks first (or by
+    `build.py test` before pytest starts: it names that build's run in FUSEBOX_SITE_RUN)."""
+    return build_once(os.environ.get("FUSEBOX_SITE_RUN", testrun_uid))
 
 
 @pytest.fixture(scope="session")

@@ -92,7 +92,7 @@ def build_lock() -> Iterator[None]:
 
 def build_once(run_id: str) -> Path:
     """Build _site once for this test run (`run_id`), however many workers ask for it."""
-    stamp = build.CACHE / "build.run"
+    stamp = build.SITE_RUN_STAMP
     with build_lock():
         if not (stamp.exists() and stamp.read_text() == run_id and build.SITE.exists()):
             build.build()
