@@ -91,8 +91,9 @@ def play_game(
         seat = state.to_move
         assert seat is not None
         legal = state.legal_actions(seat)
-        special = [a for a in legal if a.to_json()["type"] in EQUIPMENT]
-        if levels[seat] == "eager" and special and rng.random() < 0.5:
+        eager = levels[seat] == "eager"
+        special = [a for a in legal if a.type in EQUIPMENT] if eager else []
+        if eager and special and rng.random() < 0.5:
             action = rng.choice(special)
         else:
             action = bots[seat].choose(state.observation(seat), legal)

@@ -43,7 +43,7 @@ def choose(state, rng: random.Random, bot):  # type: ignore[no-untyped-def]
     """Equipment whenever it can be used (half the time), else the simple bot or a random move."""
     seat = state.to_move
     actions = state.legal_actions(seat)
-    special = [a for a in actions if a.to_json()["type"] in EQUIPMENT]
+    special = [a for a in actions if a.type in EQUIPMENT]
     if special and rng.random() < 0.5:
         return rng.choice(special)
     if rng.random() < 0.6:
