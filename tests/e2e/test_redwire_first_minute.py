@@ -15,7 +15,6 @@ from redwire_driver import PROGRESS_KEY, play, saved, saved_state, tile, wait_de
 
 from engine.redwire import PlaceToken
 
-
 ARCHIVES = re.compile(r".*/pkg/.*\.(whl|zip)$")
 
 
