@@ -1229,6 +1229,11 @@ def test_the_weak_spot_hides_the_others_cards_and_is_accused_by_keyboard_and_tou
     while (decision := wait_decision(page)) == "setup_token":
         play(page, sure_move(saved_state(page), 0))
     assert decision == "turn" and viewer(page) == 0
+    # Five accusation buttons, short on the phone (named as seen): the dock keeps to its third.
+    expect(page.get_by_role("button", name="Accuse A", exact=True)).to_be_visible()
+    expect(page.get_by_role("button", name="Accuse: card A")).to_have_count(0)
+    dock = page.locator("#rw-dock").bounding_box()
+    assert dock is not None and dock["height"] <= 0.35 * PHONE["height"], dock
     truth = saved_state(page).observation("seer")["mechanisms"]["weakest_link"]
     link, cards = truth["link"], truth["cards"]
     assert link != 0

@@ -907,20 +907,21 @@ def aux_buttons(inp: BoardInput) -> str:
     if aff.decision == "turn":
         # Turn actions that are not a wire to tap first: the Solo Cut, and the cards that say so
         # (the Stabilizer, the Coffee Break).
-        extras = [("solo", bool(aff.solo), w.t("rw.mode.solo"))]
+        extras: list[tuple[str, bool, int | str | None]] = [("solo", bool(aff.solo), None)]
         extras += [
-            (use.mode, use.usable(aff), w.card_name(card))
+            (use.mode, use.usable(aff), card)
             for card, use in mechanisms.USES.items()
             # A mission's "any time" actions come below, whoever's turn it is: once.
             if use.button and not (card in mechanisms.ACTION_USES and use.timing == "any_time")
         ]
         coached_mode = coach_marks(inp)[2]
-        for mode, offered, label in extras:
+        for mode, offered, card in extras:
             if offered and sel.mode != mode:
+                label = esc(w.t("rw.mode.solo")) if card is None else card_label(w, card)
                 out.append(
                     tag(
                         "button",
-                        esc(label),
+                        label,
                         type="button",
                         class_=classes("rw-chip rw-extra", mode == coached_mode and "is-coach"),
                         data_act="mode",
@@ -933,7 +934,7 @@ def aux_buttons(inp: BoardInput) -> str:
             out.append(
                 tag(
                     "button",
-                    esc(w.card_name(name)),
+                    card_label(w, name),
                     type="button",
                     class_="rw-chip rw-extra",
                     data_act="mode",
@@ -962,6 +963,15 @@ def aux_buttons(inp: BoardInput) -> str:
     if inp.odds_toggle:
         out.append(odds_toggle(inp))
     return "".join(out)
+
+
+def card_label(w: Words, card: int | str) -> str:
+    """A card or mission action's button text, in its short form on narrow screens when it has
+    one ("Accuse A" for "Accuse: card A"). No aria-label: the name is the words one sees."""
+    name, short = w.card_name(card), w.card_short(card)
+    if short is None or short == name:
+        return esc(name)
+    return tag("span", esc(name), class_="rw-long") + tag("span", esc(short), class_="rw-short")
 
 
 def odds_toggle(inp: BoardInput) -> str:

@@ -137,6 +137,16 @@ class Words:
             return self.t(f"rw.act.{card}")
         return CARDS[card].name.get(self.lang, CARDS[card].name["en"])
 
+    def card_short(self, card: int | str) -> str | None:
+        """A mission action's short name for narrow screens (``rw.act.<name>.short``), if any:
+        its button shows it instead of the long one, which stays its accessible name."""
+        key = f"rw.act.{card}.short"
+        return (
+            self.t(key)
+            if isinstance(card, str) and key in self.catalog.messages.get("en", {})
+            else None
+        )
+
     def card_text(self, card: int | str) -> str:
         if isinstance(card, str):
             return self.t(f"rw.act.{card}.text")
