@@ -12,7 +12,7 @@ from engine.countdown import Options, new_game
 
 from .walk import WalkStats, check_step, pick_action, walk_game, walk_options
 
-CHUNKS = 8
+CHUNKS = 4  # 20 games a chunk by default: enough for every ending
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))

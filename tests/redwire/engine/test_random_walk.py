@@ -12,7 +12,7 @@ from engine.redwire import all_missions, load_mission, new_game
 
 from .walk import WalkStats, check_step, pick_action, walk_game
 
-CHUNKS = 20
+CHUNKS = 16  # 20 games a chunk by default: enough for both outcomes
 MISSIONS = sorted(all_missions())
 
 
