@@ -15,6 +15,7 @@ from engine.redwire import (
     IllegalActionError,
     Pick,
     PlaceToken,
+    Radar,
     SoloCut,
     SetupError,
     explicit_setup,
@@ -199,3 +200,49 @@ def test_the_walkie_talkies_neither_give_nor_take_an_x_wire() -> None:
     assert swapped.code_at(1, 13) == 120
     codes = [swapped.code_at(1, i) for i in range(13)]
     assert codes == sorted(codes)
+
+
+@pytest.mark.parametrize("level", ["random", "cautious", "expert", "simple"])
+def test_every_level_passes_when_the_x_wires_lock_every_cut(level: str) -> None:
+    from engine.redwire.bots import make_bot
+    from tests.redwire.bots.checks import check_explanation
+
+    waiting = with_cut(m35(), [(2, i) for i in range(1, 12)])
+    waiting.active = 2
+    legal = [a for a in waiting.legal_actions(2) if not isinstance(a, Radar)]
+    bot = make_bot(level, 7)
+    assert bot.choose(waiting.observation(2), legal) == XWait(2)
+    check_explanation(bot.explain(), waiting, 2)
+    if level != "random":
+        assert bot.explain().key == "x_wait"
+
+
+@pytest.mark.parametrize("level", ["random", "cautious", "expert"])
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_bots_play_mission_35_legally_and_cut_the_x_wires_once_the_yellows_are_cut(
+    level: str, players: int
+) -> None:
+    from engine.redwire.bots import make_bot
+    from engine.redwire.bots.characters import table_characters
+    from tests.redwire.bots.checks import check_explanation
+
+    chosen, _ = table_characters(
+        35, players, captain=None, levels=[level] * players, picks=[], seed=players
+    )
+    state = new_game(35, players, 350 + players, chosen=chosen)
+    bots = [make_bot(level, 35 + seat) for seat in range(players)]
+    xs = x_wires.x_ids(state)
+    while not state.is_over:
+        seat = state.to_move
+        assert seat is not None
+        legal = state.legal_actions(seat)
+        action = bots[seat].choose(state.observation(seat), legal)
+        assert action in legal
+        check_explanation(bots[seat].explain(), state, seat)
+        before = [state.cut[w] for w in xs]
+        locked = x_wires.locked(state)
+        state, _ = state.apply(action)
+        if locked:  # no X wire is ever cut while a yellow wire is uncut
+            assert [state.cut[w] for w in xs] == before
+    if state.result == "won":
+        assert all(state.cut[w] for w in xs)
