@@ -246,3 +246,11 @@ def test_bots_play_mission_35_legally_and_cut_the_x_wires_once_the_yellows_are_c
             assert [state.cut[w] for w in xs] == before
     if state.result == "won":
         assert all(state.cut[w] for w in xs)
+
+
+def test_the_pass_is_typed_pass_in_the_terminal() -> None:
+    from engine.redwire.cli import format_action, parse_action
+
+    state = m35()
+    assert format_action(XWait(2)) == "pass"
+    assert parse_action("pass", 2, state) == XWait(2)
