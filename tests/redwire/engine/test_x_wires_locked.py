@@ -16,8 +16,8 @@ from engine.redwire import (
     Pick,
     PlaceToken,
     Radar,
-    SoloCut,
     SetupError,
+    SoloCut,
     explicit_setup,
     new_game,
     start,
@@ -26,6 +26,7 @@ from engine.redwire.deduction import position_from_observation, solve
 from engine.redwire.mechanisms import x_wires
 from engine.redwire.mechanisms.new_characters import OwnWalkie
 from engine.redwire.mechanisms.x_wires import XReason, XWait
+from engine.redwire.model import Pending, Phase
 from engine.redwire.wires import code_of
 
 from .helpers import play
@@ -60,6 +61,13 @@ def with_cut(state: GameState, wires: list[tuple[int, int]]) -> GameState:
     for stand, slot in wires:
         table.mark_cut(table.wire_id(stand, slot))
     return table
+
+
+def turn_of(state: GameState, seat: int) -> GameState:
+    """The same table, ``seat``'s turn."""
+    state.active = seat
+    state.pending = Pending(Phase.TURN, seat)
+    return state
 
 
 def refused(state: GameState, action: object, reason: XReason = XReason.X_LOCKED) -> None:
@@ -129,8 +137,7 @@ def test_the_owner_never_cuts_his_locked_x_wire_as_his_side_of_a_cut() -> None:
     state = m35()
     # Seat 2's X wire is a 6, and he holds two more; a hit on seat 1's 6 is followed by a pick
     # among his sorted 6s only.
-    mine = with_cut(state, [])
-    mine.active = 2
+    mine = turn_of(with_cut(state, []), 2)
     after, events = play(mine, Cut(2, ((1, 12),), (6,)))
     assert events[0].data["outcome"] == "hit"
     assert after.phase.value == "own_cut"
@@ -140,8 +147,7 @@ def test_the_owner_never_cuts_his_locked_x_wire_as_his_side_of_a_cut() -> None:
     with pytest.raises(IllegalActionError):
         after.apply(refused_pick)
     # Seat 1's only 12 is his X wire: he may not announce 12 while it is locked.
-    ones = with_cut(state, [])
-    ones.active = 1
+    ones = turn_of(with_cut(state, []), 1)
     refused(ones, Cut(1, ((0, 12),), (12,)))
 
 
@@ -177,8 +183,7 @@ def test_the_fourth_yellow_opens_the_x_wires_but_never_to_equipment() -> None:
 def test_a_player_with_only_locked_x_and_red_wires_passes() -> None:
     state = m35()
     mine = [(2, i) for i in range(1, 12)]  # seat 2 keeps his red 1.5 and his X wire
-    waiting = with_cut(state, mine)
-    waiting.active = 2
+    waiting = turn_of(with_cut(state, mine), 2)
     legal = waiting.legal_actions(2)
     assert XWait(2) in legal and not [a for a in legal if isinstance(a, Cut | SoloCut)]
     after, events = play(waiting, XWait(2))
@@ -207,8 +212,7 @@ def test_every_level_passes_when_the_x_wires_lock_every_cut(level: str) -> None:
     from engine.redwire.bots import make_bot
     from tests.redwire.bots.checks import check_explanation
 
-    waiting = with_cut(m35(), [(2, i) for i in range(1, 12)])
-    waiting.active = 2
+    waiting = turn_of(with_cut(m35(), [(2, i) for i in range(1, 12)]), 2)
     legal = [a for a in waiting.legal_actions(2) if not isinstance(a, Radar)]
     bot = make_bot(level, 7)
     assert bot.choose(waiting.observation(2), legal) == XWait(2)
