@@ -371,7 +371,11 @@ class XWires(Mechanism[None]):
         return stands
 
     def check_stands(
-        self, config: XConfig, stands: Sequence[Sequence[int]], owners: tuple[int, ...], captain: int
+        self,
+        config: XConfig,
+        stands: Sequence[Sequence[int]],
+        owners: tuple[int, ...],
+        captain: int,
     ) -> None:
         if config.deal == "blue":
             for s, stand in enumerate(stands):

@@ -41,8 +41,10 @@ def _part(obs: Observation, w: Words) -> str:
     if part is None:
         return ""
     if "locked" in part:
-        text = w.t("rw.x.ruleLocked") + " " + w.t(
-            "rw.x.stillLocked" if part["locked"] else "rw.x.open"
+        text = (
+            w.t("rw.x.ruleLocked")
+            + " "
+            + w.t("rw.x.stillLocked" if part["locked"] else "rw.x.open")
         )
     else:
         text = w.t("rw.x.rule")
