@@ -365,7 +365,11 @@ class Sequence(Mechanism[SequencePart]):
         ),
         "sequence_move": lambda e, n, o: (
             f"{name_of(n, e['seat'])} "
-            + ("moves the Sequence card to the other end" if e["moved"] else "keeps the Sequence card")
+            + (
+                "moves the Sequence card to the other end"
+                if e["moved"]
+                else "keeps the Sequence card"
+            )
             + (f": {e['open']} is open." if e["open"] is not None else ".")
         ),
     }
