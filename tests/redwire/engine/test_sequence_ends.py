@@ -110,7 +110,7 @@ def test_no_decision_when_one_card_is_left_and_the_row_empties() -> None:
     number_cards.remove_from_row(table, 5)
     number_cards.remove_from_row(table, 9)
     number_cards.remove_from_row(table, 10)
-    state, events = play(table, Cut(0, ((1, 7),), (7,)), Pick(0, 0, 7))
+    state, _ = play(table, Cut(0, ((1, 7),), (7,)), Pick(0, 0, 7))
     assert state.phase.value == "turn" and state.active == 1  # only 4 left: no move to make
     seq = sequence.view(state.observation(None))
     assert seq is not None and seq["current"] == 4 and seq["blocked"] == []
