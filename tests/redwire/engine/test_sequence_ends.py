@@ -141,3 +141,13 @@ def test_the_bots_put_the_card_by_the_value_they_hold_most() -> None:
     bot = make_bot("expert", 3)
     assert bot.choose(after.observation(0), after.legal_actions(0)) == MoveSequence(0, False)
     assert bot.explain().key == "sequence_keep"
+
+
+def test_the_decisions_are_typed_in_the_terminal() -> None:
+    from engine.redwire.cli import format_action, parse_action
+
+    state = dealt([5, 9, 10, 4, 7])
+    for action in (PlaceSequence(0, "left"), PlaceSequence(0, "right")):
+        assert parse_action(format_action(action), 0, state) == action
+    for action in (MoveSequence(0, True), MoveSequence(0, False)):
+        assert parse_action(format_action(action), 0, state) == action
