@@ -352,7 +352,12 @@ class Sequence(Mechanism[SequencePart]):
     facts = {"stuck": _read_stuck}
     lines = {
         "sequence": lambda e, n, o: (
-            f"Sequence: {e['done']} is open"
+            (
+                f"Two wires of {e['done']} are cut: its card leaves the row"
+                + (f" ({e['next']} next to the Sequence card)." if e["next"] is not None else ".")
+            )
+            if "seat" in e
+            else f"Sequence: {e['done']} is open"
             + (f"; next is {e['next']}." if e["next"] is not None else "; the whole row is open.")
         ),
         "stuck": lambda e, n, o: (
