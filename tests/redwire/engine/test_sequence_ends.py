@@ -151,3 +151,30 @@ def test_the_decisions_are_typed_in_the_terminal() -> None:
         assert parse_action(format_action(action), 0, state) == action
     for action in (MoveSequence(0, True), MoveSequence(0, False)):
         assert parse_action(format_action(action), 0, state) == action
+
+
+@pytest.mark.parametrize("level", ["random", "cautious", "expert"])
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_bots_play_mission_36_legally_with_reasons(level: str, players: int) -> None:
+    from engine.redwire import new_game
+    from engine.redwire.bots import make_bot
+    from engine.redwire.bots.characters import table_characters
+    from tests.redwire.bots.checks import check_explanation
+
+    chosen, _ = table_characters(
+        36, players, captain=None, levels=[level] * players, picks=[], seed=players
+    )
+    state = new_game(36, players, 360 + players, chosen=chosen)
+    bots = [make_bot(level, 36 + seat) for seat in range(players)]
+    keys = set()
+    while not state.is_over:
+        seat = state.to_move
+        assert seat is not None
+        legal = state.legal_actions(seat)
+        action = bots[seat].choose(state.observation(seat), legal)
+        assert action in legal
+        check_explanation(bots[seat].explain(), state, seat)
+        keys.add(bots[seat].explain().key)
+        state, _ = state.apply(action)
+    if level != "random":
+        assert "sequence_end" in keys
