@@ -18,6 +18,7 @@ from engine.redwire import (
     explicit_setup,
     start,
 )
+from engine.redwire.actions import Action
 from engine.redwire.errors import Reason
 from engine.redwire.mechanisms import number_cards, sequence
 from engine.redwire.mechanisms.sequence import (
@@ -147,9 +148,9 @@ def test_the_decisions_are_typed_in_the_terminal() -> None:
     from engine.redwire.cli import format_action, parse_action
 
     state = dealt([5, 9, 10, 4, 7])
-    for action in (PlaceSequence(0, "left"), PlaceSequence(0, "right")):
-        assert parse_action(format_action(action), 0, state) == action
-    for action in (MoveSequence(0, True), MoveSequence(0, False)):
+    actions: list[Action] = [PlaceSequence(0, "left"), PlaceSequence(0, "right")]
+    actions += [MoveSequence(0, True), MoveSequence(0, False)]
+    for action in actions:
         assert parse_action(format_action(action), 0, state) == action
 
 
