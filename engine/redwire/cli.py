@@ -37,7 +37,9 @@ from .mechanisms.equipment.stabilizer import Stabilize
 from .mechanisms.equipment.walkie import Walkie
 from .mechanisms.new_characters import CHARACTERS, OwnRadar, OwnWalkie
 from .mechanisms.new_characters import TRIPLE as OWN_TRIPLE
+from .mechanisms.sequence import MoveSequence, PlaceSequence
 from .mechanisms.weakest_link import Accuse, WeakLinkStuck
+from .mechanisms.x_wires import XWait
 from .missions import all_missions, load_mission
 from .observation_types import Observation
 from .options import Options
@@ -60,6 +62,9 @@ HELP = """Actions (stands, wires and players count from 1; V is a number or y fo
   turndown               mission 31: your card can no longer be obeyed (after an exchange)
   accuse P L             mission 34, at the start of your turn: player P is the weak spot, card L
   stuck                  mission 34: you are the weak spot and your card leaves you no cut
+  pass                   mission 35: every cut you could make needs a locked X wire
+  end left | end right   mission 36, captain at setup: where the Sequence card goes
+  move | keep            mission 36: move the Sequence card to the other end, or keep it
   ownradar N | ownwalkie S.W P | owntriple S.W S.W S.W V   a new character's own equipment
   legal (list some legal actions)   board   log   help   quit"""
 
@@ -110,6 +115,12 @@ def format_action(action: Action) -> str:
             return f"accuse {action.target + 1} {action.card}"
         case WeakLinkStuck():
             return "stuck"
+        case XWait():
+            return "pass"
+        case PlaceSequence():
+            return f"end {action.end}"
+        case MoveSequence():
+            return "move" if action.move else "keep"
         case OwnWalkie():
             return f"ownwalkie {_pos((action.stand, action.slot))} {action.partner + 1}"
         case OwnRadar():
@@ -198,6 +209,10 @@ _PARSE: dict[str, Callable[[int, list[str], GameState], Action]] = {
     "turndown": lambda seat, a, s: TurnDown(seat),
     "accuse": lambda seat, a, s: Accuse(seat, _parse_int(a[0]) - 1, a[1].upper()),
     "stuck": lambda seat, a, s: WeakLinkStuck(seat),
+    "pass": lambda seat, a, s: XWait(seat),
+    "end": lambda seat, a, s: PlaceSequence(seat, a[0].lower()),
+    "move": lambda seat, a, s: MoveSequence(seat, True),
+    "keep": lambda seat, a, s: MoveSequence(seat, False),
     "ownradar": lambda seat, a, s: OwnRadar(seat, _parse_int(a[0])),
     "ownwalkie": lambda seat, a, s: OwnWalkie(seat, *_parse_pos(a[0]), _parse_int(a[1]) - 1),
     "solo": lambda seat, a, s: SoloCut(seat, _parse_value(a[0])),

@@ -253,7 +253,12 @@ def _fatal_miss(s: Table, seat: int) -> str | None:
 
 
 def _ask_own_cut(s: Table, actor: int, value: int) -> None:
-    options = tuple((st, slot) for st, slot, code in s.hand(actor) if cut_value(code) == value)
+    locked: frozenset[int] = frozenset().union(*(m.uncuttable(s) for m in s.mechanisms))
+    options = tuple(
+        (st, slot)
+        for st, slot, code in s.hand(actor)
+        if cut_value(code) == value and s.stands[st][slot] not in locked
+    )
     s.pending = Pending(Phase.OWN_CUT, actor, options, actor=actor, value=value)
 
 

@@ -1215,6 +1215,60 @@ def _m32_move(page: Page) -> None:
     play(page, action)
 
 
+@pytest.mark.skipif(36 not in all_missions(), reason="mission 36 not shipped yet")
+def test_the_sequence_card_goes_to_an_end_by_keyboard_and_moves_by_touch(
+    open_context: Opener, site_url: str
+) -> None:
+    """Mission 36 on a phone, the person captain: the Sequence card put at the right end of the
+    row by keyboard before the setup tokens (the board says which end); later, having cut two
+    wires of the open value, the person moves it to the other end by touch; the log says both."""
+    page = open_phone(
+        open_context,
+        site_url + "?mission=36&players=3&seed=4&bots=1&pace=instant&brief=0&captain=1",
+    )
+    assert wait_decision(page) == "sequence_end" and viewer(page) == 0
+    expect(page.get_by_test_id("prompt")).to_contain_text("put the Sequence card at either end of the row, alone")
+    tab_to(page, lambda at: at.get("mode") == "sequence_end_right")
+    page.keyboard.press("Enter")
+    confirm = page.get_by_test_id("confirm")
+    expect(confirm).to_contain_text("Put the Sequence card at the right end")
+    confirm.focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("sequence")).to_have_attribute("data-end", "right")
+    for _ in range(120):
+        decision = wait_decision(page)
+        if decision in ("sequence_move", "over"):
+            break
+        _m36_move(page)
+    if decision == "over":
+        pytest.skip("the game ended before the person opened a card")
+    before = saved_state(page).observation(0)["mechanisms"]["sequence"]["end"]
+    page.locator('[data-act="mode"][data-mode="sequence_move"]').click()
+    expect(confirm).to_contain_text("Move the Sequence card to the other end")
+    confirm.click()
+    wait_decision(page)
+    other = "left" if before == "right" else "right"
+    expect(page.get_by_test_id("sequence")).to_have_attribute("data-end", other)
+    page.get_by_role("button", name="Full log").click()
+    log = page.get_by_test_id("full-log")
+    expect(log).to_contain_text("puts the Sequence card at the right end")
+    expect(log).to_contain_text("moves the Sequence card to the other end")
+
+
+def _m36_move(page: Page) -> None:
+    """The person's move: a sure cut of the open value when there is one (it opens the next
+    card), else any sure move."""
+    state = saved_state(page)
+    open_value = state.observation(0)["mechanisms"]["sequence"]["current"]
+    for action in state.legal_actions(0):
+        if isinstance(action, Cut) and action.tool is None and action.values == (open_value,):
+            stand, slot = action.targets[0]
+            if cut_value(state.code_at(stand, slot)) == open_value:
+                play(page, action)
+                return
+    play(page, sure_move(state, 0))
+
+
 def test_the_weak_spot_hides_the_others_cards_and_is_accused_by_keyboard_and_touch(
     open_context: Opener, site_url: str
 ) -> None:

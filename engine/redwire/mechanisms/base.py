@@ -311,6 +311,11 @@ class Mechanism(Generic[Part]):
         """Wire ids no equipment may point at and every equipment effect ignores (X wires)."""
         return frozenset()
 
+    def uncuttable(self, table: Table) -> frozenset[int]:
+        """Wire ids no cut may cut now (mission 35's X wires until every yellow wire is cut):
+        never a seat's own side of a Dual Cut."""
+        return frozenset()
+
     def acts_red(self, table: Table) -> frozenset[int]:
         """Codes of wires that behave exactly like red wires (a blue value turned red): pointing
         at one explodes, nobody may announce it, a hand of only such wires must be revealed."""

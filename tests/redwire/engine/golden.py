@@ -52,6 +52,8 @@ CASES = [
     (32, 4, 14),
     (33, 4, 7),
     (34, 4, 4),
+    (35, 4, 70),
+    (36, 4, 3),
 ]
 #: The people's new characters (rule sticker B) in the golden games of missions 31-66: every
 #: one of them, the captain's entry left unused.

@@ -20,7 +20,14 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ....core.events import Event
 from ...actions import Action
 from ...model import Pending, Phase, Table
-from ...turn import check_teammate, close_pick, open_pick, own_uncut_wire, require_any_time
+from ...turn import (
+    check_teammate,
+    close_pick,
+    ignored,
+    open_pick,
+    own_uncut_wire,
+    require_any_time,
+)
 from ...wires import label_of
 from ..base import ActionSpec, Events, Mechanism, PickSpec, name_of
 from .labels import drop_apart
@@ -72,7 +79,8 @@ def _walkie(s: Table, a: Walkie) -> Events:
 def ask_partner(s: Table, seat: int, stand: int, slot: int, partner: int) -> None:
     """The partner of an exchange (the card's or a character's) picks the wire to give back; the
     decision the exchange interrupted comes back after it (:func:`~...turn.open_pick`)."""
-    options = tuple((st, sl) for st, sl, _ in s.hand(partner))
+    skip = ignored(s)  # an X wire is never given (mission 35's E2 Walkie-Talkies)
+    options = tuple((st, sl) for st, sl, _ in s.hand(partner) if s.stands[st][sl] not in skip)
     open_pick(s, Pending(WALKIE_GIVE, partner, options, actor=seat, given=(stand, slot)))
 
 
@@ -118,7 +126,11 @@ def _swap(s: Table, pending: Pending, stand: int, slot: int, events: Events) -> 
 
 
 def _insert_sorted(s: Table, stand: int, wire: int) -> int:
-    keys = [s.codes[w] for w in s.stands[stand]]
+    """Into the sorted part of the stand: left of the unsorted wires at its far right (X)."""
+    apart: frozenset[int] = frozenset().union(*(m.unsorted_wires(s) for m in s.mechanisms))
+    wires = s.stands[stand]
+    end = next((i for i, w in enumerate(wires) if w in apart), len(wires))
+    keys = [s.codes[w] for w in wires[:end]]
     index = bisect_right(keys, s.codes[wire])
     s.stands[stand].insert(index, wire)
     return index

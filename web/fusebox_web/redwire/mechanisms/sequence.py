@@ -1,5 +1,7 @@
 """The Sequence card on the page: which Number card it lies over, which values it blocks, the
-turn's reminder, and the one move of a player it leaves without a cut (the bomb explodes)."""
+turn's reminder, and the one move of a player it leaves without a cut (the bomb explodes).
+Mission 36: the end of the row it lies at; the captain's choice of the end (two dock buttons)
+and the cutter's move or keep (two dock buttons), each with its confirm and its log line."""
 
 from __future__ import annotations
 
@@ -7,10 +9,10 @@ from typing import TYPE_CHECKING
 
 from engine.redwire import GameState
 from engine.redwire.mechanisms import sequence
-from engine.redwire.mechanisms.sequence import Stuck
+from engine.redwire.mechanisms.sequence import MoveSequence, PlaceSequence, Stuck
 
 from ..markup import esc, tag
-from .base import Found, View, action_use, legal
+from .base import CardUse, Found, View, action_use, legal
 
 if TYPE_CHECKING:
     from engine.redwire.observation_types import Observation
@@ -43,7 +45,9 @@ def _status(obs: Observation, w: Words) -> str:
     seq = sequence.view(obs)
     if seq is None:
         return ""
-    if seq["current"] is None:
+    if "end" in seq and not seq.get("end"):
+        text = w.t("rw.seq.notPlaced")
+    elif seq["current"] is None:
         text = w.t("rw.seq.allOpen", side=seq["side"])
     else:
         cut = sum(
@@ -61,7 +65,11 @@ def _status(obs: Observation, w: Words) -> str:
         )
         if seq["blocked"]:
             text += " " + w.t("rw.seq.blockedList", values=", ".join(map(str, seq["blocked"])))
-    return tag("p", esc(text), class_="rw-seq", data_testid="sequence")
+        if seq.get("end"):
+            text += " " + w.t(f"rw.seq.end.{seq['end']}")
+    return tag(
+        "p", esc(text), class_="rw-seq", data_testid="sequence", data_end=seq.get("end") or None
+    )
 
 
 def _prompt(obs: Observation, w: Words) -> str | None:
@@ -90,6 +98,60 @@ def _sequence_line(e: View, w: Words) -> Found:
     return w.t("rw.log.seqNext", value=e["done"], next=e["next"]), "info"
 
 
+def _end_use(end: str) -> CardUse:
+    name = f"sequence_end_{end}"
+
+    def afford(state: GameState, seat: int) -> bool | None:
+        return True if legal(state, PlaceSequence(seat, end)) else None
+
+    return action_use(
+        name,
+        PlaceSequence,
+        afford,
+        lambda sel, seat: PlaceSequence(seat, end),
+        # Both buttons build the same kind of action: its own field says which it is.
+        lambda a, w, obs: w.t(f"rw.confirm.sequence_end_{a.end}"),
+        timing="any_time",
+        select=lambda a: {"mode": f"sequence_end_{a.end}"},
+    )
+
+
+def _move_use(move: bool) -> CardUse:
+    name = "sequence_move" if move else "sequence_keep"
+
+    def afford(state: GameState, seat: int) -> bool | None:
+        return True if legal(state, MoveSequence(seat, move)) else None
+
+    return action_use(
+        name,
+        MoveSequence,
+        afford,
+        lambda sel, seat: MoveSequence(seat, move),
+        lambda a, w, obs: w.t("rw.confirm.sequence_move" if a.move else "rw.confirm.sequence_keep"),
+        timing="any_time",
+        select=lambda a: {"mode": "sequence_move" if a.move else "sequence_keep"},
+    )
+
+
+def _end_line(e: View, w: Words) -> Found:
+    return w.t(f"rw.log.seqEnd.{e['end']}", who=w.name(e["seat"]), value=e["open"]), "info"
+
+
+def _move_line(e: View, w: Words) -> Found:
+    if e.get("open") is None:
+        return None
+    key = "rw.log.seqMoved" if e["moved"] else "rw.log.seqKept"
+    return w.t(key, who=w.name(e["seat"]), value=e["open"]), "info"
+
+
+def _sequence_line_any(e: View, w: Words) -> Found:
+    if "seat" in e:  # mission 36: the card leaves the row
+        if e.get("next") is None:
+            return w.t("rw.log.seqOutAll", value=e["done"]), "info"
+        return w.t("rw.log.seqOut", value=e["done"], next=e["next"]), "info"
+    return _sequence_line(e, w)
+
+
 PARTS = (_status,)
 PROMPTS = (_prompt,)
 USES = (
@@ -100,5 +162,14 @@ USES = (
         lambda s, seat: Stuck(seat),
         _confirm,
     ),
+    _end_use("left"),
+    _end_use("right"),
+    _move_use(True),
+    _move_use(False),
 )
-LINES = {"stuck": _stuck_line, "sequence": _sequence_line}
+LINES = {
+    "stuck": _stuck_line,
+    "sequence": _sequence_line_any,
+    "sequence_end": _end_line,
+    "sequence_move": _move_line,
+}
