@@ -1227,7 +1227,9 @@ def test_the_sequence_card_goes_to_an_end_by_keyboard_and_moves_by_touch(
         site_url + "?mission=36&players=3&seed=4&bots=1&pace=instant&brief=0&captain=1",
     )
     assert wait_decision(page) == "sequence_end" and viewer(page) == 0
-    expect(page.get_by_test_id("prompt")).to_contain_text("put the Sequence card at either end of the row, alone")
+    expect(page.get_by_test_id("prompt")).to_contain_text(
+        "put the Sequence card at either end of the row, alone"
+    )
     tab_to(page, lambda at: at.get("mode") == "sequence_end_right")
     page.keyboard.press("Enter")
     confirm = page.get_by_test_id("confirm")
