@@ -858,7 +858,7 @@ class Constraints(Mechanism[ConstraintPart]):
         "constraint_skip": (
             ("letter",),
             "Constraint card {letter} forbids every cut I could make: I skip my turn.",
-            "mission 32: the visible card leaves me no cut",
+            "missions 32 and 37: the visible card leaves me no cut",
         ),
         "constraint_swap": (
             ("letter", "count", "total"),
