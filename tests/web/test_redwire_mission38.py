@@ -56,7 +56,9 @@ def test_the_owner_never_sees_his_flipped_wire_the_others_do(catalog: Catalog, s
         assert "rw-tile--back" in tile and "rw-flipmark" in tile
         assert esc(catalog.t("rw.tile.hidden")) in tile
         assert f'data-v="{label}"' not in tile
-    assert esc(catalog.t("rw.flip.tileOwn")) in _tile(board_html(state, captain, catalog), stand, slot)
+    assert esc(catalog.t("rw.flip.tileOwn")) in _tile(
+        board_html(state, captain, catalog), stand, slot
+    )
     other = (captain + 1) % 4
     seen = _tile(board_html(state, other, catalog), stand, slot)
     assert "rw-tile--back" not in seen and "rw-flipmark" in seen
