@@ -1278,16 +1278,17 @@ def test_a_link_to_mission_34_for_two_players_says_it_needs_three(
     assert saved(page) is None  # no game was dealt
 
 
-def test_my_flipped_wire_stays_hidden_from_me_and_is_cut_by_keyboard(
-    open_context: Opener, site_url: str
+@pytest.mark.parametrize(("way", "seed"), [("keyboard", 4), ("touch", 2)])
+def test_my_flipped_wire_stays_hidden_from_me_and_is_cut(
+    open_context: Opener, site_url: str, way: str, seed: int
 ) -> None:
     """Mission 38 on a phone, the person captain: the DOM never holds the value of her own
     flipped wire (a back with the turned mark, said in words, on every screen she sees), while
-    the teammates' boards would show it; she cuts it with the keyboard alone (the mode, a
-    teammate's wire of its value, the value, confirm), and both wires are cut."""
+    the teammates' boards would show it; she cuts it with the keyboard alone or by touch (the
+    mode, a teammate's wire of its value, the value, confirm), and both wires are cut."""
     page = open_phone(
         open_context,
-        site_url + "?mission=38&players=3&seed=4&bots=1&pace=slow&brief=0&captain=1",
+        site_url + f"?mission=38&players=3&seed={seed}&bots=1&pace=slow&brief=0&captain=1",
     )
     state = saved_state(page)
     part = flipped_wires.view(state.observation(0))
@@ -1324,17 +1325,24 @@ def test_my_flipped_wire_stays_hidden_from_me_and_is_cut_by_keyboard(
     )
     if aim is None:
         pytest.skip("no teammate holds a wire of the flipped wire's value")
-    mode = page.locator('[data-act="mode"][data-mode="flipped_cut"]')
-    mode.focus()
-    page.keyboard.press("Enter")
-    tile(page, aim.stand, aim.slot).focus()
-    page.keyboard.press("Enter")
-    page.locator(f'[data-act="value"][data-value="{value}"]').focus()
-    page.keyboard.press("Enter")
+    steps = [
+        page.locator('[data-act="mode"][data-mode="flipped_cut"]'),
+        tile(page, aim.stand, aim.slot),
+        page.locator(f'[data-act="value"][data-value="{value}"]'),
+    ]
     confirm = page.get_by_test_id("confirm")
+    for step in steps:
+        if way == "keyboard":
+            step.focus()
+            page.keyboard.press("Enter")
+        else:
+            step.click()
     expect(confirm).to_contain_text("my flipped wire")
-    confirm.focus()
-    page.keyboard.press("Enter")
+    if way == "keyboard":
+        confirm.focus()
+        page.keyboard.press("Enter")
+    else:
+        confirm.click()
     page.wait_for_function(
         f'() => document.querySelector(\'[data-act=tile][data-stand="{stand}"]'
         f"[data-slot=\"{slot}\"]')?.classList.contains('is-cut')"
