@@ -25,7 +25,7 @@ from .deal import random_setup
 from .errors import IllegalActionError
 from .game import new_game
 from .mechanisms import double_detector, new_characters
-from .mechanisms.constraints import ChooseConstraint, SkipTurn, SwapConstraint, TurnDown
+from .mechanisms.constraints import ChooseConstraint, SkipTurn, TurnDown
 from .mechanisms.equipment import tray
 from .mechanisms.equipment.batteries import Batteries
 from .mechanisms.equipment.coffee import CoffeeMug
@@ -61,7 +61,6 @@ HELP = """Actions (stands, wires and players count from 1; V is a number or y fo
   turndown               mission 31: your card can no longer be obeyed (after an exchange)
   accuse P L             mission 34, at the start of your turn: player P is the weak spot, card L
   stuck                  mission 34: you are the weak spot and your card leaves you no cut
-  keep | replace         mission 32, the captain: keep or replace the visible constraint card
   skip                   missions 32 and 37: the visible constraint card leaves you no cut
   flipcut S.W V          mission 38, the captain: a Dual Cut with your flipped wire as yours
   flipsolo V | flipreveal   mission 38, the captain: a Solo Cut with it; reveal it as red
@@ -116,8 +115,6 @@ def format_action(action: Action) -> str:
             return f"accuse {action.target + 1} {action.card}"
         case WeakLinkStuck():
             return "stuck"
-        case SwapConstraint():
-            return "replace" if action.swap else "keep"
         case SkipTurn():
             return "skip"
         case FlippedCut():
@@ -216,8 +213,6 @@ _PARSE: dict[str, Callable[[int, list[str], GameState], Action]] = {
     "turndown": lambda seat, a, s: TurnDown(seat),
     "accuse": lambda seat, a, s: Accuse(seat, _parse_int(a[0]) - 1, a[1].upper()),
     "stuck": lambda seat, a, s: WeakLinkStuck(seat),
-    "keep": lambda seat, a, s: SwapConstraint(seat, False),
-    "replace": lambda seat, a, s: SwapConstraint(seat, True),
     "skip": lambda seat, a, s: SkipTurn(seat),
     "flipcut": lambda seat, a, s: FlippedCut(seat, *_parse_pos(a[0]), _parse_int(a[1])),
     "flipsolo": lambda seat, a, s: FlippedSolo(seat, _parse_int(a[0])),
