@@ -25,7 +25,7 @@ from .deal import random_setup
 from .errors import IllegalActionError
 from .game import new_game
 from .mechanisms import double_detector, new_characters
-from .mechanisms.constraints import ChooseConstraint, TurnDown
+from .mechanisms.constraints import ChooseConstraint, SkipTurn, TurnDown
 from .mechanisms.equipment import tray
 from .mechanisms.equipment.batteries import Batteries
 from .mechanisms.equipment.coffee import CoffeeMug
@@ -35,6 +35,7 @@ from .mechanisms.equipment.radar import Radar
 from .mechanisms.equipment.rewind import Rewind
 from .mechanisms.equipment.stabilizer import Stabilize
 from .mechanisms.equipment.walkie import Walkie
+from .mechanisms.flipped_wires import FlippedCut, FlippedReveal, FlippedSkip, FlippedSolo
 from .mechanisms.new_characters import CHARACTERS, OwnRadar, OwnWalkie
 from .mechanisms.new_characters import TRIPLE as OWN_TRIPLE
 from .mechanisms.sequence import MoveSequence, PlaceSequence
@@ -65,6 +66,10 @@ HELP = """Actions (stands, wires and players count from 1; V is a number or y fo
   pass                   mission 35: every cut you could make needs a locked X wire
   end left | end right   mission 36, captain at setup: where the Sequence card goes
   move | keep            mission 36: move the Sequence card to the other end, or keep it
+  skip                   missions 32 and 37: the visible constraint card leaves you no cut
+  flipcut S.W V          mission 38, the captain: a Dual Cut with your flipped wire as yours
+  flipsolo V | flipreveal   mission 38, the captain: a Solo Cut with it; reveal it as red
+  flipskip               mission 38: your only possible cut is the captain's flipped wire
   ownradar N | ownwalkie S.W P | owntriple S.W S.W S.W V   a new character's own equipment
   legal (list some legal actions)   board   log   help   quit"""
 
@@ -121,6 +126,16 @@ def format_action(action: Action) -> str:
             return f"end {action.end}"
         case MoveSequence():
             return "move" if action.move else "keep"
+        case SkipTurn():
+            return "skip"
+        case FlippedCut():
+            return f"flipcut {_pos((action.stand, action.slot))} {action.value}"
+        case FlippedSolo():
+            return f"flipsolo {action.value}"
+        case FlippedReveal():
+            return "flipreveal"
+        case FlippedSkip():
+            return "flipskip"
         case OwnWalkie():
             return f"ownwalkie {_pos((action.stand, action.slot))} {action.partner + 1}"
         case OwnRadar():
@@ -213,6 +228,11 @@ _PARSE: dict[str, Callable[[int, list[str], GameState], Action]] = {
     "end": lambda seat, a, s: PlaceSequence(seat, a[0].lower()),
     "move": lambda seat, a, s: MoveSequence(seat, True),
     "keep": lambda seat, a, s: MoveSequence(seat, False),
+    "skip": lambda seat, a, s: SkipTurn(seat),
+    "flipcut": lambda seat, a, s: FlippedCut(seat, *_parse_pos(a[0]), _parse_int(a[1])),
+    "flipsolo": lambda seat, a, s: FlippedSolo(seat, _parse_int(a[0])),
+    "flipreveal": lambda seat, a, s: FlippedReveal(seat),
+    "flipskip": lambda seat, a, s: FlippedSkip(seat),
     "ownradar": lambda seat, a, s: OwnRadar(seat, _parse_int(a[0])),
     "ownwalkie": lambda seat, a, s: OwnWalkie(seat, *_parse_pos(a[0]), _parse_int(a[1]) - 1),
     "solo": lambda seat, a, s: SoloCut(seat, _parse_value(a[0])),

@@ -161,10 +161,21 @@ def _draw_colour(rng: Rng, draw: ColourDraw | None, make: Any) -> tuple[list[int
     return sorted(candidates), kept
 
 
-def _arrange(spec: Mission, codes: Sequence[int]) -> tuple[int, ...]:
+def _arrange(
+    spec: Mission,
+    codes: Sequence[int],
+    stand: int | None = None,
+    parts: Mapping[str, object] | None = None,
+) -> tuple[int, ...]:
     """A stand as its owner lays it out: sorted, unless a mechanism keeps some wires apart (the
-    last wire dealt kept unsorted at the far right). ``codes`` are in the order dealt (a
+    last wire dealt kept unsorted at the far right; the wire a mission's setup turned round on
+    that ``stand``, by its setup data in ``parts``). ``codes`` are in the order dealt (a
     hand-made deal: as given)."""
+    for use in spec.mechanisms:
+        if stand is not None and parts is not None and use.id in parts:
+            laid = mechanism(use.id).arrange_stand(use.config, parts[use.id], stand, codes)
+            if laid is not None:
+                return laid
     for use in spec.mechanisms:
         arranged = mechanism(use.id).arrange(use.config, codes)
         if arranged is not None:
@@ -233,13 +244,15 @@ def random_setup(
             )
         else:
             drawn = mechanism(use.id).deal(use.config, rng, players, options, mission, parts)
+            if drawn is None:
+                drawn = mechanism(use.id).deal_on_stands(use.config, rng, stands, owners, captain)
         if drawn is not None:
             parts[use.id] = drawn
     return Setup(
         mission=mission,
         players=players,
         captain=captain,
-        stands=tuple(_arrange(spec, s) for s in stands),
+        stands=tuple(_arrange(spec, s, i, parts) for i, s in enumerate(stands)),
         red_markers=tuple(red_markers),
         yellow_markers=tuple(yellow_markers),
         options=options,
@@ -275,7 +288,8 @@ def explicit_setup(
     options.validate()
     spec = load_mission(mission)
     _check_table(spec, players, captain)
-    codes = [_arrange(spec, [_to_code(w) for w in stand]) for stand in stands]
+    given_codes = [[_to_code(w) for w in stand] for stand in stands]
+    codes = [_arrange(spec, stand) for stand in given_codes]
     owners = stand_owners(players, captain)
     if len(codes) != len(owners):
         raise SetupError(f"{players} players with captain {captain} use {len(owners)} stands")
@@ -307,6 +321,8 @@ def explicit_setup(
         )
         if data is not None:
             checked[use.id] = data
+    # A wire the setup turned round stays where it was given (its mechanism's data says which).
+    codes = [_arrange(spec, stand, i, checked) for i, stand in enumerate(given_codes)]
     return Setup(
         mission=mission,
         players=players,

@@ -115,6 +115,7 @@ class Table:
         "log",
         "mechanisms",
         "mission",
+        "own_hidden",
         "owners",
         "parts",
         "pending",
@@ -160,6 +161,10 @@ class Table:
         self.info: dict[int, int] = {}
         self.dial = setup.players
         self.validated: set[int] = set()
+        #: Wires their owner cannot see (turned round on his stand: flipped wires, missions 38,
+        #: 56, 64): not in his ``hand`` (what he knows he holds and may act on), shown to the
+        #: other seats; set by their mechanism as the game starts.
+        self.own_hidden: frozenset[int] = frozenset()
         self.active = setup.captain
         self.pending = Pending(Phase.SETUP_TOKEN, setup.captain)
         self.result: str | None = None
@@ -244,7 +249,15 @@ class Table:
                 yield slot, self.codes[wire]
 
     def hand(self, seat: int) -> list[tuple[int, int, int]]:
-        """(stand, slot, code) of each uncut wire the seat holds, both stands together."""
+        """(stand, slot, code) of each uncut wire the seat holds, both stands together (but a
+        wire turned round, which he cannot see: ``own_hidden``)."""
+        if self.own_hidden:
+            return [
+                (st, slot, code)
+                for st in self.seat_stands[seat]
+                for slot, code in self.uncut(st)
+                if self.stands[st][slot] not in self.own_hidden
+            ]
         return [(st, slot, code) for st in self.seat_stands[seat] for slot, code in self.uncut(st)]
 
     def has_wires(self, seat: int) -> bool:

@@ -79,14 +79,17 @@ def _sees(s: Table, stand: int, viewer: Viewer) -> bool:
 
 def _stand(s: Table, stand: int, viewer: Viewer) -> StandView:
     visible = _sees(s, stand, viewer)
+    # A wire turned round faces the others: every seat but its owner sees it (never a spectator).
+    turned = viewer == SEER or (isinstance(viewer, int) and viewer != s.owners[stand])
     slots: list[Slot] = []
     for wire in s.stands[stand]:
         cut = s.cut[wire]
         info = s.info.get(wire)
+        shown = visible if wire not in s.own_hidden else turned
         slots.append(
             {
                 "cut": cut,
-                "wire": label_of(s.codes[wire]) if cut or visible else None,
+                "wire": label_of(s.codes[wire]) if cut or shown else None,
                 "info": value_to_json(info) if info is not None else None,
             }
         )

@@ -46,6 +46,7 @@ from engine.redwire.mechanisms import (
     constraints,
     count_tokens,
     double_lock,
+    flipped_wires,
     four_at_once,
     guessing,
     negative_tokens,
@@ -87,6 +88,7 @@ BOT_TABLES = [
     (30, 3, 6),
     (31, 4, 3),
     (34, 4, 5),
+    (38, 4, 3),
 ]
 LEVEL = "cautious"
 PHONE: ViewportSize = {"width": 360, "height": 640}
@@ -1343,3 +1345,78 @@ def test_a_link_to_mission_34_for_two_players_says_it_needs_three(
     wait_ready(page)
     expect(page.locator("#rw-live")).to_contain_text("Mission 34 is for 3 to 5 players")
     assert saved(page) is None  # no game was dealt
+
+
+@pytest.mark.parametrize(("way", "seed"), [("keyboard", 4), ("touch", 2)])
+def test_my_flipped_wire_stays_hidden_from_me_and_is_cut(
+    open_context: Opener, site_url: str, way: str, seed: int
+) -> None:
+    """Mission 38 on a phone, the person captain: the DOM never holds the value of her own
+    flipped wire (a back with the turned mark, said in words, on every screen she sees), while
+    the teammates' boards would show it; she cuts it with the keyboard alone or by touch (the
+    mode, a teammate's wire of its value, the value, confirm), and both wires are cut."""
+    page = open_phone(
+        open_context,
+        site_url + f"?mission=38&players=3&seed={seed}&bots=1&pace=slow&brief=0&captain=1",
+    )
+    state = saved_state(page)
+    part = flipped_wires.view(state.observation(0))
+    assert part is not None and part["owners"] == [0]
+    ((stand, slot),) = part["wires"]
+    truth = state.observation("seer")["stands"][stand]["slots"][slot]["wire"]
+    assert state.observation(1)["stands"][stand]["slots"][slot]["wire"] == truth
+
+    def hidden_from_me() -> None:
+        mine = tile(page, stand, slot)
+        expect(mine).to_have_class(re.compile("rw-tile--back"))
+        expect(mine).to_have_attribute("aria-label", re.compile("cannot see its value"))
+        assert mine.locator(".rw-flipmark").count() == 1
+        assert mine.get_attribute("data-v") is None and mine.locator("[data-v]").count() == 0
+
+    hidden_from_me()
+    expect(page.get_by_test_id("flipped-wires")).to_contain_text("never sees it")
+    while (decision := wait_decision(page)) == "setup_token":
+        play(page, sure_move(saved_state(page), 0))
+        hidden_from_me()
+    assert decision == "turn" and viewer(page) == 0
+    hidden_from_me()
+    state = saved_state(page)
+    value = cut_value(state.code_at(stand, slot))
+    aim = next(
+        (
+            a
+            for a in state.legal_actions(0)
+            if isinstance(a, flipped_wires.FlippedCut)
+            and a.value == value
+            and cut_value(state.code_at(a.stand, a.slot)) == value
+        ),
+        None,
+    )
+    if aim is None:
+        pytest.skip("no teammate holds a wire of the flipped wire's value")
+    steps = [
+        page.locator('[data-act="mode"][data-mode="flipped_cut"]'),
+        tile(page, aim.stand, aim.slot),
+        page.locator(f'[data-act="value"][data-value="{value}"]'),
+    ]
+    confirm = page.get_by_test_id("confirm")
+    for step in steps:
+        if way == "keyboard":
+            step.focus()
+            page.keyboard.press("Enter")
+        else:
+            step.click()
+    expect(confirm).to_contain_text("my flipped wire")
+    if way == "keyboard":
+        confirm.focus()
+        page.keyboard.press("Enter")
+    else:
+        confirm.click()
+    page.wait_for_function(
+        f'() => document.querySelector(\'[data-act=tile][data-stand="{stand}"]'
+        f"[data-slot=\"{slot}\"]')?.classList.contains('is-cut')"
+    )
+    after = saved_state(page)
+    assert after.cut[after.wire_id(stand, slot)] and after.cut[after.wire_id(aim.stand, aim.slot)]
+    page.get_by_role("button", name="Full log").click()
+    expect(page.get_by_test_id("full-log")).to_contain_text("with the flipped wire")

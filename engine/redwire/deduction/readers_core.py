@@ -59,7 +59,9 @@ def read_cut(event: Mapping[str, Any], tracker: Tracker) -> None:
     values = tuple(class_of_json(v) for v in event["values"])
     turned = tuple(int(v) for v in event.get("red_as", ()))  # values that count as red
     targets = [tracker.wire(stand, slot) for stand, slot in event["targets"]]
-    held = tracker.uncut_of_seat(int(event["seat"]))
+    # A wire turned round (``memo["own_hidden"]``) is not one its owner knows he holds.
+    hidden = tracker.memo.get("own_hidden", ())
+    held = tuple(w for w in tracker.uncut_of_seat(int(event["seat"])) if w not in hidden)
     for value in values:
         tracker.add(AtLeastOne.classes(held, value))
     outcome = event["outcome"]

@@ -42,6 +42,7 @@ from . import (
     double_detector,
     double_lock,
     equipment,
+    flipped_wires,
     four_at_once,
     guessing,
     hidden_equipment,
@@ -102,6 +103,7 @@ ALL: tuple[Mechanism[Any], ...] = (
     new_characters.MECHANISM,
     constraints.MECHANISM,
     weakest_link.MECHANISM,
+    flipped_wires.MECHANISM,
 )
 REGISTRY: dict[str, Mechanism[Any]] = {m.id: m for m in ALL}
 ACTIONS: dict[type[Action], ActionSpec[Any]] = {a.cls: a for m in ALL for a in m.actions}

@@ -244,6 +244,26 @@ class Mechanism(Generic[Part]):
     def setup_to_json(self, data: Any) -> Any:
         return data
 
+    def deal_on_stands(
+        self,
+        config: Any,
+        rng: Rng,
+        stands: list[list[int]],
+        owners: tuple[int, ...],
+        captain: int,
+    ) -> Any:
+        """Its setup data drawn once the wires are dealt (``stands``: each stand's codes in the
+        order dealt, which it may reorder: the wire the captain turns round goes last), when
+        ``deal`` drew none. None: nothing to draw. Draw only from ``rng``."""
+        return None
+
+    def arrange_stand(
+        self, config: Any, data: Any, stand: int, codes: Sequence[int]
+    ) -> tuple[int, ...] | None:
+        """The layout of ``stand`` (codes in the order dealt) when this mechanism's setup
+        ``data`` keeps a wire of it apart (a wire turned round, at the far right); else None."""
+        return None
+
     def deal_wires(
         self,
         config: Any,

@@ -33,6 +33,16 @@ still: ``constraint_skip`` tells everyone what he does not hold (no wire of the 
 when a teammate's wire could be aimed at; else fewer than all remaining copies of each value, the
 Solo Cuts being all that was left). Reveal Red Wires is never restricted.
 
+``"constraints:rotating"`` (mission 37): the same deck and the same visible card everyone obeys,
+the same skip, but nobody chooses to replace it: each time all 4 wires of a value are cut
+(``validated``), the next card replaces it (``constraint_rotate``); and when a whole round went
+by with every turn in it skipped ("se tutti i giocatori saltano il turno in un round"), the
+detonator moves one step and the card is replaced (``constraint_round``, as the next round's
+first turn begins). A round ends each time the turn would reach the captain's seat (§12 B12:
+seats with no wires are passed). The deck exhausted, no constraint any more. A table where
+every turn is skipped therefore moves the detonator every round and turns a card each time:
+the game always ends.
+
 >>> from engine.redwire.mechanisms import constraints as c
 >>> c.CARDS["A"].values, c.CARDS["E"].values, c.CARDS["F"].values
 ((2, 4, 6, 8, 10, 12), (4, 5, 6, 7, 8, 9), (1, 2, 3, 10, 11, 12))
@@ -295,6 +305,14 @@ class ConstraintPart:
     visible: str | None = None
     deck: tuple[str, ...] = ()
     discarded: tuple[str, ...] = ()
+    #: Mission 37: no captain's choice; the card turns over by itself. The values whose 4 wires
+    #: were all cut so far (each turned a card), the seat of the turn last begun, and this
+    #: round's turns and skips so far (a round of only skips moves the dial).
+    rotating: bool = False
+    completed: frozenset[int] = frozenset()
+    last: int | None = None
+    turns: int = 0
+    skips: int = 0
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -304,6 +322,14 @@ class ConstraintPart:
         }
         if self.shared:
             out.update(visible=self.visible, deck=list(self.deck), discarded=list(self.discarded))
+        if self.rotating:
+            out.update(
+                rotating=True,
+                completed=sorted(self.completed),
+                last=self.last,
+                turns=self.turns,
+                skips=self.skips,
+            )
         return out
 
 
@@ -326,6 +352,11 @@ class ConstraintsView(TypedDict):
     visible: NotRequired[str | None]
     deck: NotRequired[int]
     discarded: NotRequired[list[str]]
+    #: Mission 37: the card turns over by itself (no captain's choice); this round's turns and
+    #: skips so far (every turn skipped in a round: the detonator moves, the card turns).
+    rotating: NotRequired[bool]
+    round_turns: NotRequired[int]
+    round_skips: NotRequired[int]
 
 
 def view(obs: Observation) -> ConstraintsView | None:
@@ -559,6 +590,9 @@ def _skip(s: Table, a: SkipTurn) -> Events:
         raise IllegalActionError(
             ConstraintReason.CONSTRAINT_CAN_ACT, card=card.letter if card else "-"
         )
+    part = s.part(ID, ConstraintPart)
+    if part.rotating:
+        s.set_part(ID, replace(part, skips=part.skips + 1))
     targets = _targets(s, a.seat, card)
     data: dict[str, Any] = {"seat": a.seat, "card": card.letter, "targets": targets}
     if targets:  # he holds no wire of a value the card lets him cut
@@ -628,6 +662,64 @@ def _swap(s: Table, a: SwapConstraint) -> Events:
     return events
 
 
+# --------------------------------------------------------------------------- mission 37
+
+
+def _turn_over(table: Table, events: Events, kind: str, **data: Any) -> None:
+    """The next card replaces the visible one (none left: no constraint any more)."""
+    part = table.part(ID, ConstraintPart)
+    old = part.visible
+    if old is None:
+        return
+    new = part.deck[0] if part.deck else None
+    table.set_part(
+        ID, replace(part, visible=new, deck=part.deck[1:], discarded=(*part.discarded, old))
+    )
+    events.append(Event(kind, {**data, "old": old, "new": new}))
+
+
+def _new_round(table: Table, before: int, seat: int) -> bool:
+    """Whether passing the turn from ``before`` to ``seat`` went past the captain's seat (a
+    round ends each time the turn would reach it, §12 B12; a seat alone with wires plays a
+    round a turn)."""
+    n = table.players
+    steps = (seat - before) % n or n
+    return ((table.setup.captain - before) % n or n) <= steps
+
+
+def _rotating_turn_start(table: Table, events: Events) -> None:
+    """As a turn begins: when it opens a round and every turn of the round before was skipped,
+    the detonator moves one step and the card is replaced."""
+    part = table.part(ID, ConstraintPart)
+    seat = table.active
+    if part.last is None or not _new_round(table, part.last, seat):
+        table.set_part(ID, replace(part, last=seat))
+        return
+    all_skipped = part.turns > 0 and part.skips >= part.turns
+    table.set_part(ID, replace(part, last=seat, turns=0, skips=0))
+    if not all_skipped or part.visible is None:
+        return
+    events.append(Event("constraint_round", {"card": part.visible}))
+    before = table.dial
+    table.dial -= 1
+    events.append(Event("dial", {"from": before, "to": table.dial}))
+    if table.dial <= 0:
+        explode(table, "detonator", events)
+        return
+    _turn_over(table, events, "constraint_rotate", reason="round")
+
+
+def _rotating_after_cuts(table: Table, events: Events) -> None:
+    """Each value whose 4 wires are now all cut turns the next card over."""
+    part = table.part(ID, ConstraintPart)
+    done = frozenset(table.validated) - part.completed
+    if not done:
+        return
+    table.set_part(ID, replace(part, completed=part.completed | done))
+    for value in sorted(done):
+        _turn_over(table, events, "constraint_rotate", reason="value", value=value)
+
+
 def _token_withheld(table: Table, wire: int, events: Events) -> bool:
     """Card H: a failed cut places no info token; everyone sees which wire it would have gone
     on (after a detector, its owner chose one that is not red)."""
@@ -688,6 +780,8 @@ class Constraints(Mechanism[ConstraintPart]):
         "constraint_swap",
         "constraint_keep",
         "constraint_skip",
+        "constraint_rotate",
+        "constraint_round",
         "constraint_no_token",
         "constraint_double",
         "choose_constraint",
@@ -714,6 +808,22 @@ class Constraints(Mechanism[ConstraintPart]):
         ),
         "constraint_keep": lambda e, n, o: (
             f"{name_of(n, e['seat'])} keeps constraint card {e['card']}."
+        ),
+        "constraint_rotate": lambda e, n, o: (
+            (
+                f"All four {e['value']}s are cut: constraint card {e['old']} is replaced"
+                if e["reason"] == "value"
+                else f"Constraint card {e['old']} is replaced"
+            )
+            + (
+                f" by card {e['new']}: " + CARDS[e["new"]].text["en"]
+                if e["new"]
+                else ": the deck is empty, no constraint from now on."
+            )
+        ),
+        "constraint_round": lambda e, n, o: (
+            f"Nobody could cut in the whole round because of constraint card {e['card']}: "
+            "the detonator moves one step."
         ),
         "constraint_skip": lambda e, n, o: (
             f"{name_of(n, e['seat'])} cannot cut because of constraint card {e['card']}: "
@@ -748,7 +858,7 @@ class Constraints(Mechanism[ConstraintPart]):
         "constraint_skip": (
             ("letter",),
             "Constraint card {letter} forbids every cut I could make: I skip my turn.",
-            "mission 32: the visible card leaves me no cut",
+            "missions 32 and 37: the visible card leaves me no cut",
         ),
         "constraint_swap": (
             ("letter", "count", "total"),
@@ -806,8 +916,10 @@ class Constraints(Mechanism[ConstraintPart]):
     ) -> Config:
         if table is not None:
             raise reader.fail(ID, "no table: the mode is a parameter (constraints:own)")
-        if params not in (("own",), ("shared",)):
-            raise reader.fail(f"mechanisms.{ID}", "the mode own or shared", ":".join(params))
+        if params not in (("own",), ("shared",), ("rotating",)):
+            raise reader.fail(
+                f"mechanisms.{ID}", "the mode own, shared or rotating", ":".join(params)
+            )
         return Config(params[0])
 
     def deal(
@@ -819,8 +931,9 @@ class Constraints(Mechanism[ConstraintPart]):
         mission: int,
         dealt: Mapping[str, Any],
     ) -> tuple[str, ...] | None:
-        """Mission 32: the twelve cards shuffled (the first lies face up, the rest a deck)."""
-        if config.mode != "shared":
+        """Missions 32 and 37: the twelve cards shuffled (the first lies face up, the rest a
+        deck)."""
+        if config.mode == "own":
             return None
         cards = list(ALL_CARDS)
         rng.shuffle(cards)
@@ -835,7 +948,7 @@ class Constraints(Mechanism[ConstraintPart]):
         mission: int,
         dealt: Mapping[str, Any],
     ) -> tuple[str, ...] | None:
-        if config.mode != "shared":
+        if config.mode == "own":
             return None
         if not isinstance(raw, dict) or set(raw) != {"order"}:
             raise SetupError('setup.parts.constraints must be {"order": [the 12 card letters]}')
@@ -854,8 +967,14 @@ class Constraints(Mechanism[ConstraintPart]):
     def init_part(self, table: Table) -> ConstraintPart:
         order = table.setup.parts.get(ID)
         if isinstance(order, tuple):
+            config = table.mission.config(ID)
+            rotating = isinstance(config, Config) and config.mode == "rotating"
             return ConstraintPart(
-                (None,) * table.players, shared=True, visible=order[0], deck=tuple(order[1:])
+                (None,) * table.players,
+                shared=True,
+                visible=order[0],
+                deck=tuple(order[1:]),
+                rotating=rotating,
             )
         return ConstraintPart((None,) * table.players, offered=OWN_CARDS)
 
@@ -869,6 +988,9 @@ class Constraints(Mechanism[ConstraintPart]):
         can. Mission 32: at the start of his own turn, the captain may replace the card."""
         seat = table.active
         part = self.part(table)
+        if part.rotating:
+            _rotating_turn_start(table, events)
+            return
         if part.shared:
             if part.visible is not None and seat == _round_opener(table):
                 table.pending = Pending(CONSTRAINT_SWAP, table.setup.captain, actor=seat)
@@ -902,6 +1024,15 @@ class Constraints(Mechanism[ConstraintPart]):
     ) -> bool:
         return _token_withheld(table, wire, events)
 
+    def after_cuts(self, table: Table, events: Events) -> None:
+        if self.part(table).rotating:
+            _rotating_after_cuts(table, events)
+
+    def end_turn(self, table: Table, events: Events) -> None:
+        part = self.part(table)
+        if part.rotating:
+            table.set_part(ID, replace(part, turns=part.turns + 1))
+
     def after_mistake(self, table: Table, events: Events) -> None:
         """Card L: a failed cut moves the detonator a second step (the only mistake of
         mission 32 is a failed cut)."""
@@ -929,6 +1060,10 @@ class Constraints(Mechanism[ConstraintPart]):
             out["visible"] = part.visible
             out["deck"] = len(part.deck)
             out["discarded"] = list(part.discarded)
+        if part.rotating:
+            out["rotating"] = True
+            out["round_turns"] = part.turns
+            out["round_skips"] = part.skips
         return out
 
     def scramble(self, table: Table, viewer: Viewer, rng: Rng) -> None:

@@ -51,3 +51,29 @@ def test_the_weak_spots_secrets_do_not_reach_the_bots() -> None:
                 assert again == action and second.explain() == first.explain()
             checked += 1
     assert checked >= 20
+
+
+def test_the_captains_own_flipped_wire_does_not_reach_his_bot() -> None:
+    """Mission 38: the twin scrambles the captain's flipped wire for him (the teammates see it,
+    so it stays for them); at the captain's decisions every level chooses the same, his cuts
+    with the flipped wire included."""
+    from engine.redwire import all_missions
+
+    if 38 not in all_missions():
+        pytest.skip("mission 38 is not shipped yet")
+    rng = random.Random(38)
+    checked = 0
+    for players in (2, 3, 4, 5):
+        for n, decision in enumerate(decisions(38, players, 380 + players, every=1.0)):
+            if decision.seat != decision.state.setup.captain:
+                continue
+            twin = hidden_twin(decision.state, decision.seat, rng)
+            assert twin.legal_actions(decision.seat) == decision.legal
+            for level in ("random", "simple", "cautious", "expert"):
+                first, second = make_bot(level, n), make_bot(level, n)
+                action = first.choose(decision.state.observation(decision.seat), decision.legal)
+                _solutions.clear()
+                again = second.choose(twin.observation(decision.seat), decision.legal)
+                assert again == action and second.explain() == first.explain()
+            checked += 1
+    assert checked >= 10

@@ -153,6 +153,15 @@ def random_candidate(state: GameState, rng: random.Random) -> Action:
     return rng.choice(makers)()
 
 
+def _hidden_from(state: GameState, stand: int, wire: int, viewer: int | None) -> bool:
+    """Whether ``viewer`` cannot see the uncut ``wire``: another seat's, or his own turned round
+    (a flipped wire faces every seat but its owner; a spectator sees none)."""
+    owner = state.owners[stand]
+    if wire in state.own_hidden:
+        return viewer is None or viewer == owner
+    return owner != viewer
+
+
 def hidden_twin(state: GameState, viewer: int | None, rng: random.Random) -> GameState:
     """The same state with every wire the viewer cannot see scrambled, and others' secrets
     replaced: an observation that reads no hidden data cannot tell the two apart."""
@@ -161,7 +170,7 @@ def hidden_twin(state: GameState, viewer: int | None, rng: random.Random) -> Gam
         w
         for stand, ids in enumerate(state.stands)
         for w in ids
-        if not state.cut[w] and state.owners[stand] != viewer
+        if not state.cut[w] and _hidden_from(state, stand, w, viewer)
     ]
     codes = list(state.codes)
     shuffled = [codes[w] for w in hidden]

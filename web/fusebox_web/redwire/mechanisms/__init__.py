@@ -32,6 +32,7 @@ from . import (
     dealt_first,
     double_detector,
     double_lock,
+    flipped_wires,
     four_at_once,
     guessing,
     hidden_equipment,
@@ -118,6 +119,7 @@ _MISSION_MODULES = (
     new_characters,
     constraints,
     weakest_link,
+    flipped_wires,
 )
 
 #: How each equipment card is offered, by card number.

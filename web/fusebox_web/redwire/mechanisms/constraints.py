@@ -6,7 +6,12 @@ log (whether the active player can obey his card, each turn, is public).
 
 Mission 32: the one visible card everyone obeys, the cards left in the face-down deck and those
 replaced; the captain's keep or replace (two dock buttons), the skip when the card leaves no
-cut (a dock button saying why), the prompt's reminder of the card, the log."""
+cut (a dock button saying why), the prompt's reminder of the card, the log.
+
+Mission 37 (rotating): the same visible card, deck and replaced cards, with its own rule (no
+captain's choice: a value cut to its 4th wire turns the next card over, and so does a whole
+round of skips, which moves the detonator) and the skips of the round so far; the log says
+each card turned and why."""
 
 from __future__ import annotations
 
@@ -49,9 +54,18 @@ def _shared(part: constraints.ConstraintsView, w: Words) -> str:
     gone = part.get("discarded") or []
     if gone:
         items.append(tag("li", esc(w.t("rw.constraint.replaced", cards=w.listing(list(gone))))))
+    rotating = bool(part.get("rotating"))
+    if rotating and letter and part.get("round_skips"):
+        line = w.t(
+            "rw.constraint.roundSkips",
+            skips=part.get("round_skips", 0),
+            turns=part.get("round_turns", 0),
+        )
+        items.append(tag("li", esc(line), data_testid="constraint-round"))
+    rule = "rw.constraint.rotatingRule" if rotating else "rw.constraint.sharedRule"
     return tag(
         "div",
-        tag("p", esc(w.t("rw.constraint.sharedRule")), class_="rw-seq")
+        tag("p", esc(w.t(rule)), class_="rw-seq")
         + tag("ul", "".join(items), class_="rw-plain-list"),
         data_testid="constraints",
     )
@@ -149,6 +163,22 @@ def _swap(e: View, w: Words) -> Found:
     return line, "info"
 
 
+def _rotate(e: View, w: Words) -> Found:
+    """Mission 37: a card turned over, by a value cut to its 4th wire or a round of skips."""
+    by_value = e["reason"] == "value"
+    if e["new"]:
+        key = "rw.log.constraintRotate" if by_value else "rw.log.constraintRoundNext"
+        line = w.t(key, value=e.get("value", ""), old=e["old"], card=text(w, e["new"]))
+    else:
+        key = "rw.log.constraintRotateLast" if by_value else "rw.log.constraintRoundLast"
+        line = w.t(key, value=e.get("value", ""), old=e["old"])
+    return line, "info"
+
+
+def _round(e: View, w: Words) -> Found:
+    return w.t("rw.log.constraintRound", letter=e["card"]), "warn"
+
+
 def _keep(e: View, w: Words) -> Found:
     return w.t("rw.log.constraintKeep", who=w.name(e["seat"]), letter=e["card"]), "info"
 
@@ -225,6 +255,8 @@ LINES = {
     "constraint_swap": _swap,
     "constraint_keep": _keep,
     "constraint_skip": _skip,
+    "constraint_rotate": _rotate,
+    "constraint_round": _round,
     "constraint_no_token": _no_token,
     "constraint_double": _double,
 }

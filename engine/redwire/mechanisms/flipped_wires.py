@@ -1,0 +1,635 @@
+"""Flipped wires (mission 38; missions 56 and 64 turn more): a wire turned round on its owner's
+stand, its value facing the teammates.
+
+``"flipped_wires:captain:1"`` (mission 38): after the deal the captain turns one of his wires
+round without looking and puts it at the far right of its stand (a chance event, any of his
+wires equally likely: the setup's stands hold it last, and ``setup.parts.flipped_wires.stands``
+names the stand whose last wire it is, so a record replays without the RNG; ``flipped``:
+public, everyone saw it move). From then on every seat but its owner sees its
+value, the owner never does, nor a spectator (``Table.own_hidden``: it is not in the owner's
+``hand``, so nothing he may do depends on it, and his observation shows it as hidden).
+
+Only the owner may cut it, with a normal cut of his own, no equipment (no detector, no second
+value), and if that cut fails the bomb explodes (cause ``flipped``):
+
+* ``FlippedCut`` (a Dual Cut with the flipped wire as his own side): he points at a teammate's
+  wire and announces the value he believes both have; both of that value: both are cut; else
+  the bomb explodes;
+* ``FlippedSolo`` (a Solo Cut with it): when the copies of a value left are his visible ones
+  (one or three) and one more, he cuts them all, the flipped wire included; it is not of that
+  value: the bomb explodes;
+* ``FlippedReveal``: when every wire of his that he sees is red (or none is left), he reveals
+  them and the flipped one as red wires (FAQ: a red flipped wire is revealed so); it is not red:
+  the bomb explodes. Revealing only the red wires he sees stays allowed.
+
+Nobody else may cut it: no cut aims at it and no equipment touches it (``equipment_ignores``,
+no token goes on it). A player whose only possible cut would involve it (every teammate's uncut
+wire is a flipped one, and no Solo Cut is his) says so (``FlippedSkip``): the turn passes and
+the detonator moves one step. With blue values always cut in pairs, that happens to a player
+whose blue wires are all of the flipped wire's value; the owner himself always has a move.
+
+What the table learns: the flipped wire's place (it lies outside the sorted order of its stand,
+as an X wire), and a skip tells everyone the skipper could not cut every remaining copy of any
+value (as mission 32's skip does). A Dual Cut of the owner announces a value he sees on his own
+stand: the deduction leaves the flipped wire out of "he holds it".
+
+>>> FlippedCut(0, 1, 4, 7).to_json()
+{'type': 'flipped_cut', 'seat': 0, 'stand': 1, 'slot': 4, 'value': 7}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, TypedDict, cast
+
+from ...core.errors import ReasonCode
+from ...core.events import Event, Viewer
+from ..actions import Action, Cut, Parser, PlaceToken, bad
+from ..errors import IllegalActionError, SetupError
+from ..model import Table
+from ..turn import (
+    after_cuts,
+    cut_wire,
+    end_turn,
+    explode,
+    forbid_if_must_reveal,
+    is_red,
+    mistake,
+    must_reveal,
+    red_codes,
+    require_own_turn,
+)
+from ..wires import BLUE_VALUES, RED, YELLOW, cut_value, value_to_json
+from .base import ActionSpec, Advice, BotAsk, Events, Mechanism, name_of, where
+
+if TYPE_CHECKING:
+    from ...core.rng import Rng
+    from ..deduction.tracker import Tracker
+    from ..missions import ConfigReader
+    from ..observation_types import Observation
+    from ..options import Options
+
+ID = "flipped_wires"
+
+
+class FlippedReason(ReasonCode):
+    """Refusals around a flipped wire."""
+
+    FLIPPED_NOT_YOURS = (
+        "flipped_not_yours",
+        "Only its owner may cut a flipped wire, and no equipment may touch it.",
+    )
+    FLIPPED_NONE = ("flipped_none", "You have no flipped wire left to cut.")
+    FLIPPED_TARGET = (
+        "flipped_target",
+        "Point at an uncut wire of a teammate that is not turned round.",
+    )
+    FLIPPED_SOLO = (
+        "flipped_solo",
+        "A Solo Cut with your flipped wire needs every other copy of {value} left on your stand "
+        "(one or three of them).",
+    )
+    FLIPPED_REVEAL = (
+        "flipped_reveal",
+        "You may reveal your flipped wire as red only when every wire of yours you see is red.",
+    )
+    FLIPPED_CAN_CUT = (
+        "flipped_can_cut",
+        "You still have a cut that does not involve a flipped wire: you may not skip.",
+    )
+
+
+def _as_int(raw: object, name: str) -> int:
+    if not isinstance(raw, int) or isinstance(raw, bool):
+        raise bad(f"{name} must be a whole number")
+    return raw
+
+
+def _as_value(raw: object, name: str) -> int:
+    value = _as_int(raw, name)
+    if value not in BLUE_VALUES:
+        raise bad(f"{name} must be a value 1..12")
+    return value
+
+
+@dataclass(frozen=True)
+class FlippedCut(Action):
+    """The owner's Dual Cut with his flipped wire as his own side: point at a teammate's wire
+    and announce the value both are believed to have; a failure explodes the bomb."""
+
+    type: ClassVar[str] = "flipped_cut"
+    parsers: ClassVar[Mapping[str, Parser]] = {
+        "stand": _as_int,
+        "slot": _as_int,
+        "value": _as_value,
+    }
+    seat: int
+    stand: int
+    slot: int
+    value: int
+
+
+@dataclass(frozen=True)
+class FlippedSolo(Action):
+    """The owner's Solo Cut of ``value`` with his flipped wire among the copies; a failure
+    explodes the bomb."""
+
+    type: ClassVar[str] = "flipped_solo"
+    parsers: ClassVar[Mapping[str, Parser]] = {"value": _as_value}
+    seat: int
+    value: int
+
+
+@dataclass(frozen=True)
+class FlippedReveal(Action):
+    """The owner reveals his red wires and his flipped wire as a red one; not red: the bomb
+    explodes."""
+
+    type: ClassVar[str] = "flipped_reveal"
+    seat: int
+
+
+@dataclass(frozen=True)
+class FlippedSkip(Action):
+    """A player whose only possible cut would involve a flipped wire skips his turn: the
+    detonator moves one step."""
+
+    type: ClassVar[str] = "flipped_skip"
+    seat: int
+
+
+@dataclass(frozen=True)
+class FlipConfig:
+    #: Who turns wires round ("captain"; missions 56 and 64: "each") and how many each.
+    who: str
+    count: int
+
+
+@dataclass(frozen=True)
+class FlippedPart:
+    """The flipped wires' ids (fixed for the game)."""
+
+    wires: tuple[int, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"wires": list(self.wires)}
+
+
+class FlippedView(TypedDict):
+    """``observation["mechanisms"]["flipped_wires"]``: where the flipped wires lie and whose
+    they are (their values show in the stands to every seat but the owner)."""
+
+    wires: list[list[int]]
+    owners: list[int]
+
+
+def view(obs: Observation) -> FlippedView | None:
+    return cast("FlippedView | None", obs["mechanisms"].get(ID))
+
+
+def flipped_ids(table: Table) -> tuple[int, ...]:
+    part = table.parts.get(ID)
+    return part.wires if isinstance(part, FlippedPart) else ()
+
+
+def _uncut_flipped(table: Table, seat: int) -> list[int]:
+    """The seat's own flipped wires still uncut."""
+    return [
+        w
+        for w in flipped_ids(table)
+        if not table.cut[w] and table.owners[table.position_of(w)[0]] == seat
+    ]
+
+
+def _wire(table: Table, stand: int, slot: int) -> int | None:
+    if 0 <= stand < len(table.stands) and 0 <= slot < len(table.stands[stand]):
+        return table.stands[stand][slot]
+    return None
+
+
+def _touches(table: Table, action: Action) -> bool:
+    """An action of the core or another mechanism aimed at a flipped wire (a cut, a token, a
+    label): nobody but its owner cuts it, and only with this mechanism's actions."""
+    ids = set(flipped_ids(table))
+    if not ids:
+        return False
+    if isinstance(action, Cut):
+        return any(_wire(table, st, sl) in ids for st, sl in action.targets)
+    if isinstance(action, PlaceToken):
+        return _wire(table, action.stand, action.slot) in ids
+    from .equipment.labels import Label
+
+    if isinstance(action, Label):  # a label lies across two wires
+        return any(_wire(table, action.stand, s) in ids for s in (action.slot, action.slot + 1))
+    stand, slot = getattr(action, "stand", None), getattr(action, "slot", None)
+    if isinstance(stand, int) and isinstance(slot, int) and not isinstance(action, FlippedCut):
+        return _wire(table, stand, slot) in ids
+    return False
+
+
+# --------------------------------------------------------------------------- the owner's cuts
+
+
+def _targets(table: Table, seat: int) -> Iterator[tuple[int, int]]:
+    """Every teammate's uncut wire that is not flipped (what a Dual Cut may aim at)."""
+    ids = set(flipped_ids(table))
+    for stand, owner in enumerate(table.owners):
+        if owner == seat:
+            continue
+        for slot, _ in table.uncut(stand):
+            if table.stands[stand][slot] not in ids:
+                yield stand, slot
+
+
+def _cut_legal(s: Table, seat: int) -> Iterator[FlippedCut]:
+    if seat != s.active or not _uncut_flipped(s, seat):
+        return
+    for stand, slot in _targets(s, seat):
+        for value in s.wireset.blue:
+            yield FlippedCut(seat, stand, slot, value)
+
+
+def _fail(s: Table, seat: int, wire: int, events: Events) -> None:
+    stand, slot = s.position_of(wire)
+    events.append(
+        Event(
+            "flipped_failed",
+            {"seat": seat, "stand": stand, "slot": slot, "wire": value_to_json(s.codes[wire])},
+        )
+    )
+    explode(s, "flipped", events)
+
+
+def _flipped_cut(s: Table, a: FlippedCut) -> Events:
+    require_own_turn(s, a.seat)
+    mine = _uncut_flipped(s, a.seat)
+    if not mine:
+        raise IllegalActionError(FlippedReason.FLIPPED_NONE)
+    if (a.stand, a.slot) not in set(_targets(s, a.seat)):
+        raise IllegalActionError(FlippedReason.FLIPPED_TARGET)
+    if a.value not in s.wireset.blue:
+        raise IllegalActionError(FlippedReason.FLIPPED_TARGET)
+    flipped = mine[0]
+    target = s.stands[a.stand][a.slot]
+    hit = cut_value(s.codes[target]) == a.value and cut_value(s.codes[flipped]) == a.value
+    events: Events = [
+        Event(
+            "flipped_cut",
+            {
+                "seat": a.seat,
+                "stand": a.stand,
+                "slot": a.slot,
+                "value": a.value,
+                "outcome": "hit" if hit else "miss",
+            },
+        )
+    ]
+    if not hit:
+        _fail(s, a.seat, flipped, events)
+        return events
+    cut_wire(s, a.stand, a.slot, a.seat, events)
+    st, sl = s.position_of(flipped)
+    cut_wire(s, st, sl, a.seat, events)
+    if not after_cuts(s, events):
+        end_turn(s, events)
+    return events
+
+
+def _visible_count(s: Table, seat: int, value: int) -> int:
+    return sum(1 for _, _, code in s.hand(seat) if cut_value(code) == value)
+
+
+def flipped_solo_allowed(s: Table, seat: int, value: int) -> bool:
+    """The copies of ``value`` left are his visible ones (one or three) and one more: his
+    flipped wire, if he is right (public counts and his own stand only)."""
+    if not _uncut_flipped(s, seat) or value not in s.wireset.blue:
+        return False
+    seen = _visible_count(s, seat, value)
+    return seen in (1, 3) and s.in_play(value) - s.cut_count(value) == seen + 1
+
+
+def _solo_legal(s: Table, seat: int) -> Iterator[FlippedSolo]:
+    if seat != s.active or must_reveal(s, seat):
+        return
+    for value in s.wireset.blue:
+        if flipped_solo_allowed(s, seat, value):
+            yield FlippedSolo(seat, value)
+
+
+def _flipped_solo(s: Table, a: FlippedSolo) -> Events:
+    require_own_turn(s, a.seat)
+    forbid_if_must_reveal(s, a.seat)
+    if not flipped_solo_allowed(s, a.seat, a.value):
+        raise IllegalActionError(FlippedReason.FLIPPED_SOLO, value=a.value)
+    flipped = _uncut_flipped(s, a.seat)[0]
+    events: Events = [Event("flipped_solo", {"seat": a.seat, "value": a.value})]
+    if cut_value(s.codes[flipped]) != a.value:
+        _fail(s, a.seat, flipped, events)
+        return events
+    for st, sl, code in s.hand(a.seat):
+        if cut_value(code) == a.value:
+            cut_wire(s, st, sl, a.seat, events)
+    st, sl = s.position_of(flipped)
+    cut_wire(s, st, sl, a.seat, events)
+    if not after_cuts(s, events):
+        end_turn(s, events)
+    return events
+
+
+def _reveal_allowed(s: Table, seat: int) -> bool:
+    """Every wire he sees is red (or none is left), and his flipped wire is uncut."""
+    if not _uncut_flipped(s, seat):
+        return False
+    extra = red_codes(s)
+    return all(is_red(s, code, extra) for _, _, code in s.hand(seat))
+
+
+def _reveal_legal(s: Table, seat: int) -> Iterator[FlippedReveal]:
+    if seat == s.active and _reveal_allowed(s, seat):
+        yield FlippedReveal(seat)
+
+
+def _flipped_reveal(s: Table, a: FlippedReveal) -> Events:
+    require_own_turn(s, a.seat)
+    if not _reveal_allowed(s, a.seat):
+        raise IllegalActionError(FlippedReason.FLIPPED_REVEAL)
+    flipped = _uncut_flipped(s, a.seat)
+    events: Events = [Event("flipped_reveal", {"seat": a.seat})]
+    wrong = next((w for w in flipped if cut_value(s.codes[w]) != RED), None)
+    if wrong is not None:
+        _fail(s, a.seat, wrong, events)
+        return events
+    for st, sl, _ in s.hand(a.seat):
+        cut_wire(s, st, sl, a.seat, events, revealed=True)
+    for wire in flipped:
+        st, sl = s.position_of(wire)
+        cut_wire(s, st, sl, a.seat, events, revealed=True)
+    if not after_cuts(s, events):
+        end_turn(s, events)
+    return events
+
+
+# --------------------------------------------------------------------------- the others' skip
+
+
+def _solo_values(s: Table, seat: int) -> list[int]:
+    """The values whose Solo Cut he could make (every remaining copy in his hand)."""
+    from ..rules import solo_allowed
+
+    return [v for v in (*s.wireset.blue, YELLOW) if solo_allowed(s, seat, v)]
+
+
+def stuck(s: Table, seat: int) -> bool:
+    """His only possible cut would involve a flipped wire: a teammate's flipped wire is left,
+    no other teammate's wire is, and no Solo Cut is his (nor only red wires to reveal)."""
+    if must_reveal(s, seat) or not s.hand(seat):
+        return False
+    ids = flipped_ids(s)
+    if not any(not s.cut[w] and s.owners[s.position_of(w)[0]] != seat for w in ids):
+        return False
+    if next(_targets(s, seat), None) is not None:
+        return False
+    return not _solo_values(s, seat)
+
+
+def _skip_legal(s: Table, seat: int) -> Iterator[FlippedSkip]:
+    if seat == s.active and s.pending.seat == seat and stuck(s, seat):
+        yield FlippedSkip(seat)
+
+
+def _skip(s: Table, a: FlippedSkip) -> Events:
+    require_own_turn(s, a.seat)
+    forbid_if_must_reveal(s, a.seat)
+    if not stuck(s, a.seat):
+        raise IllegalActionError(FlippedReason.FLIPPED_CAN_CUT)
+    # Every copy left of a value is in his hand or is a flipped wire: with 2 or 4 left, he does
+    # not hold them all (else his Solo Cut).
+    short = [
+        [v, s.in_play(v) - s.cut_count(v) - 1]
+        for v in s.wireset.blue
+        if s.in_play(v) - s.cut_count(v) in (2, 4)
+    ]
+    events: Events = [Event("flipped_skip", {"seat": a.seat, "solo": short})]
+    if not mistake(s, events):
+        end_turn(s, events)
+    return events
+
+
+def _read_skip(event: Mapping[str, Any], tracker: Tracker) -> None:
+    """He skipped: a wire of his is not red (else he would reveal them), and of each value with
+    2 or 4 copies left he holds fewer than all."""
+    from ..deduction.facts import AtLeastOne, Count
+    from ..deduction.readers_core import not_red
+
+    wires = tracker.uncut_of_seat(int(event["seat"]))
+    tracker.add(AtLeastOne(tuple(wires), not_red(tracker)))
+    for value, high in event.get("solo", ()):
+        tracker.add(Count.classes(wires, int(value), low=0, high=int(high)))
+
+
+def _read_flipped(event: Mapping[str, Any], tracker: Tracker) -> None:
+    """The wire turned round lies outside the sorted order of its stand, and its owner does not
+    know its value (his Dual Cuts announce values he sees)."""
+    wire = tracker.wire(int(event["stand"]), int(event["slot"]))
+    tracker.mark_unsorted(wire)
+    tracker.memo["own_hidden"] = (*tracker.memo.get("own_hidden", ()), wire)
+
+
+# --------------------------------------------------------------------------- the mechanism
+
+
+class FlippedWires(Mechanism[FlippedPart]):
+    id = ID
+    reasons = FlippedReason
+    actions = (
+        ActionSpec(
+            FlippedCut, "turn", _cut_legal, _flipped_cut, is_action=True, with_only_reds=True
+        ),
+        ActionSpec(FlippedSolo, "turn", _solo_legal, _flipped_solo, is_action=True),
+        ActionSpec(
+            FlippedReveal,
+            "turn",
+            _reveal_legal,
+            _flipped_reveal,
+            is_action=True,
+            with_only_reds=True,
+        ),
+        ActionSpec(FlippedSkip, "turn", _skip_legal, _skip, is_action=True),
+    )
+    events = (
+        "flipped",
+        "flipped_cut",
+        "flipped_solo",
+        "flipped_reveal",
+        "flipped_failed",
+        "flipped_skip",
+    )
+    facts = {"flipped": _read_flipped, "flipped_skip": _read_skip}
+    causes = {"flipped": "a cut of the flipped wire failed"}
+    lines = {
+        "flipped": lambda e, n, o: (
+            f"{name_of(n, e['seat'])} turns one wire round without looking: it faces the "
+            f"others, at the far right ({where(n, o, e['stand'], e['slot'])})."
+        ),
+        "flipped_cut": lambda e, n, o: (
+            f"{name_of(n, e['seat'])} cuts with the flipped wire, announcing {e['value']} at "
+            f"{where(n, o, e['stand'], e['slot'])}: "
+            + ("both are cut." if e["outcome"] == "hit" else "wrong.")
+        ),
+        "flipped_solo": lambda e, n, o: (
+            f"{name_of(n, e['seat'])} makes a Solo Cut of {e['value']} with the flipped wire."
+        ),
+        "flipped_reveal": lambda e, n, o: (
+            f"{name_of(n, e['seat'])} reveals the red wires, the flipped one as red."
+        ),
+        "flipped_failed": lambda e, n, o: f"The flipped wire was {e['wire']}: the cut fails.",
+        "flipped_skip": lambda e, n, o: (
+            f"{name_of(n, e['seat'])} could only cut a flipped wire: the turn is skipped and "
+            "the detonator moves one step."
+        ),
+    }
+    bot_keys = {
+        "flipped_skip": (
+            (),
+            "My only cut would be a flipped wire, which only its owner may cut: I skip my turn.",
+            "mission 38 (`flipped_wires`): every teammate's wire left is the captain's flipped one",
+        ),
+        "flipped_solo": (
+            ("value",),
+            "All the {value}s left are mine if my flipped wire is one: I cut them together.",
+            "mission 38: the copies of a value left are the owner's visible ones and one more, "
+            "which can only be his flipped wire",
+        ),
+        "flipped_cut": (
+            ("value", "percent"),
+            "My flipped wire is a {value} with {percent}% odds, and so is the wire I point at: "
+            "I cut both.",
+            "mission 38: the owner's best joint chance (his flipped wire and a teammate's wire "
+            "both of one value), taken when it is certain or nothing else is left",
+        ),
+        "flipped_reveal": (
+            (),
+            "Every wire of mine that I see is red and the flipped one can only be red: I reveal "
+            "them.",
+            "mission 38: no blue copy is left anywhere the flipped wire could be",
+        ),
+    }
+
+    def configure(
+        self, params: tuple[str, ...], table: Mapping[str, Any] | None, reader: ConfigReader
+    ) -> FlipConfig:
+        if table is not None or params != ("captain", "1"):
+            raise reader.fail(
+                f"mechanisms.{ID}",
+                "flipped_wires:captain:1 (missions 56 and 64's flips are not built yet)",
+                ":".join(params),
+            )
+        return FlipConfig(params[0], int(params[1]))
+
+    def deal_on_stands(
+        self,
+        config: FlipConfig,
+        rng: Rng,
+        stands: list[list[int]],
+        owners: tuple[int, ...],
+        captain: int,
+    ) -> tuple[int, ...]:
+        """The captain turns one of his wires round, any of them equally likely: it goes last
+        on its stand (the setup data names the stand; its layout keeps the last wire apart)."""
+        mine = [
+            (st, code)
+            for st, owner in enumerate(owners)
+            if owner == captain
+            for code in sorted(stands[st])
+        ]
+        stand, code = mine[rng.below(len(mine))]
+        stands[stand].remove(code)
+        stands[stand].append(code)
+        return (stand,)
+
+    def arrange_stand(
+        self, config: FlipConfig, data: Any, stand: int, codes: Sequence[int]
+    ) -> tuple[int, ...] | None:
+        if stand not in data or not codes:
+            return None
+        return (*sorted(codes[:-1]), codes[-1])
+
+    def setup_from_json(
+        self,
+        config: FlipConfig,
+        raw: object,
+        players: int,
+        options: Options,
+        mission: int,
+        dealt: Mapping[str, Any],
+    ) -> tuple[int, ...]:
+        if (
+            not isinstance(raw, dict)
+            or set(raw) != {"stands"}
+            or not isinstance(raw["stands"], list)
+            or len(raw["stands"]) != config.count
+            or not all(
+                isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in raw["stands"]
+            )
+        ):
+            raise SetupError(
+                'setup.parts.flipped_wires must be {"stands": [stand]}: the captain\'s stand '
+                "whose last wire (as given) he turned round"
+            )
+        return tuple(int(x) for x in raw["stands"])
+
+    def setup_to_json(self, data: Any) -> Any:
+        return {"stands": list(data)}
+
+    def init_part(self, table: Table) -> FlippedPart:
+        chosen = table.setup.parts.get(ID)
+        if not isinstance(chosen, tuple):
+            raise SetupError("a mission with flipped wires needs setup.parts.flipped_wires")
+        ids = []
+        for stand in chosen:
+            if not 0 <= stand < len(table.stands) or not table.stands[stand]:
+                raise SetupError(f"no stand {stand} to turn a wire round on")
+            if table.owners[stand] != table.setup.captain:
+                raise SetupError("the captain turns round a wire of his own stand")
+            ids.append(table.stands[stand][-1])
+        return FlippedPart(tuple(ids))
+
+    def start_game(self, table: Table, events: Events) -> None:
+        """Everyone sees the captain put a wire, turned round, at the far right of his stand."""
+        ids = self.part(table).wires
+        table.own_hidden = table.own_hidden | frozenset(ids)
+        for wire in ids:
+            stand, slot = table.position_of(wire)
+            events.append(
+                Event("flipped", {"seat": table.owners[stand], "stand": stand, "slot": slot})
+            )
+
+    def unsorted_wires(self, table: Table) -> frozenset[int]:
+        return frozenset(flipped_ids(table))
+
+    def equipment_ignores(self, table: Table) -> frozenset[int]:
+        return frozenset(flipped_ids(table))
+
+    def check_action(self, table: Table, action: Action) -> None:
+        if _touches(table, action):
+            raise IllegalActionError(FlippedReason.FLIPPED_NOT_YOURS)
+
+    def allows(self, table: Table, action: Action) -> bool:
+        return not _touches(table, action)
+
+    def observe(self, table: Table, viewer: Viewer) -> FlippedView:
+        ids = flipped_ids(table)
+        places = [table.position_of(w) for w in ids]
+        return {
+            "wires": [list(p) for p in places],
+            "owners": [table.owners[st] for st, _ in places],
+        }
+
+    def advise(self, ask: BotAsk) -> Advice | None:
+        from ..bots.flipped import advise
+
+        return advise(ask)
+
+
+MECHANISM = FlippedWires()
