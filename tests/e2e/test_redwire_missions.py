@@ -1217,7 +1217,6 @@ def _m32_move(page: Page) -> None:
     play(page, action)
 
 
-@pytest.mark.skipif(36 not in all_missions(), reason="mission 36 not shipped yet")
 def test_the_sequence_card_goes_to_an_end_by_keyboard_and_moves_by_touch(
     open_context: Opener, site_url: str
 ) -> None:
