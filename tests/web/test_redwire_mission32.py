@@ -55,12 +55,15 @@ def test_the_visible_card_and_the_captains_two_buttons(catalog: Catalog) -> None
     assert "constraint_replace" not in cards_now(state, other, own_turn=False)
 
 
-@pytest.mark.parametrize("seed", range(3))
-def test_every_state_draws_and_reads_as_sentences(catalog: Catalog, seed: int) -> None:
+# Random tables explode early; the cautious one of seed 3 (three players) meets skips.
+@pytest.mark.parametrize(
+    ("seed", "level"), [(0, "random"), (1, "random"), (2, "random"), (3, "cautious")]
+)
+def test_every_state_draws_and_reads_as_sentences(catalog: Catalog, seed: int, level: str) -> None:
     rng = random.Random(seed)
     players = rng.choice(range(2, 6))
     state = new_game(32, players, seed)
-    bots = [make_bot("random", seed * 10 + k) for k in range(players)]
+    bots = [make_bot(level, seed * 10 + k) for k in range(players)]
     skipped = False
     for step in range(400):
         if state.is_over:
@@ -87,12 +90,9 @@ def test_every_state_draws_and_reads_as_sentences(catalog: Catalog, seed: int) -
     texts = {line.text for line in lines}
     skips = [e for e in seer["log"] if e["type"] == "constraint_skip"]
     assert bool(skips) == skipped
+    assert skipped or level == "random"
     for e in skips:  # the skip is said, with the card that forbade every cut
-        data = e["data"]
-        assert (
-            catalog.t("rw.log.constraintSkip", who=w.name(data["seat"]), letter=data["card"])
-            in texts
-        )
+        assert catalog.t("rw.log.constraintSkip", who=w.name(e["seat"]), letter=e["card"]) in texts
 
 
 def test_a_skip_is_offered_and_said_in_the_log(catalog: Catalog) -> None:
