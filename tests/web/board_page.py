@@ -1,17 +1,24 @@
-"""The Red Wire board of one seat as HTML, drawn as the page draws it (for the page tests)."""
+"""The Red Wire board of one seat as HTML, drawn as the page draws it, and a bots' game drawn
+state after state (for the page tests)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import random
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from fusebox_web.redwire import board, screens
 from fusebox_web.redwire.affordances import affordances
 from fusebox_web.redwire.log_text import log_lines
-from fusebox_web.redwire.selection import fresh
+from fusebox_web.redwire.phrases import confirm_text
+from fusebox_web.redwire.selection import fresh, selection_of
 from fusebox_web.redwire.words import Words
 from fusebox_web.shell.i18n import Catalog
 
-from engine.redwire import GameState
+from engine.redwire import GameState, load_mission, new_game
+from engine.redwire.actions import Action
+from engine.redwire.bots import make_bot
 
 NAMES = ("Ana", "Bea", "Carlo", "Dario", "Elena")
 
@@ -40,3 +47,60 @@ def board_html(
         contents=screens.bomb_contents(obs, w),
     )
     return "".join(board.render(inp).values())
+
+
+#: A placeholder left in a sentence ("{who}"): a message missing a parameter.
+RAW = re.compile(r"\{\w+\}")
+
+
+@dataclass
+class DrawnGame:
+    """What :func:`walk_drawing` leaves: the game's end, the seer's words, the log's sentences."""
+
+    state: GameState
+    words: Words
+    texts: set[str]
+
+
+def walk_drawing(
+    catalog: Catalog,
+    mission: int,
+    seed: int,
+    level: str = "random",
+    *,
+    first: int = 40,
+    selections: bool = True,
+    on_turn: Callable[[GameState, int, list[Action]], None] | None = None,
+) -> DrawnGame:
+    """A table of ``level`` bots plays ``mission`` (the player count drawn by ``seed`` among
+    those the mission allows); at each turn the board is drawn (one turn in seven) and the first
+    ``first`` legal actions must read as a confirm sentence (and, with ``selections``, map back to
+    a selection of the board); ``on_turn(state, seat, legal)`` sees each turn first. At the end
+    the whole log must read as sentences with no placeholder left."""
+    rng = random.Random(seed)
+    players = rng.choice(list(load_mission(mission).players))
+    state = new_game(mission, players, seed)
+    bots = [make_bot(level, seed * 10 + k) for k in range(players)]
+    for step in range(400):
+        if state.is_over:
+            break
+        mover = state.to_move
+        assert mover is not None
+        obs = state.observation(mover)
+        w = Words(catalog, list(NAMES[:players]), [st["owner"] for st in obs["stands"]])
+        if step % 7 == 0:
+            assert not RAW.search(board_html(state, mover, catalog))
+        legal = state.legal_actions(mover)
+        if on_turn is not None:
+            on_turn(state, mover, legal)
+        for action in legal[:first]:
+            text = confirm_text(action, w, obs)
+            assert text and not RAW.search(text), (action, text)
+            if selections:
+                assert selection_of(action, fresh(affordances(state, mover))).mode
+        state, _ = state.apply(bots[mover].choose(obs, legal))
+    seer = state.observation("seer")
+    w = Words(catalog, list(NAMES[:players]), [st["owner"] for st in seer["stands"]])
+    lines = log_lines(seer["log"], w)
+    assert lines and all(not RAW.search(line.text) for line in lines)
+    return DrawnGame(state, w, {line.text for line in lines})

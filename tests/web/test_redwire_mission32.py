@@ -4,9 +4,6 @@ state draws and reads as sentences in each language, and the skip is explained i
 
 from __future__ import annotations
 
-import random
-import re
-
 import pytest
 from fusebox_web.redwire.affordances import affordances
 from fusebox_web.redwire.log_text import log_lines
@@ -17,12 +14,10 @@ from fusebox_web.redwire.selection import fresh, selection_of
 from fusebox_web.redwire.words import Words
 from fusebox_web.shell.i18n import Catalog
 
-from engine.redwire import Cut, explicit_setup, new_game, start
-from engine.redwire.bots import make_bot
+from engine.redwire import Cut, GameState, explicit_setup, new_game, start
+from engine.redwire.actions import Action
 from engine.redwire.mechanisms.constraints import SkipTurn, SwapConstraint
-from tests.web.board_page import NAMES, board_html
-
-RAW = re.compile(r"\{\w+\}")
+from tests.web.board_page import NAMES, board_html, walk_drawing
 
 
 def test_the_visible_card_and_the_captains_two_buttons(catalog: Catalog) -> None:
@@ -60,39 +55,21 @@ def test_the_visible_card_and_the_captains_two_buttons(catalog: Catalog) -> None
     ("seed", "level"), [(0, "random"), (1, "random"), (2, "random"), (3, "cautious")]
 )
 def test_every_state_draws_and_reads_as_sentences(catalog: Catalog, seed: int, level: str) -> None:
-    rng = random.Random(seed)
-    players = rng.choice(range(2, 6))
-    state = new_game(32, players, seed)
-    bots = [make_bot(level, seed * 10 + k) for k in range(players)]
     skipped = False
-    for step in range(400):
-        if state.is_over:
-            break
-        mover = state.to_move
-        assert mover is not None
-        obs = state.observation(mover)
-        w = Words(catalog, NAMES[:players], [st["owner"] for st in obs["stands"]])
-        if step % 7 == 0:
-            assert not RAW.search(board_html(state, mover, catalog))
-        legal = state.legal_actions(mover)
-        for action in legal[:40]:
-            text = confirm_text(action, w, obs)
-            assert text and not RAW.search(text), (action, text)
-            assert selection_of(action, fresh(affordances(state, mover))).mode
+
+    def skip_offered(state: GameState, mover: int, legal: list[Action]) -> None:
+        nonlocal skipped
         if SkipTurn(mover) in legal:
             skipped = True
             assert "constraint_skip" in cards_now(state, mover, own_turn=True)
-        state, _ = state.apply(bots[mover].choose(obs, legal))
-    seer = state.observation("seer")
-    w = Words(catalog, NAMES[:players], [st["owner"] for st in seer["stands"]])
-    lines = log_lines(seer["log"], w)
-    assert lines and all(not RAW.search(line.text) for line in lines)
-    texts = {line.text for line in lines}
-    skips = [e for e in seer["log"] if e["type"] == "constraint_skip"]
+
+    game = walk_drawing(catalog, 32, seed, level, on_turn=skip_offered)
+    skips = [e for e in game.state.observation("seer")["log"] if e["type"] == "constraint_skip"]
     assert bool(skips) == skipped
     assert skipped or level == "random"
     for e in skips:  # the skip is said, with the card that forbade every cut
-        assert catalog.t("rw.log.constraintSkip", who=w.name(e["seat"]), letter=e["card"]) in texts
+        said = catalog.t("rw.log.constraintSkip", who=game.words.name(e["seat"]), letter=e["card"])
+        assert said in game.texts
 
 
 def test_a_skip_is_offered_and_said_in_the_log(catalog: Catalog) -> None:

@@ -5,9 +5,6 @@ state drawn."""
 
 from __future__ import annotations
 
-import random
-import re
-
 import pytest
 from fusebox_web.redwire.affordances import affordances
 from fusebox_web.redwire.log_text import log_lines
@@ -18,14 +15,11 @@ from fusebox_web.redwire.selection import fresh, selection_of
 from fusebox_web.redwire.words import Words
 from fusebox_web.shell.i18n import Catalog
 
-from engine.redwire import Cut, GameState, Pick, new_game
-from engine.redwire.bots import make_bot
+from engine.redwire import Cut, GameState, Pick
 from engine.redwire.mechanisms.sequence import MoveSequence, PlaceSequence
 from engine.redwire.observation_types import Observation
 from tests.redwire.engine.test_sequence_ends import dealt, m36
-from tests.web.board_page import NAMES, board_html
-
-RAW = re.compile(r"\{\w+\}")
+from tests.web.board_page import NAMES, board_html, walk_drawing
 
 
 def words(state: GameState, viewer: int | None, catalog: Catalog) -> tuple[Observation, Words]:
@@ -82,26 +76,4 @@ def test_the_cutter_moves_or_keeps_the_card_with_a_button(catalog: Catalog, move
 
 @pytest.mark.parametrize("seed", range(3))
 def test_every_state_draws_and_reads_as_sentences(catalog: Catalog, seed: int) -> None:
-    rng = random.Random(seed)
-    players = rng.choice(range(2, 6))
-    state = new_game(36, players, seed)
-    bots = [make_bot("random", seed * 10 + k) for k in range(players)]
-    for step in range(400):
-        if state.is_over:
-            break
-        mover = state.to_move
-        assert mover is not None
-        obs = state.observation(mover)
-        w = Words(catalog, list(NAMES[:players]), [st["owner"] for st in obs["stands"]])
-        if step % 7 == 0:
-            assert not RAW.search(board_html(state, mover, catalog))
-        legal = state.legal_actions(mover)
-        for action in legal[:40]:
-            text = confirm_text(action, w, obs)
-            assert text and not RAW.search(text), (action, text)
-            assert selection_of(action, fresh(affordances(state, mover))).mode
-        state, _ = state.apply(bots[mover].choose(obs, legal))
-    seer = state.observation("seer")
-    w = Words(catalog, list(NAMES[:players]), [st["owner"] for st in seer["stands"]])
-    lines = log_lines(seer["log"], w)
-    assert lines and all(not RAW.search(line.text) for line in lines)
+    walk_drawing(catalog, 36, seed)

@@ -5,25 +5,19 @@ of skips)."""
 
 from __future__ import annotations
 
-import random
-import re
 from dataclasses import replace
 
 import pytest
 from fusebox_web.redwire.log_text import log_lines
 from fusebox_web.redwire.mechanisms import cards_now
-from fusebox_web.redwire.phrases import confirm_text
 from fusebox_web.redwire.words import Words
 from fusebox_web.shell.i18n import Catalog
 
-from engine.redwire import SoloCut, explicit_setup, new_game, start
-from engine.redwire.bots import make_bot
+from engine.redwire import SoloCut, explicit_setup, start
 from engine.redwire.mechanisms.constraints import SkipTurn
 from engine.redwire.wires import cut_value
 from tests.redwire.engine.helpers import fill_deal
-from tests.web.board_page import NAMES, board_html
-
-RAW = re.compile(r"\{\w+\}")
+from tests.web.board_page import NAMES, board_html, walk_drawing
 
 
 def _deal(order: str, players: int = 3):  # type: ignore[no-untyped-def]
@@ -92,30 +86,8 @@ def test_a_round_of_skips_is_counted_on_the_board_and_said_in_the_log(catalog: C
 
 @pytest.mark.parametrize("seed", range(3))
 def test_every_state_draws_and_reads_as_sentences(catalog: Catalog, seed: int) -> None:
-    rng = random.Random(seed)
-    players = rng.choice(range(2, 6))
-    state = new_game(37, players, seed)
-    bots = [make_bot("random", seed * 10 + k) for k in range(players)]
-    for step in range(400):
-        if state.is_over:
-            break
-        mover = state.to_move
-        assert mover is not None
-        obs = state.observation(mover)
-        w = Words(catalog, NAMES[:players], [st["owner"] for st in obs["stands"]])
-        if step % 7 == 0:
-            assert not RAW.search(board_html(state, mover, catalog))
-        legal = state.legal_actions(mover)
-        for action in legal[:40]:
-            text = confirm_text(action, w, obs)
-            assert text and not RAW.search(text), (action, text)
-        state, _ = state.apply(bots[mover].choose(obs, legal))
-    seer = state.observation("seer")
-    w = Words(catalog, NAMES[:players], [st["owner"] for st in seer["stands"]])
-    lines = log_lines(seer["log"], w)
-    assert lines and all(not RAW.search(line.text) for line in lines)
-    texts = {line.text for line in lines}
-    for e in seer["log"]:
+    game = walk_drawing(catalog, 37, seed, selections=False)
+    for e in game.state.observation("seer")["log"]:
         if e["type"] == "constraint_rotate" and e["reason"] == "value":
             data = e
             key = "rw.log.constraintRotate" if data["new"] else "rw.log.constraintRotateLast"
@@ -128,4 +100,4 @@ def test_every_state_draws_and_reads_as_sentences(catalog: Catalog, seed: int) -
                 if data["new"]
                 else ""
             )
-            assert catalog.t(key, value=data["value"], old=data["old"], card=card) in texts
+            assert catalog.t(key, value=data["value"], old=data["old"], card=card) in game.texts

@@ -6,12 +6,10 @@ sentences in each language, the explosion of a failed cut included."""
 
 from __future__ import annotations
 
-import random
 import re
 
 import pytest
 from fusebox_web.redwire.affordances import affordances
-from fusebox_web.redwire.log_text import log_lines
 from fusebox_web.redwire.markup import esc
 from fusebox_web.redwire.mechanisms import ACTION_USES, build, cards_now
 from fusebox_web.redwire.phrases import confirm_text
@@ -20,11 +18,9 @@ from fusebox_web.redwire.words import Words
 from fusebox_web.shell.i18n import Catalog
 
 from engine.redwire import new_game
-from engine.redwire.bots import make_bot
 from engine.redwire.mechanisms.flipped_wires import FlippedCut
-from tests.web.board_page import NAMES, board_html
+from tests.web.board_page import NAMES, RAW, board_html, walk_drawing
 
-RAW = re.compile(r"\{\w+\}")
 TILE = re.compile(r"<button[^>]*data-act=\"tile\"[^>]*>.*?</button>", re.S)
 
 
@@ -85,35 +81,14 @@ def test_the_captains_cut_with_it_is_a_button_building_the_engines_action(
 
 @pytest.mark.parametrize("seed", range(4))
 def test_every_state_draws_and_reads_as_sentences(catalog: Catalog, seed: int) -> None:
-    rng = random.Random(seed)
-    players = rng.choice(range(2, 6))
-    state = new_game(38, players, seed)
-    bots = [make_bot("cautious", seed * 10 + k) for k in range(players)]
-    for step in range(400):
-        if state.is_over:
-            break
-        mover = state.to_move
-        assert mover is not None
-        obs = state.observation(mover)
-        w = Words(catalog, NAMES[:players], [st["owner"] for st in obs["stands"]])
-        if step % 5 == 0:
-            assert not RAW.search(board_html(state, mover, catalog))
-        legal = state.legal_actions(mover)
-        for action in legal[:60]:
-            text = confirm_text(action, w, obs)
-            assert text and not RAW.search(text), (action, text)
-        state, _ = state.apply(bots[mover].choose(obs, legal))
-    seer = state.observation("seer")
-    w = Words(catalog, NAMES[:players], [st["owner"] for st in seer["stands"]])
-    lines = log_lines(seer["log"], w)
-    assert lines and all(not RAW.search(line.text) for line in lines)
-    texts = {line.text for line in lines}
-    flipped = next(e for e in seer["log"] if e["type"] == "flipped")
+    game = walk_drawing(catalog, 38, seed, "cautious", first=60, selections=False)
+    w = game.words
+    flipped = next(e for e in game.state.observation("seer")["log"] if e["type"] == "flipped")
     assert (
         catalog.t(
             "rw.log.flipped",
             who=w.name(flipped["seat"]),
             where=w.where(flipped["stand"], flipped["slot"]),
         )
-        in texts
+        in game.texts
     )
