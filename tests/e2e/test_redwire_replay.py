@@ -59,7 +59,7 @@ def test_a_game_replayed_from_every_view_and_from_its_file(
     expect(page.get_by_test_id("replay-position")).to_have_text(f"Move {total - 1} of {total}")
 
     # The record as a file, and back in by import: the same game.
-    page.get_by_role("button", name="Back").click()
+    page.get_by_role("button", name="Back", exact=True).click()
     with page.expect_download() as download:
         page.get_by_test_id("record-download").click()
     path = tmp_path / "record.json"
@@ -75,6 +75,6 @@ def test_a_game_replayed_from_every_view_and_from_its_file(
     expect(page.get_by_role("heading", name=re.compile("Replay: "))).to_be_visible()
     bad = tmp_path / "bad.json"
     bad.write_text('{"hello": 1}')
-    page.get_by_role("button", name="Back").click()
+    page.get_by_role("button", name="Back", exact=True).click()
     page.get_by_test_id("record-import").set_input_files(str(bad))
     expect(page.get_by_test_id("campaign")).to_contain_text("holds no Red Wire record")

@@ -74,7 +74,7 @@ def test_a_format_1_export_loads_in_the_new_page(page: Page, site_url: str, tmp_
     page.get_by_role("button", name="Save and transfer").click()
     page.get_by_test_id("import").set_input_files(str(FIXTURES / "page-export.json"))
     expect(page.get_by_test_id("campaign")).to_contain_text("Progress loaded.")
-    page.get_by_role("button", name="Back").click()
+    page.get_by_role("button", name="Back", exact=True).click()
     expect(page.get_by_test_id("continue")).to_contain_text("Mission 4")
 
 
