@@ -21,7 +21,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         type=int,
         default=1,
         help="games per mission and player count checked by the real-game deduction oracle "
-        "(1 by default: about 30 late positions per mission; 20 for a long run)",
+        "(1 by default: two player counts per mission, in turn, about 12 late positions each "
+        "mission; from 2, every player count; 20 for a long run)",
     )
     parser.addoption(
         "--all-missions",

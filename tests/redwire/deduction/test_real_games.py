@@ -6,7 +6,9 @@ hit, before the actor cuts his own wire), every deal of the unseen tiles is repl
 game's actions; the consistent ones, weighted by their physical deals, give the exact distribution
 of every unseen wire, which the solver must give too (and the same total number of deals).
 
-``--real-games N`` plays N games per mission and player count (1 by default).
+``--real-games N`` plays N games per mission and player count; by default (1) a game of two of
+each mission's player counts, taken in turn from mission to mission so that every count is met
+(about 12 late positions a mission, over 400 in all: the other counts are the long run's).
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ MAX_WORLDS = 24  # deals replayed at most per position (a replay costs ~15 ms)
 PER_GAME = 6  # positions checked per game, at most (--real-games 20 for the long run)
 PENDING = 3  # of which during a pending pick, when the game has them
 PLAYERS = range(2, 6)
-POSITIONS = 20  # positions checked per mission and --real-games round, at least
+POSITIONS = 12  # positions checked per mission and --real-games round, at least
 
 
 def check_game(game: PlayedGame, rng: random.Random) -> tuple[Counter[str], list[str]]:
@@ -46,9 +48,14 @@ def check_game(game: PlayedGame, rng: random.Random) -> tuple[Counter[str], list
                 (pending if picking else others).append((k, viewer))
     rng.shuffle(pending)
     rng.shuffle(others)
+    order = pending + others
+    # A spectator's position first when the game has one (they are the rarer and the costlier).
+    spectator = next((i for i, (_, viewer) in enumerate(order) if viewer is None), None)
+    if spectator is not None:
+        order.insert(0, order.pop(spectator))
     seen: Counter[str] = Counter()
     wrong: list[str] = []
-    for k, viewer in pending + others:
+    for k, viewer in order:
         if seen["positions"] >= PER_GAME:
             break
         if seen["positions"] - seen["phase turn"] - seen["phase over"] >= PENDING and (
@@ -92,6 +99,23 @@ def _kinds(state) -> set[str]:  # type: ignore[no-untyped-def]
     return kinds
 
 
+def default_counts(mission: int, allowed: list[int]) -> list[int]:
+    """Two of the mission's player counts, half its list apart: with 2-5 players, 2 and 4 for
+    an even mission, 3 and 5 for an odd one.
+
+    >>> default_counts(9, [2, 3, 4, 5]), default_counts(34, [3, 4, 5])
+    ([3, 5], [4, 5])
+    """
+    first = mission % len(allowed)
+    return sorted({allowed[first], allowed[(first + len(allowed) // 2) % len(allowed)]})
+
+
+def test_the_default_run_meets_every_player_count_and_400_positions() -> None:
+    missions = sorted(all_missions())
+    met = {p for m in missions for p in default_counts(m, list(load_mission(m).players))}
+    assert met == set(PLAYERS) and POSITIONS * len(missions) >= 400
+
+
 @pytest.mark.parametrize("mission", sorted(all_missions()))
 def test_the_solver_is_exact_at_late_positions_of_real_games(
     mission: int, request: pytest.FixtureRequest
@@ -101,8 +125,9 @@ def test_the_solver_is_exact_at_late_positions_of_real_games(
     seen: Counter[str] = Counter()
     wrong: list[str] = []
     allowed = [p for p in PLAYERS if p in load_mission(mission).players]  # 34: not two
+    counts = allowed if games > 1 else default_counts(mission, allowed)
     for round_ in range(games):
-        for players in allowed:
+        for players in counts:
             for attempt in range(3):  # a game lost early has no late position: deal another
                 seed = 1000 * mission + 100 * round_ + 10 * attempt + players
                 game = play_game(mission, players, seed, random_levels(players, rng))
