@@ -133,7 +133,7 @@ def test_solver_equals_brute_force_with_many_stands() -> None:
     decks: the brute force grows fast with the stands)."""
     checked = 0
     seed = 0
-    while checked < 40:
+    while checked < 25:  # the brute force grows fast with the stands
         seed += 1
         rng = random.Random(100_000 + seed)
         position = random_position(RandomChooser(rng), most_stands=7)
