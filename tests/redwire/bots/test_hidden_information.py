@@ -11,7 +11,7 @@ import pytest
 
 from engine.redwire.bots import make_bot
 from engine.redwire.bots.knowledge import _solutions
-from tests.redwire.bots.positions import decisions
+from tests.redwire.bots.positions import Decision, decisions
 from tests.redwire.engine.walk import hidden_twin
 
 
@@ -41,16 +41,22 @@ def test_the_weak_spots_secrets_do_not_reach_the_bots() -> None:
     checked = 0
     for players in (3, 4, 5):
         for n, decision in enumerate(decisions(34, players, 340 + players, every=0.6)):
-            twin = hidden_twin(decision.state, decision.seat, rng)
-            assert twin.legal_actions(decision.seat) == decision.legal
-            for level in ("random", "simple", "cautious", "expert"):
-                first, second = make_bot(level, n), make_bot(level, n)
-                action = first.choose(decision.state.observation(decision.seat), decision.legal)
-                _solutions.clear()
-                again = second.choose(twin.observation(decision.seat), decision.legal)
-                assert again == action and second.explain() == first.explain()
+            assert_blind_to_the_twin(decision, n, rng)
             checked += 1
     assert checked >= 20
+
+
+def assert_blind_to_the_twin(decision: Decision, n: int, rng: random.Random) -> None:
+    """At ``decision``, a bot of every level chooses and explains the same in a twin game whose
+    hidden parts (for that seat) are scrambled."""
+    twin = hidden_twin(decision.state, decision.seat, rng)
+    assert twin.legal_actions(decision.seat) == decision.legal
+    for level in ("random", "simple", "cautious", "expert"):
+        first, second = make_bot(level, n), make_bot(level, n)
+        action = first.choose(decision.state.observation(decision.seat), decision.legal)
+        _solutions.clear()
+        again = second.choose(twin.observation(decision.seat), decision.legal)
+        assert again == action and second.explain() == first.explain()
 
 
 def test_the_captains_own_flipped_wire_does_not_reach_his_bot() -> None:
@@ -64,13 +70,6 @@ def test_the_captains_own_flipped_wire_does_not_reach_his_bot() -> None:
         for n, decision in enumerate(decisions(38, players, 380 + players, every=1.0)):
             if decision.seat != decision.state.setup.captain:
                 continue
-            twin = hidden_twin(decision.state, decision.seat, rng)
-            assert twin.legal_actions(decision.seat) == decision.legal
-            for level in ("random", "simple", "cautious", "expert"):
-                first, second = make_bot(level, n), make_bot(level, n)
-                action = first.choose(decision.state.observation(decision.seat), decision.legal)
-                _solutions.clear()
-                again = second.choose(twin.observation(decision.seat), decision.legal)
-                assert again == action and second.explain() == first.explain()
+            assert_blind_to_the_twin(decision, n, rng)
             checked += 1
     assert checked >= 10
