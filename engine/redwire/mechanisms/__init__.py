@@ -51,6 +51,7 @@ from . import (
     number_cards,
     number_choice,
     number_flip,
+    oxygen,
     parity_tokens,
     random_token,
     red_value,
@@ -104,6 +105,7 @@ ALL: tuple[Mechanism[Any], ...] = (
     constraints.MECHANISM,
     weakest_link.MECHANISM,
     flipped_wires.MECHANISM,
+    oxygen.MECHANISM,
 )
 REGISTRY: dict[str, Mechanism[Any]] = {m.id: m for m in ALL}
 ACTIONS: dict[type[Action], ActionSpec[Any]] = {a.cls: a for m in ALL for a in m.actions}
