@@ -211,6 +211,12 @@ class Oxygen(Mechanism[OxygenPart]):
             "The reserve's {reserve} oxygen pays for none of my cuts: I pass, one step.",
             "oxygen: no cut the reserve can pay for (passing moves the detonator one step)",
         ),
+        "oxygen_coffee": (
+            ("next_seat",),
+            "The reserve pays for none of my cuts: Coffee Break, {next_seat} plays next, no "
+            "step lost.",
+            "oxygen: no affordable cut, and the Coffee Break is on the board",
+        ),
         "oxygen_cheap": (
             ("value", "price", "dearest"),
             "A sure cut of {value} for {price} oxygen, not one for {dearest}: the others "
