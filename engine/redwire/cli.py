@@ -24,7 +24,7 @@ from .bots.characters import table_characters
 from .deal import random_setup
 from .errors import IllegalActionError
 from .game import new_game
-from .mechanisms import double_detector, new_characters
+from .mechanisms import double_detector, new_characters, oxygen
 from .mechanisms.bat_radar import NameCutter
 from .mechanisms.bluffer import FalseToken
 from .mechanisms.claims import Claim, PassClaim
@@ -52,6 +52,7 @@ from .mechanisms.sweep import Sweep
 from .mechanisms.timer import TimeUp
 from .mechanisms.token_draft import TakeToken
 from .mechanisms.weakest_link import Accuse, WeakLinkStuck
+from .mechanisms.oxygen import OxygenPass
 from .mechanisms.x_wires import XWait
 from .missions import all_missions, load_mission
 from .observation_types import Observation
@@ -88,7 +89,9 @@ HELP = """Actions (stands, wires and players count from 1; V is a number or y fo
   turndown               mission 31: your card can no longer be obeyed (after an exchange)
   accuse P L             mission 34, at the start of your turn: player P is the weak spot, card L
   stuck                  mission 34: you are the weak spot and your card leaves you no cut
-  pass                   mission 35: every cut you could make needs a locked X wire
+  pass                   mission 35: every cut you could make needs a locked X wire;
+                         mission 44: pass your turn (the reserve pays for no cut, or by
+                         choice): the detonator moves one step
   end left | end right   mission 36, captain at setup: where the Sequence card goes
   move | keep            mission 36: move the Sequence card to the other end, or keep it
   skip                   missions 32 and 37: the visible constraint card leaves you no cut
@@ -147,7 +150,7 @@ def format_action(action: Action) -> str:
             return f"accuse {action.target + 1} {action.card}"
         case WeakLinkStuck():
             return "stuck"
-        case XWait():
+        case XWait() | OxygenPass():
             return "pass"
         case PlaceSequence():
             return f"end {action.end}"
@@ -280,6 +283,13 @@ def _keep(seat: int, state: GameState) -> Action:
     return card if card in state.legal_actions(seat) else MoveSequence(seat, False)
 
 
+def _pass(seat: int, state: GameState) -> Action:
+    """The "pass" command: mission 44's (oxygen) when the game has it, else mission 35's."""
+    if any(m.id == "oxygen" for m in state.mechanisms):
+        return OxygenPass(seat)
+    return XWait(seat)
+
+
 _PARSE: dict[str, Callable[[int, list[str], GameState], Action]] = {
     "token": lambda seat, a, s: PlaceToken(seat, *_parse_pos(a[0])),
     "cut": _cut(None, 1),
@@ -306,7 +316,7 @@ _PARSE: dict[str, Callable[[int, list[str], GameState], Action]] = {
     "turndown": lambda seat, a, s: TurnDown(seat),
     "accuse": lambda seat, a, s: Accuse(seat, _parse_int(a[0]) - 1, a[1].upper()),
     "stuck": lambda seat, a, s: WeakLinkStuck(seat),
-    "pass": lambda seat, a, s: XWait(seat),
+    "pass": lambda seat, a, s: _pass(seat, s),
     "end": lambda seat, a, s: PlaceSequence(seat, a[0].lower()),
     "move": lambda seat, a, s: MoveSequence(seat, True),
     "keep": lambda seat, a, s: _keep(seat, s),
@@ -352,6 +362,12 @@ def render_board(obs: Observation, names: Sequence[str]) -> str:
     cards = ", ".join(f"{e['card']}:{e['state']}" for e in equipment["cards"]) if equipment else ""
     if cards:
         lines.append(f"  equipment: {cards}")
+    air = oxygen.view(obs)
+    if air is not None:
+        lines.append(
+            f"  oxygen: {air['reserve']} of {air['tokens']} in the reserve"
+            " (a cut of 1-4 takes 1, 5-8 takes 2, 9-12 takes 3)"
+        )
     for index, stand in enumerate(obs["stands"]):
         cells = []
         for tile in stand["slots"]:

@@ -199,7 +199,8 @@ class Oxygen(Mechanism[OxygenPart]):
     lines = {
         "oxygen": _line_take,
         "oxygen_refill": lambda e, n, o: (
-            f"The captain's turn: every oxygen token goes back to the reserve ({e['reserve']})."
+            f"A new round ({name_of(n, e['seat'])} first): every oxygen token goes back to the "
+            f"reserve ({e['reserve']})."
         ),
         "oxygen_pass": lambda e, n, o: (
             f"{name_of(n, e['seat'])} passes (oxygen in the reserve: {e['reserve']}): one step."
