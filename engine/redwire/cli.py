@@ -46,13 +46,13 @@ from .mechanisms.new_characters import CHARACTERS, OwnRadar, OwnWalkie
 from .mechanisms.new_characters import TRIPLE as OWN_TRIPLE
 from .mechanisms.number_choice import ChooseNumber
 from .mechanisms.number_flip import FlipNumber
+from .mechanisms.oxygen import OxygenPass
 from .mechanisms.sequence import MoveSequence, PlaceSequence, Stuck
 from .mechanisms.silence import NumberSaid
 from .mechanisms.sweep import Sweep
 from .mechanisms.timer import TimeUp
 from .mechanisms.token_draft import TakeToken
 from .mechanisms.weakest_link import Accuse, WeakLinkStuck
-from .mechanisms.oxygen import OxygenPass
 from .mechanisms.x_wires import XWait
 from .missions import all_missions, load_mission
 from .observation_types import Observation
@@ -89,8 +89,8 @@ HELP = """Actions (stands, wires and players count from 1; V is a number or y fo
   turndown               mission 31: your card can no longer be obeyed (after an exchange)
   accuse P L             mission 34, at the start of your turn: player P is the weak spot, card L
   stuck                  mission 34: you are the weak spot and your card leaves you no cut
-  pass                   mission 35: every cut you could make needs a locked X wire;
-                         mission 44: pass your turn (the reserve pays for no cut, or by
+  pass                   mission 35: every cut you could make needs a locked X wire
+  oxpass (or pass)       mission 44: pass your turn (the reserve pays for no cut, or by
                          choice): the detonator moves one step
   end left | end right   mission 36, captain at setup: where the Sequence card goes
   move | keep            mission 36: move the Sequence card to the other end, or keep it
@@ -150,8 +150,10 @@ def format_action(action: Action) -> str:
             return f"accuse {action.target + 1} {action.card}"
         case WeakLinkStuck():
             return "stuck"
-        case XWait() | OxygenPass():
+        case XWait():
             return "pass"
+        case OxygenPass():
+            return "oxpass"
         case PlaceSequence():
             return f"end {action.end}"
         case MoveSequence():
@@ -317,6 +319,7 @@ _PARSE: dict[str, Callable[[int, list[str], GameState], Action]] = {
     "accuse": lambda seat, a, s: Accuse(seat, _parse_int(a[0]) - 1, a[1].upper()),
     "stuck": lambda seat, a, s: WeakLinkStuck(seat),
     "pass": lambda seat, a, s: _pass(seat, s),
+    "oxpass": lambda seat, a, s: OxygenPass(seat),
     "end": lambda seat, a, s: PlaceSequence(seat, a[0].lower()),
     "move": lambda seat, a, s: MoveSequence(seat, True),
     "keep": lambda seat, a, s: _keep(seat, s),
