@@ -12,7 +12,16 @@ from dataclasses import replace
 import pytest
 
 from engine.core.events import Event
-from engine.redwire import Action, Cut, GameState, IllegalActionError, Radar, RevealReds, SoloCut
+from engine.redwire import (
+    Action,
+    Cut,
+    GameState,
+    IllegalActionError,
+    Radar,
+    RevealReds,
+    SoloCut,
+    new_game,
+)
 from engine.redwire.mechanisms import oxygen
 from engine.redwire.mechanisms.oxygen import OxygenPart, OxygenPass, OxygenReason, price
 from engine.redwire.missions import load_mission
@@ -89,8 +98,6 @@ def test_mission_table_and_prices_by_depth() -> None:
     assert reserve(start) == 8
     assert start.observation(2)["mechanisms"]["oxygen"]["prices"][8] == 3
     for players in (2, 3, 5):
-        from engine.redwire import new_game
-
         assert reserve(new_game(mission=44, players=players, seed=1)) == 2 * players
 
 
@@ -222,3 +229,77 @@ def test_the_pass_tells_the_solver_nothing() -> None:
     before_odds = solve(position_from_observation(state.observation(1)))
     after_odds = solve(position_from_observation(after.observation(1)))
     assert before_odds.total == after_odds.total
+
+
+@pytest.mark.parametrize("level", ["random", "cautious", "expert", "simple"])
+def test_every_level_passes_when_the_reserve_pays_for_no_cut(level: str) -> None:
+    from engine.redwire.bots import make_bot
+    from tests.redwire.bots.checks import check_explanation
+
+    waiting = turn_of(with_reserve(m44(), 1), 2)
+    legal = [a for a in waiting.legal_actions(2) if not isinstance(a, Radar)]
+    bot = make_bot(level, 7)
+    assert bot.choose(waiting.observation(2), legal) == OxygenPass(2)
+    check_explanation(bot.explain(), waiting, 2)
+    if level != "random":
+        assert bot.explain().key == "oxygen_pass"
+
+
+@pytest.mark.parametrize("level", ["cautious", "expert"])
+def test_of_two_sure_cuts_the_cheaper_while_teammates_still_need_air(level: str) -> None:
+    from engine.redwire.bots import make_bot
+    from tests.redwire.bots.checks import check_explanation
+
+    # Seat 1's 1s and 6s are gone: the captain may Solo-Cut his 1s (1 oxygen) or 6s (2).
+    state = with_cut(m44(), [(1, 0), (1, 1), (1, 10), (1, 11)])
+    legal = state.legal_actions(0)
+    assert {SoloCut(0, 1), SoloCut(0, 6)} <= set(legal)
+    bot = make_bot(level, 3)
+    assert bot.choose(state.observation(0), legal) == SoloCut(0, 1)
+    check_explanation(bot.explain(), state, 0)
+    assert bot.explain().key == "oxygen_cheap"
+    # With air to spare for everyone still to play (the last seat of the round), as usual.
+    spare = turn_of(with_cut(m44(), [(0, 0), (0, 1), (0, 10), (0, 11)]), 3)  # seat 3: last
+    legal = spare.legal_actions(3)
+    bot.choose(spare.observation(3), legal)
+    assert bot.explain().key != "oxygen_cheap"
+
+
+@pytest.mark.parametrize("level", ["random", "cautious", "expert"])
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_bots_play_mission_44_legally_and_pass_only_when_nothing_is_affordable(
+    level: str, players: int
+) -> None:
+    from engine.redwire.bots import make_bot
+    from engine.redwire.bots.characters import table_characters
+    from tests.redwire.bots.checks import check_explanation
+
+    chosen, _ = table_characters(
+        44, players, captain=None, levels=[level] * players, picks=[], seed=players
+    )
+    state = new_game(44, players, 440 + players, chosen=chosen)
+    bots = [make_bot(level, 44 + seat) for seat in range(players)]
+    steps = 0
+    while not state.is_over:
+        seat = state.to_move
+        assert seat is not None
+        legal = state.legal_actions(seat)
+        action = bots[seat].choose(state.observation(seat), legal)
+        assert action in legal
+        check_explanation(bots[seat].explain(), state, seat)
+        if isinstance(action, OxygenPass) and level != "random":
+            assert not [a for a in legal if isinstance(a, Cut | SoloCut | RevealReds)]
+        state, _ = state.apply(action)
+        steps += 1
+        assert steps < 2000
+    assert state.result in ("won", "exploded")
+
+
+def test_the_pass_is_typed_in_the_terminal() -> None:
+    from engine.redwire.cli import format_action, parse_action, render_board
+
+    state = m44()
+    assert format_action(OxygenPass(0)) == "oxpass"
+    assert parse_action("oxpass", 0, state) == OxygenPass(0)
+    assert parse_action("pass", 0, state) == OxygenPass(0)  # the plain word, where oxygen is
+    assert "oxygen: 8 of 8" in render_board(state.observation(0), ["A", "B", "C", "D"])
