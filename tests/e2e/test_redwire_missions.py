@@ -9,6 +9,7 @@ plays every mission from 9 at every player count it allows.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 from harness import Opener, forget_game, wait_ready
@@ -20,6 +21,8 @@ from redwire_driver import (
     play,
     saved,
     saved_state,
+    settled_decision,
+    sure_cut,
     sure_move,
     tab_to,
     take_device,
@@ -52,6 +55,7 @@ from engine.redwire.mechanisms import (
     negative_tokens,
     number_cards,
     number_choice,
+    oxygen,
     parity_tokens,
     red_value,
     rookie,
@@ -88,6 +92,7 @@ BOT_TABLES = [
     (31, 4, 3),
     (34, 4, 5),
     (38, 4, 3),
+    (44, 3, 4),
 ]
 LEVEL = "cautious"
 PHONE: ViewportSize = {"width": 360, "height": 640}
@@ -1425,3 +1430,61 @@ def test_my_flipped_wire_stays_hidden_from_me_and_is_cut(
     assert after.cut[after.wire_id(stand, slot)] and after.cut[after.wire_id(aim.stand, aim.slot)]
     page.get_by_role("button", name="Full log").click()
     expect(page.get_by_test_id("full-log")).to_contain_text("with the flipped wire")
+
+
+@pytest.mark.parametrize("way", ["keyboard", "touch"])
+def test_a_cut_names_its_oxygen_price_and_the_pass_moves_the_dial(
+    open_context: Opener, site_url: str, way: str
+) -> None:
+    """Mission 44 on a phone, the person captain: the reserve drawn with its tokens and the
+    silence rule; a sure cut made by keyboard alone or by touch whose confirm names its oxygen
+    price before it is made (and the reserve pays it); at her next turn the pass, by the same
+    way, whose confirm says the detonator moves one step (and it does)."""
+    page = open_phone(
+        open_context,
+        site_url + "?mission=44&players=3&seed=4&bots=1&pace=instant&brief=0&captain=1",
+    )
+    panel = page.get_by_test_id("oxygen")
+    expect(panel).to_contain_text("Oxygen reserve: 6 of 6")
+    expect(panel).to_contain_text("thumbs-up")
+    expect(page.locator(".rw-oxy")).to_have_count(6)
+    while (decision := wait_decision(page)) == "setup_token":
+        play(page, sure_move(saved_state(page), 0))
+    assert decision == "turn" and viewer(page) == 0
+
+    def press(locator: Any) -> None:
+        if way == "keyboard":
+            locator.focus()
+            page.keyboard.press("Enter")
+        else:
+            locator.click()
+
+    state = saved_state(page)
+    cut = sure_cut(state, 0)
+    price = oxygen.price(cut.values[0])
+    press(page.locator('[data-act="mode"][data-mode="cut"]'))
+    press(tile(page, *cut.targets[0]))
+    press(page.locator(f'[data-act="value"][data-value="{cut.values[0]}"]'))
+    confirm = page.get_by_test_id("confirm")
+    expect(confirm).to_contain_text(f"It takes {price} oxygen ({6 - price} left in the reserve)")
+    press(confirm)
+    if wait_decision(page) == "own_cut":  # which of my wires of that value
+        play(page, sure_move(saved_state(page), 0))
+    paid = [e for e in saved_state(page).log if e.type == "oxygen" and e.data["seat"] == 0]
+    assert [(e.data["price"], e.data["reserve"]) for e in paid] == [(price, 6 - price)]
+    # Her next turn: the pass (always offered), and the detonator moves one step.
+    if settled_decision(page, 120_000) != "turn":
+        pytest.skip("the game ended before the captain's second turn")
+    before = saved_state(page).dial
+    press(page.locator('[data-act="mode"][data-mode="oxygen_pass"]'))
+    expect(confirm).to_contain_text("I pass my turn: the detonator moves one step")
+    press(confirm)
+    page.wait_for_function(
+        f"() => document.querySelector('[data-testid=prompt]')?.dataset.moves !== "
+        f"'{len(saved_state(page).history)}'"
+    )
+    after = saved_state(page)
+    at = next(i for i, e in enumerate(after.log) if e.type == "oxygen_pass")
+    assert after.log[at].data["seat"] == 0
+    step = after.log[at + 1]
+    assert step.type == "dial" and (step.data["from"], step.data["to"]) == (before, before - 1)

@@ -35,6 +35,9 @@ SAMPLE = {
     "letter": "A",
     "count": 5,
     "total": 12,
+    "price": 1,
+    "dearest": 3,
+    "reserve": 2,
 }
 
 
