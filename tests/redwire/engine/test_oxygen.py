@@ -303,3 +303,16 @@ def test_the_pass_is_typed_in_the_terminal() -> None:
     assert parse_action("oxpass", 0, state) == OxygenPass(0)
     assert parse_action("pass", 0, state) == OxygenPass(0)  # the plain word, where oxygen is
     assert "oxygen: 8 of 8" in render_board(state.observation(0), ["A", "B", "C", "D"])
+
+
+def test_no_pass_without_oxygen() -> None:
+    state = new_game(mission=1, players=3, seed=1)
+    while state.phase.value == "setup_token":
+        seat = state.to_move
+        assert seat is not None
+        state, _ = state.apply(state.legal_actions(seat)[0])
+    seat = state.to_move
+    assert seat is not None and OxygenPass(seat) not in state.legal_actions(seat)
+    with pytest.raises(IllegalActionError) as err:
+        state.apply(OxygenPass(seat))
+    assert err.value.reason is OxygenReason.NO_OXYGEN
