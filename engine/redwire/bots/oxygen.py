@@ -85,7 +85,7 @@ def advise(ask: BotAsk) -> Advice | None:
             opener = _round_opener(obs)
             mug = next((m for m in mugs if m.next_seat == opener), mugs[0])
             return mug, "oxygen_coffee", {"next_seat": mug.next_seat}
-        return passing, "oxygen_pass", {"reserve": part["reserve"]}
+        return passing, "oxygen_pass", {"left": part["reserve"]}
     prices = part["prices"]
     dues = {prices[_value(a) - 1] for a in cuts}
     coming = still_to_play(obs, me)

@@ -208,8 +208,8 @@ class Oxygen(Mechanism[OxygenPart]):
     }
     bot_keys = {
         "oxygen_pass": (
-            ("reserve",),
-            "The reserve's {reserve} oxygen pays for none of my cuts: I pass, one step.",
+            ("left",),
+            "The reserve's {left} oxygen pays for none of my cuts: I pass, one step.",
             "oxygen: no cut the reserve can pay for (passing moves the detonator one step)",
         ),
         "oxygen_coffee": (

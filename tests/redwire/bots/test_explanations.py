@@ -37,7 +37,6 @@ SAMPLE = {
     "total": 12,
     "price": 1,
     "dearest": 3,
-    "reserve": 2,
 }
 
 
