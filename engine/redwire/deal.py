@@ -231,6 +231,12 @@ def random_setup(
     pool = [blue(n) for n in wires.blue for _ in range(4)] + red_kept + yellow_kept
     owners = stand_owners(players, captain)
     order = deal_order(players, captain)
+    # Wires set apart face down as the deal goes (Nano's), before the stands get theirs.
+    piles: dict[str, object] = {}
+    for use in spec.mechanisms:
+        pile = mechanism(use.id).deal_pile(use.config, rng, pool, players)
+        if pile is not None:
+            piles[use.id] = pile
     stands = _deal_wires(spec, rng, pool, order, owners, captain)
     given = dict(chosen or {})
     strays = sorted(set(given) - {use.id for use in spec.mechanisms})
@@ -238,7 +244,9 @@ def random_setup(
         raise SetupError(f"mission {mission} has no mechanism {strays[0]!r} to choose for")
     parts: dict[str, object] = {}
     for use in spec.mechanisms:
-        if use.id in given:
+        if use.id in piles:
+            drawn = piles[use.id]
+        elif use.id in given:
             drawn = mechanism(use.id).setup_from_json(
                 use.config, given[use.id], players, options, mission, parts
             )
@@ -296,19 +304,6 @@ def explicit_setup(
     sizes = [len(s) for s in codes]
     if min(sizes) == 0 or max(sizes) - min(sizes) > 1:
         raise SetupError(f"wires must be dealt as evenly as possible, got stand sizes {sizes}")
-    dealt = Counter(c for stand in codes for c in stand)
-    wires = spec.wires_for(players)
-    blue_ok = {blue(n): 4 for n in wires.blue}
-    for code, count in dealt.items():
-        if colour_of(code).value == "blue" and blue_ok.get(code) != count:
-            raise SetupError(f"blue {label_of(code)} appears {count} times (mission {mission})")
-    missing = [label_of(c) for c in blue_ok if dealt[c] == 0]
-    if missing:
-        raise SetupError(f"blue wires missing from the deal: {', '.join(missing)}")
-    for use in spec.mechanisms:
-        mechanism(use.id).check_stands(use.config, codes, owners, captain)
-    red_m = _markers(dealt, "red", wires.red, red_markers)
-    yellow_m = _markers(dealt, "yellow", wires.yellow, yellow_markers)
     given = dict(parts or {})
     listed = {use.id for use in spec.mechanisms}
     strays = sorted(set(given) - listed)
@@ -321,6 +316,26 @@ def explicit_setup(
         )
         if data is not None:
             checked[use.id] = data
+    # Wires off the stands (Nano's) count among the wires dealt.
+    off_stands = [
+        c
+        for use in spec.mechanisms
+        if use.id in checked
+        for c in mechanism(use.id).pile_codes(use.config, checked[use.id])
+    ]
+    dealt = Counter([c for stand in codes for c in stand] + off_stands)
+    wires = spec.wires_for(players)
+    blue_ok = {blue(n): 4 for n in wires.blue}
+    for code, count in dealt.items():
+        if colour_of(code).value == "blue" and blue_ok.get(code) != count:
+            raise SetupError(f"blue {label_of(code)} appears {count} times (mission {mission})")
+    missing = [label_of(c) for c in blue_ok if dealt[c] == 0]
+    if missing:
+        raise SetupError(f"blue wires missing from the deal: {', '.join(missing)}")
+    for use in spec.mechanisms:
+        mechanism(use.id).check_stands(use.config, codes, owners, captain)
+    red_m = _markers(dealt, "red", wires.red, red_markers)
+    yellow_m = _markers(dealt, "yellow", wires.yellow, yellow_markers)
     # A wire the setup turned round stays where it was given (its mechanism's data says which).
     codes = [_arrange(spec, stand, i, checked) for i, stand in enumerate(given_codes)]
     return Setup(
