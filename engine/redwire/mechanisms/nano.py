@@ -281,7 +281,7 @@ class Nano(Mechanism[NanoPart]):
         "nano_take": lambda e, n, o: (
             f"{name_of(n, e['seat'])} cut {e['space']}s, Nano's space: they take one of Nano's "
             f"wires"
-            + (f" (a {e['wire']})" if "wire" in e else "")
+            + (f" (a {e['secret']['wire']})" if "wire" in e.get("secret", {}) else "")
             + f"; Nano has {e['left']} left."
         ),
         "nano_empty": lambda e, n, o: (
