@@ -21,6 +21,7 @@ from typing import Any
 from ..core.rng import Rng
 from .errors import SetupError
 from .mechanisms import get as mechanism
+from .mechanisms.base import Mechanism
 from .missions import ColourDraw, Mission, load_mission
 from .options import Options
 from .wires import blue, code_of, colour_of, label_of, number_of, red, yellow
@@ -305,24 +306,14 @@ def explicit_setup(
     if min(sizes) == 0 or max(sizes) - min(sizes) > 1:
         raise SetupError(f"wires must be dealt as evenly as possible, got stand sizes {sizes}")
     given = dict(parts or {})
-    listed = {use.id for use in spec.mechanisms}
-    strays = sorted(set(given) - listed)
-    if strays:
-        raise SetupError(f"mission {mission} has no mechanism {strays[0]!r} (setup.parts)")
-    checked: dict[str, object] = {}
+    # Wires off the stands (Nano's) count among the wires dealt: their mechanism reads its
+    # setup first (the others' setups are read below, once the wires are checked).
+    off_stands: list[int] = []
     for use in spec.mechanisms:
-        data = mechanism(use.id).setup_from_json(
-            use.config, given.get(use.id), players, options, mission, checked
-        )
-        if data is not None:
-            checked[use.id] = data
-    # Wires off the stands (Nano's) count among the wires dealt.
-    off_stands = [
-        c
-        for use in spec.mechanisms
-        if use.id in checked
-        for c in mechanism(use.id).pile_codes(use.config, checked[use.id])
-    ]
+        pile = mechanism(use.id)
+        if type(pile).pile_codes is not Mechanism.pile_codes:
+            data = pile.setup_from_json(use.config, given.get(use.id), players, options, mission, {})
+            off_stands += pile.pile_codes(use.config, data)
     dealt = Counter([c for stand in codes for c in stand] + off_stands)
     wires = spec.wires_for(players)
     blue_ok = {blue(n): 4 for n in wires.blue}
@@ -336,6 +327,17 @@ def explicit_setup(
         mechanism(use.id).check_stands(use.config, codes, owners, captain)
     red_m = _markers(dealt, "red", wires.red, red_markers)
     yellow_m = _markers(dealt, "yellow", wires.yellow, yellow_markers)
+    listed = {use.id for use in spec.mechanisms}
+    strays = sorted(set(given) - listed)
+    if strays:
+        raise SetupError(f"mission {mission} has no mechanism {strays[0]!r} (setup.parts)")
+    checked: dict[str, object] = {}
+    for use in spec.mechanisms:
+        data = mechanism(use.id).setup_from_json(
+            use.config, given.get(use.id), players, options, mission, checked
+        )
+        if data is not None:
+            checked[use.id] = data
     # A wire the setup turned round stays where it was given (its mechanism's data says which).
     codes = [_arrange(spec, stand, i, checked) for i, stand in enumerate(given_codes)]
     return Setup(
