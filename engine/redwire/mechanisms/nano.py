@@ -252,6 +252,14 @@ def _read_insert(event: Mapping[str, Any], tracker: Tracker) -> None:
     tracker.put(wire, int(event["stand"]), int(event["slot"]))
 
 
+def _secret_wire(view: Mapping[str, Any]) -> str | None:
+    """The taken wire's value in an event's view: its taker's (``secret``), or the seer's."""
+    mine = view.get("secret", {}).get("wire")
+    if mine is None:
+        mine = next((s["wire"] for s in view.get("secrets", {}).values() if "wire" in s), None)
+    return mine
+
+
 def _read_held(part: Mapping[str, Any], tracker: Tracker) -> None:
     """The player choosing a stand for the wire he took knows its value: Nano's top wire (the
     one the log has not moved yet)."""
@@ -281,7 +289,7 @@ class Nano(Mechanism[NanoPart]):
         "nano_take": lambda e, n, o: (
             f"{name_of(n, e['seat'])} cut {e['space']}s, Nano's space: they take one of Nano's "
             f"wires"
-            + (f" (a {e['secret']['wire']})" if "wire" in e.get("secret", {}) else "")
+            + (f" (a {wire})" if (wire := _secret_wire(e)) else "")
             + f"; Nano has {e['left']} left."
         ),
         "nano_empty": lambda e, n, o: (
