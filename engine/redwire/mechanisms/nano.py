@@ -287,9 +287,9 @@ class Nano(Mechanism[NanoPart]):
             f"Nano stands on space {e['space']} of the track with {e['wires']} face-down wires."
         ),
         "nano_take": lambda e, n, o: (
-            f"{name_of(n, e['seat'])} cut {e['space']}s, Nano's space: they take one of Nano's "
-            f"wires"
-            + (f" (a {wire})" if (wire := _secret_wire(e)) else "")
+            f"{name_of(n, e['seat'])} cut {e['space']}s, Nano's space, and takes one of "
+            "Nano's wires"
+            + (f" (it is {wire})" if (wire := _secret_wire(e)) else "")
             + f"; Nano has {e['left']} left."
         ),
         "nano_empty": lambda e, n, o: (
