@@ -21,8 +21,10 @@ the board's 1-12 track holding face-down wires nobody has seen.
   there is a choice), Nano moves one space along its facing; reaching 12 it turns round, and
   reaching 1 again it turns round again.
 * **The end**: the mission is won when every wire is cut or revealed, Nano's included. When no
-  player holds a wire any more and Nano still has some, nobody can ever take them: the bomb
-  explodes (cause ``nano``).
+  player holds a wire any more and Nano still has some, or the one player left holding wires
+  can cut none of them (the other copies of his values are on Nano: no teammate to point at, no
+  Solo Cut, not only red wires), nobody can ever take Nano's wires: the bomb explodes (cause
+  ``nano``).
 
 >>> NanoStand(1, 3).to_json()
 {'type': 'nano_stand', 'seat': 1, 'stand': 3}
@@ -39,7 +41,7 @@ from ...core.events import SEER, Event, Viewer
 from ..actions import Action, Parser, bad
 from ..errors import IllegalActionError, Reason, SetupError, describe_phase
 from ..model import Pending, Phase, Table
-from ..turn import OPEN_PHASES, explode, pass_turn
+from ..turn import OPEN_PHASES, explode, must_reveal, pass_turn
 from ..wires import BLUE_VALUES, code_of, cut_value, label_of
 from .base import ActionSpec, Advice, BotAsk, Events, Mechanism, name_of, where
 
@@ -214,6 +216,19 @@ def _stranded(table: Table, events: Events) -> None:
         explode(table, "nano", events)
 
 
+def stuck(table: Table, seat: int) -> bool:
+    """``seat`` is the last player holding wires and can cut none of them: the other copies of
+    his values lie on Nano (no Solo Cut), and they are not all red. Nothing can change then (a
+    wire leaves Nano only by a cut), so Nano's wires can never be taken."""
+    from ..rules import solo_allowed
+
+    if any(table.has_wires(other) for other in range(table.players) if other != seat):
+        return False
+    if not table.hand(seat) or must_reveal(table, seat):
+        return False
+    return not any(solo_allowed(table, seat, value) for value in table.held_values(seat))
+
+
 def _stand_legal(s: Table, seat: int) -> Iterator[NanoStand]:
     if s.pending.phase is NANO_STAND and s.pending.seat == seat:
         for stand in s.seat_stands[seat]:
@@ -260,6 +275,18 @@ def _secret_wire(view: Mapping[str, Any]) -> str | None:
     return mine
 
 
+def _read_stuck(event: Mapping[str, Any], tracker: Tracker) -> None:
+    """The last player with wires could cut none: a wire of his is not red (else he would
+    reveal them), and of each value with 2 or 4 copies left he holds fewer than all."""
+    from ..deduction.facts import AtLeastOne, Count
+    from ..deduction.readers_core import not_red
+
+    wires = tracker.uncut_of_seat(int(event["seat"]))
+    tracker.add(AtLeastOne(tuple(wires), not_red(tracker)))
+    for value, high in event.get("solo", ()):
+        tracker.add(Count.classes(wires, int(value), low=0, high=int(high)))
+
+
 def _read_held(part: Mapping[str, Any], tracker: Tracker) -> None:
     """The player choosing a stand for the wire he took knows its value: Nano's top wire (the
     one the log has not moved yet)."""
@@ -278,10 +305,10 @@ class Nano(Mechanism[NanoPart]):
     id = ID
     reasons = NanoReason
     actions = (ActionSpec(NanoStand, "any_time", _stand_legal, _stand),)
-    events = ("nano", "nano_take", "nano_empty", "nano_insert", "nano_move")
-    facts = {"nano_insert": _read_insert}
+    events = ("nano", "nano_take", "nano_empty", "nano_insert", "nano_move", "nano_stuck")
+    facts = {"nano_insert": _read_insert, "nano_stuck": _read_stuck}
     part_facts = staticmethod(_read_held)
-    causes = {"nano": "nobody holds a wire and Nano still has some"}
+    causes = {"nano": "Nano still has wires and nobody can cut any more to take them"}
     lines = {
         "nano": lambda e, n, o: (
             f"Nano stands on space {e['space']} of the track with {e['wires']} face-down wires."
@@ -298,6 +325,10 @@ class Nano(Mechanism[NanoPart]):
         "nano_insert": lambda e, n, o: (
             f"{name_of(n, e['seat'])} puts Nano's wire in order at "
             f"{where(n, o, e['stand'], e['slot'])}."
+        ),
+        "nano_stuck": lambda e, n, o: (
+            f"{name_of(n, e['seat'])} is the last to hold wires and can cut none of them: the "
+            "other copies are on Nano."
         ),
         "nano_move": lambda e, n, o: (
             f"Nano moves to space {e['space']}"
@@ -392,6 +423,21 @@ class Nano(Mechanism[NanoPart]):
             return
         _move(table, events)
         _stranded(table, events)
+
+    def turn_start(self, table: Table, events: Events) -> None:
+        """The player whose turn begins can cut nothing, and nobody else holds a wire: the
+        wires left on Nano can never be taken."""
+        seat = table.active
+        if stuck(table, seat):
+            # What everyone learns: he holds a wire that is not red, and fewer than all the
+            # copies left of each value (else his Solo Cut).
+            short = [
+                [v, table.in_play(v) - table.cut_count(v) - 1]
+                for v in table.wireset.blue
+                if table.in_play(v) - table.cut_count(v) in (2, 4)
+            ]
+            events.append(Event("nano_stuck", {"seat": seat, "solo": short}))
+            explode(table, "nano", events)
 
     def next_turn(self, table: Table, seat: int, events: Events) -> bool:
         chooser = _part(table).chooser

@@ -274,3 +274,15 @@ def test_a_red_wire_from_nano_is_the_takers_to_reveal() -> None:
     assert state.legal_actions(0)[:1] == [RevealReds(0)]
     state, events = play(state, RevealReds(0))
     assert [e.data["wire"] for e in events if e.type == "wire_cut"] == ["3.5"]
+
+
+def test_the_last_player_with_wires_who_can_cut_none_of_them_explodes_the_bomb() -> None:
+    """Every other copy of his values is on Nano: no teammate to point at, no Solo Cut; nothing
+    can ever take Nano's wires (the turn that would be his ends the mission)."""
+    state = endgame(6, eight=True)  # seat 2 holds an 8; Nano holds an 8
+    state, _ = play(state, Cut(0, ((1, 8),), (5,)))
+    state, events = play(state, state.legal_actions(0)[0])
+    assert state.result == "exploded" and events[-1].data == {"cause": "nano"}
+    assert types(events)[-4:] == ["nano_move", "turn", "nano_stuck", "explosion"]
+    stuck = events[-2].data
+    assert stuck["seat"] == 2 and [8, 1] in stuck["solo"]
