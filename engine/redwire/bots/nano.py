@@ -29,7 +29,8 @@ def advise(ask: BotAsk) -> Advice | None:
     stands = [a for a in ask.legal if isinstance(a, NanoStand)]
     if stands:
         chosen = min(stands, key=lambda a: (_uncut(ask, a.stand), a.stand))
-        return chosen, "nano_stand", {"value": part["held"], "stand": chosen.stand + 1}
+        place = "first" if chosen.stand == min(a.stand for a in stands) else "second"
+        return chosen, "nano_stand", {"place": place}
     space = part["space"]
     if not part["pile"]["left"] or ask.obs["phase"] != "turn":
         return None

@@ -337,8 +337,8 @@ class Nano(Mechanism[NanoPart]):
     }
     bot_keys = {
         "nano_stand": (
-            ("value", "stand"),
-            "I put Nano's {value} on my stand {stand}, the one with fewer wires left.",
+            ("place",),
+            "I put the wire I took from Nano on my {place} stand, the one with fewer wires left.",
             "mission 43 (`nano`): a player with two stands puts the wire he took from Nano on "
             "the stand with fewer uncut wires (the first on a tie)",
         ),
