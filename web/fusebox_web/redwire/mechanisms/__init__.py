@@ -36,6 +36,7 @@ from . import (
     four_at_once,
     guessing,
     hidden_equipment,
+    nano,
     negative_tokens,
     new_characters,
     number_cards,
@@ -120,6 +121,7 @@ _MISSION_MODULES = (
     constraints,
     weakest_link,
     flipped_wires,
+    nano,
 )
 
 #: How each equipment card is offered, by card number.
