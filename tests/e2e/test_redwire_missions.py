@@ -9,6 +9,7 @@ plays every mission from 9 at every player count it allows.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 from harness import Opener, forget_game, wait_ready
@@ -88,6 +89,7 @@ BOT_TABLES = [
     (31, 4, 3),
     (34, 4, 5),
     (38, 4, 3),
+    (43, 3, 5),
 ]
 LEVEL = "cautious"
 PHONE: ViewportSize = {"width": 360, "height": 640}
@@ -1425,3 +1427,96 @@ def test_my_flipped_wire_stays_hidden_from_me_and_is_cut(
     assert after.cut[after.wire_id(stand, slot)] and after.cut[after.wire_id(aim.stand, aim.slot)]
     page.get_by_role("button", name="Full log").click()
     expect(page.get_by_test_id("full-log")).to_contain_text("with the flipped wire")
+
+
+TILES = re.compile(r'<button([^>]*data-act="tile"[^>]*)>(.*?)</button>', re.S)
+
+
+def _tile_html(page: Page, stand: int, slot: int) -> str:
+    """The HTML of one wire's button on the page."""
+    for attributes, inner in TILES.findall(page.content()):
+        if f'data-stand="{stand}"' in attributes and f'data-slot="{slot}"' in attributes:
+            return str(attributes + inner)
+    raise AssertionError(f"no wire {stand}.{slot} on the page")
+
+
+@pytest.mark.parametrize(("way", "seed"), [("keyboard", 5), ("touch", 7)])
+def test_the_wire_from_nano_goes_on_the_stand_i_choose_and_stays_mine(
+    open_context: Opener, site_url: str, way: str, seed: int
+) -> None:
+    """Mission 43 on a phone, two people: the captain cuts 1s on Nano's space 1 and takes
+    Nano's top wire; the prompt names its value to her, and she puts it on a stand of hers with
+    the keyboard alone or by touch (the stand's button, confirm). It lies in order there, marked
+    as just arrived; the handoff screen holds no wire, and on her teammate's screen it is a back
+    with no value, nor does the log tell it. The track fits the phone's width."""
+    page = open_phone(
+        open_context,
+        site_url + f"?mission=43&players=2&seed={seed}&bots=0&pace=slow&brief=0&captain=1",
+    )
+    handoff = page.get_by_test_id("handoff")
+
+    def move(action: Any) -> None:
+        """Make it, then wait for the next screen (a handoff, or the next decision drawn)."""
+        before = len(saved_state(page).history)
+        play(page, action)
+        page.wait_for_selector(
+            f'[data-testid="prompt"]:not([data-moves="{before}"]), [data-testid="end"], '
+            '[data-testid="handoff"]'
+        )
+
+    while (decision := take_device(page)) == "setup_token":
+        state = saved_state(page)
+        move(sure_move(state, state.to_move or 0))
+    state = saved_state(page)
+    assert decision == "turn" and state.to_move == 0 and state.setup.captain == 0
+    track = page.get_by_test_id("nano")
+    expect(track).to_have_attribute("data-space", "1")
+    box = track.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    ones = next(
+        a
+        for a in state.legal_actions(0)
+        if isinstance(a, Cut)
+        and a.tool is None
+        and a.values == (1,)
+        and cut_value(state.code_at(*a.targets[0])) == 1
+    )
+    move(ones)
+    while (decision := take_device(page)) == "own_cut":
+        move(sure_move(saved_state(page), 0))
+    assert decision == "nano_stand"
+    state = saved_state(page)
+    part = state.observation(0)["mechanisms"]["nano"]
+    value = part["held"]
+    assert value is not None
+    expect(page.get_by_test_id("prompt")).to_contain_text(f"You took a {value} from Nano")
+    stand = state.seat_stands[0][1]  # her second stand
+    button = page.locator(f'[data-act="mode"][data-mode="nano_stand_{stand}"]')
+    confirm = page.get_by_test_id("confirm")
+    if way == "keyboard":
+        button.focus()
+        page.keyboard.press("Enter")
+        expect(confirm).to_contain_text(f"stand {stand + 1}")
+        confirm.focus()
+        page.keyboard.press("Enter")
+    else:
+        button.click()
+        expect(confirm).to_contain_text(f"stand {stand + 1}")
+        confirm.click()
+    # The device goes to her teammate: a handoff with no wire first.
+    expect(handoff).to_be_visible()
+    assert 'data-act="tile"' not in page.content()
+    after = saved_state(page)
+    insert = next(e for e in after.log if e.type == "nano_insert")
+    assert insert.data["seat"] == 0 and insert.data["stand"] == stand
+    slot = insert.data["slot"]
+    assert label_of(after.code_at(stand, slot)) == value
+    page.get_by_test_id("handoff-ready").click()
+    assert wait_decision(page) == "turn" and viewer(page) == 1
+    theirs = _tile_html(page, stand, slot)
+    assert "rw-tile--back" in theirs and "rw-nanomark" in theirs, theirs
+    assert "data-v=" not in theirs and "rw-n" not in theirs, theirs
+    assert f"Nano's wires: a {value}" not in page.content()
+    expect(page.get_by_test_id("nano")).to_have_attribute("data-left", str(part["pile"]["left"]))
+    page.get_by_role("button", name="Full log").click()
+    expect(page.get_by_test_id("full-log")).to_contain_text("puts the wire from Nano in order")
