@@ -24,7 +24,7 @@ from .bots.characters import table_characters
 from .deal import random_setup
 from .errors import IllegalActionError
 from .game import new_game
-from .mechanisms import double_detector, new_characters
+from .mechanisms import double_detector, nano, new_characters
 from .mechanisms.bat_radar import NameCutter
 from .mechanisms.bluffer import FalseToken
 from .mechanisms.claims import Claim, PassClaim
@@ -41,7 +41,6 @@ from .mechanisms.equipment.walkie import Walkie
 from .mechanisms.flipped_wires import FlippedCut, FlippedReveal, FlippedSkip, FlippedSolo
 from .mechanisms.four_at_once import FourAtOnce
 from .mechanisms.guessing import PlayNumber
-from .mechanisms import nano
 from .mechanisms.nano import NanoStand
 from .mechanisms.negative_tokens import GiveToken, NegativeToken
 from .mechanisms.new_characters import CHARACTERS, OwnRadar, OwnWalkie

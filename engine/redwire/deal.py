@@ -312,7 +312,9 @@ def explicit_setup(
     for use in spec.mechanisms:
         pile = mechanism(use.id)
         if type(pile).pile_codes is not Mechanism.pile_codes:
-            data = pile.setup_from_json(use.config, given.get(use.id), players, options, mission, {})
+            data = pile.setup_from_json(
+                use.config, given.get(use.id), players, options, mission, {}
+            )
             off_stands += pile.pile_codes(use.config, data)
     dealt = Counter([c for stand in codes for c in stand] + off_stands)
     wires = spec.wires_for(players)

@@ -81,10 +81,10 @@ def position_from_observation(obs: Mapping[str, Any]) -> Position:
     for _ in piles:
         owners.append(None)
     tracker = Tracker([*sizes, *piles], owners, seat)
-    for k, dealt in enumerate(piles):
+    for k, count in enumerate(piles):
         stand = len(sizes) + k
         tracker.memo["pile"] = stand
-        for slot in range(dealt):
+        for slot in range(count):
             tracker.mark_unsorted(tracker.wire(stand, slot))
     for event in obs.get("log", ()):
         read_event(event, tracker)

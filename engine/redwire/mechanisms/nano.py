@@ -172,7 +172,9 @@ def _cut_values(table: Table, events: Events) -> set[int]:
     return {
         cut_value(code_of(str(e.data["wire"])))
         for e in events
-        if e.type == "wire_cut" and e.data.get("seat") == table.active and not e.data.get("revealed")
+        if e.type == "wire_cut"
+        and e.data.get("seat") == table.active
+        and not e.data.get("revealed")
     }
 
 
@@ -207,7 +209,9 @@ def _move(table: Table, events: Events) -> None:
     elif space <= TRACK[0]:
         space, facing = TRACK[0], "up"
     table.set_part(ID, replace(part, space=space, facing=facing))
-    events.append(Event("nano_move", {"space": space, "facing": facing, "turned": facing != part.facing}))
+    events.append(
+        Event("nano_move", {"space": space, "facing": facing, "turned": facing != part.facing})
+    )
 
 
 def _stranded(table: Table, events: Events) -> None:
@@ -272,7 +276,7 @@ def _secret_wire(view: Mapping[str, Any]) -> str | None:
     mine = view.get("secret", {}).get("wire")
     if mine is None:
         mine = next((s["wire"] for s in view.get("secrets", {}).values() if "wire" in s), None)
-    return mine
+    return None if mine is None else str(mine)
 
 
 def _read_stuck(event: Mapping[str, Any], tracker: Tracker) -> None:
@@ -331,8 +335,7 @@ class Nano(Mechanism[NanoPart]):
             "other copies are on Nano."
         ),
         "nano_move": lambda e, n, o: (
-            f"Nano moves to space {e['space']}"
-            + (" and turns round." if e.get("turned") else ".")
+            f"Nano moves to space {e['space']}" + (" and turns round." if e.get("turned") else ".")
         ),
     }
     bot_keys = {
@@ -466,7 +469,10 @@ class Nano(Mechanism[NanoPart]):
         return {
             "space": part.space,
             "facing": part.facing,
-            "pile": {"dealt": len(dealt) if isinstance(dealt, tuple) else 0, "left": len(part.pile)},
+            "pile": {
+                "dealt": len(dealt) if isinstance(dealt, tuple) else 0,
+                "left": len(part.pile),
+            },
             "chooser": part.chooser,
             "held": label_of(table.codes[held]) if held is not None else None,
         }

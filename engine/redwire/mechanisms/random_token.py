@@ -124,12 +124,12 @@ class RandomToken(Mechanism[None]):
     ) -> tuple[int, ...] | int:
         if config:
             value = raw.get("captain") if isinstance(raw, dict) and set(raw) == {"captain"} else 0
-            if isinstance(value, bool) or value not in BLUE_VALUES:
+            if not isinstance(value, int) or isinstance(value, bool) or value not in BLUE_VALUES:
                 raise SetupError(
                     'setup.parts.random_token must be {"captain": a number 1..12}: the token '
                     "the captain drew"
                 )
-            return int(value)
+            return value
         values = raw.get("values") if isinstance(raw, dict) and set(raw) == {"values"} else None
         if (
             not isinstance(values, list)

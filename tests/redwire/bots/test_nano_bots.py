@@ -80,9 +80,7 @@ def test_a_certain_cut_of_nanos_value_comes_first() -> None:
             action = bot.choose(obs, decision.legal)
             if bot.explain().key != "nano_take":
                 continue
-            assert getattr(action, "values", (getattr(action, "value", None),)) == (
-                robot["space"],
-            )
+            assert getattr(action, "values", (getattr(action, "value", None),)) == (robot["space"],)
             met += 1
         if met >= 3:
             break

@@ -14,11 +14,11 @@ from typing import Any
 import pytest
 
 from engine.core.events import SEER
-from engine.redwire import Cut, GameState, RevealReds, SetupError, SoloCut, explicit_setup, start
+from engine.redwire import Cut, GameState, RevealReds, SetupError, explicit_setup, start
 from engine.redwire.deal import deal_order, stand_owners
-from engine.redwire.model import Pending, Phase
 from engine.redwire.mechanisms.equipment.coffee import CoffeeMug
 from engine.redwire.mechanisms.nano import ID, PILE, NanoPart, NanoStand
+from engine.redwire.model import Pending, Phase
 from engine.redwire.wires import code_of, label_of
 
 from .helpers import play, types
@@ -117,7 +117,11 @@ def test_nano_gets_face_down_wires_by_player_count_and_nobody_sees_them() -> Non
     stands = deal(4, {}, [8, 9, 10, 11])
     with pytest.raises(SetupError, match="nano"):
         explicit_setup(
-            43, 4, 0, stands, parts={"nano": {"wires": ["8", "9", "10"]}, "random_token": {"captain": 5}}
+            43,
+            4,
+            0,
+            stands,
+            parts={"nano": {"wires": ["8", "9", "10"]}, "random_token": {"captain": 5}},
         )
 
 
@@ -170,7 +174,7 @@ def test_a_cut_of_nanos_value_takes_its_top_wire_into_the_hand_in_order() -> Non
 
 
 def test_the_new_wire_goes_among_the_wires_and_shifts_the_slots_after_it() -> None:
-    state = m43(4, {0: CAPTAIN, 1: TEAMMATE[:6] + [5, 5, 6, 6, 7, 7]}, [4, 9, 10, 11])
+    state = m43(4, {0: CAPTAIN, 1: [*TEAMMATE[:6], 5, 5, 6, 6, 7, 7]}, [4, 9, 10, 11])
     token = state.stands[0][8]  # the captain's drawn 5, on his first 5
     state, _ = play(state, Cut(0, ((1, 0),), (1,)))
     before = list(state.stands[0])

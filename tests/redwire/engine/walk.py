@@ -211,8 +211,11 @@ def check_step(
     ids = sorted([w for stand in after.stands for w in stand] + off)
     assert ids == list(range(len(after.codes)))
     assert Counter(after.codes) == Counter(c for s in after.setup.stands for c in s) + Counter(
-        c for use in after.mission.mechanisms if use.id in after.setup.parts
-        for m in after.mechanisms if m.id == use.id
+        c
+        for use in after.mission.mechanisms
+        if use.id in after.setup.parts
+        for m in after.mechanisms
+        if m.id == use.id
         for c in m.pile_codes(use.config, after.setup.parts[use.id])
     )
     apart = {w for m in after.mechanisms for w in m.unsorted_wires(after)}  # X wires
