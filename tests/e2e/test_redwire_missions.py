@@ -1515,7 +1515,7 @@ def test_the_wire_from_nano_goes_on_the_stand_i_choose_and_stays_mine(
     assert wait_decision(page) == "turn" and viewer(page) == 1
     theirs = _tile_html(page, stand, slot)
     assert "rw-tile--back" in theirs and "rw-nanomark" in theirs, theirs
-    assert "data-v=" not in theirs and "rw-n" not in theirs, theirs
+    assert 'class="rw-n"' not in theirs and "rw-face" not in theirs, theirs
     assert f"Nano's wires: a {value}" not in page.content()
     expect(page.get_by_test_id("nano")).to_have_attribute("data-left", str(part["pile"]["left"]))
     page.get_by_role("button", name="Full log").click()
