@@ -62,6 +62,7 @@ from engine.redwire.mechanisms import (
 from engine.redwire.mechanisms.constraints import CARDS, ChooseConstraint, SkipTurn
 from engine.redwire.mechanisms.equipment import tray
 from engine.redwire.mechanisms.new_characters import OwnRadar
+from engine.redwire.missions import mission_ids
 from engine.redwire.wires import RED, YELLOW, cut_value, label_of
 
 #: One table per mechanism (mission, players, seed) for the default run.
@@ -123,6 +124,7 @@ def test_a_bot_table_plays_the_mission_to_its_end(
     open_context: Opener, site_url: str, table: tuple[int, int, int]
 ) -> None:
     mission, players, seed = table
+    reachable(mission)
     page = open_context(viewport=PHONE).new_page()
     page.goto(
         site_url + f"?mission={mission}&players={players}&seed={seed}"
@@ -135,6 +137,13 @@ def test_a_bot_table_plays_the_mission_to_its_end(
     # The page's game is the engine's: its record replays to the very same end.
     assert Record.loads(state.record.dumps()).replay().same_as(state)
     expect(page.get_by_test_id("result")).to_be_visible()
+
+
+def reachable(mission: int) -> None:
+    """A game link opens the shipped missions 1, 2, ... up to the first one missing: mission 43
+    is built on a branch of its own, merged after missions 39-42 (until then it waits)."""
+    if mission not in mission_ids():
+        pytest.skip(f"mission {mission}'s link opens once the missions before it ship")
 
 
 def open_phone(open_context: Opener, url: str) -> Page:
@@ -1449,6 +1458,7 @@ def test_the_wire_from_nano_goes_on_the_stand_i_choose_and_stays_mine(
     the keyboard alone or by touch (the stand's button, confirm). It lies in order there, marked
     as just arrived; the handoff screen holds no wire, and on her teammate's screen it is a back
     with no value, nor does the log tell it. The track fits the phone's width."""
+    reachable(43)
     page = open_phone(
         open_context,
         site_url + f"?mission=43&players=2&seed={seed}&bots=0&pace=slow&brief=0&captain=1",
