@@ -42,7 +42,7 @@ from ..actions import Action, Parser, bad
 from ..errors import IllegalActionError, Reason, SetupError, describe_phase
 from ..model import Pending, Phase, Table
 from ..turn import OPEN_PHASES, explode, must_reveal, pass_turn
-from ..wires import BLUE_VALUES, code_of, cut_value, label_of
+from ..wires import code_of, cut_value, label_of
 from .base import ActionSpec, Advice, BotAsk, Events, Mechanism, name_of, where
 
 if TYPE_CHECKING:
@@ -485,4 +485,4 @@ class Nano(Mechanism[NanoPart]):
 
 MECHANISM = Nano()
 
-__all__ = ["BLUE_VALUES", "ID", "MECHANISM", "NanoStand", "NanoView", "view"]
+__all__ = ["ID", "MECHANISM", "PILE", "TRACK", "NanoStand", "NanoView", "stuck", "view"]
