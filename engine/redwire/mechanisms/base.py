@@ -347,9 +347,9 @@ class Mechanism(Generic[Part]):
         False for the true-value token."""
         return False
 
-    def token_on_cut_wire(self, table: Table) -> bool:
-        """True when the Sticky Note may also mark one of the user's cut wires (mission 24: an
-        x1/x2/x3 token in front of a cut wire)."""
+    def token_on_cut_wire(self, table: Table, seat: int) -> bool:
+        """True when ``seat``'s Sticky Note may also mark one of his cut wires (missions 24 and
+        40: an x1/x2/x3 token in front of a cut wire)."""
         return False
 
     def miss_token(
