@@ -303,6 +303,11 @@ class Mechanism(Generic[Part]):
         part: Part = table.parts[self.id]
         return part
 
+    def dial_start(self, table: Table) -> int | None:
+        """Steps from the skull the detonator starts at, when the mission moves it (None: the
+        number of players)."""
+        return None
+
     def start_game(self, table: Table, events: Events) -> None:
         """Once, when the game is dealt, before the first decision."""
 
