@@ -17,7 +17,8 @@ still uncut (what he can tell from the public counts and his own hand).
 A player whose uncut wires are only yellow (his own tripwire), with or without red wires, skips
 his turn (``TripSkip``; the detonator does not move): everyone learns that every wire of his left
 is yellow or red, and one of them yellow. A player who points held a blue wire (else he would
-skip, or reveal his red wires).
+skip, or reveal his red wires). When every player who still has wires would skip, nobody can
+ever find a tripwire again: the bomb explodes at that skip (REC; the card does not say).
 
 The detonator starts next to the skull (``[tripwires] dial = 1``): the first mistake explodes the
 bomb unless a tripwire found has moved it back.
@@ -218,6 +219,10 @@ def _skip(s: Table, a: TripSkip) -> Events:
     if MECHANISM not in s.mechanisms or not skips(s, a.seat):
         raise IllegalActionError(TripReason.TRIP_CAN_PLAY)
     events: Events = [Event("trip_skip", {"seat": a.seat})]
+    if all(skips(s, seat) for seat in range(s.players) if s.has_wires(seat)):
+        # Nobody can ever point at a tripwire again: the mission is lost (REC).
+        explode(s, "tripwire_stuck", events)
+        return events
     end_turn(s, events)
     return events
 
@@ -289,7 +294,10 @@ class Tripwires(Mechanism[None]):
             "his turn."
         ),
     }
-    causes = {"tripwire_red": "a red wire pointed at as a tripwire"}
+    causes = {
+        "tripwire_red": "a red wire pointed at as a tripwire",
+        "tripwire_stuck": "every player left has only a tripwire: nobody can find one",
+    }
     bot_keys = {
         "trip_skip": (
             (),
