@@ -391,6 +391,19 @@ def _round_ended(table: Table, last: int, now: int) -> bool:
     return any((last + k) % players == captain for k in range(1, step + 1))
 
 
+def _a(value: int) -> str:
+    """The value with its article: "a 5", "an 8"."""
+    return f"{'an' if value in (8, 11) else 'a'} {value}"
+
+
+def _why_ignored(e: Mapping[str, Any]) -> str:
+    if e["reason"] == "no_token":
+        return f"no {e['value']} token is left"
+    if e["marked"]:
+        return f"every {e['value']} in that hand already has a token"
+    return f"no {e['value']} left in that hand"
+
+
 def _dealt_line(e: Mapping[str, Any], names: Sequence[str]) -> str:
     counts = ", ".join(
         f"{name_of(names, seat)} {count}" for seat, count in enumerate(e["counts"]) if count
@@ -466,21 +479,15 @@ class FourAtOnceMechanism(Mechanism[FourPart]):
         ),
         "noble_dealt": lambda e, n, o: _dealt_line(e, n),
         "noble_placed": lambda e, n, o: (
-            f"{name_of(n, e['seat'])} got a {e['value']}: its token goes on "
+            f"{name_of(n, e['seat'])} got {_a(e['value'])}: its token goes on "
             f"stand {e['stand'] + 1}, wire {e['slot'] + 1}."
         ),
         "noble_ignored": lambda e, n, o: (
-            f"{name_of(n, e['seat'])} got a {e['value']} and ignores it ("
-            + (
-                "no token of it is left"
-                if e["reason"] == "no_token"
-                else f"no {e['value']} without a token"
-            )
-            + ")."
+            f"{name_of(n, e['seat'])} got {_a(e['value'])} and ignores it ({_why_ignored(e)})."
         ),
         "noble_beside": lambda e, n, o: (
-            f"{name_of(n, e['seat'])} lays a {e['value']} token beside the stand: "
-            f"he holds a {e['value']}."
+            f"{name_of(n, e['seat'])} lays {_a(e['value'])} token beside the stand: "
+            f"a {e['value']} is in that hand."
         ),
         "number_up": lambda e, n, o: f"The Number card is turned face up: {e['value']}.",
         "four_start": lambda e, n, o: (

@@ -17,8 +17,9 @@ from engine.redwire.mechanisms.four_at_once import FourAtOnce, FourReason
 from engine.redwire.options import Options
 
 from .helpers import fill_deal, game, play, types
+from .walk import WalkStats, walk_game
 
-FIXED = {0: "1 1 1.1 2 2 2.5 3 3 3.1 4 4 5 5 5.1".split()}
+FIXED = {0: ["1", "1", "1.1", "2", "2", "2.5", "3", "3", "3.1", "4", "4", "5", "5", "5.1"]}
 STANDS = fill_deal(39, 4, 0, FIXED, red=["2.5", "4.5"], yellow=["1.1", "3.1", "5.1", "7.1"])
 # Ana:   1 1 1.1 2 2 2.5 3 3 3.1 4 4 5 5 5.1
 # Bea:   1 1 2 2 3 3 4 4 4.5 5 5 6 6 6
@@ -186,3 +187,20 @@ def test_english_hand_out_secret_cards_and_a_token_beside_the_stand() -> None:
     assert part is not None and part["noble"]["beside"] == [[0, 5], [1, 6], [2, 7]]
     solution = solve(position_from_observation(state.observation(3)))
     assert sum(solution.code_probabilities((2, slot)).get(70, 0) for slot in range(13)) >= 1
+
+
+@pytest.mark.parametrize("edition", ["IT", "EN"])
+def test_random_walks_of_both_editions(edition: str) -> None:
+    """Every invariant (legal list, refusals, record round trip, the hidden twin) in random
+    games of mission 39 at every player count, the English hand-out's secret cards included."""
+    stats = WalkStats()
+    for players in range(2, 6):
+        for seed in range(3):
+            walk_game(
+                seed=700 + 10 * seed + players,
+                mission=39,
+                players=players,
+                stats=stats,
+                options=Options(edition=edition),  # type: ignore[arg-type]
+            )
+    assert stats.action_types["four_at_once"] > 0
