@@ -94,7 +94,9 @@ def _kinds(state) -> set[str]:  # type: ignore[no-untyped-def]
             kinds.add(f"cut {data['outcome']}{tool}{xy}")
         elif event.type == "equipment":
             kinds.add(f"card {data['card']}")
-        elif event.type in ("walkie", "radar", "solo", "reveal"):
+        elif event.type in ("walkie", "radar", "solo", "reveal", "four_cut", "token_skipped"):
+            kinds.add(event.type)
+        elif event.type.startswith("noble_"):  # mission 39's hand-out
             kinds.add(event.type)
     return kinds
 
