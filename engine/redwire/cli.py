@@ -36,6 +36,7 @@ from .mechanisms.equipment.rewind import Rewind
 from .mechanisms.equipment.stabilizer import Stabilize
 from .mechanisms.equipment.walkie import Walkie
 from .mechanisms.flipped_wires import FlippedCut, FlippedReveal, FlippedSkip, FlippedSolo
+from .mechanisms.four_at_once import FourAtOnce
 from .mechanisms.new_characters import CHARACTERS, OwnRadar, OwnWalkie
 from .mechanisms.new_characters import TRIPLE as OWN_TRIPLE
 from .mechanisms.sequence import MoveSequence, PlaceSequence
@@ -70,6 +71,9 @@ HELP = """Actions (stands, wires and players count from 1; V is a number or y fo
   flipcut S.W V          mission 38, the captain: a Dual Cut with your flipped wire as yours
   flipsolo V | flipreveal   mission 38, the captain: a Solo Cut with it; reveal it as red
   flipskip               mission 38: your only possible cut is the captain's flipped wire
+  four                   missions 23 and 39: point at the four wires of the Number card's
+                         value (then pick S.W four times; mission 39, English edition: pick
+                         one of your wires to show its number beside your stand)
   ownradar N | ownwalkie S.W P | owntriple S.W S.W S.W V   a new character's own equipment
   legal (list some legal actions)   board   log   help   quit"""
 
@@ -136,6 +140,8 @@ def format_action(action: Action) -> str:
             return "flipreveal"
         case FlippedSkip():
             return "flipskip"
+        case FourAtOnce():
+            return "four"
         case OwnWalkie():
             return f"ownwalkie {_pos((action.stand, action.slot))} {action.partner + 1}"
         case OwnRadar():
@@ -233,6 +239,7 @@ _PARSE: dict[str, Callable[[int, list[str], GameState], Action]] = {
     "flipsolo": lambda seat, a, s: FlippedSolo(seat, _parse_int(a[0])),
     "flipreveal": lambda seat, a, s: FlippedReveal(seat),
     "flipskip": lambda seat, a, s: FlippedSkip(seat),
+    "four": lambda seat, a, s: FourAtOnce(seat),
     "ownradar": lambda seat, a, s: OwnRadar(seat, _parse_int(a[0])),
     "ownwalkie": lambda seat, a, s: OwnWalkie(seat, *_parse_pos(a[0]), _parse_int(a[1]) - 1),
     "solo": lambda seat, a, s: SoloCut(seat, _parse_value(a[0])),

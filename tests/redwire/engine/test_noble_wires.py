@@ -11,6 +11,7 @@ import pytest
 
 from engine.redwire import Cut, IllegalActionError, Pick, SoloCut
 from engine.redwire.bots import make_bot
+from engine.redwire.cli import format_action, parse_action
 from engine.redwire.deduction import position_from_observation, solve
 from engine.redwire.mechanisms import four_at_once, number_cards
 from engine.redwire.mechanisms.four_at_once import FourAtOnce, FourReason
@@ -204,3 +205,11 @@ def test_random_walks_of_both_editions(edition: str) -> None:
                 options=Options(edition=edition),  # type: ignore[arg-type]
             )
     assert stats.action_types["four_at_once"] > 0
+
+
+def test_the_cli_types_the_special_action_and_its_picks() -> None:
+    state = m39()
+    assert format_action(FourAtOnce(0)) == "four"
+    assert parse_action("four", 0, state) == FourAtOnce(0)
+    state, _ = state.apply(FourAtOnce(0))
+    assert parse_action("pick 4.10", 0, state) == Pick(0, 3, 9)
