@@ -88,6 +88,7 @@ BOT_TABLES = [
     (31, 4, 3),
     (34, 4, 5),
     (38, 4, 3),
+    (39, 5, 3),
 ]
 LEVEL = "cautious"
 PHONE: ViewportSize = {"width": 360, "height": 640}
@@ -1418,3 +1419,65 @@ def test_my_flipped_wire_stays_hidden_from_me_and_is_cut(
     assert after.cut[after.wire_id(stand, slot)] and after.cut[after.wire_id(aim.stand, aim.slot)]
     page.get_by_role("button", name="Full log").click()
     expect(page.get_by_test_id("full-log")).to_contain_text("with the flipped wire")
+
+
+@pytest.mark.parametrize(("way", "seed"), [("keyboard", 2), ("touch", 5)])
+def test_the_noble_cut_by_keyboard_or_touch_and_the_hand_out(
+    open_context: Opener, site_url: str, way: str, seed: int
+) -> None:
+    """Mission 39 on a phone, the person captain: the noble Number card face up from the start,
+    marked in the row, the Number deck's count, its value never offered as a chip; the special
+    action's button and the four wires pointed at with the keyboard alone or by touch; the four
+    cut, the deck left dealt out and drawn (the Italian edition: shown cards, tokens on the
+    hands), and the part fits the phone's width."""
+    page = open_phone(
+        open_context,
+        site_url + f"?mission=39&players=3&seed={seed}&bots=1&pace=slow&brief=0&captain=1",
+    )
+    part = page.get_by_test_id("four-at-once")
+    expect(part).to_contain_text("The four noble wires")
+    expect(page.get_by_test_id("noble-deck")).to_contain_text("Number deck: 8 cards")
+    while (decision := wait_decision(page)) == "setup_token":
+        play(page, sure_move(saved_state(page), 0))
+    assert decision == "turn" and viewer(page) == 0
+    state = saved_state(page)
+    value = four_at_once.value_of(state)
+    assert value is not None
+    expect(page.get_by_test_id("number-row").locator(f'[data-value="{value}"]')).to_contain_text(
+        "noble"
+    )
+    expect(page.get_by_test_id("prompt")).to_contain_text(f"Nobody may announce {value}")
+    expect(page.locator(f'[data-act="value"][data-value="{value}"]')).to_have_count(0)
+    box = part.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    fours = [
+        (st, sl) for st in range(len(state.stands)) for sl, c in state.uncut(st) if c == 10 * value
+    ]
+    assert len(fours) == 4
+
+    def press(locator) -> None:  # type: ignore[no-untyped-def]
+        if way == "keyboard":
+            locator.focus()
+            page.keyboard.press("Enter")
+        else:
+            locator.click()
+
+    press(page.locator('[data-act="mode"][data-mode="four_at_once"]'))
+    press(page.get_by_test_id("confirm"))
+    assert wait_decision(page) == "four_point"
+    for target in fours:
+        press(tile(page, *target))
+        press(page.get_by_test_id("confirm"))
+    last = fours[-1]
+    page.wait_for_function(
+        f'() => document.querySelector(\'[data-act=tile][data-stand="{last[0]}"]'
+        f"[data-slot=\"{last[1]}\"]')?.classList.contains('is-cut')"
+    )
+    after = saved_state(page)
+    cuts = [e for e in after.log if e.type == "four_cut"]
+    assert cuts and cuts[0].data["outcome"] == "hit"
+    assert any(e.type == "noble_dealt" for e in after.log)
+    expect(part).to_contain_text(f"The four noble {value}s are cut")
+    expect(page.get_by_test_id("noble-hand-out")).to_be_visible()
+    page.get_by_role("button", name="Full log").click()
+    expect(page.get_by_test_id("full-log")).to_contain_text("dealt one at a time from the captain")
