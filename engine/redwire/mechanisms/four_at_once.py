@@ -252,6 +252,8 @@ def _hand_out(s: Table, events: Events) -> None:
     """Deal the Number deck left, one card at a time clockwise from the captain, then give
     each card's token (Italian edition) or ask each player for his (English edition)."""
     cards = number_cards.take_deck(s)
+    if not cards:
+        return  # every card was discarded: nothing to deal
     order = _seat_order(s)
     received: list[list[int]] = [[] for _ in range(s.players)]
     for k, value in enumerate(cards):
