@@ -213,3 +213,15 @@ def test_the_cli_types_the_special_action_and_its_picks() -> None:
     assert parse_action("four", 0, state) == FourAtOnce(0)
     state, _ = state.apply(FourAtOnce(0))
     assert parse_action("pick 4.10", 0, state) == Pick(0, 3, 9)
+
+
+def test_italian_hand_out_ignores_a_card_whose_wires_all_carry_a_token() -> None:
+    state = m39()
+    state, _ = play(state, Cut(0, ((1, 0),), (1,)), Pick(0, 0, 1))  # Ana cuts her second 1
+    state, events = noble_cut(state, seat=1)  # Bea's noble cut: Ana's last 1 has its token
+    ignored = [e.data for e in events if e.type == "noble_ignored"]
+    assert ignored[0] == {"seat": 0, "value": 1, "reason": "no_wire", "marked": 1}
+    solution = solve(position_from_observation(state.observation(2)))
+    for slot in range(2, len(STANDS[0])):  # no other 1 left on Ana's stand
+        if not state.cut[state.wire_id(0, slot)]:
+            assert 10 not in solution.code_probabilities((0, slot))
