@@ -1228,9 +1228,16 @@ def test_the_sequence_card_goes_to_an_end_by_keyboard_and_moves_by_touch(
         site_url + "?mission=36&players=3&seed=4&bots=1&pace=instant&brief=0&captain=1",
     )
     assert wait_decision(page) == "sequence_end" and viewer(page) == 0
-    expect(page.get_by_test_id("prompt")).to_contain_text(
-        "put the Sequence card at either end of the row, alone"
+    prompt = page.get_by_test_id("prompt")
+    expect(prompt).to_contain_text("put the Sequence card at either end of the row, alone")
+    # The row may lie below the fold: the prompt, on screen, names what each end opens.
+    row = [
+        c["value"] for c in saved_state(page).observation(0)["mechanisms"]["number_cards"]["row"]
+    ]
+    expect(prompt).to_contain_text(
+        f"At the left end it opens {row[0]} first; at the right end, {row[-1]}."
     )
+    expect(prompt).to_be_in_viewport()
     tab_to(page, lambda at: at.get("mode") == "sequence_end_right")
     page.keyboard.press("Enter")
     confirm = page.get_by_test_id("confirm")
