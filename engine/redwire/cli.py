@@ -77,7 +77,8 @@ HELP = """Actions (stands, wires and players count from 1; V is a number or y fo
   false S.W V            mission 17, Rhett: your false setup token on wire S.W (not V)
   name P                 mission 18: player P must cut the Number card's value
   beside S V | give V    mission 22: a value you lack beside stand S; the gift of token V
-  four                   mission 23: cut the four wires of the value (then pick S.W each)
+  four                   missions 23, 39: cut the four wires of the value (then pick S.W each;
+                         39, English edition: pick one of your wires to show its number)
   said                   mission 25: a number was said aloud (the detonator moves)
   choose V               mission 26: turn down Number card V (this turn's value)
   take V                 mission 27: take drawn token V to place it
