@@ -6,6 +6,7 @@ state drawn."""
 from __future__ import annotations
 
 import pytest
+from fusebox_web.redwire import board
 from fusebox_web.redwire.affordances import affordances
 from fusebox_web.redwire.log_text import log_lines
 from fusebox_web.redwire.markup import esc
@@ -15,7 +16,7 @@ from fusebox_web.redwire.selection import fresh, selection_of
 from fusebox_web.redwire.words import Words
 from fusebox_web.shell.i18n import Catalog
 
-from engine.redwire import Cut, GameState, Pick
+from engine.redwire import Action, Cut, GameState, Pick
 from engine.redwire.mechanisms.sequence import MoveSequence, PlaceSequence
 from engine.redwire.observation_types import Observation
 from tests.redwire.engine.test_sequence_ends import dealt, m36
@@ -77,3 +78,30 @@ def test_the_cutter_moves_or_keeps_the_card_with_a_button(catalog: Catalog, move
 @pytest.mark.parametrize("seed", range(3))
 def test_every_state_draws_and_reads_as_sentences(catalog: Catalog, seed: int) -> None:
     walk_drawing(catalog, 36, seed)
+
+
+def _prompt(state: GameState, viewer: int, catalog: Catalog, action: Action | None = None) -> str:
+    """The dock's prompt for ``viewer``: with ``action`` chosen (its confirm step), or fresh."""
+    obs, w = words(state, viewer, catalog)
+    aff = affordances(state, viewer)
+    sel = fresh(aff) if action is None else selection_of(action, fresh(aff))
+    inp = board.BoardInput(obs=obs, words=w, aff=aff, sel=sel, kinds=["human"] * state.players)
+    return board.prompt_text(inp)
+
+
+def test_the_prompts_name_what_each_end_opens(catalog: Catalog) -> None:
+    # On a phone the row can lie below the fold: the captain's prompt and each end's confirm say
+    # which value the card opens there, and the cutter's say what keeping and moving open.
+    state = dealt([5, 9, 10, 4, 7])
+    assert _prompt(state, 0, catalog) == catalog.t("rw.prompt.sequence_end", left=5, right=7)
+    text = _prompt(state, 0, catalog, PlaceSequence(0, "left"))
+    assert text == catalog.t("rw.prompt.sequence_end_left", left=5) and "5" in text
+    text = _prompt(state, 0, catalog, PlaceSequence(0, "right"))
+    assert text == catalog.t("rw.prompt.sequence_end_right", right=7) and "7" in text
+    state = m36([5, 9, 10, 4, 7], "right")
+    state, _ = state.apply(Cut(0, ((1, 7),), (7,)))
+    state, _ = state.apply(Pick(0, 0, 7))
+    assert _prompt(state, 0, catalog) == catalog.t("rw.prompt.sequence_move", near=4, far=5)
+    keep = _prompt(state, 0, catalog, MoveSequence(0, False))
+    assert keep == catalog.t("rw.prompt.sequence_keep", near=4, far=5)
+    assert "{" not in keep and "4" in keep

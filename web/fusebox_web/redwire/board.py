@@ -677,7 +677,8 @@ def prompt_text(inp: BoardInput) -> str:
         return w.t("rw.thinking", who=w.name(inp.thinking))
     use = mechanisms.use_of(sel)
     if use is not None:
-        return w.t(f"rw.prompt.{sel.mode}", card=w.card_name(use.card))
+        own = mechanisms.decision_prompt(sel.mode, obs, w) if sel.mode else None
+        return own or w.t(f"rw.prompt.{sel.mode}", card=w.card_name(use.card))
     if aff.decision is None:
         key = "rw.prompt.watch" if inp.viewer is None else "rw.prompt.wait"
         return " ".join([w.t(key, who=w.name(mover)), *mechanisms.prompt_notes(obs, w)])
@@ -701,6 +702,9 @@ def prompt_text(inp: BoardInput) -> str:
         return w.t("rw.prompt.own_cut", value=w.value(prompt.get("value") if prompt else "?"))
     if aff.decision == "setup_token":
         return " ".join([w.t("rw.prompt.token"), *mechanisms.prompt_notes(obs, w)])
+    own = mechanisms.decision_prompt(aff.decision, obs, w)
+    if own is not None:
+        return own
     value = w.value(prompt.get("value")) if prompt and "value" in prompt else ""
     return w.t(f"rw.prompt.{aff.decision}", who=actor, value=value)
 

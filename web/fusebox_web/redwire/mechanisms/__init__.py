@@ -154,6 +154,13 @@ PARTS: tuple[Callable[[Observation, Words], str], ...] = tuple(
 PROMPTS: tuple[Callable[[Observation, Words], str | None], ...] = tuple(
     prompt for m in _MISSION_MODULES for prompt in getattr(m, "PROMPTS", ())
 )
+#: A mission's own sentence for one of its decisions or selection modes (naming what each choice
+#: opens, say), by decision or mode name; the prompt's generic sentence otherwise.
+DECISION_PROMPTS: dict[str, Callable[[Observation, Words], str | None]] = {
+    key: prompt
+    for m in _MISSION_MODULES
+    for key, prompt in getattr(m, "DECISION_PROMPTS", {}).items()
+}
 #: The confirm button's sentence for a setup token, when a mission changes the token (even/odd).
 TOKEN_CONFIRMS: tuple[Callable[[Action, Words, Observation], str | None], ...] = tuple(
     confirm for m in _MISSION_MODULES for confirm in getattr(m, "TOKEN_CONFIRMS", ())
@@ -291,6 +298,12 @@ def prompt_notes(obs: Observation, w: Words) -> list[str]:
     return [text for prompt in PROMPTS if (text := prompt(obs, w))]
 
 
+def decision_prompt(key: str, obs: Observation, w: Words) -> str | None:
+    """A mission's own prompt for its decision (or selection mode) ``key``, if it words one."""
+    prompt = DECISION_PROMPTS.get(key)
+    return prompt(obs, w) if prompt is not None else None
+
+
 def forced_mode(aff: Affordances) -> str | None:
     """The mission action a turn (or a setup token) must take when nothing else is offered (no
     wire to point at, no Solo Cut, no token to place) and exactly one such action is: its mode
@@ -350,6 +363,7 @@ __all__ = [
     "cards_now",
     "chosen",
     "confirm_text",
+    "decision_prompt",
     "equipment_line",
     "forced_mode",
     "legends",

@@ -5,6 +5,7 @@ and the cutter's move or keep (two dock buttons), each with its confirm and its 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from engine.redwire import GameState
@@ -77,6 +78,39 @@ def _prompt(obs: Observation, w: Words) -> str | None:
     if seq is None or not seq["blocked"]:
         return None
     return w.t("rw.seq.prompt", values=", ".join(map(str, seq["blocked"])))
+
+
+def _ends(obs: Observation) -> tuple[int, int] | None:
+    """The values at the row's two ends (left, right): what the Sequence card opens there."""
+    from engine.redwire.mechanisms import number_cards
+
+    cards = number_cards.view(obs)
+    row = [c["value"] for c in cards["row"] if not c["down"]] if cards else []
+    return (row[0], row[-1]) if row else None
+
+
+def _end_prompt(key: str) -> Callable[[Observation, Words], str | None]:
+    """The captain's prompt (and each end's confirm) naming the value each end opens: on a phone
+    the row may lie below the fold."""
+
+    def prompt(obs: Observation, w: Words) -> str | None:
+        ends = _ends(obs)
+        return None if ends is None else w.t(key, left=ends[0], right=ends[1])
+
+    return prompt
+
+
+def _move_prompt(key: str) -> Callable[[Observation, Words], str | None]:
+    """The cutter's prompt (and each choice's confirm) naming what keeping and moving open."""
+
+    def prompt(obs: Observation, w: Words) -> str | None:
+        ends, seq = _ends(obs), sequence.view(obs)
+        if ends is None or seq is None or seq.get("end") not in ("left", "right"):
+            return None
+        near, far = ends if seq["end"] == "left" else ends[::-1]
+        return w.t(key, near=near, far=far)
+
+    return prompt
 
 
 def _afford(state: GameState, seat: int) -> bool | None:
@@ -154,6 +188,13 @@ def _sequence_line_any(e: View, w: Words) -> Found:
 
 PARTS = (_status,)
 PROMPTS = (_prompt,)
+DECISION_PROMPTS = {
+    "sequence_end": _end_prompt("rw.prompt.sequence_end"),
+    "sequence_end_left": _end_prompt("rw.prompt.sequence_end_left"),
+    "sequence_end_right": _end_prompt("rw.prompt.sequence_end_right"),
+    "sequence_move": _move_prompt("rw.prompt.sequence_move"),
+    "sequence_keep": _move_prompt("rw.prompt.sequence_keep"),
+}
 USES = (
     action_use(
         "stuck",
