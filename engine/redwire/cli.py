@@ -51,6 +51,7 @@ from .mechanisms.silence import NumberSaid
 from .mechanisms.sweep import Sweep
 from .mechanisms.timer import TimeUp
 from .mechanisms.token_draft import TakeToken
+from .mechanisms.tripwires import TripPoint, TripSkip
 from .mechanisms.weakest_link import Accuse, WeakLinkStuck
 from .mechanisms.x_wires import XWait
 from .missions import all_missions, load_mission
@@ -98,6 +99,7 @@ HELP = """Actions (stands, wires and players count from 1; V is a number or y fo
   flipcut S.W V          mission 38, the captain: a Dual Cut with your flipped wire as yours
   flipsolo V | flipreveal   mission 38, the captain: a Solo Cut with it; reveal it as red
   flipskip               mission 38: your only possible cut is the captain's flipped wire
+  trip S.W | tripskip    mission 41: point at a teammate's tripwire; only yours is left: skip
   ownradar N | ownwalkie S.W P | owntriple S.W S.W S.W V   a new character's own equipment
   legal (list some legal actions)   board   log   help   quit"""
 
@@ -196,6 +198,10 @@ def format_action(action: Action) -> str:
             return "flipreveal"
         case FlippedSkip():
             return "flipskip"
+        case TripPoint():
+            return f"trip {_pos((action.stand, action.slot))}"
+        case TripSkip():
+            return "tripskip"
         case OwnWalkie():
             return f"ownwalkie {_pos((action.stand, action.slot))} {action.partner + 1}"
         case OwnRadar():
@@ -317,6 +323,8 @@ _PARSE: dict[str, Callable[[int, list[str], GameState], Action]] = {
     "flipsolo": lambda seat, a, s: FlippedSolo(seat, _parse_int(a[0])),
     "flipreveal": lambda seat, a, s: FlippedReveal(seat),
     "flipskip": lambda seat, a, s: FlippedSkip(seat),
+    "trip": lambda seat, a, s: TripPoint(seat, *_parse_pos(a[0])),
+    "tripskip": lambda seat, a, s: TripSkip(seat),
     "ownradar": lambda seat, a, s: OwnRadar(seat, _parse_int(a[0])),
     "ownwalkie": lambda seat, a, s: OwnWalkie(seat, *_parse_pos(a[0]), _parse_int(a[1]) - 1),
     "solo": lambda seat, a, s: SoloCut(seat, _parse_value(a[0])),

@@ -56,6 +56,7 @@ from engine.redwire.mechanisms import (
     red_value,
     rookie,
     sequence,
+    tripwires,
     x_wires,
 )
 from engine.redwire.mechanisms.constraints import CARDS, ChooseConstraint, SkipTurn
@@ -89,6 +90,7 @@ BOT_TABLES = [
     (34, 4, 5),
     (38, 4, 3),
     (39, 5, 3),
+    (41, 3, 5),
 ]
 LEVEL = "cautious"
 PHONE: ViewportSize = {"width": 360, "height": 640}
@@ -1536,3 +1538,53 @@ def test_the_english_hand_out_keeps_the_others_cards_secret_and_my_token_is_tapp
     shown = [e.data for e in after.log if e.type == "noble_beside"]
     assert shown and shown[0]["seat"] == 0
     assert shown[0]["value"] == cut_value(after.code_at(stand, slot))
+
+
+@pytest.mark.parametrize(("way", "seed"), [("keyboard", 4), ("touch", 2)])
+def test_a_teammates_tripwire_is_pointed_at_and_cut(
+    open_context: Opener, site_url: str, way: str, seed: int
+) -> None:
+    """Mission 41 on a phone, the person captain: the panel names who was dealt a tripwire; on her
+    first turn she points at a teammate's yellow wire with the keyboard alone or by touch (the
+    mode, the wire, confirm): it is cut, the detonator moves back a step, the log says so."""
+    page = open_phone(
+        open_context,
+        site_url + f"?mission=41&players=3&seed={seed}&bots=1&pace=slow&brief=0&captain=1",
+    )
+    expect(page.get_by_test_id("tripwires")).to_contain_text("Dealt one each")
+    while (decision := wait_decision(page)) == "setup_token":
+        play(page, sure_move(saved_state(page), 0))
+    assert decision == "turn" and viewer(page) == 0
+    state = saved_state(page)
+    assert state.dial == 1
+    aim = next(
+        a
+        for a in state.legal_actions(0)
+        if isinstance(a, tripwires.TripPoint) and state.code_at(a.stand, a.slot) % 10 == 1
+    )
+    steps = [
+        page.locator('[data-act="mode"][data-mode="trip_point"]'),
+        tile(page, aim.stand, aim.slot),
+    ]
+    confirm = page.get_by_test_id("confirm")
+    for step in steps:
+        if way == "keyboard":
+            step.focus()
+            page.keyboard.press("Enter")
+        else:
+            step.click()
+    expect(confirm).to_contain_text("is a tripwire")
+    if way == "keyboard":
+        confirm.focus()
+        page.keyboard.press("Enter")
+    else:
+        confirm.click()
+    page.wait_for_function(
+        f'() => document.querySelector(\'[data-act=tile][data-stand="{aim.stand}"]'
+        f"[data-slot=\"{aim.slot}\"]')?.classList.contains('is-cut')"
+    )
+    after = saved_state(page)
+    assert after.cut[after.wire_id(aim.stand, aim.slot)]
+    assert any(e.type == "dial" and e.data == {"from": 1, "to": 2} for e in after.log)
+    page.get_by_role("button", name="Full log").click()
+    expect(page.get_by_test_id("full-log")).to_contain_text("a tripwire!")

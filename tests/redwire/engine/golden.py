@@ -57,6 +57,8 @@ CASES = [
     (34, 4, 4),
     (35, 4, 70),
     (36, 4, 3),
+    (40, 4, 1),
+    (41, 4, 21),
 ]
 #: The people's new characters (rule sticker B) in the golden games of missions 31-66: every
 #: one of them, the captain's entry left unused.
