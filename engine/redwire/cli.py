@@ -25,7 +25,10 @@ from .deal import random_setup
 from .errors import IllegalActionError
 from .game import new_game
 from .mechanisms import double_detector, new_characters
-from .mechanisms.constraints import ChooseConstraint, SkipTurn, TurnDown
+from .mechanisms.bat_radar import NameCutter
+from .mechanisms.bluffer import FalseToken
+from .mechanisms.claims import Claim, PassClaim
+from .mechanisms.constraints import ChooseConstraint, SkipTurn, SwapConstraint, TurnDown
 from .mechanisms.equipment import tray
 from .mechanisms.equipment.batteries import Batteries
 from .mechanisms.equipment.coffee import CoffeeMug
@@ -36,9 +39,19 @@ from .mechanisms.equipment.rewind import Rewind
 from .mechanisms.equipment.stabilizer import Stabilize
 from .mechanisms.equipment.walkie import Walkie
 from .mechanisms.flipped_wires import FlippedCut, FlippedReveal, FlippedSkip, FlippedSolo
+from .mechanisms.four_at_once import FourAtOnce
+from .mechanisms.guessing import PlayNumber
+from .mechanisms.negative_tokens import GiveToken, NegativeToken
 from .mechanisms.new_characters import CHARACTERS, OwnRadar, OwnWalkie
 from .mechanisms.new_characters import TRIPLE as OWN_TRIPLE
-from .mechanisms.sequence import MoveSequence, PlaceSequence
+from .mechanisms.number_choice import ChooseNumber
+from .mechanisms.number_flip import FlipNumber
+from .mechanisms.sequence import MoveSequence, PlaceSequence, Stuck
+from .mechanisms.silence import NumberSaid
+from .mechanisms.sweep import Sweep
+from .mechanisms.timer import TimeUp
+from .mechanisms.token_draft import TakeToken
+from .mechanisms.tripwires import TripPoint, TripSkip
 from .mechanisms.weakest_link import Accuse, WeakLinkStuck
 from .mechanisms.x_wires import XWait
 from .missions import all_missions, load_mission
@@ -59,6 +72,20 @@ HELP = """Actions (stands, wires and players count from 1; V is a number or y fo
   neq S.W | eq S.W       label your wires W and W+1 of stand S
   walkie S.W P           Walkie-Talkies with player P     postit S.W   Sticky Note
   rewind | stabilize | radar N | batteries P [P] | coffee P
+  timeup                 mission 10: the countdown ran out (the terminal keeps no clock)
+  snip | nosnip          mission 10: say "Snip!" to play next, or let the next player decide
+  sweep                  mission 13: point at the three red wires (then pick S.W each)
+  false S.W V            mission 17, Rhett: your false setup token on wire S.W (not V)
+  name P                 mission 18: player P must cut the Number card's value
+  beside S V | give V    mission 22: a value you lack beside stand S; the gift of token V
+  four                   missions 23, 39: cut the four wires of the value (then pick S.W each;
+                         39, English edition: pick one of your wires to show its number)
+  said                   mission 25: a number was said aloud (the detonator moves)
+  choose V               mission 26: turn down Number card V (this turn's value)
+  take V                 mission 27: take drawn token V to place it
+  play V                 mission 29: play your Number card V for this turn
+  flip                   mission 30: turn up the next Number card (when the track says so)
+  blocked                missions 9, 16, 36: every cut you could make is blocked (it explodes)
   constraint X           mission 31: take constraint card X (A-E)
   turndown               mission 31: your card can no longer be obeyed (after an exchange)
   accuse P L             mission 34, at the start of your turn: player P is the weak spot, card L
@@ -67,9 +94,12 @@ HELP = """Actions (stands, wires and players count from 1; V is a number or y fo
   end left | end right   mission 36, captain at setup: where the Sequence card goes
   move | keep            mission 36: move the Sequence card to the other end, or keep it
   skip                   missions 32 and 37: the visible constraint card leaves you no cut
+  replace | keep         mission 32, captain at the start of his turn: replace the visible
+                         constraint card with the deck's next one, or keep it
   flipcut S.W V          mission 38, the captain: a Dual Cut with your flipped wire as yours
   flipsolo V | flipreveal   mission 38, the captain: a Solo Cut with it; reveal it as red
   flipskip               mission 38: your only possible cut is the captain's flipped wire
+  trip S.W | tripskip    mission 41: point at a teammate's tripwire; only yours is left: skip
   ownradar N | ownwalkie S.W P | owntriple S.W S.W S.W V   a new character's own equipment
   legal (list some legal actions)   board   log   help   quit"""
 
@@ -128,6 +158,38 @@ def format_action(action: Action) -> str:
             return "move" if action.move else "keep"
         case SkipTurn():
             return "skip"
+        case TimeUp():
+            return "timeup"
+        case Claim():
+            return "snip"
+        case PassClaim():
+            return "nosnip"
+        case Sweep():
+            return "sweep"
+        case FalseToken():
+            return f"false {_pos((action.stand, action.slot))} {_val(action.value)}"
+        case NameCutter():
+            return f"name {action.named + 1}"
+        case NegativeToken():
+            return f"beside {action.stand + 1} {_val(action.value)}"
+        case GiveToken():
+            return f"give {_val(action.value)}"
+        case FourAtOnce():
+            return "four"
+        case NumberSaid():
+            return "said"
+        case ChooseNumber():
+            return f"choose {_val(action.value)}"
+        case TakeToken():
+            return f"take {_val(action.value)}"
+        case PlayNumber():
+            return f"play {_val(action.value)}"
+        case FlipNumber():
+            return "flip"
+        case Stuck():
+            return "blocked"
+        case SwapConstraint():
+            return "replace" if action.swap else "keep"
         case FlippedCut():
             return f"flipcut {_pos((action.stand, action.slot))} {action.value}"
         case FlippedSolo():
@@ -136,6 +198,10 @@ def format_action(action: Action) -> str:
             return "flipreveal"
         case FlippedSkip():
             return "flipskip"
+        case TripPoint():
+            return f"trip {_pos((action.stand, action.slot))}"
+        case TripSkip():
+            return "tripskip"
         case OwnWalkie():
             return f"ownwalkie {_pos((action.stand, action.slot))} {action.partner + 1}"
         case OwnRadar():
@@ -213,6 +279,14 @@ def _cut(tool: Any, n: int) -> Callable[[int, list[str], GameState], Action]:
     return parse
 
 
+def _keep(seat: int, state: GameState) -> Action:
+    """The "keep" command: of the Sequence card (mission 36) or of the constraint card (mission
+    32), whichever the game is asking about (the Sequence card when neither: the engine says why
+    not)."""
+    card = SwapConstraint(seat, False)
+    return card if card in state.legal_actions(seat) else MoveSequence(seat, False)
+
+
 _PARSE: dict[str, Callable[[int, list[str], GameState], Action]] = {
     "token": lambda seat, a, s: PlaceToken(seat, *_parse_pos(a[0])),
     "cut": _cut(None, 1),
@@ -220,6 +294,21 @@ _PARSE: dict[str, Callable[[int, list[str], GameState], Action]] = {
     "triple": _cut("triple", 3),
     "super": _cut("super", 0),
     "owntriple": _cut(OWN_TRIPLE, 3),
+    "timeup": lambda seat, a, s: TimeUp(seat),
+    "snip": lambda seat, a, s: Claim(seat),
+    "nosnip": lambda seat, a, s: PassClaim(seat),
+    "sweep": lambda seat, a, s: Sweep(seat),
+    "false": lambda seat, a, s: FalseToken(seat, *_parse_pos(a[0]), _parse_value(a[1])),
+    "name": lambda seat, a, s: NameCutter(seat, _parse_int(a[0]) - 1),
+    "beside": lambda seat, a, s: NegativeToken(seat, _parse_int(a[0]) - 1, _parse_value(a[1])),
+    "give": lambda seat, a, s: GiveToken(seat, _parse_value(a[0])),
+    "four": lambda seat, a, s: FourAtOnce(seat),
+    "said": lambda seat, a, s: NumberSaid(seat),
+    "choose": lambda seat, a, s: ChooseNumber(seat, _parse_value(a[0])),
+    "take": lambda seat, a, s: TakeToken(seat, _parse_value(a[0])),
+    "play": lambda seat, a, s: PlayNumber(seat, _parse_value(a[0])),
+    "flip": lambda seat, a, s: FlipNumber(seat),
+    "blocked": lambda seat, a, s: Stuck(seat),
     "constraint": lambda seat, a, s: ChooseConstraint(seat, a[0].upper()),
     "turndown": lambda seat, a, s: TurnDown(seat),
     "accuse": lambda seat, a, s: Accuse(seat, _parse_int(a[0]) - 1, a[1].upper()),
@@ -227,12 +316,15 @@ _PARSE: dict[str, Callable[[int, list[str], GameState], Action]] = {
     "pass": lambda seat, a, s: XWait(seat),
     "end": lambda seat, a, s: PlaceSequence(seat, a[0].lower()),
     "move": lambda seat, a, s: MoveSequence(seat, True),
-    "keep": lambda seat, a, s: MoveSequence(seat, False),
+    "keep": lambda seat, a, s: _keep(seat, s),
+    "replace": lambda seat, a, s: SwapConstraint(seat, True),
     "skip": lambda seat, a, s: SkipTurn(seat),
     "flipcut": lambda seat, a, s: FlippedCut(seat, *_parse_pos(a[0]), _parse_int(a[1])),
     "flipsolo": lambda seat, a, s: FlippedSolo(seat, _parse_int(a[0])),
     "flipreveal": lambda seat, a, s: FlippedReveal(seat),
     "flipskip": lambda seat, a, s: FlippedSkip(seat),
+    "trip": lambda seat, a, s: TripPoint(seat, *_parse_pos(a[0])),
+    "tripskip": lambda seat, a, s: TripSkip(seat),
     "ownradar": lambda seat, a, s: OwnRadar(seat, _parse_int(a[0])),
     "ownwalkie": lambda seat, a, s: OwnWalkie(seat, *_parse_pos(a[0]), _parse_int(a[1]) - 1),
     "solo": lambda seat, a, s: SoloCut(seat, _parse_value(a[0])),

@@ -142,3 +142,58 @@ def test_pass_and_play_through_the_shared_constraint_card(page: Page, site_url: 
     assert wait_decision(page) == "turn"
     assert hidden_tiles_only(page, {1}) > 0
     expect(page.get_by_test_id("constraint-visible")).not_to_have_attribute("data-card", old)
+
+
+def flipped_tile(page: Page, stand: int, slot: int) -> str:
+    """The HTML of one wire's button on the page."""
+    for attributes, inner in TILE.findall(page.content()):
+        if f'data-stand="{stand}"' in attributes and f'data-slot="{slot}"' in attributes:
+            return str(attributes) + str(inner)
+    raise AssertionError(f"no wire {stand}.{slot} on the page")
+
+
+def test_pass_and_play_shows_the_flipped_wire_to_the_teammate_only(
+    page: Page, site_url: str
+) -> None:
+    """Mission 38 with two people: the captain's flipped wire is never in the page while the
+    device is hers (a back with the turned mark), nor on a handoff screen; on her teammate's turn
+    its value is there, and the rest of her stand stays backs."""
+    page.goto(site_url + "?mission=38&players=2&seed=5&bots=0&brief=0&captain=1")
+    wait_ready(page)
+    state = saved_state(page)
+    part = state.observation(1)["mechanisms"]["flipped_wires"]
+    ((stand, slot),) = part["wires"]
+    truth = state.observation("seer")["stands"][stand]["slots"][slot]["wire"]
+    handoff = page.get_by_test_id("handoff")
+    seen = {0: 0, 1: 0}
+    holder = None  # whose the device is
+    for _ in range(12):  # the two setup tokens and some turns: each player's screen, twice or more
+        me = saved_state(page).to_move
+        if me is None:
+            break
+        if me != holder:  # the device changes hands: a handoff screen first, nothing private
+            expect(handoff).to_be_visible()
+            no_private_data(page)
+            page.get_by_test_id("handoff-ready").click()
+            holder = me
+        if wait_decision(page) == "over":
+            break
+        html = flipped_tile(page, stand, slot)
+        if me == 0:  # the owner: a back, no value anywhere in the tile
+            assert "rw-tile--back" in html and "rw-flipmark" in html, html
+            assert "data-v=" not in html and "rw-n" not in html, html
+            assert hidden_tiles_only(page, {1}) > 0
+        else:  # the teammate: its value shows; the captain's other wires are backs
+            assert "rw-tile--back" not in html and f">{truth}<" in html, html
+            flipped = (f'data-stand="{stand}"', f'data-slot="{slot}"')
+            others = [
+                attributes
+                for attributes, _ in TILE.findall(page.content())
+                if state.owners[int(STAND.search(attributes).group(1))] == 0  # type: ignore[union-attr]
+                and "is-cut" not in attributes
+                and not all(part in attributes for part in flipped)
+            ]
+            assert others and all("rw-tile--back" in a for a in others)
+        seen[me] += 1
+        play(page, sure_move(saved_state(page), me))
+    assert seen[0] >= 2 and seen[1] >= 2

@@ -60,6 +60,7 @@ from . import (
     sweep,
     timer,
     token_draft,
+    tripwires,
     weakest_link,
     x_wires,
 )
@@ -104,6 +105,7 @@ ALL: tuple[Mechanism[Any], ...] = (
     constraints.MECHANISM,
     weakest_link.MECHANISM,
     flipped_wires.MECHANISM,
+    tripwires.MECHANISM,
 )
 REGISTRY: dict[str, Mechanism[Any]] = {m.id: m for m in ALL}
 ACTIONS: dict[type[Action], ActionSpec[Any]] = {a.cls: a for m in ALL for a in m.actions}

@@ -50,6 +50,7 @@ from . import (
     sweep,
     timer,
     token_draft,
+    tripwires,
     weakest_link,
     x_wires,
 )
@@ -120,6 +121,7 @@ _MISSION_MODULES = (
     constraints,
     weakest_link,
     flipped_wires,
+    tripwires,
 )
 
 #: How each equipment card is offered, by card number.
