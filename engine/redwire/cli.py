@@ -52,6 +52,7 @@ from .mechanisms.silence import NumberSaid
 from .mechanisms.sweep import Sweep
 from .mechanisms.timer import TimeUp
 from .mechanisms.token_draft import TakeToken
+from .mechanisms.tripwires import TripPoint, TripSkip
 from .mechanisms.weakest_link import Accuse, WeakLinkStuck
 from .mechanisms.x_wires import XWait
 from .missions import all_missions, load_mission
@@ -78,7 +79,8 @@ HELP = """Actions (stands, wires and players count from 1; V is a number or y fo
   false S.W V            mission 17, Rhett: your false setup token on wire S.W (not V)
   name P                 mission 18: player P must cut the Number card's value
   beside S V | give V    mission 22: a value you lack beside stand S; the gift of token V
-  four                   mission 23: cut the four wires of the value (then pick S.W each)
+  four                   missions 23, 39: cut the four wires of the value (then pick S.W each;
+                         39, English edition: pick one of your wires to show its number)
   said                   mission 25: a number was said aloud (the detonator moves)
   choose V               mission 26: turn down Number card V (this turn's value)
   take V                 mission 27: take drawn token V to place it
@@ -98,6 +100,7 @@ HELP = """Actions (stands, wires and players count from 1; V is a number or y fo
   flipcut S.W V          mission 38, the captain: a Dual Cut with your flipped wire as yours
   flipsolo V | flipreveal   mission 38, the captain: a Solo Cut with it; reveal it as red
   flipskip               mission 38: your only possible cut is the captain's flipped wire
+  trip S.W | tripskip    mission 41: point at a teammate's tripwire; only yours is left: skip
   nanostand S            mission 43, two stands: put the wire you took from Nano on stand S
   ownradar N | ownwalkie S.W P | owntriple S.W S.W S.W V   a new character's own equipment
   legal (list some legal actions)   board   log   help   quit"""
@@ -197,6 +200,10 @@ def format_action(action: Action) -> str:
             return "flipreveal"
         case FlippedSkip():
             return "flipskip"
+        case TripPoint():
+            return f"trip {_pos((action.stand, action.slot))}"
+        case TripSkip():
+            return "tripskip"
         case NanoStand():
             return f"nanostand {action.stand + 1}"
         case OwnWalkie():
@@ -320,6 +327,8 @@ _PARSE: dict[str, Callable[[int, list[str], GameState], Action]] = {
     "flipsolo": lambda seat, a, s: FlippedSolo(seat, _parse_int(a[0])),
     "flipreveal": lambda seat, a, s: FlippedReveal(seat),
     "flipskip": lambda seat, a, s: FlippedSkip(seat),
+    "trip": lambda seat, a, s: TripPoint(seat, *_parse_pos(a[0])),
+    "tripskip": lambda seat, a, s: TripSkip(seat),
     "nanostand": lambda seat, a, s: NanoStand(seat, _parse_int(a[0]) - 1),
     "ownradar": lambda seat, a, s: OwnRadar(seat, _parse_int(a[0])),
     "ownwalkie": lambda seat, a, s: OwnWalkie(seat, *_parse_pos(a[0]), _parse_int(a[1]) - 1),

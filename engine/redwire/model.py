@@ -167,7 +167,7 @@ class Table:
         self._legal_sets: dict[int, frozenset[Action]] = {}  # the same, for membership tests
         #: Info token value in front of a wire, by wire id (tokens travel with their wire).
         self.info: dict[int, int] = {}
-        self.dial = setup.players
+        self.dial = self.dial_start()
         self.validated: set[int] = set()
         #: Wires their owner cannot see (turned round on his stand: flipped wires, missions 38,
         #: 56, 64): not in his ``hand`` (what he knows he holds and may act on), shown to the
@@ -185,6 +185,15 @@ class Table:
             part = mechanism.init_part(self)
             if part is not None:
                 self.parts[mechanism.id] = part
+
+    def dial_start(self) -> int:
+        """Where the detonator starts: N steps from the skull, unless a mechanism of the mission
+        moves it (mission 41: next to the skull)."""
+        for mechanism in self.mechanisms:
+            start = mechanism.dial_start(self)
+            if start is not None:
+                return start
+        return self.setup.players
 
     def clone(self) -> Self:
         """A copy to change: lists and dicts are copied, parts (immutable) are shared."""

@@ -57,6 +57,7 @@ from engine.redwire.mechanisms import (
     red_value,
     rookie,
     sequence,
+    tripwires,
     x_wires,
 )
 from engine.redwire.mechanisms.constraints import CARDS, ChooseConstraint, SkipTurn
@@ -90,6 +91,8 @@ BOT_TABLES = [
     (31, 4, 3),
     (34, 4, 5),
     (38, 4, 3),
+    (39, 5, 3),
+    (41, 3, 5),
     (43, 3, 5),
 ]
 LEVEL = "cautious"
@@ -1436,6 +1439,166 @@ def test_my_flipped_wire_stays_hidden_from_me_and_is_cut(
     assert after.cut[after.wire_id(stand, slot)] and after.cut[after.wire_id(aim.stand, aim.slot)]
     page.get_by_role("button", name="Full log").click()
     expect(page.get_by_test_id("full-log")).to_contain_text("with the flipped wire")
+
+
+@pytest.mark.parametrize(("way", "seed"), [("keyboard", 2), ("touch", 5)])
+def test_the_noble_cut_by_keyboard_or_touch_and_the_hand_out(
+    open_context: Opener, site_url: str, way: str, seed: int
+) -> None:
+    """Mission 39 on a phone, the person captain: the noble Number card face up from the start,
+    marked in the row, the Number deck's count, its value never offered as a chip; the special
+    action's button and the four wires pointed at with the keyboard alone or by touch; the four
+    cut, the deck left dealt out and drawn (the Italian edition: shown cards, tokens on the
+    hands), and the part fits the phone's width."""
+    page = open_phone(
+        open_context,
+        site_url + f"?mission=39&players=3&seed={seed}&bots=1&pace=slow&brief=0&captain=1",
+    )
+    part = page.get_by_test_id("four-at-once")
+    expect(part).to_contain_text("The four noble wires")
+    expect(page.get_by_test_id("noble-deck")).to_contain_text("Number deck: 8 cards")
+    while (decision := wait_decision(page)) == "setup_token":
+        play(page, sure_move(saved_state(page), 0))
+    assert decision == "turn" and viewer(page) == 0
+    state = saved_state(page)
+    value = four_at_once.value_of(state)
+    assert value is not None
+    expect(page.get_by_test_id("number-row").locator(f'[data-value="{value}"]')).to_contain_text(
+        "noble"
+    )
+    expect(page.get_by_test_id("prompt")).to_contain_text(f"Nobody may announce {value}")
+    expect(page.locator(f'[data-act="value"][data-value="{value}"]')).to_have_count(0)
+    box = part.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    fours = [
+        (st, sl) for st in range(len(state.stands)) for sl, c in state.uncut(st) if c == 10 * value
+    ]
+    assert len(fours) == 4
+
+    def press(locator) -> None:  # type: ignore[no-untyped-def]
+        if way == "keyboard":
+            locator.focus()
+            page.keyboard.press("Enter")
+        else:
+            locator.click()
+
+    press(page.locator('[data-act="mode"][data-mode="four_at_once"]'))
+    press(page.get_by_test_id("confirm"))
+    assert wait_decision(page) == "four_point"
+    for target in fours:
+        press(tile(page, *target))
+        press(page.get_by_test_id("confirm"))
+    last = fours[-1]
+    page.wait_for_function(
+        f'() => document.querySelector(\'[data-act=tile][data-stand="{last[0]}"]'
+        f"[data-slot=\"{last[1]}\"]')?.classList.contains('is-cut')"
+    )
+    after = saved_state(page)
+    cuts = [e for e in after.log if e.type == "four_cut"]
+    assert cuts and cuts[0].data["outcome"] == "hit"
+    assert any(e.type == "noble_dealt" for e in after.log)
+    expect(part).to_contain_text(f"The four noble {value}s are cut")
+    expect(page.get_by_test_id("noble-hand-out")).to_be_visible()
+    page.get_by_role("button", name="Full log").click()
+    expect(page.get_by_test_id("full-log")).to_contain_text("dealt one at a time from the captain")
+
+
+def test_the_english_hand_out_keeps_the_others_cards_secret_and_my_token_is_tapped(
+    open_context: Opener, site_url: str
+) -> None:
+    """Mission 39, English edition (``edition=EN`` in the link), the person captain: after her
+    noble cut the Number cards left are dealt; her screen lists her own cards and only the
+    count of the others' (their values never in the hand-out's DOM); she taps one of her wires of
+    a received value and confirms: its token lies beside her stand."""
+    page = open_phone(
+        open_context,
+        site_url + "?mission=39&players=3&seed=2&bots=1&pace=slow&brief=0&captain=1&edition=EN",
+    )
+    while (decision := wait_decision(page)) == "setup_token":
+        play(page, sure_move(saved_state(page), 0))
+    assert decision == "turn" and viewer(page) == 0
+    state = saved_state(page)
+    value = four_at_once.value_of(state)
+    assert value is not None
+    fours = [
+        (st, sl) for st in range(len(state.stands)) for sl, c in state.uncut(st) if c == 10 * value
+    ]
+    page.locator('[data-act="mode"][data-mode="four_at_once"]').click()
+    page.get_by_test_id("confirm").click()
+    for target in fours:
+        assert wait_decision(page) == "four_point"
+        tile(page, *target).click()
+        page.get_by_test_id("confirm").click()
+    assert wait_decision(page) == "noble_token"
+    state = saved_state(page)
+    part = state.part("four_at_once", four_at_once.FourPart)
+    hand_out = page.get_by_test_id("noble-hand-out")
+    expect(hand_out).to_contain_text(", ".join(map(str, part.received[0])))
+    # One line per seat dealt cards: mine with values, each other one a count only.
+    lines = hand_out.locator("li").all_inner_texts()
+    assert len(lines) == sum(1 for cards in part.received if cards)
+    assert sum("secret" in line for line in lines) == len(lines) - 1
+    stand, slot = state.pending.options[0]
+    tile(page, stand, slot).click()
+    page.get_by_test_id("confirm").click()
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=noble-hand-out]')"
+        "?.textContent.includes('beside the stand')"
+    )
+    after = saved_state(page)
+    shown = [e.data for e in after.log if e.type == "noble_beside"]
+    assert shown and shown[0]["seat"] == 0
+    assert shown[0]["value"] == cut_value(after.code_at(stand, slot))
+
+
+@pytest.mark.parametrize(("way", "seed"), [("keyboard", 4), ("touch", 2)])
+def test_a_teammates_tripwire_is_pointed_at_and_cut(
+    open_context: Opener, site_url: str, way: str, seed: int
+) -> None:
+    """Mission 41 on a phone, the person captain: the panel names who was dealt a tripwire; on her
+    first turn she points at a teammate's yellow wire with the keyboard alone or by touch (the
+    mode, the wire, confirm): it is cut, the detonator moves back a step, the log says so."""
+    page = open_phone(
+        open_context,
+        site_url + f"?mission=41&players=3&seed={seed}&bots=1&pace=slow&brief=0&captain=1",
+    )
+    expect(page.get_by_test_id("tripwires")).to_contain_text("Dealt one each")
+    while (decision := wait_decision(page)) == "setup_token":
+        play(page, sure_move(saved_state(page), 0))
+    assert decision == "turn" and viewer(page) == 0
+    state = saved_state(page)
+    assert state.dial == 1
+    aim = next(
+        a
+        for a in state.legal_actions(0)
+        if isinstance(a, tripwires.TripPoint) and state.code_at(a.stand, a.slot) % 10 == 1
+    )
+    steps = [
+        page.locator('[data-act="mode"][data-mode="trip_point"]'),
+        tile(page, aim.stand, aim.slot),
+    ]
+    confirm = page.get_by_test_id("confirm")
+    for step in steps:
+        if way == "keyboard":
+            step.focus()
+            page.keyboard.press("Enter")
+        else:
+            step.click()
+    expect(confirm).to_contain_text("is a tripwire")
+    if way == "keyboard":
+        confirm.focus()
+        page.keyboard.press("Enter")
+    else:
+        confirm.click()
+    page.wait_for_function(
+        f'() => document.querySelector(\'[data-act=tile][data-stand="{aim.stand}"]'
+        f"[data-slot=\"{aim.slot}\"]')?.classList.contains('is-cut')"
+    )
+    after = saved_state(page)
+    assert after.cut[after.wire_id(aim.stand, aim.slot)]
+    assert any(e.type == "dial" and e.data == {"from": 1, "to": 2} for e in after.log)
+    page.get_by_role("button", name="Full log").click()
+    expect(page.get_by_test_id("full-log")).to_contain_text("a tripwire!")
 
 
 TILES = re.compile(r'<button([^>]*data-act="tile"[^>]*)>(.*?)</button>', re.S)

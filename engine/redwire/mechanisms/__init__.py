@@ -61,6 +61,7 @@ from . import (
     sweep,
     timer,
     token_draft,
+    tripwires,
     weakest_link,
     x_wires,
 )
@@ -105,6 +106,7 @@ ALL: tuple[Mechanism[Any], ...] = (
     constraints.MECHANISM,
     weakest_link.MECHANISM,
     flipped_wires.MECHANISM,
+    tripwires.MECHANISM,
     nano.MECHANISM,
 )
 REGISTRY: dict[str, Mechanism[Any]] = {m.id: m for m in ALL}

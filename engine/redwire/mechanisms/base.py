@@ -314,6 +314,11 @@ class Mechanism(Generic[Part]):
         part: Part = table.parts[self.id]
         return part
 
+    def dial_start(self, table: Table) -> int | None:
+        """Steps from the skull the detonator starts at, when the mission moves it (None: the
+        number of players)."""
+        return None
+
     def start_game(self, table: Table, events: Events) -> None:
         """Once, when the game is dealt, before the first decision."""
 
@@ -367,9 +372,9 @@ class Mechanism(Generic[Part]):
         False for the true-value token."""
         return False
 
-    def token_on_cut_wire(self, table: Table) -> bool:
-        """True when the Sticky Note may also mark one of the user's cut wires (mission 24: an
-        x1/x2/x3 token in front of a cut wire)."""
+    def token_on_cut_wire(self, table: Table, seat: int) -> bool:
+        """True when ``seat``'s Sticky Note may also mark one of his cut wires (missions 24 and
+        40: an x1/x2/x3 token in front of a cut wire)."""
         return False
 
     def miss_token(

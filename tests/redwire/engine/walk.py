@@ -53,6 +53,7 @@ from engine.redwire.mechanisms.silence import NumberSaid
 from engine.redwire.mechanisms.sweep import Sweep
 from engine.redwire.mechanisms.timer import TimeUp
 from engine.redwire.mechanisms.token_draft import TakeToken
+from engine.redwire.options import Options
 from engine.redwire.wires import RED, YELLOW, cut_value
 
 
@@ -287,13 +288,14 @@ def walk_game(
     checks: bool = True,
     informed: float = 0.85,
     max_steps: int = 2000,
+    options: Options | None = None,
 ) -> GameState:
     rng = random.Random(seed)
     # From mission 31 every seat's character is drawn (rule sticker B): each personal equipment.
     chosen, _ = table_characters(
         mission, players, captain=None, levels=["random"] * players, picks=[], seed=seed
     )
-    state = new_game(mission, players, seed, chosen=chosen)
+    state = new_game(mission, players, seed, chosen=chosen, options=options)
     replayed = start(Setup.from_json(json.loads(json.dumps(state.setup.to_json()))))
     assert replayed.same_as(state)
     legal: list[Action] | None = None

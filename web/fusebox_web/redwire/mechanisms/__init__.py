@@ -51,6 +51,7 @@ from . import (
     sweep,
     timer,
     token_draft,
+    tripwires,
     weakest_link,
     x_wires,
 )
@@ -121,6 +122,7 @@ _MISSION_MODULES = (
     constraints,
     weakest_link,
     flipped_wires,
+    tripwires,
     nano,
 )
 
