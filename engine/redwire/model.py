@@ -151,7 +151,15 @@ class Table:
         for stand in setup.stands:
             self.stands.append(list(range(len(codes), len(codes) + len(stand))))
             codes.extend(stand)
-        #: Code of each wire by wire id (ids never change; positions can, with Walkie-Talkies).
+        # Wires no stand holds (Nano's face-down wires): the ids after the stands' wires, in
+        # the order their mechanism lists them (a wire taken from there joins a stand).
+        for use in mission.mechanisms:
+            if use.id in setup.parts:
+                found = [m for m in self.mechanisms if m.id == use.id]
+                if found:
+                    codes.extend(found[0].pile_codes(use.config, setup.parts[use.id]))
+        #: Code of each wire by wire id (ids never change; positions can, with Walkie-Talkies
+        #: and Nano; a wire off every stand has no position).
         self.codes: tuple[int, ...] = tuple(codes)
         self.cut: list[bool] = [False] * len(codes)
         self._cut_counts: Counter[int] | None = None  # cache of cut_count; see mark_cut

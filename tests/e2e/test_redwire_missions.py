@@ -9,6 +9,7 @@ plays every mission from 9 at every player count it allows.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 from harness import Opener, forget_game, wait_ready
@@ -62,6 +63,7 @@ from engine.redwire.mechanisms import (
 from engine.redwire.mechanisms.constraints import CARDS, ChooseConstraint, SkipTurn
 from engine.redwire.mechanisms.equipment import tray
 from engine.redwire.mechanisms.new_characters import OwnRadar
+from engine.redwire.missions import mission_ids
 from engine.redwire.wires import RED, YELLOW, cut_value, label_of
 
 #: One table per mechanism (mission, players, seed) for the default run.
@@ -91,6 +93,7 @@ BOT_TABLES = [
     (38, 4, 3),
     (39, 5, 3),
     (41, 3, 5),
+    (43, 3, 5),
 ]
 LEVEL = "cautious"
 PHONE: ViewportSize = {"width": 360, "height": 640}
@@ -124,6 +127,7 @@ def test_a_bot_table_plays_the_mission_to_its_end(
     open_context: Opener, site_url: str, table: tuple[int, int, int]
 ) -> None:
     mission, players, seed = table
+    reachable(mission)
     page = open_context(viewport=PHONE).new_page()
     page.goto(
         site_url + f"?mission={mission}&players={players}&seed={seed}"
@@ -136,6 +140,13 @@ def test_a_bot_table_plays_the_mission_to_its_end(
     # The page's game is the engine's: its record replays to the very same end.
     assert Record.loads(state.record.dumps()).replay().same_as(state)
     expect(page.get_by_test_id("result")).to_be_visible()
+
+
+def reachable(mission: int) -> None:
+    """A game link opens the shipped missions 1, 2, ... up to the first one missing: mission 43
+    is built on a branch of its own, merged after missions 39-42 (until then it waits)."""
+    if mission not in mission_ids():
+        pytest.skip(f"mission {mission}'s link opens once the missions before it ship")
 
 
 def open_phone(open_context: Opener, url: str) -> Page:
@@ -1588,3 +1599,97 @@ def test_a_teammates_tripwire_is_pointed_at_and_cut(
     assert any(e.type == "dial" and e.data == {"from": 1, "to": 2} for e in after.log)
     page.get_by_role("button", name="Full log").click()
     expect(page.get_by_test_id("full-log")).to_contain_text("a tripwire!")
+
+
+TILES = re.compile(r'<button([^>]*data-act="tile"[^>]*)>(.*?)</button>', re.S)
+
+
+def _tile_html(page: Page, stand: int, slot: int) -> str:
+    """The HTML of one wire's button on the page."""
+    for attributes, inner in TILES.findall(page.content()):
+        if f'data-stand="{stand}"' in attributes and f'data-slot="{slot}"' in attributes:
+            return str(attributes + inner)
+    raise AssertionError(f"no wire {stand}.{slot} on the page")
+
+
+@pytest.mark.parametrize(("way", "seed"), [("keyboard", 5), ("touch", 7)])
+def test_the_wire_from_nano_goes_on_the_stand_i_choose_and_stays_mine(
+    open_context: Opener, site_url: str, way: str, seed: int
+) -> None:
+    """Mission 43 on a phone, two people: the captain cuts 1s on Nano's space 1 and takes
+    Nano's top wire; the prompt names its value to her, and she puts it on a stand of hers with
+    the keyboard alone or by touch (the stand's button, confirm). It lies in order there, marked
+    as just arrived; the handoff screen holds no wire, and on her teammate's screen it is a back
+    with no value, nor does the log tell it. The track fits the phone's width."""
+    reachable(43)
+    page = open_phone(
+        open_context,
+        site_url + f"?mission=43&players=2&seed={seed}&bots=0&pace=slow&brief=0&captain=1",
+    )
+    handoff = page.get_by_test_id("handoff")
+
+    def move(action: Any) -> None:
+        """Make it, then wait for the next screen (a handoff, or the next decision drawn)."""
+        before = len(saved_state(page).history)
+        play(page, action)
+        page.wait_for_selector(
+            f'[data-testid="prompt"]:not([data-moves="{before}"]), [data-testid="end"], '
+            '[data-testid="handoff"]'
+        )
+
+    while (decision := take_device(page)) == "setup_token":
+        state = saved_state(page)
+        move(sure_move(state, state.to_move or 0))
+    state = saved_state(page)
+    assert decision == "turn" and state.to_move == 0 and state.setup.captain == 0
+    track = page.get_by_test_id("nano")
+    expect(track).to_have_attribute("data-space", "1")
+    box = track.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    ones = next(
+        a
+        for a in state.legal_actions(0)
+        if isinstance(a, Cut)
+        and a.tool is None
+        and a.values == (1,)
+        and cut_value(state.code_at(*a.targets[0])) == 1
+    )
+    move(ones)
+    while (decision := take_device(page)) == "own_cut":
+        move(sure_move(saved_state(page), 0))
+    assert decision == "nano_stand"
+    state = saved_state(page)
+    part = state.observation(0)["mechanisms"]["nano"]
+    value = part["held"]
+    assert value is not None
+    expect(page.get_by_test_id("prompt")).to_contain_text(f"You took a {value} from Nano")
+    stand = state.seat_stands[0][1]  # her second stand
+    button = page.locator(f'[data-act="mode"][data-mode="nano_stand_{stand}"]')
+    confirm = page.get_by_test_id("confirm")
+    if way == "keyboard":
+        button.focus()
+        page.keyboard.press("Enter")
+        expect(confirm).to_contain_text(f"stand {stand + 1}")
+        confirm.focus()
+        page.keyboard.press("Enter")
+    else:
+        button.click()
+        expect(confirm).to_contain_text(f"stand {stand + 1}")
+        confirm.click()
+    # The device goes to her teammate: a handoff with no wire first.
+    expect(handoff).to_be_visible()
+    assert 'data-act="tile"' not in page.content()
+    after = saved_state(page)
+    insert = next(e for e in after.log if e.type == "nano_insert")
+    assert insert.data["seat"] == 0 and insert.data["stand"] == stand
+    slot = insert.data["slot"]
+    assert label_of(after.code_at(stand, slot)) == value
+    page.get_by_test_id("handoff-ready").click()
+    assert wait_decision(page) == "turn" and viewer(page) == 1
+    theirs = _tile_html(page, stand, slot)
+    assert "rw-tile--back" in theirs and "rw-nanomark" in theirs, theirs
+    assert 'class="rw-n"' not in theirs and "rw-face" not in theirs, theirs
+    assert f"Nano's wires: a {value}" not in page.content()
+    expect(page.get_by_test_id("nano")).to_have_attribute("data-left", str(part["pile"]["left"]))
+    page.get_by_role("button", name="Full log").click()
+    expect(page.get_by_test_id("full-log")).to_contain_text("puts the wire from Nano in order")

@@ -173,6 +173,10 @@ def hidden_twin(state: GameState, viewer: int | None, rng: random.Random) -> Gam
         for w in ids
         if not state.cut[w] and _hidden_from(state, stand, w, viewer)
     ]
+    # Wires no stand holds (Nano's), but the one the viewer took and is placing.
+    for mechanism in state.mechanisms:
+        seen = mechanism.off_stand_seen(state, viewer)
+        hidden += sorted(w for w in mechanism.off_stand(state) if w not in seen)
     codes = list(state.codes)
     shuffled = [codes[w] for w in hidden]
     rng.shuffle(shuffled)
@@ -204,9 +208,17 @@ def check_step(
 ) -> list[Action]:
     """Every invariant of one transition; returns the legal actions of the seat to move next."""
     # Wires are conserved and every stand stays sorted.
-    ids = sorted(w for stand in after.stands for w in stand)
+    off = [w for m in after.mechanisms for w in m.off_stand(after)]  # Nano's wires
+    ids = sorted([w for stand in after.stands for w in stand] + off)
     assert ids == list(range(len(after.codes)))
-    assert Counter(after.codes) == Counter(c for s in after.setup.stands for c in s)
+    assert Counter(after.codes) == Counter(c for s in after.setup.stands for c in s) + Counter(
+        c
+        for use in after.mission.mechanisms
+        if use.id in after.setup.parts
+        for m in after.mechanisms
+        if m.id == use.id
+        for c in m.pile_codes(use.config, after.setup.parts[use.id])
+    )
     apart = {w for m in after.mechanisms for w in m.unsorted_wires(after)}  # X wires
     for stand in after.stands:
         codes = [after.codes[w] for w in stand if w not in apart]

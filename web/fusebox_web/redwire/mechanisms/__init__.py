@@ -36,6 +36,7 @@ from . import (
     four_at_once,
     guessing,
     hidden_equipment,
+    nano,
     negative_tokens,
     new_characters,
     number_cards,
@@ -122,6 +123,7 @@ _MISSION_MODULES = (
     weakest_link,
     flipped_wires,
     tripwires,
+    nano,
 )
 
 #: How each equipment card is offered, by card number.
