@@ -24,7 +24,7 @@ from .bots.characters import table_characters
 from .deal import random_setup
 from .errors import IllegalActionError
 from .game import new_game
-from .mechanisms import double_detector, new_characters, oxygen
+from .mechanisms import double_detector, nano, new_characters, oxygen
 from .mechanisms.bat_radar import NameCutter
 from .mechanisms.bluffer import FalseToken
 from .mechanisms.claims import Claim, PassClaim
@@ -41,6 +41,7 @@ from .mechanisms.equipment.walkie import Walkie
 from .mechanisms.flipped_wires import FlippedCut, FlippedReveal, FlippedSkip, FlippedSolo
 from .mechanisms.four_at_once import FourAtOnce
 from .mechanisms.guessing import PlayNumber
+from .mechanisms.nano import NanoStand
 from .mechanisms.negative_tokens import GiveToken, NegativeToken
 from .mechanisms.new_characters import CHARACTERS, OwnRadar, OwnWalkie
 from .mechanisms.new_characters import TRIPLE as OWN_TRIPLE
@@ -52,6 +53,7 @@ from .mechanisms.silence import NumberSaid
 from .mechanisms.sweep import Sweep
 from .mechanisms.timer import TimeUp
 from .mechanisms.token_draft import TakeToken
+from .mechanisms.tripwires import TripPoint, TripSkip
 from .mechanisms.weakest_link import Accuse, WeakLinkStuck
 from .mechanisms.x_wires import XWait
 from .missions import all_missions, load_mission
@@ -78,7 +80,8 @@ HELP = """Actions (stands, wires and players count from 1; V is a number or y fo
   false S.W V            mission 17, Rhett: your false setup token on wire S.W (not V)
   name P                 mission 18: player P must cut the Number card's value
   beside S V | give V    mission 22: a value you lack beside stand S; the gift of token V
-  four                   mission 23: cut the four wires of the value (then pick S.W each)
+  four                   missions 23, 39: cut the four wires of the value (then pick S.W each;
+                         39, English edition: pick one of your wires to show its number)
   said                   mission 25: a number was said aloud (the detonator moves)
   choose V               mission 26: turn down Number card V (this turn's value)
   take V                 mission 27: take drawn token V to place it
@@ -100,6 +103,8 @@ HELP = """Actions (stands, wires and players count from 1; V is a number or y fo
   flipcut S.W V          mission 38, the captain: a Dual Cut with your flipped wire as yours
   flipsolo V | flipreveal   mission 38, the captain: a Solo Cut with it; reveal it as red
   flipskip               mission 38: your only possible cut is the captain's flipped wire
+  trip S.W | tripskip    mission 41: point at a teammate's tripwire; only yours is left: skip
+  nanostand S            mission 43, two stands: put the wire you took from Nano on stand S
   ownradar N | ownwalkie S.W P | owntriple S.W S.W S.W V   a new character's own equipment
   legal (list some legal actions)   board   log   help   quit"""
 
@@ -200,6 +205,12 @@ def format_action(action: Action) -> str:
             return "flipreveal"
         case FlippedSkip():
             return "flipskip"
+        case TripPoint():
+            return f"trip {_pos((action.stand, action.slot))}"
+        case TripSkip():
+            return "tripskip"
+        case NanoStand():
+            return f"nanostand {action.stand + 1}"
         case OwnWalkie():
             return f"ownwalkie {_pos((action.stand, action.slot))} {action.partner + 1}"
         case OwnRadar():
@@ -329,6 +340,9 @@ _PARSE: dict[str, Callable[[int, list[str], GameState], Action]] = {
     "flipsolo": lambda seat, a, s: FlippedSolo(seat, _parse_int(a[0])),
     "flipreveal": lambda seat, a, s: FlippedReveal(seat),
     "flipskip": lambda seat, a, s: FlippedSkip(seat),
+    "trip": lambda seat, a, s: TripPoint(seat, *_parse_pos(a[0])),
+    "tripskip": lambda seat, a, s: TripSkip(seat),
+    "nanostand": lambda seat, a, s: NanoStand(seat, _parse_int(a[0]) - 1),
     "ownradar": lambda seat, a, s: OwnRadar(seat, _parse_int(a[0])),
     "ownwalkie": lambda seat, a, s: OwnWalkie(seat, *_parse_pos(a[0]), _parse_int(a[1]) - 1),
     "solo": lambda seat, a, s: SoloCut(seat, _parse_value(a[0])),
@@ -365,6 +379,13 @@ def render_board(obs: Observation, names: Sequence[str]) -> str:
     cards = ", ".join(f"{e['card']}:{e['state']}" for e in equipment["cards"]) if equipment else ""
     if cards:
         lines.append(f"  equipment: {cards}")
+    robot = nano.view(obs)
+    if robot is not None:
+        held = f", you hold its {robot['held']}" if robot["held"] else ""
+        lines.append(
+            f"  Nano: space {robot['space']} facing {robot['facing']},"
+            f" {robot['pile']['left']} face-down wire(s){held}"
+        )
     air = oxygen.view(obs)
     if air is not None:
         lines.append(

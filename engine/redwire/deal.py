@@ -21,6 +21,7 @@ from typing import Any
 from ..core.rng import Rng
 from .errors import SetupError
 from .mechanisms import get as mechanism
+from .mechanisms.base import Mechanism
 from .missions import ColourDraw, Mission, load_mission
 from .options import Options
 from .wires import blue, code_of, colour_of, label_of, number_of, red, yellow
@@ -231,6 +232,12 @@ def random_setup(
     pool = [blue(n) for n in wires.blue for _ in range(4)] + red_kept + yellow_kept
     owners = stand_owners(players, captain)
     order = deal_order(players, captain)
+    # Wires set apart face down as the deal goes (Nano's), before the stands get theirs.
+    piles: dict[str, object] = {}
+    for use in spec.mechanisms:
+        pile = mechanism(use.id).deal_pile(use.config, rng, pool, players)
+        if pile is not None:
+            piles[use.id] = pile
     stands = _deal_wires(spec, rng, pool, order, owners, captain)
     given = dict(chosen or {})
     strays = sorted(set(given) - {use.id for use in spec.mechanisms})
@@ -238,7 +245,9 @@ def random_setup(
         raise SetupError(f"mission {mission} has no mechanism {strays[0]!r} to choose for")
     parts: dict[str, object] = {}
     for use in spec.mechanisms:
-        if use.id in given:
+        if use.id in piles:
+            drawn = piles[use.id]
+        elif use.id in given:
             drawn = mechanism(use.id).setup_from_json(
                 use.config, given[use.id], players, options, mission, parts
             )
@@ -296,7 +305,18 @@ def explicit_setup(
     sizes = [len(s) for s in codes]
     if min(sizes) == 0 or max(sizes) - min(sizes) > 1:
         raise SetupError(f"wires must be dealt as evenly as possible, got stand sizes {sizes}")
-    dealt = Counter(c for stand in codes for c in stand)
+    given = dict(parts or {})
+    # Wires off the stands (Nano's) count among the wires dealt: their mechanism reads its
+    # setup first (the others' setups are read below, once the wires are checked).
+    off_stands: list[int] = []
+    for use in spec.mechanisms:
+        pile = mechanism(use.id)
+        if type(pile).pile_codes is not Mechanism.pile_codes:
+            data = pile.setup_from_json(
+                use.config, given.get(use.id), players, options, mission, {}
+            )
+            off_stands += pile.pile_codes(use.config, data)
+    dealt = Counter([c for stand in codes for c in stand] + off_stands)
     wires = spec.wires_for(players)
     blue_ok = {blue(n): 4 for n in wires.blue}
     for code, count in dealt.items():
@@ -309,7 +329,6 @@ def explicit_setup(
         mechanism(use.id).check_stands(use.config, codes, owners, captain)
     red_m = _markers(dealt, "red", wires.red, red_markers)
     yellow_m = _markers(dealt, "yellow", wires.yellow, yellow_markers)
-    given = dict(parts or {})
     listed = {use.id for use in spec.mechanisms}
     strays = sorted(set(given) - listed)
     if strays:

@@ -151,7 +151,15 @@ class Table:
         for stand in setup.stands:
             self.stands.append(list(range(len(codes), len(codes) + len(stand))))
             codes.extend(stand)
-        #: Code of each wire by wire id (ids never change; positions can, with Walkie-Talkies).
+        # Wires no stand holds (Nano's face-down wires): the ids after the stands' wires, in
+        # the order their mechanism lists them (a wire taken from there joins a stand).
+        for use in mission.mechanisms:
+            if use.id in setup.parts:
+                found = [m for m in self.mechanisms if m.id == use.id]
+                if found:
+                    codes.extend(found[0].pile_codes(use.config, setup.parts[use.id]))
+        #: Code of each wire by wire id (ids never change; positions can, with Walkie-Talkies
+        #: and Nano; a wire off every stand has no position).
         self.codes: tuple[int, ...] = tuple(codes)
         self.cut: list[bool] = [False] * len(codes)
         self._cut_counts: Counter[int] | None = None  # cache of cut_count; see mark_cut
@@ -159,7 +167,7 @@ class Table:
         self._legal_sets: dict[int, frozenset[Action]] = {}  # the same, for membership tests
         #: Info token value in front of a wire, by wire id (tokens travel with their wire).
         self.info: dict[int, int] = {}
-        self.dial = setup.players
+        self.dial = self.dial_start()
         self.validated: set[int] = set()
         #: Wires their owner cannot see (turned round on his stand: flipped wires, missions 38,
         #: 56, 64): not in his ``hand`` (what he knows he holds and may act on), shown to the
@@ -177,6 +185,15 @@ class Table:
             part = mechanism.init_part(self)
             if part is not None:
                 self.parts[mechanism.id] = part
+
+    def dial_start(self) -> int:
+        """Where the detonator starts: N steps from the skull, unless a mechanism of the mission
+        moves it (mission 41: next to the skull)."""
+        for mechanism in self.mechanisms:
+            start = mechanism.dial_start(self)
+            if start is not None:
+                return start
+        return self.setup.players
 
     def clone(self) -> Self:
         """A copy to change: lists and dicts are copied, parts (immutable) are shared."""

@@ -60,7 +60,7 @@ def observe(s: Table, viewer: Viewer) -> Observation:
         "to_move": s.to_move,
         "prompt": _prompt(s, viewer),
         "result": s.result,
-        "dial": {"left": s.dial, "start": s.players, "cap": s.setup.options.dial_cap},
+        "dial": {"left": s.dial, "start": s.dial_start(), "cap": s.setup.options.dial_cap},
         "stands": [_stand(s, st, viewer) for st in range(len(s.stands))],
         "markers": {
             "red": _markers(s.setup.red_markers, s.wireset.red),

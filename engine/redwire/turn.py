@@ -237,6 +237,13 @@ def end_turn(s: Table, events: Events, next_seat: int | None = None) -> None:
         mechanism.end_turn(s, events)
     if s.result is not None:
         return
+    pass_turn(s, events, next_seat)
+
+
+def pass_turn(s: Table, events: Events, next_seat: int | None = None) -> None:
+    """The next turn: clockwise (or ``next_seat``), skipping seats with no wires, unless a
+    mechanism takes over (``end_turn`` without the end-of-turn hooks: a decision that closed a
+    turn, as where Nano's wire goes, calls it once the hooks ran)."""
     start = (s.active + 1) % s.players if next_seat is None else next_seat
     for i in range(s.players):
         seat = (start + i) % s.players

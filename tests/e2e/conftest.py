@@ -25,7 +25,7 @@ import json
 import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from harness import (
@@ -40,7 +40,15 @@ from harness import (
     wait_ready,
     watch_context,
 )
-from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expect, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    Page,
+    Playwright,
+    ViewportSize,
+    expect,
+    sync_playwright,
+)
 
 # Booting Python takes seconds, more on a busy machine: wait for it rather than flake.
 expect.set_options(timeout=BOOT_TIMEOUT_MS)
@@ -95,9 +103,10 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
 
 
 class ReturningProfiles:
-    """Browser profiles of a returning player, one per set of context options, kept for a worker's
-    session: made once (a first visit that lets the service worker cache the site), then lent to
-    test after test, each time with its pages closed and the site's storage cleared."""
+    """Browser profiles of a returning player, one per set of context options (a viewport
+    alone is not one: see :class:`SizedContext`), kept for a worker's session: made once (a
+    first visit that lets the service worker cache the site), then lent to test after test,
+    each time with its pages closed and the site's storage cleared."""
 
     def __init__(self, browser: Browser, site_url: str) -> None:
         self.browser = browser
@@ -146,6 +155,29 @@ class ReturningProfiles:
             context.close()
 
 
+class SizedContext:
+    """A returning profile lent at a viewport of its own: each page it opens is sized. A
+    profile's first visit costs seconds of a busy machine, so a size alone does not make a new
+    one (the page's media queries and ``innerWidth`` follow ``set_viewport_size`` as they
+    follow the context's viewport)."""
+
+    def __init__(self, context: BrowserContext, viewport: ViewportSize) -> None:
+        self.context = context
+        self.viewport = viewport
+
+    def new_page(self) -> Page:
+        page = self.context.new_page()
+        page.set_viewport_size(self.viewport)
+        return page
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.context, name)
+
+
+#: Context options whose value here is Playwright's default: they do not make a profile apart.
+DEFAULTS = {"has_touch": False, "is_mobile": False}
+
+
 @pytest.fixture(scope="session")
 def returning_profiles(browser: Browser, site_url: str) -> Iterator[ReturningProfiles]:
     profiles = ReturningProfiles(browser, site_url)
@@ -162,13 +194,29 @@ def open_context(
     fresh = request.node.get_closest_marker("fresh_profile") is not None
     lent: list[BrowserContext] = []
     made: list[BrowserContext] = []
+    sized: dict[str, BrowserContext] = {}  # by options: the same size twice is the same profile
 
     def opener(**options: Any) -> BrowserContext:
         if fresh:
             made.append(browser.new_context(**options))
             return made[-1]
-        lent.append(returning_profiles.take(options))
-        return lent[-1]
+        viewport = options.get("viewport")
+        rest = {k: v for k, v in options.items() if k != "viewport" and DEFAULTS.get(k, ...) != v}
+        base = returning_profiles.take(rest)
+        if viewport is None:
+            lent.append(base)
+            return base
+        key = json.dumps(options, sort_keys=True)
+        if key not in sized:
+            if base not in lent:
+                lent.append(base)
+                sized[key] = cast(BrowserContext, SizedContext(base, viewport))
+            else:
+                # A second size in one test: a profile of its own, as the test's pages
+                # expect (their storage apart).
+                lent.append(returning_profiles.take(options))
+                sized[key] = lent[-1]
+        return sized[key]
 
     yield opener
     for context in made:

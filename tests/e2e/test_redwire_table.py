@@ -148,7 +148,7 @@ def flipped_tile(page: Page, stand: int, slot: int) -> str:
     """The HTML of one wire's button on the page."""
     for attributes, inner in TILE.findall(page.content()):
         if f'data-stand="{stand}"' in attributes and f'data-slot="{slot}"' in attributes:
-            return attributes + inner
+            return str(attributes) + str(inner)
     raise AssertionError(f"no wire {stand}.{slot} on the page")
 
 

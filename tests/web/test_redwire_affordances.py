@@ -61,6 +61,12 @@ def offered(aff: Affordances, seat: int) -> set[redwire.Action]:
                 assert action is not None
                 out.add(action)
             continue
+        if isinstance(choices, list) and isinstance(choices[0], tuple):  # wires only (41)
+            for tile in choices:
+                action = use.build(Selection(use.mode, (tile,)), seat)
+                assert action is not None
+                out.add(action)
+            continue
         if use.values is not None and not isinstance(choices, dict):  # values only
             for value in use.values(choices):
                 action = use.build(Selection(use.mode, values=(value,)), seat)

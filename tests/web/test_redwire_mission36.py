@@ -16,7 +16,7 @@ from fusebox_web.redwire.selection import fresh, selection_of
 from fusebox_web.redwire.words import Words
 from fusebox_web.shell.i18n import Catalog
 
-from engine.redwire import Cut, GameState, Pick
+from engine.redwire import Action, Cut, GameState, Pick
 from engine.redwire.mechanisms.sequence import MoveSequence, PlaceSequence
 from engine.redwire.observation_types import Observation
 from tests.redwire.engine.test_sequence_ends import dealt, m36
@@ -80,7 +80,7 @@ def test_every_state_draws_and_reads_as_sentences(catalog: Catalog, seed: int) -
     walk_drawing(catalog, 36, seed)
 
 
-def _prompt(state: GameState, viewer: int, catalog: Catalog, action: object = None) -> str:
+def _prompt(state: GameState, viewer: int, catalog: Catalog, action: Action | None = None) -> str:
     """The dock's prompt for ``viewer``: with ``action`` chosen (its confirm step), or fresh."""
     obs, w = words(state, viewer, catalog)
     aff = affordances(state, viewer)

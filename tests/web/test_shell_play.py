@@ -7,8 +7,9 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from fusebox_web.redwire.table import Table
-from fusebox_web.shell.pacing import play_bots
+from fusebox_web.shell.pacing import BoardBots, play_bots
 
 FIXTURES = Path(__file__).resolve().parents[1] / "redwire" / "fixtures" / "v1"
 
@@ -72,3 +73,56 @@ def test_red_wire_tables_saved_by_the_format_1_page_load_unchanged() -> None:
         table = Table.from_json(saved)
         assert table.to_json() == saved
         assert table.seat_kinds() == ["human", "bot", "human"] and table.humans() == [0, 2]
+
+
+class Board:
+    """A board app for the shell's BoardBots: computers at seats 1 and 2, a pace, and the
+    drawings it was asked for."""
+
+    paused = False
+    screen = "board"
+    thinking: int | None = None
+
+    def __init__(self, to_move: list[int], delay: float) -> None:
+        self.to_move, self.pace = to_move, delay
+        self.draws: list[int] = []
+        self.session = self
+
+    def bot_seat(self) -> int | None:
+        return self.to_move[0] if self.to_move and self.to_move[0] in (1, 2) else None
+
+    @property
+    def game(self) -> Board:
+        return self
+
+    @property
+    def table(self) -> Board:
+        return self
+
+    def delay(self) -> float:
+        return self.pace
+
+    def draw_board(self) -> None:
+        self.draws.append(len(self.to_move))
+
+    def after_change(self, draw: bool = True) -> None:
+        if draw:
+            self.draw_board()
+
+
+@pytest.mark.parametrize("delay", [0.0, 0.5])
+def test_the_instant_pace_draws_the_board_once_a_frame(delay: float) -> None:
+    """At the instant pace, moves made within one frame of the last drawing are not drawn; the
+    move before a person's decision always is. At a pace one can follow, every move is."""
+    board = Board([1, 2, 1, 2, 1, 0], delay)
+    bots = BoardBots(board)
+    clock = iter([0.0, 10.0, 100.0, 300.0, 310.0, 320.0])
+    drawn = []
+    for _ in range(5):
+        board.to_move.pop(0)
+        drawn.append(bots.draw_now(next(clock)))
+    if delay:
+        assert drawn == [True] * 5
+    else:
+        # 0 ms drawn; 10 and 100 within the frame; 300 drawn; 310 is before the person's turn.
+        assert drawn == [True, False, False, True, True]

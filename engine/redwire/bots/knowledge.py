@@ -157,6 +157,7 @@ class Knowledge:
                     self.position.stands,
                     tuple(f for f in self.position.facts if keep(f)),
                     self.position.viewer,
+                    self.position.dealt,
                 )
                 solution = solution_of(self.position)
             if not solution.feasible:

@@ -70,13 +70,13 @@ def next_player_risk(
     }
     if held - elsewhere:
         return 0.0  # he holds every copy left of some value: a solo cut
-    solution = solve(Position(position.pool, stands, position.facts, seat))
+    solution = solve(Position(position.pool, stands, position.facts, seat, position.dealt))
     if not solution.feasible:
         return 1.0
     spare = mistake_base ** max(0, dial - 1)
     best = 1.0
     for s, stand in enumerate(stands):
-        if stand.owner == seat:
+        if stand.owner == seat or stand.owner is None:  # nobody points at Nano's wires
             continue
         for i, code in enumerate(stand.slots):
             if code is not None:
@@ -98,7 +98,7 @@ def after_cut(position: Position, cuts: list[tuple[Slot, int]]) -> Position:
         slots = list(stand.slots)
         slots[i] = code
         stands[s] = Stand(stand.owner, tuple(slots), (*stand.cut, i), stand.unsorted)
-    return Position(position.pool, tuple(stands), position.facts, position.viewer)
+    return Position(position.pool, tuple(stands), position.facts, position.viewer, position.dealt)
 
 
 def after_miss(position: Position, target: Slot, code: int) -> Position:

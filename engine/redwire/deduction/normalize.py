@@ -4,7 +4,8 @@ What can be settled slot by slot is settled here, so the dynamic programme only 
 really couples slots:
 
 * the DP's stands: the stands as they were dealt (``Position.dealt``); a stand's sorted slots form
-  one DP stand, and each of its ``unsorted`` slots a DP stand of one slot of its own
+  one DP stand, and each of its ``unsorted`` slots a DP stand of one slot of its own (so is every
+  wire dealt to a pile: a stand nobody owns with no slot in order, as Nano's)
   (``Normalized.place`` maps a position's slot to its DP slot). Where wires moved since the deal,
   the order of the stands as they are now is a set of pairs of slots;
 * every slot gets its set of allowed codes (known slot: one code; hidden: the pool, minus what the
@@ -148,6 +149,15 @@ def dp_stands(position: Position) -> tuple[tuple[SlotRef, ...], ...]:
     """
     origins = position.origins()
     loose = {origins[s][i] for s, stand in enumerate(position.stands) for i in stand.unsorted}
+    # A stand nobody owns with no slot in order is a face-down pile (Nano's): it was dealt in no
+    # order, so each wire dealt to it stays a place of its own where it lies now (sorted on a
+    # player's stand, once taken).
+    loose |= {
+        origin
+        for s, stand in enumerate(position.stands)
+        if stand.owner is None and len(stand.unsorted) == len(stand.slots)
+        for origin in _dealt_to(origins, s)
+    }
     dealt: dict[int, list[int]] = {}
     for stand in origins:
         for s0, i0 in stand:
@@ -164,6 +174,11 @@ def dp_stands(position: Position) -> tuple[tuple[SlotRef, ...], ...]:
                 where[(s0, i0)] = (count, 0)
                 count += 1
     return tuple(tuple(where[origin] for origin in stand) for stand in origins)
+
+
+def _dealt_to(origins: tuple[tuple[SlotRef, ...], ...], stand: int) -> list[SlotRef]:
+    """Every origin of a wire dealt to ``stand``, wherever it lies now."""
+    return [origin for where in origins for origin in where if origin[0] == stand]
 
 
 def _sorted_now(position: Position, place: tuple[tuple[SlotRef, ...], ...]) -> list[Pair]:

@@ -40,6 +40,8 @@ from engine.redwire.deduction.position import Group, Pool, Position, Stand
 from engine.redwire.deduction.readers import read_event, read_parts, register_event, register_part
 from engine.redwire.deduction.tracker import Tracker
 
+#: Events of a wire joining a stand from a face-down pile (Nano's), at ``stand``.
+JOINS = frozenset({"nano_insert"})
 # Imported for the readers it registers.
 _READERS = (readers_core,)
 
@@ -66,8 +68,24 @@ def position_from_observation(obs: Mapping[str, Any]) -> Position:
     stands_json = obs["stands"]
     viewer = obs.get("viewer")
     seat = viewer if isinstance(viewer, int) and not isinstance(viewer, bool) else None
-    owners = [None if s.get("owner") is None else int(s["owner"]) for s in stands_json]
-    tracker = Tracker([len(stand["slots"]) for stand in stands_json], owners, seat)
+    owners: list[int | None] = [
+        None if s.get("owner") is None else int(s["owner"]) for s in stands_json
+    ]
+    sizes = [len(stand["slots"]) for stand in stands_json]
+    for event in obs.get("log", ()):  # a stand as dealt: without the wires taken from Nano
+        if event.get("type") in JOINS:
+            sizes[int(event["stand"])] -= 1
+    # Wires dealt face down to nobody (Nano's): one more stand, owned by nobody, in no order,
+    # as dealt (a wire taken from it moves to a stand as the log says).
+    piles = _piles(obs)
+    for _ in piles:
+        owners.append(None)
+    tracker = Tracker([*sizes, *piles], owners, seat)
+    for k, count in enumerate(piles):
+        stand = len(sizes) + k
+        tracker.memo["pile"] = stand
+        for slot in range(count):
+            tracker.mark_unsorted(tracker.wire(stand, slot))
     for event in obs.get("log", ()):
         read_event(event, tracker)
     read_parts(obs, tracker)
@@ -77,8 +95,21 @@ def position_from_observation(obs: Mapping[str, Any]) -> Position:
         known = tuple(None if x["wire"] is None else code_of_label(x["wire"]) for x in slots)
         cut = tuple(i for i, x in enumerate(slots) if x["cut"])
         stands.append(Stand(owners[s], known, cut, tracker.unsorted_slots(s)))
+    for s in range(len(sizes), len(owners)):
+        left = len(tracker.wires(s))
+        stands.append(Stand(None, (None,) * left, (), tracker.unsorted_slots(s)))
     dealt = tuple(tracker.wires(s) for s in range(len(stands)))
     return Position(_pool(obs), tuple(stands), tuple(tracker.facts()), seat, dealt)
+
+
+def _piles(obs: Mapping[str, Any]) -> list[int]:
+    """How many wires each face-down pile of a mechanism was dealt (``{"pile": {"dealt": n}}``
+    in its part of the observation: Nano's)."""
+    found = []
+    for part in obs.get("mechanisms", {}).values():
+        if isinstance(part, dict) and isinstance(part.get("pile"), dict):
+            found.append(int(part["pile"]["dealt"]))
+    return found
 
 
 def _pool(obs: Mapping[str, Any]) -> Pool:

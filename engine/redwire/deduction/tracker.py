@@ -93,6 +93,11 @@ class Tracker:
         """``wire`` lies outside the sorted order of its stand (an X wire)."""
         self._unsorted.add(wire)
 
+    def mark_sorted(self, wire: Wire) -> None:
+        """``wire`` takes its sorted place from now on (a wire taken from Nano's face-down pile,
+        which has no order, put in order on a stand)."""
+        self._unsorted.discard(wire)
+
     def is_unsorted(self, wire: Wire) -> bool:
         return wire in self._unsorted
 

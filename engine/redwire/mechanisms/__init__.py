@@ -15,9 +15,9 @@ have is refused by the mechanism itself, with its own reason (Radar in mission 1
 
 >>> [m.id for m in ALL][:3]
 ['double_detector', 'equipment', 'stash']
->>> get("nano")  # doctest: +ELLIPSIS
+>>> get("oxygen")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
-KeyError: "no mechanism 'nano'; known: audio, bat_radar, batteries, ..."
+KeyError: "no mechanism 'oxygen'; known: audio, bat_radar, batteries, ..."
 """
 
 from __future__ import annotations
@@ -46,6 +46,7 @@ from . import (
     four_at_once,
     guessing,
     hidden_equipment,
+    nano,
     negative_tokens,
     new_characters,
     number_cards,
@@ -61,6 +62,7 @@ from . import (
     sweep,
     timer,
     token_draft,
+    tripwires,
     weakest_link,
     x_wires,
 )
@@ -105,6 +107,8 @@ ALL: tuple[Mechanism[Any], ...] = (
     constraints.MECHANISM,
     weakest_link.MECHANISM,
     flipped_wires.MECHANISM,
+    tripwires.MECHANISM,
+    nano.MECHANISM,
     oxygen.MECHANISM,
 )
 REGISTRY: dict[str, Mechanism[Any]] = {m.id: m for m in ALL}

@@ -278,6 +278,17 @@ class Mechanism(Generic[Part]):
         the stands (unsorted). Draw only from ``rng``."""
         return None
 
+    def deal_pile(self, config: Any, rng: Rng, pool: list[int], players: int) -> Any:
+        """Setup data of wires this mechanism takes out of ``pool`` before the stands are dealt
+        (Nano's face-down wires, which nobody holds), removing them from ``pool``; None: it
+        takes none. Draw only from ``rng``."""
+        return None
+
+    def pile_codes(self, config: Any, data: Any) -> tuple[int, ...]:
+        """The codes of the wires its setup ``data`` keeps off the stands (Nano's), in the
+        order they lie: the game gives them the wire ids after the stands'."""
+        return ()
+
     def arrange(self, config: Any, codes: Sequence[int]) -> tuple[int, ...] | None:
         """A stand's layout from its wires in the order dealt, when the mission keeps some out
         of the sorted order (None: sorted)."""
@@ -302,6 +313,11 @@ class Mechanism(Generic[Part]):
         """This mechanism's component in ``table``."""
         part: Part = table.parts[self.id]
         return part
+
+    def dial_start(self, table: Table) -> int | None:
+        """Steps from the skull the detonator starts at, when the mission moves it (None: the
+        number of players)."""
+        return None
 
     def start_game(self, table: Table, events: Events) -> None:
         """Once, when the game is dealt, before the first decision."""
@@ -331,6 +347,15 @@ class Mechanism(Generic[Part]):
         """Wire ids kept outside the sorted order of their stands (X wires)."""
         return frozenset()
 
+    def off_stand(self, table: Table) -> frozenset[int]:
+        """Wire ids no stand holds now (Nano's wires, and one taken from Nano waiting for the
+        stand its taker puts it on): they have no position, and no action aims at them."""
+        return frozenset()
+
+    def off_stand_seen(self, table: Table, viewer: Viewer) -> frozenset[int]:
+        """Those of ``off_stand`` whose value ``viewer`` sees (the wire its taker holds)."""
+        return frozenset()
+
     def equipment_ignores(self, table: Table) -> frozenset[int]:
         """Wire ids no equipment may point at and every equipment effect ignores (X wires)."""
         return frozenset()
@@ -351,9 +376,9 @@ class Mechanism(Generic[Part]):
         False for the true-value token."""
         return False
 
-    def token_on_cut_wire(self, table: Table) -> bool:
-        """True when the Sticky Note may also mark one of the user's cut wires (mission 24: an
-        x1/x2/x3 token in front of a cut wire)."""
+    def token_on_cut_wire(self, table: Table, seat: int) -> bool:
+        """True when ``seat``'s Sticky Note may also mark one of his cut wires (missions 24 and
+        40: an x1/x2/x3 token in front of a cut wire)."""
         return False
 
     def miss_token(

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypedDict, cast
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict, cast
 
 from ...core.errors import ReasonCode
 from ...core.events import Event, Viewer
@@ -28,11 +28,13 @@ from ..actions import Action, PlaceToken
 from ..errors import IllegalActionError
 from ..model import Table
 from ..wires import Colour, colour_of
+from . import token_seats
 from .base import Advice, BotAsk, Events, Mechanism, name_of, where
 from .equipment.post_it import PostIt
 
 if TYPE_CHECKING:
     from ..deduction.tracker import Tracker
+    from ..missions import ConfigReader
     from ..observation_types import Observation
 
 ID = "count_tokens"
@@ -69,9 +71,12 @@ class CountTokenView(TypedDict):
 
 
 class CountView(TypedDict):
-    """``observation["mechanisms"]["count_tokens"]``: the count tokens in front of the wires."""
+    """``observation["mechanisms"]["count_tokens"]``: the count tokens in front of the wires;
+    ``seats``, when the mission gives them to some seats only (mission 40), the seats whose
+    wires get them."""
 
     tokens: list[CountTokenView]
+    seats: NotRequired[list[int]]
 
 
 def view(obs: Observation) -> CountView | None:
@@ -134,10 +139,17 @@ class CountTokens(Mechanism[CountPart]):
         for n in range(1, MOST + 1)
     }
 
+    def configure(
+        self, params: tuple[str, ...], table: Mapping[str, Any] | None, reader: ConfigReader
+    ) -> token_seats.TokenSeats | None:
+        return token_seats.configure(ID, params, table, reader, discard=False)
+
     def init_part(self, table: Table) -> CountPart:
         return CountPart()
 
     def info_token(self, table: Table, wire: int, reason: str, events: Events) -> bool:
+        if not token_seats.wire_uses(table, ID, wire):
+            return False  # that seat's wires get another kind of token (mission 40)
         if colour_of(table.codes[wire]) is not Colour.BLUE:
             return False  # a yellow wire keeps its ordinary token (REC)
         if _marked(table, wire):
@@ -159,10 +171,12 @@ class CountTokens(Mechanism[CountPart]):
         events.append(Event("count_token", data))
         return True
 
-    def token_on_cut_wire(self, table: Table) -> bool:
-        return True
+    def token_on_cut_wire(self, table: Table, seat: int) -> bool:
+        return token_seats.uses(table, ID, seat)
 
     def places_setup_token(self, table: Table, seat: int) -> bool:
+        if not token_seats.uses(table, ID, seat):
+            return True
         return any(
             colour_of(code) is Colour.BLUE and count_on_stand(table, table.stands[st][sl]) <= MOST
             for st, sl, code in table.hand(seat)
@@ -174,6 +188,8 @@ class CountTokens(Mechanism[CountPart]):
         wire = _wire(table, action.stand, action.slot)
         if wire is None:
             return None  # the core refuses it
+        if not token_seats.wire_uses(table, ID, wire):
+            return None
         if isinstance(action, PostIt) and _marked(table, wire):
             return IllegalActionError(CountReason.COUNT_MARKED)
         four = count_on_stand(table, wire) > MOST
@@ -189,13 +205,18 @@ class CountTokens(Mechanism[CountPart]):
     def allows(self, table: Table, action: Action) -> bool:
         return self._refusal(table, action) is None
 
-    def observe(self, table: Table, viewer: Viewer) -> CountView:
+    def observe(self, table: Table, viewer: Viewer) -> CountView | None:
+        seats = token_seats.seats_using(table, ID)
+        if seats == []:
+            return None  # no seat uses them (mission 40's English edition: parity for none)
         tokens: list[CountTokenView] = []
         for wire, count, placed_on in self.part(table).tokens:
             stand, slot = table.position_of(wire)
             if stand == placed_on:  # a wire the Walkie-Talkies moved lost its token (FAQ)
                 tokens.append({"stand": stand, "slot": slot, "count": count})
-        return {"tokens": tokens}
+        if seats is None:
+            return {"tokens": tokens}
+        return {"tokens": tokens, "seats": seats}
 
     def advise(self, ask: BotAsk) -> Advice | None:
         """The setup token: on a value I hold more than once on that stand (x2, x3: the token
@@ -203,6 +224,9 @@ class CountTokens(Mechanism[CountPart]):
         tokens = [a for a in ask.legal if isinstance(a, PlaceToken)]
         if not tokens or len(tokens) != len(ask.legal):
             return None
+        part = view(ask.obs)
+        if part is None or tokens[0].seat not in part.get("seats", [tokens[0].seat]):
+            return None  # this seat places another kind of token (mission 40)
         stands = ask.obs["stands"]
 
         def label(a: PlaceToken) -> str:

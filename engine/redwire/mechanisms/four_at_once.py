@@ -1,17 +1,33 @@
-"""Four at once, and the equipment countdown (mission 23).
+"""Four at once: the equipment countdown (mission 23) and the four noble wires (mission 39).
 
-* **The Number card.** One Number card (the top of the shuffled twelve) is turned face up once
-  the setup tokens are placed (FAQ), before the first turn.
+* **The Number card.** Mission 23: one Number card (the top of the shuffled twelve) is turned
+  face up once the setup tokens are placed (FAQ), before the first turn. Mission 39
+  (``four_at_once:noble``): the first card of the shuffle lies face up from the start (the
+  mission's ``[number_cards] row = 1``, "on the first equipment space"): the noble value.
 * **Four at once.** The four wires of its value must be cut together: no Dual Cut, detector or
   Solo Cut may announce that value. A new turn action (``FourAtOnce``): the actor points at
   four uncut wires, anywhere (his own included), one by one (``four_point`` picks), without
   equipment; all four of that value: they are cut together; otherwise the bomb explodes. The
   actor need not hold any of them (REC, as mission 39).
-* **The equipment countdown.** There is no equipment on the board: seven random equipment cards
-  form a face-down deck (the tray's ``count = 7`` and ``face_down``). Until the four are cut,
-  at the end of each round (before the captain's turn, B12) the deck's top card is discarded
-  unseen. Once they are cut, every card left in the deck is turned face up, usable at once
-  whatever wires of its number are cut.
+* **The countdown.** Until the four are cut, at the end of each round (before the captain's
+  turn, B12) a card is discarded. Mission 23: there is no equipment on the board, seven random
+  equipment cards form a face-down deck (the tray's ``count = 7`` and ``face_down``); its top
+  card is discarded unseen, and once the four are cut every card left in it is turned face up,
+  usable at once whatever wires of its number are cut. Mission 39: the top card of the
+  face-down Number deck (eight cards) is discarded face up.
+* **The hand-out (mission 39).** Once the four are cut, the Number cards left in the deck are
+  dealt one at a time, clockwise from the captain (the deck's order is the deal's, recorded in
+  the setup: nothing is drawn). The ``edition`` option says what they give:
+
+  - ``IT`` (default, the Italian card): for each card received the player puts the info token
+    of its value on one of his uncut wires of that value (the leftmost one without a token: a
+    rule, all of them being the same value); the card is ignored if he has no such wire left
+    (or, with the finite token supply, no token of the value is free). The cards are shown
+    (the card speaks of "the values shown"), so what each player got and ignored is public.
+  - ``EN`` (the English card): the cards stay secret (each seat sees its own); each player, from
+    the captain clockwise, puts one info token beside his stand, of one of his received values
+    that he still holds (his choice: ``noble_token``, a pick of one of his wires of that
+    value); nothing if he holds none of them (FAQ) or no token of the value is free.
 
 >>> from engine.redwire import new_game
 >>> game = new_game(mission=23, players=3, seed=2)
@@ -21,29 +37,42 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, ClassVar, TypedDict, cast
+from typing import TYPE_CHECKING, Any, ClassVar, NotRequired, TypedDict, cast
 
 from ...core.errors import ReasonCode
-from ...core.events import Event, Viewer
+from ...core.events import SEER, Event, Viewer
 from ..actions import Action, Cut, Pick, SoloCut
 from ..errors import IllegalActionError
 from ..model import Pending, Phase, Table
-from ..turn import after_cuts, cut_wire, end_turn, explode, require_own_turn
-from ..wires import blue
+from ..turn import after_cuts, cut_wire, end_turn, explode, place_info, require_own_turn
+from ..wires import BLUE_VALUES, blue, code_of, cut_value
 from . import number_cards
 from .base import ActionSpec, Advice, BotAsk, Events, Mechanism, PickSpec, name_of
 from .equipment import tray
 
 if TYPE_CHECKING:
+    from ...core.rng import Rng
     from ..deduction.tracker import Tracker
+    from ..missions import ConfigReader
     from ..observation_types import Observation
 
 ID = "four_at_once"
 #: How many wires of the value are cut together.
 COUNT = 4
 FOUR_POINT = Phase.declare("four_point")
+#: Mission 39, English edition: a player chooses which received value he shows beside his stand.
+NOBLE_TOKEN = Phase.declare("noble_token")
+
+
+@dataclass(frozen=True)
+class FourConfig:
+    """``four_at_once`` (mission 23) or ``four_at_once:noble`` (mission 39): where the value
+    lies, what the countdown discards and what a success gives (see the module docstring)."""
+
+    noble: bool = False
 
 
 class FourReason(ReasonCode):
@@ -67,31 +96,64 @@ class FourAtOnce(Action):
 @dataclass(frozen=True)
 class FourPart:
     """The wires pointed at so far (wire ids), whether the four are cut, and the seat that
-    played the turn just ended (to see a round end: the turn passes the captain's seat)."""
+    played the turn just ended (to see a round end: the turn passes the captain's seat).
+
+    Mission 39's hand-out: the Number cards each seat received (empty before it), the seats
+    still to choose their token (English edition, in order) and the tokens laid beside the
+    stands, as (seat, value)."""
 
     chosen: tuple[int, ...] = ()
     done: bool = False
     last: int | None = None
+    received: tuple[tuple[int, ...], ...] = ()
+    queue: tuple[int, ...] = ()
+    beside: tuple[tuple[int, int], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        return {"chosen": list(self.chosen), "done": self.done, "last": self.last}
+        data: dict[str, Any] = {"chosen": list(self.chosen), "done": self.done, "last": self.last}
+        if self.received:
+            data["received"] = [list(r) for r in self.received]
+            data["queue"] = list(self.queue)
+            data["beside"] = [list(b) for b in self.beside]
+        return data
+
+
+class NobleView(TypedDict):
+    """Mission 39's part of the view: the edition, the Number cards each seat received (None
+    for a card the viewer may not see: another seat's, English edition), and the tokens laid
+    beside the stands as [seat, value]."""
+
+    edition: str
+    received: list[list[int | None]]
+    beside: list[list[int]]
 
 
 class FourView(TypedDict):
     """``observation["mechanisms"]["four_at_once"]``: the value (None while its card is face
-    down), whether its four wires are cut, and the wires pointed at in an action under way."""
+    down), whether its four wires are cut, the wires pointed at in an action under way, and in
+    mission 39 ``noble``."""
 
     value: int | None
     done: bool
     chosen: list[list[int]]
+    noble: NotRequired[NobleView]
 
 
 def view(obs: Observation) -> FourView | None:
     return cast("FourView | None", obs["mechanisms"].get(ID))
 
 
+def is_noble(table: Table) -> bool:
+    """Mission 39's variant (``four_at_once:noble``)."""
+    config = table.mission.config(ID)
+    return isinstance(config, FourConfig) and config.noble
+
+
 def value_of(table: Table) -> int | None:
-    """The Number card's value, once face up."""
+    """The Number card's value, once face up (mission 39: the card of the row)."""
+    if is_noble(table):
+        row = number_cards.row(table)
+        return row[0] if row else None
     return number_cards.top(table)
 
 
@@ -149,9 +211,122 @@ def _point(s: Table, pending: Pending, stand: int, slot: int, events: Events) ->
     s.pending = Pending(Phase.TURN, seat)
     for t_stand, t_slot in targets:
         cut_wire(s, t_stand, t_slot, seat, events, revealed=True)
+    if is_noble(s):
+        if after_cuts(s, events):
+            return
+        _hand_out(s, events)
+        if s.pending.phase is NOBLE_TOKEN:
+            return  # the English edition's choices come first
+        end_turn(s, events)
+        return
     while tray.reveal_next(s, events) is not None:  # the deck left: face up, usable at once
         pass
     if not after_cuts(s, events):
+        end_turn(s, events)
+
+
+# --------------------------------------------------------------------------- mission 39
+
+
+def _seat_order(s: Table) -> list[int]:
+    """The seats clockwise from the captain."""
+    return [(s.setup.captain + k) % s.players for k in range(s.players)]
+
+
+def _token_free(s: Table, value: int) -> bool:
+    """A token of ``value`` can be laid: always with the unlimited supply (the default); with
+    the finite one (two per number) unless both lie on uncut wires or beside stands."""
+    if not s.setup.options.faithful_token_supply:
+        return True
+    on_wires = sum(1 for w, v in s.info.items() if v == value and not s.cut[w])
+    beside = sum(1 for _, v in s.part(ID, FourPart).beside if v == value)
+    return on_wires + beside < 2
+
+
+def _own_wires(s: Table, seat: int, value: int) -> list[tuple[int, int]]:
+    """The seat's uncut wires of ``value``, left to right, stand by stand."""
+    return [(st, slot) for st, slot, code in s.hand(seat) if code == blue(value)]
+
+
+def _hand_out(s: Table, events: Events) -> None:
+    """Deal the Number deck left, one card at a time clockwise from the captain, then give
+    each card's token (Italian edition) or ask each player for his (English edition)."""
+    cards = number_cards.take_deck(s)
+    if not cards:
+        return  # every card was discarded: nothing to deal
+    order = _seat_order(s)
+    received: list[list[int]] = [[] for _ in range(s.players)]
+    for k, value in enumerate(cards):
+        received[order[k % s.players]].append(value)
+    part = replace(s.part(ID, FourPart), received=tuple(tuple(r) for r in received))
+    s.set_part(ID, part)
+    counts = [len(r) for r in received]
+    if s.setup.options.edition == "EN":
+        secret = {seat: {"cards": list(r)} for seat, r in enumerate(received) if r}
+        events.append(Event("noble_dealt", {"counts": counts, "edition": "EN"}, secret=secret))
+        queue = tuple(seat for seat in order if _choices(s, seat))
+        s.set_part(ID, replace(part, queue=queue))
+        _ask_token(s)
+        return
+    events.append(
+        Event(
+            "noble_dealt", {"counts": counts, "edition": "IT", "cards": [list(r) for r in received]}
+        )
+    )
+    for seat in order:
+        for value in received[seat]:
+            free = [
+                (st, sl) for st, sl in _own_wires(s, seat, value) if s.wire_id(st, sl) not in s.info
+            ]
+            if free and _token_free(s, value):
+                # The rule's wire (leftmost free): the free wires before it are not of the value.
+                hand = [(st, sl) for st, sl, _ in s.hand(seat)]
+                before = [
+                    list(w) for w in hand[: hand.index(free[0])] if s.wire_id(*w) not in s.info
+                ]
+                stand, slot = free[0]
+                placed = {"seat": seat, "value": value, "stand": stand, "slot": slot}
+                events.append(Event("noble_placed", {**placed, "before": before}))
+                place_info(s, s.wire_id(stand, slot), "noble", events)
+                continue
+            reason = "no_token" if free else "no_wire"
+            # No wire of his without a token: his uncut wires of the value are those with one.
+            marked = len(_own_wires(s, seat, value)) - len(free)
+            ignored = {"seat": seat, "value": value, "reason": reason, "marked": marked}
+            events.append(Event("noble_ignored", ignored))
+
+
+def _choices(s: Table, seat: int) -> tuple[tuple[int, int], ...]:
+    """English edition: the seat's wires whose value it received and may show beside its
+    stand (a free token of it left)."""
+    received = s.part(ID, FourPart).received
+    values = sorted(set(received[seat])) if seat < len(received) else []
+    return tuple(w for v in values if _token_free(s, v) for w in _own_wires(s, seat, v))
+
+
+def _ask_token(s: Table) -> None:
+    """The next seat of the queue chooses its token (none left: the turn goes on)."""
+    part = s.part(ID, FourPart)
+    while part.queue:
+        seat = part.queue[0]
+        options = _choices(s, seat)
+        if options:
+            s.pending = Pending(NOBLE_TOKEN, seat, options, actor=seat)
+            return
+        part = replace(part, queue=part.queue[1:])
+        s.set_part(ID, part)
+    s.pending = Pending(Phase.TURN, s.active)
+
+
+def _noble_token(s: Table, pending: Pending, stand: int, slot: int, events: Events) -> None:
+    assert pending.seat is not None
+    seat = pending.seat
+    value = cut_value(s.code_at(stand, slot))
+    part = s.part(ID, FourPart)
+    s.set_part(ID, replace(part, queue=part.queue[1:], beside=(*part.beside, (seat, value))))
+    events.append(Event("noble_beside", {"seat": seat, "value": value}))
+    _ask_token(s)
+    if s.pending.phase is Phase.TURN:
         end_turn(s, events)
 
 
@@ -165,6 +340,37 @@ def _legal(s: Table, seat: int) -> Iterator[FourAtOnce]:
         and s.active == seat
     ):
         yield FourAtOnce(seat)
+
+
+def _read_ignored(event: Mapping[str, Any], tracker: Tracker) -> None:
+    """Italian hand-out, a card shown and ignored for want of a wire: the seat's uncut wires of
+    the value are exactly the ``marked`` ones (those with its token), none if 0."""
+    from ..deduction.facts import Count
+
+    wires = tracker.uncut_of_seat(int(event["seat"]))
+    marked = int(event["marked"])
+    if event["reason"] == "no_wire":
+        tracker.add(Count.classes(wires, int(event["value"]), low=marked, high=marked))
+    else:  # no token left, but a wire of the value without one
+        tracker.add(Count.classes(wires, int(event["value"]), low=marked + 1, high=len(wires)))
+
+
+def _read_placed(event: Mapping[str, Any], tracker: Tracker) -> None:
+    """Italian hand-out: the token goes on the seat's leftmost wire of the value without one, so
+    the wires without a token before it are not of the value."""
+    from ..deduction.facts import Count
+
+    before = [tracker.wire(stand, slot) for stand, slot in event["before"]]
+    if before:
+        tracker.add(Count.classes(before, int(event["value"]), low=0, high=0))
+
+
+def _read_beside(event: Mapping[str, Any], tracker: Tracker) -> None:
+    """English hand-out: a token beside the stand says the seat holds an uncut wire of it."""
+    from ..deduction.facts import Count
+
+    wires = tracker.uncut_of_seat(int(event["seat"]))
+    tracker.add(Count.classes(wires, int(event["value"]), low=1, high=len(wires)))
 
 
 def _read_four(event: Mapping[str, Any], tracker: Tracker) -> None:
@@ -187,6 +393,51 @@ def _round_ended(table: Table, last: int, now: int) -> bool:
     return any((last + k) % players == captain for k in range(1, step + 1))
 
 
+def _a(value: int) -> str:
+    """The value with its article: "a 5", "an 8"."""
+    return f"{'an' if value in (8, 11) else 'a'} {value}"
+
+
+def _why_ignored(e: Mapping[str, Any]) -> str:
+    if e["reason"] == "no_token":
+        return f"no {e['value']} token is left"
+    if e["marked"]:
+        return f"every {e['value']} in that hand already has a token"
+    return f"no {e['value']} left in that hand"
+
+
+def _dealt_line(e: Mapping[str, Any], names: Sequence[str]) -> str:
+    counts = ", ".join(
+        f"{name_of(names, seat)} {count}" for seat, count in enumerate(e["counts"]) if count
+    )
+    line = f"The Number cards left are dealt from the captain: {counts or 'none'}."
+    if "cards" in e:
+        shown = "; ".join(
+            f"{name_of(names, seat)}: {', '.join(map(str, cards))}"
+            for seat, cards in enumerate(e["cards"])
+            if cards
+        )
+        return f"{line} Shown: {shown}." if shown else line
+    mine = e.get("secret", {}).get("cards")
+    return f"{line} Yours: {', '.join(map(str, mine))}." if mine else line
+
+
+def _advise_token(ask: BotAsk, picks: list[Pick]) -> Advice:
+    """English hand-out: show the received value held most (ties: the lowest); the wire picked
+    is the leftmost of it (which one does not matter: the token lies beside the stand)."""
+    stands = ask.obs["stands"]
+
+    def value_at(pick: Pick) -> int:
+        label = stands[pick.stand]["slots"][pick.slot]["wire"]
+        assert label is not None  # his own wire
+        return cut_value(code_of(label))
+
+    counts = Counter(value_at(p) for p in picks)
+    best = min(counts, key=lambda v: (-counts[v], v))
+    pick = next(p for p in picks if value_at(p) == best)
+    return pick, "noble_token", {"value": best, "count": counts[best]}
+
+
 class FourAtOnceMechanism(Mechanism[FourPart]):
     id = ID
     causes = {"four": "the four wires pointed at were not all of the value"}
@@ -199,10 +450,47 @@ class FourAtOnceMechanism(Mechanism[FourPart]):
             "the four wires are being pointed at",
             "point at the next wire of the Number card's value",
         ),
+        PickSpec(
+            NOBLE_TOKEN,
+            _noble_token,
+            "a player is choosing the token to lay beside his stand",
+            "point at one of your wires whose value you received: its token goes beside your stand",
+        ),
     )
-    events = ("number_up", "four_start", "four_point", "four_cut")
-    facts = {"four_cut": _read_four}
+    events = (
+        "number_up",
+        "four_start",
+        "four_point",
+        "four_cut",
+        "number_discarded",
+        "noble_dealt",
+        "noble_placed",
+        "noble_ignored",
+        "noble_beside",
+    )
+    facts = {
+        "four_cut": _read_four,
+        "noble_placed": _read_placed,
+        "noble_ignored": _read_ignored,
+        "noble_beside": _read_beside,
+    }
     lines = {
+        "number_discarded": lambda e, n, o: (
+            f"End of the round: the Number deck's top card is discarded ({e['value']}); "
+            f"{e['left']} left."
+        ),
+        "noble_dealt": lambda e, n, o: _dealt_line(e, n),
+        "noble_placed": lambda e, n, o: (
+            f"{name_of(n, e['seat'])} got {_a(e['value'])}: its token goes on "
+            f"stand {e['stand'] + 1}, wire {e['slot'] + 1}."
+        ),
+        "noble_ignored": lambda e, n, o: (
+            f"{name_of(n, e['seat'])} got {_a(e['value'])} and ignores it ({_why_ignored(e)})."
+        ),
+        "noble_beside": lambda e, n, o: (
+            f"{name_of(n, e['seat'])} lays {_a(e['value'])} token beside the stand: "
+            f"a {e['value']} is in that hand."
+        ),
         "number_up": lambda e, n, o: f"The Number card is turned face up: {e['value']}.",
         "four_start": lambda e, n, o: (
             f"{name_of(n, e['seat'])} says where the four {e['value']}s are."
@@ -218,6 +506,11 @@ class FourAtOnceMechanism(Mechanism[FourPart]):
         ),
     }
     bot_keys = {
+        "noble_token": (
+            ("value", "count"),
+            "I show a {value} beside my stand: I hold {count} of them, the most of my cards' values.",
+            "mission 39, English edition: the received value the bot holds most of",
+        ),
         "four_sure": (
             ("value",),
             "I know where all four {value}s are: I point at them.",
@@ -235,6 +528,15 @@ class FourAtOnceMechanism(Mechanism[FourPart]):
         ),
     }
 
+    def configure(
+        self, params: tuple[str, ...], table: Mapping[str, Any] | None, reader: ConfigReader
+    ) -> FourConfig:
+        if table is not None or params not in ((), ("noble",)):
+            raise reader.fail(
+                f"mechanisms.{ID}", "four_at_once or four_at_once:noble", ":".join(params)
+            )
+        return FourConfig(noble=params == ("noble",))
+
     def init_part(self, table: Table) -> FourPart:
         return FourPart()
 
@@ -245,8 +547,15 @@ class FourAtOnceMechanism(Mechanism[FourPart]):
             events.append(Event("number_up", {"value": value}))
         if part.done or part.last is None or table.turn_number <= 1:
             return
-        if _round_ended(table, part.last, table.active):
+        if not _round_ended(table, part.last, table.active):
+            return
+        if not is_noble(table):
             tray.discard_next(table, events)
+            return
+        deck = number_cards.part(table).deck
+        if deck:
+            number_cards.discard_top(table)
+            events.append(Event("number_discarded", {"value": deck[0], "left": len(deck) - 1}))
 
     def end_turn(self, table: Table, events: Events) -> None:
         table.set_part(ID, replace(self.part(table), last=table.active))
@@ -268,11 +577,42 @@ class FourAtOnceMechanism(Mechanism[FourPart]):
 
     def observe(self, table: Table, viewer: Viewer) -> FourView:
         part = self.part(table)
-        return {
+        view: FourView = {
             "value": value_of(table),
             "done": part.done,
             "chosen": [list(table.position_of(w)) for w in part.chosen],
         }
+        if is_noble(table):
+            edition = table.setup.options.edition
+            shown = edition == "IT" or viewer == SEER
+            view["noble"] = {
+                "edition": edition,
+                "received": [
+                    [v if shown or viewer == seat else None for v in cards]
+                    for seat, cards in enumerate(part.received)
+                ],
+                "beside": [[seat, value] for seat, value in part.beside],
+            }
+        return view
+
+    def scramble(self, table: Table, viewer: Viewer, rng: Rng) -> None:
+        """English edition: the other seats' received cards are unseen (among the values the
+        viewer never saw)."""
+        part = self.part(table)
+        if not is_noble(table) or table.setup.options.edition != "EN" or viewer == SEER:
+            return
+        if not part.received:
+            return
+        cards = number_cards.part(table)
+        own = part.received[viewer] if isinstance(viewer, int) else ()
+        seen = {*cards.row, *cards.discarded, *own}
+        pool = [v for v in BLUE_VALUES if v not in seen]
+        rng.shuffle(pool)
+        received = list(part.received)
+        for seat, hand in enumerate(part.received):
+            if seat != viewer:
+                received[seat], pool = tuple(pool[: len(hand)]), pool[len(hand) :]
+        table.set_part(ID, replace(part, received=tuple(received)))
 
     def advise(self, ask: BotAsk) -> Advice | None:
         """Point at the four when their places are certain, or when nothing else is left
@@ -280,11 +620,15 @@ class FourAtOnceMechanism(Mechanism[FourPart]):
         from .sweep import likeliest
 
         part = view(ask.obs)
-        if part is None or part["value"] is None or part["done"]:
+        if part is None or part["value"] is None:
             return None
-        value = int(part["value"])
         picks = [a for a in ask.legal if isinstance(a, Pick)]
         prompt = ask.obs["prompt"]
+        if picks and prompt is not None and prompt["kind"] == NOBLE_TOKEN.value:
+            return _advise_token(ask, picks)
+        if part["done"]:
+            return None
+        value = int(part["value"])
         chosen = [(int(a), int(b)) for a, b in part["chosen"]]
         if picks and prompt is not None and prompt["kind"] == FOUR_POINT.value:
             group, _ = likeliest(ask.knowledge(), value, COUNT, chosen)

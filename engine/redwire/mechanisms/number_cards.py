@@ -5,6 +5,7 @@ The deal shuffles the twelve cards (``setup.parts.number_cards.order``); the mis
 
 * ``row = N``: the first N cards of the shuffle, face up in a row (left to right);
 * ``deck = true``: the cards left form a face-down deck (top first), else they stay in the box;
+  ``deck = N``: only the next N cards do (mission 39: eight), the others stay in the box;
 * ``reveal_top = true``: the deck's top card lies face up (the others stay hidden).
 
 Other mechanisms read and move them (the Sequence card walks along the row and turns its cards
@@ -46,7 +47,8 @@ class NumberCardsConfig:
     """How the shuffled cards are laid out (see the module docstring)."""
 
     row: int = 0
-    deck: bool = False
+    #: True: every card left; a number: that many of them; False: none.
+    deck: bool | int = False
     reveal_top: bool = False
 
 
@@ -125,6 +127,14 @@ def discard_top(table: Table) -> int | None:
     return rest[0] if rest and cards.top_up else None
 
 
+def take_deck(table: Table) -> tuple[int, ...]:
+    """Take every card left in the deck (top first), leaving it empty: they are dealt out
+    (mission 39's hand-out)."""
+    cards = part(table)
+    table.set_part(ID, replace(cards, deck=()))
+    return cards.deck
+
+
 def turn_top_up(table: Table) -> int | None:
     """Turn the deck's top card face up (a mission that reveals it later: mission 23, after
     the setup tokens); returns it."""
@@ -185,15 +195,15 @@ class NumberCards(Mechanism[NumberCardsPart]):
         table = table or {}
         reader.only_keys(table, ID, {"row", "deck", "reveal_top"})
         row = reader.integer(table, "row", 0, 12) if "row" in table else 0
-        flags = {}
-        for key in ("deck", "reveal_top"):
-            value = table.get(key, False)
-            if not isinstance(value, bool):
-                raise reader.fail(f"{ID}.{key}", "true or false", value)
-            flags[key] = value
-        if flags["reveal_top"] and not flags["deck"]:
+        deck: bool | int = table.get("deck", False)
+        if not isinstance(deck, bool):
+            deck = reader.integer(table, "deck", 1, 12 - row)
+        reveal_top = table.get("reveal_top", False)
+        if not isinstance(reveal_top, bool):
+            raise reader.fail(f"{ID}.reveal_top", "true or false", reveal_top)
+        if reveal_top and not deck:
             raise reader.fail(f"{ID}.reveal_top", "a deck (deck = true) to reveal the top of")
-        return NumberCardsConfig(row, flags["deck"], flags["reveal_top"])
+        return NumberCardsConfig(row, deck, reveal_top)
 
     def deal(
         self,
@@ -233,7 +243,12 @@ class NumberCards(Mechanism[NumberCardsPart]):
         config = table.mission.config(ID)
         assert isinstance(config, NumberCardsConfig)
         order = order_of(table)
-        rest = order[config.row :] if config.deck else ()
+        if config.deck is True:
+            rest = order[config.row :]
+        elif config.deck:
+            rest = order[config.row : config.row + config.deck]
+        else:
+            rest = ()
         return NumberCardsPart(row=order[: config.row], deck=rest, top_up=config.reveal_top)
 
     def observe(self, table: Table, viewer: Viewer) -> NumberCardsView:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, TypedDict, cast
+from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict, cast
 
 from ...core.errors import ReasonCode
 from ...core.events import Event, Viewer
@@ -27,11 +27,13 @@ from ..actions import Action, PlaceToken
 from ..errors import IllegalActionError
 from ..model import Table
 from ..wires import Colour, colour_of, number_of
+from . import token_seats
 from .base import Advice, BotAsk, Events, Mechanism, name_of, where
 from .equipment.post_it import PostIt
 
 if TYPE_CHECKING:
     from ..deduction.tracker import Tracker
+    from ..missions import ConfigReader
     from ..observation_types import Observation
 
 ID = "parity_tokens"
@@ -46,13 +48,13 @@ class ParityReason(ReasonCode):
 
 @dataclass(frozen=True)
 class ParityPart:
-    """The even/odd tokens lying on wires: (wire id, even), in the order placed (a token
-    travels with its wire)."""
+    """The even/odd tokens lying on wires: (wire id, even, the stand it lay on), in the order
+    placed (a token travels with its wire, unless the mission discards it: mission 40)."""
 
-    tokens: tuple[tuple[int, bool], ...] = ()
+    tokens: tuple[tuple[int, bool, int], ...] = ()
 
     def to_json(self) -> list[list[object]]:
-        return [[wire, even] for wire, even in self.tokens]
+        return [[wire, even] for wire, even, _ in self.tokens]
 
 
 class ParityTokenView(TypedDict):
@@ -65,6 +67,8 @@ class ParityView(TypedDict):
     """``observation["mechanisms"]["parity_tokens"]``: the even/odd tokens on the wires."""
 
     tokens: list[ParityTokenView]
+    #: When the mission gives them to some seats only (mission 40): the seats whose wires get them.
+    seats: NotRequired[list[int]]
 
 
 def view(obs: Observation) -> ParityView | None:
@@ -79,8 +83,14 @@ def parity_of(code: int) -> Parity | None:
 
 
 def _marked(table: Table, wire: int) -> bool:
+    """Whether an even/odd token lies on ``wire`` (one the mission discarded does not)."""
     part = table.parts.get(ID)
-    return isinstance(part, ParityPart) and any(w == wire for w, _ in part.tokens)
+    if not isinstance(part, ParityPart):
+        return False
+    config = token_seats.config_of(table, ID)
+    discard = config is not None and config.discard_moved
+    here = table.position_of(wire)[0]
+    return any(w == wire and not (discard and on != here) for w, _, on in part.tokens)
 
 
 def _read_parity(event: Mapping[str, Any], tracker: Tracker) -> None:
@@ -119,18 +129,24 @@ class ParityTokens(Mechanism[ParityPart]):
         for parity in ("even", "odd")
     }
 
+    def configure(
+        self, params: tuple[str, ...], table: Mapping[str, Any] | None, reader: ConfigReader
+    ) -> token_seats.TokenSeats | None:
+        return token_seats.configure(ID, params, table, reader, discard=True)
+
     def init_part(self, table: Table) -> ParityPart:
         return ParityPart()
 
     def info_token(self, table: Table, wire: int, reason: str, events: Events) -> bool:
         parity = parity_of(table.codes[wire])
-        if parity is None:
+        if parity is None or not token_seats.wire_uses(table, ID, wire):
             return False
         if _marked(table, wire):
             return True  # it would say nothing new
         part = self.part(table)
-        table.set_part(ID, ParityPart((*part.tokens, (wire, parity == "even"))))
         stand, slot = table.position_of(wire)
+        kept = tuple(t for t in part.tokens if t[0] != wire)  # a discarded token replaced
+        table.set_part(ID, ParityPart((*kept, (wire, parity == "even", stand))))
         data = {
             "seat": table.owners[stand],
             "stand": stand,
@@ -146,7 +162,8 @@ class ParityTokens(Mechanism[ParityPart]):
             return None
         stands = table.stands
         known = 0 <= action.stand < len(stands) and 0 <= action.slot < len(stands[action.stand])
-        if known and _marked(table, stands[action.stand][action.slot]):
+        wire = stands[action.stand][action.slot] if known else None
+        if wire is not None and _marked(table, wire) and token_seats.wire_uses(table, ID, wire):
             return IllegalActionError(ParityReason.PARITY_MARKED)
         return None
 
@@ -158,12 +175,21 @@ class ParityTokens(Mechanism[ParityPart]):
     def allows(self, table: Table, action: Action) -> bool:
         return self._refusal(table, action) is None
 
-    def observe(self, table: Table, viewer: Viewer) -> ParityView:
+    def observe(self, table: Table, viewer: Viewer) -> ParityView | None:
+        seats = token_seats.seats_using(table, ID)
+        if seats == []:
+            return None  # no seat uses them (mission 40's English edition)
+        config = token_seats.config_of(table, ID)
+        discard = config is not None and config.discard_moved
         tokens: list[ParityTokenView] = []
-        for wire, even in self.part(table).tokens:
+        for wire, even, placed_on in self.part(table).tokens:
             stand, slot = table.position_of(wire)
+            if discard and stand != placed_on:
+                continue  # a wire the Walkie-Talkies moved lost its token (mission 40's FAQ)
             tokens.append({"stand": stand, "slot": slot, "parity": "even" if even else "odd"})
-        return {"tokens": tokens}
+        if seats is None:
+            return {"tokens": tokens}
+        return {"tokens": tokens, "seats": seats}
 
     def advise(self, ask: BotAsk) -> Advice | None:
         """The setup token: on a wire near the middle of a stand (the sorted order pins the
@@ -171,6 +197,9 @@ class ParityTokens(Mechanism[ParityPart]):
         tokens = [a for a in ask.legal if isinstance(a, PlaceToken)]
         if not tokens or len(tokens) != len(ask.legal):
             return None
+        part = view(ask.obs)
+        if part is None or tokens[0].seat not in part.get("seats", [tokens[0].seat]):
+            return None  # this seat places another kind of token (mission 40)
         stands = ask.obs["stands"]
 
         def label(a: PlaceToken) -> str:

@@ -1,4 +1,5 @@
-"""Setup info tokens drawn at random (mission 13, and others later).
+"""Setup info tokens drawn at random (mission 13; ``random_token:captain``, mission 43: the
+captain's only, the others place theirs as usual).
 
 Each seat draws a number token at random (yellow tokens are drawn again: the draw is among the
 24 number tokens, two per number), face up for everyone. A seat that holds a blue wire of that
@@ -27,6 +28,7 @@ from .base import Mechanism
 if TYPE_CHECKING:
     from ...core.rng import Rng
     from ..deduction.tracker import Tracker
+    from ..missions import ConfigReader
     from ..observation_types import Observation
     from ..options import Options
 
@@ -53,13 +55,16 @@ def view(obs: Observation) -> RandomTokenView | None:
     return cast("RandomTokenView | None", obs["mechanisms"].get(ID))
 
 
-def drawn(table: Table, seat: int) -> int:
+def drawn(table: Table, seat: int) -> int | None:
+    """The token ``seat`` drew (None: it draws none and places its own as usual)."""
     values = table.setup.parts[ID]
+    if isinstance(values, int):  # random_token:captain: the captain's token only
+        return values if seat == table.setup.captain else None
     assert isinstance(values, tuple)
     return int(values[seat])
 
 
-def _holds(table: Table, seat: int, value: int) -> bool:
+def _holds(table: Table, seat: int, value: int | None) -> bool:
     return any(
         colour_of(code) is Colour.BLUE and cut_value(code) == value
         for _, _, code in table.hand(seat)
@@ -86,16 +91,26 @@ class RandomToken(Mechanism[None]):
     reasons = RandomTokenReason
     facts = {"token_skipped": _read_skipped}
 
+    def configure(
+        self, params: tuple[str, ...], table: Mapping[str, Any] | None, reader: ConfigReader
+    ) -> bool:
+        """True for ``random_token:captain`` (the captain's token only is drawn)."""
+        if table is not None or params not in ((), ("captain",)):
+            raise reader.fail(f"mechanisms.{ID}", "random_token or random_token:captain", params)
+        return params == ("captain",)
+
     def deal(
         self,
-        config: Any,
+        config: bool,
         rng: Rng,
         players: int,
         options: Options,
         mission: int,
         dealt: Mapping[str, Any],
-    ) -> tuple[int, ...]:
+    ) -> tuple[int, ...] | int:
         tokens = [v for v in BLUE_VALUES for _ in range(2)]
+        if config:
+            return int(tokens[rng.below(len(tokens))])
         return tuple(rng.sample(tokens, players))
 
     def setup_from_json(
@@ -106,7 +121,15 @@ class RandomToken(Mechanism[None]):
         options: Options,
         mission: int,
         dealt: Mapping[str, Any],
-    ) -> tuple[int, ...]:
+    ) -> tuple[int, ...] | int:
+        if config:
+            value = raw.get("captain") if isinstance(raw, dict) and set(raw) == {"captain"} else 0
+            if not isinstance(value, int) or isinstance(value, bool) or value not in BLUE_VALUES:
+                raise SetupError(
+                    'setup.parts.random_token must be {"captain": a number 1..12}: the token '
+                    "the captain drew"
+                )
+            return value
         values = raw.get("values") if isinstance(raw, dict) and set(raw) == {"values"} else None
         if (
             not isinstance(values, list)
@@ -120,16 +143,20 @@ class RandomToken(Mechanism[None]):
             )
         return tuple(values)
 
-    def setup_to_json(self, data: tuple[int, ...]) -> dict[str, Any]:
+    def setup_to_json(self, data: tuple[int, ...] | int) -> dict[str, Any]:
+        if isinstance(data, int):
+            return {"captain": data}
         return {"values": list(data)}
 
     def places_setup_token(self, table: Table, seat: int) -> bool:
-        return _holds(table, seat, drawn(table, seat))
+        value = drawn(table, seat)
+        return value is None or _holds(table, seat, value)
 
     def token_skipped(self, table: Table, seat: int) -> Mapping[str, Any] | None:
-        if not _others_allow(table, seat) or _holds(table, seat, drawn(table, seat)):
+        value = drawn(table, seat)
+        if value is None or not _others_allow(table, seat) or _holds(table, seat, value):
             return None
-        return {"reason": "beside", "value": drawn(table, seat)}
+        return {"reason": "beside", "value": value}
 
     def check_action(self, table: Table, action: Action) -> None:
         if isinstance(action, PlaceToken) and not self.allows(table, action):
@@ -142,7 +169,8 @@ class RandomToken(Mechanism[None]):
         stands = table.stands
         if not (0 <= action.stand < len(stands) and 0 <= action.slot < len(stands[action.stand])):
             return True  # the core refuses it
-        return cut_value(table.code_at(action.stand, action.slot)) == drawn(table, action.seat)
+        value = drawn(table, action.seat)
+        return value is None or cut_value(table.code_at(action.stand, action.slot)) == value
 
     def observe(self, table: Table, viewer: Viewer) -> RandomTokenView:
         return {

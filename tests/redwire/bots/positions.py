@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from engine.redwire import GameState, new_game
 from engine.redwire.actions import Action
+from engine.redwire.options import Options
 from tests.redwire.engine.walk import pick_action
 
 
@@ -32,11 +33,17 @@ class Decision:
 
 
 def decisions(
-    mission: int, players: int, seed: int, *, every: float = 1.0, informed: float = 0.85
+    mission: int,
+    players: int,
+    seed: int,
+    *,
+    every: float = 1.0,
+    informed: float = 0.85,
+    options: Options | None = None,
 ) -> Iterator[Decision]:
     """The decision points of one random game (each kept with probability ``every``)."""
     rng = random.Random(seed)
-    state = new_game(mission, players, seed)
+    state = new_game(mission, players, seed, options=options)
     while not state.is_over:
         mover = state.to_move
         assert mover is not None

@@ -35,6 +35,8 @@ SAMPLE = {
     "letter": "A",
     "count": 5,
     "total": 12,
+    "place": "first",
+    "space": 9,
     "price": 1,
     "dearest": 3,
 }

@@ -11,6 +11,8 @@ import pytest
 
 from engine.redwire.bots import make_bot
 from engine.redwire.bots.knowledge import _solutions
+from engine.redwire.mechanisms.four_at_once import FourPart
+from engine.redwire.options import Options
 from tests.redwire.bots.positions import Decision, decisions
 from tests.redwire.engine.walk import hidden_twin
 
@@ -73,3 +75,22 @@ def test_the_captains_own_flipped_wire_does_not_reach_his_bot() -> None:
             assert_blind_to_the_twin(decision, n, rng)
             checked += 1
     assert checked >= 10
+
+
+def test_the_others_received_number_cards_do_not_reach_the_bots() -> None:
+    """Mission 39, English edition: the Number cards dealt after the noble cut stay secret; the
+    twin deals the others different ones (the seat keeps its own); every level, the choice of
+    the token beside the stand included, chooses the same."""
+    rng = random.Random(39)
+    checked = 0
+    for players in (2, 3, 4, 5):
+        for seed in range(390 + players, 410, 10):
+            for n, decision in enumerate(
+                decisions(39, players, seed, every=1.0, options=Options(edition="EN"))
+            ):
+                received = decision.state.part("four_at_once", FourPart).received
+                if not received:
+                    continue
+                assert_blind_to_the_twin(decision, n, rng)
+                checked += 1
+    assert checked >= 20

@@ -144,9 +144,9 @@ def enumerate_worlds(
         return None
     state = game.states[k]
     obs = state.observation(viewer)
-    unseen = {state.stands[s][i] for s, i in unseen_slots(obs)}  # wire ids
-    dealt_at = [(s, i) for s, stand in enumerate(state.setup.stands) for i in range(len(stand))]
-    apart = frozenset(w for m in state.mechanisms for w in m.unsorted_wires(state))
+    unseen = _unseen_wires(state, obs, viewer)
+    dealt_at = _dealt_at(state)
+    apart = _apart(state)
     truth = Truth()
     views = [_views(state.log, viewer) for state in game.states[: k + 1]]
     for codes in layouts:
@@ -172,12 +172,11 @@ def candidate_layouts(
     true (None: more than ``most``). Only a replay tells which are consistent."""
     state = game.states[k]
     obs = state.observation(viewer)
-    unseen = {state.stands[s][i] for s, i in unseen_slots(obs)}
+    unseen = _unseen_wires(state, obs, viewer)
     known = {w: state.codes[w] for w in range(len(state.codes)) if w not in unseen}
     shown = _shown_values(state, obs)
-    dealt_at = [(s, i) for s, stand in enumerate(state.setup.stands) for i in range(len(stand))]
-    # Wires kept out of the sorted order (X wires), by id (ids follow the deal).
-    apart = frozenset(w for m in state.mechanisms for w in m.unsorted_wires(state))
+    dealt_at = _dealt_at(state)
+    apart = _apart(state)
     layouts: list[dict[int, int]] = []
     seen_codes = Counter(known.values())
     for tiles in _tile_sets(obs):
@@ -189,6 +188,48 @@ def candidate_layouts(
         if len(layouts) > most:
             return None
     return layouts
+
+
+def _piles(state: GameState) -> list[tuple[Any, tuple[int, ...]]]:
+    """The mechanisms that deal wires to a face-down pile (Nano), with the ids dealt there (the
+    ids after the stands', in the order their setup lists them)."""
+    found = []
+    first = sum(len(stand) for stand in state.setup.stands)
+    for use in state.mission.mechanisms:
+        for m in state.mechanisms:
+            if m.id == use.id and use.id in state.setup.parts:
+                count = len(m.pile_codes(use.config, state.setup.parts[use.id]))
+                if count:
+                    found.append((m, tuple(range(first, first + count))))
+                    first += count
+    return found
+
+
+def _unseen_wires(state: GameState, obs: dict[str, Any], viewer: Viewer) -> set[int]:
+    """The ids of the wires the viewer does not see: on the stands, and off them (Nano's, but
+    the one he took and is placing)."""
+    unseen = {state.stands[s][i] for s, i in unseen_slots(obs)}
+    for mechanism in state.mechanisms:
+        seen = mechanism.off_stand_seen(state, viewer)
+        unseen |= {w for w in mechanism.off_stand(state) if w not in seen}
+    return unseen
+
+
+def _dealt_at(state: GameState) -> list[tuple[int, int]]:
+    """Where each wire id was dealt: (stand, slot), a pile counting as one more stand."""
+    dealt_at = [(s, i) for s, stand in enumerate(state.setup.stands) for i in range(len(stand))]
+    for k, (_, ids) in enumerate(_piles(state)):
+        dealt_at += [(len(state.setup.stands) + k, i) for i in range(len(ids))]
+    return dealt_at
+
+
+def _apart(state: GameState) -> frozenset[int]:
+    """Wires kept out of the sorted order (X wires) and every wire dealt to a pile (in no
+    order), by id (ids follow the deal)."""
+    apart = {w for m in state.mechanisms for w in m.unsorted_wires(state)}
+    for _, ids in _piles(state):
+        apart |= set(ids)
+    return frozenset(apart)
 
 
 def _shown_values(state: GameState, obs: dict[str, Any]) -> dict[int, Any]:
@@ -288,13 +329,16 @@ def _replay(
     for stand in real.stands:
         stands.append([label_of(codes[w + i]) for i in range(len(stand))])
         w += len(stand)
+    parts = real.to_json()["parts"]
+    for mechanism, ids in _piles(game.states[0]):  # the pile's wires of this world
+        parts[mechanism.id] = mechanism.setup_to_json(tuple(codes[i] for i in ids))
     try:
         setup = explicit_setup(
             real.mission,
             real.players,
             real.captain,
             stands,
-            real.to_json()["parts"],
+            parts,
             [label_of(c) for c in real.red_markers],
             [label_of(c) for c in real.yellow_markers],
             real.options,

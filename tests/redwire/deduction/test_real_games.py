@@ -83,6 +83,10 @@ def check_game(game: PlayedGame, rng: random.Random) -> tuple[Counter[str], list
     return seen, wrong
 
 
+#: Events named as they are in the kinds seen.
+SPECIAL = ("walkie", "radar", "solo", "reveal", "four_cut", "token_skipped")
+
+
 def _kinds(state) -> set[str]:  # type: ignore[no-untyped-def]
     """What the log holds: cut outcomes (with their tool, X-or-Y) and the special events."""
     kinds = set()
@@ -94,7 +98,7 @@ def _kinds(state) -> set[str]:  # type: ignore[no-untyped-def]
             kinds.add(f"cut {data['outcome']}{tool}{xy}")
         elif event.type == "equipment":
             kinds.add(f"card {data['card']}")
-        elif event.type in ("walkie", "radar", "solo", "reveal"):
+        elif event.type in SPECIAL or event.type.startswith("noble_"):  # 39's hand-out
             kinds.add(event.type)
     return kinds
 

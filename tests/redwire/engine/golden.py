@@ -52,10 +52,15 @@ CASES = [
     (32, 4, 14),
     (37, 4, 17),
     (38, 4, 9),
+    (39, 4, 21),
     (33, 4, 7),
     (34, 4, 4),
     (35, 4, 70),
     (36, 4, 3),
+    (40, 4, 1),
+    (41, 4, 21),
+    (42, 5, 2),
+    (43, 3, 22),
     (44, 4, 9),
 ]
 #: The people's new characters (rule sticker B) in the golden games of missions 31-66: every

@@ -333,7 +333,7 @@ def test_every_legal_action_of_a_real_game_round_trips(mission: int) -> None:
     written as the terminal shows it reads back as the same action, in that position."""
     rng = random.Random(mission)
     checked = 0
-    for seed in range(mission, mission + 20):
+    for seed in range(mission, mission + 60):  # mission 41's random games end at a first miss
         state = new_game(mission, 3, seed=seed)
         for step in range(400):
             if state.is_over:

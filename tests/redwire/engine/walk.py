@@ -53,6 +53,7 @@ from engine.redwire.mechanisms.silence import NumberSaid
 from engine.redwire.mechanisms.sweep import Sweep
 from engine.redwire.mechanisms.timer import TimeUp
 from engine.redwire.mechanisms.token_draft import TakeToken
+from engine.redwire.options import Options
 from engine.redwire.wires import RED, YELLOW, cut_value
 
 
@@ -172,6 +173,10 @@ def hidden_twin(state: GameState, viewer: int | None, rng: random.Random) -> Gam
         for w in ids
         if not state.cut[w] and _hidden_from(state, stand, w, viewer)
     ]
+    # Wires no stand holds (Nano's), but the one the viewer took and is placing.
+    for mechanism in state.mechanisms:
+        seen = mechanism.off_stand_seen(state, viewer)
+        hidden += sorted(w for w in mechanism.off_stand(state) if w not in seen)
     codes = list(state.codes)
     shuffled = [codes[w] for w in hidden]
     rng.shuffle(shuffled)
@@ -203,9 +208,17 @@ def check_step(
 ) -> list[Action]:
     """Every invariant of one transition; returns the legal actions of the seat to move next."""
     # Wires are conserved and every stand stays sorted.
-    ids = sorted(w for stand in after.stands for w in stand)
+    off = [w for m in after.mechanisms for w in m.off_stand(after)]  # Nano's wires
+    ids = sorted([w for stand in after.stands for w in stand] + off)
     assert ids == list(range(len(after.codes)))
-    assert Counter(after.codes) == Counter(c for s in after.setup.stands for c in s)
+    assert Counter(after.codes) == Counter(c for s in after.setup.stands for c in s) + Counter(
+        c
+        for use in after.mission.mechanisms
+        if use.id in after.setup.parts
+        for m in after.mechanisms
+        if m.id == use.id
+        for c in m.pile_codes(use.config, after.setup.parts[use.id])
+    )
     apart = {w for m in after.mechanisms for w in m.unsorted_wires(after)}  # X wires
     for stand in after.stands:
         codes = [after.codes[w] for w in stand if w not in apart]
@@ -275,13 +288,14 @@ def walk_game(
     checks: bool = True,
     informed: float = 0.85,
     max_steps: int = 2000,
+    options: Options | None = None,
 ) -> GameState:
     rng = random.Random(seed)
     # From mission 31 every seat's character is drawn (rule sticker B): each personal equipment.
     chosen, _ = table_characters(
         mission, players, captain=None, levels=["random"] * players, picks=[], seed=seed
     )
-    state = new_game(mission, players, seed, chosen=chosen)
+    state = new_game(mission, players, seed, chosen=chosen, options=options)
     replayed = start(Setup.from_json(json.loads(json.dumps(state.setup.to_json()))))
     assert replayed.same_as(state)
     legal: list[Action] | None = None

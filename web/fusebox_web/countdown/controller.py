@@ -294,8 +294,9 @@ class App:
         session.start(link.seed, link.first)
         self.after_change()
 
-    def after_change(self) -> None:
-        """Go to the screen the session is in, and let the computers play."""
+    def after_change(self, draw: bool = True) -> None:
+        """Go to the screen the session is in, and let the computers play (``draw``: False
+        leaves the board as drawn, while computers play on at the instant pace)."""
         session = self.session
         game = session.game
         if game is None:
@@ -325,7 +326,7 @@ class App:
             if self.screen != "board":
                 self.show("board")
                 dom.focus("#cd-prompt", scroll=False)
-            else:
+            elif draw:
                 self.draw_board()
                 if opened and key is not None and key[2] is not None:
                     dom.focus("#cd-prompt", scroll=False)

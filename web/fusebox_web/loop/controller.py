@@ -331,8 +331,9 @@ class App:
         self.dice = ()
         self.message = None
 
-    def after_change(self) -> None:
-        """Go to the screen the session is in, and let the computers play."""
+    def after_change(self, draw: bool = True) -> None:
+        """Go to the screen the session is in, and let the computers play (``draw``: False
+        leaves the board as drawn, while computers play on at the instant pace)."""
         session = self.session
         game = session.game
         if game is None:
@@ -350,7 +351,7 @@ class App:
             if self.screen != "board":
                 self.show("board")
                 dom.focus("#lp-prompt", scroll=False)
-            else:
+            elif draw:
                 self.draw_board()
             self.run_bots()
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from itertools import combinations
 from typing import Any
 
 from engine.redwire import Cut, GameState, IllegalActionError, RevealReds, SoloCut
@@ -165,24 +166,29 @@ def _turn(state: GameState, seat: int, cards: dict[int | str, Any]) -> Affordanc
 
 
 def legal_value(state: GameState, seat: int, value: int) -> bool:
-    """Whether ``value`` may be announced in a single-wire Dual Cut (on some teammate wire)."""
-    for tiles in teammate_tiles(state, seat).values():
-        if tiles:
-            return legal(state, Cut(seat, (tiles[0],), (value,)))
-    return False
+    """Whether ``value`` may be announced in a single-wire Dual Cut (on some teammate wire: not
+    only the first, which a rule may forbid to aim at, as constraint card H a wire with a token)."""
+    return any(
+        legal(state, Cut(seat, (tile,), (value,)))
+        for tiles in teammate_tiles(state, seat).values()
+        for tile in tiles
+    )
 
 
 def _tool_ok(state: GameState, seat: int, tool: str, numbers: tuple[int, ...]) -> bool:
-    """Whether the detector can be used: tried on the first group of wires it could point at."""
+    """Whether the detector can be used: tried on the groups of wires it could point at until
+    one is legal (a rule may forbid aiming at some wires: constraint card H)."""
     if not numbers:
         return False
-    for group in tool_groups(state, seat, tool):
-        return legal(state, Cut(seat, group, (numbers[0],), tool))
-    return False
+    return any(
+        legal(state, Cut(seat, group, (numbers[0],), tool))
+        for group in tool_groups(state, seat, tool)
+    )
 
 
 def tool_groups(state: GameState, seat: int, tool: str) -> Iterable[tuple[Tile, ...]]:
-    """Some wire groups a detector may point at (the first is enough to know it is usable)."""
+    """The wire groups a detector may point at, lazily (the first legal one is enough to know it
+    is usable; a rule may forbid some wires, as constraint card H those with a token)."""
     per_stand = state.setup.options.detector_scope == "stand"
     wires = TOOLS[tool].wires  # None: a whole stand
     by_owner: dict[int, list[Tile]] = {}
@@ -194,7 +200,7 @@ def tool_groups(state: GameState, seat: int, tool: str) -> Iterable[tuple[Tile, 
             if tiles:
                 yield tuple(tiles)
         elif len(tiles) >= wires:
-            yield tuple(tiles[:wires])
+            yield from combinations(tiles, wires)
 
 
 def _any_time(state: GameState, seat: int) -> dict[int | str, Any]:

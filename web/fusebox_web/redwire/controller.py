@@ -451,8 +451,9 @@ class App:
             session.begin()
             self.after_change()
 
-    def after_change(self) -> None:
-        """Go to the screen the session is in, and let the computer players play."""
+    def after_change(self, draw: bool = True) -> None:
+        """Go to the screen the session is in, and let the computer players play (``draw``:
+        False leaves the board as drawn, while computers play on at the instant pace)."""
         session = self.session
         game = session.game
         if game is None:
@@ -476,7 +477,7 @@ class App:
             if self.screen != "board":
                 self.show("board")
                 self.focus_start()
-            else:
+            elif draw:
                 self.draw_board()
                 if opened and key is not None and key[2] is not None:
                     self.focus_start()

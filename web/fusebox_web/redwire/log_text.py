@@ -329,6 +329,8 @@ def explain(note: Note, words: Words) -> str:
         fields["seats"] = words.listing([words.name(s) for s in p["seats"]])
     if "character" in p:
         fields["character"] = words.t(f"rw.character.{p['character']}")
+    if "place" in p:  # which of the seat's two stands ("first", "second")
+        fields["place"] = words.t(f"rw.place.{p['place']}")
     if isinstance(p.get("wire"), int):
         fields["wireNext"] = p["wire"] + 1
     return words.t(key, **fields)

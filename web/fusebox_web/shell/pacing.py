@@ -94,7 +94,9 @@ class BoardApp(Protocol):
 
     def draw_board(self) -> None: ...
 
-    def after_change(self) -> None: ...
+    def after_change(self, draw: bool = True) -> None:
+        """Show the screen the session is in (``draw``: False keeps the board as drawn)."""
+        ...
 
 
 class BoardBots:
@@ -107,9 +109,14 @@ class BoardBots:
 
     #: The name of the page's measure of a whole computer move (decision, applying, saving).
     MEASURE = "fusebox:bot"
+    #: At the instant pace, while computers play on, the board is drawn at most this often
+    #: (milliseconds): drawing each of a game's sixty moves would take most of a phone's time,
+    #: for positions nobody could see. The last move before a person or the end is always drawn.
+    FRAME_MS = 250.0
 
     def __init__(self, app: BoardApp) -> None:
         self.app = app
+        self.drawn: float | None = None  # when a move was last drawn (performance.now())
 
     def may_play(self) -> bool:
         return not self.app.paused and self.app.screen == "board"
@@ -137,7 +144,17 @@ class BoardBots:
         self.app.thinking = None
         if moved:
             self.announce()
-        self.app.after_change()
+        self.app.after_change(draw=self.draw_now(dom.now()))
+
+    def draw_now(self, now: float) -> bool:
+        """Whether the move just made is drawn: always at a pace the eye follows, and when a
+        person (or nobody) moves next; at the instant pace, else once per ``FRAME_MS``."""
+        if self.delay() > 0 or not self.may_play() or self.bot_seat() is None:
+            return True
+        if self.drawn is not None and now - self.drawn < self.FRAME_MS:
+            return False
+        self.drawn = now
+        return True
 
     def move(self, start: float) -> bool:
         """Make the waiting computer's move (``start``: when the page began it, for its

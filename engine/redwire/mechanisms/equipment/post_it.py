@@ -52,7 +52,7 @@ class PostIt(Action):
 def _post_it(s: Table, a: PostIt) -> Events:
     require_any_time(s)
     require_card(s, NUMBER)
-    if any(m.token_on_cut_wire(s) for m in s.mechanisms):  # a cut wire of yours may do too
+    if any(m.token_on_cut_wire(s, a.seat) for m in s.mechanisms):  # a cut wire of yours may do too
         wire = wire_at(s, a.stand, a.slot)
         if s.owners[a.stand] != a.seat:
             raise IllegalActionError(Reason.NOT_OWN_STAND)
@@ -71,7 +71,7 @@ def _post_it(s: Table, a: PostIt) -> Events:
 def _legal(s: Table, seat: int) -> Iterator[PostIt]:
     if not usable(s, NUMBER):
         return
-    cut_too = any(m.token_on_cut_wire(s) for m in s.mechanisms)
+    cut_too = any(m.token_on_cut_wire(s, seat) for m in s.mechanisms)
     for stand in s.seat_stands[seat]:
         for slot, wire in enumerate(s.stands[stand]):
             if s.cut[wire] and not cut_too:

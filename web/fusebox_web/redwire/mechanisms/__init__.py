@@ -36,6 +36,7 @@ from . import (
     four_at_once,
     guessing,
     hidden_equipment,
+    nano,
     negative_tokens,
     new_characters,
     number_cards,
@@ -51,6 +52,7 @@ from . import (
     sweep,
     timer,
     token_draft,
+    tripwires,
     weakest_link,
     x_wires,
 )
@@ -121,6 +123,8 @@ _MISSION_MODULES = (
     constraints,
     weakest_link,
     flipped_wires,
+    tripwires,
+    nano,
     oxygen,
 )
 

@@ -1,13 +1,17 @@
-"""Four at once on the page (mission 23): the Number card (face down until the setup tokens are
-placed), the rule and the wires pointed at so far, the special action's button, the prompt's
-reminder that its value is never announced, and the log (the four, the deck running down)."""
+"""Four at once on the page (missions 23 and 39): the Number card (mission 23: face down until
+the setup tokens are placed; mission 39: the noble card, face up), the rule and the wires
+pointed at so far, the deck running down (equipment, or mission 39's Number deck), the special
+action's button, the prompt's reminder that its value is never announced, and the log (the four,
+the deck running down). Mission 39's hand-out: the cards each player received (the viewer's own
+only, in the English edition), the tokens beside the stands, the pick of the token to show, and
+its log lines."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from engine.redwire import GameState
-from engine.redwire.mechanisms import four_at_once
+from engine.redwire.mechanisms import four_at_once, number_cards
 from engine.redwire.mechanisms.equipment import tray
 from engine.redwire.mechanisms.four_at_once import FourAtOnce
 
@@ -29,6 +33,8 @@ def _part(obs: Observation, w: Words) -> str:
     if part is None:
         return ""
     value = part["value"]
+    noble = part.get("noble")
+    done = "rw.four.done" if noble is None else "rw.noble.done"
     if value is None:
         card = tag("p", esc(w.t("rw.four.faceDown")), class_="rw-seq")
     else:
@@ -36,8 +42,9 @@ def _part(obs: Observation, w: Words) -> str:
             "p",
             tag("span", esc(str(value)), class_="rw-ncard", data_value=value)
             + " "
-            + esc(w.t("rw.four.done" if part["done"] else "rw.four.rule", value=value)),
+            + esc(w.t(done if part["done"] else "rw.four.rule", value=value)),
             class_="rw-seq",
+            data_testid="noble-card" if noble is not None else None,
         )
     chosen = ""
     if part["chosen"]:
@@ -45,15 +52,45 @@ def _part(obs: Observation, w: Words) -> str:
         chosen = tag("p", esc(w.t("rw.four.chosen", where=where)), class_="rw-seq")
     deck = ""
     equipment = tray.view(obs)
+    cards = number_cards.view(obs)
     if equipment is not None and not part["done"]:
         left = equipment.get("face_down", 0)
         deck = tag("p", esc(w.t("rw.four.deck", count=left)), class_="rw-muted")
+    elif noble is not None and cards is not None and not part["done"]:
+        deck = tag(
+            "p",
+            esc(w.tn("rw.noble.deck", cards["deck"], count=cards["deck"])),
+            class_="rw-muted",
+            data_testid="noble-deck",
+        )
+    title = w.t("rw.four.title" if noble is None else "rw.noble.title")
     return tag(
         "section",
-        tag("h3", esc(w.t("rw.four.title")), class_="rw-h3") + card + chosen + deck,
+        tag("h3", esc(title), class_="rw-h3") + card + chosen + deck + _hand_out(noble, w),
         class_="rw-mission-part",
         data_testid="four-at-once",
     )
+
+
+def _hand_out(noble: four_at_once.NobleView | None, w: Words) -> str:
+    """Mission 39 after the noble cut: who received which cards (a hidden card said as such)
+    and the tokens beside the stands."""
+    if noble is None or not noble["received"]:
+        return ""
+    items = []
+    for seat, cards in enumerate(noble["received"]):
+        if not cards:
+            continue
+        shown = [str(v) for v in cards if v is not None]
+        if shown:
+            text = w.t("rw.noble.received", who=w.name(seat), values=", ".join(shown))
+        else:
+            text = w.tn("rw.noble.secret", len(cards), who=w.name(seat), count=len(cards))
+        items.append(tag("li", esc(text)))
+    for seat, value in noble["beside"]:
+        items.append(tag("li", esc(w.t("rw.noble.beside", who=w.name(seat), value=value))))
+    heading = tag("p", esc(w.t("rw.noble.handOut", edition=noble["edition"])), class_="rw-seq")
+    return heading + tag("ul", "".join(items), class_="rw-drawn", data_testid="noble-hand-out")
 
 
 def _prompt(obs: Observation, w: Words) -> str | None:
@@ -61,6 +98,17 @@ def _prompt(obs: Observation, w: Words) -> str | None:
     if part is None or part["value"] is None or part["done"] or obs["phase"] != "turn":
         return None
     return w.t("rw.four.prompt", value=part["value"])
+
+
+def marks(obs: Observation, w: Words) -> dict[int, tuple[str, str]]:
+    """Mission 39's noble card in the row: blocked until its four are cut together."""
+    part = four_at_once.view(obs)
+    if part is None or part.get("noble") is None or part["value"] is None:
+        return {}
+    value = int(part["value"])
+    if part["done"]:
+        return {value: ("done", w.t("rw.noble.markDone"))}
+    return {value: ("blocked", w.t("rw.noble.mark"))}
 
 
 def _up(e: View, w: Words) -> Found:
@@ -87,6 +135,53 @@ def _discarded(e: View, w: Words) -> Found:
     return w.t("rw.log.deckDiscarded", count=e["left"]), "info"
 
 
+def _number_discarded(e: View, w: Words) -> Found:
+    return w.t("rw.log.nobleDiscarded", value=e["value"], count=e["left"]), "info"
+
+
+def _dealt(e: View, w: Words) -> Found:
+    counts = w.listing(
+        [w.t("rw.noble.count", who=w.name(s), count=n) for s, n in enumerate(e["counts"]) if n]
+    )
+    text = w.t("rw.log.nobleDealt", counts=counts)
+    if "cards" in e:
+        shown = w.listing(
+            [
+                w.t("rw.noble.received", who=w.name(s), values=", ".join(map(str, cards)))
+                for s, cards in enumerate(e["cards"])
+                if cards
+            ]
+        )
+        text += " " + w.t("rw.log.nobleShown", shown=shown)
+    secret = e.get("secret")
+    if isinstance(secret, dict) and secret.get("cards"):
+        text += " " + w.t("rw.log.nobleYours", values=", ".join(map(str, secret["cards"])))
+    return text, "info"
+
+
+def _placed(e: View, w: Words) -> Found:
+    return w.t(
+        "rw.log.noblePlaced",
+        who=w.name(e["seat"]),
+        value=e["value"],
+        where=w.where(e["stand"], e["slot"]),
+    ), "info"
+
+
+def _ignored(e: View, w: Words) -> Found:
+    if e["reason"] == "no_token":
+        key = "rw.log.nobleNoToken"
+    elif e["marked"]:
+        key = "rw.log.nobleMarked"
+    else:
+        key = "rw.log.nobleNoWire"
+    return w.t(key, who=w.name(e["seat"]), value=e["value"]), "info"
+
+
+def _beside(e: View, w: Words) -> Found:
+    return w.t("rw.log.nobleBeside", who=w.name(e["seat"]), value=e["value"]), "info"
+
+
 PARTS = (_part,)
 PROMPTS = (_prompt,)
 USES = (
@@ -104,4 +199,9 @@ LINES = {
     "four_point": _point,
     "four_cut": _cut,
     "equipment_discarded": _discarded,
+    "number_discarded": _number_discarded,
+    "noble_dealt": _dealt,
+    "noble_placed": _placed,
+    "noble_ignored": _ignored,
+    "noble_beside": _beside,
 }

@@ -14,7 +14,7 @@ from engine.redwire.mechanisms import number_cards
 
 from ..icons import icon
 from ..markup import classes, esc, tag
-from . import number_choice, red_value, sequence
+from . import four_at_once, number_choice, red_value, sequence
 
 if TYPE_CHECKING:
     from engine.redwire.observation_types import Observation
@@ -27,6 +27,7 @@ MARKS: tuple[Callable[[Observation, Words], Marks], ...] = (
     sequence.marks,
     red_value.marks,
     number_choice.marks,
+    four_at_once.marks,
 )
 
 

@@ -37,20 +37,31 @@ def _marks(obs: Observation, w: Words) -> dict[Tile, tuple[str, str]]:
     return out
 
 
+def _seats_ok(obs: Observation, seat: int | None) -> bool:
+    """Whether ``seat``'s wires get these tokens (mission 40 gives them to some seats only)."""
+    part = parity_tokens.view(obs)
+    return part is not None and (seat is None or seat in part.get("seats", [seat]))
+
+
 def _part(obs: Observation, w: Words) -> str:
-    if parity_tokens.view(obs) is None:
+    part = parity_tokens.view(obs)
+    if part is None:
         return ""
-    return tag("p", esc(w.t("rw.parity.rule")), class_="rw-seq", data_testid="parity-rule")
+    text = w.t("rw.parity.rule")
+    if "seats" in part:  # mission 40: whose wires get them
+        names = ", ".join(w.name(seat) for seat in part["seats"])
+        text = f"{text} {w.t('rw.parity.who', names=names)}"
+    return tag("p", esc(text), class_="rw-seq", data_testid="parity-rule")
 
 
 def _prompt(obs: Observation, w: Words) -> str | None:
-    if parity_tokens.view(obs) is None or obs["phase"] != "setup_token":
+    if not _seats_ok(obs, obs["to_move"]) or obs["phase"] != "setup_token":
         return None
     return w.t("rw.parity.prompt")
 
 
 def _confirm(action: Action, w: Words, obs: Observation) -> str | None:
-    if parity_tokens.view(obs) is None or not isinstance(action, PlaceToken):
+    if not isinstance(action, PlaceToken) or not _seats_ok(obs, action.seat):
         return None
     label = obs["stands"][action.stand]["slots"][action.slot]["wire"]
     parity = parity_tokens.parity_of(code_of(str(label))) if label is not None else None

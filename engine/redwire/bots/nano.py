@@ -1,0 +1,51 @@
+"""The bots' Nano decisions (mission 43, ``nano``), from the seat's observation.
+
+Nano's wires must all be taken before the bomb can be defused, and a wire is taken only by a
+cut of the value of Nano's space: among the cuts a bot is sure of, it makes one of that value
+first. A player with two stands puts the wire he took on the stand with fewer uncut wires (the
+first on a tie): his stands stay even, and the bot's reason says which.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..actions import Cut, SoloCut
+from ..mechanisms.base import Advice, BotAsk
+from ..mechanisms.nano import NanoStand, view
+
+if TYPE_CHECKING:
+    from .knowledge import Knowledge
+
+
+def _uncut(ask: BotAsk, stand: int) -> int:
+    return sum(1 for tile in ask.obs["stands"][stand]["slots"] if not tile["cut"])
+
+
+def advise(ask: BotAsk) -> Advice | None:
+    part = view(ask.obs)
+    if part is None:
+        return None
+    stands = [a for a in ask.legal if isinstance(a, NanoStand)]
+    if stands:
+        chosen = min(stands, key=lambda a: (_uncut(ask, a.stand), a.stand))
+        place = "first" if chosen.stand == min(a.stand for a in stands) else "second"
+        return chosen, "nano_stand", {"place": place}
+    space = part["space"]
+    if not part["pile"]["left"] or ask.obs["phase"] != "turn":
+        return None
+    for action in ask.legal:
+        if isinstance(action, SoloCut) and action.value == space:
+            return action, "nano_take", {"value": space, "space": space}
+    aims = [
+        a
+        for a in ask.legal
+        if isinstance(a, Cut) and a.tool is None and a.values == (space,) and len(a.targets) == 1
+    ]
+    if not aims:
+        return None
+    know: Knowledge = ask.knowledge()
+    for aim in aims:
+        if know.certain(aim.targets[0], (space,)):
+            return aim, "nano_take", {"value": space, "space": space}
+    return None

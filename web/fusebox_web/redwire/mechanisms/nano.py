@@ -1,0 +1,148 @@
+"""Nano on the page (mission 43): the 1-12 track with Nano's space and facing, how many
+face-down wires it holds; the wire a player took (its value on his screen only) and, with two
+stands, the choice of the stand as dock buttons (touch or keyboard); the new wire marked where it
+arrived in the stand (the board redraws the stand from the observation, one slot longer); the
+log lines.
+
+>>> from fusebox_web.redwire.mechanisms.nano import MAX_STANDS
+>>> MAX_STANDS
+4
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from engine.redwire import GameState
+from engine.redwire.mechanisms import nano
+from engine.redwire.mechanisms.nano import TRACK, NanoStand
+
+from ..markup import esc, tag
+from .base import CardUse, Found, View, action_use, legal
+
+if TYPE_CHECKING:
+    from engine.redwire.observation_types import Observation
+
+    from ..words import Words
+
+Tile = tuple[int, int]
+#: The most stands a table has (two players: two each); one dock button per stand.
+MAX_STANDS = 4
+
+
+def _track(obs: Observation, w: Words) -> str:
+    part = nano.view(obs)
+    if part is None:
+        return ""
+    space, facing = part["space"], part["facing"]
+    arrow = "→" if facing == "up" else "←"
+    cells = "".join(
+        tag(
+            "li",
+            esc(str(n))
+            + (tag("span", arrow, class_="rw-nano-bot", aria_hidden="true") if n == space else ""),
+            class_="rw-nano-cell is-here" if n == space else "rw-nano-cell",
+            aria_current="true" if n == space else None,
+        )
+        for n in TRACK
+    )
+    left = part["pile"]["left"]
+    status = w.t(f"rw.nano.status.{facing}", space=space, count=left)
+    held = ""
+    if part["held"] is not None:
+        held = tag("p", esc(w.t("rw.nano.held", value=part["held"])), class_="rw-nano-held")
+    return tag(
+        "div",
+        tag("p", esc(status), class_="rw-seq")
+        + tag("ol", cells, class_="rw-nano-track", aria_label=w.t("rw.nano.track"))
+        + held,
+        class_="rw-nano",
+        data_testid="nano",
+        data_space=str(space),
+        data_facing=facing,
+        data_left=str(left),
+    )
+
+
+def _marks(obs: Observation, w: Words) -> dict[Tile, tuple[str, str]]:
+    """The wire that came from Nano last, where it lies (until anything moves a wire again)."""
+    if nano.view(obs) is None:
+        return {}
+    last: Tile | None = None
+    for event in obs["log"]:
+        if event["type"] == "nano_insert":
+            last = (int(event["stand"]), int(event["slot"]))
+        elif "to_partner" in event:  # a Walkie-Talkies exchange moved wires since
+            last = None
+    if last is None:
+        return {}
+    mark = tag("span", "✦", class_="rw-nanomark", aria_hidden="true")
+    return {last: (mark, w.t("rw.nano.tile"))}
+
+
+def _prompt(obs: Observation, w: Words) -> str | None:
+    part = nano.view(obs)
+    if part is None or part["held"] is None:
+        return None
+    return w.t("rw.prompt.nano_stand", value=part["held"])
+
+
+def _stand_use(index: int) -> CardUse:
+    """The button that puts the wire taken from Nano on stand ``index`` (shown to the seat
+    choosing, for his own stands only)."""
+    name = f"nano_stand_{index}"
+
+    def afford(state: GameState, seat: int) -> bool | None:
+        return True if legal(state, NanoStand(seat, index)) else None
+
+    return action_use(
+        name,
+        NanoStand,
+        afford,
+        lambda sel, seat: NanoStand(seat, index),
+        lambda a, w, obs: w.t("rw.confirm.nano_stand", stand=a.stand + 1),
+        timing="any_time",
+        select=lambda a: {"mode": f"nano_stand_{a.stand}"},
+    )
+
+
+def _take_line(e: View, w: Words) -> Found:
+    wire = e.get("secret", {}).get("wire")
+    if wire is not None:
+        text = w.t("rw.log.nanoTakeOwn", who=w.name(e["seat"]), space=e["space"], value=wire)
+    else:
+        text = w.t("rw.log.nanoTake", who=w.name(e["seat"]), space=e["space"])
+    return text + " " + w.t("rw.log.nanoLeft", count=e["left"]), "info"
+
+
+def _line(key: str) -> Callable[[View, Words], Found]:
+    def line(e: View, w: Words) -> Found:
+        params = {k: v for k, v in e.items() if k not in ("type", "secret")}
+        if "seat" in params:
+            params["who"] = w.name(e["seat"])
+        if "stand" in params:
+            params["stand"] = int(e["stand"]) + 1
+            params["slot"] = int(e["slot"]) + 1
+        return w.t(key, **params), "info"
+
+    return line
+
+
+def _move_line(e: View, w: Words) -> Found:
+    key = "rw.log.nanoTurn" if e.get("turned") else "rw.log.nanoMove"
+    return w.t(key, space=e["space"]), "info"
+
+
+PARTS = (_track,)
+TILE_MARKS = (_marks,)
+DECISION_PROMPTS = {"nano_stand": _prompt}
+USES = tuple(_stand_use(index) for index in range(MAX_STANDS))
+LINES = {
+    "nano": _line("rw.log.nano"),
+    "nano_take": _take_line,
+    "nano_empty": _line("rw.log.nanoEmpty"),
+    "nano_insert": _line("rw.log.nanoInsert"),
+    "nano_move": _move_line,
+    "nano_stuck": _line("rw.log.nanoStuck"),
+}
