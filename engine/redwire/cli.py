@@ -24,7 +24,7 @@ from .bots.characters import table_characters
 from .deal import random_setup
 from .errors import IllegalActionError
 from .game import new_game
-from .mechanisms import double_detector, nano, new_characters
+from .mechanisms import double_detector, nano, new_characters, oxygen
 from .mechanisms.bat_radar import NameCutter
 from .mechanisms.bluffer import FalseToken
 from .mechanisms.claims import Claim, PassClaim
@@ -47,6 +47,7 @@ from .mechanisms.new_characters import CHARACTERS, OwnRadar, OwnWalkie
 from .mechanisms.new_characters import TRIPLE as OWN_TRIPLE
 from .mechanisms.number_choice import ChooseNumber
 from .mechanisms.number_flip import FlipNumber
+from .mechanisms.oxygen import OxygenPass
 from .mechanisms.sequence import MoveSequence, PlaceSequence, Stuck
 from .mechanisms.silence import NumberSaid
 from .mechanisms.sweep import Sweep
@@ -92,6 +93,8 @@ HELP = """Actions (stands, wires and players count from 1; V is a number or y fo
   accuse P L             mission 34, at the start of your turn: player P is the weak spot, card L
   stuck                  mission 34: you are the weak spot and your card leaves you no cut
   pass                   mission 35: every cut you could make needs a locked X wire
+  oxpass (or pass)       mission 44: pass your turn (the reserve pays for no cut, or by
+                         choice): the detonator moves one step
   end left | end right   mission 36, captain at setup: where the Sequence card goes
   move | keep            mission 36: move the Sequence card to the other end, or keep it
   skip                   missions 32 and 37: the visible constraint card leaves you no cut
@@ -154,6 +157,8 @@ def format_action(action: Action) -> str:
             return "stuck"
         case XWait():
             return "pass"
+        case OxygenPass():
+            return "oxpass"
         case PlaceSequence():
             return f"end {action.end}"
         case MoveSequence():
@@ -291,6 +296,13 @@ def _keep(seat: int, state: GameState) -> Action:
     return card if card in state.legal_actions(seat) else MoveSequence(seat, False)
 
 
+def _pass(seat: int, state: GameState) -> Action:
+    """The "pass" command: mission 44's (oxygen) when the game has it, else mission 35's."""
+    if any(m.id == "oxygen" for m in state.mechanisms):
+        return OxygenPass(seat)
+    return XWait(seat)
+
+
 _PARSE: dict[str, Callable[[int, list[str], GameState], Action]] = {
     "token": lambda seat, a, s: PlaceToken(seat, *_parse_pos(a[0])),
     "cut": _cut(None, 1),
@@ -317,7 +329,8 @@ _PARSE: dict[str, Callable[[int, list[str], GameState], Action]] = {
     "turndown": lambda seat, a, s: TurnDown(seat),
     "accuse": lambda seat, a, s: Accuse(seat, _parse_int(a[0]) - 1, a[1].upper()),
     "stuck": lambda seat, a, s: WeakLinkStuck(seat),
-    "pass": lambda seat, a, s: XWait(seat),
+    "pass": lambda seat, a, s: _pass(seat, s),
+    "oxpass": lambda seat, a, s: OxygenPass(seat),
     "end": lambda seat, a, s: PlaceSequence(seat, a[0].lower()),
     "move": lambda seat, a, s: MoveSequence(seat, True),
     "keep": lambda seat, a, s: _keep(seat, s),
@@ -372,6 +385,12 @@ def render_board(obs: Observation, names: Sequence[str]) -> str:
         lines.append(
             f"  Nano: space {robot['space']} facing {robot['facing']},"
             f" {robot['pile']['left']} face-down wire(s){held}"
+        )
+    air = oxygen.view(obs)
+    if air is not None:
+        lines.append(
+            f"  oxygen: {air['reserve']} of {air['tokens']} in the reserve"
+            " (a cut of 1-4 takes 1, 5-8 takes 2, 9-12 takes 3)"
         )
     for index, stand in enumerate(obs["stands"]):
         cells = []

@@ -59,14 +59,17 @@ def resolve(s: Table, action: Action) -> Events:
         raise IllegalActionError(Reason.NO_SUCH_PLAYER)
     for mechanism in s.mechanisms:
         mechanism.check_action(s, action)
+    first: Events = []  # what an action costs before it is resolved (mission 44's oxygen)
+    for mechanism in s.mechanisms:
+        mechanism.before_action(s, action, first)
     handler = _CORE.get(type(action))
     if handler is not None:
-        return handler(s, action)
+        return first + handler(s, action)
     spec = ACTIONS.get(type(action))
     if spec is None:
         raise IllegalActionError(Reason.MALFORMED, detail=f"unknown action {action!r}")
     events: Events = spec.handler(s, action)
-    return events
+    return first + events
 
 
 def start_events(s: Table) -> Events:

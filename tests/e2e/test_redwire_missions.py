@@ -21,6 +21,8 @@ from redwire_driver import (
     play,
     saved,
     saved_state,
+    settled_decision,
+    sure_cut,
     sure_move,
     tab_to,
     take_device,
@@ -53,6 +55,7 @@ from engine.redwire.mechanisms import (
     negative_tokens,
     number_cards,
     number_choice,
+    oxygen,
     parity_tokens,
     red_value,
     rookie,
@@ -63,7 +66,6 @@ from engine.redwire.mechanisms import (
 from engine.redwire.mechanisms.constraints import CARDS, ChooseConstraint, SkipTurn
 from engine.redwire.mechanisms.equipment import tray
 from engine.redwire.mechanisms.new_characters import OwnRadar
-from engine.redwire.missions import mission_ids
 from engine.redwire.wires import RED, YELLOW, cut_value, label_of
 
 #: One table per mechanism (mission, players, seed) for the default run.
@@ -94,6 +96,7 @@ BOT_TABLES = [
     (39, 5, 3),
     (41, 3, 5),
     (43, 3, 5),
+    (44, 3, 4),
 ]
 LEVEL = "cautious"
 PHONE: ViewportSize = {"width": 360, "height": 640}
@@ -127,7 +130,6 @@ def test_a_bot_table_plays_the_mission_to_its_end(
     open_context: Opener, site_url: str, table: tuple[int, int, int]
 ) -> None:
     mission, players, seed = table
-    reachable(mission)
     page = open_context(viewport=PHONE).new_page()
     page.goto(
         site_url + f"?mission={mission}&players={players}&seed={seed}"
@@ -140,13 +142,6 @@ def test_a_bot_table_plays_the_mission_to_its_end(
     # The page's game is the engine's: its record replays to the very same end.
     assert Record.loads(state.record.dumps()).replay().same_as(state)
     expect(page.get_by_test_id("result")).to_be_visible()
-
-
-def reachable(mission: int) -> None:
-    """A game link opens the shipped missions 1, 2, ... up to the first one missing: mission 43
-    is built on a branch of its own, merged after missions 39-42 (until then it waits)."""
-    if mission not in mission_ids():
-        pytest.skip(f"mission {mission}'s link opens once the missions before it ship")
 
 
 def open_phone(open_context: Opener, url: str) -> Page:
@@ -1621,7 +1616,6 @@ def test_the_wire_from_nano_goes_on_the_stand_i_choose_and_stays_mine(
     the keyboard alone or by touch (the stand's button, confirm). It lies in order there, marked
     as just arrived; the handoff screen holds no wire, and on her teammate's screen it is a back
     with no value, nor does the log tell it. The track fits the phone's width."""
-    reachable(43)
     page = open_phone(
         open_context,
         site_url + f"?mission=43&players=2&seed={seed}&bots=0&pace=slow&brief=0&captain=1",
@@ -1693,3 +1687,61 @@ def test_the_wire_from_nano_goes_on_the_stand_i_choose_and_stays_mine(
     expect(page.get_by_test_id("nano")).to_have_attribute("data-left", str(part["pile"]["left"]))
     page.get_by_role("button", name="Full log").click()
     expect(page.get_by_test_id("full-log")).to_contain_text("puts the wire from Nano in order")
+
+
+@pytest.mark.parametrize("way", ["keyboard", "touch"])
+def test_a_cut_names_its_oxygen_price_and_the_pass_moves_the_dial(
+    open_context: Opener, site_url: str, way: str
+) -> None:
+    """Mission 44 on a phone, the person captain: the reserve drawn with its tokens and the
+    silence rule; a sure cut made by keyboard alone or by touch whose confirm names its oxygen
+    price before it is made (and the reserve pays it); at her next turn the pass, by the same
+    way, whose confirm says the detonator moves one step (and it does)."""
+    page = open_phone(
+        open_context,
+        site_url + "?mission=44&players=3&seed=4&bots=1&pace=instant&brief=0&captain=1",
+    )
+    panel = page.get_by_test_id("oxygen")
+    expect(panel).to_contain_text("Oxygen reserve: 6 of 6")
+    expect(panel).to_contain_text("thumbs-up")
+    expect(page.locator(".rw-oxy")).to_have_count(6)
+    while (decision := wait_decision(page)) == "setup_token":
+        play(page, sure_move(saved_state(page), 0))
+    assert decision == "turn" and viewer(page) == 0
+
+    def press(locator: Any) -> None:
+        if way == "keyboard":
+            locator.focus()
+            page.keyboard.press("Enter")
+        else:
+            locator.click()
+
+    state = saved_state(page)
+    cut = sure_cut(state, 0)
+    price = oxygen.price(cut.values[0])
+    press(page.locator('[data-act="mode"][data-mode="cut"]'))
+    press(tile(page, *cut.targets[0]))
+    press(page.locator(f'[data-act="value"][data-value="{cut.values[0]}"]'))
+    confirm = page.get_by_test_id("confirm")
+    expect(confirm).to_contain_text(f"It takes {price} oxygen ({6 - price} left in the reserve)")
+    press(confirm)
+    if wait_decision(page) == "own_cut":  # which of my wires of that value
+        play(page, sure_move(saved_state(page), 0))
+    paid = [e for e in saved_state(page).log if e.type == "oxygen" and e.data["seat"] == 0]
+    assert [(e.data["price"], e.data["reserve"]) for e in paid] == [(price, 6 - price)]
+    # Her next turn: the pass (always offered), and the detonator moves one step.
+    if settled_decision(page, 120_000) != "turn":
+        pytest.skip("the game ended before the captain's second turn")
+    before = saved_state(page).dial
+    press(page.locator('[data-act="mode"][data-mode="oxygen_pass"]'))
+    expect(confirm).to_contain_text("I pass my turn: the detonator moves one step")
+    press(confirm)
+    page.wait_for_function(
+        f"() => document.querySelector('[data-testid=prompt]')?.dataset.moves !== "
+        f"'{len(saved_state(page).history)}'"
+    )
+    after = saved_state(page)
+    at = next(i for i, e in enumerate(after.log) if e.type == "oxygen_pass")
+    assert after.log[at].data["seat"] == 0
+    step = after.log[at + 1]
+    assert step.type == "dial" and (step.data["from"], step.data["to"]) == (before, before - 1)

@@ -52,6 +52,7 @@ from . import (
     number_cards,
     number_choice,
     number_flip,
+    oxygen,
     parity_tokens,
     random_token,
     red_value,
@@ -108,6 +109,7 @@ ALL: tuple[Mechanism[Any], ...] = (
     flipped_wires.MECHANISM,
     tripwires.MECHANISM,
     nano.MECHANISM,
+    oxygen.MECHANISM,
 )
 REGISTRY: dict[str, Mechanism[Any]] = {m.id: m for m in ALL}
 ACTIONS: dict[type[Action], ActionSpec[Any]] = {a.cls: a for m in ALL for a in m.actions}

@@ -9,7 +9,7 @@ base class does nothing at each of them, so a mechanism overrides only what it n
 * its **state component** (``init_part``): one immutable value under its id in ``Table.parts``,
   replaced (never changed) by its rules, so it is copied, compared and saved with the state;
 * **hooks**: ``start_game``, ``turn_start``, ``check_action`` (may refuse any action with a reason,
-  with ``allows`` its legal-move filter), ``after_cuts`` (also the end-of-mission check),
+  with ``allows`` its legal-move filter), ``before_action`` (a price paid first), ``after_cuts`` (also the end-of-mission check),
   ``after_mistake``, ``end_turn``;
 * **cut modifiers**: detectors (:class:`Tool`, named by the Dual Cut's ``tool`` field), extra
   announced values (:class:`Announcer`), and ``shields_cut`` (the Stabilizer: no dial, no
@@ -334,6 +334,10 @@ class Mechanism(Generic[Part]):
     def allows(self, table: Table, action: Action) -> bool:
         """The legal-move filter matching ``check_action`` (True: not forbidden by this)."""
         return True
+
+    def before_action(self, table: Table, action: Action, events: Events) -> None:
+        """Once every mechanism allowed ``action``, before it is resolved: what it costs first
+        (mission 44's oxygen, taken before a cut). A refusal later discards it with the copy."""
 
     def shields_cut(self, table: Table) -> bool:
         """True when a Dual Cut this turn can neither move the dial nor explode."""

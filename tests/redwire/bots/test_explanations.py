@@ -37,6 +37,8 @@ SAMPLE = {
     "total": 12,
     "place": "first",
     "space": 9,
+    "price": 1,
+    "dearest": 3,
 }
 
 

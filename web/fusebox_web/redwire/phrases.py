@@ -41,7 +41,7 @@ def confirm_text(action: Action, w: Words, obs: Observation) -> str:
             )
         if stabilizer.active(obs):
             text += " " + w.t("rw.confirm.stabilized")
-        return text
+        return " ".join([text, *mechanisms.confirm_notes(action, obs, w)])
     if isinstance(action, Pick):
         where = w.where_own(action.stand, action.slot)
         prompt = obs["prompt"]
@@ -58,7 +58,8 @@ def confirm_text(action: Action, w: Words, obs: Observation) -> str:
         label = own_label(obs, action.stand, action.slot)
         return w.t("rw.confirm.token", where=w.where_own(action.stand, action.slot), value=label)
     if isinstance(action, SoloCut):
-        return w.t("rw.confirm.solo", value=w.value(value_to_json(action.value)))
+        text = w.t("rw.confirm.solo", value=w.value(value_to_json(action.value)))
+        return " ".join([text, *mechanisms.confirm_notes(action, obs, w)])
     if isinstance(action, RevealReds):
         return w.t("rw.confirm.reveal")
     said = mechanisms.confirm_text(action, w, obs)

@@ -42,6 +42,7 @@ from . import (
     number_cards,
     number_choice,
     number_flip,
+    oxygen,
     parity_tokens,
     random_token,
     red_value,
@@ -124,6 +125,7 @@ _MISSION_MODULES = (
     flipped_wires,
     tripwires,
     nano,
+    oxygen,
 )
 
 #: How each equipment card is offered, by card number.
@@ -167,6 +169,17 @@ DECISION_PROMPTS: dict[str, Callable[[Observation, Words], str | None]] = {
 TOKEN_CONFIRMS: tuple[Callable[[Action, Words, Observation], str | None], ...] = tuple(
     confirm for m in _MISSION_MODULES for confirm in getattr(m, "TOKEN_CONFIRMS", ())
 )
+
+
+#: Sentences a mission adds to a cut's confirm (mission 44: the oxygen it takes), in order.
+CONFIRM_NOTES: tuple[Callable[[Action, Observation, Words], str | None], ...] = tuple(
+    note for m in _MISSION_MODULES for note in getattr(m, "CONFIRM_NOTES", ())
+)
+
+
+def confirm_notes(action: Action, obs: Observation, w: Words) -> list[str]:
+    """What the missions add to the confirm sentence of ``action`` (a cut's price)."""
+    return [text for note in CONFIRM_NOTES if (text := note(action, obs, w))]
 
 
 def token_confirm(action: Action, w: Words, obs: Observation) -> str | None:
