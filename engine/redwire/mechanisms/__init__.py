@@ -15,9 +15,9 @@ have is refused by the mechanism itself, with its own reason (Radar in mission 1
 
 >>> [m.id for m in ALL][:3]
 ['double_detector', 'equipment', 'stash']
->>> get("oxygen")  # doctest: +ELLIPSIS
+>>> get("submarine")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
-KeyError: "no mechanism 'oxygen'; known: audio, bat_radar, batteries, ..."
+KeyError: "no mechanism 'submarine'; known: audio, bat_radar, batteries, ..."
 """
 
 from __future__ import annotations

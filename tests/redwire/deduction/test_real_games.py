@@ -33,7 +33,7 @@ MAX_WORLDS = 24  # deals replayed at most per position (a replay costs ~15 ms)
 PER_GAME = 6  # positions checked per game, at most (--real-games 20 for the long run)
 PENDING = 3  # of which during a pending pick, when the game has them
 PLAYERS = range(2, 6)
-POSITIONS = 12  # positions checked per mission and --real-games round, at least
+POSITIONS = 10  # positions checked per mission and --real-games round, at least
 
 
 def check_game(game: PlayedGame, rng: random.Random) -> tuple[Counter[str], list[str]]:
