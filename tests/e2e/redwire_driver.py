@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 import harness  # noqa: F401  (puts the repository, and so the engine, on sys.path)
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from engine import redwire
 from engine.redwire import Cut, GameState, Pick, PlaceToken, Record, RevealReds, SoloCut
@@ -287,3 +287,12 @@ def to_missions(page: Page) -> None:
     page.get_by_test_id("play").click()
     page.get_by_test_id("table-next").click()
     expect(page.get_by_test_id("campaign")).to_be_visible()
+
+
+def press(page: Page, target: Locator, way: str) -> None:
+    """Activate ``target`` as a person would: Enter on it (``way`` "keyboard") or a tap."""
+    if way == "keyboard":
+        target.focus()
+        page.keyboard.press("Enter")
+    else:
+        target.click()

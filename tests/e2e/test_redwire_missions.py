@@ -19,6 +19,7 @@ from redwire_driver import (
     PROGRESS_KEY,
     key_to_tile,
     play,
+    press,
     saved,
     saved_state,
     settled_decision,
@@ -1414,17 +1415,9 @@ def test_my_flipped_wire_stays_hidden_from_me_and_is_cut(
     ]
     confirm = page.get_by_test_id("confirm")
     for step in steps:
-        if way == "keyboard":
-            step.focus()
-            page.keyboard.press("Enter")
-        else:
-            step.click()
+        press(page, step, way)
     expect(confirm).to_contain_text("my flipped wire")
-    if way == "keyboard":
-        confirm.focus()
-        page.keyboard.press("Enter")
-    else:
-        confirm.click()
+    press(page, confirm, way)
     page.wait_for_function(
         f'() => document.querySelector(\'[data-act=tile][data-stand="{stand}"]'
         f"[data-slot=\"{slot}\"]')?.classList.contains('is-cut')"
@@ -1469,19 +1462,12 @@ def test_the_noble_cut_by_keyboard_or_touch_and_the_hand_out(
     ]
     assert len(fours) == 4
 
-    def press(locator) -> None:  # type: ignore[no-untyped-def]
-        if way == "keyboard":
-            locator.focus()
-            page.keyboard.press("Enter")
-        else:
-            locator.click()
-
-    press(page.locator('[data-act="mode"][data-mode="four_at_once"]'))
-    press(page.get_by_test_id("confirm"))
+    press(page, page.locator('[data-act="mode"][data-mode="four_at_once"]'), way)
+    press(page, page.get_by_test_id("confirm"), way)
     assert wait_decision(page) == "four_point"
     for target in fours:
-        press(tile(page, *target))
-        press(page.get_by_test_id("confirm"))
+        press(page, tile(page, *target), way)
+        press(page, page.get_by_test_id("confirm"), way)
     last = fours[-1]
     page.wait_for_function(
         f'() => document.querySelector(\'[data-act=tile][data-stand="{last[0]}"]'
@@ -1573,17 +1559,9 @@ def test_a_teammates_tripwire_is_pointed_at_and_cut(
     ]
     confirm = page.get_by_test_id("confirm")
     for step in steps:
-        if way == "keyboard":
-            step.focus()
-            page.keyboard.press("Enter")
-        else:
-            step.click()
+        press(page, step, way)
     expect(confirm).to_contain_text("is a tripwire")
-    if way == "keyboard":
-        confirm.focus()
-        page.keyboard.press("Enter")
-    else:
-        confirm.click()
+    press(page, confirm, way)
     page.wait_for_function(
         f'() => document.querySelector(\'[data-act=tile][data-stand="{aim.stand}"]'
         f"[data-slot=\"{aim.slot}\"]')?.classList.contains('is-cut')"
@@ -1659,16 +1637,9 @@ def test_the_wire_from_nano_goes_on_the_stand_i_choose_and_stays_mine(
     stand = state.seat_stands[0][1]  # her second stand
     button = page.locator(f'[data-act="mode"][data-mode="nano_stand_{stand}"]')
     confirm = page.get_by_test_id("confirm")
-    if way == "keyboard":
-        button.focus()
-        page.keyboard.press("Enter")
-        expect(confirm).to_contain_text(f"stand {stand + 1}")
-        confirm.focus()
-        page.keyboard.press("Enter")
-    else:
-        button.click()
-        expect(confirm).to_contain_text(f"stand {stand + 1}")
-        confirm.click()
+    press(page, button, way)
+    expect(confirm).to_contain_text(f"stand {stand + 1}")
+    press(page, confirm, way)
     # The device goes to her teammate: a handoff with no wire first.
     expect(handoff).to_be_visible()
     assert 'data-act="tile"' not in page.content()
@@ -1708,22 +1679,15 @@ def test_a_cut_names_its_oxygen_price_and_the_pass_moves_the_dial(
         play(page, sure_move(saved_state(page), 0))
     assert decision == "turn" and viewer(page) == 0
 
-    def press(locator: Any) -> None:
-        if way == "keyboard":
-            locator.focus()
-            page.keyboard.press("Enter")
-        else:
-            locator.click()
-
     state = saved_state(page)
     cut = sure_cut(state, 0)
     price = oxygen.price(cut.values[0])
-    press(page.locator('[data-act="mode"][data-mode="cut"]'))
-    press(tile(page, *cut.targets[0]))
-    press(page.locator(f'[data-act="value"][data-value="{cut.values[0]}"]'))
+    press(page, page.locator('[data-act="mode"][data-mode="cut"]'), way)
+    press(page, tile(page, *cut.targets[0]), way)
+    press(page, page.locator(f'[data-act="value"][data-value="{cut.values[0]}"]'), way)
     confirm = page.get_by_test_id("confirm")
     expect(confirm).to_contain_text(f"It takes {price} oxygen ({6 - price} left in the reserve)")
-    press(confirm)
+    press(page, confirm, way)
     if wait_decision(page) == "own_cut":  # which of my wires of that value
         play(page, sure_move(saved_state(page), 0))
     paid = [e for e in saved_state(page).log if e.type == "oxygen" and e.data["seat"] == 0]
@@ -1732,9 +1696,9 @@ def test_a_cut_names_its_oxygen_price_and_the_pass_moves_the_dial(
     if settled_decision(page, 120_000) != "turn":
         pytest.skip("the game ended before the captain's second turn")
     before = saved_state(page).dial
-    press(page.locator('[data-act="mode"][data-mode="oxygen_pass"]'))
+    press(page, page.locator('[data-act="mode"][data-mode="oxygen_pass"]'), way)
     expect(confirm).to_contain_text("I pass my turn: the detonator moves one step")
-    press(confirm)
+    press(page, confirm, way)
     page.wait_for_function(
         f"() => document.querySelector('[data-testid=prompt]')?.dataset.moves !== "
         f"'{len(saved_state(page).history)}'"
