@@ -9,6 +9,7 @@ player's would: tap a wire, tap a value, confirm.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 import harness  # noqa: F401  (puts the repository, and so the engine, on sys.path)
@@ -296,3 +297,17 @@ def press(page: Page, target: Locator, way: str) -> None:
         page.keyboard.press("Enter")
     else:
         target.click()
+
+
+def rehearse(page: Page, steps: Sequence[Locator], says: str, way: str = "keyboard") -> None:
+    """Make a selection by ``way`` up to its confirm (which must say ``says``), then cancel it
+    the same way: nothing is played and the selection is gone. A person test then makes it for
+    real the other way, so one page boot proves both keyboard and touch."""
+    moves = page.get_by_test_id("prompt").get_attribute("data-moves")
+    for step in steps:
+        press(page, step, way)
+    expect(page.get_by_test_id("confirm")).to_contain_text(says)
+    cancel = page.locator('[data-act="cancel"]')
+    press(page, cancel, way)
+    expect(cancel).to_have_count(0)
+    assert page.get_by_test_id("prompt").get_attribute("data-moves") == moves

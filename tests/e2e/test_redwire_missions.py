@@ -20,6 +20,7 @@ from redwire_driver import (
     key_to_tile,
     play,
     press,
+    rehearse,
     saved,
     saved_state,
     settled_decision,
@@ -1361,17 +1362,17 @@ def test_a_link_to_mission_34_for_two_players_says_it_needs_three(
     assert saved(page) is None  # no game was dealt
 
 
-@pytest.mark.parametrize(("way", "seed"), [("keyboard", 4), ("touch", 2)])
 def test_my_flipped_wire_stays_hidden_from_me_and_is_cut(
-    open_context: Opener, site_url: str, way: str, seed: int
+    open_context: Opener, site_url: str
 ) -> None:
     """Mission 38 on a phone, the person captain: the DOM never holds the value of her own
     flipped wire (a back with the turned mark, said in words, on every screen she sees), while
-    the teammates' boards would show it; she cuts it with the keyboard alone or by touch (the
-    mode, a teammate's wire of its value, the value, confirm), and both wires are cut."""
+    the teammates' boards would show it; she selects its cut with the keyboard alone (the mode,
+    a teammate's wire of its value, the value, up to the confirm) and cancels, then makes it by
+    touch, and both wires are cut."""
     page = open_phone(
         open_context,
-        site_url + f"?mission=38&players=3&seed={seed}&bots=1&pace=slow&brief=0&captain=1",
+        site_url + "?mission=38&players=3&seed=4&bots=1&pace=slow&brief=0&captain=1",
     )
     state = saved_state(page)
     part = flipped_wires.view(state.observation(0))
@@ -1413,11 +1414,11 @@ def test_my_flipped_wire_stays_hidden_from_me_and_is_cut(
         tile(page, aim.stand, aim.slot),
         page.locator(f'[data-act="value"][data-value="{value}"]'),
     ]
-    confirm = page.get_by_test_id("confirm")
+    rehearse(page, steps, "my flipped wire")
     for step in steps:
-        press(page, step, way)
-    expect(confirm).to_contain_text("my flipped wire")
-    press(page, confirm, way)
+        step.click()
+    expect(page.get_by_test_id("confirm")).to_contain_text("my flipped wire")
+    page.get_by_test_id("confirm").click()
     page.wait_for_function(
         f'() => document.querySelector(\'[data-act=tile][data-stand="{stand}"]'
         f"[data-slot=\"{slot}\"]')?.classList.contains('is-cut')"
@@ -1428,18 +1429,17 @@ def test_my_flipped_wire_stays_hidden_from_me_and_is_cut(
     expect(page.get_by_test_id("full-log")).to_contain_text("with the flipped wire")
 
 
-@pytest.mark.parametrize(("way", "seed"), [("keyboard", 2), ("touch", 5)])
-def test_the_noble_cut_by_keyboard_or_touch_and_the_hand_out(
-    open_context: Opener, site_url: str, way: str, seed: int
+def test_the_noble_cut_by_keyboard_and_touch_and_the_hand_out(
+    open_context: Opener, site_url: str
 ) -> None:
     """Mission 39 on a phone, the person captain: the noble Number card face up from the start,
     marked in the row, the Number deck's count, its value never offered as a chip; the special
-    action's button and the four wires pointed at with the keyboard alone or by touch; the four
-    cut, the deck left dealt out and drawn (the Italian edition: shown cards, tokens on the
-    hands), and the part fits the phone's width."""
+    action's button and the first two wires pointed at with the keyboard alone, the last two by
+    touch; the four cut, the deck left dealt out and drawn (the Italian edition: shown cards,
+    tokens on the hands), and the part fits the phone's width."""
     page = open_phone(
         open_context,
-        site_url + f"?mission=39&players=3&seed={seed}&bots=1&pace=slow&brief=0&captain=1",
+        site_url + "?mission=39&players=3&seed=2&bots=1&pace=slow&brief=0&captain=1",
     )
     part = page.get_by_test_id("four-at-once")
     expect(part).to_contain_text("The four noble wires")
@@ -1462,10 +1462,11 @@ def test_the_noble_cut_by_keyboard_or_touch_and_the_hand_out(
     ]
     assert len(fours) == 4
 
-    press(page, page.locator('[data-act="mode"][data-mode="four_at_once"]'), way)
-    press(page, page.get_by_test_id("confirm"), way)
+    press(page, page.locator('[data-act="mode"][data-mode="four_at_once"]'), "keyboard")
+    press(page, page.get_by_test_id("confirm"), "keyboard")
     assert wait_decision(page) == "four_point"
-    for target in fours:
+    for n, target in enumerate(fours):
+        way = "keyboard" if n < 2 else "touch"
         press(page, tile(page, *target), way)
         press(page, page.get_by_test_id("confirm"), way)
     last = fours[-1]
@@ -1531,16 +1532,14 @@ def test_the_english_hand_out_keeps_the_others_cards_secret_and_my_token_is_tapp
     assert shown[0]["value"] == cut_value(after.code_at(stand, slot))
 
 
-@pytest.mark.parametrize(("way", "seed"), [("keyboard", 4), ("touch", 2)])
-def test_a_teammates_tripwire_is_pointed_at_and_cut(
-    open_context: Opener, site_url: str, way: str, seed: int
-) -> None:
+def test_a_teammates_tripwire_is_pointed_at_and_cut(open_context: Opener, site_url: str) -> None:
     """Mission 41 on a phone, the person captain: the panel names who was dealt a tripwire; on her
-    first turn she points at a teammate's yellow wire with the keyboard alone or by touch (the
-    mode, the wire, confirm): it is cut, the detonator moves back a step, the log says so."""
+    first turn she points at a teammate's yellow wire with the keyboard alone (the mode, the
+    wire, up to the confirm) and cancels, then by touch, confirmed: it is cut, the detonator
+    moves back a step, the log says so."""
     page = open_phone(
         open_context,
-        site_url + f"?mission=41&players=3&seed={seed}&bots=1&pace=slow&brief=0&captain=1",
+        site_url + "?mission=41&players=3&seed=4&bots=1&pace=slow&brief=0&captain=1",
     )
     expect(page.get_by_test_id("tripwires")).to_contain_text("Dealt one each")
     while (decision := wait_decision(page)) == "setup_token":
@@ -1557,11 +1556,12 @@ def test_a_teammates_tripwire_is_pointed_at_and_cut(
         page.locator('[data-act="mode"][data-mode="trip_point"]'),
         tile(page, aim.stand, aim.slot),
     ]
-    confirm = page.get_by_test_id("confirm")
+    rehearse(page, steps, "is a tripwire")
     for step in steps:
-        press(page, step, way)
+        step.click()
+    confirm = page.get_by_test_id("confirm")
     expect(confirm).to_contain_text("is a tripwire")
-    press(page, confirm, way)
+    confirm.click()
     page.wait_for_function(
         f'() => document.querySelector(\'[data-act=tile][data-stand="{aim.stand}"]'
         f"[data-slot=\"{aim.slot}\"]')?.classList.contains('is-cut')"
@@ -1584,18 +1584,18 @@ def _tile_html(page: Page, stand: int, slot: int) -> str:
     raise AssertionError(f"no wire {stand}.{slot} on the page")
 
 
-@pytest.mark.parametrize(("way", "seed"), [("keyboard", 5), ("touch", 7)])
 def test_the_wire_from_nano_goes_on_the_stand_i_choose_and_stays_mine(
-    open_context: Opener, site_url: str, way: str, seed: int
+    open_context: Opener, site_url: str
 ) -> None:
     """Mission 43 on a phone, two people: the captain cuts 1s on Nano's space 1 and takes
-    Nano's top wire; the prompt names its value to her, and she puts it on a stand of hers with
-    the keyboard alone or by touch (the stand's button, confirm). It lies in order there, marked
+    Nano's top wire; the prompt names its value to her, and she chooses a stand of hers with
+    the keyboard alone (the stand's button, up to the confirm) and cancels, then puts it there
+    by touch. It lies in order there, marked
     as just arrived; the handoff screen holds no wire, and on her teammate's screen it is a back
     with no value, nor does the log tell it. The track fits the phone's width."""
     page = open_phone(
         open_context,
-        site_url + f"?mission=43&players=2&seed={seed}&bots=0&pace=slow&brief=0&captain=1",
+        site_url + "?mission=43&players=2&seed=5&bots=0&pace=slow&brief=0&captain=1",
     )
     handoff = page.get_by_test_id("handoff")
 
@@ -1637,9 +1637,10 @@ def test_the_wire_from_nano_goes_on_the_stand_i_choose_and_stays_mine(
     stand = state.seat_stands[0][1]  # her second stand
     button = page.locator(f'[data-act="mode"][data-mode="nano_stand_{stand}"]')
     confirm = page.get_by_test_id("confirm")
-    press(page, button, way)
+    rehearse(page, [button], f"stand {stand + 1}")
+    button.click()
     expect(confirm).to_contain_text(f"stand {stand + 1}")
-    press(page, confirm, way)
+    confirm.click()
     # The device goes to her teammate: a handoff with no wire first.
     expect(handoff).to_be_visible()
     assert 'data-act="tile"' not in page.content()
@@ -1659,14 +1660,13 @@ def test_the_wire_from_nano_goes_on_the_stand_i_choose_and_stays_mine(
     expect(page.get_by_test_id("full-log")).to_contain_text("puts the wire from Nano in order")
 
 
-@pytest.mark.parametrize("way", ["keyboard", "touch"])
 def test_a_cut_names_its_oxygen_price_and_the_pass_moves_the_dial(
-    open_context: Opener, site_url: str, way: str
+    open_context: Opener, site_url: str
 ) -> None:
     """Mission 44 on a phone, the person captain: the reserve drawn with its tokens and the
-    silence rule; a sure cut made by keyboard alone or by touch whose confirm names its oxygen
-    price before it is made (and the reserve pays it); at her next turn the pass, by the same
-    way, whose confirm says the detonator moves one step (and it does)."""
+    silence rule; a sure cut made by keyboard alone whose confirm names its oxygen price before
+    it is made (and the reserve pays it); at her next turn the pass, by touch, whose confirm says
+    the detonator moves one step (and it does)."""
     page = open_phone(
         open_context,
         site_url + "?mission=44&players=3&seed=4&bots=1&pace=instant&brief=0&captain=1",
@@ -1682,12 +1682,12 @@ def test_a_cut_names_its_oxygen_price_and_the_pass_moves_the_dial(
     state = saved_state(page)
     cut = sure_cut(state, 0)
     price = oxygen.price(cut.values[0])
-    press(page, page.locator('[data-act="mode"][data-mode="cut"]'), way)
-    press(page, tile(page, *cut.targets[0]), way)
-    press(page, page.locator(f'[data-act="value"][data-value="{cut.values[0]}"]'), way)
+    press(page, page.locator('[data-act="mode"][data-mode="cut"]'), "keyboard")
+    press(page, tile(page, *cut.targets[0]), "keyboard")
+    press(page, page.locator(f'[data-act="value"][data-value="{cut.values[0]}"]'), "keyboard")
     confirm = page.get_by_test_id("confirm")
     expect(confirm).to_contain_text(f"It takes {price} oxygen ({6 - price} left in the reserve)")
-    press(page, confirm, way)
+    press(page, confirm, "keyboard")
     if wait_decision(page) == "own_cut":  # which of my wires of that value
         play(page, sure_move(saved_state(page), 0))
     paid = [e for e in saved_state(page).log if e.type == "oxygen" and e.data["seat"] == 0]
@@ -1696,9 +1696,9 @@ def test_a_cut_names_its_oxygen_price_and_the_pass_moves_the_dial(
     if settled_decision(page, 120_000) != "turn":
         pytest.skip("the game ended before the captain's second turn")
     before = saved_state(page).dial
-    press(page, page.locator('[data-act="mode"][data-mode="oxygen_pass"]'), way)
+    page.locator('[data-act="mode"][data-mode="oxygen_pass"]').click()
     expect(confirm).to_contain_text("I pass my turn: the detonator moves one step")
-    press(page, confirm, way)
+    confirm.click()
     page.wait_for_function(
         f"() => document.querySelector('[data-testid=prompt]')?.dataset.moves !== "
         f"'{len(saved_state(page).history)}'"
