@@ -314,7 +314,7 @@ def test_the_value_that_acts_as_red_is_shown_and_never_offered(
     card marked "acts as red" with the flame, the rule in words, no value button for it, and a
     tap on a teammate's wire that offers every other value held."""
     page = open_phone(
-        open_context, site_url + "?mission=11&players=2&seed=8&bots=1&pace=slow&brief=0&captain=1"
+        open_context, site_url + "?mission=11&players=2&seed=8&bots=1&pace=instant&brief=0&captain=1"
     )
     assert wait_decision(page) == "turn"  # no setup token for the captain with two players
     state = saved_state(page)
@@ -390,7 +390,7 @@ def test_the_three_reds_are_pointed_at_by_touch_and_keyboard(
     """Mission 13 on a phone, four players, the person captain: the drawn token, the red wires
     dealt first, then the sweep: the button, two wires by touch, the last by keyboard."""
     page = open_phone(
-        open_context, site_url + "?mission=13&players=4&seed=12&bots=1&pace=slow&brief=0&captain=1"
+        open_context, site_url + "?mission=13&players=4&seed=12&bots=1&pace=instant&brief=0&captain=1"
     )
     decision = wait_decision(page)
     expect(page.get_by_test_id("dealt-first")).to_contain_text("Red wires dealt first")
@@ -438,7 +438,7 @@ def test_the_rookie_is_marked_and_warned(open_context: Opener, site_url: str) ->
             break
     page = open_phone(
         open_context,
-        site_url + f"?mission=14&players=3&seed={seed}&bots=1&pace=slow&brief=0&captain=1",
+        site_url + f"?mission=14&players=3&seed={seed}&bots=1&pace=instant&brief=0&captain=1",
     )
     badge = page.get_by_test_id("rookie-badge")
     expect(badge).to_have_count(1)
@@ -457,7 +457,7 @@ def test_a_face_down_card_is_turned_up_and_used_at_once(
     person holds all four 11s: a Solo Cut turns up the leftmost card, the Radar (card 8), usable
     at once though no 8 is cut; then used by touch."""
     page = open_phone(
-        open_context, site_url + "?mission=15&players=3&seed=45&bots=1&pace=slow&brief=0&captain=1"
+        open_context, site_url + "?mission=15&players=3&seed=45&bots=1&pace=instant&brief=0&captain=1"
     )
     expect(page.get_by_test_id("face-down-card")).to_have_count(3)
     expect(page.get_by_test_id("number-deck")).to_contain_text("Top card, face up: 11")
@@ -483,7 +483,7 @@ def test_the_bluffer_places_false_tokens_by_touch_and_keyboard(
     tokens (a wire, then a number it is not: by touch, then by keyboard), drawn "≠" on the wires
     and said in words."""
     page = open_phone(
-        open_context, site_url + "?mission=17&players=3&seed=4&bots=1&pace=slow&brief=0&captain=1"
+        open_context, site_url + "?mission=17&players=3&seed=4&bots=1&pace=instant&brief=0&captain=1"
     )
     expect(page.get_by_test_id("bluffer-badge")).to_have_count(1)
     assert wait_decision(page) == "setup_token"
@@ -522,7 +522,7 @@ def test_the_radar_turn_names_who_cuts_by_touch_and_keyboard(
     """Mission 18 on a phone, the person captain: the Number card and the radar's answers, the
     naming (a seat button, by keyboard), then the named player's cut with that value."""
     page = open_phone(
-        open_context, site_url + "?mission=18&players=3&seed=6&bots=1&pace=slow&brief=0&captain=1"
+        open_context, site_url + "?mission=18&players=3&seed=6&bots=1&pace=instant&brief=0&captain=1"
     )
     assert wait_decision(page) == "bat_name"
     part = page.get_by_test_id("bat-radar")
@@ -564,7 +564,7 @@ def test_an_audio_mission_tells_the_players_to_start_the_track(
 ) -> None:
     """Mission 19: the briefing and the board say to start the official track from one's own
     box (the page plays nothing); the mission itself is played as its card says."""
-    page = open_phone(open_context, site_url + "?mission=19&players=3&seed=2&bots=1&pace=slow")
+    page = open_phone(open_context, site_url + "?mission=19&players=3&seed=2&bots=1&pace=instant")
     notice = page.get_by_test_id("audio")
     expect(notice).to_contain_text('Start the track "Mission 19" from your own box')
     expect(page.get_by_test_id("begin")).to_be_visible()
@@ -580,7 +580,7 @@ def test_x_wires_are_marked_and_refused_to_equipment_by_touch_and_keyboard(
     token and the Double Detector refuse it, in words; a plain cut at a teammate's X wire, made
     with the keyboard alone, hits."""
     page = open_phone(
-        open_context, site_url + "?mission=20&players=3&seed=1&bots=1&pace=slow&brief=0&captain=1"
+        open_context, site_url + "?mission=20&players=3&seed=1&bots=1&pace=instant&brief=0&captain=1"
     )
     assert wait_decision(page) == "setup_token"
     state = saved_state(page)
@@ -716,7 +716,7 @@ def test_the_four_at_once_by_touch_and_keyboard_turn_the_deck_up(
     token, then face up; its value never offered as a chip; the special action's button, the
     four wires (two by touch, two by keyboard); the equipment deck turned up."""
     page = open_phone(
-        open_context, site_url + "?mission=23&players=3&seed=2&bots=1&pace=slow&brief=0&captain=1"
+        open_context, site_url + "?mission=23&players=3&seed=2&bots=1&pace=instant&brief=0&captain=1"
     )
     assert wait_decision(page) == "setup_token"
     part = page.get_by_test_id("four-at-once")
@@ -791,7 +791,7 @@ def test_silence_on_numbers_is_stated_and_a_slip_moves_the_dial_by_keyboard(
 ) -> None:
     """Mission 25 on a phone: the briefing and the board state the silence on numbers; a person
     presses "A number was said" with the keyboard alone (on a computer's turn too): one step."""
-    page = open_phone(open_context, site_url + "?mission=25&players=3&seed=2&bots=1&pace=slow")
+    page = open_phone(open_context, site_url + "?mission=25&players=3&seed=2&bots=1&pace=instant")
     expect(page.get_by_test_id("silence")).to_contain_text("Nobody may say a number aloud")
     page.get_by_test_id("begin").click()
     expect(page.get_by_test_id("silence")).to_contain_text("No number said aloud so far")
@@ -887,7 +887,7 @@ def test_the_careless_captain_is_marked_and_warned(open_context: Opener, site_ur
     accessible name), no Double Detector badge for the captain, no detector offered, and the
     warning in the prompt."""
     page = open_phone(
-        open_context, site_url + "?mission=28&players=3&seed=2&bots=1&pace=slow&brief=0&captain=1"
+        open_context, site_url + "?mission=28&players=3&seed=2&bots=1&pace=instant&brief=0&captain=1"
     )
     badge = page.get_by_test_id("careless-badge")
     expect(badge).to_have_count(1)
@@ -945,7 +945,7 @@ def test_the_second_audio_mission_tells_the_track_and_turns_number_cards_by_keyb
     """Mission 30: the briefing and the board say to start the official track "Mission 30"
     from one's own box (the page plays nothing); the Number deck's top card is turned up when
     the track says so, by keyboard, and the next one after it."""
-    page = open_phone(open_context, site_url + "?mission=30&players=3&seed=2&bots=1&pace=slow")
+    page = open_phone(open_context, site_url + "?mission=30&players=3&seed=2&bots=1&pace=instant")
     expect(page.get_by_test_id("audio")).to_contain_text(
         'Start the track "Mission 30" from your own box'
     )
@@ -1372,7 +1372,7 @@ def test_my_flipped_wire_stays_hidden_from_me_and_is_cut(
     touch, and both wires are cut."""
     page = open_phone(
         open_context,
-        site_url + "?mission=38&players=3&seed=4&bots=1&pace=slow&brief=0&captain=1",
+        site_url + "?mission=38&players=3&seed=4&bots=1&pace=instant&brief=0&captain=1",
     )
     state = saved_state(page)
     part = flipped_wires.view(state.observation(0))
@@ -1439,7 +1439,7 @@ def test_the_noble_cut_by_keyboard_and_touch_and_the_hand_out(
     tokens on the hands), and the part fits the phone's width."""
     page = open_phone(
         open_context,
-        site_url + "?mission=39&players=3&seed=2&bots=1&pace=slow&brief=0&captain=1",
+        site_url + "?mission=39&players=3&seed=2&bots=1&pace=instant&brief=0&captain=1",
     )
     part = page.get_by_test_id("four-at-once")
     expect(part).to_contain_text("The four noble wires")
@@ -1493,7 +1493,7 @@ def test_the_english_hand_out_keeps_the_others_cards_secret_and_my_token_is_tapp
     a received value and confirms: its token lies beside her stand."""
     page = open_phone(
         open_context,
-        site_url + "?mission=39&players=3&seed=2&bots=1&pace=slow&brief=0&captain=1&edition=EN",
+        site_url + "?mission=39&players=3&seed=2&bots=1&pace=instant&brief=0&captain=1&edition=EN",
     )
     while (decision := wait_decision(page)) == "setup_token":
         play(page, sure_move(saved_state(page), 0))
@@ -1539,7 +1539,7 @@ def test_a_teammates_tripwire_is_pointed_at_and_cut(open_context: Opener, site_u
     moves back a step, the log says so."""
     page = open_phone(
         open_context,
-        site_url + "?mission=41&players=3&seed=4&bots=1&pace=slow&brief=0&captain=1",
+        site_url + "?mission=41&players=3&seed=4&bots=1&pace=instant&brief=0&captain=1",
     )
     expect(page.get_by_test_id("tripwires")).to_contain_text("Dealt one each")
     while (decision := wait_decision(page)) == "setup_token":
@@ -1595,7 +1595,7 @@ def test_the_wire_from_nano_goes_on_the_stand_i_choose_and_stays_mine(
     with no value, nor does the log tell it. The track fits the phone's width."""
     page = open_phone(
         open_context,
-        site_url + "?mission=43&players=2&seed=5&bots=0&pace=slow&brief=0&captain=1",
+        site_url + "?mission=43&players=2&seed=5&bots=0&pace=instant&brief=0&captain=1",
     )
     handoff = page.get_by_test_id("handoff")
 
