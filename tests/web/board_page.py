@@ -93,11 +93,12 @@ def walk_drawing(
         legal = state.legal_actions(mover)
         if on_turn is not None:
             on_turn(state, mover, legal)
+        start = fresh(affordances(state, mover)) if selections else None
         for action in legal[:first]:
             text = confirm_text(action, w, obs)
             assert text and not RAW.search(text), (action, text)
-            if selections:
-                assert selection_of(action, fresh(affordances(state, mover))).mode
+            if start is not None:
+                assert selection_of(action, start).mode
         state, _ = state.apply(bots[mover].choose(obs, legal))
     seer = state.observation("seer")
     w = Words(catalog, list(NAMES[:players]), [st["owner"] for st in seer["stands"]])

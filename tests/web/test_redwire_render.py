@@ -86,10 +86,12 @@ def test_every_event_and_action_reads_as_a_sentence(catalog: Catalog, seed: int)
         mover = state.to_move
         assert mover is not None
         obs = state.observation(mover)
+        w = words(catalog, obs)
+        start = fresh(affordances(state, mover))
         for action in state.legal_actions(mover)[:40]:
-            text = confirm_text(action, words(catalog, obs), obs)
+            text = confirm_text(action, w, obs)
             assert text and not RAW.search(text), (action, text)
-            assert selection_of(action, fresh(affordances(state, mover))).mode
+            assert selection_of(action, start).mode
     if final.is_over:
         html = screens.end(seer, w, "T", lines, story(lines), "Bea", True)
         assert not RAW.search(html)
