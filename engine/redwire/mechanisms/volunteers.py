@@ -381,17 +381,17 @@ class Volunteers(Mechanism[VolunteersPart]):
         "volunteer": lambda e, n, o: (
             f"Snip! {name_of(n, e['seat'])} reveals their red wires."
             if e.get("reds")
-            else f"Snip! {name_of(n, e['seat'])} volunteers to cut a {e['value']}."
+            else f"Snip! {name_of(n, e['seat'])} volunteers to cut value {e['value']}."
             if e["held"]
-            else f"Snip! {name_of(n, e['seat'])} volunteers but holds no {e['value']}."
+            else f"Snip! {name_of(n, e['seat'])} volunteers but holds no wire of value {e['value']}."
         ),
         "pass_volunteer": lambda e, n, o: (
             f"{name_of(n, e['seat'])} does not volunteer."
             + (" Nobody volunteered: the captain names a player." if e["next"] is None else "")
         ),
         "name_volunteer": lambda e, n, o: (
-            f"{name_of(n, e['seat'])} names {name_of(n, e['named'])} to cut a {e['value']}"
-            + ("." if e["held"] else f": they hold no {e['value']}.")
+            f"{name_of(n, e['seat'])} names {name_of(n, e['named'])} to cut value {e['value']}"
+            + ("." if e["held"] else ": they hold no wire of it.")
         ),
     }
     facts = {"volunteer": _read_volunteer, "name_volunteer": _read_named}
