@@ -9,11 +9,14 @@ Every level but ``random``:
   player decide. It never says "Snip!" without the value (that only costs a step);
 * as the captain naming a player: himself when he holds the value, else the teammate the
   solver finds likeliest to hold it (the largest expected count of that value on his stands).
+
+The ``simple`` level (goldens, benchmarks: it never solves) says "Snip!" whenever it holds the
+value, and as the captain names himself when he holds it, else the first teammate clockwise not
+known to lack it.
 """
 
 from __future__ import annotations
 
-from ..deduction.codes import RED
 from ..mechanisms.base import Advice, BotAsk
 from ..mechanisms.claims import _left
 from ..mechanisms.volunteers import NameVolunteer, PassVolunteer, Volunteer, view
@@ -32,12 +35,26 @@ def _sure(ask: BotAsk, value: int) -> bool:
     )
 
 
+def _own(ask: BotAsk) -> list[str]:
+    """The labels of the seat's own uncut wires (it sees them: no solving)."""
+    me = ask.obs["viewer"]
+    return [
+        str(tile["wire"])
+        for stand in ask.obs["stands"]
+        if stand["owner"] == me
+        for tile in stand["slots"]
+        if not tile["cut"] and tile["wire"] is not None
+    ]
+
+
 def _call(ask: BotAsk, value: int, mine: Volunteer | None, passing: PassVolunteer) -> Advice:
-    know = ask.knowledge()
-    if mine is not None and know.held and set(know.held) == {RED}:
+    own = _own(ask)
+    if mine is not None and own and all(label.endswith(".5") for label in own):
         return mine, "vol_reds", {}
-    if mine is None or not know.held.get(value):
+    if mine is None or str(value) not in own:
         return passing, "vol_pass", {"value": value}
+    if ask.level == "simple":
+        return mine, "vol_hold", {"value": value}
     if _sure(ask, value):
         return mine, "vol_sure", {"value": value}
     part = view(ask.obs)
@@ -63,11 +80,18 @@ def _has_wires(ask: BotAsk, seat: int) -> bool:
 
 
 def _name(ask: BotAsk, value: int, names: list[NameVolunteer]) -> Advice:
-    know = ask.knowledge()
     me = int(ask.obs["viewer"] or 0)
     own = next((a for a in names if a.named == me), None)
-    if own is not None and know.held.get(value):
+    if own is not None and str(value) in _own(ask):
         return own, "vol_name_self", {"value": value}
+    if ask.level == "simple":
+        part = view(ask.obs)
+        wrong = part["wrong"] if part else []
+        players = int(ask.obs["players"])
+        ranked = sorted(names, key=lambda a: ((a.named - me) % players, a.named in wrong))
+        choice = next((a for a in ranked if a.named != me and a.named not in wrong), ranked[0])
+        return choice, "vol_name_other", {"seat": choice.named, "value": value}
+    know = ask.knowledge()
     best: tuple[float, NameVolunteer] | None = None
     for action in names:
         if action.named == me:

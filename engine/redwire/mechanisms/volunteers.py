@@ -402,6 +402,11 @@ class Volunteers(Mechanism[VolunteersPart]):
             "mission 45: volunteer with a sure cut",
         ),
         "vol_reds": ((), "Snip! Only red wires are left on my stand.", "mission 45: reveal red"),
+        "vol_hold": (
+            ("value",),
+            "Snip! I hold a {value}.",
+            "mission 45: the simple level volunteers whenever it holds the value",
+        ),
         "vol_pass": (
             ("value",),
             "No sure cut of {value} for me: someone else may have one.",
@@ -419,7 +424,7 @@ class Volunteers(Mechanism[VolunteersPart]):
         ),
         "vol_volunteer": (
             ("value",),
-            "Snip! I hold a {value}; my best odds are good enough.",
+            "Snip! I hold a {value} and everyone else has passed.",
             "mission 45: the last seat asked volunteers with the value",
         ),
     }

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.core.events import Event
 from engine.redwire import Cut, GameState, IllegalActionError, Pick, SoloCut
 from engine.redwire.bots.knowledge import Knowledge
 from engine.redwire.errors import Reason
@@ -159,7 +160,7 @@ def test_a_fully_cut_card_is_discarded_and_the_deck_reshuffled() -> None:
         if code == 20:
             table.mark_cut(wire)
     table.set_part(volunteers.ID, volunteers.VolunteersPart(deck=(2, 5), current=1))
-    events: list = []
+    events: list[Event] = []
     assert volunteers._open(table, events)
     part = table.part(volunteers.ID, volunteers.VolunteersPart)
     assert (part.current, part.gone, part.used) == (5, (2,), (1,))
