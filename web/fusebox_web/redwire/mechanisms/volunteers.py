@@ -155,17 +155,19 @@ def _card_line(e: View, w: Words) -> Found:
 
 
 def _volunteer_line(e: View, w: Words) -> Found:
+    who = w.name(e["seat"])
     if e.get("reds"):
-        return w.t("rw.log.volReds", who=w.name(e["seat"])), "info"
+        return w.t(w.about("rw.log.volReds", e["seat"]), who=who), "info"
     if e["held"]:
-        return w.t("rw.log.volunteer", who=w.name(e["seat"]), value=e["value"]), "info"
-    return w.t("rw.log.volWrong", who=w.name(e["seat"]), value=e["value"]), "bad"
+        return w.t(w.about("rw.log.volunteer", e["seat"]), who=who, value=e["value"]), "info"
+    return w.t(w.about("rw.log.volWrong", e["seat"]), who=who, value=e["value"]), "bad"
 
 
 def _pass_line(e: View, w: Words) -> Found:
     if e["next"] is None:
-        return w.t("rw.log.volNobody", who=w.name(e["seat"])), "info"
-    return w.t("rw.log.volPass", who=w.name(e["seat"]), next=w.name(e["next"])), "info"
+        return w.t(w.about("rw.log.volNobody", e["seat"]), who=w.name(e["seat"])), "info"
+    key = w.about("rw.log.volPass", e["seat"])
+    return w.t(key, who=w.name(e["seat"]), next=w.name(e["next"])), "info"
 
 
 def _name_line(e: View, w: Words) -> Found:
