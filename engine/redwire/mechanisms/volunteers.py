@@ -77,10 +77,6 @@ class VolunteerReason(ReasonCode):
         "volunteer_again",
         "{who} already said Snip! for this card without holding its value.",
     )
-    VOLUNTEER_ALL_PASSED = (
-        "volunteer_all_passed",
-        "Everyone has passed: the captain names the player who must cut.",
-    )
 
 
 @dataclass(frozen=True)
@@ -250,8 +246,6 @@ def _pass(s: Table, a: PassVolunteer) -> Events:
 
 def _name(s: Table, a: NameVolunteer) -> Events:
     if s.pending.phase is not VOL_NAME:
-        if s.pending.phase is VOLUNTEER:
-            raise IllegalActionError(Reason.NOT_NOW, phase=s.pending.phase.value)
         raise IllegalActionError(Reason.NOT_NOW, phase=s.pending.phase.value)
     if a.seat != s.pending.seat:
         raise IllegalActionError(Reason.NOT_YOUR_DECISION, seat=s.pending.seat)
