@@ -226,7 +226,7 @@ def _volunteer(s: Table, a: Volunteer) -> Events:
         return events
     part = replace(part, passed=part.passed | {seat}, wrong=part.wrong | {seat})
     s.set_part(ID, part)
-    if s.pending.seat == seat or s.pending.seat in part.passed:
+    if s.pending.seat == seat:  # the seat asked spoke wrongly: the question moves on
         _ask_next(s, part)
     return events
 
