@@ -24,7 +24,7 @@ from .bots.characters import table_characters
 from .deal import random_setup
 from .errors import IllegalActionError
 from .game import new_game
-from .mechanisms import double_detector, nano, new_characters, oxygen
+from .mechanisms import double_detector, nano, new_characters, oxygen, volunteers
 from .mechanisms.bat_radar import NameCutter
 from .mechanisms.bluffer import FalseToken
 from .mechanisms.claims import Claim, PassClaim
@@ -54,6 +54,7 @@ from .mechanisms.sweep import Sweep
 from .mechanisms.timer import TimeUp
 from .mechanisms.token_draft import TakeToken
 from .mechanisms.tripwires import TripPoint, TripSkip
+from .mechanisms.volunteers import NameVolunteer, PassVolunteer, Volunteer
 from .mechanisms.weakest_link import Accuse, WeakLinkStuck
 from .mechanisms.x_wires import XWait
 from .missions import all_missions, load_mission
@@ -75,10 +76,10 @@ HELP = """Actions (stands, wires and players count from 1; V is a number or y fo
   walkie S.W P           Walkie-Talkies with player P     postit S.W   Sticky Note
   rewind | stabilize | radar N | batteries P [P] | coffee P
   timeup                 mission 10: the countdown ran out (the terminal keeps no clock)
-  snip | nosnip          mission 10: say "Snip!" to play next, or let the next player decide
+  snip | nosnip          missions 10, 45: say "Snip!" to play next, or let the next one decide
   sweep                  mission 13: point at the three red wires (then pick S.W each)
   false S.W V            mission 17, Rhett: your false setup token on wire S.W (not V)
-  name P                 mission 18: player P must cut the Number card's value
+  name P                 missions 18, 45: player P must cut the Number card's value
   beside S V | give V    mission 22: a value you lack beside stand S; the gift of token V
   four                   missions 23, 39: cut the four wires of the value (then pick S.W each;
                          39, English edition: pick one of your wires to show its number)
@@ -95,6 +96,10 @@ HELP = """Actions (stands, wires and players count from 1; V is a number or y fo
   pass                   mission 35: every cut you could make needs a locked X wire
   oxpass (or pass)       mission 44: pass your turn (the reserve pays for no cut, or by
                          choice): the detonator moves one step
+  vsnip | vpass          mission 45: say "Snip!" to cut the Number card's value (snip), or
+                         let the next player decide (nosnip)
+  vname P                mission 45, the captain when nobody volunteered: player P must cut
+                         the Number card's value (name P)
   end left | end right   mission 36, captain at setup: where the Sequence card goes
   move | keep            mission 36: move the Sequence card to the other end, or keep it
   skip                   missions 32 and 37: the visible constraint card leaves you no cut
@@ -159,6 +164,12 @@ def format_action(action: Action) -> str:
             return "pass"
         case OxygenPass():
             return "oxpass"
+        case Volunteer():
+            return "vsnip"
+        case PassVolunteer():
+            return "vpass"
+        case NameVolunteer():
+            return f"vname {action.named + 1}"
         case PlaceSequence():
             return f"end {action.end}"
         case MoveSequence():
@@ -296,6 +307,25 @@ def _keep(seat: int, state: GameState) -> Action:
     return card if card in state.legal_actions(seat) else MoveSequence(seat, False)
 
 
+def _volunteers(state: GameState) -> bool:
+    return any(m.id == volunteers.ID for m in state.mechanisms)
+
+
+def _snip(seat: int, state: GameState) -> Action:
+    """The "snip" command: mission 45's volunteer when the game has it, else mission 10's claim."""
+    return Volunteer(seat) if _volunteers(state) else Claim(seat)
+
+
+def _nosnip(seat: int, state: GameState) -> Action:
+    return PassVolunteer(seat) if _volunteers(state) else PassClaim(seat)
+
+
+def _name(seat: int, args: list[str], state: GameState) -> Action:
+    """The "name" command: mission 45's captain's naming, else mission 18's named cutter."""
+    named = _parse_int(args[0]) - 1
+    return NameVolunteer(seat, named) if _volunteers(state) else NameCutter(seat, named)
+
+
 def _pass(seat: int, state: GameState) -> Action:
     """The "pass" command: mission 44's (oxygen) when the game has it, else mission 35's."""
     if any(m.id == "oxygen" for m in state.mechanisms):
@@ -311,11 +341,14 @@ _PARSE: dict[str, Callable[[int, list[str], GameState], Action]] = {
     "super": _cut("super", 0),
     "owntriple": _cut(OWN_TRIPLE, 3),
     "timeup": lambda seat, a, s: TimeUp(seat),
-    "snip": lambda seat, a, s: Claim(seat),
-    "nosnip": lambda seat, a, s: PassClaim(seat),
+    "snip": lambda seat, a, s: _snip(seat, s),
+    "nosnip": lambda seat, a, s: _nosnip(seat, s),
+    "vsnip": lambda seat, a, s: Volunteer(seat),
+    "vpass": lambda seat, a, s: PassVolunteer(seat),
+    "vname": lambda seat, a, s: NameVolunteer(seat, _parse_int(a[0]) - 1),
     "sweep": lambda seat, a, s: Sweep(seat),
     "false": lambda seat, a, s: FalseToken(seat, *_parse_pos(a[0]), _parse_value(a[1])),
-    "name": lambda seat, a, s: NameCutter(seat, _parse_int(a[0]) - 1),
+    "name": _name,
     "beside": lambda seat, a, s: NegativeToken(seat, _parse_int(a[0]) - 1, _parse_value(a[1])),
     "give": lambda seat, a, s: GiveToken(seat, _parse_value(a[0])),
     "four": lambda seat, a, s: FourAtOnce(seat),
@@ -392,6 +425,9 @@ def render_board(obs: Observation, names: Sequence[str]) -> str:
             f"  oxygen: {air['reserve']} of {air['tokens']} in the reserve"
             " (a cut of 1-4 takes 1, 5-8 takes 2, 9-12 takes 3)"
         )
+    call = volunteers.view(obs)
+    if call is not None and call["current"] is not None:
+        lines.append(_call_line(call, names))
     for index, stand in enumerate(obs["stands"]):
         cells = []
         for tile in stand["slots"]:
@@ -412,6 +448,16 @@ def render_board(obs: Observation, names: Sequence[str]) -> str:
                 owner += f" ({entry['character']}{' used' if entry['used'] else ''})"
         lines.append(f"  stand {index + 1} {owner:>16}: " + " ".join(cells))
     return "\n".join(lines)
+
+
+def _call_line(call: volunteers.VolunteersView, names: Sequence[str]) -> str:
+    """Mission 45's Number card, the deck, and who snipped wrongly or must cut."""
+    line = f"  Number card {call['current']} up ({call['deck']} in the deck)"
+    if call["wrong"]:
+        line += "; Snip! without it: " + ", ".join(names[s] for s in call["wrong"])
+    if call["cutter"] is not None and not call["calling"]:
+        line += f"; {names[call['cutter']]} must cut it"
+    return line
 
 
 # --------------------------------------------------------------------------- commands

@@ -63,6 +63,7 @@ from engine.redwire.mechanisms import (
     rookie,
     sequence,
     tripwires,
+    volunteers,
     x_wires,
 )
 from engine.redwire.mechanisms.constraints import CARDS, ChooseConstraint, SkipTurn
@@ -98,6 +99,7 @@ BOT_TABLES = [
     (41, 3, 5),
     (43, 3, 5),
     (44, 3, 4),
+    (45, 2, 3),
 ]
 LEVEL = "cautious"
 PHONE: ViewportSize = {"width": 360, "height": 640}
@@ -1708,3 +1710,82 @@ def test_a_cut_names_its_oxygen_price_and_the_pass_moves_the_dial(
     assert after.log[at].data["seat"] == 0
     step = after.log[at + 1]
     assert step.type == "dial" and (step.data["from"], step.data["to"]) == (before, before - 1)
+
+
+def _press_and_confirm(page: Page, target: Any, way: str, words: str) -> None:
+    press(page, target, way)
+    confirm = page.get_by_test_id("confirm")
+    expect(confirm).to_contain_text(words)
+    press(page, confirm, way)
+
+
+def test_the_call_snip_pass_and_naming_by_keyboard_and_touch(
+    open_context: Opener, site_url: str
+) -> None:
+    """Mission 45 on a phone, two people passing it, in one page boot: the Number card drawn and
+    the call (who is asked); "Let the next one decide", the captain's naming by a seat button
+    once both passed, and "Snip!" (holding the value; the cut that follows offers only that
+    value), each by keyboard and by touch; the log says each step."""
+    page = open_phone(
+        open_context, site_url + "?mission=45&players=2&seed=3&bots=0&pace=instant&brief=0"
+    )
+    done: dict[str, set[str]] = {"volunteer": set(), "pass_volunteer": set(), "name": set()}
+
+    def way_for(kind: str) -> str:
+        return "touch" if "keyboard" in done[kind] else "keyboard"
+
+    both = {"keyboard", "touch"}
+    for _ in range(80):
+        decision = take_device(page)
+        if decision == "over" or all(ways == both for ways in done.values()):
+            break
+        state = saved_state(page)
+        seat = viewer(page)
+        if decision not in ("volunteer", "volunteer_name"):
+            play(page, sure_move(state, seat))
+            continue
+        call = volunteers.view(state.observation(seat))
+        assert call is not None and call["current"] is not None
+        value = call["current"]
+        expect(page.get_by_test_id("vol-card")).to_have_attribute(
+            "aria-label", f"Number card {value}"
+        )
+        if decision == "volunteer_name":
+            way = way_for("name")
+            named = next((s for s in range(2) if volunteers.holds(state, s, value)), 1)
+            chip = page.locator(f'[data-act="seat"][data-seat="{named}"]')
+            _press_and_confirm(page, chip, way, f"cuts with {value}")
+            done["name"].add(way)
+            continue
+        expect(page.get_by_test_id(f"vol-seat-{seat}")).to_contain_text("asked now")
+        if (
+            done["name"] == both
+            and volunteers.holds(state, seat, value)
+            and done["volunteer"] != both
+        ):
+            way = way_for("volunteer")
+            button = page.locator('[data-act="mode"][data-mode="volunteer"]')
+            _press_and_confirm(page, button, way, f"Snip! I cut a {value}")
+            done["volunteer"].add(way)
+            assert take_device(page) == "turn"
+            expect(page.get_by_test_id("prompt")).to_contain_text(f"You must cut with {value}")
+            after = saved_state(page)
+            cuts = {
+                a.values[0] if isinstance(a, Cut) else a.value
+                for a in after.legal_actions(seat)
+                if isinstance(a, Cut | SoloCut)
+            }
+            assert cuts == {value}
+            play(page, sure_move(after, seat))
+            continue
+        way = way_for("pass_volunteer")
+        button = page.locator('[data-act="mode"][data-mode="pass_volunteer"]')
+        _press_and_confirm(page, button, way, "Let the next player decide")
+        done["pass_volunteer"].add(way)
+    assert all(ways == both for ways in done.values()), done
+    if page.get_by_test_id("full-log").count() == 0:
+        page.locator('[data-act="panel"][data-panel="log"]').click()
+    log = page.get_by_test_id("full-log")
+    expect(log).to_contain_text("who says Snip!?")
+    expect(log).to_contain_text("Nobody volunteered: the captain names a player.")
+    expect(log).to_contain_text("Snip! You volunteer")

@@ -63,6 +63,7 @@ from . import (
     timer,
     token_draft,
     tripwires,
+    volunteers,
     weakest_link,
     x_wires,
 )
@@ -110,6 +111,7 @@ ALL: tuple[Mechanism[Any], ...] = (
     tripwires.MECHANISM,
     nano.MECHANISM,
     oxygen.MECHANISM,
+    volunteers.MECHANISM,
 )
 REGISTRY: dict[str, Mechanism[Any]] = {m.id: m for m in ALL}
 ACTIONS: dict[type[Action], ActionSpec[Any]] = {a.cls: a for m in ALL for a in m.actions}

@@ -145,7 +145,15 @@ def _unheld(table: Table) -> str:
 
 def _draw(table: Table) -> tuple[BatPart, int | None]:
     """Turn up the next card: discard the fully cut ones; reshuffle when the deck is empty."""
-    part = table.part(ID, BatPart)
+    return turn_up(table, table.part(ID, BatPart), _orders(table))
+
+
+def turn_up(
+    table: Table, part: BatPart, orders: tuple[tuple[int, ...], ...]
+) -> tuple[BatPart, int | None]:
+    """The Number deck's next card (shared with mission 45's volunteers): the card up so far
+    goes to the used ones, a card whose four wires are cut is discarded for good, and an empty
+    deck is reshuffled from the used cards in the next order the deal fixed (``orders``)."""
     used = part.used + ((part.current,) if part.current is not None else ())
     deck, gone, shuffles = part.deck, part.gone, part.shuffles
     for _ in range(2 * len(BLUE_VALUES) + 2):
@@ -153,7 +161,7 @@ def _draw(table: Table) -> tuple[BatPart, int | None]:
             if not used:
                 return replace(part, deck=(), current=None, used=(), gone=gone), None
             shuffles += 1
-            order = _orders(table)[shuffles % ORDERS]
+            order = orders[shuffles % ORDERS]
             deck = tuple(v for v in order if v in used)
             used = ()
         top, deck = deck[0], deck[1:]

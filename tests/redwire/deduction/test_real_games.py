@@ -225,3 +225,77 @@ def test_the_stuck_weak_spot_is_read_exactly() -> None:
             break
     assert not wrong, "\n".join(wrong)
     assert checked >= 20
+
+
+def _snipping_game(players: int, seed: int) -> PlayedGame:
+    """A mission 45 game of expert bots where the seat asked sometimes says "Snip!" without the
+    value, and the captain sometimes names a player without it (while the detonator allows), so
+    that late positions follow both."""
+    from engine.redwire import new_game
+    from engine.redwire.bots import make_bot
+    from engine.redwire.mechanisms.volunteers import NameVolunteer, Volunteer, holds
+
+    state = new_game(45, players, seed)
+    rng = random.Random(seed)
+    bots = [make_bot("expert", seed * 10 + k) for k in range(players)]
+    states = [state]
+    while not state.is_over and len(states) <= 400:
+        seat = state.to_move
+        assert seat is not None
+        legal = state.legal_actions(seat)
+        value = state.pending.value
+        odd = [
+            a
+            for a in legal
+            if (isinstance(a, Volunteer) and a.seat == seat) or isinstance(a, NameVolunteer)
+            if value is not None and not holds(state, getattr(a, "named", seat), value)
+        ]
+        if odd and state.dial > 2 and rng.random() < 0.4:
+            action = rng.choice(odd)
+        else:
+            action = bots[seat].choose(state.observation(seat), legal)
+        state, _ = state.apply(action)
+        states.append(state)
+    return PlayedGame(45, players, seed, states, ("expert",) * players)
+
+
+def test_a_false_snip_and_a_named_player_without_the_value_are_read_exactly() -> None:
+    """Mission 45: at positions after a "Snip!" without the value or a named player who held
+    none, the solver matches the oracle."""
+    checked: Counter[str] = Counter()
+    wrong: list[str] = []
+    for seed in range(60):
+        players = 2 + seed % 4
+        game = _snipping_game(players, 45000 + seed)
+        after: list[tuple[int, str]] = []
+        for k, state in enumerate(game.states):
+            kinds = {
+                e.type
+                for e in state.log
+                if e.type in ("volunteer", "name_volunteer")
+                and e.data["held"] is False
+                and not e.data.get("reds")
+            }
+            after += [(k, kind) for kind in sorted(kinds)]
+        for k, kind in after[:: max(1, len(after) // 4)]:
+            state = game.states[k]
+            for viewer in [*range(players), None]:
+                if not 0 < len(unseen_slots(state.observation(viewer))) <= MAX_UNSEEN:
+                    continue
+                truth = enumerate_worlds(game, k, viewer, MAX_WORLDS)
+                if truth is None:
+                    continue
+                solution = solve(position_from_observation(state.observation(viewer)))
+                checked[kind] += 1
+                if not (
+                    solution.total == truth.total
+                    and all(
+                        solution.code_probabilities(slot) == truth.distribution(slot)
+                        for slot in truth.weights
+                    )
+                ):
+                    wrong.append(f"seed {45000 + seed}, after {k} actions, viewer {viewer}")
+        if checked["volunteer"] >= 4 and checked["name_volunteer"] >= 4:
+            break
+    assert not wrong, "\n".join(wrong)
+    assert checked["volunteer"] >= 4 and checked["name_volunteer"] >= 4, checked

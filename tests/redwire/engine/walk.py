@@ -53,6 +53,7 @@ from engine.redwire.mechanisms.silence import NumberSaid
 from engine.redwire.mechanisms.sweep import Sweep
 from engine.redwire.mechanisms.timer import TimeUp
 from engine.redwire.mechanisms.token_draft import TakeToken
+from engine.redwire.mechanisms.volunteers import NameVolunteer, PassVolunteer, Volunteer
 from engine.redwire.options import Options
 from engine.redwire.wires import RED, YELLOW, cut_value
 
@@ -83,9 +84,10 @@ def informed_choice(state: GameState, legal: Sequence[Action], rng: random.Rando
         elif isinstance(action, Pick) and state.phase.value == "four_point":
             if cut_value(state.code_at(action.stand, action.slot)) == four_at_once.value_of(state):
                 return action
-        elif isinstance(action, NameCutter):
+        elif isinstance(action, NameCutter | NameVolunteer | Volunteer):
             value = state.pending.value
-            if any(cut_value(c) == value for _, _, c in state.hand(action.named)):
+            seat = action.seat if isinstance(action, Volunteer) else action.named
+            if any(cut_value(c) in (value, RED) for _, _, c in state.hand(seat)):
                 return action
         else:
             return action
@@ -142,6 +144,9 @@ def random_candidate(state: GameState, rng: random.Random) -> Action:
         lambda: Sweep(seat),
         lambda: FalseToken(seat, stand, slot, rng.randrange(1, 14)),
         lambda: NameCutter(seat, rng.randrange(n + 1)),
+        lambda: Volunteer(seat),
+        lambda: PassVolunteer(seat),
+        lambda: NameVolunteer(seat, rng.randrange(n + 1)),
         lambda: NegativeToken(seat, stand, value),
         lambda: GiveToken(seat, value),
         lambda: four_at_once.FourAtOnce(seat),

@@ -53,6 +53,7 @@ from . import (
     timer,
     token_draft,
     tripwires,
+    volunteers,
     weakest_link,
     x_wires,
 )
@@ -126,6 +127,7 @@ _MISSION_MODULES = (
     tripwires,
     nano,
     oxygen,
+    volunteers,
 )
 
 #: How each equipment card is offered, by card number.
