@@ -316,7 +316,8 @@ def test_the_value_that_acts_as_red_is_shown_and_never_offered(
     card marked "acts as red" with the flame, the rule in words, no value button for it, and a
     tap on a teammate's wire that offers every other value held."""
     page = open_phone(
-        open_context, site_url + "?mission=11&players=2&seed=8&bots=1&pace=instant&brief=0&captain=1"
+        open_context,
+        site_url + "?mission=11&players=2&seed=8&bots=1&pace=instant&brief=0&captain=1",
     )
     assert wait_decision(page) == "turn"  # no setup token for the captain with two players
     state = saved_state(page)
@@ -392,7 +393,8 @@ def test_the_three_reds_are_pointed_at_by_touch_and_keyboard(
     """Mission 13 on a phone, four players, the person captain: the drawn token, the red wires
     dealt first, then the sweep: the button, two wires by touch, the last by keyboard."""
     page = open_phone(
-        open_context, site_url + "?mission=13&players=4&seed=12&bots=1&pace=instant&brief=0&captain=1"
+        open_context,
+        site_url + "?mission=13&players=4&seed=12&bots=1&pace=instant&brief=0&captain=1",
     )
     decision = wait_decision(page)
     expect(page.get_by_test_id("dealt-first")).to_contain_text("Red wires dealt first")
@@ -459,7 +461,8 @@ def test_a_face_down_card_is_turned_up_and_used_at_once(
     person holds all four 11s: a Solo Cut turns up the leftmost card, the Radar (card 8), usable
     at once though no 8 is cut; then used by touch."""
     page = open_phone(
-        open_context, site_url + "?mission=15&players=3&seed=45&bots=1&pace=instant&brief=0&captain=1"
+        open_context,
+        site_url + "?mission=15&players=3&seed=45&bots=1&pace=instant&brief=0&captain=1",
     )
     expect(page.get_by_test_id("face-down-card")).to_have_count(3)
     expect(page.get_by_test_id("number-deck")).to_contain_text("Top card, face up: 11")
@@ -485,7 +488,8 @@ def test_the_bluffer_places_false_tokens_by_touch_and_keyboard(
     tokens (a wire, then a number it is not: by touch, then by keyboard), drawn "≠" on the wires
     and said in words."""
     page = open_phone(
-        open_context, site_url + "?mission=17&players=3&seed=4&bots=1&pace=instant&brief=0&captain=1"
+        open_context,
+        site_url + "?mission=17&players=3&seed=4&bots=1&pace=instant&brief=0&captain=1",
     )
     expect(page.get_by_test_id("bluffer-badge")).to_have_count(1)
     assert wait_decision(page) == "setup_token"
@@ -524,7 +528,8 @@ def test_the_radar_turn_names_who_cuts_by_touch_and_keyboard(
     """Mission 18 on a phone, the person captain: the Number card and the radar's answers, the
     naming (a seat button, by keyboard), then the named player's cut with that value."""
     page = open_phone(
-        open_context, site_url + "?mission=18&players=3&seed=6&bots=1&pace=instant&brief=0&captain=1"
+        open_context,
+        site_url + "?mission=18&players=3&seed=6&bots=1&pace=instant&brief=0&captain=1",
     )
     assert wait_decision(page) == "bat_name"
     part = page.get_by_test_id("bat-radar")
@@ -582,7 +587,8 @@ def test_x_wires_are_marked_and_refused_to_equipment_by_touch_and_keyboard(
     token and the Double Detector refuse it, in words; a plain cut at a teammate's X wire, made
     with the keyboard alone, hits."""
     page = open_phone(
-        open_context, site_url + "?mission=20&players=3&seed=1&bots=1&pace=instant&brief=0&captain=1"
+        open_context,
+        site_url + "?mission=20&players=3&seed=1&bots=1&pace=instant&brief=0&captain=1",
     )
     assert wait_decision(page) == "setup_token"
     state = saved_state(page)
@@ -718,7 +724,8 @@ def test_the_four_at_once_by_touch_and_keyboard_turn_the_deck_up(
     token, then face up; its value never offered as a chip; the special action's button, the
     four wires (two by touch, two by keyboard); the equipment deck turned up."""
     page = open_phone(
-        open_context, site_url + "?mission=23&players=3&seed=2&bots=1&pace=instant&brief=0&captain=1"
+        open_context,
+        site_url + "?mission=23&players=3&seed=2&bots=1&pace=instant&brief=0&captain=1",
     )
     assert wait_decision(page) == "setup_token"
     part = page.get_by_test_id("four-at-once")
@@ -889,7 +896,8 @@ def test_the_careless_captain_is_marked_and_warned(open_context: Opener, site_ur
     accessible name), no Double Detector badge for the captain, no detector offered, and the
     warning in the prompt."""
     page = open_phone(
-        open_context, site_url + "?mission=28&players=3&seed=2&bots=1&pace=instant&brief=0&captain=1"
+        open_context,
+        site_url + "?mission=28&players=3&seed=2&bots=1&pace=instant&brief=0&captain=1",
     )
     badge = page.get_by_test_id("careless-badge")
     expect(badge).to_have_count(1)
