@@ -6,9 +6,11 @@ wires or fewer says whether they are all 7s, and the deduction reads it."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 import pytest
 
-from engine.redwire import Cut, IllegalActionError, Pick, SoloCut, new_game
+from engine.redwire import Cut, GameState, IllegalActionError, Pick, SoloCut, new_game
 from engine.redwire.deduction import position_from_observation, solve
 from engine.redwire.mechanisms import four_at_once
 from engine.redwire.mechanisms.four_at_once import FourAtOnce, FourReason
@@ -22,12 +24,12 @@ YELLOWS = ["5.1", "6.1", "7.1", "8.1"]
 ANA = {0: ["1", "1", "1", "1", "2", "2", "2", "2", "3", "3", "3", "3", "7"]}
 
 
-def m46(fixed=ANA):  # type: ignore[no-untyped-def]
+def m46(fixed: Mapping[int, Sequence[str]] = ANA) -> GameState:
     stands = fill_deal(46, 4, 0, fixed, yellow=YELLOWS)
     return game(46, 4, stands, yellow_markers=YELLOWS, equipment=[1, 4, 6, 9])
 
 
-def to_anas_last_turn():  # type: ignore[no-untyped-def]
+def to_anas_last_turn() -> GameState:
     """Three rounds of sure cuts: Ana's fourth turn begins with only her 7 left."""
     state = m46()
     state, _ = play(state, SoloCut(0, 1), SoloCut(1, 4), SoloCut(2, 8), SoloCut(3, 10))
