@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 import pytest
 
 from engine.redwire import Cut, GameState, IllegalActionError, Pick, SoloCut, new_game
+from engine.redwire.bots import make_bot
 from engine.redwire.deduction import position_from_observation, solve
 from engine.redwire.mechanisms import four_at_once
 from engine.redwire.mechanisms.four_at_once import FourAtOnce, FourReason
@@ -151,3 +152,19 @@ def test_holding_all_four_7s_cuts_them_at_once_without_pointing() -> None:
         and cut["targets"] == [[0, s] for s in (9, 10, 11, 12)]
     )
     assert state.cut_count(7) == 4 and state.result is None
+
+
+@pytest.mark.parametrize("level", ["random", "cautious", "expert"])
+def test_every_bot_level_makes_the_forced_special_action_with_a_reason(level: str) -> None:
+    state, _ = play(to_anas_last_turn(), SoloCut(3, 12))
+    bot = make_bot(level, 5)
+    keys = []
+    while state.to_move == 0 and not state.is_over:
+        action = bot.choose(state.observation(0), state.legal_actions(0))
+        why = bot.explain()
+        assert why.text and "{" not in why.text
+        keys.append(why.key)
+        state, _ = state.apply(action)
+    assert state.cut_count(7) == 4 or state.result == "exploded"
+    if level != "random":  # the deduction: the others are Carlo's three 7s, certain
+        assert keys[0] in ("four_sure", "last_forced") and state.cut_count(7) == 4
