@@ -67,6 +67,7 @@ from engine.redwire.mechanisms import (
 from engine.redwire.mechanisms.constraints import CARDS, ChooseConstraint, SkipTurn
 from engine.redwire.mechanisms.equipment import tray
 from engine.redwire.mechanisms.new_characters import OwnRadar
+from engine.redwire.missions import mission_ids
 from engine.redwire.wires import RED, YELLOW, cut_value, label_of
 
 #: One table per mechanism (mission, players, seed) for the default run.
@@ -97,6 +98,7 @@ BOT_TABLES = [
     (41, 3, 5),
     (43, 3, 5),
     (44, 3, 4),
+    (46, 2, 6),
 ]
 LEVEL = "cautious"
 PHONE: ViewportSize = {"width": 360, "height": 640}
@@ -1708,3 +1710,55 @@ def test_a_cut_names_its_oxygen_price_and_the_pass_moves_the_dial(
     assert after.log[at].data["seat"] == 0
     step = after.log[at + 1]
     assert step.type == "dial" and (step.data["from"], step.data["to"]) == (before, before - 1)
+
+
+def test_the_forced_four_sevens_by_keyboard_and_touch(open_context: Opener, site_url: str) -> None:
+    """Mission 46 on a phone, the person captain whose turn begins with only a 7 (a hand-made
+    game put in the page's save): the card of the 7s cut last and the warning that she must cut
+    them now; the special action open at once, confirmed by keyboard; the three 7s on a
+    teammate's stand pointed at by touch, by keyboard, then by touch (her own 7 is never
+    offered); the four cut together, and the part fits the phone's width."""
+    if 46 not in mission_ids():
+        pytest.skip("the page knows the missions up to the first one missing: 46 after 45")
+    from tests.redwire.engine.helpers import play as apply_all
+    from tests.redwire.engine.test_secret_agent import to_anas_last_turn
+
+    forced, _ = apply_all(to_anas_last_turn(), SoloCut(3, 12))
+    page = open_phone(
+        open_context,
+        site_url + "?mission=46&players=4&seed=1&bots=1&pace=slow&brief=0&captain=1",
+    )
+    page.evaluate(
+        """([key, record]) => {
+            const saved = JSON.parse(localStorage.getItem(key));
+            saved.data.record = JSON.parse(record);
+            localStorage.setItem(key, JSON.stringify(saved));
+        }""",
+        [GAME_KEY, forced.record.dumps()],
+    )
+    page.reload()
+    wait_ready(page)
+    if page.get_by_test_id("continue").count():  # the home screen offers the saved game
+        page.get_by_test_id("continue").click()
+    part = page.get_by_test_id("four-at-once")
+    expect(part).to_contain_text("The 7s cut last")
+    expect(page.get_by_test_id("last-forced")).to_contain_text("holds only 7s")
+    box = part.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    assert wait_decision(page) == "turn" and viewer(page) == 0
+    expect(page.get_by_test_id("prompt")).to_contain_text("You hold only 7s")
+    press(page, page.get_by_test_id("confirm"), "keyboard")
+    assert wait_decision(page) == "four_point"
+    expect(page.get_by_test_id("prompt")).to_contain_text("Tap the next 7 on a teammate's stand")
+    expect(tile(page, 0, 12)).to_have_attribute("aria-disabled", "true")
+    for slot, way in ((1, "touch"), (2, "keyboard"), (3, "touch")):
+        press(page, tile(page, 2, slot), way)
+        press(page, page.get_by_test_id("confirm"), way)
+    page.wait_for_function(
+        '() => document.querySelector(\'[data-act=tile][data-stand="0"][data-slot="12"]\')'
+        "?.classList.contains('is-cut')"
+    )
+    after = saved_state(page)
+    cuts = [e for e in after.log if e.type == "four_cut"]
+    assert cuts and cuts[0].data["outcome"] == "hit" and after.cut_count(7) == 4
+    expect(part).to_contain_text("The four 7s are cut")
