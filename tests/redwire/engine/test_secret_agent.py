@@ -18,6 +18,7 @@ from engine.redwire.mechanisms.four_at_once import FourAtOnce, FourReason
 from engine.redwire.wires import YELLOW
 
 from .helpers import fill_deal, game, play, types
+from .walk import WalkStats, walk_game
 
 YELLOWS = ["5.1", "6.1", "7.1", "8.1"]
 # Ana (captain): 1x4 2x4 3x4 7; the rest ascending: Bea 4x4 5x4 5.1 6x4, Carlo 6.1 7 7 7 7.1
@@ -168,3 +169,13 @@ def test_every_bot_level_makes_the_forced_special_action_with_a_reason(level: st
     assert state.cut_count(7) == 4 or state.result == "exploded"
     if level != "random":  # the deduction: the others are Carlo's three 7s, certain
         assert keys[0] in ("four_sure", "last_forced") and state.cut_count(7) == 4
+
+
+def test_random_walks_at_every_player_count() -> None:
+    """Every invariant (legal list, refusals, record round trip, the hidden twin's no-leak
+    check) in random games of mission 46 at every player count."""
+    stats = WalkStats()
+    for players in range(2, 6):
+        for seed in range(2):
+            walk_game(seed=4600 + 10 * seed + players, mission=46, players=players, stats=stats)
+    assert stats.action_types["four_at_once"] > 0
