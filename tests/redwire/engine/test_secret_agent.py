@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 
 import pytest
 
-from engine.redwire import Cut, GameState, IllegalActionError, Pick, SoloCut, new_game
+from engine.redwire import Cut, GameState, IllegalActionError, Pick, PostIt, SoloCut, new_game
 from engine.redwire.bots import make_bot
 from engine.redwire.deduction import position_from_observation, solve
 from engine.redwire.mechanisms import four_at_once
@@ -89,9 +89,12 @@ def test_a_turn_start_with_only_7s_forces_the_special_action() -> None:
     part = four_at_once.view(state.observation(1))
     assert part is not None and part["last"] == {"forced": 0}
     assert state.legal_actions(0) == [FourAtOnce(0)]
-    with pytest.raises(IllegalActionError) as err:
-        state.apply(Cut(0, ((3, 0),), (7,)))
-    assert err.value.reason in (FourReason.LAST_FORCED, FourReason.LAST_VALUE)
+    # Her any-time equipment waits too (the Sticky Note on her 7); the others' stays open.
+    for action in (Cut(0, ((3, 0),), (7,)), PostIt(0, 0, 12)):
+        with pytest.raises(IllegalActionError) as err:
+            state.apply(action)
+        assert err.value.reason is FourReason.LAST_FORCED
+    assert PostIt(2, 2, 2) in state.legal_actions(2)
     state, _ = play(state, FourAtOnce(0))
     assert state.phase.value == "four_point"
     assert all(stand != 0 for stand, _ in state.pending.options)  # her own 7 goes by itself
