@@ -24,7 +24,8 @@ from .bots.characters import table_characters
 from .deal import random_setup
 from .errors import IllegalActionError
 from .game import new_game
-from .mechanisms import double_detector, nano, new_characters, oxygen, volunteers
+from .mechanisms import double_detector, four_at_once, nano, new_characters, oxygen, volunteers
+from .mechanisms.base import name_of
 from .mechanisms.bat_radar import NameCutter
 from .mechanisms.bluffer import FalseToken
 from .mechanisms.claims import Claim, PassClaim
@@ -81,8 +82,9 @@ HELP = """Actions (stands, wires and players count from 1; V is a number or y fo
   false S.W V            mission 17, Rhett: your false setup token on wire S.W (not V)
   name P                 missions 18, 45: player P must cut the Number card's value
   beside S V | give V    mission 22: a value you lack beside stand S; the gift of token V
-  four                   missions 23, 39: cut the four wires of the value (then pick S.W each;
-                         39, English edition: pick one of your wires to show its number)
+  four                   missions 23, 39, 46: cut the four wires of the value (then pick S.W
+                         each; 46: only the teammates' wires, when you hold only 7s; 39,
+                         English edition: pick one of your wires to show its number)
   said                   mission 25: a number was said aloud (the detonator moves)
   choose V               mission 26: turn down Number card V (this turn's value)
   take V                 mission 27: take drawn token V to place it
@@ -419,6 +421,15 @@ def render_board(obs: Observation, names: Sequence[str]) -> str:
             f"  Nano: space {robot['space']} facing {robot['facing']},"
             f" {robot['pile']['left']} face-down wire(s){held}"
         )
+    four = four_at_once.view(obs)
+    if four is not None and "last" in four:
+        forced = four["last"]["forced"]
+        state = (
+            "cut"
+            if four["done"]
+            else (f"{name_of(names, forced)} must cut them now" if forced is not None else "uncut")
+        )
+        lines.append(f"  the four {four['value']}s, cut last, all at once: {state}")
     air = oxygen.view(obs)
     if air is not None:
         lines.append(

@@ -100,6 +100,7 @@ BOT_TABLES = [
     (43, 3, 5),
     (44, 3, 4),
     (45, 2, 3),
+    (46, 2, 6),
 ]
 LEVEL = "cautious"
 PHONE: ViewportSize = {"width": 360, "height": 640}
@@ -1797,3 +1798,53 @@ def test_the_call_snip_pass_and_naming_by_keyboard_and_touch(
     expect(log).to_contain_text("who says Snip!?")
     expect(log).to_contain_text("Nobody volunteered: the captain names a player.")
     expect(log).to_contain_text("Snip! You volunteer")
+
+
+def test_the_forced_four_sevens_by_keyboard_and_touch(open_context: Opener, site_url: str) -> None:
+    """Mission 46 on a phone, the person captain whose turn begins with only a 7 (a hand-made
+    game put in the page's save): the card of the 7s cut last and the warning that she must cut
+    them now; the special action open at once, confirmed by keyboard; the three 7s on a
+    teammate's stand pointed at by touch, by keyboard, then by touch (her own 7 is never
+    offered); the four cut together, and the part fits the phone's width."""
+    from tests.redwire.engine.helpers import play as apply_all
+    from tests.redwire.engine.test_secret_agent import to_anas_last_turn
+
+    forced, _ = apply_all(to_anas_last_turn(), SoloCut(3, 12))
+    page = open_phone(
+        open_context,
+        site_url + "?mission=46&players=4&seed=1&bots=1&pace=slow&brief=0&captain=1",
+    )
+    page.evaluate(
+        """([key, record]) => {
+            const saved = JSON.parse(localStorage.getItem(key));
+            saved.data.record = JSON.parse(record);
+            localStorage.setItem(key, JSON.stringify(saved));
+        }""",
+        [GAME_KEY, forced.record.dumps()],
+    )
+    page.reload()
+    wait_ready(page)
+    if page.get_by_test_id("continue").count():  # the home screen offers the saved game
+        page.get_by_test_id("continue").click()
+    part = page.get_by_test_id("four-at-once")
+    expect(part).to_contain_text("The 7s cut last")
+    expect(page.get_by_test_id("last-forced")).to_contain_text("holds only 7s")
+    box = part.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    assert wait_decision(page) == "turn" and viewer(page) == 0
+    expect(page.get_by_test_id("prompt")).to_contain_text("You hold only 7s")
+    press(page, page.get_by_test_id("confirm"), "keyboard")
+    assert wait_decision(page) == "four_point"
+    expect(page.get_by_test_id("prompt")).to_contain_text("Tap the next 7 on a teammate's stand")
+    expect(tile(page, 0, 12)).to_have_attribute("aria-disabled", "true")
+    for slot, way in ((1, "touch"), (2, "keyboard"), (3, "touch")):
+        press(page, tile(page, 2, slot), way)
+        press(page, page.get_by_test_id("confirm"), way)
+    page.wait_for_function(
+        '() => document.querySelector(\'[data-act=tile][data-stand="0"][data-slot="12"]\')'
+        "?.classList.contains('is-cut')"
+    )
+    after = saved_state(page)
+    cuts = [e for e in after.log if e.type == "four_cut"]
+    assert cuts and cuts[0].data["outcome"] == "hit" and after.cut_count(7) == 4
+    expect(part).to_contain_text("The four 7s are cut")

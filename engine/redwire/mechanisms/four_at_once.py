@@ -1,4 +1,5 @@
-"""Four at once: the equipment countdown (mission 23) and the four noble wires (mission 39).
+"""Four at once: the equipment countdown (mission 23), the four noble wires (mission 39) and the
+four wires cut last (mission 46).
 
 * **The Number card.** Mission 23: one Number card (the top of the shuffled twelve) is turned
   face up once the setup tokens are placed (FAQ), before the first turn. Mission 39
@@ -28,6 +29,16 @@
     the captain clockwise, puts one info token beside his stand, of one of his received values
     that he still holds (his choice: ``noble_token``, a pick of one of his wires of that
     value); nothing if he holds none of them (FAQ) or no token of the value is free.
+
+* **Cut last (mission 46, ``four_at_once:last:7``).** The value is fixed (7) and no Number card
+  is used. Its four wires are cut last: nobody announces it in a cut, and the special action is
+  open only to a player who, at the start of his turn, holds nothing but wires of the value; for
+  him it is then the only move (mandatory; his any-time equipment too waits). He points at the
+  others (four minus his own, on the other seats' stands; none when he holds all four): all of
+  the value, the four are cut together (his own too); otherwise the bomb explodes. Each turn
+  start of a seat holding 1 to 4 wires says publicly whether he holds only that value
+  (``last_check``): the rule makes it public the moment he must act, and what a player does not
+  do at such a turn start (the special action) tells the table he still holds another wire.
 
 >>> from engine.redwire import new_game
 >>> game = new_game(mission=23, players=3, seed=2)
@@ -73,6 +84,8 @@ class FourConfig:
     lies, what the countdown discards and what a success gives (see the module docstring)."""
 
     noble: bool = False
+    #: Mission 46 (``four_at_once:last:7``): the value cut last, by the mandatory special action.
+    last: int | None = None
 
 
 class FourReason(ReasonCode):
@@ -83,6 +96,19 @@ class FourReason(ReasonCode):
         "The four {value}s are cut only all together, with the special action.",
     )
     FOUR_NOT_NOW = ("four_not_now", "The special action needs the Number card face up.")
+    LAST_VALUE = (
+        "last_value",
+        "The {value}s are cut last: all four at once, by a player who holds nothing else.",
+    )
+    LAST_NOT_YET = (
+        "last_not_yet",
+        "The special action is for a player whose wires left, at the start of his turn, are "
+        "all {value}s.",
+    )
+    LAST_FORCED = (
+        "last_forced",
+        "You hold only {value}s: you must cut the four {value}s at once now.",
+    )
 
 
 @dataclass(frozen=True)
@@ -108,9 +134,13 @@ class FourPart:
     received: tuple[tuple[int, ...], ...] = ()
     queue: tuple[int, ...] = ()
     beside: tuple[tuple[int, int], ...] = ()
+    #: Mission 46: the seat whose turn began with only wires of the value (it must cut them).
+    forced: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"chosen": list(self.chosen), "done": self.done, "last": self.last}
+        if self.forced is not None:
+            data["forced"] = self.forced
         if self.received:
             data["received"] = [list(r) for r in self.received]
             data["queue"] = list(self.queue)
@@ -128,15 +158,23 @@ class NobleView(TypedDict):
     beside: list[list[int]]
 
 
+class LastView(TypedDict):
+    """Mission 46's part of the view: the seat that must cut the four now (its turn began with
+    only wires of the value), else None."""
+
+    forced: int | None
+
+
 class FourView(TypedDict):
     """``observation["mechanisms"]["four_at_once"]``: the value (None while its card is face
-    down), whether its four wires are cut, the wires pointed at in an action under way, and in
-    mission 39 ``noble``."""
+    down), whether its four wires are cut, the wires pointed at in an action under way, in
+    mission 39 ``noble`` and in mission 46 ``last``."""
 
     value: int | None
     done: bool
     chosen: list[list[int]]
     noble: NotRequired[NobleView]
+    last: NotRequired[LastView]
 
 
 def view(obs: Observation) -> FourView | None:
@@ -149,8 +187,18 @@ def is_noble(table: Table) -> bool:
     return isinstance(config, FourConfig) and config.noble
 
 
+def last_value(table: Table) -> int | None:
+    """Mission 46's variant (``four_at_once:last:N``): the value cut last, else None."""
+    config = table.mission.config(ID)
+    return config.last if isinstance(config, FourConfig) else None
+
+
 def value_of(table: Table) -> int | None:
-    """The Number card's value, once face up (mission 39: the card of the row)."""
+    """The Number card's value, once face up (mission 39: the card of the row; mission 46: the
+    value cut last)."""
+    last = last_value(table)
+    if last is not None:
+        return last
     if is_noble(table):
         row = number_cards.row(table)
         return row[0] if row else None
@@ -169,18 +217,43 @@ def _start(s: Table, a: FourAtOnce) -> Events:
     if ID not in s.parts or value_of(s) is None:
         raise IllegalActionError(FourReason.FOUR_NOT_NOW)
     require_own_turn(s, a.seat)
-    if s.part(ID, FourPart).done:
+    part = s.part(ID, FourPart)
+    if part.done:
         raise IllegalActionError(FourReason.FOUR_NOT_NOW)
-    s.set_part(ID, replace(s.part(ID, FourPart), chosen=()))
+    last = last_value(s)
+    if last is not None and part.forced != a.seat:
+        raise IllegalActionError(FourReason.LAST_NOT_YET, value=last)
+    s.set_part(ID, replace(part, chosen=()))
+    events = [Event("four_start", {"seat": a.seat, "value": value_of(s)})]
+    if last is not None and not _need(s, a.seat):
+        _resolve(s, a.seat, events)  # he holds all four: nothing to point at
+        return events
     _ask(s, a.seat)
-    return [Event("four_start", {"seat": a.seat, "value": value_of(s)})]
+    return events
+
+
+def _own_of_value(s: Table, seat: int) -> list[int]:
+    """Mission 46: the actor's own uncut wires of the value (wire ids), cut with the pointed ones."""
+    value = last_value(s)
+    return [s.wire_id(st, sl) for st, sl, code in s.hand(seat) if code == blue(value or 0)]
+
+
+def _need(s: Table, seat: int) -> int:
+    """How many wires the actor still has to point at."""
+    chosen = len(s.part(ID, FourPart).chosen)
+    if last_value(s) is None:
+        return COUNT - chosen
+    return COUNT - len(_own_of_value(s, seat)) - chosen
 
 
 def _ask(s: Table, seat: int) -> None:
     chosen = s.part(ID, FourPart).chosen
+    # Mission 46: his own wires of the value go with the others; he points at the teammates'.
+    own = s.seat_stands[seat] if last_value(s) is not None else ()
     options = tuple(
         (stand, slot)
         for stand in range(len(s.stands))
+        if stand not in own
         for slot, _ in s.uncut(stand)
         if s.stands[stand][slot] not in chosen
     )
@@ -194,16 +267,27 @@ def _point(s: Table, pending: Pending, stand: int, slot: int, events: Events) ->
     chosen = (*part.chosen, s.stands[stand][slot])
     s.set_part(ID, replace(part, chosen=chosen))
     events.append(Event("four_point", {"seat": seat, "stand": stand, "slot": slot}))
-    if len(chosen) < COUNT:
+    if _need(s, seat) > 0:
         _ask(s, seat)
         return
+    _resolve(s, seat, events)
+
+
+def _resolve(s: Table, seat: int, events: Events) -> None:
+    """The wires pointed at (and, mission 46, the actor's own of the value) are all of it: cut
+    together; otherwise the bomb explodes."""
+    part = s.part(ID, FourPart)
+    chosen = part.chosen
     value = value_of(s)
     assert value is not None
-    targets = sorted(s.position_of(w) for w in chosen)
+    own = _own_of_value(s, seat) if last_value(s) is not None else []
+    targets = sorted(s.position_of(w) for w in (*own, *chosen))
     hit = all(s.codes[w] == blue(value) for w in chosen)
     s.set_part(ID, replace(part, chosen=(), done=hit))
     outcome = "hit" if hit else "miss"
     data = {"seat": seat, "targets": [list(t) for t in targets], "value": value}
+    if last_value(s) is not None:
+        data["own"] = len(own)
     events.append(Event("four_cut", {**data, "outcome": outcome}))
     if not hit:
         explode(s, "four", events)
@@ -218,6 +302,10 @@ def _point(s: Table, pending: Pending, stand: int, slot: int, events: Events) ->
         if s.pending.phase is NOBLE_TOKEN:
             return  # the English edition's choices come first
         end_turn(s, events)
+        return
+    if last_value(s) is not None:
+        if not after_cuts(s, events):
+            end_turn(s, events)
         return
     while tray.reveal_next(s, events) is not None:  # the deck left: face up, usable at once
         pass
@@ -338,8 +426,24 @@ def _legal(s: Table, seat: int) -> Iterator[FourAtOnce]:
         and value_of(s) is not None
         and s.phase is Phase.TURN
         and s.active == seat
+        and (last_value(s) is None or part.forced == seat)
     ):
         yield FourAtOnce(seat)
+
+
+def _read_last(event: Mapping[str, Any], tracker: Tracker) -> None:
+    """Mission 46, a turn start: the seat holds only wires of the value (it must cut them now),
+    or at least one other wire (else it would have had to)."""
+    from ..deduction.facts import Count
+
+    wires = tracker.uncut_of_seat(int(event["seat"]))
+    if not wires:
+        return
+    value, n = int(event["value"]), len(wires)
+    if event["only"]:
+        tracker.add(Count.classes(wires, value, low=n, high=n))
+    else:
+        tracker.add(Count.classes(wires, value, low=0, high=n - 1))
 
 
 def _read_ignored(event: Mapping[str, Any], tracker: Tracker) -> None:
@@ -383,6 +487,35 @@ def _read_four(event: Mapping[str, Any], tracker: Tracker) -> None:
     targets = tuple(tracker.wire(stand, slot) for stand, slot in event["targets"])
     others = [c for c in (RED, YELLOW, *BLUE_VALUES) if c != int(event["value"])]
     tracker.add(AtLeastOne(targets, class_codes(others)))
+
+
+def _check_last(s: Table, value: int, events: Events) -> None:
+    """Mission 46, a turn start: a seat holding 1 to 4 wires (more cannot all be of the value)
+    holds only wires of the value, and must cut the four now, or not; everyone is told."""
+    part = s.part(ID, FourPart)
+    if part.done:
+        return
+    seat = s.active
+    hand = s.hand(seat)
+    if not 1 <= len(hand) <= COUNT:
+        return
+    only = all(code == blue(value) for _, _, code in hand)
+    s.set_part(ID, replace(part, forced=seat if only else None))
+    events.append(Event("last_check", {"seat": seat, "value": value, "only": only}))
+
+
+def _forced_elsewhere(s: Table, action: Action) -> bool:
+    """Mission 46: the seat that must cut the four now tries anything else (his any-time
+    equipment included); a pick of his own pointing goes on."""
+    part = s.parts.get(ID)
+    if not isinstance(part, FourPart) or part.forced is None or part.done:
+        return False
+    return action.seat == part.forced and not isinstance(action, (FourAtOnce, Pick))
+
+
+def last_value_in(part: FourView) -> bool:
+    """The view is mission 46's (the value cut last)."""
+    return "last" in part
 
 
 def _round_ended(table: Table, last: int, now: int) -> bool:
@@ -467,8 +600,10 @@ class FourAtOnceMechanism(Mechanism[FourPart]):
         "noble_placed",
         "noble_ignored",
         "noble_beside",
+        "last_check",
     )
     facts = {
+        "last_check": _read_last,
         "four_cut": _read_four,
         "noble_placed": _read_placed,
         "noble_ignored": _read_ignored,
@@ -490,6 +625,12 @@ class FourAtOnceMechanism(Mechanism[FourPart]):
         "noble_beside": lambda e, n, o: (
             f"{name_of(n, e['seat'])} lays {_a(e['value'])} token beside the stand: "
             f"a {e['value']} is in that hand."
+        ),
+        "last_check": lambda e, n, o: (
+            f"{name_of(n, e['seat'])} holds only {e['value']}s: the four {e['value']}s "
+            "must be cut now, all at once."
+            if e["only"]
+            else f"{name_of(n, e['seat'])} still holds a wire that is not a {e['value']}."
         ),
         "number_up": lambda e, n, o: f"The Number card is turned face up: {e['value']}.",
         "four_start": lambda e, n, o: (
@@ -521,6 +662,13 @@ class FourAtOnceMechanism(Mechanism[FourPart]):
             "Nothing else is left to me: I point at the likeliest four {value}s ({percent}%).",
             "mission 23: no other move",
         ),
+        "last_forced": (
+            ("value", "percent"),
+            "I hold only {value}s, so I must point at the other {value}s now: the likeliest "
+            "ones ({percent}%).",
+            "mission 46 (`four_at_once:last:7`): the special action is mandatory, the wires "
+            "not certain",
+        ),
         "four_point": (
             ("stand", "wire"),
             "Wire {wire}: one of the four, I say.",
@@ -531,10 +679,13 @@ class FourAtOnceMechanism(Mechanism[FourPart]):
     def configure(
         self, params: tuple[str, ...], table: Mapping[str, Any] | None, reader: ConfigReader
     ) -> FourConfig:
+        expected = "four_at_once, four_at_once:noble or four_at_once:last:<1..12>"
+        if table is None and len(params) == 2 and params[0] == "last":
+            if params[1] not in {str(v) for v in BLUE_VALUES}:
+                raise reader.fail(f"mechanisms.{ID}", expected, ":".join(params))
+            return FourConfig(last=int(params[1]))
         if table is not None or params not in ((), ("noble",)):
-            raise reader.fail(
-                f"mechanisms.{ID}", "four_at_once or four_at_once:noble", ":".join(params)
-            )
+            raise reader.fail(f"mechanisms.{ID}", expected, ":".join(params))
         return FourConfig(noble=params == ("noble",))
 
     def init_part(self, table: Table) -> FourPart:
@@ -542,6 +693,10 @@ class FourAtOnceMechanism(Mechanism[FourPart]):
 
     def turn_start(self, table: Table, events: Events) -> None:
         part = self.part(table)
+        last = last_value(table)
+        if last is not None:
+            _check_last(table, last, events)
+            return
         if value_of(table) is None and table.turn_number == 1:
             value = number_cards.turn_top_up(table)  # after the setup tokens (FAQ)
             events.append(Event("number_up", {"value": value}))
@@ -558,14 +713,20 @@ class FourAtOnceMechanism(Mechanism[FourPart]):
             events.append(Event("number_discarded", {"value": deck[0], "left": len(deck) - 1}))
 
     def end_turn(self, table: Table, events: Events) -> None:
-        table.set_part(ID, replace(self.part(table), last=table.active))
+        table.set_part(ID, replace(self.part(table), last=table.active, forced=None))
 
     def check_action(self, table: Table, action: Action) -> None:
         if not self.allows(table, action):
             value = _blocked(table)
-            raise IllegalActionError(FourReason.FOUR_TOGETHER, value=value)
+            last = last_value(table)
+            if last is not None and _forced_elsewhere(table, action):
+                raise IllegalActionError(FourReason.LAST_FORCED, value=last)
+            reason = FourReason.FOUR_TOGETHER if last is None else FourReason.LAST_VALUE
+            raise IllegalActionError(reason, value=value)
 
     def allows(self, table: Table, action: Action) -> bool:
+        if _forced_elsewhere(table, action):
+            return False
         value = _blocked(table)
         if value is None:
             return True
@@ -582,6 +743,8 @@ class FourAtOnceMechanism(Mechanism[FourPart]):
             "done": part.done,
             "chosen": [list(table.position_of(w)) for w in part.chosen],
         }
+        if last_value(table) is not None:
+            view["last"] = {"forced": part.forced}
         if is_noble(table):
             edition = table.setup.options.edition
             shown = edition == "IT" or viewer == SEER
@@ -645,6 +808,9 @@ class FourAtOnceMechanism(Mechanism[FourPart]):
         _, chance = likeliest(know, value, COUNT, [])
         if chance >= 1.0 - 1e-12:
             return starts[0], "four_sure", {"value": value}
+        if last_value_in(part):
+            percent = max(0, min(100, int(chance * 100 + 1e-9)))
+            return starts[0], "last_forced", {"value": value, "percent": percent}
         if not any(a.type in ("cut", "solo", "reveal") for a in ask.legal):
             percent = max(0, min(100, int(chance * 100 + 1e-9)))
             return starts[0], "four_forced", {"value": value, "percent": percent}

@@ -4,7 +4,9 @@ pointed at so far, the deck running down (equipment, or mission 39's Number deck
 action's button, the prompt's reminder that its value is never announced, and the log (the four,
 the deck running down). Mission 39's hand-out: the cards each player received (the viewer's own
 only, in the English edition), the tokens beside the stands, the pick of the token to show, and
-its log lines."""
+its log lines. Mission 46 (``four_at_once:last:7``): the value cut last, drawn as a card with its
+rule, the seat that must cut the four now, the turn-start checks in the log, and the prompts of
+the forced special action (the teammates' wires only)."""
 
 from __future__ import annotations
 
@@ -28,10 +30,47 @@ def _afford(state: GameState, seat: int) -> bool | None:
     return True if legal(state, FourAtOnce(seat)) else None
 
 
+def _last_part(part: four_at_once.FourView, last: four_at_once.LastView, w: Words) -> str:
+    """Mission 46: the value cut last (a card with its number, the rule in words), and who must
+    cut the four now."""
+    value = part["value"]
+    rule = "rw.last.done" if part["done"] else "rw.last.rule"
+    card = tag(
+        "p",
+        tag("span", esc(str(value)), class_="rw-ncard", data_value=value, aria_hidden="true")
+        + " "
+        + esc(w.t(rule, value=value)),
+        class_="rw-seq",
+        data_testid="last-card",
+    )
+    forced = ""
+    if last["forced"] is not None and not part["done"]:
+        forced = tag(
+            "p",
+            "⚠ " + esc(w.t("rw.last.forced", who=w.name(last["forced"]), value=value)),
+            class_="rw-seq rw-last-forced",
+            data_testid="last-forced",
+            role="status",
+        )
+    chosen = ""
+    if part["chosen"]:
+        where = w.listing([w.where(stand, slot) for stand, slot in part["chosen"]])
+        chosen = tag("p", esc(w.t("rw.four.chosen", where=where)), class_="rw-seq")
+    return tag(
+        "section",
+        tag("h3", esc(w.t("rw.last.title", value=value)), class_="rw-h3") + card + forced + chosen,
+        class_="rw-mission-part",
+        data_testid="four-at-once",
+    )
+
+
 def _part(obs: Observation, w: Words) -> str:
     part = four_at_once.view(obs)
     if part is None:
         return ""
+    last = part.get("last")
+    if last is not None:
+        return _last_part(part, last, w)
     value = part["value"]
     noble = part.get("noble")
     done = "rw.four.done" if noble is None else "rw.noble.done"
@@ -97,7 +136,25 @@ def _prompt(obs: Observation, w: Words) -> str | None:
     part = four_at_once.view(obs)
     if part is None or part["value"] is None or part["done"] or obs["phase"] != "turn":
         return None
+    if "last" in part:
+        return w.t("rw.last.prompt", value=part["value"])
     return w.t("rw.four.prompt", value=part["value"])
+
+
+def _last_start(obs: Observation, w: Words) -> str | None:
+    """Mission 46: the special action chosen (it is the only move): what it asks."""
+    part = four_at_once.view(obs)
+    if part is None or "last" not in part:
+        return None
+    return w.t("rw.prompt.last_start", value=part["value"])
+
+
+def _last_point(obs: Observation, w: Words) -> str | None:
+    """Mission 46: each wire pointed at is a teammate's (his own of the value go with them)."""
+    part = four_at_once.view(obs)
+    if part is None or "last" not in part:
+        return None
+    return w.t("rw.prompt.last_point", value=part["value"])
 
 
 def marks(obs: Observation, w: Words) -> dict[int, tuple[str, str]]:
@@ -178,12 +235,18 @@ def _ignored(e: View, w: Words) -> Found:
     return w.t(key, who=w.name(e["seat"]), value=e["value"]), "info"
 
 
+def _last_check(e: View, w: Words) -> Found:
+    key = "rw.log.lastOnly" if e["only"] else "rw.log.lastOther"
+    return w.t(key, who=w.name(e["seat"]), value=e["value"]), "info"
+
+
 def _beside(e: View, w: Words) -> Found:
     return w.t("rw.log.nobleBeside", who=w.name(e["seat"]), value=e["value"]), "info"
 
 
 PARTS = (_part,)
 PROMPTS = (_prompt,)
+DECISION_PROMPTS = {"four_at_once": _last_start, "four_point": _last_point}
 USES = (
     action_use(
         "four_at_once",
@@ -204,4 +267,5 @@ LINES = {
     "noble_placed": _placed,
     "noble_ignored": _ignored,
     "noble_beside": _beside,
+    "last_check": _last_check,
 }
