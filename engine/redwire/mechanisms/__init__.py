@@ -30,6 +30,7 @@ from ..actions import CORE_ACTIONS, Action, parse_action
 from ..errors import IllegalActionError, Reason, describe_phase
 from ..model import Phase
 from . import (
+    arithmetic,
     audio,
     bat_radar,
     bluffer,
@@ -110,6 +111,7 @@ ALL: tuple[Mechanism[Any], ...] = (
     tripwires.MECHANISM,
     nano.MECHANISM,
     oxygen.MECHANISM,
+    arithmetic.MECHANISM,
 )
 REGISTRY: dict[str, Mechanism[Any]] = {m.id: m for m in ALL}
 ACTIONS: dict[type[Action], ActionSpec[Any]] = {a.cls: a for m in ALL for a in m.actions}
