@@ -55,6 +55,10 @@ SIGNS: tuple[Sign, ...] = ("+", "-")
 class ArithReason(ReasonCode):
     """Refusals around the calculation of mission 47."""
 
+    ARITH_ABSENT = (
+        "arith_absent",
+        "This mission has no calculation: nothing to add or subtract, and no such pass.",
+    )
     ARITH_CARDS = ("arith_cards", "Choose two different Number cards of the row.")
     ARITH_RANGE = (
         "arith_range",
@@ -105,6 +109,14 @@ class Calculate(Action):
     second: int
     sign: str
 
+    def __post_init__(self) -> None:
+        # A sum is the same whichever card comes first: kept smaller first, so equal actions
+        # compare equal (a difference keeps its order: first - second).
+        if self.sign == "+" and self.first > self.second:
+            first, second = self.second, self.first
+            object.__setattr__(self, "first", first)
+            object.__setattr__(self, "second", second)
+
     @property
     def result(self) -> int:
         return self.first + self.second if self.sign == "+" else self.first - self.second
@@ -119,6 +131,9 @@ class ArithPass(Action):
     parsers: ClassVar[Mapping[str, Any]] = {"discard": _as_discard}
     seat: int
     discard: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "discard", tuple(sorted(self.discard)))
 
 
 @dataclass(frozen=True)
@@ -195,6 +210,8 @@ def _discard(table: Table, cards: tuple[int, ...], events: Events) -> None:
 
 
 def _require_open(s: Table, seat: int) -> None:
+    if not _in_play(s):
+        raise IllegalActionError(ArithReason.ARITH_ABSENT)
     require_own_turn(s, seat)
     forbid_if_must_reveal(s, seat)
     if _part(s).current is not None:
@@ -241,8 +258,6 @@ def _calculate_legal(s: Table, seat: int) -> Iterator[Calculate]:
 
 
 def _pass(s: Table, a: ArithPass) -> Events:
-    if not _in_play(s):
-        raise IllegalActionError(ArithReason.ARITH_FIRST)
     _require_open(s, a.seat)
     if _discards(s):
         row = number_cards.row(s)

@@ -205,3 +205,11 @@ def test_results_lists_each_pair_once_per_sign() -> None:
     ways = results([2, 5, 9])
     assert ways[7] == [(2, 5, "+"), (9, 2, "-")] and ways[3] == [(5, 2, "-")]
     assert 14 not in ways and ways[4] == [(9, 5, "-")]
+
+
+def test_another_mission_refuses_both_actions_in_words() -> None:
+    state = new_game(44, 3, seed=1)
+    for action in (Calculate(0, 3, 4, "+"), ArithPass(0)):
+        with pytest.raises(IllegalActionError) as err:
+            state.apply(action)
+        assert err.value.reason is ArithReason.ARITH_ABSENT
