@@ -22,6 +22,7 @@ from engine.redwire import GameState
 from engine.redwire.actions import Action
 
 from . import (
+    arithmetic,
     audio,
     bat_radar,
     bluffer,
@@ -126,6 +127,7 @@ _MISSION_MODULES = (
     tripwires,
     nano,
     oxygen,
+    arithmetic,
 )
 
 #: How each equipment card is offered, by card number.
