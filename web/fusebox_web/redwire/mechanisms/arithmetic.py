@@ -7,6 +7,7 @@ cards to discard); the turn's prompt (calculate first, then cut the result); the
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from engine.redwire import GameState
@@ -28,16 +29,18 @@ def _row(state: GameState) -> tuple[int, ...]:
 
 
 def _afford(sign: str) -> Any:
-    """The row's cards when some calculation of ``sign`` is legal now (every card is offered:
-    a pair that does not work is refused in words)."""
+    """The pairs of cards (smaller first) whose calculation of ``sign`` is legal now, or None;
+    the chips offered are the cards of those pairs (two chips that do not go together are
+    refused in words)."""
 
-    def afford(state: GameState, seat: int) -> tuple[int, ...] | None:
-        row = _row(state)
-        for ways in arithmetic.results(row).values():
-            for first, second, way in ways:
-                if way == sign and legal(state, Calculate(seat, first, second, sign)):
-                    return tuple(sorted(row))
-        return None
+    def afford(state: GameState, seat: int) -> tuple[tuple[int, int], ...] | None:
+        pairs = [
+            (min(first, second), max(first, second))
+            for ways in arithmetic.results(_row(state)).values()
+            for first, second, way in ways
+            if way == sign and legal(state, Calculate(seat, first, second, sign))
+        ]
+        return tuple(sorted(pairs)) or None
 
     return afford
 
@@ -46,12 +49,10 @@ def _pass_afford(state: GameState, seat: int) -> bool | None:
     return True if legal(state, ArithPass(seat)) else None
 
 
-def _discard_afford(state: GameState, seat: int) -> tuple[int, ...] | None:
-    """With the option: the row's cards, two of which the pass discards."""
-    row = sorted(_row(state))
-    if len(row) >= 2 and legal(state, ArithPass(seat, (row[0], row[1]))):
-        return tuple(row)
-    return None
+def _discard_afford(state: GameState, seat: int) -> tuple[tuple[int, int], ...] | None:
+    """With the option: every pair of the row's cards the pass may discard."""
+    pairs = [p for p in combinations(sorted(_row(state)), 2) if legal(state, ArithPass(seat, p))]
+    return tuple(pairs) or None
 
 
 def _build(sign: str) -> Any:
@@ -71,7 +72,8 @@ def _discard_build(sel: Selection, seat: int) -> ArithPass | None:
 
 
 def _cards(choices: Any) -> tuple[int, ...]:
-    return tuple(choices) if isinstance(choices, tuple) else ()
+    """The chips: every card of the offered pairs."""
+    return tuple(sorted({card for pair in choices or () for card in pair}))
 
 
 def _select(a: Calculate) -> dict[str, Any]:
