@@ -2,9 +2,11 @@
 
 The legal calculations give only values the seat holds. Every level but ``random``:
 
-* calculates the value whose best single cut is the surest (a Solo Cut, every other copy being
-  cut, is sure); of several pairs of cards giving it, it discards the pair that leaves the row
-  the most values to make (the teammates' turns come next);
+* calculates so as to lose the fewest steps expected: the miss of its surest single cut of the
+  result (a Solo Cut, every other copy being cut, is sure; a red wire weighs as the whole
+  dial), plus the chance that the next player with wires can make none of his values with the
+  cards left (each value's chance of being in his hand estimated from the odds of his wires;
+  emptying the row lays out all twelve again);
 * passes (one step) only when no calculation is legal, or when the surest cut it could make is
   likelier to point at a red wire than to succeed while the detonator has steps to spare (a
   miss costs the same step as a pass, so otherwise cutting is never worse).
@@ -15,7 +17,7 @@ that value).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..mechanisms import number_cards
 from ..mechanisms.arithmetic import ArithPass, Calculate, results, view
@@ -48,18 +50,32 @@ def advise(ask: BotAsk) -> Advice | None:
         return know.chance(best, (value,)), know.chance(best, know.reds)
 
     by_value = {v: odds(v) for v in sorted({a.result for a in calculations})}
-    value = max(by_value, key=lambda v: (round(by_value[v][0], 9), v))
+    row = _row(obs)
+    holds = _next_holds(know, obs, me)
+
+    def can_play(rest: list[int]) -> float:
+        """The chance the next player can calculate with the cards left (a whole new row
+        when none is)."""
+        if not rest:
+            return 1.0
+        stuck = 1.0
+        for value in results(rest):
+            stuck *= 1.0 - holds.get(value, 0.0)
+        return 1.0 - stuck
+
+    def loss(a: Calculate) -> float:
+        """Steps expected lost: this cut's miss (an explosion weighs as the whole dial), and
+        the next player's forced pass."""
+        success, explosion = by_value[a.result]
+        rest = [c for c in row if c not in (a.first, a.second)]
+        steps = float(know.dial_left)
+        return (1.0 - success - explosion) + explosion * steps + 1.0 - can_play(rest)
+
+    choice = min(calculations, key=lambda a: (round(loss(a), 9), -a.result, a.first, a.second))
+    value = choice.result
     success, explosion = by_value[value]
     if explosion > success and know.dial_left > 1:
         return _pass(ask, passes)
-    row = _row(obs)
-
-    def left(a: Calculate) -> int:
-        rest = [c for c in row if c not in (a.first, a.second)]
-        return len(results(rest))
-
-    ways = [a for a in calculations if a.result == value]
-    choice = max(ways, key=lambda a: (left(a), -a.first, -a.second))
     percent = max(0, min(100, round(100 * success)))
     params = {
         "first": choice.first,
@@ -69,6 +85,24 @@ def advise(ask: BotAsk) -> Advice | None:
         "percent": percent,
     }
     return choice, "calculate", params
+
+
+def _next_holds(know: Any, obs: Observation, me: int) -> dict[int, float]:
+    """For each value, the chance the next player with wires holds one (his wires taken as
+    independent: an estimate to rank the cards left, not a fact)."""
+    players = int(obs["players"])
+    for step in range(1, players):
+        seat = (me + step) % players
+        slots = know.hand_of(seat)
+        if slots:
+            out: dict[int, float] = {}
+            for value in range(1, 13):
+                none = 1.0
+                for slot in slots:
+                    none *= 1.0 - know.chance(slot, (value,))
+                out[value] = 1.0 - none
+            return out
+    return {}
 
 
 def _row(obs: Observation) -> list[int]:

@@ -213,3 +213,51 @@ def test_another_mission_refuses_both_actions_in_words() -> None:
         with pytest.raises(IllegalActionError) as err:
             state.apply(action)
         assert err.value.reason is ArithReason.ARITH_ABSENT
+
+
+@pytest.mark.parametrize("level", ["cautious", "expert"])
+def test_bots_calculate_a_sure_cut_and_pass_only_when_nothing_is_made(level: str) -> None:
+    from engine.redwire.bots import make_bot
+    from tests.redwire.bots.checks import check_explanation
+
+    # Ana holds all four 1s and all four 3s: a calculation of either is a sure Solo Cut.
+    state = m47()
+    bot = make_bot(level, 3)
+    action = bot.choose(state.observation(0), state.legal_actions(0))
+    check_explanation(bot.explain(), state, 0)
+    assert isinstance(action, Calculate) and action.result in (1, 3)  # both Solo Cuts: sure
+    assert bot.explain().key == "calculate" and bot.explain().params["percent"] == 100
+    # A row that makes none of Ana's values (1, 2, 3, 7): the pass, said so.
+    table = state.clone()
+    number_cards.discard_from_row(table, (1, 3, 4, 5, 6, 7, 8, 9, 10, 11))  # 2, 12: 10 or 14
+    legal = table.legal_actions(0)
+    assert not [a for a in legal if isinstance(a, Calculate)]
+    assert bot.choose(table.observation(0), legal) == ArithPass(0)
+    check_explanation(bot.explain(), table, 0)
+    assert bot.explain().key == "arith_pass"
+
+
+@pytest.mark.parametrize("level", ["random", "cautious", "expert"])
+@pytest.mark.parametrize("players", [2, 5])
+def test_bots_play_mission_47_legally_with_reasons(level: str, players: int) -> None:
+    from engine.redwire.bots import make_bot
+    from engine.redwire.bots.characters import table_characters
+    from tests.redwire.bots.checks import check_explanation
+
+    chosen, _ = table_characters(
+        47, players, captain=None, levels=[level] * players, picks=[], seed=players
+    )
+    state = new_game(47, players, 470 + players, chosen=chosen)
+    bots = [make_bot(level, 47 + seat) for seat in range(players)]
+    kinds: set[str] = set()
+    while not state.is_over:
+        seat = state.to_move
+        assert seat is not None
+        legal = state.legal_actions(seat)
+        action = bots[seat].choose(state.observation(seat), legal)
+        assert action in legal
+        check_explanation(bots[seat].explain(), state, seat)
+        kinds.add(action.type)
+        state, _ = state.apply(action)
+        assert len(state.history) < 2000
+    assert state.result in ("won", "exploded") and "calculate" in kinds
