@@ -261,3 +261,19 @@ def test_bots_play_mission_47_legally_with_reasons(level: str, players: int) -> 
         state, _ = state.apply(action)
         assert len(state.history) < 2000
     assert state.result in ("won", "exploded") and "calculate" in kinds
+
+
+def test_the_calculation_and_the_pass_are_typed_in_the_terminal() -> None:
+    from engine.redwire.cli import ParseError, format_action, parse_action, render_board
+
+    state = m47()
+    assert format_action(Calculate(0, 4, 3, "+")) == "calc 3 + 4"
+    assert parse_action("calc 7 - 3", 0, state) == Calculate(0, 7, 3, "-")
+    assert parse_action("calc 3+4", 0, state) == Calculate(0, 3, 4, "+")
+    assert parse_action("pass", 0, state) == ArithPass(0) == parse_action("arpass", 0, state)
+    assert parse_action("arpass 9 2", 0, state) == ArithPass(0, (2, 9))
+    with pytest.raises(ParseError):
+        parse_action("calc 7 3", 0, state)
+    after, _ = play(state, Calculate(0, 3, 4, "+"))
+    board = render_board(after.observation(1), ["A", "B", "C", "D"])
+    assert "Number cards: 1 2 5 6 7 8 9 10 11 12; this turn 3 + 4 = 7" in board
