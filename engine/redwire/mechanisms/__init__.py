@@ -17,7 +17,7 @@ have is refused by the mechanism itself, with its own reason (Radar in mission 1
 ['double_detector', 'equipment', 'stash']
 >>> get("submarine")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
-KeyError: "no mechanism 'submarine'; known: audio, bat_radar, batteries, ..."
+KeyError: "no mechanism 'submarine'; known: arithmetic, audio, bat_radar, ..."
 """
 
 from __future__ import annotations
