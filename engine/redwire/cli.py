@@ -22,9 +22,19 @@ from .bots import make_bot
 from .bots.base import bot_names
 from .bots.characters import table_characters
 from .deal import random_setup
-from .errors import IllegalActionError
+from .errors import IllegalActionError, SetupError
 from .game import new_game
-from .mechanisms import double_detector, four_at_once, nano, new_characters, oxygen, volunteers
+from .mechanisms import (
+    arithmetic,
+    double_detector,
+    four_at_once,
+    nano,
+    new_characters,
+    number_cards,
+    oxygen,
+    volunteers,
+)
+from .mechanisms.arithmetic import ArithPass, Calculate
 from .mechanisms.base import name_of
 from .mechanisms.bat_radar import NameCutter
 from .mechanisms.bluffer import FalseToken
@@ -102,6 +112,10 @@ HELP = """Actions (stands, wires and players count from 1; V is a number or y fo
                          let the next player decide (nosnip)
   vname P                mission 45, the captain when nobody volunteered: player P must cut
                          the Number card's value (name P)
+  calc A + B | calc A - B   mission 47: add or subtract the Number cards A and B (the
+                         result is this turn's value)
+  arpass [A B] (or pass) mission 47: pass your turn, the detonator moves one step (with the
+                         option m47_pass_discards: discarding the Number cards A and B)
   end left | end right   mission 36, captain at setup: where the Sequence card goes
   move | keep            mission 36: move the Sequence card to the other end, or keep it
   skip                   missions 32 and 37: the visible constraint card leaves you no cut
@@ -172,6 +186,10 @@ def format_action(action: Action) -> str:
             return "vpass"
         case NameVolunteer():
             return f"vname {action.named + 1}"
+        case Calculate():
+            return f"calc {action.first} {action.sign} {action.second}"
+        case ArithPass():
+            return " ".join(["arpass", *(str(card) for card in action.discard)])
         case PlaceSequence():
             return f"end {action.end}"
         case MoveSequence():
@@ -328,11 +346,31 @@ def _name(seat: int, args: list[str], state: GameState) -> Action:
     return NameVolunteer(seat, named) if _volunteers(state) else NameCutter(seat, named)
 
 
-def _pass(seat: int, state: GameState) -> Action:
-    """The "pass" command: mission 44's (oxygen) when the game has it, else mission 35's."""
-    if any(m.id == "oxygen" for m in state.mechanisms):
+def _pass(seat: int, args: list[str], state: GameState) -> Action:
+    """The "pass" command: mission 44's (oxygen) or 47's (arithmetic) when the game has it,
+    else mission 35's."""
+    ids = {m.id for m in state.mechanisms}
+    if "oxygen" in ids:
         return OxygenPass(seat)
+    if "arithmetic" in ids:
+        return _arpass(seat, args)
     return XWait(seat)
+
+
+def _calc(seat: int, args: list[str]) -> Action:
+    """``calc A + B`` / ``calc A - B`` (spaces around the sign optional: ``calc 7-3``)."""
+    text = "".join(args)
+    for sign in ("+", "-"):
+        first, found, second = text.partition(sign)
+        if found:
+            return Calculate(seat, _parse_int(first), _parse_int(second), sign)
+    raise ParseError("calc needs two Number cards and a sign, like: calc 7 - 3")
+
+
+def _arpass(seat: int, args: list[str]) -> Action:
+    if args and len(args) != 2:
+        raise ParseError("arpass takes no card, or the two Number cards to discard")
+    return ArithPass(seat, tuple(_parse_int(a) for a in args))
 
 
 _PARSE: dict[str, Callable[[int, list[str], GameState], Action]] = {
@@ -364,7 +402,9 @@ _PARSE: dict[str, Callable[[int, list[str], GameState], Action]] = {
     "turndown": lambda seat, a, s: TurnDown(seat),
     "accuse": lambda seat, a, s: Accuse(seat, _parse_int(a[0]) - 1, a[1].upper()),
     "stuck": lambda seat, a, s: WeakLinkStuck(seat),
-    "pass": lambda seat, a, s: _pass(seat, s),
+    "pass": _pass,
+    "calc": lambda seat, a, s: _calc(seat, a),
+    "arpass": lambda seat, a, s: _arpass(seat, a),
     "oxpass": lambda seat, a, s: OxygenPass(seat),
     "end": lambda seat, a, s: PlaceSequence(seat, a[0].lower()),
     "move": lambda seat, a, s: MoveSequence(seat, True),
@@ -439,6 +479,17 @@ def render_board(obs: Observation, names: Sequence[str]) -> str:
     call = volunteers.view(obs)
     if call is not None and call["current"] is not None:
         lines.append(_call_line(call, names))
+    sums = arithmetic.view(obs)
+    row = number_cards.view(obs)
+    if sums is not None and row is not None:
+        cards = " ".join(str(card["value"]) for card in row["row"])
+        now = sums["cards"]
+        made = (
+            f"; this turn {now[0]} {sums['sign']} {now[1]} = {sums['current']}"
+            if sums["current"] is not None
+            else ""
+        )
+        lines.append(f"  Number cards: {cards}{made}")
     for index, stand in enumerate(obs["stands"]):
         cells = []
         for tile in stand["slots"]:
@@ -498,8 +549,33 @@ def _picks(raw: Sequence[str], players: int) -> list[str | None]:
     return picks
 
 
+def _option_value(text: str) -> object:
+    """``--option`` values: on/off (true/false, yes/no) for true/false, a whole number, or a
+    word."""
+    word = text.lower()
+    if word in ("on", "true", "yes"):
+        return True
+    if word in ("off", "false", "no"):
+        return False
+    return int(text) if text.isdigit() else text
+
+
+def _options(args: argparse.Namespace) -> Options:
+    """The edition and every ``--option NAME=VALUE`` (a rule option, ``engine.redwire.Options``);
+    raises SetupError on an unknown name or a bad value."""
+    raw: dict[str, object] = {"edition": args.edition}
+    for item in args.option:
+        name, _, value = item.partition("=")
+        raw[name.strip()] = _option_value(value.strip())
+    return Options.from_json(raw)
+
+
 def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
-    options = Options(edition=args.edition)
+    try:
+        options = _options(args)
+    except SetupError as exc:
+        print(f"play: {exc}", file=sys.stderr)
+        return 2
     names = _names(args.names, args.players)
     humans = set() if args.human is None else {args.human}
     bots_for = _seat_list(args.bots, args.players) - humans
@@ -615,6 +691,13 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--human", type=int, default=None, help="the seat (0-based) you play")
     play.add_argument("--names", default=None, help="comma-separated names")
     play.add_argument("--edition", default="IT", choices=["IT", "EN"])
+    play.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a rule option, e.g. m47_pass_discards=on, dial_cap=4 (repeatable)",
+    )
     play.add_argument(
         "--character",
         action="append",

@@ -77,6 +77,7 @@ class OptionsView(_OptionsBase, total=False):
     m12_lock_added_cards: bool
     m17_rhett_no_dd: bool
     m18_unheld: str
+    m47_pass_discards: bool
 
 
 class Observation(TypedDict):

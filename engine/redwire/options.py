@@ -16,7 +16,12 @@ DetectorScope = Literal["hand", "stand"]
 
 
 #: The options of one mission (``[UNCERTAIN]`` points of the spec, §12), all true/false.
-MISSION_OPTIONS = ("m12_lock_added_cards", "m17_rhett_no_dd", "m18_unheld")
+MISSION_OPTIONS = (
+    "m12_lock_added_cards",
+    "m17_rhett_no_dd",
+    "m18_unheld",
+    "m47_pass_discards",
+)
 #: The mission options whose values are words, with the words allowed.
 _WORDS: dict[str, tuple[str, ...]] = {"m18_unheld": ("token", "forbidden")}
 
@@ -47,6 +52,9 @@ class Options:
     #: his choice and the detonator moves ("token", as mission 51); or naming him is not
     #: allowed ("forbidden": the radar shows who holds it).
     m18_unheld: str = "token"
+    #: A8, mission 47: a player who passes also discards two Number cards of his choice (a
+    #: French-derived note); the English card says only the detonator moves: off by default.
+    m47_pass_discards: bool = False
 
     def to_json(self) -> dict[str, Any]:
         """The options as JSON; a mission's option is left out at its default, so records and

@@ -66,6 +66,7 @@ from engine.redwire.mechanisms import (
     volunteers,
     x_wires,
 )
+from engine.redwire.mechanisms.arithmetic import Calculate
 from engine.redwire.mechanisms.constraints import CARDS, ChooseConstraint, SkipTurn
 from engine.redwire.mechanisms.equipment import tray
 from engine.redwire.mechanisms.new_characters import OwnRadar
@@ -101,6 +102,7 @@ BOT_TABLES = [
     (44, 3, 4),
     (45, 2, 3),
     (46, 2, 6),
+    (47, 4, 3),
 ]
 LEVEL = "cautious"
 PHONE: ViewportSize = {"width": 360, "height": 640}
@@ -1848,3 +1850,95 @@ def test_the_forced_four_sevens_by_keyboard_and_touch(open_context: Opener, site
     cuts = [e for e in after.log if e.type == "four_cut"]
     assert cuts and cuts[0].data["outcome"] == "hit" and after.cut_count(7) == 4
     expect(part).to_contain_text("The four 7s are cut")
+
+
+def test_a_calculation_gives_the_cut_value_and_the_pass_moves_the_dial(
+    open_context: Opener, site_url: str
+) -> None:
+    """Mission 47 on a phone, the person captain, in one page boot: the twelve Number cards and
+    the rule drawn; her first turn, the pass's button opened by keyboard (its confirm says the
+    detonator moves), then a calculation made by touch (a mode button, two card chips, the
+    confirm naming the result) and the cut of the result; her next turn, a calculation's chips
+    chosen by keyboard (its confirm names the result), then the pass made by touch (the
+    detonator moves one step)."""
+    page = open_phone(
+        open_context,
+        site_url + "?mission=47&players=3&seed=4&bots=1&pace=instant&brief=0&captain=1",
+    )
+    expect(page.get_by_test_id("arithmetic")).to_contain_text("add or subtract them")
+    expect(page.locator(".rw-ncard")).to_have_count(12)
+    while (decision := wait_decision(page)) == "setup_token":
+        play(page, sure_move(saved_state(page), 0))
+    assert decision == "turn" and viewer(page) == 0
+    confirm = page.get_by_test_id("confirm")
+
+    def mode(name: str) -> Any:
+        return page.locator(f'[data-act="mode"][data-mode="{name}"]')
+
+    def chip(card: int) -> Any:
+        return page.locator(f'[data-act="value"][data-value="{card}"]')
+
+    press(page, mode("arith_pass"), "keyboard")
+    expect(confirm).to_contain_text("I pass my turn: the detonator moves one step")
+    state = saved_state(page)
+    calc = _sure_calculation(state)
+    press(page, mode("calc_add" if calc.sign == "+" else "calc_sub"), "touch")
+    for card in (calc.first, calc.second):
+        press(page, chip(card), "touch")
+    said = f"{calc.first} {calc.sign} {calc.second} = {calc.result}: I cut {calc.result}"
+    expect(confirm).to_contain_text(said)
+    press(page, confirm, "touch")
+    now = page.get_by_test_id("arith-now")
+    expect(now).to_contain_text(f"= {calc.result}")
+    expect(page.locator(".rw-ncard")).to_have_count(10)
+    settled_decision(page)
+    play(page, sure_cut(saved_state(page), 0))
+    if wait_decision(page) == "own_cut":  # which of my wires of that value
+        play(page, sure_move(saved_state(page), 0))
+    made = [e for e in saved_state(page).log if e.type == "calculate"]
+    assert made[0].data == {
+        "seat": 0,
+        "first": calc.first,
+        "second": calc.second,
+        "sign": calc.sign,
+        "value": calc.result,
+    }
+    # Her next turn (a teammate's detector may ask her which of her wires is cut first): a
+    # calculation chosen by keyboard, then the pass by touch.
+    while (got := settled_decision(page, 120_000)) not in ("turn", "over"):
+        play(page, sure_move(saved_state(page), 0))
+    if got != "turn":
+        pytest.skip("the game ended before the captain's second turn")
+    state = saved_state(page)
+    other = next(a for a in state.legal_actions(0) if isinstance(a, Calculate))
+    press(page, mode("calc_add" if other.sign == "+" else "calc_sub"), "keyboard")
+    for card in (other.first, other.second):
+        press(page, chip(card), "keyboard")
+    expect(confirm).to_contain_text(f"= {other.result}: I cut {other.result} this turn")
+    before = state.dial
+    press(page, mode("arith_pass"), "touch")
+    expect(confirm).to_contain_text("I pass my turn: the detonator moves one step")
+    press(page, confirm, "touch")
+    page.wait_for_function(
+        f"() => document.querySelector('[data-testid=prompt]')?.dataset.moves !== "
+        f"'{len(state.history)}'"
+    )
+    after = saved_state(page)
+    at = next(i for i, e in enumerate(after.log) if e.type == "arith_pass")
+    assert after.log[at].data == {"seat": 0, "discard": []}
+    step = after.log[at + 1]
+    assert step.type == "dial" and (step.data["from"], step.data["to"]) == (before, before - 1)
+
+
+def _sure_calculation(state: GameState) -> Calculate:
+    """A calculation of the captain's after which a single-wire cut of the result surely hits
+    (chosen knowing every wire)."""
+    for action in state.legal_actions(0):
+        if isinstance(action, Calculate):
+            after, _ = state.apply(action)
+            try:
+                sure_cut(after, 0)
+            except AssertionError:
+                continue
+            return action
+    raise AssertionError("no calculation with a sure cut: the deal does not allow one")

@@ -67,6 +67,12 @@ def offered(aff: Affordances, seat: int) -> set[redwire.Action]:
                 assert action is not None
                 out.add(action)
             continue
+        if use.values_many > 1:  # groups of values (47: two Number cards), each offered
+            for group in choices:
+                action = use.build(Selection(use.mode, values=tuple(group)), seat)
+                assert action is not None
+                out.add(action)
+            continue
         if use.values is not None and not isinstance(choices, dict):  # values only
             for value in use.values(choices):
                 action = use.build(Selection(use.mode, values=(value,)), seat)

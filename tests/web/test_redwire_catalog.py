@@ -67,7 +67,7 @@ def test_bot_explanations_translate_with_their_params(catalog: Catalog, key: str
         "wires": [[1, 2], [1, 5]], "value": 9, "value2": "yellow", "values": [7, 9],
         "card": 12, "percent": 87, "left": 2, "tool": "double", "kind": "cut",
         "character": "E1", "letter": "A", "count": 5, "total": 12, "place": "first", "space": 9,
-        "price": 1, "dearest": 3,
+        "price": 1, "dearest": 3, "first": 7, "sign": "-", "second": 3,
     }  # fmt: skip
     params = {name: samples[name] for name in KEYS[key].params}
     words = Words(catalog, ["Ana", "Bea", "Carlo"], [0, 1, 2])

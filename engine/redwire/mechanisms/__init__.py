@@ -17,7 +17,7 @@ have is refused by the mechanism itself, with its own reason (Radar in mission 1
 ['double_detector', 'equipment', 'stash']
 >>> get("submarine")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
-KeyError: "no mechanism 'submarine'; known: audio, bat_radar, batteries, ..."
+KeyError: "no mechanism 'submarine'; known: arithmetic, audio, bat_radar, ..."
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from ..actions import CORE_ACTIONS, Action, parse_action
 from ..errors import IllegalActionError, Reason, describe_phase
 from ..model import Phase
 from . import (
+    arithmetic,
     audio,
     bat_radar,
     bluffer,
@@ -112,6 +113,7 @@ ALL: tuple[Mechanism[Any], ...] = (
     nano.MECHANISM,
     oxygen.MECHANISM,
     volunteers.MECHANISM,
+    arithmetic.MECHANISM,
 )
 REGISTRY: dict[str, Mechanism[Any]] = {m.id: m for m in ALL}
 ACTIONS: dict[type[Action], ActionSpec[Any]] = {a.cls: a for m in ALL for a in m.actions}

@@ -161,6 +161,32 @@ def remove_from_row(table: Table, value: int) -> None:
     )
 
 
+def discard_from_row(table: Table, values: tuple[int, ...]) -> None:
+    """Take these cards out of the row together (face up with the discarded cards, in this
+    order): mission 47's two cards of a calculation."""
+    cards = part(table)
+    gone = set(values)
+    table.set_part(
+        ID,
+        replace(
+            cards,
+            row=tuple(v for v in cards.row if v not in gone),
+            down=cards.down - gone,
+            discarded=(*cards.discarded, *values),
+        ),
+    )
+
+
+def lay_out_again(table: Table) -> tuple[int, ...]:
+    """Lay the row out again as it was dealt, every card face up, nothing discarded (mission
+    47: once no card is left). Returns the new row."""
+    config = table.mission.config(ID)
+    assert isinstance(config, NumberCardsConfig)
+    row = order_of(table)[: config.row]
+    table.set_part(ID, replace(part(table), row=row, down=frozenset(), discarded=()))
+    return row
+
+
 def turn_down(table: Table, value: int) -> None:
     """Turn a card of the row face down (it stays in its place)."""
     cards = part(table)

@@ -194,9 +194,12 @@ def _chosen(table: Table) -> int | None:
 
 
 def _gives_last(table: Table, action: Action) -> bool:
-    """The active player would give away, with the Walkie-Talkies, his last wire of the value he
-    must cut this turn (he could then not cut it)."""
-    value = _chosen(table)
+    return gives_last(table, action, _chosen(table))
+
+
+def gives_last(table: Table, action: Action, value: int | None) -> bool:
+    """The active player would give away, with the Walkie-Talkies, his last wire of ``value``,
+    the value he must cut this turn (he could then not cut it; mission 47 reuses it)."""
     if value is None or action.seat != table.active:
         return False
     giving = isinstance(action, Walkie) or (

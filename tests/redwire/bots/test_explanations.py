@@ -39,6 +39,9 @@ SAMPLE = {
     "space": 9,
     "price": 1,
     "dearest": 3,
+    "first": 7,
+    "sign": "-",
+    "second": 3,
 }
 
 

@@ -308,6 +308,10 @@ SAMPLES: dict[str, object] = {
     "move": True,
     "swap": True,
     "same": True,
+    "first": 7,
+    "second": 3,
+    "sign": "-",
+    "discard": (2, 9),
 }
 #: Fields whose sample depends on the action.
 CARD_SAMPLES: dict[str, object] = {"label": 12, "choose_constraint": "B", "weakest_accuse": "C"}

@@ -41,6 +41,7 @@ from engine.redwire import (
 from engine.redwire.bots.characters import table_characters
 from engine.redwire.errors import IllegalActionError
 from engine.redwire.mechanisms import four_at_once
+from engine.redwire.mechanisms.arithmetic import ArithPass, Calculate
 from engine.redwire.mechanisms.bat_radar import NameCutter
 from engine.redwire.mechanisms.bluffer import FalseToken
 from engine.redwire.mechanisms.claims import Claim, PassClaim
@@ -155,6 +156,8 @@ def random_candidate(state: GameState, rng: random.Random) -> Action:
         lambda: ChooseNumber(seat, value),
         lambda: PlayNumber(seat, value),
         lambda: FlipNumber(seat),
+        lambda: Calculate(seat, rng.randrange(0, 14), rng.randrange(0, 14), rng.choice("+-")),
+        lambda: ArithPass(seat, rng.choice(((), (rng.randrange(14), rng.randrange(14))))),
     ]
     return rng.choice(makers)()
 

@@ -893,7 +893,9 @@ class App:
 
     def act_value(self, target: Any) -> None:
         value = value_of_data(text(target, "data-value"))
-        self.sel = self.sel.tap_value(value, self.sel.xy)
+        use = mechanisms.use_of(self.sel)
+        two = use is not None and use.values_many == 2
+        self.sel = self.sel.tap_value(value, self.sel.xy or two)
         self.message = None
         self.draw_board()
         if build(self.sel, self.session.viewer or 0) is not None:

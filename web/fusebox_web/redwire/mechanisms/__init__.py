@@ -22,6 +22,7 @@ from engine.redwire import GameState
 from engine.redwire.actions import Action
 
 from . import (
+    arithmetic,
     audio,
     bat_radar,
     bluffer,
@@ -128,6 +129,7 @@ _MISSION_MODULES = (
     nano,
     oxygen,
     volunteers,
+    arithmetic,
 )
 
 #: How each equipment card is offered, by card number.

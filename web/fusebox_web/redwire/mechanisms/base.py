@@ -77,6 +77,9 @@ class CardUse:
     taps: int = 1
     values: Callable[[Any], tuple[int, ...]] | None = None
     values_label: str = ""
+    #: How many values the mode collects (2: mission 47's two Number cards; a tap on a chosen
+    #: one lets go of it, a third drops the oldest).
+    values_many: int = 1
     seats: Callable[[Any], list[int]] | None = None
     seats_label: str = ""
     seats_many: int = 1
