@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypedDict, cast
 
 from ...core.errors import ReasonCode
 from ...core.events import Event, Viewer
-from ..actions import Action, Cut, Pick, RevealReds, SoloCut
+from ..actions import Action, Cut, RevealReds, SoloCut
 from ..errors import IllegalActionError
 from ..model import Pending, Phase, Table
 from ..turn import (
@@ -294,6 +294,29 @@ class Sweeping(Mechanism[SweepPart]):
             "Only red wires are left in my hand: I point at the likeliest three ({percent}%).",
             "mission 13: the sweep a hand of only red wires must make",
         ),
+        "yellow_sweep_sure": (
+            (),
+            "I know where every yellow wire is: I point at all three.",
+            "mission 48",
+        ),
+        "yellow_sweep_point": (
+            ("stand", "wire"),
+            "Wire {wire}: one of the yellow wires, I say.",
+            "mission 48: the next wire pointed at in a sweep",
+        ),
+        "yellow_sweep_forced": (
+            ("percent",),
+            "Nothing but yellow wires can be cut from my hand: I point at the likeliest three "
+            "({percent}%).",
+            "mission 48: the sweep of a hand whose only cuttable wires are yellow",
+        ),
+        "yellow_sweep_likely": (
+            ("percent",),
+            "The likeliest three are all yellow at {percent}% and none can be red: worth a "
+            "step, and a miss shows their values.",
+            "mission 48 (expert): the likeliest group, never red, with a step to spare and no "
+            "sure cut",
+        ),
     }
 
     def init_part(self, table: Table) -> SweepPart:
@@ -336,53 +359,19 @@ class Sweeping(Mechanism[SweepPart]):
         return not _announces_yellow(action)
 
     def advise(self, ask: BotAsk) -> Advice | None:
-        """Sweep when every red wire's place is certain, or when only red wires are left
-        (then the likeliest group, counted exactly among the best few); point at the planned
-        group's wires one by one."""
-        picks = [a for a in ask.legal if isinstance(a, Pick)]
-        prompt = ask.obs["prompt"]
-        if picks and prompt is not None and prompt["kind"] == SWEEP_POINT.value:
-            chosen = [tuple(t) for t in (sweep_view(ask.obs) or {"chosen": []})["chosen"]]
-            group, _ = _plan(ask)
-            for slot in group:
-                if slot not in chosen:
-                    pick = next((p for p in picks if (p.stand, p.slot) == slot), None)
-                    if pick is not None:
-                        return pick, "sweep_point", {"stand": pick.stand, "wire": pick.slot + 1}
-            pick = picks[0]
-            return pick, "sweep_point", {"stand": pick.stand, "wire": pick.slot + 1}
-        sweeps = [a for a in ask.legal if isinstance(a, Sweep)]
-        if not sweeps:
-            return None
-        forced = not any(a.type in ("cut", "solo") for a in ask.legal)
-        _, chance = _plan(ask)
-        if chance >= 1.0 - 1e-12:
-            return sweeps[0], "sweep_sure", {}
-        if forced:
-            percent = max(0, min(100, int(chance * 100 + 1e-9)))
-            return sweeps[0], "sweep_forced", {"percent": percent}
-        return None
+        from ..bots.sweep import advise
 
-
-def _plan(ask: BotAsk) -> tuple[list[tuple[int, int]], float]:
-    """The group of wires likeliest to be every wire of the colour left, and its chance (the
-    wires already pointed at in a sweep under way are kept)."""
-    from ..deduction.codes import RED, YELLOW
-
-    part = sweep_view(ask.obs)
-    if part is None:
-        return [], 0.0
-    colour = RED if part["colour"] == "red" else YELLOW
-    chosen = [(int(a), int(b)) for a, b in part["chosen"]]
-    return likeliest(ask.knowledge(), colour, int(part["count"]), chosen)
+        return advise(ask)
 
 
 def likeliest(
-    know: Any, cls: int, count: int, chosen: list[tuple[int, int]]
+    know: Any, cls: int, count: int, chosen: list[tuple[int, int]], floor: float = 0.0
 ) -> tuple[list[tuple[int, int]], float]:
     """The ``count`` uncut wires likeliest to be every wire of class ``cls`` left (keeping the
     ones ``chosen`` already), and that chance, counted exactly among the best few candidates
-    (``know``: the bot's ``Knowledge``)."""
+    (``know``: the bot's ``Knowledge``). With a ``floor``, a group that cannot reach it is not
+    counted (the chance returned is then 0): every group holds a wire no likelier than the
+    ``need``-th best, and a group is no likelier than any of its wires."""
     from ..deduction import count_worlds
     from ..deduction.facts import SlotIn
 
@@ -394,6 +383,8 @@ def likeliest(
     need = count - len(chosen)
     if need <= 0:
         return chosen, 1.0
+    if len(ranked) < need or chance[ranked[need - 1]] < floor:
+        return [*chosen, *ranked[:need]], 0.0
     total = know.solution.total
     best: tuple[float, list[tuple[int, int]]] = (-1.0, ranked[:need])
     for group in combinations(ranked[: need + 3], need):
