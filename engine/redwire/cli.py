@@ -24,7 +24,7 @@ from .bots.characters import table_characters
 from .deal import random_setup
 from .errors import IllegalActionError
 from .game import new_game
-from .mechanisms import double_detector, nano, new_characters, oxygen
+from .mechanisms import dealt_first, double_detector, nano, new_characters, oxygen, sweep
 from .mechanisms.bat_radar import NameCutter
 from .mechanisms.bluffer import FalseToken
 from .mechanisms.claims import Claim, PassClaim
@@ -76,7 +76,8 @@ HELP = """Actions (stands, wires and players count from 1; V is a number or y fo
   rewind | stabilize | radar N | batteries P [P] | coffee P
   timeup                 mission 10: the countdown ran out (the terminal keeps no clock)
   snip | nosnip          mission 10: say "Snip!" to play next, or let the next player decide
-  sweep                  mission 13: point at the three red wires (then pick S.W each)
+  sweep                  missions 13, 48: point at the three red (13) or yellow (48) wires
+                         (then pick S.W each)
   false S.W V            mission 17, Rhett: your false setup token on wire S.W (not V)
   name P                 mission 18: player P must cut the Number card's value
   beside S V | give V    mission 22: a value you lack beside stand S; the gift of token V
@@ -391,6 +392,17 @@ def render_board(obs: Observation, names: Sequence[str]) -> str:
         lines.append(
             f"  oxygen: {air['reserve']} of {air['tokens']} in the reserve"
             " (a cut of 1-4 takes 1, 5-8 takes 2, 9-12 takes 3)"
+        )
+    first = dealt_first.view(obs)
+    if first is not None:
+        counts = ", ".join(f"stand {i + 1}: {n}" for i, n in enumerate(first["stands"]))
+        lines.append(f"  {first['colour']} wires dealt first: {counts}")
+    swept = sweep.sweep_view(obs)
+    if swept is not None and swept["count"]:
+        chosen = " ".join(f"{a + 1}.{b + 1}" for a, b in swept["chosen"])
+        lines.append(
+            f"  {swept['colour']} wires left, cut only all at once (sweep): {swept['count']}"
+            + (f"; pointed at: {chosen}" if chosen else "")
         )
     for index, stand in enumerate(obs["stands"]):
         cells = []

@@ -152,7 +152,8 @@ def _sweep(s: Table, a: Sweep) -> Events:
         raise IllegalActionError(SweepReason.SWEEP_HOLD)
     s.set_part(ID, SweepPart())
     _ask(s, a.seat)
-    return [Event("sweep_start", {"seat": a.seat, "count": count})]
+    colour = _config(s).colour.value
+    return [Event("sweep_start", {"seat": a.seat, "count": count, "colour": colour})]
 
 
 def _ask(s: Table, seat: int) -> None:
@@ -270,7 +271,8 @@ class Sweeping(Mechanism[SweepPart]):
     facts = {"sweep": _read_sweep}
     lines = {
         "sweep_start": lambda e, n, o: (
-            f"{name_of(n, e['seat'])} says where every red wire is: {e['count']} wires."
+            f"{name_of(n, e['seat'])} says where every {e.get('colour', 'red')} wire is: "
+            f"{e['count']} wires."
         ),
         "sweep_point": lambda e, n, o: (
             f"{name_of(n, e['seat'])} points at stand {e['stand'] + 1}, wire {e['slot'] + 1}."

@@ -62,6 +62,7 @@ CASES = [
     (42, 5, 2),
     (43, 3, 22),
     (44, 4, 9),
+    (48, 4, 2),
 ]
 #: The people's new characters (rule sticker B) in the golden games of missions 31-66: every
 #: one of them, the captain's entry left unused.

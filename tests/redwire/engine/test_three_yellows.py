@@ -100,7 +100,7 @@ def test_a_sweep_of_the_three_yellows_cuts_them() -> None:
     state = m48()
     state, events = play(state, Sweep(0))
     assert types(events) == ["sweep_start"] and state.phase is SWEEP_POINT
-    assert events[0].data == {"seat": 0, "count": 3}
+    assert events[0].data == {"seat": 0, "count": 3, "colour": "yellow"}
     for target in YELLOWS:
         state, events = play(state, Pick(0, *target))
     swept = next(e for e in events if e.type == "sweep").data
