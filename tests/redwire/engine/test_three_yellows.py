@@ -244,3 +244,43 @@ def test_a_hand_of_only_yellow_wires_sweeps_and_points_at_its_own_first() -> Non
         pick = bot.choose(after.observation(0), after.legal_actions(0))
         assert isinstance(pick, Pick) and bot.explain().key == "yellow_sweep_point"
         assert (pick.stand, pick.slot) == (0, 13)
+
+
+@pytest.mark.parametrize(
+    ("level", "players"),
+    [  # every count at random; the bench plays the careful levels' other counts
+        ("random", 2),
+        ("random", 3),
+        ("random", 4),
+        ("random", 5),
+        ("cautious", 2),
+        ("expert", 3),
+        ("expert", 5),
+    ],
+)
+def test_bots_play_mission_48_legally_and_sweep_only_for_a_reason(level: str, players: int) -> None:
+    from engine.redwire.bots import make_bot
+    from engine.redwire.bots.characters import table_characters
+    from tests.redwire.bots.checks import check_explanation
+
+    chosen, _ = table_characters(
+        48, players, captain=None, levels=[level] * players, picks=[], seed=players
+    )
+    state = new_game(48, players, 480 + players, chosen=chosen)
+    bots = [make_bot(level, 48 + seat) for seat in range(players)]
+    steps = 0
+    while not state.is_over:
+        seat = state.to_move
+        assert seat is not None
+        legal = state.legal_actions(seat)
+        action = bots[seat].choose(state.observation(seat), legal)
+        assert action in legal
+        why = bots[seat].explain()
+        check_explanation(why, state, seat)
+        if isinstance(action, Sweep) and level != "random":
+            assert why.key in ("yellow_sweep_sure", "yellow_sweep_forced", "yellow_sweep_likely")
+            assert why.key != "yellow_sweep_likely" or level == "expert"
+        state, _ = state.apply(action)
+        steps += 1
+        assert steps < 2000
+    assert state.result in ("won", "exploded")
