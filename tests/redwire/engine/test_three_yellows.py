@@ -12,6 +12,7 @@ import pytest
 
 from engine.redwire import (
     Cut,
+    GameState,
     IllegalActionError,
     Pick,
     RevealReds,
@@ -41,13 +42,24 @@ def m48(stands: list[list[str]] = STANDS):  # type: ignore[no-untyped-def]
     return game(48, 4, stands, parts={"equipment": {"cards": [1, 2, 3, 9]}})
 
 
+def tokens_placed(state: GameState) -> GameState:
+    """Every seat marks its first offered wire at setup."""
+    while state.phase.value == "setup_token":
+        seat = state.to_move
+        assert seat is not None
+        state, _ = state.apply(state.legal_actions(seat)[0])
+    return state
+
+
 def yellow_chance(state, viewer: int, stand: int) -> float:  # type: ignore[no-untyped-def]
     odds = solve(position_from_observation(state.observation(viewer)))
-    return sum(
-        p
-        for slot in range(len(state.stands[stand]))
-        for code, p in odds.code_probabilities((stand, slot)).items()
-        if cut_value(code) == YELLOW
+    return float(
+        sum(
+            p
+            for slot in range(len(state.stands[stand]))
+            for code, p in odds.code_probabilities((stand, slot)).items()
+            if cut_value(code) == YELLOW
+        )
     )
 
 
@@ -171,9 +183,7 @@ def test_with_four_players_anyone_may_sweep_with_three_only_a_holder() -> None:
     table.active = 3  # seat 3 holds no yellow wire: with four players it may still sweep
     assert Sweep(3) in table.legal_actions(3)
     for seed in range(6):
-        state = new_game(48, 3, seed=seed)
-        while state.phase.value == "setup_token":
-            state, _ = state.apply(state.legal_actions(state.to_move)[0])
+        state = tokens_placed(new_game(48, 3, seed=seed))
         for seat in range(3):
             table = state.clone()
             table.active = seat
@@ -186,9 +196,7 @@ def test_with_four_players_anyone_may_sweep_with_three_only_a_holder() -> None:
 
 
 def test_with_three_players_a_sweep_tells_the_actor_holds_a_yellow_wire() -> None:
-    state = new_game(48, 3, seed=4)
-    while state.phase.value == "setup_token":
-        state, _ = state.apply(state.legal_actions(state.to_move)[0])
+    state = tokens_placed(new_game(48, 3, seed=4))
     seat = state.active
     mine = [(st, sl) for st, sl, c in state.hand(seat) if cut_value(c) == YELLOW]
     others = [

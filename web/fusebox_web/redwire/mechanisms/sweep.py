@@ -1,5 +1,6 @@
-"""The sweep on the page (missions 13 and 48): its button on the turn (one per colour, so each
-says what it risks), the wires pointed at so far and what a wrong group does, the log lines."""
+"""The sweep on the page (missions 13 and 48): its button on the turn (its confirm says what
+pointing risks for the mission's colour), the colour's wires left with its symbol, what a wrong
+group does and the wires pointed at so far, the log lines."""
 
 from __future__ import annotations
 
@@ -19,22 +20,15 @@ if TYPE_CHECKING:
     from ..words import Words
 
 
-def _colour(state: GameState) -> str:
-    """The colour the mission sweeps (asked only where the sweep is legal, so in play)."""
-    config = state.mission.config(sweep.ID)
-    assert isinstance(config, sweep.SweepConfig)
-    return config.colour.value
+def _afford(state: GameState, seat: int) -> bool | None:
+    return True if legal(state, Sweep(seat)) else None
 
 
-def _afford(colour: str):  # type: ignore[no-untyped-def]
-    """The button of the sweep of ``colour``: shown where the mission sweeps that colour."""
-
-    def afford(state: GameState, seat: int) -> bool | None:
-        if not legal(state, Sweep(seat)) or _colour(state) != colour:
-            return None
-        return True
-
-    return afford
+def _confirm(action: Sweep, w: Words, obs: Observation) -> str:
+    """What pointing risks, for the mission's colour."""
+    part = sweep.sweep_view(obs)
+    colour = "red" if part is None else part["colour"]
+    return w.t("rw.confirm.sweep_yellow" if colour == "yellow" else "rw.confirm.sweep")
 
 
 def _suffix(colour: object) -> str:
@@ -76,20 +70,7 @@ def _sweep(e: View, w: Words) -> Found:
 
 
 PARTS = (_part,)
-USES = (
-    action_use(
-        "sweep",
-        Sweep,
-        _afford("red"),
-        lambda s, seat: Sweep(seat),
-        lambda a, w, obs: w.t("rw.confirm.sweep"),
-    ),
-    action_use(
-        "sweep_yellow",
-        Sweep,
-        _afford("yellow"),
-        lambda s, seat: Sweep(seat),
-        lambda a, w, obs: w.t("rw.confirm.sweep_yellow"),
-    ),
+USES = (  # one button for either colour: the board's part names the colour and the risk
+    action_use("sweep", Sweep, _afford, lambda s, seat: Sweep(seat), _confirm),
 )
 LINES = {"sweep_start": _start, "sweep_point": _point, "sweep": _sweep}
