@@ -26,12 +26,14 @@ from .errors import IllegalActionError, SetupError
 from .game import new_game
 from .mechanisms import (
     arithmetic,
+    dealt_first,
     double_detector,
     four_at_once,
     nano,
     new_characters,
     number_cards,
     oxygen,
+    sweep,
     volunteers,
 )
 from .mechanisms.arithmetic import ArithPass, Calculate
@@ -88,7 +90,8 @@ HELP = """Actions (stands, wires and players count from 1; V is a number or y fo
   rewind | stabilize | radar N | batteries P [P] | coffee P
   timeup                 mission 10: the countdown ran out (the terminal keeps no clock)
   snip | nosnip          missions 10, 45: say "Snip!" to play next, or let the next one decide
-  sweep                  mission 13: point at the three red wires (then pick S.W each)
+  sweep                  missions 13, 48: point at the three red (13) or yellow (48) wires
+                         (then pick S.W each)
   false S.W V            mission 17, Rhett: your false setup token on wire S.W (not V)
   name P                 missions 18, 45: player P must cut the Number card's value
   beside S V | give V    mission 22: a value you lack beside stand S; the gift of token V
@@ -490,6 +493,17 @@ def render_board(obs: Observation, names: Sequence[str]) -> str:
             else ""
         )
         lines.append(f"  Number cards: {cards}{made}")
+    first = dealt_first.view(obs)
+    if first is not None:
+        counts = ", ".join(f"stand {i + 1}: {n}" for i, n in enumerate(first["stands"]))
+        lines.append(f"  {first['colour']} wires dealt first: {counts}")
+    swept = sweep.sweep_view(obs)
+    if swept is not None and swept["count"]:
+        chosen = " ".join(f"{a + 1}.{b + 1}" for a, b in swept["chosen"])
+        lines.append(
+            f"  {swept['colour']} wires left, cut only all at once (sweep): {swept['count']}"
+            + (f"; pointed at: {chosen}" if chosen else "")
+        )
     for index, stand in enumerate(obs["stands"]):
         cells = []
         for tile in stand["slots"]:

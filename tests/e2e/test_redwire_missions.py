@@ -103,6 +103,7 @@ BOT_TABLES = [
     (45, 2, 3),
     (46, 2, 6),
     (47, 4, 3),
+    (48, 2, 3),
 ]
 LEVEL = "cautious"
 PHONE: ViewportSize = {"width": 360, "height": 640}
@@ -1942,3 +1943,70 @@ def _sure_calculation(state: GameState) -> Calculate:
                 continue
             return action
     raise AssertionError("no calculation with a sure cut: the deal does not allow one")
+
+
+def test_the_three_yellows_are_pointed_at_by_touch_and_keyboard(
+    open_context: Opener, site_url: str
+) -> None:
+    """Mission 48 on a phone, four players, the person captain, in one page boot: the yellow
+    wires dealt first and the yellows left drawn; a wrong sweep made by touch (the button, two
+    wires tapped, the last by keyboard) puts an info token on every wire pointed at and moves
+    the detonator one step; at her next turn the right sweep, the button by keyboard, the first
+    wire by keyboard and the others by touch, cuts the three yellow wires."""
+    page = open_phone(
+        open_context,
+        site_url + "?mission=48&players=4&seed=5&bots=1&pace=instant&brief=0&captain=1",
+    )
+    expect(page.get_by_test_id("dealt-first")).to_contain_text("Yellow wires dealt first")
+    expect(page.get_by_test_id("sweep")).to_contain_text("Yellow wires left to find")
+    while (decision := wait_decision(page)) == "setup_token":
+        play(page, sure_move(saved_state(page), 0))
+    assert decision == "turn" and viewer(page) == 0
+    state = saved_state(page)
+    dial = state.dial
+    blues = [  # three of her own blue wires: a wrong group that cannot explode
+        (stand, slot)
+        for stand in state.seat_stands[0]
+        for slot, code in state.uncut(stand)
+        if cut_value(code) not in (RED, YELLOW)
+    ][:3]
+    confirm = page.get_by_test_id("confirm")
+
+    def sweep(targets: list[tuple[int, int]], ways: list[str]) -> None:
+        press(page, page.locator('[data-act="mode"][data-mode="sweep"]'), ways[0])
+        expect(confirm).to_contain_text("Point at the yellow wires")
+        press(page, confirm, ways[0])
+        assert wait_decision(page) == "sweep_point"
+        for n, (target, way) in enumerate(zip(targets, ways, strict=True)):
+            press(page, tile(page, *target), way)
+            press(page, confirm, way)
+            if n < 2:
+                expect(page.get_by_test_id("sweep")).to_contain_text("Pointed at so far")
+
+    moves = len(state.history)
+    sweep(blues, ["touch", "touch", "keyboard"])
+    page.wait_for_selector(f'[data-testid="prompt"]:not([data-moves="{moves + 3}"])')
+    after = saved_state(page)
+    swept = next(e for e in after.log if e.type == "sweep")
+    assert swept.data["outcome"] == "miss" and swept.data["seat"] == 0
+    assert all(after.wire_id(*t) in after.info for t in blues)
+    assert after.dial <= dial - 1
+    # Her next turn: the yellow wires, as the true deal has them.
+    if settled_decision(page, 120_000) != "turn":
+        pytest.skip("the game ended before the captain's second turn")
+    state = saved_state(page)
+    yellows = [
+        (stand, slot)
+        for stand in range(len(state.stands))
+        for slot, code in state.uncut(stand)
+        if cut_value(code) == YELLOW
+    ]
+    if len(yellows) != 3:
+        pytest.skip("a computer swept the yellow wires first")
+    moves = len(state.history)
+    sweep(yellows, ["keyboard", "touch", "touch"])
+    page.wait_for_selector(f'[data-testid="prompt"]:not([data-moves="{moves + 3}"])')
+    done = saved_state(page)
+    hits = [e for e in done.log if e.type == "sweep" and e.data["outcome"] == "hit"]
+    assert hits and hits[0].data["seat"] == 0
+    assert all(done.cut[done.wire_id(*t)] for t in yellows)

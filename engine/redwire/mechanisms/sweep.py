@@ -1,13 +1,20 @@
-"""The three reds, cut all at once (mission 13; ``"sweep:red"``).
+"""Every wire of a colour, cut all at once (mission 13's three reds, ``"sweep:red"``; mission
+48's three yellows, ``"sweep:yellow:tokens"``).
 
 A new turn action: point at as many uncut wires as there are wires of the colour in play
 (anywhere: any stands, your own included) and declare them all of that colour. The action
 (``Sweep``) starts it; the actor then points at the wires one by one (``sweep_point`` picks),
-and the last one resolves it. All of it: they
-are cut together (revealed); otherwise the bomb explodes. With four or five players anyone may
-do it; with two or three players only a player holding at least one wire of the colour (B17).
-The Reveal Red Wires action does not exist here: a player with only red wires left must sweep.
-No equipment goes with it (no detector, no Stabilizer).
+and the last one resolves it. All of it: they are cut together (revealed). Otherwise, by
+default, the bomb explodes; with ``tokens`` (mission 48) every wire pointed at gets an info
+token with its true value and the detonator moves one step (the dial moves once, however many
+were wrong), but a red wire among them explodes the bomb (REC). With four or five players anyone
+may do it; with two or three players only a player holding at least one wire of the colour
+(B17). No equipment goes with it (no detector, no Stabilizer).
+
+The wires of the colour are cut by the sweep only: with red (mission 13) the Reveal Red Wires
+action does not exist, and a player with only red wires left must sweep; with yellow (mission
+48) no Dual Cut nor Solo Cut announces yellow (the Either-Or Ray's included), and revealing red
+wires stays as usual.
 
 >>> from engine.redwire import new_game
 >>> game = new_game(mission=13, players=4, seed=1)
@@ -26,11 +33,20 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypedDict, cast
 
 from ...core.errors import ReasonCode
 from ...core.events import Event, Viewer
-from ..actions import Action, Pick, RevealReds
+from ..actions import Action, Cut, RevealReds, SoloCut
 from ..errors import IllegalActionError
 from ..model import Pending, Phase, Table
-from ..turn import after_cuts, cut_wire, end_turn, explode, require_own_turn
-from ..wires import Colour, colour_of
+from ..turn import (
+    after_cuts,
+    cut_wire,
+    end_turn,
+    explode,
+    is_red,
+    mistake,
+    place_info,
+    require_own_turn,
+)
+from ..wires import YELLOW, Colour, colour_of
 from .base import ActionSpec, Advice, BotAsk, Events, Mechanism, PickSpec, name_of
 
 if TYPE_CHECKING:
@@ -52,11 +68,18 @@ class SweepReason(ReasonCode):
         "sweep_instead",
         "In this mission red wires are never revealed: point at all of them at once instead.",
     )
+    SWEEP_YELLOW = (
+        "sweep_yellow",
+        "In this mission yellow wires are never cut in pairs: point at all of them at once instead.",
+    )
 
 
 @dataclass(frozen=True)
 class SweepConfig:
     colour: Colour
+    #: What a wrong sweep does: "explode" (mission 13) or "tokens" (mission 48: a token on
+    #: every wire pointed at and one step; a red wire among them explodes).
+    miss: str = "explode"
 
 
 @dataclass(frozen=True)
@@ -82,12 +105,14 @@ SWEEP_POINT = Phase.declare("sweep_point")
 
 
 class SweepView(TypedDict):
-    """``observation["mechanisms"]["sweep"]``: the colour, how many are left, and the wires
-    pointed at so far in a sweep under way."""
+    """``observation["mechanisms"]["sweep"]``: the colour, how many are left, the wires
+    pointed at so far in a sweep under way, and what a wrong sweep does (``explode`` or
+    ``tokens``)."""
 
     colour: str
     count: int
     chosen: list[list[int]]
+    miss: str
 
 
 def sweep_view(obs: Any) -> SweepView | None:
@@ -127,7 +152,8 @@ def _sweep(s: Table, a: Sweep) -> Events:
         raise IllegalActionError(SweepReason.SWEEP_HOLD)
     s.set_part(ID, SweepPart())
     _ask(s, a.seat)
-    return [Event("sweep_start", {"seat": a.seat, "count": count})]
+    colour = _config(s).colour.value
+    return [Event("sweep_start", {"seat": a.seat, "count": count, "colour": colour})]
 
 
 def _ask(s: Table, seat: int) -> None:
@@ -151,9 +177,11 @@ def _point(s: Table, pending: Pending, stand: int, slot: int, events: Events) ->
     if len(chosen) < left(s):
         _ask(s, seat)
         return
-    colour = _config(s).colour
+    config = _config(s)
     targets = sorted(s.position_of(w) for w in chosen)
-    hit = all(colour_of(s.codes[w]) is colour for w in chosen)
+    hit = all(colour_of(s.codes[w]) is config.colour for w in chosen)
+    red = any(is_red(s, s.codes[w]) for w in chosen)
+    outcome = "hit" if hit else ("red" if red and config.miss == "tokens" else "miss")
     s.set_part(ID, SweepPart())
     events.append(
         Event(
@@ -161,20 +189,38 @@ def _point(s: Table, pending: Pending, stand: int, slot: int, events: Events) ->
             {
                 "seat": seat,
                 "targets": [list(t) for t in targets],
-                "colour": colour.value,
-                "outcome": "hit" if hit else "miss",
+                "colour": config.colour.value,
+                "outcome": outcome,
                 "holder": s.players < 4,
             },
         )
     )
     if not hit:
-        explode(s, "sweep", events)
+        if config.miss == "explode":
+            explode(s, "sweep", events)
+            return
+        if red:  # REC: a red wire among them explodes the bomb
+            explode(s, "sweep_red", events)
+            return
+        # Every wire pointed at gets its true value; the detonator moves once.
+        s.pending = Pending(Phase.TURN, seat)
+        for t_stand, t_slot in targets:
+            place_info(s, s.stands[t_stand][t_slot], "miss", events)
+        if not mistake(s, events):
+            end_turn(s, events)
         return
     s.pending = Pending(Phase.TURN, seat)
     for t_stand, t_slot in targets:
         cut_wire(s, t_stand, t_slot, seat, events, revealed=True)
     if not after_cuts(s, events):
         end_turn(s, events)
+
+
+def _announces_yellow(action: Action) -> bool:
+    """A Dual Cut (any detector, the Either-Or Ray) or a Solo Cut that names yellow."""
+    if isinstance(action, Cut):
+        return YELLOW in action.values
+    return isinstance(action, SoloCut) and action.value == YELLOW
 
 
 def _legal(s: Table, seat: int) -> Iterator[Sweep]:
@@ -190,7 +236,9 @@ def _legal(s: Table, seat: int) -> Iterator[Sweep]:
 
 def _read_sweep(event: Mapping[str, Any], tracker: Tracker) -> None:
     """A miss: not all the pointed wires are of the colour. With two or three players the actor
-    held one (only a holder may sweep). A hit shows in its ``wire_cut`` events."""
+    held one (only a holder may sweep). A hit shows in its ``wire_cut`` events; a miss that
+    places tokens (mission 48) shows each wire's value in its ``token`` events, and a red one
+    among them ends the game."""
     from ..deduction.codes import BLUE_VALUES, RED, YELLOW
     from ..deduction.facts import AtLeastOne, class_codes
 
@@ -205,7 +253,10 @@ def _read_sweep(event: Mapping[str, Any], tracker: Tracker) -> None:
 
 class Sweeping(Mechanism[SweepPart]):
     id = ID
-    causes = {"sweep": "a wire pointed at was not red"}
+    causes = {
+        "sweep": "a wire pointed at was not red",
+        "sweep_red": "a red wire pointed at among the yellow ones",
+    }
     reasons = SweepReason
     actions = (ActionSpec(Sweep, "turn", _legal, _sweep, is_action=True, with_only_reds=True),)
     picks = (
@@ -220,7 +271,8 @@ class Sweeping(Mechanism[SweepPart]):
     facts = {"sweep": _read_sweep}
     lines = {
         "sweep_start": lambda e, n, o: (
-            f"{name_of(n, e['seat'])} says where every red wire is: {e['count']} wires."
+            f"{name_of(n, e['seat'])} says where every {e.get('colour', 'red')} wire is: "
+            f"{e['count']} wires."
         ),
         "sweep_point": lambda e, n, o: (
             f"{name_of(n, e['seat'])} points at stand {e['stand'] + 1}, wire {e['slot'] + 1}."
@@ -229,7 +281,7 @@ class Sweeping(Mechanism[SweepPart]):
             f"{name_of(n, e['seat'])} points at "
             + ", ".join(f"stand {st + 1} wire {sl + 1}" for st, sl in e["targets"])
             + f": all {e['colour']}? "
-            + ("yes!" if e["outcome"] == "hit" else "no!")
+            + {"hit": "yes!", "miss": "no!", "red": "no, a red one!"}[str(e["outcome"])]
         ),
     }
     bot_keys = {
@@ -244,6 +296,29 @@ class Sweeping(Mechanism[SweepPart]):
             "Only red wires are left in my hand: I point at the likeliest three ({percent}%).",
             "mission 13: the sweep a hand of only red wires must make",
         ),
+        "yellow_sweep_sure": (
+            (),
+            "I know where every yellow wire is: I point at all three.",
+            "mission 48",
+        ),
+        "yellow_sweep_point": (
+            ("stand", "wire"),
+            "Wire {wire}: one of the yellow wires, I say.",
+            "mission 48: the next wire pointed at in a sweep",
+        ),
+        "yellow_sweep_forced": (
+            ("percent",),
+            "Nothing but yellow wires can be cut from my hand: I point at the likeliest three "
+            "({percent}%).",
+            "mission 48: the sweep of a hand whose only cuttable wires are yellow",
+        ),
+        "yellow_sweep_likely": (
+            ("percent",),
+            "The likeliest three are all yellow at {percent}% and none can be red: worth a "
+            "step, and a miss shows their values.",
+            "mission 48 (expert): the likeliest group, never red, with a step to spare and no "
+            "sure cut",
+        ),
     }
 
     def init_part(self, table: Table) -> SweepPart:
@@ -252,72 +327,53 @@ class Sweeping(Mechanism[SweepPart]):
     def configure(
         self, params: tuple[str, ...], table: Mapping[str, Any] | None, reader: ConfigReader
     ) -> SweepConfig:
-        if table is not None or len(params) != 1 or params[0] not in ("red", "yellow"):
-            raise reader.fail(f"mechanisms.{ID}", "sweep:red or sweep:yellow", params)
-        return SweepConfig(Colour(params[0]))
+        if (
+            table is not None
+            or len(params) not in (1, 2)
+            or params[0] not in ("red", "yellow")
+            or params[1:] not in ((), ("tokens",))
+        ):
+            raise reader.fail(
+                f"mechanisms.{ID}", "sweep:red or sweep:yellow, optionally :tokens", params
+            )
+        return SweepConfig(Colour(params[0]), "tokens" if params[1:] else "explode")
 
     def observe(self, table: Table, viewer: Viewer) -> SweepView:
+        config = _config(table)
         return {
-            "colour": _config(table).colour.value,
+            "colour": config.colour.value,
             "count": left(table),
             "chosen": [list(table.position_of(w)) for w in self.part(table).chosen],
+            "miss": config.miss,
         }
 
     def check_action(self, table: Table, action: Action) -> None:
-        if isinstance(action, RevealReds):
+        colour = _config(table).colour
+        if colour is Colour.RED and isinstance(action, RevealReds):
             raise IllegalActionError(SweepReason.SWEEP_INSTEAD)
+        if colour is Colour.YELLOW and _announces_yellow(action):
+            raise IllegalActionError(SweepReason.SWEEP_YELLOW)
 
     def allows(self, table: Table, action: Action) -> bool:
-        return not isinstance(action, RevealReds)
+        colour = _config(table).colour
+        if colour is Colour.RED:
+            return not isinstance(action, RevealReds)
+        return not _announces_yellow(action)
 
     def advise(self, ask: BotAsk) -> Advice | None:
-        """Sweep when every red wire's place is certain, or when only red wires are left
-        (then the likeliest group, counted exactly among the best few); point at the planned
-        group's wires one by one."""
-        picks = [a for a in ask.legal if isinstance(a, Pick)]
-        prompt = ask.obs["prompt"]
-        if picks and prompt is not None and prompt["kind"] == SWEEP_POINT.value:
-            chosen = [tuple(t) for t in (sweep_view(ask.obs) or {"chosen": []})["chosen"]]
-            group, _ = _plan(ask)
-            for slot in group:
-                if slot not in chosen:
-                    pick = next((p for p in picks if (p.stand, p.slot) == slot), None)
-                    if pick is not None:
-                        return pick, "sweep_point", {"stand": pick.stand, "wire": pick.slot + 1}
-            pick = picks[0]
-            return pick, "sweep_point", {"stand": pick.stand, "wire": pick.slot + 1}
-        sweeps = [a for a in ask.legal if isinstance(a, Sweep)]
-        if not sweeps:
-            return None
-        forced = not any(a.type in ("cut", "solo") for a in ask.legal)
-        _, chance = _plan(ask)
-        if chance >= 1.0 - 1e-12:
-            return sweeps[0], "sweep_sure", {}
-        if forced:
-            percent = max(0, min(100, int(chance * 100 + 1e-9)))
-            return sweeps[0], "sweep_forced", {"percent": percent}
-        return None
+        from ..bots.sweep import advise
 
-
-def _plan(ask: BotAsk) -> tuple[list[tuple[int, int]], float]:
-    """The group of wires likeliest to be every wire of the colour left, and its chance (the
-    wires already pointed at in a sweep under way are kept)."""
-    from ..deduction.codes import RED, YELLOW
-
-    part = sweep_view(ask.obs)
-    if part is None:
-        return [], 0.0
-    colour = RED if part["colour"] == "red" else YELLOW
-    chosen = [(int(a), int(b)) for a, b in part["chosen"]]
-    return likeliest(ask.knowledge(), colour, int(part["count"]), chosen)
+        return advise(ask)
 
 
 def likeliest(
-    know: Any, cls: int, count: int, chosen: list[tuple[int, int]]
+    know: Any, cls: int, count: int, chosen: list[tuple[int, int]], floor: float = 0.0
 ) -> tuple[list[tuple[int, int]], float]:
     """The ``count`` uncut wires likeliest to be every wire of class ``cls`` left (keeping the
     ones ``chosen`` already), and that chance, counted exactly among the best few candidates
-    (``know``: the bot's ``Knowledge``)."""
+    (``know``: the bot's ``Knowledge``). With a ``floor``, a group that cannot reach it is not
+    counted (the chance returned is then 0): every group holds a wire no likelier than the
+    ``need``-th best, and a group is no likelier than any of its wires."""
     from ..deduction import count_worlds
     from ..deduction.facts import SlotIn
 
@@ -329,6 +385,8 @@ def likeliest(
     need = count - len(chosen)
     if need <= 0:
         return chosen, 1.0
+    if len(ranked) < need or chance[ranked[need - 1]] < floor:
+        return [*chosen, *ranked[:need]], 0.0
     total = know.solution.total
     best: tuple[float, list[tuple[int, int]]] = (-1.0, ranked[:need])
     for group in combinations(ranked[: need + 3], need):

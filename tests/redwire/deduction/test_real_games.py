@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 
 import pytest
 
@@ -299,3 +300,54 @@ def test_a_false_snip_and_a_named_player_without_the_value_are_read_exactly() ->
             break
     assert not wrong, "\n".join(wrong)
     assert checked["volunteer"] >= 4 and checked["name_volunteer"] >= 4, checked
+
+
+def wrong_sweep_positions(
+    counts: Sequence[int], games: int, want: int
+) -> tuple[Counter[int], list[str]]:
+    """Mission 48: positions after a wrong sweep checked against the oracle (up to ``want``),
+    per player count, and every mismatch."""
+    rng = random.Random(48)
+    checked: Counter[int] = Counter()
+    wrong: list[str] = []
+    for seed in range(games):
+        players = counts[seed % len(counts)]
+        levels = ("random", *random_levels(players - 1, rng))  # the random seat sweeps blindly
+        game = play_game(48, players, 48000 + seed, levels)
+        after = [
+            k
+            for k, state in enumerate(game.states)
+            if any(e.type == "sweep" and e.data["outcome"] == "miss" for e in state.log)
+        ]
+        for k in after[:: max(1, len(after) // 3)]:
+            state = game.states[k]
+            for viewer in [*range(players), None]:
+                if not 0 < len(unseen_slots(state.observation(viewer))) <= MAX_UNSEEN:
+                    continue
+                truth = enumerate_worlds(game, k, viewer, MAX_WORLDS)
+                if truth is None:
+                    continue
+                solution = solve(position_from_observation(state.observation(viewer)))
+                checked[players] += 1
+                if not (
+                    solution.total == truth.total
+                    and all(
+                        solution.code_probabilities(slot) == truth.distribution(slot)
+                        for slot in truth.weights
+                    )
+                ):
+                    wrong.append(f"seed {48000 + seed}, after {k} actions, viewer {viewer}")
+        if sum(checked.values()) >= want:
+            break
+    return checked, wrong
+
+
+def test_a_wrong_sweep_of_the_yellows_is_read_exactly() -> None:
+    """Mission 48: at positions after a wrong sweep (a true-value token on every wire pointed
+    at), the solver matches the oracle, the yellows' count per stand as dealt included. (With
+    two or three players, where the sweep also tells the sweeper held a yellow wire, late
+    positions after a miss are rare: ``wrong_sweep_positions((2, 3), 400, 40)`` is the long
+    run.)"""
+    checked, wrong = wrong_sweep_positions((4, 5), 40, 4)
+    assert not wrong, "\n".join(wrong)
+    assert sum(checked.values()) >= 4, checked

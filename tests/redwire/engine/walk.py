@@ -40,7 +40,7 @@ from engine.redwire import (
 )
 from engine.redwire.bots.characters import table_characters
 from engine.redwire.errors import IllegalActionError
-from engine.redwire.mechanisms import four_at_once
+from engine.redwire.mechanisms import four_at_once, sweep
 from engine.redwire.mechanisms.arithmetic import ArithPass, Calculate
 from engine.redwire.mechanisms.bat_radar import NameCutter
 from engine.redwire.mechanisms.bluffer import FalseToken
@@ -80,7 +80,9 @@ def informed_choice(state: GameState, legal: Sequence[Action], rng: random.Rando
             if rng.random() < 0.3:  # rarely: the walk then points at the reds (below)
                 return action
         elif isinstance(action, Pick) and state.phase.value == "sweep_point":
-            if cut_value(state.code_at(action.stand, action.slot)) == RED:
+            view = sweep.sweep_view(state.observation(None))
+            colour = YELLOW if view is not None and view["colour"] == "yellow" else RED
+            if cut_value(state.code_at(action.stand, action.slot)) == colour:
                 return action
         elif isinstance(action, Pick) and state.phase.value == "four_point":
             if cut_value(state.code_at(action.stand, action.slot)) == four_at_once.value_of(state):
