@@ -16,17 +16,34 @@ CHUNKS = 16  # 20 games a chunk by default: enough for both outcomes
 MISSIONS = sorted(all_missions())
 
 
+def walk_case(index: int) -> tuple[int, int]:
+    """The mission and player count of the walk's game ``index``: the missions in turn, each
+    round of them at the next player count."""
+    mission = MISSIONS[index % len(MISSIONS)]
+    players = 2 + (index // len(MISSIONS)) % 4
+    allowed = load_mission(mission).players  # mission 34: not with two
+    if players not in allowed:
+        players = allowed[index % len(allowed)]
+    return mission, players
+
+
+def test_the_default_walk_plays_every_mission_at_every_player_count(
+    request: pytest.FixtureRequest,
+) -> None:
+    """The walk is where every mission plays at every count it allows (the mechanism tests
+    rely on it): its default number of games must reach every pair."""
+    total = request.config.getoption("--walk-games")
+    pairs = {(m, p) for m in MISSIONS for p in load_mission(m).players}
+    assert {walk_case(index) for index in range(total)} >= pairs
+
+
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_random_walk(chunk: int, request: pytest.FixtureRequest) -> None:
     """The games are split in chunks so pytest-xdist spreads them over the cores."""
     total = request.config.getoption("--walk-games")
     stats = WalkStats()
     for index in range(chunk, total, CHUNKS):
-        mission = MISSIONS[index % len(MISSIONS)]
-        players = 2 + (index // len(MISSIONS)) % 4
-        allowed = load_mission(mission).players  # mission 34: not with two
-        if players not in allowed:
-            players = allowed[index % len(allowed)]
+        mission, players = walk_case(index)
         walk_game(seed=index, mission=mission, players=players, stats=stats)
     if stats.games >= 20:  # enough games for both outcomes to show up
         assert stats.results["won"] > 0 and stats.results["exploded"] > 0
