@@ -464,9 +464,10 @@ def test_a_face_down_card_is_turned_up_and_used_at_once(
     """Mission 15 on a phone: three face-down cards and the Number deck's top card (11); the
     person holds all four 11s: a Solo Cut turns up the leftmost card, the Radar (card 8), usable
     at once though no 8 is cut; then used by touch."""
+    # The slow pace: the Radar is used at once, while the computer after her still thinks.
     page = open_phone(
         open_context,
-        site_url + "?mission=15&players=3&seed=45&bots=1&pace=instant&brief=0&captain=1",
+        site_url + "?mission=15&players=3&seed=45&bots=1&pace=slow&brief=0&captain=1",
     )
     expect(page.get_by_test_id("face-down-card")).to_have_count(3)
     expect(page.get_by_test_id("number-deck")).to_contain_text("Top card, face up: 11")
@@ -804,7 +805,8 @@ def test_silence_on_numbers_is_stated_and_a_slip_moves_the_dial_by_keyboard(
 ) -> None:
     """Mission 25 on a phone: the briefing and the board state the silence on numbers; a person
     presses "A number was said" with the keyboard alone (on a computer's turn too): one step."""
-    page = open_phone(open_context, site_url + "?mission=25&players=3&seed=2&bots=1&pace=instant")
+    # The slow pace: the button may be pressed while a computer thinks.
+    page = open_phone(open_context, site_url + "?mission=25&players=3&seed=2&bots=1&pace=slow")
     expect(page.get_by_test_id("silence")).to_contain_text("Nobody may say a number aloud")
     page.get_by_test_id("begin").click()
     expect(page.get_by_test_id("silence")).to_contain_text("No number said aloud so far")
