@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 import pytest
 
@@ -228,6 +228,27 @@ def test_the_stuck_weak_spot_is_read_exactly() -> None:
     assert checked >= 20
 
 
+def oracle_checks(game: PlayedGame, k: int) -> Iterator[tuple[int | None, bool]]:
+    """Each viewer (seats, then the spectator) of ``game`` after ``k`` actions whose unseen
+    wires the oracle can enumerate, and whether the solver matches the oracle there."""
+    state = game.states[k]
+    for viewer in [*range(game.players), None]:
+        if not 0 < len(unseen_slots(state.observation(viewer))) <= MAX_UNSEEN:
+            continue
+        truth = enumerate_worlds(game, k, viewer, MAX_WORLDS)
+        if truth is None:
+            continue
+        solution = solve(position_from_observation(state.observation(viewer)))
+        yield (
+            viewer,
+            solution.total == truth.total
+            and all(
+                solution.code_probabilities(slot) == truth.distribution(slot)
+                for slot in truth.weights
+            ),
+        )
+
+
 def _snipping_game(players: int, seed: int) -> PlayedGame:
     """A mission 45 game of expert bots where the seat asked sometimes says "Snip!" without the
     value, and the captain sometimes names a player without it (while the detonator allows), so
@@ -279,22 +300,9 @@ def test_a_false_snip_and_a_named_player_without_the_value_are_read_exactly() ->
             }
             after += [(k, kind) for kind in sorted(kinds)]
         for k, kind in after[:: max(1, len(after) // 4)]:
-            state = game.states[k]
-            for viewer in [*range(players), None]:
-                if not 0 < len(unseen_slots(state.observation(viewer))) <= MAX_UNSEEN:
-                    continue
-                truth = enumerate_worlds(game, k, viewer, MAX_WORLDS)
-                if truth is None:
-                    continue
-                solution = solve(position_from_observation(state.observation(viewer)))
+            for viewer, exact in oracle_checks(game, k):
                 checked[kind] += 1
-                if not (
-                    solution.total == truth.total
-                    and all(
-                        solution.code_probabilities(slot) == truth.distribution(slot)
-                        for slot in truth.weights
-                    )
-                ):
+                if not exact:
                     wrong.append(f"seed {45000 + seed}, after {k} actions, viewer {viewer}")
         if checked["volunteer"] >= 4 and checked["name_volunteer"] >= 4:
             break
@@ -320,22 +328,9 @@ def wrong_sweep_positions(
             if any(e.type == "sweep" and e.data["outcome"] == "miss" for e in state.log)
         ]
         for k in after[:: max(1, len(after) // 3)]:
-            state = game.states[k]
-            for viewer in [*range(players), None]:
-                if not 0 < len(unseen_slots(state.observation(viewer))) <= MAX_UNSEEN:
-                    continue
-                truth = enumerate_worlds(game, k, viewer, MAX_WORLDS)
-                if truth is None:
-                    continue
-                solution = solve(position_from_observation(state.observation(viewer)))
+            for viewer, exact in oracle_checks(game, k):
                 checked[players] += 1
-                if not (
-                    solution.total == truth.total
-                    and all(
-                        solution.code_probabilities(slot) == truth.distribution(slot)
-                        for slot in truth.weights
-                    )
-                ):
+                if not exact:
                     wrong.append(f"seed {48000 + seed}, after {k} actions, viewer {viewer}")
         if sum(checked.values()) >= want:
             break
