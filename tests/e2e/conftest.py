@@ -97,7 +97,7 @@ def playwright() -> Iterator[Playwright]:
 
 @pytest.fixture(scope="session")
 def browser(playwright: Playwright) -> Iterator[Browser]:
-    chromium = launch(playwright)
+    chromium = launch(playwright, suite=True)
     yield chromium
     chromium.close()
 

@@ -64,18 +64,31 @@ def chromium_executable() -> str:
     return executable
 
 
-def launch(playwright: Playwright) -> Browser:
-    """Headless Chromium with the flags this machine needs (no sandbox, no background traffic)."""
-    return playwright.chromium.launch(
-        executable_path=chromium_executable(), args=list(build.CHROMIUM_ARGS)
-    )
+#: What the test suite's browser adds to :data:`build.CHROMIUM_ARGS`, to spend less of a 2-core
+#: machine on each of its hundreds of page boots: the site's pages share one renderer process
+#: (Python's WebAssembly is compiled once per browser, not once per page) and V8 keeps its
+#: baseline WebAssembly code (a page lives seconds: optimising it costs more than it saves).
+#: The pages, their storage and what they do are the same; a boot costs about a third less
+#: CPU. The benchmarks launch without them, so their figures are a player's Chromium.
+SUITE_ARGS = ("--process-per-site", "--js-flags=--liftoff-only")
+
+
+def launch(playwright: Playwright, *, suite: bool = False) -> Browser:
+    """Headless Chromium with the flags this machine needs (no sandbox, no background traffic);
+    ``suite``: with :data:`SUITE_ARGS` too (the tests' browser, not the benchmarks')."""
+    return playwright.chromium.launch(executable_path=chromium_executable(), args=_args(suite))
 
 
 def launch_profile(playwright: Playwright, user_data_dir: Path) -> BrowserContext:
-    """Chromium with a real (not incognito) profile, e.g. to check that the site is installable."""
+    """The tests' Chromium with a real (not incognito) profile, e.g. to check that the site is
+    installable."""
     return playwright.chromium.launch_persistent_context(
-        user_data_dir, executable_path=chromium_executable(), args=list(build.CHROMIUM_ARGS)
+        user_data_dir, executable_path=chromium_executable(), args=_args(suite=True)
     )
+
+
+def _args(suite: bool) -> list[str]:
+    return [*build.CHROMIUM_ARGS, *(SUITE_ARGS if suite else ())]
 
 
 @contextmanager
