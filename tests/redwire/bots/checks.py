@@ -10,6 +10,10 @@ from engine.redwire.bots import KEYS, Explanation
 
 VALUES: set[Any] = {*range(1, 13), "yellow"}
 
+#: The games a mission's whole-game bot test plays: every level and every player count at least
+#: once, in four games (``bench bots`` plays every cell of the grid, many times).
+LEVEL_AND_COUNT = [("expert", 2), ("random", 3), ("cautious", 4), ("expert", 5)]
+
 
 def check_explanation(why: Explanation, state: GameState, seat: int) -> None:
     """The key is documented, the params are exactly its params and make sense here."""

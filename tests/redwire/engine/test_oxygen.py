@@ -26,6 +26,7 @@ from engine.redwire.mechanisms import oxygen
 from engine.redwire.mechanisms.oxygen import OxygenPart, OxygenPass, OxygenReason, price
 from engine.redwire.missions import load_mission
 from engine.redwire.model import Pending, Phase
+from tests.redwire.bots.checks import LEVEL_AND_COUNT
 
 from .helpers import game, types
 from .helpers import play as play_only
@@ -265,8 +266,7 @@ def test_of_two_sure_cuts_the_cheaper_while_teammates_still_need_air(level: str)
     assert bot.explain().key != "oxygen_cheap"
 
 
-@pytest.mark.parametrize("level", ["random", "cautious", "expert"])
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize(("level", "players"), LEVEL_AND_COUNT)
 def test_bots_play_mission_44_legally_and_pass_only_when_nothing_is_affordable(
     level: str, players: int
 ) -> None:

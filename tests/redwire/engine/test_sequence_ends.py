@@ -27,6 +27,7 @@ from engine.redwire.mechanisms.sequence import (
     Stuck,
 )
 from engine.redwire.model import Pending, Phase
+from tests.redwire.bots.checks import LEVEL_AND_COUNT
 
 from .helpers import play, types
 
@@ -152,8 +153,7 @@ def test_the_decisions_are_typed_in_the_terminal() -> None:
         assert parse_action(format_action(action), 0, state) == action
 
 
-@pytest.mark.parametrize("level", ["random", "cautious", "expert"])
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize(("level", "players"), LEVEL_AND_COUNT)
 def test_bots_play_mission_36_legally_with_reasons(level: str, players: int) -> None:
     from engine.redwire import new_game
     from engine.redwire.bots import make_bot

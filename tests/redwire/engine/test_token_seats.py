@@ -15,6 +15,7 @@ from engine.redwire.deduction.facts import Multiplicity, SlotIn
 from engine.redwire.mechanisms import count_tokens, parity_tokens
 from engine.redwire.mechanisms.token_seats import place_of
 from engine.redwire.options import Options
+from tests.redwire.bots.checks import LEVEL_AND_COUNT
 
 from .helpers import fill_deal, game, play, types
 
@@ -135,8 +136,7 @@ def test_the_solver_reads_both_kinds_in_one_game() -> None:
 
 
 @pytest.mark.parametrize("edition", ["IT", "EN"])
-@pytest.mark.parametrize("level", ["random", "cautious", "expert"])
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize(("level", "players"), LEVEL_AND_COUNT)
 def test_bots_play_mission_40_legally_each_seat_with_its_own_kind(
     level: str, players: int, edition: str
 ) -> None:

@@ -12,6 +12,7 @@ from engine.redwire import Cut, IllegalActionError, SetupError, SoloCut
 from engine.redwire.deduction import position_from_observation, solve
 from engine.redwire.mechanisms import tripwires
 from engine.redwire.mechanisms.tripwires import TripPoint, TripReason, TripSkip
+from tests.redwire.bots.checks import LEVEL_AND_COUNT
 
 from .helpers import game, play, types
 
@@ -158,8 +159,7 @@ def test_bots_point_at_a_sure_tripwire_and_skip_when_it_is_all_they_have(level: 
     assert bot.explain().key == "trip_skip"
 
 
-@pytest.mark.parametrize("level", ["random", "cautious", "expert"])
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize(("level", "players"), LEVEL_AND_COUNT)
 def test_bots_play_mission_41_legally_and_never_announce_yellow(level: str, players: int) -> None:
     from engine.redwire import new_game
     from engine.redwire.bots import make_bot

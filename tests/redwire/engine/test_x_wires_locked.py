@@ -28,6 +28,7 @@ from engine.redwire.mechanisms.new_characters import OwnWalkie
 from engine.redwire.mechanisms.x_wires import XReason, XWait
 from engine.redwire.model import Pending, Phase
 from engine.redwire.wires import code_of
+from tests.redwire.bots.checks import LEVEL_AND_COUNT
 
 from .helpers import play
 
@@ -221,8 +222,7 @@ def test_every_level_passes_when_the_x_wires_lock_every_cut(level: str) -> None:
         assert bot.explain().key == "x_wait"
 
 
-@pytest.mark.parametrize("level", ["random", "cautious", "expert"])
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize(("level", "players"), LEVEL_AND_COUNT)
 def test_bots_play_mission_35_legally_and_cut_the_x_wires_once_the_yellows_are_cut(
     level: str, players: int
 ) -> None:
