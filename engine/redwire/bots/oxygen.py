@@ -1,4 +1,4 @@
-"""The bots' oxygen decisions (mission 44, ``oxygen``), from the seat's observation.
+"""The bots' oxygen decisions (missions 44 and 49, ``oxygen``), from the seat's observation.
 
 The legal moves hold only the cuts the reserve can pay for, so every level cuts what it can
 afford. On top of that, every level but ``random``:
@@ -12,6 +12,11 @@ afford. On top of that, every level but ``random``:
 
 A pass when a cut is affordable is never chosen: a cut that cannot explode is never worse than
 passing (both move the detonator one step when they go wrong, and the cut may succeed).
+
+Mission 49 (each player's own oxygen, every cut a gift to a teammate): every level but
+``random`` names the receiver of its gift (:func:`advise_gift`) and, when its oxygen pays for
+none of its values, passes (or takes the Coffee Break, to the teammate with the most oxygen);
+the cut itself is the bot's usual choice among those its oxygen pays for.
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ from typing import TYPE_CHECKING
 from ..actions import Action, Cut, RevealReds, SoloCut
 from ..mechanisms.base import Advice, BotAsk
 from ..mechanisms.equipment.coffee import CoffeeMug
-from ..mechanisms.oxygen import OxygenPass, view
+from ..mechanisms.oxygen import OxygenGift, OxygenPass, OxygenView, view
 
 if TYPE_CHECKING:
     from ..observation_types import Observation
@@ -67,6 +72,49 @@ def _value(action: Action) -> int:
     return action.values[0] if isinstance(action, Cut) else getattr(action, "value", 0)
 
 
+def _after(obs: Observation, me: int, seats: list[int]) -> list[int]:
+    """``seats`` in the order their turns come after ``me``'s."""
+    n = obs["players"]
+    return sorted(seats, key=lambda seat: (seat - me) % n)
+
+
+def advise_gift(obs: Observation, part: OxygenView, gifts: list[OxygenGift]) -> Advice:
+    """Who receives this turn's oxygen (mission 49): the teammate with wires who has the least
+    (the first to play after me on a tie), so nobody is left without air to cut; with one such
+    teammate, him; with none, the gift is lost whoever gets it (the next seat)."""
+    me = obs["viewer"]
+    assert isinstance(me, int)
+    stock = part["stock"]
+    alive = _after(obs, me, [g.to for g in gifts if _has_wires(obs, g.to)])
+    if not alive:
+        gift = min(gifts, key=lambda g: (g.to - me) % obs["players"])
+        return gift, "oxygen_gift_lost", {}
+    if len(alive) == 1:
+        to = alive[0]
+        return OxygenGift(me, to), "oxygen_gift_only", {"to": to}
+    to = min(alive, key=lambda seat: stock[seat])  # min keeps the first of a tie: play order
+    return OxygenGift(me, to), "oxygen_gift", {"to": to, "stock": stock[to]}
+
+
+def _advise_own(
+    obs: Observation, legal: list[Action] | tuple[Action, ...], part: OxygenView, me: int
+) -> Advice | None:
+    """Mission 49: the gift's receiver, or the pass (the Coffee Break when it can)."""
+    gifts = [a for a in legal if isinstance(a, OxygenGift)]
+    if gifts:
+        return advise_gift(obs, part, gifts)
+    if any(isinstance(a, Cut | SoloCut) for a in legal):
+        return None
+    passing = next((a for a in legal if isinstance(a, OxygenPass)), None)
+    if passing is None:
+        return None
+    mugs = [a for a in legal if isinstance(a, CoffeeMug)]
+    if mugs:  # the teammate with the most oxygen plays next: the likeliest to cut
+        mug = max(mugs, key=lambda m: part["stock"][m.next_seat])
+        return mug, "oxygen_coffee_own", {"next_seat": mug.next_seat}
+    return passing, "oxygen_pass_own", {"left": part["stock"][me]}
+
+
 def advise(ask: BotAsk) -> Advice | None:
     obs, legal = ask.obs, ask.legal
     part = view(obs)
@@ -76,6 +124,8 @@ def advise(ask: BotAsk) -> Advice | None:
     cuts = [a for a in legal if isinstance(a, Cut | SoloCut)]
     if any(isinstance(a, RevealReds) for a in legal):
         return None
+    if part["take_from"] == "own":
+        return _advise_own(obs, list(legal), part, me)
     if not cuts:
         passing = next((a for a in legal if isinstance(a, OxygenPass)), None)
         if passing is None:
