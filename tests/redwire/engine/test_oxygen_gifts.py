@@ -22,7 +22,7 @@ from engine.redwire import (
     SoloCut,
     new_game,
 )
-from engine.redwire.errors import Reason
+from engine.redwire.errors import MissionError, Reason
 from engine.redwire.mechanisms import oxygen
 from engine.redwire.mechanisms.oxygen import (
     MECHANISM,
@@ -32,7 +32,7 @@ from engine.redwire.mechanisms.oxygen import (
     OxygenReason,
     price,
 )
-from engine.redwire.missions import ConfigReader, MissionError, load_mission
+from engine.redwire.missions import ConfigReader, load_mission
 from engine.redwire.model import Pending, Phase
 
 from .helpers import game, types
