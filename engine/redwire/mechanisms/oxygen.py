@@ -375,11 +375,17 @@ class Oxygen(Mechanism[OxygenPart]):
             "step lost.",
             "oxygen: no affordable cut, and the Coffee Break is on the board",
         ),
-        "oxygen_gift": (
-            ("to", "stock"),
-            "My oxygen goes to {to}: of the teammates who still have wires, {to} has the least "
-            "({stock}).",
-            "oxygen gifts: the receiver is the teammate with wires who has the least oxygen",
+        "oxygen_gift_next": (
+            ("to",),
+            "My oxygen goes to {to}, who plays next: it travels round the table with the turns "
+            "and gathers for the deep values.",
+            "oxygen gifts: the receiver is the next teammate to play who has wires",
+        ),
+        "oxygen_dear": (
+            ("value", "to"),
+            "Of my sure cuts, {value} hands {to} the most oxygen: the deep values need it "
+            "gathered.",
+            "oxygen gifts: of several sure cuts, the dearest",
         ),
         "oxygen_gift_only": (
             ("to",),

@@ -258,21 +258,26 @@ def test_every_level_passes_when_its_oxygen_pays_for_nothing(level: str) -> None
 
 
 @pytest.mark.parametrize("level", ["cautious", "expert"])
-def test_bots_give_to_the_teammate_with_wires_who_has_the_least(level: str) -> None:
+def test_bots_give_to_the_next_teammate_and_make_the_dearest_sure_cut(level: str) -> None:
     from engine.redwire.bots import make_bot
     from tests.redwire.bots.checks import check_explanation
 
-    state = with_stock(m49(), 9, 4, 2, 2)  # seats 2 and 3 tie: seat 2 plays first
+    state = with_stock(m49(), 9, 4, 2, 2)
     bot = make_bot(level, 3)
-    assert bot.choose(state.observation(0), state.legal_actions(0)) == OxygenGift(0, 2)
+    assert bot.choose(state.observation(0), state.legal_actions(0)) == OxygenGift(0, 1)
     check_explanation(bot.explain(), state, 0)
-    assert bot.explain().key == "oxygen_gift" and bot.explain().params["to"] == 2
-    # Seat 2 without wires: his oxygen is gone, the gift goes to seat 3.
-    empty = with_cut(state, [(2, slot) for slot in range(12)])
-    assert bot.choose(empty.observation(0), empty.legal_actions(0)) == OxygenGift(0, 3)
-    # Then the cut is the bot's usual choice among those its oxygen pays for.
-    named, _ = play(state, OxygenGift(0, 2))
-    assert isinstance(bot.choose(named.observation(0), named.legal_actions(0)), Cut | SoloCut)
+    assert bot.explain().key == "oxygen_gift_next" and bot.explain().params["to"] == 1
+    # Seat 1 without wires: his oxygen is gone, the gift goes to the seat after him.
+    empty = with_cut(state, [(1, slot) for slot in range(13)])
+    assert bot.choose(empty.observation(0), empty.legal_actions(0)) == OxygenGift(0, 2)
+    # Seat 1's 1s and 6s are gone: Solo Cuts of 1 and of 6 are both sure; the 6 hands more on.
+    sure = with_cut(state, [(1, 0), (1, 1), (1, 10), (1, 11)])
+    named, _ = play(sure, OxygenGift(0, 1))
+    legal = named.legal_actions(0)
+    assert {SoloCut(0, 1), SoloCut(0, 6)} <= set(legal)
+    assert bot.choose(named.observation(0), legal) == SoloCut(0, 6)
+    check_explanation(bot.explain(), named, 0)
+    assert bot.explain().key == "oxygen_dear"
 
 
 def test_the_gift_is_typed_in_the_terminal() -> None:
