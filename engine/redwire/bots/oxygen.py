@@ -26,6 +26,7 @@ the dearest 2 and 0, the next teammate and the cheapest 1 and 0, the next and th
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..actions import Action, Cut, RevealReds, SoloCut
@@ -99,7 +100,7 @@ def advise_gift(obs: Observation, gifts: list[OxygenGift]) -> Advice:
     return OxygenGift(me, to), "oxygen_gift_next", {"to": to}
 
 
-def _dearest_sure(ask: BotAsk, cuts: list[Action], to: int | None) -> Advice | None:
+def _dearest_sure(ask: BotAsk, cuts: Sequence[Action], to: int | None) -> Advice | None:
     """Of several sure cuts at different values, the dearest: it hands the receiver the most
     oxygen, and the deep values can only be cut where much of it has gathered."""
     know = ask.knowledge()
