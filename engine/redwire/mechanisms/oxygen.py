@@ -314,7 +314,7 @@ def _line_take(e: Mapping[str, Any], n: Any, o: Any) -> str:
 
 
 def _line_gift(e: Mapping[str, Any], n: Any, o: Any) -> str:
-    lost = " (he has no wires left: it is discarded)" if e.get("lost") else ""
+    lost = " (no wires left there: it is lost)" if e.get("lost") else ""
     return (
         f"{name_of(n, e['seat'])} gives {e['price']} oxygen to {name_of(n, e['to'])} to cut "
         f"{e['value']}{lost}: oxygen now {_stocks(n, e['stock'])}."
@@ -327,7 +327,7 @@ def _stocks(n: Any, stock: list[int]) -> str:
 
 def _line_pass(e: Mapping[str, Any], n: Any, o: Any) -> str:
     if "stock" in e:
-        return f"{name_of(n, e['seat'])} passes (his oxygen: {e['stock']}): one step."
+        return f"{name_of(n, e['seat'])} passes (own oxygen: {e['stock']}): one step."
     return f"{name_of(n, e['seat'])} passes (oxygen in the reserve: {e['reserve']}): one step."
 
 
@@ -356,11 +356,11 @@ class Oxygen(Mechanism[OxygenPart]):
         ),
         "oxygen_pass": _line_pass,
         "oxygen_gift_to": lambda e, n, o: (
-            f"{name_of(n, e['seat'])} will give the oxygen of his cut to {name_of(n, e['to'])}."
+            f"{name_of(n, e['seat'])} will give the cut's oxygen to {name_of(n, e['to'])}."
         ),
         "oxygen_gift": _line_gift,
         "oxygen_discard": lambda e, n, o: (
-            f"{name_of(n, e['seat'])} has no wires left and discards his {e['lost']} oxygen."
+            f"{name_of(n, e['seat'])} has no wires left and discards {e['lost']} oxygen."
         ),
     }
     bot_keys = {
