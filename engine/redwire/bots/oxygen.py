@@ -96,8 +96,8 @@ def advise_gift(obs: Observation, gifts: list[OxygenGift]) -> Advice:
         return gift, "oxygen_gift_lost", {}
     to = alive[0]
     if len(alive) == 1:
-        return OxygenGift(me, to), "oxygen_gift_only", {"to": to}
-    return OxygenGift(me, to), "oxygen_gift_next", {"to": to}
+        return OxygenGift(me, to), "oxygen_gift_only", {"partner": to}
+    return OxygenGift(me, to), "oxygen_gift_next", {"partner": to}
 
 
 def _dearest_sure(ask: BotAsk, cuts: Sequence[Action], to: int | None) -> Advice | None:
@@ -113,7 +113,7 @@ def _dearest_sure(ask: BotAsk, cuts: Sequence[Action], to: int | None) -> Advice
     if to is None or len({_value(a) for a in certain}) < 2:
         return None
     pick = max(certain, key=_value)
-    return pick, "oxygen_dear", {"value": _value(pick), "to": to}
+    return pick, "oxygen_dear", {"value": _value(pick), "partner": to}
 
 
 def _advise_own(ask: BotAsk, part: OxygenView, me: int) -> Advice | None:

@@ -376,20 +376,20 @@ class Oxygen(Mechanism[OxygenPart]):
             "oxygen: no affordable cut, and the Coffee Break is on the board",
         ),
         "oxygen_gift_next": (
-            ("to",),
-            "My oxygen goes to {to}, who plays next: it travels round the table with the turns "
+            ("partner",),
+            "My oxygen goes to {partner}, who plays next: it travels round the table with the turns "
             "and gathers for the deep values.",
             "oxygen gifts: the receiver is the next teammate to play who has wires",
         ),
         "oxygen_dear": (
-            ("value", "to"),
-            "Of my sure cuts, {value} hands {to} the most oxygen: the deep values need it "
+            ("value", "partner"),
+            "Of my sure cuts, {value} hands {partner} the most oxygen: the deep values need it "
             "gathered.",
             "oxygen gifts: of several sure cuts, the dearest",
         ),
         "oxygen_gift_only": (
-            ("to",),
-            "My oxygen goes to {to}, the only teammate who still has wires.",
+            ("partner",),
+            "My oxygen goes to {partner}, the only teammate who still has wires.",
             "oxygen gifts: one teammate still has wires",
         ),
         "oxygen_gift_lost": (

@@ -266,7 +266,7 @@ def test_bots_give_to_the_next_teammate_and_make_the_dearest_sure_cut(level: str
     bot = make_bot(level, 3)
     assert bot.choose(state.observation(0), state.legal_actions(0)) == OxygenGift(0, 1)
     check_explanation(bot.explain(), state, 0)
-    assert bot.explain().key == "oxygen_gift_next" and bot.explain().params["to"] == 1
+    assert bot.explain().key == "oxygen_gift_next" and bot.explain().params["partner"] == 1
     # Seat 1 without wires: his oxygen is gone, the gift goes to the seat after him.
     empty = with_cut(state, [(1, slot) for slot in range(13)])
     assert bot.choose(empty.observation(0), empty.legal_actions(0)) == OxygenGift(0, 2)
