@@ -290,3 +290,13 @@ def test_the_gift_is_typed_in_the_terminal() -> None:
     named, _ = play(state, OxygenGift(0, 2))
     board = render_board(named.observation(0), ["A", "B", "C", "D"])
     assert "oxygen: A 5, B 5, C 5, D 5" in board and "goes to C" in board
+
+
+def test_no_gift_where_oxygen_is_not_given() -> None:
+    from tests.redwire.engine.test_oxygen import m44
+
+    state = m44()
+    assert not [a for a in state.legal_actions(0) if isinstance(a, OxygenGift)]
+    assert refused(state, OxygenGift(0, 1)) is OxygenReason.OXYGEN_NO_GIFT
+    plain = new_game(mission=1, players=3, seed=1)
+    assert refused(plain, OxygenGift(0, 1)) is OxygenReason.NO_OXYGEN
