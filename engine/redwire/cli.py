@@ -60,7 +60,7 @@ from .mechanisms.new_characters import CHARACTERS, OwnRadar, OwnWalkie
 from .mechanisms.new_characters import TRIPLE as OWN_TRIPLE
 from .mechanisms.number_choice import ChooseNumber
 from .mechanisms.number_flip import FlipNumber
-from .mechanisms.oxygen import OxygenPass
+from .mechanisms.oxygen import OxygenGift, OxygenPass
 from .mechanisms.sequence import MoveSequence, PlaceSequence, Stuck
 from .mechanisms.silence import NumberSaid
 from .mechanisms.sweep import Sweep
@@ -109,8 +109,9 @@ HELP = """Actions (stands, wires and players count from 1; V is a number or y fo
   accuse P L             mission 34, at the start of your turn: player P is the weak spot, card L
   stuck                  mission 34: you are the weak spot and your card leaves you no cut
   pass                   mission 35: every cut you could make needs a locked X wire
-  oxpass (or pass)       mission 44: pass your turn (the reserve pays for no cut, or by
+  oxpass (or pass)       missions 44, 49: pass your turn (the oxygen pays for no cut, or by
                          choice): the detonator moves one step
+  oxgift P               mission 49, before your cut: player P receives the oxygen it costs
   vsnip | vpass          mission 45: say "Snip!" to cut the Number card's value (snip), or
                          let the next player decide (nosnip)
   vname P                mission 45, the captain when nobody volunteered: player P must cut
@@ -183,6 +184,8 @@ def format_action(action: Action) -> str:
             return "pass"
         case OxygenPass():
             return "oxpass"
+        case OxygenGift():
+            return f"oxgift {action.to + 1}"
         case Volunteer():
             return "vsnip"
         case PassVolunteer():
@@ -409,6 +412,7 @@ _PARSE: dict[str, Callable[[int, list[str], GameState], Action]] = {
     "calc": lambda seat, a, s: _calc(seat, a),
     "arpass": lambda seat, a, s: _arpass(seat, a),
     "oxpass": lambda seat, a, s: OxygenPass(seat),
+    "oxgift": lambda seat, a, s: OxygenGift(seat, _parse_int(a[0]) - 1),
     "end": lambda seat, a, s: PlaceSequence(seat, a[0].lower()),
     "move": lambda seat, a, s: MoveSequence(seat, True),
     "keep": lambda seat, a, s: _keep(seat, s),
@@ -474,7 +478,12 @@ def render_board(obs: Observation, names: Sequence[str]) -> str:
         )
         lines.append(f"  the four {four['value']}s, cut last, all at once: {state}")
     air = oxygen.view(obs)
-    if air is not None:
+    if air is not None and air["stock"]:
+        each = ", ".join(f"{name_of(names, seat)} {n}" for seat, n in enumerate(air["stock"]))
+        gift = air["gift_to"]
+        to = f"; this cut's oxygen goes to {name_of(names, gift)}" if gift is not None else ""
+        lines.append(f"  oxygen: {each} (a cut costs its value, given to a teammate){to}")
+    elif air is not None:
         lines.append(
             f"  oxygen: {air['reserve']} of {air['tokens']} in the reserve"
             " (a cut of 1-4 takes 1, 5-8 takes 2, 9-12 takes 3)"

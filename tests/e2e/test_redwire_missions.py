@@ -1725,6 +1725,48 @@ def test_a_cut_names_its_oxygen_price_and_the_pass_moves_the_dial(
     assert step.type == "dial" and (step.data["from"], step.data["to"]) == (before, before - 1)
 
 
+def test_the_oxygen_gift_by_keyboard_and_touch_then_a_cut_that_pays_it(
+    open_context: Opener, site_url: str
+) -> None:
+    """Mission 49 on a phone, the person captain, in one page boot: every player's oxygen drawn
+    (6 each with three players) with the gift rule and the silence; the gift's button and a
+    teammate's seat button rehearsed by keyboard up to the confirm and cancelled, then made by
+    touch; the cuts open, and a sure cut made by keyboard whose confirm says what it gives and to
+    whom; the tokens move from her to that teammate."""
+    page = open_phone(
+        open_context,
+        site_url + "?mission=49&players=3&seed=4&bots=1&pace=instant&brief=0&captain=1",
+    )
+    panel = page.get_by_test_id("oxygen")
+    expect(panel).to_contain_text("thumbs-up")
+    expect(page.get_by_test_id("oxygen-stocks").locator(".rw-oxy")).to_have_count(18)
+    while (decision := wait_decision(page)) == "setup_token":
+        play(page, sure_move(saved_state(page), 0))
+    assert decision == "turn" and viewer(page) == 0
+    gift = page.locator('[data-act="mode"][data-mode="oxygen_gift"]')
+    to = page.locator('[data-act="seat"][data-seat="2"]')
+    rehearse(page, [gift, to], "oxygen goes to", "keyboard")
+    press(page, gift, "touch")
+    _press_and_confirm(page, to, "touch", "oxygen goes to")
+    page.wait_for_function(
+        '() => document.querySelector(\'[data-act="mode"][data-mode="oxygen_gift"]\') === null'
+    )
+    state = saved_state(page)
+    expect(page.get_by_test_id("oxygen-stock-2")).to_contain_text("receives")
+    cut = sure_cut(state, 0)
+    value = cut.values[0]
+    press(page, tile(page, *cut.targets[0]), "keyboard")
+    press(page, page.locator(f'[data-act="value"][data-value="{value}"]'), "keyboard")
+    confirm = page.get_by_test_id("confirm")
+    expect(confirm).to_contain_text(f"It gives {value} oxygen to")
+    press(page, confirm, "keyboard")
+    if wait_decision(page) == "own_cut":  # which of my wires of that value
+        play(page, sure_move(saved_state(page), 0))
+    given = [e for e in saved_state(page).log if e.type == "oxygen_gift" and e.data["seat"] == 0]
+    assert [(e.data["to"], e.data["price"]) for e in given] == [(2, value)]
+    assert given[0].data["stock"] == [6 - value, 6, 6 + value]
+
+
 def _press_and_confirm(page: Page, target: Any, way: str, words: str) -> None:
     press(page, target, way)
     confirm = page.get_by_test_id("confirm")

@@ -1,20 +1,36 @@
-"""Oxygen (mission 44; missions 49, 54 and 63 reuse it): every cut action costs oxygen tokens.
+"""Oxygen (missions 44 and 49; missions 54 and 63 will reuse it): every cut action costs oxygen.
 
 The mission's ``[oxygen]`` table says how much oxygen there is, what a cut costs, where the
 tokens come from and go, and when they come back:
 
-* ``tokens_per_player``: the tokens that start in the reserve on the mission card (mission 44: 2 a
-  player, so 4 with two players, each with his two stands);
-* ``price = "depth"``: the price of the value cut, by its depth (1-4: 1, 5-8: 2, 9-12: 3);
-* ``take_from = "reserve"``: the active player takes the tokens from the reserve before his cut
-  (they lie in front of him until the refill);
-* ``refill = "captain"``: at the start of the captain's turn every token goes back to the
+* ``tokens_per_player``: an integer, or a table by player count (``{ 2 = 7, 3 = 6, ... }``);
+  with ``take_from = "reserve"`` the tokens that start in the reserve on the mission card
+  (mission 44: 2 a player, so 4 with two players, each with his two stands), with
+  ``take_from = "own"`` the tokens in front of each player (mission 49: 7 each with two players,
+  6 with three, 5 with four, 4 with five);
+* ``price``: ``"depth"``, the price of the value cut by its depth (1-4: 1, 5-8: 2, 9-12: 3;
+  mission 44), or ``"value"``, the value itself (mission 49);
+* ``take_from``: ``"reserve"``, the active player takes the tokens from the reserve before his
+  cut (mission 44), or ``"own"``, he pays them from his own stock (mission 49);
+* ``pay_to``: ``"front"``, the tokens lie in front of the payer until the refill (mission 44),
+  or ``"teammate"``, they are a gift to one teammate the payer chooses, any one, not necessarily
+  the owner of the wire he points at (mission 49: ``OxygenGift`` names him first, then the cut
+  pays him);
+* ``refill``: ``"captain"``, at the start of the captain's turn every token goes back to the
   reserve (the turn that opens a round: once the captain has no wires left, the first seat after
-  him that has some, else the reserve would never fill again).
+  him that has some, else the reserve would never fill again; mission 44), or ``"none"``;
+* ``discard_when_out``: true when a player with no wires left discards his oxygen (mission 49's
+  FAQ: at the end of the turn that emptied his hand; a gift to him is lost the same way).
 
-Only those values are built (mission 44's); the other oxygen missions (gifts to a teammate,
-the value as the price, relays, refills on validation) are refused by the mission reader until
-they are built and tested.
+Only two combinations are built (mission 44's and mission 49's); the other oxygen missions (the
+relay, refills on validation) are refused by the mission reader until they are built and tested.
+
+Mission 49's gift, in two steps of one decision: the player names the teammate who receives his
+oxygen (``OxygenGift``, offered on his turn when his stock pays for one of his values, before
+any cut), then cuts; the cut pays its price to that teammate before it is resolved. In the box he
+hands the tokens over and cuts at once: naming the receiver first and the value with the cut says
+the same, in the same order as far as anyone can see (the gift's size is the value the cut then
+announces). Once named, the receiver stays for the turn; he may still pass (a step, as always).
 
 What is a cut action (the price is paid for each one, before it is resolved, so a failed cut is
 paid too): a Dual Cut (one payment, the announced value's price; with a detector the announced
@@ -26,7 +42,7 @@ A player who cannot take enough for any cut he could make skips his turn and the
 moves one step; any player may also pass of his own will on his turn at the same price (FAQ):
 both are one action, ``OxygenPass``, always offered on one's turn (but to a player who must
 reveal his red wires), so passing tells nothing about the hand. The event names the reserve
-left, which everyone sees anyway.
+left (mission 49: the passer's stock), which everyone sees anyway.
 
 Silence: the players may not talk; the only sign is a thumbs-up, "I need more oxygen". The page
 says so; nothing to enforce (an honour rule; bots never talk).
@@ -35,6 +51,8 @@ says so; nothing to enforce (an honour rule; bots never talk).
 >>> game = new_game(mission=44, players=4, seed=1)
 >>> view(game.observation(None))["reserve"], price(7), price(12)
 (8, 2, 3)
+>>> view(new_game(mission=49, players=3, seed=1).observation(None))["stock"], price(7, "value")
+([6, 6, 6], 7)
 """
 
 from __future__ import annotations
@@ -46,10 +64,10 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypedDict, cast
 from ...core.errors import ReasonCode
 from ...core.events import Event, Viewer
 from ..actions import Action, Cut, SoloCut
-from ..errors import IllegalActionError
+from ..errors import IllegalActionError, Reason
 from ..model import Phase, Table
-from ..turn import end_turn, forbid_if_must_reveal, mistake, require_own_turn
-from ..wires import BLUE_VALUES, YELLOW, value_to_json
+from ..turn import check_seat, end_turn, forbid_if_must_reveal, mistake, require_own_turn
+from ..wires import BLUE_VALUES, RED, YELLOW, value_to_json
 from .base import ActionSpec, Advice, BotAsk, Events, Mechanism, name_of
 
 if TYPE_CHECKING:
@@ -67,6 +85,23 @@ class OxygenReason(ReasonCode):
         "This cut costs {price} oxygen and the reserve holds {reserve}.",
     )
     NO_OXYGEN = ("no_oxygen", "There is no oxygen in this mission.")
+    OXYGEN_SHORT_OWN = (
+        "oxygen_short_own",
+        "This cut costs {price} oxygen and you have {stock}.",
+    )
+    OXYGEN_GIFT_FIRST = (
+        "oxygen_gift_first",
+        "First choose the teammate who receives the oxygen this cut costs.",
+    )
+    OXYGEN_GIFT_CHOSEN = (
+        "oxygen_gift_chosen",
+        "You have already chosen who receives your oxygen this turn.",
+    )
+    OXYGEN_NO_GIFT = ("oxygen_no_gift", "In this mission oxygen is not given to a teammate.")
+    OXYGEN_CANNOT_PAY = (
+        "oxygen_cannot_pay",
+        "Your {stock} oxygen pays for none of your values: you can only pass.",
+    )
 
 
 @dataclass(frozen=True)
@@ -77,10 +112,29 @@ class OxygenConfig:
     price: str = "depth"
     take_from: str = "reserve"
     refill: str = "captain"
+    pay_to: str = "front"
+    discard_when_out: bool = False
+    #: ``tokens_per_player`` by player count, when the table gives one (mission 49).
+    by_players: tuple[tuple[int, int], ...] = ()
+
+    def tokens(self, players: int) -> int:
+        """The tokens per player at this player count."""
+        return dict(self.by_players).get(players, self.tokens_per_player)
 
 
-#: What the mission table may say, per field (only what is built and tested: mission 44's).
-_BUILT = {"price": ("depth",), "take_from": ("reserve",), "refill": ("captain",)}
+#: What the mission table may say, per field (the first is the default: mission 44's).
+_CHOICES = {
+    "price": ("depth", "value"),
+    "take_from": ("reserve", "own"),
+    "pay_to": ("front", "teammate"),
+    "refill": ("captain", "none"),
+}
+#: The combinations built and tested (price, take_from, pay_to, refill, discard_when_out):
+#: mission 44's shared reserve and mission 49's gifts.
+_BUILT = {
+    ("depth", "reserve", "front", "captain", False),
+    ("value", "own", "teammate", "none", True),
+}
 
 
 @dataclass(frozen=True)
@@ -91,20 +145,36 @@ class OxygenPart:
     reserve: int
     taken: tuple[int, ...]
     last: int | None = None
+    #: Mission 49: the oxygen in front of each seat, and the teammate the active seat named to
+    #: receive this turn's payment (None: not named yet).
+    stock: tuple[int, ...] = ()
+    gift_to: int | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"reserve": self.reserve, "taken": list(self.taken), "last": self.last}
+        out: dict[str, Any] = {
+            "reserve": self.reserve,
+            "taken": list(self.taken),
+            "last": self.last,
+        }
+        if self.stock:  # mission 44's state reads as it always did
+            out.update(stock=list(self.stock), gift_to=self.gift_to)
+        return out
 
 
 class OxygenView(TypedDict):
     """``observation["mechanisms"]["oxygen"]``: all public. ``prices[v - 1]``: the price of
-    value ``v``."""
+    value ``v``; ``stock[seat]``: the oxygen in front of a seat (empty where there is none:
+    mission 44); ``gift_to``: the teammate the active seat named to receive his payment."""
 
     reserve: int
     tokens: int
     taken: list[int]
     prices: list[int]
     price_rule: str
+    take_from: str
+    pay_to: str
+    stock: list[int]
+    gift_to: int | None
 
 
 def view(obs: Observation) -> OxygenView | None:
@@ -120,13 +190,24 @@ class OxygenPass(Action):
     seat: int
 
 
+@dataclass(frozen=True)
+class OxygenGift(Action):
+    """Mission 49, before a cut on your turn: name the teammate who receives the oxygen it
+    costs (any one, not necessarily the owner of the wire you point at)."""
+
+    type: ClassVar[str] = "oxygen_gift"
+    seat: int
+    to: int
+
+
 def price(value: int, rule: str = "depth") -> int:
-    """The oxygen a cut of ``value`` costs (``depth``: 1-4 -> 1, 5-8 -> 2, 9-12 -> 3)."""
-    if rule != "depth":
+    """The oxygen a cut of ``value`` costs (``depth``: 1-4 -> 1, 5-8 -> 2, 9-12 -> 3;
+    ``value``: the value itself)."""
+    if rule not in ("depth", "value"):
         raise ValueError(f"no oxygen price rule {rule!r}")
     if value == YELLOW:  # no oxygen mission has yellow wires; priced as the deepest
-        return 3
-    return (value - 1) // 4 + 1
+        return 3 if rule == "depth" else 12
+    return (value - 1) // 4 + 1 if rule == "depth" else value
 
 
 def _in_play(table: Table) -> bool:
@@ -150,6 +231,18 @@ def cost(table: Table, action: Action) -> int | None:
     return None
 
 
+def _own(table: Table) -> bool:
+    """Whether each player pays from his own stock (mission 49), not from the reserve."""
+    return _config(table).take_from == "own"
+
+
+def _affordable(table: Table, seat: int) -> bool:
+    """Whether the seat's own stock pays for a cut of one of the values he holds."""
+    stock = table.part(ID, OxygenPart).stock[seat]
+    rule = _config(table).price
+    return any(price(v, rule) <= stock for v in table.held_values(seat) - {RED})
+
+
 def _priced_now(table: Table, action: Action) -> int | None:
     """The price of ``action`` when it is the active seat's cut on his turn, else None."""
     if table.pending.phase is not Phase.TURN or action.seat != table.active:
@@ -170,8 +263,9 @@ def _pass(s: Table, a: OxygenPass) -> Events:
         raise IllegalActionError(OxygenReason.NO_OXYGEN)
     require_own_turn(s, a.seat)
     forbid_if_must_reveal(s, a.seat)
-    reserve = s.part(ID, OxygenPart).reserve
-    events: Events = [Event("oxygen_pass", {"seat": a.seat, "reserve": reserve})]
+    part = s.part(ID, OxygenPart)
+    left = {"stock": part.stock[a.seat]} if _own(s) else {"reserve": part.reserve}
+    events: Events = [Event("oxygen_pass", {"seat": a.seat, **left})]
     if not mistake(s, events):
         end_turn(s, events)
     return events
@@ -182,6 +276,36 @@ def _pass_legal(s: Table, seat: int) -> Iterator[OxygenPass]:
         yield OxygenPass(seat)
 
 
+def _gift(s: Table, a: OxygenGift) -> Events:
+    if not _in_play(s):
+        raise IllegalActionError(OxygenReason.NO_OXYGEN)
+    if _config(s).pay_to != "teammate":
+        raise IllegalActionError(OxygenReason.OXYGEN_NO_GIFT)
+    require_own_turn(s, a.seat)
+    forbid_if_must_reveal(s, a.seat)
+    to = check_seat(s, a.to)
+    if to == a.seat:
+        raise IllegalActionError(Reason.NOT_YOURSELF)
+    part = s.part(ID, OxygenPart)
+    if part.gift_to is not None:
+        raise IllegalActionError(OxygenReason.OXYGEN_GIFT_CHOSEN)
+    if not _affordable(s, a.seat):
+        raise IllegalActionError(OxygenReason.OXYGEN_CANNOT_PAY, stock=part.stock[a.seat])
+    s.set_part(ID, replace(part, gift_to=to))
+    return [Event("oxygen_gift_to", {"seat": a.seat, "to": to})]
+
+
+def _gift_legal(s: Table, seat: int) -> Iterator[OxygenGift]:
+    if not _in_play(s) or _config(s).pay_to != "teammate":
+        return
+    if s.pending.phase is not Phase.TURN or s.active != seat:
+        return
+    if s.part(ID, OxygenPart).gift_to is None and _affordable(s, seat):
+        for other in range(s.players):
+            if other != seat:
+                yield OxygenGift(seat, other)
+
+
 def _line_take(e: Mapping[str, Any], n: Any, o: Any) -> str:
     return (
         f"{name_of(n, e['seat'])} takes {e['price']} oxygen to cut {e['value']}: "
@@ -189,11 +313,39 @@ def _line_take(e: Mapping[str, Any], n: Any, o: Any) -> str:
     )
 
 
+def _line_gift(e: Mapping[str, Any], n: Any, o: Any) -> str:
+    lost = " (no wires left there: it is lost)" if e.get("lost") else ""
+    return (
+        f"{name_of(n, e['seat'])} gives {e['price']} oxygen to {name_of(n, e['to'])} to cut "
+        f"{e['value']}{lost}: oxygen now {_stocks(n, e['stock'])}."
+    )
+
+
+def _stocks(n: Any, stock: list[int]) -> str:
+    return ", ".join(f"{name_of(n, seat)} {left}" for seat, left in enumerate(stock))
+
+
+def _line_pass(e: Mapping[str, Any], n: Any, o: Any) -> str:
+    if "stock" in e:
+        return f"{name_of(n, e['seat'])} passes (own oxygen: {e['stock']}): one step."
+    return f"{name_of(n, e['seat'])} passes (oxygen in the reserve: {e['reserve']}): one step."
+
+
 class Oxygen(Mechanism[OxygenPart]):
     id = ID
     reasons = OxygenReason
-    actions = (ActionSpec(OxygenPass, "turn", _pass_legal, _pass, is_action=True),)
-    events = ("oxygen", "oxygen_refill", "oxygen_pass")
+    actions = (
+        ActionSpec(OxygenPass, "turn", _pass_legal, _pass, is_action=True),
+        ActionSpec(OxygenGift, "turn", _gift_legal, _gift),
+    )
+    events = (
+        "oxygen",
+        "oxygen_refill",
+        "oxygen_pass",
+        "oxygen_gift_to",
+        "oxygen_gift",
+        "oxygen_discard",
+    )
     # No facts: the reserve and the payments are public, and the pass is always offered, so
     # neither a forced skip nor a chosen pass says anything about a hand.
     lines = {
@@ -202,8 +354,13 @@ class Oxygen(Mechanism[OxygenPart]):
             f"A new round ({name_of(n, e['seat'])} first): every oxygen token goes back to the "
             f"reserve ({e['reserve']})."
         ),
-        "oxygen_pass": lambda e, n, o: (
-            f"{name_of(n, e['seat'])} passes (oxygen in the reserve: {e['reserve']}): one step."
+        "oxygen_pass": _line_pass,
+        "oxygen_gift_to": lambda e, n, o: (
+            f"{name_of(n, e['seat'])} will give the cut's oxygen to {name_of(n, e['to'])}."
+        ),
+        "oxygen_gift": _line_gift,
+        "oxygen_discard": lambda e, n, o: (
+            f"{name_of(n, e['seat'])} has no wires left and discards {e['lost']} oxygen."
         ),
     }
     bot_keys = {
@@ -217,6 +374,39 @@ class Oxygen(Mechanism[OxygenPart]):
             "The reserve pays for none of my cuts: Coffee Break, {next_seat} plays next, no "
             "step lost.",
             "oxygen: no affordable cut, and the Coffee Break is on the board",
+        ),
+        "oxygen_gift_next": (
+            ("partner",),
+            "My oxygen goes to {partner}, who plays next: it travels round the table with the turns "
+            "and gathers for the deep values.",
+            "oxygen gifts: the receiver is the next teammate to play who has wires",
+        ),
+        "oxygen_dear": (
+            ("value", "partner"),
+            "Of my sure cuts, {value} hands {partner} the most oxygen: the deep values need it "
+            "gathered.",
+            "oxygen gifts: of several sure cuts, the dearest",
+        ),
+        "oxygen_gift_only": (
+            ("partner",),
+            "My oxygen goes to {partner}, the only teammate who still has wires.",
+            "oxygen gifts: one teammate still has wires",
+        ),
+        "oxygen_gift_lost": (
+            (),
+            "Nobody else has wires left: the oxygen I pay is lost whoever receives it.",
+            "oxygen gifts: no teammate has wires left",
+        ),
+        "oxygen_pass_own": (
+            ("left",),
+            "My {left} oxygen pays for none of my cuts: I pass, one step.",
+            "oxygen gifts: the seat's own oxygen pays for none of its values",
+        ),
+        "oxygen_coffee_own": (
+            ("next_seat",),
+            "My oxygen pays for none of my cuts: Coffee Break, {next_seat} (the most oxygen) "
+            "plays next, no step lost.",
+            "oxygen gifts: no affordable cut, and the Coffee Break is on the board",
         ),
         "oxygen_cheap": (
             ("value", "price", "dearest"),
@@ -238,37 +428,70 @@ class Oxygen(Mechanism[OxygenPart]):
             raise reader.fail(f"mechanisms.{ID}", "no parameters", ":".join(params))
         if table is None:
             raise reader.fail(ID, "an [oxygen] table (tokens_per_player, price, ...)")
-        reader.only_keys(table, ID, {"tokens_per_player", *_BUILT})
-        tokens = reader.integer({ID: table}, f"{ID}.tokens_per_player", 1, 30)
+        reader.only_keys(table, ID, {"tokens_per_player", "discard_when_out", *_CHOICES})
+        raw = table.get("tokens_per_player")
+        by_players: tuple[tuple[int, int], ...] = ()
+        if isinstance(raw, dict):
+            reader.only_keys(raw, f"{ID}.tokens_per_player", {"2", "3", "4", "5"})
+            by_players = tuple(
+                (int(k), reader.integer({ID: table}, f"{ID}.tokens_per_player.{k}", 1, 30))
+                for k in ("2", "3", "4", "5")
+            )
+            tokens = by_players[0][1]
+        else:
+            tokens = reader.integer({ID: table}, f"{ID}.tokens_per_player", 1, 30)
         chosen: dict[str, str] = {}
-        for key, built in _BUILT.items():
-            value = table.get(key, built[0])
-            if value not in built:
-                raise reader.fail(f"{ID}.{key}", f"one of {list(built)} (others not built)", value)
+        for key, allowed in _CHOICES.items():
+            value = table.get(key, allowed[0])
+            if value not in allowed:
+                raise reader.fail(f"{ID}.{key}", f"one of {list(allowed)}", value)
             chosen[key] = value
-        return OxygenConfig(tokens, **chosen)
+        discard = table.get("discard_when_out", False)
+        if not isinstance(discard, bool):
+            raise reader.fail(f"{ID}.discard_when_out", "true or false", discard)
+        combo = (chosen["price"], chosen["take_from"], chosen["pay_to"], chosen["refill"], discard)
+        if combo not in _BUILT:
+            raise reader.fail(ID, "mission 44's or mission 49's oxygen (others not built)", combo)
+        return OxygenConfig(tokens, discard_when_out=discard, by_players=by_players, **chosen)
 
     def init_part(self, table: Table) -> OxygenPart:
-        full = _config(table).tokens_per_player * table.players
-        return OxygenPart(full, (0,) * table.players)
+        config = _config(table)
+        each = config.tokens(table.players)
+        if config.take_from == "own":
+            return OxygenPart(0, (0,) * table.players, stock=(each,) * table.players)
+        return OxygenPart(each * table.players, (0,) * table.players)
 
     def check_action(self, table: Table, action: Action) -> None:
         due = _priced_now(table, action)
         if due is None:
             return
-        reserve = table.part(ID, OxygenPart).reserve
-        if due > reserve:
-            raise IllegalActionError(OxygenReason.OXYGEN_SHORT, price=due, reserve=reserve)
+        part = table.part(ID, OxygenPart)
+        if _own(table):
+            if part.gift_to is None:
+                raise IllegalActionError(OxygenReason.OXYGEN_GIFT_FIRST)
+            stock = part.stock[action.seat]
+            if due > stock:
+                raise IllegalActionError(OxygenReason.OXYGEN_SHORT_OWN, price=due, stock=stock)
+        elif due > part.reserve:
+            raise IllegalActionError(OxygenReason.OXYGEN_SHORT, price=due, reserve=part.reserve)
 
     def allows(self, table: Table, action: Action) -> bool:
         due = _priced_now(table, action)
-        return due is None or due <= table.part(ID, OxygenPart).reserve
+        if due is None:
+            return True
+        part = table.part(ID, OxygenPart)
+        if _own(table):
+            return part.gift_to is not None and due <= part.stock[action.seat]
+        return due <= part.reserve
 
     def before_action(self, table: Table, action: Action, events: Events) -> None:
         due = _priced_now(table, action)
         if due is None:
             return
         part = table.part(ID, OxygenPart)
+        if _own(table):
+            self._give(table, action, due, events)
+            return
         taken = list(part.taken)
         taken[action.seat] += due
         table.set_part(ID, replace(part, reserve=part.reserve - due, taken=tuple(taken)))
@@ -285,7 +508,37 @@ class Oxygen(Mechanism[OxygenPart]):
             )
         )
 
+    def _give(self, table: Table, action: Action, due: int, events: Events) -> None:
+        """Mission 49: the payer's ``due`` oxygen goes to the teammate he named (lost if that
+        teammate has no wires left: he discards his oxygen)."""
+        part = table.part(ID, OxygenPart)
+        to = part.gift_to
+        assert to is not None  # check_action refused the cut otherwise
+        stock = list(part.stock)
+        stock[action.seat] -= due
+        lost = _config(table).discard_when_out and not table.has_wires(to)
+        if not lost:
+            stock[to] += due
+        table.set_part(ID, replace(part, stock=tuple(stock), gift_to=None))
+        value = action.values[0] if isinstance(action, Cut) else cast("SoloCut", action).value
+        gift = {"seat": action.seat, "to": to, "value": value_to_json(value), "price": due}
+        events.append(Event("oxygen_gift", {**gift, "lost": lost, "stock": stock}))
+
+    def end_turn(self, table: Table, events: Events) -> None:
+        if not _own(table):
+            return
+        part = table.part(ID, OxygenPart)
+        stock = list(part.stock)
+        out = _config(table).discard_when_out and table.result is None
+        for seat, left in enumerate(stock):
+            if out and left and not table.has_wires(seat):
+                stock[seat] = 0
+                events.append(Event("oxygen_discard", {"seat": seat, "lost": left}))
+        table.set_part(ID, replace(part, stock=tuple(stock), gift_to=None))
+
     def turn_start(self, table: Table, events: Events) -> None:
+        if _config(table).refill != "captain":
+            return
         part = table.part(ID, OxygenPart)
         seat = table.active
         opens = part.last is not None and _new_round(table, part.last, seat)
@@ -301,10 +554,14 @@ class Oxygen(Mechanism[OxygenPart]):
         config = _config(table)
         return {
             "reserve": part.reserve,
-            "tokens": config.tokens_per_player * table.players,
+            "tokens": config.tokens(table.players) * table.players,
             "taken": list(part.taken),
             "prices": [price(v, config.price) for v in BLUE_VALUES],
             "price_rule": config.price,
+            "take_from": config.take_from,
+            "pay_to": config.pay_to,
+            "stock": list(part.stock),
+            "gift_to": part.gift_to,
         }
 
 

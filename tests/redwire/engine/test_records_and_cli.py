@@ -317,6 +317,7 @@ SAMPLES: dict[str, object] = {
     "second": 3,
     "sign": "-",
     "discard": (2, 9),
+    "to": 1,
 }
 #: Fields whose sample depends on the action.
 CARD_SAMPLES: dict[str, object] = {"label": 12, "choose_constraint": "B", "weakest_accuse": "C"}

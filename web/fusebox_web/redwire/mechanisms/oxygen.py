@@ -1,8 +1,13 @@
-"""Oxygen on the page (mission 44): the reserve drawn as tokens (how many are left, how many
-each player took this round), the prices by depth and the silence rule with its one sign in the
-mission's panel; the price of each cut in its confirm sentence before it is made; the pass (a
+"""Oxygen on the page (missions 44 and 49): the reserve drawn as tokens (how many are left, how
+many each player took this round), the prices by depth and the silence rule with its one sign in
+the mission's panel; the price of each cut in its confirm sentence before it is made; the pass (a
 dock button, by touch and keyboard, with its confirm: the detonator moves one step); the log's
-lines and the bots' reasons."""
+lines and the bots' reasons.
+
+Mission 49 (each player's own oxygen, every cut a gift): each player's oxygen drawn as his row of
+tokens with a number and his name (the one whose turn it is marked), the teammate named to receive
+this turn's oxygen; the gift as a dock button that asks for a teammate (touch or keyboard), then
+the cuts open; each cut's confirm says what it gives and to whom."""
 
 from __future__ import annotations
 
@@ -11,15 +16,16 @@ from typing import TYPE_CHECKING
 from engine.redwire import Cut, GameState, SoloCut
 from engine.redwire.actions import Action
 from engine.redwire.mechanisms import oxygen
-from engine.redwire.mechanisms.oxygen import OxygenPass
+from engine.redwire.mechanisms.oxygen import OxygenGift, OxygenPass, OxygenView
 from engine.redwire.wires import BLUE_VALUES
 
 from ..markup import esc, tag
-from .base import Found, View, action_use, legal
+from .base import Chosen, Found, View, action_use, legal
 
 if TYPE_CHECKING:
     from engine.redwire.observation_types import Observation
 
+    from ..selection import Selection
     from ..words import Words
 
 
@@ -42,10 +48,51 @@ def _tokens(left: int, total: int, w: Words) -> str:
     )
 
 
+def _stock_row(seat: int, left: int, part: OxygenView, obs: Observation, w: Words) -> str:
+    """One player's oxygen: his name, his tokens (a row of discs) and their number; the seat
+    whose turn it is and the one named to receive its gift are marked in words and symbols."""
+    marks = "".join(tag("span", "", class_="rw-oxy") for _ in range(left))
+    notes = []
+    if obs["phase"] == "turn" and obs["active"] == seat:
+        notes.append(w.t("rw.oxygen.stockTurn"))
+    if part["gift_to"] == seat:
+        notes.append(w.t("rw.oxygen.stockGift"))
+    label = w.t(w.about("rw.oxygen.stock", seat), who=w.name(seat), n=left)
+    return tag(
+        "li",
+        tag("span", esc(w.name(seat)), class_="rw-oxy-who")
+        + " "
+        + tag("span", marks, class_="rw-oxy-row", aria_hidden="true")
+        + tag("strong", esc(str(left)))
+        + "".join(" " + tag("em", esc(note), class_="rw-oxy-note") for note in notes),
+        class_="rw-oxy-seat" + (" rw-oxy-seat--gift" if part["gift_to"] == seat else ""),
+        aria_label=" ".join([label, *notes]),
+        data_testid=f"oxygen-stock-{seat}",
+    )
+
+
+def _stocks(obs: Observation, part: OxygenView, w: Words) -> str:
+    """Mission 49's panel: every player's oxygen, the prices, the gift and the silence."""
+    rows = "".join(_stock_row(seat, left, part, obs, w) for seat, left in enumerate(part["stock"]))
+    return tag(
+        "section",
+        tag("h3", esc(w.t("rw.oxygen.title")), class_="rw-h3")
+        + tag("ul", rows, class_="rw-oxy-stocks", data_testid="oxygen-stocks")
+        + tag("p", esc(w.t("rw.oxygen.giftRule")), class_="rw-seq")
+        + tag("p", esc(w.t("rw.oxygen.giftOut")), class_="rw-seq")
+        + tag("p", esc(w.t("rw.oxygen.silence")), class_="rw-seq"),
+        class_="rw-mission-part rw-oxygen",
+        role="note",
+        data_testid="oxygen",
+    )
+
+
 def _part(obs: Observation, w: Words) -> str:
     part = oxygen.view(obs)
     if part is None:
         return ""
+    if part["stock"]:
+        return _stocks(obs, part, w)
     taken = [
         w.t("rw.oxygen.tookOne", who=w.name(seat), n=n) for seat, n in enumerate(part["taken"]) if n
     ]
@@ -74,10 +121,26 @@ def _part(obs: Observation, w: Words) -> str:
     )
 
 
+def _own_prompt(obs: Observation, part: OxygenView, w: Words) -> str | None:
+    """Mission 49, on the viewer's turn: name the receiver first, then cut what he can pay."""
+    me = obs["viewer"]
+    if not isinstance(me, int) or obs["active"] != me:
+        return None
+    left = part["stock"][me]
+    held = sorted(_held(obs))
+    if held and held[0] > left:
+        return w.t("rw.oxygen.promptEmptyOwn", left=left)
+    if part["gift_to"] is None:
+        return w.t("rw.oxygen.promptGift", left=left)
+    return w.t("rw.oxygen.promptGiven", left=left, who=w.name(part["gift_to"]))
+
+
 def _prompt(obs: Observation, w: Words) -> str | None:
     part = oxygen.view(obs)
     if part is None or obs["phase"] != "turn":
         return None
+    if part["stock"]:
+        return _own_prompt(obs, part, w)
     left = part["reserve"]
     if left >= max(part["prices"]):
         return w.t("rw.oxygen.prompt", left=left)
@@ -107,6 +170,10 @@ def _pass_prompt(obs: Observation, w: Words) -> str | None:
     if part is None:
         return None
     held = _held(obs)
+    me = obs["viewer"]
+    if part["stock"] and isinstance(me, int):
+        left = part["stock"][me]
+        return w.t("rw.oxygen.promptEmptyOwn", left=left) if held and min(held) > left else None
     if held and all(part["prices"][v - 1] > part["reserve"] for v in held):
         return w.t("rw.oxygen.promptEmpty", left=part["reserve"])
     return None
@@ -123,11 +190,55 @@ def _price(action: Action, obs: Observation, w: Words) -> str | None:
         due = part["prices"][action.value - 1]
     else:
         return None
+    if part["stock"]:
+        to = part["gift_to"]
+        left = part["stock"][action.seat] - due
+        return w.t("rw.oxygen.confirmGift", price=due, who=w.name(to), left=left)
     return w.t("rw.oxygen.confirmPrice", price=due, left=part["reserve"] - due)
 
 
 def _confirm(action: OxygenPass, w: Words, obs: Observation) -> str:
     return w.t("rw.confirm.oxygen_pass")
+
+
+def _afford_gift(state: GameState, seat: int) -> list[int] | None:
+    """The teammates the seat may name to receive its oxygen now (None: no gift to make)."""
+    seats = [to for to in range(state.players) if legal(state, OxygenGift(seat, to))]
+    return seats or None
+
+
+def _build_gift(s: Selection, seat: int) -> OxygenGift | None:
+    return OxygenGift(seat, s.seats[0]) if s.seats else None
+
+
+def _select_gift(action: OxygenGift) -> Chosen:
+    return {"mode": "oxygen_gift", "seats": (action.to,)}
+
+
+def _confirm_gift(action: OxygenGift, w: Words, obs: Observation) -> str:
+    return w.t("rw.confirm.oxygen_gift", who=w.name(action.to))
+
+
+def _gift_to_line(e: View, w: Words) -> Found:
+    key = w.about("rw.log.oxygenGiftTo", e["seat"])
+    return w.t(key, who=w.name(e["seat"]), to=w.name(e["to"])), "info"
+
+
+def _gift_line(e: View, w: Words) -> Found:
+    key = "rw.log.oxygenGiftLost" if e.get("lost") else "rw.log.oxygenGift"
+    text = w.t(
+        w.about(key, e["seat"]),
+        who=w.name(e["seat"]),
+        to=w.name(e["to"]),
+        price=e["price"],
+        value=w.value(e["value"]),
+        left=e["stock"][e["seat"]],
+    )
+    return text, "info"
+
+
+def _discard_line(e: View, w: Words) -> Found:
+    return w.t("rw.log.oxygenDiscard", who=w.name(e["seat"]), n=e["lost"]), "info"
 
 
 def _take_line(e: View, w: Words) -> Found:
@@ -146,6 +257,8 @@ def _refill_line(e: View, w: Words) -> Found:
 
 
 def _pass_line(e: View, w: Words) -> Found:
+    if "stock" in e:
+        return w.t("rw.log.oxygenPassOwn", who=w.name(e["seat"]), left=e["stock"]), "miss"
     return w.t("rw.log.oxygenPass", who=w.name(e["seat"]), left=e["reserve"]), "miss"
 
 
@@ -153,5 +266,26 @@ PARTS = (_part,)
 PROMPTS = (_prompt,)
 CONFIRM_NOTES = (_price,)
 DECISION_PROMPTS = {"oxygen_pass": _pass_prompt}
-USES = (action_use("oxygen_pass", OxygenPass, _afford, lambda s, seat: OxygenPass(seat), _confirm),)
-LINES = {"oxygen": _take_line, "oxygen_refill": _refill_line, "oxygen_pass": _pass_line}
+USES = (
+    action_use("oxygen_pass", OxygenPass, _afford, lambda s, seat: OxygenPass(seat), _confirm),
+    action_use(
+        "oxygen_gift",
+        OxygenGift,
+        _afford_gift,
+        _build_gift,
+        _confirm_gift,
+        plain=False,
+        seats=list,
+        seats_label="rw.seats.oxygenGift",
+        select=_select_gift,
+        missing=lambda sel: "rw.msg.needSeat",
+    ),
+)
+LINES = {
+    "oxygen": _take_line,
+    "oxygen_refill": _refill_line,
+    "oxygen_pass": _pass_line,
+    "oxygen_gift_to": _gift_to_line,
+    "oxygen_gift": _gift_line,
+    "oxygen_discard": _discard_line,
+}
