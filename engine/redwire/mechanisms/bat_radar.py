@@ -27,14 +27,14 @@ active player name only a player who holds that value.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar, TypedDict, cast
 
 from ...core.errors import ReasonCode
 from ...core.events import Event, Viewer
 from ..actions import Action, Cut, SoloCut
-from ..errors import IllegalActionError, Reason, SetupError, describe_phase
+from ..errors import IllegalActionError, Reason, describe_phase
 from ..model import Pending, Phase, Table
 from ..turn import (
     OPEN_PHASES,
@@ -45,13 +45,12 @@ from ..turn import (
     must_reveal,
     place_info,
 )
-from ..wires import BLUE_VALUES, Colour, blue, colour_of, value_to_json
-from .base import ActionSpec, Advice, BotAsk, Events, Mechanism, PickSpec, name_of
+from ..wires import Colour, blue, colour_of, value_to_json
+from .base import ActionSpec, Advice, BotAsk, Events, PickSpec, name_of
+from .number_deck import DeckMechanism, NumberDeck, orders_of, turn_up
 
 if TYPE_CHECKING:
-    from ...core.rng import Rng
     from ..observation_types import Observation
-    from ..options import Options
 
 ID = "bat_radar"
 BAT_NAME = Phase.declare("bat_name")
@@ -59,9 +58,6 @@ BAT_NAME = Phase.declare("bat_name")
 OPEN_PHASES.add(BAT_NAME)
 describe_phase(BAT_NAME.value, "a player is being named to cut", "name the player who must cut")
 BAT_TOKEN = Phase.declare("bat_token")
-#: Deck orders drawn at setup: the first deal and the reshuffles after it (cycled if ever
-#: used up; a mission of about sixty turns needs at most six).
-ORDERS = 8
 
 
 class BatReason(ReasonCode):
@@ -87,29 +83,15 @@ class NameCutter(Action):
 
 
 @dataclass(frozen=True)
-class BatPart:
-    """The deck (face down, top first), the card turned up this turn, the cards used since the
-    last shuffle (face up), those discarded for good, which shuffle the deck came from, whose
-    turn it is (the named player cuts for him) and whom he named."""
+class BatPart(NumberDeck):
+    """The Number deck (``number_deck``), whose turn it is (the named player cuts for him) and
+    whom he named."""
 
-    deck: tuple[int, ...] = ()
-    current: int | None = None
-    used: tuple[int, ...] = ()
-    gone: tuple[int, ...] = ()
-    shuffles: int = 0
     owner: int | None = None
     named: int | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "deck": list(self.deck),
-            "current": self.current,
-            "used": list(self.used),
-            "gone": list(self.gone),
-            "shuffles": self.shuffles,
-            "owner": self.owner,
-            "named": self.named,
-        }
+        return {**self.deck_json(), "owner": self.owner, "named": self.named}
 
 
 class BatView(TypedDict):
@@ -128,12 +110,6 @@ def view(obs: Observation) -> BatView | None:
     return cast("BatView | None", obs["mechanisms"].get(ID))
 
 
-def _orders(table: Table) -> tuple[tuple[int, ...], ...]:
-    orders = table.setup.parts[ID]
-    assert isinstance(orders, tuple)
-    return orders
-
-
 def _holders(table: Table, value: int) -> list[int]:
     code = blue(value)
     return [seat for seat in range(table.players) if any(c == code for _, _, c in table.hand(seat))]
@@ -145,31 +121,7 @@ def _unheld(table: Table) -> str:
 
 def _draw(table: Table) -> tuple[BatPart, int | None]:
     """Turn up the next card: discard the fully cut ones; reshuffle when the deck is empty."""
-    return turn_up(table, table.part(ID, BatPart), _orders(table))
-
-
-def turn_up(
-    table: Table, part: BatPart, orders: tuple[tuple[int, ...], ...]
-) -> tuple[BatPart, int | None]:
-    """The Number deck's next card (shared with mission 45's volunteers): the card up so far
-    goes to the used ones, a card whose four wires are cut is discarded for good, and an empty
-    deck is reshuffled from the used cards in the next order the deal fixed (``orders``)."""
-    used = part.used + ((part.current,) if part.current is not None else ())
-    deck, gone, shuffles = part.deck, part.gone, part.shuffles
-    for _ in range(2 * len(BLUE_VALUES) + 2):
-        if not deck:
-            if not used:
-                return replace(part, deck=(), current=None, used=(), gone=gone), None
-            shuffles += 1
-            order = orders[shuffles % ORDERS]
-            deck = tuple(v for v in order if v in used)
-            used = ()
-        top, deck = deck[0], deck[1:]
-        if table.cut_count(top) >= 4:
-            gone = (*gone, top)
-            continue
-        return BatPart(deck, top, used, gone, shuffles, part.owner, part.named), top
-    return replace(part, deck=deck, current=None, used=used, gone=gone, shuffles=shuffles), None
+    return turn_up(table, table.part(ID, BatPart), orders_of(table, ID))
 
 
 def _start(table: Table, seat: int, events: Events) -> None:
@@ -246,8 +198,9 @@ def _cut_value(table: Table) -> int | None:
     return part.current
 
 
-class BatRadar(Mechanism[BatPart]):
+class BatRadar(DeckMechanism[BatPart]):
     id = ID
+    part_type = BatPart
     reasons = BatReason
     actions = (ActionSpec(NameCutter, "any_time", _legal, _name),)
     picks = (
@@ -277,48 +230,6 @@ class BatRadar(Mechanism[BatPart]):
             "mission 18: the active player names a holder of the value",
         ),
     }
-
-    def deal(
-        self,
-        config: Any,
-        rng: Rng,
-        players: int,
-        options: Options,
-        mission: int,
-        dealt: Mapping[str, Any],
-    ) -> tuple[tuple[int, ...], ...]:
-        orders = []
-        for _ in range(ORDERS):
-            order = list(BLUE_VALUES)
-            rng.shuffle(order)
-            orders.append(tuple(order))
-        return tuple(orders)
-
-    def setup_from_json(
-        self,
-        config: Any,
-        raw: object,
-        players: int,
-        options: Options,
-        mission: int,
-        dealt: Mapping[str, Any],
-    ) -> tuple[tuple[int, ...], ...]:
-        orders = raw.get("orders") if isinstance(raw, dict) and set(raw) == {"orders"} else None
-        if (
-            not isinstance(orders, list)
-            or len(orders) != ORDERS
-            or any(not isinstance(o, list) or sorted(o) != list(BLUE_VALUES) for o in orders)
-        ):
-            raise SetupError(
-                f'setup.parts.bat_radar must be {{"orders": [{ORDERS} orders of the values 1..12]}}'
-            )
-        return tuple(tuple(o) for o in orders)
-
-    def setup_to_json(self, data: tuple[tuple[int, ...], ...]) -> dict[str, Any]:
-        return {"orders": [list(o) for o in data]}
-
-    def init_part(self, table: Table) -> BatPart:
-        return BatPart(deck=_orders(table)[0])
 
     def places_setup_token(self, table: Table, seat: int) -> bool:
         return False  # no setup info tokens in this mission
@@ -368,20 +279,6 @@ class BatRadar(Mechanism[BatPart]):
             "owner": part.owner,
             "named": part.named,
         }
-
-    def scramble(self, table: Table, viewer: Viewer, rng: Rng) -> None:
-        """The deck's order and the shuffles to come are unseen."""
-        part = self.part(table)
-        deck = list(part.deck)
-        rng.shuffle(deck)
-        table.set_part(ID, replace(part, deck=tuple(deck)))
-        orders = [list(o) for o in _orders(table)]
-        for order in orders[part.shuffles + 1 :]:
-            rng.shuffle(order)
-        from dataclasses import replace as replace_setup
-
-        parts = {**table.setup.parts, ID: tuple(tuple(o) for o in orders)}
-        table.setup = replace_setup(table.setup, parts=parts)
 
     def advise(self, ask: BotAsk) -> Advice | None:
         """Name myself when I hold the value (I know my own odds), else the first holder the
