@@ -19,6 +19,14 @@ default (``m18_unheld = "token"``, as in mission 51) he puts a true info token o
 blue wires of his choice and the detonator moves one step; the option ``"forbidden"`` lets the
 active player name only a player who holds that value.
 
+``"bat_radar:sir"`` (mission 51, "Sir / Ma'am"): the same turn without the radar. The active
+player turns up the card and names the cutter without consulting anyone, so the naming says in
+public whether the named player holds the value (``name_cutter``'s ``held``: he cuts it, or puts
+his token and the detonator moves). Naming a player who holds only red wires loses the mission
+(FAQ, second-hand, ``[LIKELY]``): the bomb explodes. The players place their setup info tokens as
+usual, and the detonator starts one space back (N+1 steps from the skull: with five players, the
+purple segment). The named player may use equipment during his cut as in any turn.
+
 >>> from engine.redwire import new_game
 >>> game = new_game(mission=18, players=3, seed=3)
 >>> game.phase.value, view(game.observation(None))["current"]
@@ -27,7 +35,7 @@ active player name only a player who holds that value.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar, TypedDict, cast
 
@@ -41,6 +49,7 @@ from ..turn import (
     begin_turn,
     check_seat,
     end_turn,
+    explode,
     mistake,
     must_reveal,
     place_info,
@@ -50,6 +59,7 @@ from .base import ActionSpec, Advice, BotAsk, Events, PickSpec, name_of
 from .number_deck import DeckMechanism, NumberDeck, orders_of, turn_up
 
 if TYPE_CHECKING:
+    from ..missions import ConfigReader
     from ..observation_types import Observation
 
 ID = "bat_radar"
@@ -71,6 +81,13 @@ class BatReason(ReasonCode):
         "bat_holder",
         "With this rule variant only a player holding a {value} may be named.",
     )
+
+
+@dataclass(frozen=True)
+class BatConfig:
+    """``sir``: mission 51's turn (no radar, setup tokens, the detonator one space back)."""
+
+    sir: bool = False
 
 
 @dataclass(frozen=True)
@@ -96,7 +113,8 @@ class BatPart(NumberDeck):
 
 class BatView(TypedDict):
     """``observation["mechanisms"]["bat_radar"]``: the card turned up, the deck's size, the
-    cards used and discarded, whose turn it is and whom he named (public)."""
+    cards used and discarded, whose turn it is and whom he named, and whether it is mission
+    51's turn (no radar; naming a player with only red wires loses) (public)."""
 
     current: int | None
     deck: int
@@ -104,6 +122,7 @@ class BatView(TypedDict):
     gone: list[int]
     owner: int | None
     named: int | None
+    sir: bool
 
 
 def view(obs: Observation) -> BatView | None:
@@ -115,8 +134,16 @@ def _holders(table: Table, value: int) -> list[int]:
     return [seat for seat in range(table.players) if any(c == code for _, _, c in table.hand(seat))]
 
 
+def _sir(table: Table) -> bool:
+    """Mission 51's turn (``bat_radar:sir``): no radar, the naming shows who holds the value."""
+    config = table.mission.config(ID)
+    return isinstance(config, BatConfig) and config.sir
+
+
 def _unheld(table: Table) -> str:
-    return table.setup.options.m18_unheld
+    """What naming a player without the value does: mission 51's card says (a token and a step);
+    mission 18's is a rule option (B16)."""
+    return "token" if _sir(table) else table.setup.options.m18_unheld
 
 
 def _draw(table: Table) -> tuple[BatPart, int | None]:
@@ -125,12 +152,15 @@ def _draw(table: Table) -> tuple[BatPart, int | None]:
 
 
 def _start(table: Table, seat: int, events: Events) -> None:
-    """The radar turn's first two steps, then the naming."""
+    """The radar turn's first two steps (mission 51: the card only), then the naming."""
     part, value = _draw(table)
     table.set_part(ID, replace(part, owner=seat, named=None))
     if value is None:  # every value is cut (the mission is won before this can happen)
         return
     events.append(Event("bat_card", {"value": value}))
+    if _sir(table):
+        table.pending = Pending(BAT_NAME, seat, actor=seat, value=value)
+        return
     code = blue(value)
     answers = [any(c == code for _, c in table.uncut(st)) for st in range(len(table.stands))]
     events.append(Event("radar", {"seat": seat, "value": value, "answers": answers}))
@@ -152,7 +182,15 @@ def _name(s: Table, a: NameCutter) -> Events:
     if _unheld(s) == "forbidden" and named not in holders:
         raise IllegalActionError(BatReason.BAT_HOLDER, value=value)
     s.set_part(ID, replace(part, named=named))
-    events: Events = [Event("name_cutter", {"seat": a.seat, "named": named, "value": value})]
+    data: dict[str, object] = {"seat": a.seat, "named": named, "value": value}
+    if _sir(s):  # no radar before: the naming itself shows whether he holds the value
+        data["held"] = named in holders
+        if must_reveal(s, named):  # FAQ: naming a player with only red wires loses
+            data["reds"] = True
+            events: Events = [Event("name_cutter", data)]
+            explode(s, "sir_reds", events)
+            return events
+    events = [Event("name_cutter", data)]
     if named in holders:
         s.active = named
         s.pending = Pending(Phase.TURN, named)
@@ -191,11 +229,33 @@ def _legal(s: Table, seat: int) -> Iterator[NameCutter]:
 
 
 def _cut_value(table: Table) -> int | None:
-    """The value the named player must cut with, while he cuts."""
+    """The value the named player must cut with, while he cuts and still holds it (once he
+    holds none, after equipment that moved his wires, he plays a normal turn: never stuck)."""
     part = table.parts.get(ID)
-    if not isinstance(part, BatPart) or part.named is None or table.phase is not Phase.TURN:
+    if (
+        not isinstance(part, BatPart)
+        or part.named is None
+        or part.current is None
+        or table.phase is not Phase.TURN
+    ):
         return None
-    return part.current
+    held = table.active in _holders(table, part.current)
+    return part.current if held else None
+
+
+def _read_named(event: Mapping[str, Any], tracker: Any) -> None:
+    """Mission 51: the named player holds the value (he cuts it) or holds none (his token and
+    the step show it). Mission 18's event carries no ``held``: the radar said it before."""
+    from ..deduction.facts import AtLeastOne, Count
+
+    if "held" not in event or event.get("reds"):
+        return  # mission 18, or the bomb exploded (nothing left to deduce)
+    wires = tracker.uncut_of_seat(int(event["named"]))
+    value = int(event["value"])
+    if event["held"]:
+        tracker.add(AtLeastOne.classes(wires, value))
+    elif wires:
+        tracker.add(Count.classes(wires, value, low=0, high=0))
 
 
 class BatRadar(DeckMechanism[BatPart]):
@@ -212,13 +272,37 @@ class BatRadar(DeckMechanism[BatPart]):
         ),
     )
     events = ("bat_card", "name_cutter")
+    facts = {"name_cutter": _read_named}
+    causes = {"sir_reds": "a player holding only red wires was named to cut"}
     lines = {
         "bat_card": lambda e, n, o: f"Number card turned up: {e['value']}.",
         "name_cutter": lambda e, n, o: (
-            f"{name_of(n, e['seat'])} names {name_of(n, e['named'])} to cut a {e['value']}."
+            f"{name_of(n, e['seat'])} names {name_of(n, e['named'])} to cut a {e['value']}"
+            + (
+                ": they hold only red wires."
+                if e.get("reds")
+                else "."
+                if e.get("held", True)
+                else ": they hold no wire of it."
+            )
         ),
     }
     bot_keys = {
+        "sir_name_self": (
+            ("value",),
+            "Yes, Sir! I name myself: I hold a {value}.",
+            "mission 51: Sir or Ma'am names himself, holding the value",
+        ),
+        "sir_name_other": (
+            ("seat", "value"),
+            "I name {seat}: the likeliest to hold a {value}, with no risk worth taking of only red wires.",
+            "mission 51: Sir or Ma'am names the likeliest holder who cannot be left with only red wires",
+        ),
+        "sir_name_self_none": (
+            ("value",),
+            "I name myself without a {value}: a token and a step cost less than naming a riskier player.",
+            "mission 51: Sir or Ma'am takes the step rather than risk naming only red wires",
+        ),
         "bat_name_self": (
             ("value",),
             "I name myself: I hold a {value} and know my own odds.",
@@ -231,8 +315,21 @@ class BatRadar(DeckMechanism[BatPart]):
         ),
     }
 
+    def configure(
+        self, params: tuple[str, ...], table: Mapping[str, Any] | None, reader: ConfigReader
+    ) -> BatConfig:
+        if table is not None:
+            raise reader.fail(ID, "no table: mission 51's turn is a parameter (bat_radar:sir)")
+        if params not in ((), ("sir",)):
+            raise reader.fail(f"mechanisms.{ID}", "sir or nothing", ":".join(params))
+        return BatConfig(sir=params == ("sir",))
+
     def places_setup_token(self, table: Table, seat: int) -> bool:
-        return False  # no setup info tokens in this mission
+        return _sir(table)  # mission 18: no setup info tokens; mission 51: as usual
+
+    def dial_start(self, table: Table) -> int | None:
+        """Mission 51: one space back, as if there were one more player."""
+        return table.players + 1 if _sir(table) else None
 
     def turn_start(self, table: Table, events: Events) -> None:
         if not must_reveal(table, table.active):
@@ -267,7 +364,7 @@ class BatRadar(DeckMechanism[BatPart]):
             return action.values == (value,)
         if isinstance(action, SoloCut):
             return action.value == value
-        return action.type in ("pick",)
+        return _sir(table) or action.type in ("pick",)  # mission 51 has equipment
 
     def observe(self, table: Table, viewer: Viewer) -> BatView:
         part = self.part(table)
@@ -278,6 +375,7 @@ class BatRadar(DeckMechanism[BatPart]):
             "gone": list(part.gone),
             "owner": part.owner,
             "named": part.named,
+            "sir": _sir(table),
         }
 
     def advise(self, ask: BotAsk) -> Advice | None:
@@ -287,6 +385,10 @@ class BatRadar(DeckMechanism[BatPart]):
         if not names:
             return None
         part = view(ask.obs)
+        if part is not None and part["sir"]:
+            from ..bots.sir import advise
+
+            return advise(ask, names)
         value = part["current"] if part else None
         me = int(ask.obs["viewer"] or 0)
         radar = next((e for e in reversed(ask.obs["log"]) if e["type"] == "radar"), None)
