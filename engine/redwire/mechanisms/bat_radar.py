@@ -54,7 +54,7 @@ from ..turn import (
     must_reveal,
     place_info,
 )
-from ..wires import Colour, blue, colour_of, value_to_json
+from ..wires import BLUE_VALUES, Colour, blue, colour_of, value_to_json
 from .base import ActionSpec, Advice, BotAsk, Events, PickSpec, name_of
 from .number_deck import DeckMechanism, NumberDeck, orders_of, turn_up
 
@@ -157,7 +157,7 @@ def _start(table: Table, seat: int, events: Events) -> None:
     table.set_part(ID, replace(part, owner=seat, named=None))
     if value is None:  # every value is cut (the mission is won before this can happen)
         return
-    events.append(Event("bat_card", {"value": value}))
+    events.append(Event("bat_card", {"value": value, "seat": seat}))
     if _sir(table):
         table.pending = Pending(BAT_NAME, seat, actor=seat, value=value)
         return
@@ -243,6 +243,19 @@ def _cut_value(table: Table) -> int | None:
     return part.current if held else None
 
 
+def _read_card(event: Mapping[str, Any], tracker: Any) -> None:
+    """A card turned up proves the player whose turn it is does not hold only red wires (he
+    would have revealed them instead): at least one of his uncut wires is not red."""
+    from ..deduction.codes import YELLOW
+    from ..deduction.facts import AtLeastOne
+
+    if "seat" not in event:
+        return
+    wires = tracker.uncut_of_seat(int(event["seat"]))
+    if wires:
+        tracker.add(AtLeastOne.classes(wires, *BLUE_VALUES, YELLOW))
+
+
 def _read_named(event: Mapping[str, Any], tracker: Any) -> None:
     """Mission 51: the named player holds the value (he cuts it) or holds none (his token and
     the step show it). Mission 18's event carries no ``held``: the radar said it before."""
@@ -272,7 +285,7 @@ class BatRadar(DeckMechanism[BatPart]):
         ),
     )
     events = ("bat_card", "name_cutter")
-    facts = {"name_cutter": _read_named}
+    facts = {"bat_card": _read_card, "name_cutter": _read_named}
     causes = {"sir_reds": "a player holding only red wires was named to cut"}
     lines = {
         "bat_card": lambda e, n, o: f"Number card turned up: {e['value']}.",

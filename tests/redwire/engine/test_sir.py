@@ -75,7 +75,8 @@ def test_sir_turns_up_a_card_without_radar_and_names_the_cutter() -> None:
     assert refused(state, SoloCut(0, 1)) is BatReason.BAT_VALUE  # he must cut a 2
     state, events = play(state, SoloCut(0, 2))
     assert state.active == 1 and next(e for e in events if e.type == "bat_card").data == {
-        "value": 5
+        "value": 5,
+        "seat": 1,
     }
 
 
