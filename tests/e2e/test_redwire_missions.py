@@ -2053,3 +2053,52 @@ def test_the_three_yellows_are_pointed_at_by_touch_and_keyboard(
     hits = [e for e in done.log if e.type == "sweep" and e.data["outcome"] == "hit"]
     assert hits and hits[0].data["seat"] == 0
     assert all(done.cut[done.wire_id(*t)] for t in yellows)
+
+
+def test_sir_names_who_cuts_by_keyboard_and_touch(open_context: Opener, site_url: str) -> None:
+    """Mission 51 on a phone, two people passing it, in one page boot: the Number card drawn
+    with its number in words, Sir or Ma'am named, the rule; the first naming made by keyboard (a
+    seat button, its confirm saying who cuts with which value), the next one by touch; the log
+    says whether the named player held the value."""
+    page = open_phone(
+        open_context, site_url + "?mission=51&players=2&seed=3&bots=0&pace=instant&brief=0"
+    )
+    ways = ["keyboard", "touch"]
+    lines = []
+    for _ in range(40):
+        decision = take_device(page)
+        if decision == "over" or not ways:
+            break
+        state = saved_state(page)
+        seat = viewer(page)
+        if decision != "bat_name":
+            play(page, sure_move(state, seat))
+            continue
+        part = bat_radar.view(state.observation(seat))
+        assert part is not None and part["sir"] and part["current"] is not None
+        value = part["current"]
+        expect(page.get_by_test_id("sir-card")).to_have_attribute(
+            "aria-label", f"Number card turned up: {value}"
+        )
+        expect(page.get_by_test_id("sir-owner")).to_contain_text("Sir or Ma'am this turn")
+        expect(page.get_by_test_id("sir")).to_contain_text("only red wires loses the mission")
+        other = 1 - seat
+        named = other if any(c == 10 * value for _, _, c in state.hand(other)) else seat
+        chip = page.locator(f'[data-act="seat"][data-seat="{named}"]')
+        _press_and_confirm(page, chip, ways.pop(0), f"cuts with {value}")
+        page.wait_for_function(
+            f"() => document.querySelector('[data-testid=prompt]')?.dataset.moves !== "
+            f"'{len(state.history)}'"
+        )
+        event = [e for e in saved_state(page).log if e.type == "name_cutter"][-1]
+        held = any(c == 10 * value for _, _, c in state.hand(named))
+        assert event.data == {"seat": seat, "named": named, "value": value, "held": held}
+        lines.append(f"to cut a {value}" + ("." if held else ": they hold none of it"))
+    assert not ways, "the game ended before two namings"
+    captain = saved_state(page).setup.captain
+    skipped = [e.data for e in saved_state(page).log if e.type == "token_skipped"]
+    assert skipped == [{"seat": captain, "reason": "mission"}]  # two players: not the captain
+    if page.get_by_test_id("full-log").count() == 0:
+        page.locator('[data-act="panel"][data-panel="log"]').click()
+    for line in lines:
+        expect(page.get_by_test_id("full-log")).to_contain_text(line)

@@ -19,6 +19,14 @@ default (``m18_unheld = "token"``, as in mission 51) he puts a true info token o
 blue wires of his choice and the detonator moves one step; the option ``"forbidden"`` lets the
 active player name only a player who holds that value.
 
+``"bat_radar:sir"`` (mission 51, "Sir / Ma'am"): the same turn without the radar. The active
+player turns up the card and names the cutter without consulting anyone, so the naming says in
+public whether the named player holds the value (``name_cutter``'s ``held``: he cuts it, or puts
+his token and the detonator moves). Naming a player who holds only red wires loses the mission
+(FAQ, second-hand, ``[LIKELY]``): the bomb explodes. The players place their setup info tokens as
+usual, and the detonator starts one space back (N+1 steps from the skull: with five players, the
+purple segment). The named player may use equipment during his cut as in any turn.
+
 >>> from engine.redwire import new_game
 >>> game = new_game(mission=18, players=3, seed=3)
 >>> game.phase.value, view(game.observation(None))["current"]
@@ -34,24 +42,25 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypedDict, cast
 from ...core.errors import ReasonCode
 from ...core.events import Event, Viewer
 from ..actions import Action, Cut, SoloCut
-from ..errors import IllegalActionError, Reason, SetupError, describe_phase
+from ..errors import IllegalActionError, Reason, describe_phase
 from ..model import Pending, Phase, Table
 from ..turn import (
     OPEN_PHASES,
     begin_turn,
     check_seat,
     end_turn,
+    explode,
     mistake,
     must_reveal,
     place_info,
 )
 from ..wires import BLUE_VALUES, Colour, blue, colour_of, value_to_json
-from .base import ActionSpec, Advice, BotAsk, Events, Mechanism, PickSpec, name_of
+from .base import ActionSpec, Advice, BotAsk, Events, PickSpec, name_of
+from .number_deck import DeckMechanism, NumberDeck, orders_of, turn_up
 
 if TYPE_CHECKING:
-    from ...core.rng import Rng
+    from ..missions import ConfigReader
     from ..observation_types import Observation
-    from ..options import Options
 
 ID = "bat_radar"
 BAT_NAME = Phase.declare("bat_name")
@@ -59,9 +68,6 @@ BAT_NAME = Phase.declare("bat_name")
 OPEN_PHASES.add(BAT_NAME)
 describe_phase(BAT_NAME.value, "a player is being named to cut", "name the player who must cut")
 BAT_TOKEN = Phase.declare("bat_token")
-#: Deck orders drawn at setup: the first deal and the reshuffles after it (cycled if ever
-#: used up; a mission of about sixty turns needs at most six).
-ORDERS = 8
 
 
 class BatReason(ReasonCode):
@@ -78,6 +84,13 @@ class BatReason(ReasonCode):
 
 
 @dataclass(frozen=True)
+class BatConfig:
+    """``sir``: mission 51's turn (no radar, setup tokens, the detonator one space back)."""
+
+    sir: bool = False
+
+
+@dataclass(frozen=True)
 class NameCutter(Action):
     """Name the player (``named``, yourself included) who must cut the Number card's value."""
 
@@ -87,34 +100,21 @@ class NameCutter(Action):
 
 
 @dataclass(frozen=True)
-class BatPart:
-    """The deck (face down, top first), the card turned up this turn, the cards used since the
-    last shuffle (face up), those discarded for good, which shuffle the deck came from, whose
-    turn it is (the named player cuts for him) and whom he named."""
+class BatPart(NumberDeck):
+    """The Number deck (``number_deck``), whose turn it is (the named player cuts for him) and
+    whom he named."""
 
-    deck: tuple[int, ...] = ()
-    current: int | None = None
-    used: tuple[int, ...] = ()
-    gone: tuple[int, ...] = ()
-    shuffles: int = 0
     owner: int | None = None
     named: int | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "deck": list(self.deck),
-            "current": self.current,
-            "used": list(self.used),
-            "gone": list(self.gone),
-            "shuffles": self.shuffles,
-            "owner": self.owner,
-            "named": self.named,
-        }
+        return {**self.deck_json(), "owner": self.owner, "named": self.named}
 
 
 class BatView(TypedDict):
     """``observation["mechanisms"]["bat_radar"]``: the card turned up, the deck's size, the
-    cards used and discarded, whose turn it is and whom he named (public)."""
+    cards used and discarded, whose turn it is and whom he named, and whether it is mission
+    51's turn (no radar; naming a player with only red wires loses) (public)."""
 
     current: int | None
     deck: int
@@ -122,16 +122,11 @@ class BatView(TypedDict):
     gone: list[int]
     owner: int | None
     named: int | None
+    sir: bool
 
 
 def view(obs: Observation) -> BatView | None:
     return cast("BatView | None", obs["mechanisms"].get(ID))
-
-
-def _orders(table: Table) -> tuple[tuple[int, ...], ...]:
-    orders = table.setup.parts[ID]
-    assert isinstance(orders, tuple)
-    return orders
 
 
 def _holders(table: Table, value: int) -> list[int]:
@@ -139,46 +134,33 @@ def _holders(table: Table, value: int) -> list[int]:
     return [seat for seat in range(table.players) if any(c == code for _, _, c in table.hand(seat))]
 
 
+def _sir(table: Table) -> bool:
+    """Mission 51's turn (``bat_radar:sir``): no radar, the naming shows who holds the value."""
+    config = table.mission.config(ID)
+    return isinstance(config, BatConfig) and config.sir
+
+
 def _unheld(table: Table) -> str:
-    return table.setup.options.m18_unheld
+    """What naming a player without the value does: mission 51's card says (a token and a step);
+    mission 18's is a rule option (B16)."""
+    return "token" if _sir(table) else table.setup.options.m18_unheld
 
 
 def _draw(table: Table) -> tuple[BatPart, int | None]:
     """Turn up the next card: discard the fully cut ones; reshuffle when the deck is empty."""
-    return turn_up(table, table.part(ID, BatPart), _orders(table))
-
-
-def turn_up(
-    table: Table, part: BatPart, orders: tuple[tuple[int, ...], ...]
-) -> tuple[BatPart, int | None]:
-    """The Number deck's next card (shared with mission 45's volunteers): the card up so far
-    goes to the used ones, a card whose four wires are cut is discarded for good, and an empty
-    deck is reshuffled from the used cards in the next order the deal fixed (``orders``)."""
-    used = part.used + ((part.current,) if part.current is not None else ())
-    deck, gone, shuffles = part.deck, part.gone, part.shuffles
-    for _ in range(2 * len(BLUE_VALUES) + 2):
-        if not deck:
-            if not used:
-                return replace(part, deck=(), current=None, used=(), gone=gone), None
-            shuffles += 1
-            order = orders[shuffles % ORDERS]
-            deck = tuple(v for v in order if v in used)
-            used = ()
-        top, deck = deck[0], deck[1:]
-        if table.cut_count(top) >= 4:
-            gone = (*gone, top)
-            continue
-        return BatPart(deck, top, used, gone, shuffles, part.owner, part.named), top
-    return replace(part, deck=deck, current=None, used=used, gone=gone, shuffles=shuffles), None
+    return turn_up(table, table.part(ID, BatPart), orders_of(table, ID))
 
 
 def _start(table: Table, seat: int, events: Events) -> None:
-    """The radar turn's first two steps, then the naming."""
+    """The radar turn's first two steps (mission 51: the card only), then the naming."""
     part, value = _draw(table)
     table.set_part(ID, replace(part, owner=seat, named=None))
     if value is None:  # every value is cut (the mission is won before this can happen)
         return
-    events.append(Event("bat_card", {"value": value}))
+    events.append(Event("bat_card", {"value": value, "seat": seat}))
+    if _sir(table):
+        table.pending = Pending(BAT_NAME, seat, actor=seat, value=value)
+        return
     code = blue(value)
     answers = [any(c == code for _, c in table.uncut(st)) for st in range(len(table.stands))]
     events.append(Event("radar", {"seat": seat, "value": value, "answers": answers}))
@@ -200,7 +182,15 @@ def _name(s: Table, a: NameCutter) -> Events:
     if _unheld(s) == "forbidden" and named not in holders:
         raise IllegalActionError(BatReason.BAT_HOLDER, value=value)
     s.set_part(ID, replace(part, named=named))
-    events: Events = [Event("name_cutter", {"seat": a.seat, "named": named, "value": value})]
+    data: dict[str, object] = {"seat": a.seat, "named": named, "value": value}
+    if _sir(s):  # no radar before: the naming itself shows whether he holds the value
+        data["held"] = named in holders
+        if must_reveal(s, named):  # FAQ: naming a player with only red wires loses
+            data["reds"] = True
+            events: Events = [Event("name_cutter", data)]
+            explode(s, "sir_reds", events)
+            return events
+    events = [Event("name_cutter", data)]
     if named in holders:
         s.active = named
         s.pending = Pending(Phase.TURN, named)
@@ -239,15 +229,51 @@ def _legal(s: Table, seat: int) -> Iterator[NameCutter]:
 
 
 def _cut_value(table: Table) -> int | None:
-    """The value the named player must cut with, while he cuts."""
+    """The value the named player must cut with, while he cuts and still holds it (once he
+    holds none, after equipment that moved his wires, he plays a normal turn: never stuck)."""
     part = table.parts.get(ID)
-    if not isinstance(part, BatPart) or part.named is None or table.phase is not Phase.TURN:
+    if (
+        not isinstance(part, BatPart)
+        or part.named is None
+        or part.current is None
+        or table.phase is not Phase.TURN
+    ):
         return None
-    return part.current
+    held = table.active in _holders(table, part.current)
+    return part.current if held else None
 
 
-class BatRadar(Mechanism[BatPart]):
+def _read_card(event: Mapping[str, Any], tracker: Any) -> None:
+    """A card turned up proves the player whose turn it is does not hold only red wires (he
+    would have revealed them instead): at least one of his uncut wires is not red."""
+    from ..deduction.codes import YELLOW
+    from ..deduction.facts import AtLeastOne
+
+    if "seat" not in event:
+        return
+    wires = tracker.uncut_of_seat(int(event["seat"]))
+    if wires:
+        tracker.add(AtLeastOne.classes(wires, *BLUE_VALUES, YELLOW))
+
+
+def _read_named(event: Mapping[str, Any], tracker: Any) -> None:
+    """Mission 51: the named player holds the value (he cuts it) or holds none (his token and
+    the step show it). Mission 18's event carries no ``held``: the radar said it before."""
+    from ..deduction.facts import AtLeastOne, Count
+
+    if "held" not in event or event.get("reds"):
+        return  # mission 18, or the bomb exploded (nothing left to deduce)
+    wires = tracker.uncut_of_seat(int(event["named"]))
+    value = int(event["value"])
+    if event["held"]:
+        tracker.add(AtLeastOne.classes(wires, value))
+    elif wires:
+        tracker.add(Count.classes(wires, value, low=0, high=0))
+
+
+class BatRadar(DeckMechanism[BatPart]):
     id = ID
+    part_type = BatPart
     reasons = BatReason
     actions = (ActionSpec(NameCutter, "any_time", _legal, _name),)
     picks = (
@@ -259,13 +285,37 @@ class BatRadar(Mechanism[BatPart]):
         ),
     )
     events = ("bat_card", "name_cutter")
+    facts = {"bat_card": _read_card, "name_cutter": _read_named}
+    causes = {"sir_reds": "a player holding only red wires was named to cut"}
     lines = {
         "bat_card": lambda e, n, o: f"Number card turned up: {e['value']}.",
         "name_cutter": lambda e, n, o: (
-            f"{name_of(n, e['seat'])} names {name_of(n, e['named'])} to cut a {e['value']}."
+            f"{name_of(n, e['seat'])} names {name_of(n, e['named'])} to cut a {e['value']}"
+            + (
+                ": they hold only red wires."
+                if e.get("reds")
+                else "."
+                if e.get("held", True)
+                else ": they hold no wire of it."
+            )
         ),
     }
     bot_keys = {
+        "sir_name_self": (
+            ("value",),
+            "Yes, Sir! I name myself: I hold a {value}.",
+            "mission 51: Sir or Ma'am names himself, holding the value",
+        ),
+        "sir_name_other": (
+            ("seat", "value"),
+            "I name {seat}: the likeliest to hold a {value}, with no risk worth taking of only red wires.",
+            "mission 51: Sir or Ma'am names the likeliest holder who cannot be left with only red wires",
+        ),
+        "sir_name_self_none": (
+            ("value",),
+            "I name myself without a {value}: a token and a step cost less than naming a riskier player.",
+            "mission 51: Sir or Ma'am takes the step rather than risk naming only red wires",
+        ),
         "bat_name_self": (
             ("value",),
             "I name myself: I hold a {value} and know my own odds.",
@@ -278,50 +328,21 @@ class BatRadar(Mechanism[BatPart]):
         ),
     }
 
-    def deal(
-        self,
-        config: Any,
-        rng: Rng,
-        players: int,
-        options: Options,
-        mission: int,
-        dealt: Mapping[str, Any],
-    ) -> tuple[tuple[int, ...], ...]:
-        orders = []
-        for _ in range(ORDERS):
-            order = list(BLUE_VALUES)
-            rng.shuffle(order)
-            orders.append(tuple(order))
-        return tuple(orders)
-
-    def setup_from_json(
-        self,
-        config: Any,
-        raw: object,
-        players: int,
-        options: Options,
-        mission: int,
-        dealt: Mapping[str, Any],
-    ) -> tuple[tuple[int, ...], ...]:
-        orders = raw.get("orders") if isinstance(raw, dict) and set(raw) == {"orders"} else None
-        if (
-            not isinstance(orders, list)
-            or len(orders) != ORDERS
-            or any(not isinstance(o, list) or sorted(o) != list(BLUE_VALUES) for o in orders)
-        ):
-            raise SetupError(
-                f'setup.parts.bat_radar must be {{"orders": [{ORDERS} orders of the values 1..12]}}'
-            )
-        return tuple(tuple(o) for o in orders)
-
-    def setup_to_json(self, data: tuple[tuple[int, ...], ...]) -> dict[str, Any]:
-        return {"orders": [list(o) for o in data]}
-
-    def init_part(self, table: Table) -> BatPart:
-        return BatPart(deck=_orders(table)[0])
+    def configure(
+        self, params: tuple[str, ...], table: Mapping[str, Any] | None, reader: ConfigReader
+    ) -> BatConfig:
+        if table is not None:
+            raise reader.fail(ID, "no table: mission 51's turn is a parameter (bat_radar:sir)")
+        if params not in ((), ("sir",)):
+            raise reader.fail(f"mechanisms.{ID}", "sir or nothing", ":".join(params))
+        return BatConfig(sir=params == ("sir",))
 
     def places_setup_token(self, table: Table, seat: int) -> bool:
-        return False  # no setup info tokens in this mission
+        return _sir(table)  # mission 18: no setup info tokens; mission 51: as usual
+
+    def dial_start(self, table: Table) -> int | None:
+        """Mission 51: one space back, as if there were one more player."""
+        return table.players + 1 if _sir(table) else None
 
     def turn_start(self, table: Table, events: Events) -> None:
         if not must_reveal(table, table.active):
@@ -356,7 +377,7 @@ class BatRadar(Mechanism[BatPart]):
             return action.values == (value,)
         if isinstance(action, SoloCut):
             return action.value == value
-        return action.type in ("pick",)
+        return _sir(table) or action.type in ("pick",)  # mission 51 has equipment
 
     def observe(self, table: Table, viewer: Viewer) -> BatView:
         part = self.part(table)
@@ -367,21 +388,8 @@ class BatRadar(Mechanism[BatPart]):
             "gone": list(part.gone),
             "owner": part.owner,
             "named": part.named,
+            "sir": _sir(table),
         }
-
-    def scramble(self, table: Table, viewer: Viewer, rng: Rng) -> None:
-        """The deck's order and the shuffles to come are unseen."""
-        part = self.part(table)
-        deck = list(part.deck)
-        rng.shuffle(deck)
-        table.set_part(ID, replace(part, deck=tuple(deck)))
-        orders = [list(o) for o in _orders(table)]
-        for order in orders[part.shuffles + 1 :]:
-            rng.shuffle(order)
-        from dataclasses import replace as replace_setup
-
-        parts = {**table.setup.parts, ID: tuple(tuple(o) for o in orders)}
-        table.setup = replace_setup(table.setup, parts=parts)
 
     def advise(self, ask: BotAsk) -> Advice | None:
         """Name myself when I hold the value (I know my own odds), else the first holder the
@@ -390,6 +398,10 @@ class BatRadar(Mechanism[BatPart]):
         if not names:
             return None
         part = view(ask.obs)
+        if part is not None and part["sir"]:
+            from ..bots.sir import advise
+
+            return advise(ask, names)
         value = part["current"] if part else None
         me = int(ask.obs["viewer"] or 0)
         radar = next((e for e in reversed(ask.obs["log"]) if e["type"] == "radar"), None)

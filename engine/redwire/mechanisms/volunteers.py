@@ -39,17 +39,15 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypedDict, cast
 from ...core.errors import ReasonCode
 from ...core.events import Event, Viewer
 from ..actions import Action, Cut, SoloCut
-from ..errors import IllegalActionError, Reason, SetupError, describe_phase
+from ..errors import IllegalActionError, Reason, describe_phase
 from ..model import Pending, Phase, Table
 from ..turn import OPEN_PHASES, begin_turn, check_seat, end_turn, mistake, must_reveal, place_info
-from ..wires import BLUE_VALUES, Colour, blue, colour_of, value_to_json
-from . import bat_radar
-from .base import ActionSpec, Advice, BotAsk, Events, Mechanism, PickSpec, name_of
+from ..wires import Colour, blue, colour_of, value_to_json
+from .base import ActionSpec, Advice, BotAsk, Events, PickSpec, name_of
+from .number_deck import DeckMechanism, NumberDeck, orders_of, turn_up
 
 if TYPE_CHECKING:
-    from ...core.rng import Rng
     from ..observation_types import Observation
-    from ..options import Options
 
 ID = "volunteers"
 VOLUNTEER = Phase.declare("volunteer")
@@ -105,27 +103,17 @@ class NameVolunteer(Action):
 
 
 @dataclass(frozen=True)
-class VolunteersPart:
-    """The Number deck (as mission 18's: face down, top first; the card up; the cards used
-    since the last shuffle; those discarded for good; which shuffle), the seats that passed on
-    this card, those who said "Snip!" without its value, and the seat that must cut it."""
+class VolunteersPart(NumberDeck):
+    """The Number deck (``number_deck``), the seats that passed on this card, those who said
+    "Snip!" without its value, and the seat that must cut it."""
 
-    deck: tuple[int, ...] = ()
-    current: int | None = None
-    used: tuple[int, ...] = ()
-    gone: tuple[int, ...] = ()
-    shuffles: int = 0
     passed: frozenset[int] = frozenset()
     wrong: frozenset[int] = frozenset()
     cutter: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "deck": list(self.deck),
-            "current": self.current,
-            "used": list(self.used),
-            "gone": list(self.gone),
-            "shuffles": self.shuffles,
+            **self.deck_json(),
             "passed": sorted(self.passed),
             "wrong": sorted(self.wrong),
             "cutter": self.cutter,
@@ -152,12 +140,6 @@ def view(obs: Observation) -> VolunteersView | None:
     return cast("VolunteersView | None", obs["mechanisms"].get(ID))
 
 
-def _orders(table: Table) -> tuple[tuple[int, ...], ...]:
-    orders = table.setup.parts[ID]
-    assert isinstance(orders, tuple)
-    return orders
-
-
 def holds(table: Table, seat: int, value: int) -> bool:
     """Whether ``seat`` holds an uncut wire of ``value``."""
     code = blue(value)
@@ -182,10 +164,8 @@ def _ask_next(table: Table, part: VolunteersPart) -> None:
 
 def _open(table: Table, events: Events) -> bool:
     """A new turn's card, and the call (False when no card is left: the clockwise turn)."""
-    part = table.part(ID, VolunteersPart)
-    deck = bat_radar.BatPart(part.deck, part.current, part.used, part.gone, part.shuffles)
-    drawn, value = bat_radar.turn_up(table, deck, _orders(table))
-    part = VolunteersPart(drawn.deck, value, drawn.used, drawn.gone, drawn.shuffles)
+    part, value = turn_up(table, table.part(ID, VolunteersPart), orders_of(table, ID))
+    part = replace(part, passed=frozenset(), wrong=frozenset(), cutter=None)
     table.set_part(ID, part)
     if value is None:  # every blue value is cut: only red wires are left, revealed in turn
         return False
@@ -317,19 +297,6 @@ def _cut_value(table: Table, seat: int) -> int | None:
     return part.current if holds(table, seat, part.current) else None
 
 
-def _orders_json(raw: object) -> tuple[tuple[int, ...], ...]:
-    orders = raw.get("orders") if isinstance(raw, dict) and set(raw) == {"orders"} else None
-    if (
-        not isinstance(orders, list)
-        or len(orders) != bat_radar.ORDERS
-        or any(not isinstance(o, list) or sorted(o) != list(BLUE_VALUES) for o in orders)
-    ):
-        raise SetupError(
-            f'setup.parts.{ID} must be {{"orders": [{bat_radar.ORDERS} orders of the values 1..12]}}'
-        )
-    return tuple(tuple(o) for o in orders)
-
-
 def _read_volunteer(event: Mapping[str, Any], tracker: Any) -> None:
     """A "Snip!" with the value proves the volunteer holds one; without, that he holds none."""
     from ..deduction.facts import AtLeastOne, Count
@@ -351,8 +318,9 @@ def _read_named(event: Mapping[str, Any], tracker: Any) -> None:
     )
 
 
-class Volunteers(Mechanism[VolunteersPart]):
+class Volunteers(DeckMechanism[VolunteersPart]):
     id = ID
+    part_type = VolunteersPart
     reasons = VolunteerReason
     actions = (
         ActionSpec(Volunteer, "any_time", _legal_volunteer, _volunteer),
@@ -423,39 +391,6 @@ class Volunteers(Mechanism[VolunteersPart]):
         ),
     }
 
-    def deal(
-        self,
-        config: Any,
-        rng: Rng,
-        players: int,
-        options: Options,
-        mission: int,
-        dealt: Mapping[str, Any],
-    ) -> tuple[tuple[int, ...], ...]:
-        orders = []
-        for _ in range(bat_radar.ORDERS):
-            order = list(BLUE_VALUES)
-            rng.shuffle(order)
-            orders.append(tuple(order))
-        return tuple(orders)
-
-    def setup_from_json(
-        self,
-        config: Any,
-        raw: object,
-        players: int,
-        options: Options,
-        mission: int,
-        dealt: Mapping[str, Any],
-    ) -> tuple[tuple[int, ...], ...]:
-        return _orders_json(raw)
-
-    def setup_to_json(self, data: tuple[tuple[int, ...], ...]) -> dict[str, Any]:
-        return {"orders": [list(o) for o in data]}
-
-    def init_part(self, table: Table) -> VolunteersPart:
-        return VolunteersPart(deck=_orders(table)[0])
-
     def next_turn(self, table: Table, seat: int, events: Events) -> bool:
         """Every turn starts with a card and the call (the first one too, after the tokens)."""
         return _open(table, events)
@@ -488,18 +423,6 @@ class Volunteers(Mechanism[VolunteersPart]):
             "captain": table.setup.captain,
             "calling": table.pending.phase in (VOLUNTEER, VOL_NAME),
         }
-
-    def scramble(self, table: Table, viewer: Viewer, rng: Rng) -> None:
-        """The deck's order and the shuffles to come are unseen."""
-        part = self.part(table)
-        deck = list(part.deck)
-        rng.shuffle(deck)
-        table.set_part(ID, replace(part, deck=tuple(deck)))
-        orders = [list(o) for o in _orders(table)]
-        for order in orders[part.shuffles + 1 :]:
-            rng.shuffle(order)
-        parts = {**table.setup.parts, ID: tuple(tuple(o) for o in orders)}
-        table.setup = replace(table.setup, parts=parts)
 
     def advise(self, ask: BotAsk) -> Advice | None:
         from ..bots.volunteers import advise

@@ -67,6 +67,7 @@ CASES = [
     (47, 4, 6),
     (48, 4, 2),
     (49, 4, 3),
+    (51, 3, 22),
 ]
 #: The people's new characters (rule sticker B) in the golden games of missions 31-66: every
 #: one of them, the captain's entry left unused.
