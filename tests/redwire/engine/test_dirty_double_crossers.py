@@ -8,7 +8,18 @@ from __future__ import annotations
 
 import pytest
 
-from engine.redwire import YELLOW, Cut, IllegalActionError, Pick, PlaceToken, PostIt, new_game
+from engine.core.events import Event
+from engine.redwire import (
+    YELLOW,
+    Cut,
+    GameState,
+    IllegalActionError,
+    Pick,
+    PlaceToken,
+    PostIt,
+    new_game,
+)
+from engine.redwire.actions import Action
 from engine.redwire.deduction import position_from_observation, solve
 from engine.redwire.deduction.codes import RED
 from engine.redwire.errors import Reason
@@ -26,7 +37,7 @@ STANDS = fill_deal(52, 3, 0, FIXED, red=["4.5", "8.5", "10.5"])
 # seat 1: stand 2 = 7 7 7 8 8 8 8 8.5 9 9 9 9 10; seat 2: stand 3 = 10 10 10 10.5 11x4 12x4
 
 
-def m52(cards: list[int] | None = None):  # type: ignore[no-untyped-def]
+def m52(cards: list[int] | None = None) -> GameState:
     return game(
         52,
         3,
@@ -37,7 +48,7 @@ def m52(cards: list[int] | None = None):  # type: ignore[no-untyped-def]
     )
 
 
-def setup(state):  # type: ignore[no-untyped-def]
+def setup(state: GameState) -> tuple[GameState, list[Event]]:
     """Seat 0: its red 4.5 "not 4", its 2 "not 3"; seat 1: its 7 "not 6", its red 8.5 "not 9";
     seat 2: its 10 "not 9", its 12 "not 11"."""
     return play(
@@ -51,7 +62,7 @@ def setup(state):  # type: ignore[no-untyped-def]
     )
 
 
-def refused(state, action, reason) -> None:  # type: ignore[no-untyped-def]
+def refused(state: GameState, action: Action, reason: object) -> None:
     with pytest.raises(IllegalActionError) as err:
         state.apply(action)
     assert err.value.reason is reason
@@ -86,12 +97,23 @@ def test_every_seat_places_two_false_tokens_a_red_wire_allowed() -> None:
 
 def test_a_miss_on_any_wire_gets_the_announced_value() -> None:
     state, _ = setup(m52())
-    state, events = play(state, Cut(0, [(2, 3)], [5]))  # seat 1's 8, said to be a 5
+    state, events = play(state, Cut(0, ((2, 3),), (5,)))  # seat 1's 8, said to be a 5
     assert types(events) == ["cut", "dial", "false_token", "turn"]
     assert events[2].data == {"seat": 1, "stand": 2, "slot": 3, "value": 5, "reason": "miss"}
     assert state.wire_id(2, 3) not in state.info
     # seat 1 misses on seat 2's 11s with his Double Detector: seat 2 picks where it goes
-    state, events = play(state, Cut(1, [(3, 4), (3, 5)], [7], "double"))
+    state, events = play(
+        state,
+        Cut(
+            1,
+            (
+                (3, 4),
+                (3, 5),
+            ),
+            (7,),
+            "double",
+        ),
+    )
     assert state.phase.value == "detector_token" and state.to_move == 2
     state, events = play(state, Pick(2, 3, 5))
     false = [e.data for e in events if e.type == "false_token"]
@@ -129,7 +151,7 @@ def test_the_label_cards_are_left_out() -> None:
 
 def test_what_the_false_tokens_prove() -> None:
     state, _ = setup(m52())
-    state, _ = play(state, Cut(0, [(2, 3)], [5]))  # seat 1's 8: "not 5", and not red
+    state, _ = play(state, Cut(0, ((2, 3),), (5,)))  # seat 1's 8: "not 5", and not red
     odds = solve(position_from_observation(state.observation(2))).class_probabilities
     assert 4 not in odds((0, 10)) and RED in odds((0, 10))  # a setup token may lie on a red
     assert 3 not in odds((0, 3)) and 6 not in odds((2, 0)) and 9 not in odds((2, 7))
@@ -157,7 +179,7 @@ def test_two_players_four_yellow_wires_and_a_false_yellow_token() -> None:
     first = [(st, sl) for st, sl, _ in hand if st == 2][:2]
     state, _ = play(state, *(FalseToken(1, st, sl, 12) for st, sl in first))
     target = next((st, sl) for st, sl, code in state.hand(1) if code % 10 == 0 and st == 3)
-    state, events = play(state, Cut(0, [target], [YELLOW]))  # a blue wire said to be yellow
+    state, events = play(state, Cut(0, (target,), (YELLOW,)))  # a blue wire said to be yellow
     false = [e.data for e in events if e.type == "false_token"]
     assert false == [
         {"seat": 1, "stand": target[0], "slot": target[1], "value": "yellow", "reason": "miss"}
