@@ -20,6 +20,7 @@ from engine.redwire import (
     new_game,
 )
 from engine.redwire.actions import Action
+from engine.redwire.bots import make_bot
 from engine.redwire.deduction import position_from_observation, solve
 from engine.redwire.deduction.codes import RED
 from engine.redwire.errors import Reason
@@ -28,6 +29,7 @@ from engine.redwire.mechanisms.bluffer import BluffReason, FalseToken
 from engine.redwire.mechanisms.equipment.post_it import PostItReason
 from engine.redwire.mechanisms.equipment.radar import Radar
 from engine.redwire.mechanisms.equipment.tray import TrayDeal
+from engine.redwire.wires import cut_value
 
 from .helpers import fill_deal, game, play, types
 
@@ -188,3 +190,20 @@ def test_two_players_four_yellow_wires_and_a_false_yellow_token() -> None:
     assert view is not None and view["tokens"][-1]["value"] == "yellow"
     odds = solve(position_from_observation(state.observation(0))).class_probabilities(target)
     assert YELLOW not in odds and RED not in odds
+
+
+@pytest.mark.parametrize("level", ["cautious", "expert"])
+def test_the_bots_place_false_tokens_and_use_the_sticky_note(level: str) -> None:
+    state = m52(cards=[4, 8, 2])
+    bot = make_bot(level, 3)
+    action = bot.choose(state.observation(0), state.legal_actions(0))
+    assert isinstance(action, FalseToken) and bot.explain().key == "bluff_token"
+    assert action.value != cut_value(state.code_at(action.stand, action.slot))
+    state, _ = setup(state)
+    table = state.clone()
+    for w, code in enumerate(table.codes):
+        if code == 40 and table.position_of(w)[0] == 1 and table.cut_count(4) < 2:
+            table.mark_cut(w)
+    note = bot.choose(table.observation(0), table.legal_actions(0))
+    assert isinstance(note, FalseToken) and bot.explain().key == "bluff_note"
+    assert table.is_legal(note)
