@@ -33,6 +33,7 @@ from redwire_driver import (
     use_card,
     viewer,
     wait_decision,
+    wrong_cut,
 )
 
 from engine.redwire import (
@@ -2102,3 +2103,48 @@ def test_sir_names_who_cuts_by_keyboard_and_touch(open_context: Opener, site_url
         page.locator('[data-act="panel"][data-panel="log"]').click()
     for line in lines:
         expect(page.get_by_test_id("full-log")).to_contain_text(line)
+
+
+def test_every_token_lies_false_tokens_by_touch_and_keyboard(
+    open_context: Opener, site_url: str
+) -> None:
+    """Mission 52 on a phone, three players, the person captain, in one page boot: the rule said
+    for everyone and no Bluffer's badge; her two false setup tokens (one on her red wire by
+    touch, the other by keyboard), drawn "≠" and said "not N"; then her wrong Dual Cut puts a
+    false token with the announced number on the teammate's wire."""
+    page = open_phone(
+        open_context,
+        site_url + "?mission=52&players=3&seed=7&bots=1&pace=instant&brief=0&captain=1",
+    )
+    expect(page.get_by_test_id("bluffer")).to_contain_text("Every info token lies")
+    expect(page.get_by_test_id("bluffer-badge")).to_have_count(0)
+    assert wait_decision(page) == "setup_token"
+    expect(page.get_by_test_id("prompt")).to_contain_text("Every token lies")
+    state = saved_state(page)
+    hand = state.hand(0)
+    red = next((st, sl, c) for st, sl, c in hand if cut_value(c) == RED)
+    blue = next((st, sl, c) for st, sl, c in hand if cut_value(c) not in (RED, YELLOW))
+    confirm = page.get_by_test_id("confirm")
+    other = 12 if cut_value(blue[2]) != 12 else 11  # a number her blue wire is not
+    for (stand, slot, _), lie, way in ((red, 4, "touch"), (blue, other, "keyboard")):
+        press(page, tile(page, stand, slot), way)
+        press(page, page.locator(f'[data-act="value"][data-value="{lie}"]'), way)
+        expect(confirm).to_contain_text(f"not {lie}")
+        press(page, confirm, way)
+        expect(tile(page, stand, slot)).to_have_attribute("aria-label", re.compile(f"not {lie}"))
+    assert settled_decision(page) == "turn" and viewer(page) == 0
+    state = saved_state(page)
+    tokens = bluffer.view(state.observation(0))
+    assert tokens is not None and {(t["stand"], t["slot"]) for t in tokens["tokens"]} >= {
+        red[:2],
+        blue[:2],
+    }
+    miss = wrong_cut(state, 0)
+    play(page, miss)
+    said = miss.values[0]
+    expect(tile(page, *miss.targets[0])).to_have_attribute("aria-label", re.compile(f"not {said}"))
+    after = saved_state(page)
+    assert any(
+        e.type == "false_token" and e.data["reason"] == "miss" and e.data["value"] == said
+        for e in after.log
+    )

@@ -68,6 +68,7 @@ CASES = [
     (48, 4, 2),
     (49, 4, 3),
     (51, 3, 22),
+    (52, 4, 7),
 ]
 #: The people's new characters (rule sticker B) in the golden games of missions 31-66: every
 #: one of them, the captain's entry left unused.

@@ -1,6 +1,8 @@
 """The Bluffer on the page (mission 17): his badge, his false tokens on the wires ("not 7",
 drawn crossed out, said in words), his setup tokens chosen by touch or keyboard (a wire of his,
-then a number it is not), and the log line."""
+then a number it is not), and the log line. Mission 52 (everyone bluffs): no badge, the rule
+said for all, the same false-token button at setup and for the Sticky Note (card 4), whose
+token is false too, and "not yellow" tokens (a miss announcing yellow)."""
 
 from __future__ import annotations
 
@@ -40,22 +42,31 @@ def _badge(obs: Observation, seat: int, w: Words) -> str:
     )
 
 
+def _shown(value: int | str, w: Words, short: bool) -> str:
+    """A false token's value in words: its number, or yellow ("Y" on the tile, besides the
+    colour)."""
+    if value == "yellow":
+        return w.t("rw.bluff.yellowShort" if short else "rw.bluff.yellow")
+    return str(value)
+
+
 def _marks(obs: Observation, w: Words) -> dict[Tile, tuple[str, str]]:
     part = bluffer.view(obs)
     if part is None:
         return {}
-    found: dict[Tile, list[int]] = {}
+    found: dict[Tile, list[int | str]] = {}
     for token in part["tokens"]:
         found.setdefault((token["stand"], token["slot"]), []).append(token["value"])
     return {
         tile: (
             tag(
                 "span",
-                esc("≠" + "/".join(map(str, values))),
-                class_="rw-token rw-token--false",
+                esc("≠" + "/".join(_shown(v, w, short=True) for v in values)),
+                class_="rw-token rw-token--false"
+                + (" rw-token--false-yellow" if "yellow" in values else ""),
                 aria_hidden="true",
             ),
-            w.t("rw.bluff.tile", values=w.listing([str(v) for v in values])),
+            w.t("rw.bluff.tile", values=w.listing([_shown(v, w, short=False) for v in values])),
         )
         for tile, values in found.items()
     }
@@ -65,9 +76,11 @@ def _part(obs: Observation, w: Words) -> str:
     part = bluffer.view(obs)
     if part is None:
         return ""
+    seat = part["bluffer"]
+    rule = w.t("rw.bluff.ruleAll") if seat is None else w.t("rw.bluff.rule", name=w.name(seat))
     return tag(
         "p",
-        esc(w.t("rw.bluff.rule", name=w.name(part["bluffer"]))),
+        esc(rule),
         class_="rw-seq",
         data_testid="bluffer",
     )
@@ -99,17 +112,29 @@ def _build(sel: Selection, seat: int) -> FalseToken | None:
 
 
 def _line(e: View, w: Words) -> Found:
+    key = "rw.log.falseTokenNote" if e.get("reason") == "post_it" else "rw.log.falseToken"
     return (
         w.t(
-            "rw.log.falseToken",
+            key,
             who=w.name(e["seat"]),
             where=w.where(e["stand"], e["slot"]),
-            value=e["value"],
+            value=_shown(e["value"], w, short=False),
         ),
         "info",
     )
 
 
+def _prompt(obs: Observation, w: Words) -> str | None:
+    """Mission 52's words for the false-token mode: at setup (red wires allowed), or the Sticky
+    Note's in play; mission 17 keeps the Bluffer's sentence."""
+    part = bluffer.view(obs)
+    if part is None or part["bluffer"] is not None:
+        return None
+    setup = obs["phase"] == "setup_token"
+    return w.t("rw.prompt.falseTokenAll" if setup else "rw.prompt.falseTokenNote")
+
+
+DECISION_PROMPTS = {"false_token": _prompt}
 SEAT_BADGES = (_badge,)
 TILE_MARKS = (_marks,)
 PARTS = (_part,)
