@@ -303,7 +303,7 @@ class BatRadar(DeckMechanism[BatPart]):
     bot_keys = {
         "sir_name_self": (
             ("value",),
-            "Yes, Sir! I name myself: I hold a {value}.",
+            "I name myself: I hold a {value}.",
             "mission 51: Sir or Ma'am names himself, holding the value",
         ),
         "sir_name_other": (
