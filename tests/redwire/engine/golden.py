@@ -66,6 +66,7 @@ CASES = [
     (46, 5, 28),
     (47, 4, 6),
     (48, 4, 2),
+    (50, 3, 1),
 ]
 #: The people's new characters (rule sticker B) in the golden games of missions 31-66: every
 #: one of them, the captain's entry left unused.
