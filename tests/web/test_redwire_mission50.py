@@ -15,12 +15,13 @@ from fusebox_web.shell.i18n import Catalog
 
 from engine.redwire import Cut
 from engine.redwire.missions import load_mission
+from engine.redwire.observation_types import Observation
 from tests.redwire.engine.helpers import play
 from tests.redwire.engine.test_blackest_sea import m50
 from tests.web.board_page import NAMES, board_html, walk_drawing
 
 
-def words(obs, catalog: Catalog) -> Words:  # type: ignore[no-untyped-def]
+def words(obs: Observation, catalog: Catalog) -> Words:
     return Words(catalog, list(NAMES[: obs["players"]]), [st["owner"] for st in obs["stands"]])
 
 

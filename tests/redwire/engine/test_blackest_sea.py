@@ -8,7 +8,7 @@ that wire's value."""
 
 from __future__ import annotations
 
-from engine.redwire import Cut, new_game
+from engine.redwire import Cut, GameState, new_game
 from engine.redwire.deduction import position_from_observation, solve
 from engine.redwire.wires import RED, YELLOW, code_of, cut_value, label_of
 
@@ -26,7 +26,7 @@ STANDS = fill_deal(
 # seat 3 holds 9.5 at slot 1. Every seat marks its first blue wire at setup (a 1, a 1, a 5, a 9).
 
 
-def m50():  # type: ignore[no-untyped-def]
+def m50() -> GameState:
     return game(50, 4, STANDS, equipment=[1, 2, 3, 9])
 
 
