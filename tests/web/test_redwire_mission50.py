@@ -17,7 +17,7 @@ from engine.redwire import Cut
 from engine.redwire.missions import load_mission
 from engine.redwire.observation_types import Observation
 from tests.redwire.engine.helpers import play
-from tests.redwire.engine.test_blackest_sea import m50
+from tests.redwire.engine.test_blackest_sea import m50, m50_memory
 from tests.web.board_page import NAMES, board_html, walk_drawing
 
 
@@ -58,3 +58,24 @@ def test_a_failed_cut_is_remembered_at_its_wire_and_said(catalog: Catalog) -> No
 
 def test_a_whole_game_draws_and_reads_as_sentences(catalog: Catalog) -> None:
     walk_drawing(catalog, 50, 1, "random", first=10)
+
+
+def test_with_the_memory_option_the_tokens_beside_the_stands_are_drawn_and_said(
+    catalog: Catalog,
+) -> None:
+    state, _ = play(m50_memory(), Cut(0, ((1, 11),), (7,)))  # a yellow token beside Bea's stand
+    html = board_html(state, 2, catalog)
+    obs = state.observation(2)
+    w = words(obs, catalog)
+    assert 'data-testid="token"' not in html  # no token at any wire
+    label = w.t("rw.memory.badgeLabel", name=NAMES[1], values=w.listing(["1", w.value("yellow")]))
+    assert f'aria-label="{esc(label)}"' in html and 'data-testid="memory-badge"' in html
+    badge = html.split('data-testid="memory-badge"')[0].rsplit("<span", 1)[1]
+    assert "rw-badge--memory" in badge
+    assert 'data-testid="memory-rule"' in html
+    maybe = w.t("rw.markers.keepOf", keep=2, of=11)
+    assert esc(maybe) in html  # the markers: how many, not which
+    lines = [line.text for line in log_lines(obs["log"], w)]
+    forgotten = w.tn("rw.log.cutForgotten", 1, who=NAMES[0], name=NAMES[1], values=w.value(7))
+    assert forgotten in lines
+    assert w.t("rw.log.tokenLaidBeside", who=NAMES[1], value=w.value("yellow")) in lines

@@ -8,11 +8,12 @@ that wire's value."""
 
 from __future__ import annotations
 
-from engine.redwire import Cut, GameState, new_game
+from engine.redwire import Cut, GameState, Options, new_game
 from engine.redwire.deduction import position_from_observation, solve
 from engine.redwire.wires import RED, YELLOW, code_of, cut_value, label_of
 
 from .helpers import fill_deal, game, play, types
+from .walk import WalkStats, walk_game
 
 STANDS = fill_deal(
     50,
@@ -72,3 +73,73 @@ def test_a_failed_cut_lays_the_true_value_and_a_yellow_token_for_a_yellow_wire()
     odds = solve(position_from_observation(after.observation(3)))
     assert odds.code_probabilities((2, 5)) == {code_of("7"): 1}
     assert label_of(after.codes[after.stands[1][11]]) == "4.1"
+
+
+# --------------------------------------------------------------------------- the memory option
+
+MEMORY = Options(m50_memory=True)
+
+
+def m50_memory() -> GameState:
+    """The hand-made deal with the option on: the markers are "2 of 11" of each colour."""
+    reds = [f"{n}.5" for n in range(1, 12)]
+    yellows = [f"{n}.1" for n in range(1, 12)]
+    return game(
+        50,
+        4,
+        STANDS,
+        equipment=[1, 2, 3, 9],
+        options=MEMORY,
+        red_markers=reds,
+        yellow_markers=yellows,
+    )
+
+
+def test_with_the_memory_option_the_markers_say_how_many_not_which() -> None:
+    for players, reds, yellows in ((2, 3, 4), (4, 2, 2)):
+        state = new_game(50, players, seed=players, options=MEMORY)
+        dealt = [cut_value(c) for stand in state.setup.stands for c in stand]
+        assert (dealt.count(RED), dealt.count(YELLOW)) == (reds, yellows)
+        markers = state.observation(0)["markers"]
+        assert markers["red"] == {
+            "values": [f"{n}.5" for n in range(1, 12)],
+            "in_play": reds,
+            "certain": False,
+        }
+        assert len(markers["yellow"]["values"]) == 11
+        assert markers["yellow"]["in_play"] == yellows
+
+
+def test_with_the_memory_option_every_token_lies_beside_its_stand() -> None:
+    state = m50_memory()
+    beside = [[0, 1], [1, 1], [2, 5], [3, 9]]  # the four setup tokens, in the order laid
+    for viewer in (None, 0, 2, "seer"):
+        obs = state.observation(viewer)
+        assert all(s["info"] is None for st in obs["stands"] for s in st["slots"])
+        assert obs["mechanisms"]["memory"] == {"beside": beside}
+    # A miss: its token goes beside the stand; the others keep of it only "one of Bea's wires".
+    after, events = play(state, Cut(0, ((1, 11),), (7,)))
+    assert types(events) == ["cut", "dial", "token_beside", "turn"]
+    assert after.observation(2)["mechanisms"]["memory"]["beside"][-1] == [1, "yellow"]
+    seen = after.observation(2)["log"][-4]
+    assert seen["type"] == "cut" and "targets" not in seen and seen["pointed"] == [[1, 1]]
+    assert after.observation("seer")["log"][-4]["targets"] == [[1, 11]]
+    # Nobody remembers the token's wire, so a second miss there lays a second token (no B14).
+    _, events = play(after, Cut(1, ((0, 12),), (4,)), Cut(2, ((0, 12),), (6,)))
+    assert [e.data["value"] for e in events if e.type == "token_beside"] == ["yellow", "yellow"]
+
+
+def test_with_the_memory_option_a_token_is_a_fact_about_its_stand() -> None:
+    state, _ = play(m50_memory(), Cut(0, ((2, 5),), (1,)))  # the captain says 1 at Carlo's 7
+    odds = solve(position_from_observation(state.observation(1)))
+    # Carlo's stand has a 7 (his setup token says a 5, this one a 7), but not at a known place.
+    chances = [odds.code_probabilities((2, slot)).get(code_of("7"), 0) for slot in range(13)]
+    assert max(chances) < 1 and sum(chances) >= 1
+    # The 5 beside the stand too: its first wire is at most a 5, never the 7.
+    assert chances[0] == 0
+
+
+def test_the_memory_option_keeps_every_invariant_and_hides_where_the_tokens_are() -> None:
+    """One random game with the option (the walk's hidden twin moves each token beside a stand
+    to another wire of its value there: no observation nor legal move may change)."""
+    walk_game(seed=5003, mission=50, players=3, stats=WalkStats(), options=MEMORY)
