@@ -71,6 +71,7 @@ from .mechanisms.volunteers import NameVolunteer, PassVolunteer, Volunteer
 from .mechanisms.weakest_link import Accuse, WeakLinkStuck
 from .mechanisms.x_wires import XWait
 from .missions import all_missions, load_mission
+from .observation import event_view
 from .observation_types import Observation
 from .options import Options
 from .record import Record
@@ -675,8 +676,8 @@ def _ask_human(
             out.write(render_board(game.observation(seat), names) + "\n")
             continue
         if text == "log":
-            for event in game.log:
-                out.write(describe(event.view(seat), names, game.owners) + "\n")
+            for event in game.log:  # as the seat remembers it (mission 50 may forget places)
+                out.write(describe(event_view(game, event, seat), names, game.owners) + "\n")
             continue
         if text == "legal":
             legal = game.legal_actions(seat)

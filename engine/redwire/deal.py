@@ -22,7 +22,7 @@ from ..core.rng import Rng
 from .errors import SetupError
 from .mechanisms import get as mechanism
 from .mechanisms.base import Mechanism
-from .missions import ColourDraw, Mission, load_mission
+from .missions import ColourDraw, Mission, WireSet, load_mission
 from .options import Options
 from .wires import blue, code_of, colour_of, label_of, number_of, red, yellow
 
@@ -153,6 +153,15 @@ def _check_table(mission: Mission, players: int, captain: int) -> None:
         raise SetupError(f"captain must be a seat 0..{players - 1}, not {captain}")
 
 
+def wire_draws(spec: Mission, players: int, options: Options) -> WireSet:
+    """The mission's wires for ``players``, with the red and yellow draws a rule option of
+    one of its mechanisms changes (mission 50's memory option)."""
+    wires = spec.wires_for(players)
+    for use in spec.mechanisms:
+        wires = mechanism(use.id).wire_draws(use.config, wires, options)
+    return wires
+
+
 def _draw_colour(rng: Rng, draw: ColourDraw | None, make: Any) -> tuple[list[int], list[int]]:
     """Draw the marker candidates, then keep some of them face down (§3.3)."""
     if draw is None:
@@ -226,7 +235,7 @@ def random_setup(
     if captain is None:
         captain = rng.below(players) if players in PLAYER_COUNTS else 0
     _check_table(spec, players, captain)
-    wires = spec.wires_for(players)
+    wires = wire_draws(spec, players, options)
     red_markers, red_kept = _draw_colour(rng, wires.red, red)
     yellow_markers, yellow_kept = _draw_colour(rng, wires.yellow, yellow)
     pool = [blue(n) for n in wires.blue for _ in range(4)] + red_kept + yellow_kept
@@ -317,7 +326,7 @@ def explicit_setup(
             )
             off_stands += pile.pile_codes(use.config, data)
     dealt = Counter([c for stand in codes for c in stand] + off_stands)
-    wires = spec.wires_for(players)
+    wires = wire_draws(spec, players, options)
     blue_ok = {blue(n): 4 for n in wires.blue}
     for code, count in dealt.items():
         if colour_of(code).value == "blue" and blue_ok.get(code) != count:

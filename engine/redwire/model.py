@@ -138,9 +138,13 @@ class Table:
     ) -> None:
         self.setup = setup
         self.mission = mission
-        self.wireset: WireSet = mission.wires_for(setup.players)
         #: The mechanisms in play, in the order their hooks are called (see mechanisms.active).
         self.mechanisms: tuple[Mechanism[Any], ...] = tuple(mechanisms)
+        self.wireset: WireSet = mission.wires_for(setup.players)
+        for use in mission.mechanisms:  # a rule option may change the draws (mission 50)
+            for m in self.mechanisms:
+                if m.id == use.id:
+                    self.wireset = m.wire_draws(use.config, self.wireset, setup.options)
         self.owners: tuple[int, ...] = setup.owners
         self.seat_stands: tuple[tuple[int, ...], ...] = tuple(
             tuple(i for i, o in enumerate(self.owners) if o == seat)

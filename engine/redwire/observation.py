@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.events import SEER, Viewer
+from ..core.events import SEER, Event, Viewer
+from .mechanisms.base import Mechanism
 from .missions import ColourDraw
 from .model import Phase, Table
 from .observation_types import (
@@ -34,7 +35,7 @@ from .observation_types import (
 )
 from .wires import label_of, value_to_json
 
-__all__ = ["SCHEMA", "SCHEMA_VERSION", "observe"]
+__all__ = ["SCHEMA", "SCHEMA_VERSION", "event_view", "observe"]
 
 
 def observe(s: Table, viewer: Viewer) -> Observation:
@@ -69,8 +70,20 @@ def observe(s: Table, viewer: Viewer) -> Observation:
         "blue_values": [s.wireset.blue[0], s.wireset.blue[-1]],
         "validated": sorted(s.validated),
         "mechanisms": mechanisms,
-        "log": [event.view(viewer) for event in s.log],
+        "log": [event_view(s, event, viewer) for event in s.log],
     }
+
+
+def event_view(s: Table, event: Event, viewer: Viewer) -> dict[str, Any]:
+    """One event of the log as ``viewer`` keeps it: as he saw it, less what a mechanism makes
+    him forget (the seer forgets nothing)."""
+    view = event.view(viewer)
+    if viewer == SEER:
+        return view
+    for mechanism in s.mechanisms:
+        if type(mechanism).log_view is not Mechanism.log_view:
+            view = mechanism.log_view(s, viewer, view)
+    return view
 
 
 def _sees(s: Table, stand: int, viewer: Viewer) -> bool:

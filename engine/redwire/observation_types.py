@@ -78,6 +78,7 @@ class OptionsView(_OptionsBase, total=False):
     m17_rhett_no_dd: bool
     m18_unheld: str
     m47_pass_discards: bool
+    m50_memory: bool
 
 
 class Observation(TypedDict):

@@ -21,6 +21,7 @@ MISSION_OPTIONS = (
     "m17_rhett_no_dd",
     "m18_unheld",
     "m47_pass_discards",
+    "m50_memory",
 )
 #: The mission options whose values are words, with the words allowed.
 _WORDS: dict[str, tuple[str, ...]] = {"m18_unheld": ("token", "forbidden")}
@@ -55,6 +56,12 @@ class Options:
     #: A8, mission 47: a player who passes also discards two Number cards of his choice (a
     #: French-derived note); the English card says only the detonator moves: off by default.
     m47_pass_discards: bool = False
+    #: §9.2, mission 50: the spec's digital option. Off (its recommendation): the table
+    #: remembers perfectly, every info token shown at the wire it was pointed at and the red
+    #: and yellow wires in play known. On: after the moment they are seen, the tokens lie
+    #: beside their stands (only "this stand has an X" is kept: where a failed cut pointed is
+    #: forgotten) and the markers are gone (how many red and yellow wires, not which).
+    m50_memory: bool = False
 
     def to_json(self) -> dict[str, Any]:
         """The options as JSON; a mission's option is left out at its default, so records and

@@ -46,6 +46,13 @@ def _token(e: View, n: Sequence[str], o: Sequence[int] | None) -> str:
 def _cut(e: View, n: Sequence[str], o: Sequence[int] | None) -> str:
     tool = TOOLS.get(e["tool"]) if e["tool"] is not None else None
     used = f" with the {tool.title}" if tool else ""
+    if "pointed" in e:  # the wires forgotten (mission 50's memory option): how many, where
+        count = sum(k for _, k in e["pointed"])
+        stands = ", ".join(str(stand + 1) for stand, _ in e["pointed"])
+        return (
+            f"{_name(n, e['seat'])} pointed at {count} of {_name(n, e['owner'])}'s wires "
+            f"(stand {stands}, which is forgotten){used}: {_values(e['values'])}? no."
+        )
     places = ", ".join(f"wire {slot + 1}" for _, slot in e["targets"])
     stand_names = sorted({stand + 1 for stand, _ in e["targets"]})
     outcome = {

@@ -17,6 +17,7 @@ from playwright.sync_api import Page, ViewportSize, expect
 from redwire_driver import (
     GAME_KEY,
     PROGRESS_KEY,
+    key_play,
     key_to_tile,
     play,
     press,
@@ -104,6 +105,7 @@ BOT_TABLES = [
     (44, 3, 4),
     (45, 2, 3),
     (47, 4, 3),
+    (50, 3, 4),
 ]
 LEVEL = "cautious"
 PHONE: ViewportSize = {"width": 360, "height": 640}
@@ -2148,3 +2150,48 @@ def test_every_token_lies_false_tokens_by_touch_and_keyboard(
         e.type == "false_token" and e.data["reason"] == "miss" and e.data["value"] == said
         for e in after.log
     )
+
+
+def test_the_memory_option_lays_the_tokens_beside_the_stands(
+    open_context: Opener, site_url: str
+) -> None:
+    """Mission 50 with the memory option (``memory=beside`` in the link), four players, the
+    person captain, in one page boot: the markers say "2 of 11", the rule is drawn; her setup
+    token, placed by touch, lies beside her stand (the badge by her name, in words) and at no
+    wire; her failed cut, made by keyboard, lays its token beside the teammate's stand, and the
+    log keeps "one of his wires", not which (the seat's observation, what the page reads)."""
+    page = open_phone(
+        open_context,
+        site_url
+        + "?mission=50&players=4&seed=3&bots=1&pace=instant&brief=0&captain=1&memory=beside",
+    )
+    expect(page.get_by_test_id("memory-rule")).to_contain_text("lies beside its stand")
+    expect(page.locator(".rw-keep").first).to_have_text("2 of 11")
+    while wait_decision(page) == "setup_token":
+        play(page, sure_move(saved_state(page), 0))  # by touch
+    badges = page.get_by_test_id("memory-badge")
+    expect(badges.first).to_be_visible()
+    mine = saved_state(page).observation(0)["mechanisms"]["memory"]["beside"]
+    expect(page.locator('[data-testid="memory-badge"][aria-label*="Ana"]')).to_have_attribute(
+        "aria-label", re.compile(rf"Ana's stand: {mine[0][1]} ")
+    )
+    expect(page.locator('[data-testid="token"]')).to_have_count(0)
+    assert settled_decision(page) == "turn" and viewer(page) == 0
+    state = saved_state(page)
+    miss = wrong_cut(state, 0)
+    stand, _ = miss.targets[0]
+    owner = state.owners[stand]
+    key_play(page, miss, state)  # by keyboard
+    page.wait_for_function(
+        f"() => document.querySelector('[data-testid=prompt]')?.dataset.moves !== "
+        f"'{len(state.history)}'"
+    )
+    after = saved_state(page)
+    laid = [e for e in after.log if e.type == "token_beside"][-1]
+    assert laid.data["stand"] == stand and "slot" not in laid.data
+    name = ["Ana", "Ben", "Cleo", "Dev"][owner]
+    badge = page.locator(f'[data-testid="memory-badge"][aria-label*="{name}"]')
+    expect(badge).to_be_visible()
+    expect(page.locator('[data-testid="token"]')).to_have_count(0)
+    kept = [e for e in after.observation(0)["log"] if e["type"] == "cut" and e["seat"] == 0][-1]
+    assert "targets" not in kept and kept["pointed"] == [[stand, 1]]

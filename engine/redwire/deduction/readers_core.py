@@ -11,7 +11,8 @@
     which one is cut, and the actor then cuts one of his own of that value: each shows in the
     ``wire_cut`` events that follow, but until then, and for the second value of an X-or-Y ray
     for good, the facts are what the event proves);
-  - ``miss``: no pointed wire has an announced value, and they are not all red;
+  - ``miss``: no pointed wire has an announced value, and they are not all red (kept as
+    ``pointed``, how many wires of which stand, when the wires are forgotten: mission 50);
   - ``red``: every pointed wire is red (an explosion, or the Stabilizer held it);
 * the ``stands`` part: an info token shown in front of a hidden wire now (the log says it too).
 
@@ -58,12 +59,15 @@ def read_wire_cut(event: Mapping[str, Any], tracker: Tracker) -> None:
 def read_cut(event: Mapping[str, Any], tracker: Tracker) -> None:
     values = tuple(class_of_json(v) for v in event["values"])
     turned = tuple(int(v) for v in event.get("red_as", ()))  # values that count as red
-    targets = [tracker.wire(stand, slot) for stand, slot in event["targets"]]
     # A wire turned round (``memo["own_hidden"]``) is not one its owner knows he holds.
     hidden = tracker.memo.get("own_hidden", ())
     held = tuple(w for w in tracker.uncut_of_seat(int(event["seat"])) if w not in hidden)
     for value in values:
         tracker.add(AtLeastOne.classes(held, value))
+    if "pointed" in event:  # a miss whose wires are forgotten (mission 50's memory option)
+        read_forgotten_miss(event["pointed"], values, tracker)
+        return
+    targets = [tracker.wire(stand, slot) for stand, slot in event["targets"]]
     outcome = event["outcome"]
     if outcome == "hit":
         tracker.add(AtLeastOne.classes(targets, *values))
@@ -74,6 +78,24 @@ def read_cut(event: Mapping[str, Any], tracker: Tracker) -> None:
     elif outcome == "red":
         for wire in targets:
             tracker.add(SlotIn.classes(wire, RED, *turned))
+
+
+def read_forgotten_miss(
+    pointed: Sequence[Sequence[int]], values: tuple[int, ...], tracker: Tracker
+) -> None:
+    """A miss kept as "k wires of stand S" (``pointed``), the wires forgotten. Exactly what it
+    proves: each such stand had at least k uncut wires of no announced value, and one of the
+    wires pointed at, on any of those stands, was neither an announced value nor red (a miss
+    is not all red). The token it laid, beside a stand, is a fact of its own."""
+    from engine.redwire.deduction.facts import Count
+
+    wires: list[Any] = []
+    for stand, k in pointed:
+        uncut = tracker.uncut(int(stand))
+        wires += uncut
+        tracker.add(Count.classes(uncut, *values, low=0, high=len(uncut) - int(k)))
+    others = tuple(c for c in not_red(tracker) if c not in class_codes(values))
+    tracker.add(AtLeastOne(tuple(wires), others))
 
 
 def read_stands(stands: Sequence[Mapping[str, Any]], tracker: Tracker) -> None:

@@ -47,6 +47,7 @@ from . import (
     four_at_once,
     guessing,
     hidden_equipment,
+    memory,
     nano,
     negative_tokens,
     new_characters,
@@ -114,6 +115,7 @@ ALL: tuple[Mechanism[Any], ...] = (
     oxygen.MECHANISM,
     volunteers.MECHANISM,
     arithmetic.MECHANISM,
+    memory.MECHANISM,
 )
 REGISTRY: dict[str, Mechanism[Any]] = {m.id: m for m in ALL}
 ACTIONS: dict[type[Action], ActionSpec[Any]] = {a.cls: a for m in ALL for a in m.actions}

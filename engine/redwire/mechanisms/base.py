@@ -45,7 +45,7 @@ from ..model import Pending, Phase, Table
 if TYPE_CHECKING:
     from ...core.rng import Rng
     from ..deduction.tracker import Tracker
-    from ..missions import ConfigReader
+    from ..missions import ConfigReader, WireSet
     from ..observation_types import Observation
     from ..options import Options
 
@@ -299,6 +299,12 @@ class Mechanism(Generic[Part]):
     ) -> None:
         """Refuse (SetupError) a hand-made deal this mechanism's way of dealing cannot make."""
 
+    def wire_draws(self, config: Any, wires: WireSet, options: Options) -> WireSet:
+        """The red and yellow draws of a deal under ``options`` (mission 50's memory option
+        turns the markers into "k of every tile": nobody remembers which values are in play);
+        by default the mission's own."""
+        return wires
+
     def brings(self, setup_data: Any) -> tuple[str, ...]:
         """Ids of the other mechanisms this one puts in play, given its setup data."""
         return ()
@@ -439,6 +445,12 @@ class Mechanism(Generic[Part]):
     def observe(self, table: Table, viewer: Viewer) -> Any:
         """What ``viewer`` may know of this mechanism, as JSON (None: nothing to add)."""
         return None
+
+    def log_view(self, table: Table, viewer: Viewer, view: dict[str, Any]) -> dict[str, Any]:
+        """An event as ``viewer`` (a seat or a spectator, never the seer) keeps it in his
+        observation's log, when this mechanism makes part of it forgotten (mission 50's memory
+        option: where a failed cut pointed); by default as it was seen."""
+        return view
 
     # ------------------------------------------------------------------ hidden information
 

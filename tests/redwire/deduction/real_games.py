@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 import random
@@ -30,6 +31,7 @@ from typing import Any
 from engine.redwire import (
     GameState,
     IllegalActionError,
+    Options,
     SetupError,
     explicit_setup,
     new_game,
@@ -37,6 +39,8 @@ from engine.redwire import (
 )
 from engine.redwire.bots import make_bot
 from engine.redwire.bots.characters import table_characters
+from engine.redwire.mechanisms.base import Mechanism
+from engine.redwire.observation import event_view
 from engine.redwire.wires import label_of, value_to_json
 
 LEVELS = ("random", "cautious", "expert", "eager")
@@ -72,15 +76,21 @@ class PlayedGame:
 
 
 def play_game(
-    mission: int, players: int, seed: int, levels: Sequence[str], max_actions: int = 400
+    mission: int,
+    players: int,
+    seed: int,
+    levels: Sequence[str],
+    max_actions: int = 400,
+    options: Options | None = None,
 ) -> PlayedGame:
     """A game where seat ``k`` is played by a bot of level ``levels[k]`` (``"eager"``: the expert
-    bot, but half the time any equipment it can use, so that every card shows up)."""
+    bot, but half the time any equipment it can use, so that every card shows up), under the
+    rule ``options``."""
     # From mission 31 the characters are drawn (rule sticker B): every personal equipment shows up.
     chosen, _ = table_characters(
         mission, players, captain=None, levels=["random"] * players, picks=[], seed=seed
     )
-    state = new_game(mission, players, seed, chosen=chosen)
+    state = new_game(mission, players, seed, chosen=chosen, options=options)
     rng = random.Random(seed)
     bots = [
         make_bot("expert" if level == "eager" else level, seed * 10 + k)
@@ -148,10 +158,10 @@ def enumerate_worlds(
     dealt_at = _dealt_at(state)
     apart = _apart(state)
     truth = Truth()
-    views = [_views(state.log, viewer) for state in game.states[: k + 1]]
+    views = [_views(state, viewer) for state in game.states[: k + 1]]
     for codes in layouts:
         truth.tried += 1
-        replayed = _replay(game, k, viewer, codes, views)
+        replayed = _replay(game, k, viewer, codes, views, obs)
         if replayed is None or replayed.observation(viewer) != obs:
             continue
         weight = _physical_deals(codes, dealt_at, apart)
@@ -311,8 +321,46 @@ def _value(code: int) -> int:
     return code // 10 if rest == 0 else (0 if rest == 1 else -1)
 
 
-def _views(log: Sequence[Any], viewer: Viewer) -> list[dict[str, Any]]:
-    return [event.view(viewer) for event in log]
+def _views(state: GameState, viewer: Viewer, start: int = 0) -> list[dict[str, Any]]:
+    """The events of ``state``'s log from ``start`` as the viewer keeps them (less what a
+    mechanism makes him forget: mission 50's memory option)."""
+    return [event_view(state, event, viewer) for event in state.log[start:]]
+
+
+def _forgetful(state: GameState) -> bool:
+    """True when a mechanism in play makes the viewers forget part of the log: then an action
+    whose places the viewer no longer knows may have been any other with the same view."""
+    return any(type(m).log_view is not Mechanism.log_view for m in state.mechanisms)
+
+
+#: At most this many variants of one action are tried (every place on the same stands).
+MAX_VARIANTS = 400
+
+
+def _variants(state: GameState, action: Any) -> Iterator[Any]:
+    """``action`` first, then (in a forgetful game) the same action pointing elsewhere on the
+    same stands: another wire for each ``targets`` entry, or another ``slot``."""
+    yield action
+    if not _forgetful(state):
+        return
+    fields = {f.name for f in dataclasses.fields(action)}
+    if "targets" in fields and action.targets:
+        places = [range(len(state.stands[stand])) for stand, _ in action.targets]
+        tried = {tuple(action.targets)}
+        for n, slots in enumerate(itertools.product(*places)):
+            if n >= MAX_VARIANTS:
+                return
+            targets = tuple(
+                sorted((t[0], slot) for t, slot in zip(action.targets, slots, strict=True))
+            )
+            if len(set(targets)) < len(targets) or targets in tried:
+                continue
+            tried.add(targets)
+            yield dataclasses.replace(action, targets=targets)
+    elif {"stand", "slot"} <= fields:
+        for slot in range(len(state.stands[action.stand])):
+            if slot != action.slot:
+                yield dataclasses.replace(action, slot=slot)
 
 
 def _replay(
@@ -321,9 +369,11 @@ def _replay(
     viewer: Viewer,
     codes: dict[int, int],
     views: list[list[dict[str, Any]]],
+    obs: Any = None,
 ) -> GameState | None:
     """The game's first ``k`` actions on the deal ``codes`` (by wire id), or None as soon as an
-    action is illegal or an event looks different to the viewer."""
+    action is illegal or an event looks different to the viewer (in a forgetful game: when no
+    variant of the actions shows him the same, and ``obs`` at the end)."""
     real = game.states[0].setup
     stands, w = [], 0
     for stand in real.stands:
@@ -346,19 +396,42 @@ def _replay(
     except SetupError:
         return None
     state = start(setup)
-    if _views(state.log, viewer) != views[0]:
+    if _views(state, viewer) != views[0]:
         return None
-    for n, action in enumerate(game.actions[:k]):
+    return _replay_from(state, game.actions, 0, k, viewer, views, obs)
+
+
+def _replay_from(
+    state: GameState,
+    actions: Sequence[Any],
+    n: int,
+    k: int,
+    viewer: Viewer,
+    views: list[list[dict[str, Any]]],
+    obs: Any,
+) -> GameState | None:
+    """Actions ``n`` to ``k`` from ``state``, each showing the viewer what it showed him; in a
+    forgetful game an action may be any variant with the same view, searched depth first (a
+    later action may rule an earlier variant out, and so may the last observation, ``obs``)."""
+    if n == k:
+        if obs is not None and _forgetful(state) and state.observation(viewer) != obs:
+            return None
+        return state
+    seen = len(views[n])
+    for action in _variants(state, actions[n]):
         try:
-            state, _ = state.apply(action)
+            after, _ = state.apply(action)
         except IllegalActionError:
-            return None
-        if len(state.log) != len(views[n + 1]):
-            return None
-        seen = len(views[n])
-        if _views(state.log[seen:], viewer) != views[n + 1][seen:]:
-            return None
-    return state
+            continue
+        if (
+            len(after.log) != len(views[n + 1])
+            or _views(after, viewer, seen) != views[n + 1][seen:]
+        ):
+            continue
+        found = _replay_from(after, actions, n + 1, k, viewer, views, obs)
+        if found is not None:
+            return found
+    return None
 
 
 def _physical_deals(

@@ -126,6 +126,16 @@ def _skipped(e: View, w: Words, log: Sequence[View], i: int, used: set[int]) -> 
 
 
 def _cut(e: View, w: Words, log: Sequence[View], i: int, used: set[int]) -> Found:
+    if "pointed" in e:  # a miss whose wires the viewer no longer knows (mission 50's memory)
+        count = sum(int(k) for _, k in e["pointed"])
+        said = w.tn(
+            "rw.log.cutForgotten",
+            count,
+            who=w.name(e["seat"]),
+            name=w.name(e["owner"]),
+            values=w.values(e["values"]),
+        )
+        return said, "miss"
     targets = e["targets"]
     values = w.values(e["values"])
     who = w.name(e["seat"])

@@ -14,7 +14,8 @@ Parameters (all optional but ``mission``; others in the address, such as ``lang`
 ``pace``     slow, normal, fast or instant (how long computer players think)
 ``brief``    ``0`` skips the briefing screen and opens the board at once
 ``captain``  the captain's seat, 1..players (default: drawn from the seed)
-``edition``  IT or EN; ``scope``: hand or stand; ``supply``: unlimited or faithful (rule variants)
+``edition``  IT or EN; ``scope``: hand or stand; ``supply``: unlimited or faithful; ``memory``:
+             perfect or beside (mission 50's ``m50_memory``) (rule variants)
 ``characters`` from mission 31, each person's character by seat, comma-separated: ``dd`` (the
              Double Detector), ``E1``..``E4`` (``characters=dd,E1,E3``; the captain's is unused)
 
@@ -89,6 +90,7 @@ VARIANT_PARAMS: dict[str, dict[str, tuple[str, object]]] = {
         "unlimited": ("faithful_token_supply", False),
         "faithful": ("faithful_token_supply", True),
     },
+    "memory": {"perfect": ("m50_memory", False), "beside": ("m50_memory", True)},
 }
 
 

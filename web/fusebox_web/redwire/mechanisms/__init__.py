@@ -37,6 +37,7 @@ from . import (
     four_at_once,
     guessing,
     hidden_equipment,
+    memory,
     nano,
     negative_tokens,
     new_characters,
@@ -130,6 +131,7 @@ _MISSION_MODULES = (
     oxygen,
     volunteers,
     arithmetic,
+    memory,
 )
 
 #: How each equipment card is offered, by card number.
