@@ -65,12 +65,13 @@ def chromium_executable() -> str:
 
 
 #: What the test suite's browser adds to :data:`build.CHROMIUM_ARGS`, to spend less of a 2-core
-#: machine on each of its hundreds of page boots: the site's pages share one renderer process
-#: (Python's WebAssembly is compiled once per browser, not once per page) and V8 keeps its
-#: baseline WebAssembly code (a page lives seconds: optimising it costs more than it saves).
-#: The pages, their storage and what they do are the same; a boot costs about a third less
-#: CPU. The benchmarks launch without them, so their figures are a player's Chromium.
-SUITE_ARGS = ("--process-per-site", "--js-flags=--liftoff-only")
+#: machine on each of its hundreds of page boots: V8 keeps its baseline WebAssembly code (a
+#: test's page lives seconds: optimising Python's WebAssembly costs more than it saves; a boot
+#: took 3.0 CPU-seconds instead of 4.2). The pages and what they do are the same. Not
+#: ``--process-per-site`` (2.2 CPU-seconds): the site's pages then share a renderer, and a
+#: closed page's saved game came back in the next test's fresh storage (3 tests in a clean run).
+#: The benchmarks launch without them, so their figures are a player's Chromium.
+SUITE_ARGS = ("--js-flags=--liftoff-only",)
 
 
 def launch(playwright: Playwright, *, suite: bool = False) -> Browser:
