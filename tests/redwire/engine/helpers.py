@@ -111,5 +111,20 @@ def play(state: GameState, *actions: Action) -> tuple[GameState, list[Event]]:
     return state, events
 
 
+def play_picking_first(state: GameState, *actions: Action) -> tuple[GameState, list[Event]]:
+    """Apply actions in order, each cut completed by its first pick (the own wire cut, the
+    detector's wire); return the final state and every event."""
+    events: list[Event] = []
+    for action in actions:
+        state, new = play(state, action)
+        events.extend(new)
+        while state.phase.value in ("own_cut", "detector_cut", "detector_token"):
+            seat = state.to_move
+            assert seat is not None
+            state, new = play(state, state.legal_actions(seat)[0])
+            events.extend(new)
+    return state, events
+
+
 def types(events: Sequence[Event]) -> list[str]:
     return [e.type for e in events]

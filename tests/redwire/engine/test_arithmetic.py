@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.events import Event
 from engine.redwire import (
     Action,
     Cut,
@@ -34,7 +33,7 @@ from engine.redwire.mechanisms.equipment.coffee import CoffeeMug
 from engine.redwire.options import Options
 
 from .helpers import fill_deal, game, types
-from .helpers import play as play_only
+from .helpers import play_picking_first as play
 
 FIXED = {
     0: ["1", "1", "1", "1", "2", "3", "3", "3", "3", "7", "7", "7", "4.5"],
@@ -50,20 +49,6 @@ def m47(cards: list[int] | None = None, options: Options | None = None) -> GameS
         "number_cards": {"order": list(range(1, 13))},
     }
     return game(47, 4, STANDS, parts=parts, options=options, red_markers=["4.5", "8.5", "11.5"])
-
-
-def play(state: GameState, *actions: Action) -> tuple[GameState, list[Event]]:
-    """Apply actions in order, each cut completed by its first pick (the own wire cut)."""
-    events: list[Event] = []
-    for action in actions:
-        state, new = play_only(state, action)
-        events.extend(new)
-        while state.phase.value in ("own_cut", "detector_cut", "detector_token"):
-            seat = state.to_move
-            assert seat is not None
-            state, new = play_only(state, state.legal_actions(seat)[0])
-            events.extend(new)
-    return state, events
 
 
 def refused(state: GameState, action: Action, reason: object) -> None:

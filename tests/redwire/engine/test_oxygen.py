@@ -13,7 +13,6 @@ import pytest
 
 from engine.core.events import Event
 from engine.redwire import (
-    Action,
     Cut,
     GameState,
     IllegalActionError,
@@ -29,22 +28,7 @@ from engine.redwire.model import Pending, Phase
 from tests.redwire.bots.checks import LEVEL_AND_COUNT
 
 from .helpers import game, types
-from .helpers import play as play_only
-
-
-def play(state: GameState, *actions: Action) -> tuple[GameState, list[Event]]:
-    """Apply actions in order, each cut completed by its first pick (the own wire cut)."""
-    events: list[Event] = []
-    for action in actions:
-        state, new = play_only(state, action)
-        events.extend(new)
-        while state.phase.value in ("own_cut", "detector_cut", "detector_token"):
-            seat = state.to_move
-            assert seat is not None
-            state, new = play_only(state, state.legal_actions(seat)[0])
-            events.extend(new)
-    return state, events
-
+from .helpers import play_picking_first as play
 
 #: Seats 0-3, captain 0; seat 3 also holds the red wire (3.5, sorted first: its wire 1).
 STANDS = [

@@ -36,22 +36,7 @@ from engine.redwire.missions import ConfigReader, load_mission
 from engine.redwire.model import Pending, Phase
 
 from .helpers import game, types
-from .helpers import play as play_only
-
-
-def play(state: GameState, *actions: Action) -> tuple[GameState, list[Event]]:
-    """Apply actions in order, each cut completed by its first pick (the own wire cut)."""
-    events: list[Event] = []
-    for action in actions:
-        state, new = play_only(state, action)
-        events.extend(new)
-        while state.phase.value in ("own_cut", "detector_cut", "detector_token"):
-            seat = state.to_move
-            assert seat is not None
-            state, new = play_only(state, state.legal_actions(seat)[0])
-            events.extend(new)
-    return state, events
-
+from .helpers import play_picking_first as play
 
 #: Seats 0-3, captain 0; the red wires (3.5 and 6.5) with seats 0 and 1.
 STANDS = [
