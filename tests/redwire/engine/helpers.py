@@ -10,6 +10,7 @@ from engine.redwire import GameState, Options, explicit_setup, start
 from engine.redwire.actions import Action, PlaceToken
 from engine.redwire.deal import deal_order, stand_owners
 from engine.redwire.missions import load_mission
+from engine.redwire.model import Pending, Phase
 from engine.redwire.wires import code_of, label_of
 
 
@@ -124,6 +125,22 @@ def play_picking_first(state: GameState, *actions: Action) -> tuple[GameState, l
             state, new = play(state, state.legal_actions(seat)[0])
             events.extend(new)
     return state, events
+
+
+def with_cut(state: GameState, wires: list[tuple[int, int]]) -> GameState:
+    """A copy with these wires cut (as if cut earlier)."""
+    table = state.clone()
+    for stand, slot in wires:
+        table.mark_cut(table.wire_id(stand, slot))
+    return table
+
+
+def turn_of(state: GameState, seat: int) -> GameState:
+    """A copy where it is ``seat``'s turn."""
+    table = state.clone()
+    table.active = seat
+    table.pending = Pending(Phase.TURN, seat)
+    return table
 
 
 def types(events: Sequence[Event]) -> list[str]:

@@ -24,10 +24,9 @@ from engine.redwire import (
 from engine.redwire.mechanisms import oxygen
 from engine.redwire.mechanisms.oxygen import OxygenPart, OxygenPass, OxygenReason, price
 from engine.redwire.missions import load_mission
-from engine.redwire.model import Pending, Phase
 from tests.redwire.bots.checks import LEVEL_AND_COUNT
 
-from .helpers import game, types
+from .helpers import game, turn_of, types, with_cut
 from .helpers import play_picking_first as play
 
 #: Seats 0-3, captain 0; seat 3 also holds the red wire (3.5, sorted first: its wire 1).
@@ -52,20 +51,6 @@ def reserve(state: GameState) -> int:
 def with_reserve(state: GameState, left: int) -> GameState:
     table = state.clone()
     table.set_part(oxygen.ID, replace(table.part(oxygen.ID, OxygenPart), reserve=left))
-    return table
-
-
-def turn_of(state: GameState, seat: int) -> GameState:
-    table = state.clone()
-    table.active = seat
-    table.pending = Pending(Phase.TURN, seat)
-    return table
-
-
-def with_cut(state: GameState, wires: list[tuple[int, int]]) -> GameState:
-    table = state.clone()
-    for stand, slot in wires:
-        table.mark_cut(table.wire_id(stand, slot))
     return table
 
 

@@ -33,9 +33,8 @@ from engine.redwire.mechanisms.oxygen import (
     price,
 )
 from engine.redwire.missions import ConfigReader, load_mission
-from engine.redwire.model import Pending, Phase
 
-from .helpers import game, types
+from .helpers import game, turn_of, types, with_cut
 from .helpers import play_picking_first as play
 
 #: Seats 0-3, captain 0; the red wires (3.5 and 6.5) with seats 0 and 1.
@@ -58,20 +57,6 @@ def stock(state: GameState) -> list[int]:
 def with_stock(state: GameState, *left: int) -> GameState:
     table = state.clone()
     table.set_part(oxygen.ID, replace(table.part(oxygen.ID, OxygenPart), stock=tuple(left)))
-    return table
-
-
-def turn_of(state: GameState, seat: int) -> GameState:
-    table = state.clone()
-    table.active = seat
-    table.pending = Pending(Phase.TURN, seat)
-    return table
-
-
-def with_cut(state: GameState, wires: list[tuple[int, int]]) -> GameState:
-    table = state.clone()
-    for stand, slot in wires:
-        table.mark_cut(table.wire_id(stand, slot))
     return table
 
 

@@ -30,7 +30,7 @@ from engine.redwire.model import Pending, Phase
 from engine.redwire.wires import code_of
 from tests.redwire.bots.checks import LEVEL_AND_COUNT
 
-from .helpers import play
+from .helpers import play, with_cut
 
 #: Stands 0-3 of seats 0-3 (captain 0); each stand's last wire is its X wire (a blue one).
 STANDS = [
@@ -54,14 +54,6 @@ def m35(characters: list[str] | None = None) -> GameState:
         assert seat is not None
         state, _ = state.apply(state.legal_actions(seat)[0])
     return state
-
-
-def with_cut(state: GameState, wires: list[tuple[int, int]]) -> GameState:
-    """A copy with these wires cut (as if cut earlier)."""
-    table = state.clone()
-    for stand, slot in wires:
-        table.mark_cut(table.wire_id(stand, slot))
-    return table
 
 
 def turn_of(state: GameState, seat: int) -> GameState:
