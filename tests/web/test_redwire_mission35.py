@@ -18,7 +18,8 @@ from fusebox_web.shell.i18n import Catalog
 from engine.redwire import Cut, GameState, Pick
 from engine.redwire.mechanisms.x_wires import XReason, XWait
 from engine.redwire.observation_types import Observation
-from tests.redwire.engine.test_x_wires_locked import m35, turn_of, with_cut
+from tests.redwire.engine.helpers import with_cut
+from tests.redwire.engine.test_x_wires_locked import m35, turn_of
 from tests.web.board_page import NAMES, board_html, walk_drawing
 
 

@@ -20,7 +20,9 @@ from fusebox_web.shell.i18n import Catalog
 from engine.redwire import Cut, GameState, SoloCut
 from engine.redwire.mechanisms.oxygen import MECHANISM, OxygenPass, OxygenReason
 from engine.redwire.observation_types import Observation
-from tests.redwire.engine.test_oxygen import m44, play, turn_of, with_cut, with_reserve
+from tests.redwire.engine.helpers import play_picking_first as play
+from tests.redwire.engine.helpers import turn_of, with_cut
+from tests.redwire.engine.test_oxygen import m44, with_reserve
 from tests.web.board_page import NAMES, board_html, walk_drawing
 
 

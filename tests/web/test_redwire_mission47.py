@@ -23,7 +23,8 @@ from engine.redwire.mechanisms import number_cards
 from engine.redwire.mechanisms.arithmetic import MECHANISM, ArithPass, ArithReason, Calculate
 from engine.redwire.observation_types import Observation
 from engine.redwire.options import Options
-from tests.redwire.engine.test_arithmetic import m47, play
+from tests.redwire.engine.helpers import play_picking_first as play
+from tests.redwire.engine.test_arithmetic import m47
 from tests.web.board_page import NAMES, board_html, walk_drawing
 
 

@@ -20,7 +20,9 @@ from fusebox_web.shell.i18n import Catalog
 from engine.redwire import Cut, GameState, RevealReds
 from engine.redwire.mechanisms.oxygen import MECHANISM, OxygenGift, OxygenPass, OxygenReason
 from engine.redwire.observation_types import Observation
-from tests.redwire.engine.test_oxygen_gifts import m49, play, turn_of, with_cut, with_stock
+from tests.redwire.engine.helpers import play_picking_first as play
+from tests.redwire.engine.helpers import turn_of, with_cut
+from tests.redwire.engine.test_oxygen_gifts import m49, with_stock
 from tests.web.board_page import NAMES, board_html, walk_drawing
 
 
