@@ -21,7 +21,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         type=int,
         default=1,
         help="games per mission and player count checked by the real-game deduction oracle "
-        "(1 by default: two player counts per mission, in turn, about 12 late positions each "
+        "(1 by default: one player count per mission, in turn, 10 late positions each "
         "mission; from 2, every player count; 20 for a long run)",
     )
     parser.addoption(
@@ -40,8 +40,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--loop-walk-games",
         type=int,
-        default=24,
-        help="Loop the Loop games walked with invariant checks (24 by default; 5000 for a long run)",
+        default=12,
+        help="Loop the Loop games walked with invariant checks (12 by default; 5000 for a long run)",
     )
 
     parser.addoption(

@@ -12,7 +12,7 @@ from engine.loop import Options, new_game
 
 from .walk import WalkStats, check_step, walk_game
 
-CHUNKS = 6
+CHUNKS = 3
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))
