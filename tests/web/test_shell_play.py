@@ -116,7 +116,8 @@ def test_the_instant_pace_draws_the_board_once_a_frame(delay: float) -> None:
     move before a person's decision always is. At a pace one can follow, every move is."""
     board = Board([1, 2, 1, 2, 1, 0], delay)
     bots = BoardBots(board)
-    clock = iter([0.0, 10.0, 100.0, 300.0, 310.0, 320.0])
+    frame = BoardBots.FRAME_MS
+    clock = iter([0.0, 10.0, frame - 1, frame + 50, frame + 60, frame + 70])
     drawn = []
     for _ in range(5):
         board.to_move.pop(0)
@@ -124,5 +125,6 @@ def test_the_instant_pace_draws_the_board_once_a_frame(delay: float) -> None:
     if delay:
         assert drawn == [True] * 5
     else:
-        # 0 ms drawn; 10 and 100 within the frame; 300 drawn; 310 is before the person's turn.
+        # 0 ms drawn; 10 and a frame less 1 ms within the frame; a frame and 50 ms drawn; the
+        # next move is before the person's turn.
         assert drawn == [True, False, False, True, True]

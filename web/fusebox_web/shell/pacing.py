@@ -112,7 +112,11 @@ class BoardBots:
     #: At the instant pace, while computers play on, the board is drawn at most this often
     #: (milliseconds): drawing each of a game's sixty moves would take most of a phone's time,
     #: for positions nobody could see. The last move before a person or the end is always drawn.
-    FRAME_MS = 250.0
+    #: Once a second, not four times: a drawing (the board's HTML, then the browser's layout)
+    #: costs several computer moves, so at 250 ms a busy device spent two thirds of a bots'
+    #: game drawing (a 4-player mission 9 in Chromium on a loaded 2-core machine: 7.7 s to play
+    #: at 250 ms, 4.8 s at 1000 ms, the same moves).
+    FRAME_MS = 1000.0
 
     def __init__(self, app: BoardApp) -> None:
         self.app = app
