@@ -428,6 +428,12 @@ class Mechanism(Generic[Part]):
         """After wires were cut (§5.7), before the win check: unlocks, and the end-of-mission
         check of a mechanism that can end it (``turn.finish``)."""
 
+    def takes_mistake(self, table: Table, events: Events) -> bool:
+        """A mistake (a failed cut) is about to move the detonator: count it this mechanism's
+        way instead and return True, when the mission has no detonator (mission 53: Nano's
+        track); False for the dial."""
+        return False
+
     def after_mistake(self, table: Table, events: Events) -> None:
         """After a wrong Dual Cut moved the dial (and the bomb did not explode)."""
 
