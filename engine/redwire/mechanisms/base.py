@@ -325,6 +325,12 @@ class Mechanism(Generic[Part]):
         number of players)."""
         return None
 
+    def dial_view(self, table: Table) -> tuple[int, int] | None:
+        """The ``(left, start)`` the observation's ``dial`` shows instead of the detonator's,
+        when the mission replaces the detonator (mission 53: how many failed cuts Nano's space
+        still allows); None: the detonator's own."""
+        return None
+
     def start_game(self, table: Table, events: Events) -> None:
         """Once, when the game is dealt, before the first decision."""
 

@@ -37,10 +37,10 @@ explosion instead of the detonator (53).
   forward. A turn without a cut (a Coffee Mug turn, red wires revealed) does not move it (the
   spec's recommendation, §12 B19). Nano reaching space 12 explodes the bomb (cause
   ``nano_clock``); the last wire cut wins before Nano moves.
-* **The clock**: the observation's ``dial`` mirrors Nano (``Table.dial`` is set at each move):
-  ``left`` is how many failed cuts, counting the one that explodes, Nano's space still allows
-  (``clock_left``: 6 from space 0, 1 from space 10 or 11), so the bots' and the page's "mistakes
-  left" read what they mean here.
+* **The clock**: the detonator (``Table.dial``) never moves; the observation's ``dial`` shows
+  Nano instead (``dial_view``): ``left`` is how many failed cuts, counting the one that
+  explodes, Nano's space still allows (``clock_left``: 6 from space 0, 1 from space 10 or 11),
+  so the bots' and the page's "mistakes left" read what they mean here.
 
 >>> NanoStand(1, 3).to_json()
 {'type': 'nano_stand', 'seat': 1, 'stand': 3}
@@ -351,7 +351,6 @@ def _clock_move(table: Table, events: Events) -> None:
         return
     space = min(CLOCK_END, part.space + CLOCK_STEPS[why])
     table.set_part(ID, replace(part, space=space, cuts=(), missed=False))
-    table.dial = clock_left(space)
     events.append(Event("nano_clock_move", {"from": part.space, "space": space, "why": why}))
     if space >= CLOCK_END:
         explode(table, "nano_clock", events)
@@ -478,6 +477,20 @@ class Nano(Mechanism[NanoPart]):
             "mission 43: a certain cut of Nano's value is preferred, as Nano's wires must all be "
             "taken",
         ),
+        "nano_back": (
+            ("value", "space"),
+            "Nano stands on {space}: I cut my {value}s, sure of them, and it steps back.",
+            "mission 53 (`nano:dial`): a certain cut of the value of Nano's space (a Solo Cut, or "
+            "a Dual Cut at a wire surely of that value) comes before any other move (every level "
+            "but random): it moves Nano back instead of towards 12",
+        ),
+        "nano_last": (
+            ("value", "percent"),
+            "Nano is one space from 12: only a cut of {value}s can move it back, so I try the "
+            "likeliest one ({percent}%).",
+            "mission 53: on space 11 any other cut, right or wrong, explodes the bomb; with no "
+            "certain cut of 11, the bot tries the likeliest wire of 11 it may point at",
+        ),
     }
 
     def configure(
@@ -545,9 +558,11 @@ class Nano(Mechanism[NanoPart]):
         first = len(table.codes) - len(codes)
         return NanoPart(TRACK[0], "up", tuple(range(first, len(table.codes))))
 
-    def dial_start(self, table: Table) -> int | None:
+    def dial_view(self, table: Table) -> tuple[int, int] | None:
         """Mission 53: the observation's dial is Nano's clock (``clock_left``)."""
-        return clock_left(CLOCK_START) if _clock(table) else None
+        if not _clock(table):
+            return None
+        return clock_left(_part(table).space), clock_left(CLOCK_START)
 
     def takes_mistake(self, table: Table, events: Events) -> bool:
         """Mission 53: a failed cut moves Nano (two spaces, at the end of the turn), never the

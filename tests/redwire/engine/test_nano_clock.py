@@ -33,10 +33,9 @@ def nano(state: GameState) -> NanoPart:
 
 
 def put(state: GameState, space: int) -> GameState:
-    """A copy with Nano on ``space`` (and the clock the dial mirrors)."""
+    """A copy with Nano on ``space``."""
     table = state.clone()
     table.set_part(ID, replace(nano(table), space=space))
-    table.dial = clock_left(space)
     return table
 
 
@@ -80,7 +79,8 @@ def test_a_failed_cut_moves_nano_two_spaces_and_never_the_detonator() -> None:
     state, events = play(state, Cut(0, ((1, 4),), (2,)))  # a 3, not a 2
     assert "dial" not in types(events) and "token" in types(events)  # the true 3 on it
     assert moves(events) == [{"from": 4, "space": 6, "why": "miss"}]
-    assert state.dial == clock_left(6) == 3 and state.result is None and state.active == 1
+    assert state.dial == 4 and state.result is None and state.active == 1  # the dial unused
+    assert state.observation(None)["dial"]["left"] == clock_left(6) == 3
 
 
 def test_a_failed_detector_cut_moves_nano_two_spaces_once_its_token_is_placed() -> None:
