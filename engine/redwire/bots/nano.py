@@ -27,9 +27,23 @@ def _uncut(ask: BotAsk, stand: int) -> int:
     return sum(1 for tile in ask.obs["stands"][stand]["slots"] if not tile["cut"])
 
 
+#: The least chance a bot takes on a wire of Nano's value with no sure cut of it, by how close
+#: a failed cut (two spaces) would bring Nano to 12: a hit moves it back, a sure cut of another
+#: value forward anyway (so a fair chance is worth taking while a miss leaves room).
+_RED_RISK = 0.05  # the most chance of a red wire such a try accepts
+
+
+def _try_bar(space: int) -> float | None:
+    after_miss = space + 2
+    if after_miss >= CLOCK_END:
+        return None  # a miss explodes the bomb
+    return 0.5 if after_miss <= CLOCK_END - 3 else 0.75
+
+
 def _clock(ask: BotAsk, space: int) -> Advice | None:
-    """Mission 53: back a space with a sure cut of Nano's value; on the space before the end,
-    the likeliest cut of that value (anything else explodes the bomb)."""
+    """Mission 53: back a space with a sure cut of Nano's value, or with a likely one while a
+    miss leaves room; on the space before the end, the likeliest cut of that value (anything
+    else explodes the bomb)."""
     if ask.obs["phase"] != "turn" or space < 1:
         return None
     for action in ask.legal:
@@ -46,11 +60,16 @@ def _clock(ask: BotAsk, space: int) -> Advice | None:
     for aim in aims:
         if know.certain(aim.targets[0], (space,)):
             return aim, "nano_back", {"value": space, "space": space}
-    if space != CLOCK_END - 1:
-        return None
     best = max(aims, key=lambda a: (know.chance(a.targets[0], (space,)), -a.targets[0][0]))
-    percent = round(100 * know.chance(best.targets[0], (space,)))
-    return best, "nano_last", {"value": space, "percent": percent}
+    chance = know.chance(best.targets[0], (space,))
+    percent = round(100 * chance)
+    if space == CLOCK_END - 1:
+        return best, "nano_last", {"value": space, "percent": percent}
+    bar = _try_bar(space)
+    red = know.cut_odds(best.targets, best.values).explosion
+    if bar is not None and chance >= bar and red <= _RED_RISK:
+        return best, "nano_try", {"value": space, "percent": percent}
+    return None
 
 
 def advise(ask: BotAsk) -> Advice | None:

@@ -404,6 +404,13 @@ def _read_held(part: Mapping[str, Any], tracker: Tracker) -> None:
 
 # --------------------------------------------------------------------------- the mechanism
 
+
+def _left_words(left: int) -> str:
+    if left == 0:
+        return "."
+    return f" ({left} failed cut{'' if left == 1 else 's'} left)."
+
+
 #: How the transcript says why Nano moved (mission 53).
 CLOCK_WHY = {
     "cut": "one space forward (a successful cut)",
@@ -461,7 +468,7 @@ class Nano(Mechanism[NanoPart]):
         ),
         "nano_clock_move": lambda e, n, o: (
             f"Nano moves {CLOCK_WHY[str(e['why'])]} from {e['from']} to {e['space']}"
-            f" ({clock_left(int(e['space']))} failed cuts left)."
+            + _left_words(clock_left(int(e["space"])))
         ),
     }
     bot_keys = {
@@ -483,6 +490,15 @@ class Nano(Mechanism[NanoPart]):
             "mission 53 (`nano:dial`): a certain cut of the value of Nano's space (a Solo Cut, or "
             "a Dual Cut at a wire surely of that value) comes before any other move (every level "
             "but random): it moves Nano back instead of towards 12",
+        ),
+        "nano_try": (
+            ("value", "percent"),
+            "Nano stands on {value}: a cut of {value}s moves it back, and this wire is one at "
+            "{percent}%, so I try it.",
+            "mission 53: with no certain cut of Nano's value, a wire of that value at 50% or more "
+            "(75% when a miss would bring Nano to 10 or 11; never when it would reach 12) is "
+            "tried before any other move: a hit moves Nano back, a sure cut of another value "
+            "moves it forward anyway",
         ),
         "nano_last": (
             ("value", "percent"),
