@@ -72,12 +72,16 @@ def _track(obs: Observation, w: Words) -> str:
 
 
 def _clock_moved(obs: Observation) -> bool:
-    """The last turn moved Nano's clock (its move is in the events since the last cut)."""
+    """The last turn moved Nano's clock: its move closes that turn (just before the ``turn``
+    event of the one now played, if any)."""
+    turns = 0
     for event in reversed(obs["log"]):
         kind = event.get("type")
         if kind == "nano_clock_move":
             return True
-        if kind in ("cut", "solo", "reveal", "turn"):
+        if kind == "turn":
+            turns += 1
+        if turns > 1 or kind in ("cut", "solo", "reveal"):
             return False
     return False
 
