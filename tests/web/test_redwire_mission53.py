@@ -2,12 +2,14 @@
 detonator would be (spaces lit up to Nano's, Nano's marked, the skull on 12, the failed cuts
 left in words and in its accessible name; marked as it moves), the whole track in the mission's
 panel with what the next cut would do; each move, its reason and the explosion said in the log
-in each language; the bots' reasons; every state drawn."""
+in each language, and the end screen's count of failed cuts; the bots' reasons; every state
+drawn."""
 
 from __future__ import annotations
 
 import re
 
+from fusebox_web.redwire import screens
 from fusebox_web.redwire.log_text import log_lines
 from fusebox_web.redwire.markup import esc
 from fusebox_web.redwire.words import Words, counted
@@ -66,6 +68,10 @@ def test_each_move_and_the_explosion_read_in_the_log(catalog: Catalog) -> None:
     assert catalog.t("rw.log.nanoClock.cut", start=2, space=3) in texts
     assert catalog.t("rw.log.nanoClock.miss", start=10, space=12) in texts
     assert catalog.t("rw.log.boom.nano_clock") in texts
+    # The end screen counts the one failed cut, not the clock's spaces spent.
+    html = screens.end(seer, w, "Nano Nano", [], [], NAMES[1], True)
+    summary = catalog.t("rw.end.summary", mission=53, title="Nano Nano", turns=3, mistakes=1)
+    assert esc(summary) in html
 
 
 def test_the_bots_reasons_read_in_each_language(catalog: Catalog) -> None:

@@ -140,6 +140,15 @@ def _status_dial(obs: Observation, w: Words) -> str | None:
     )
 
 
+def _misses(obs: Observation) -> int | None:
+    """Mission 53: the failed cuts so far (each moved Nano two spaces), for the end screen."""
+    if nano.clock_view(obs) is None:
+        return None
+    return sum(
+        1 for e in obs["log"] if e.get("type") == "nano_clock_move" and e.get("why") == "miss"
+    )
+
+
 def _clock_track(obs: Observation, w: Words) -> str:
     """Mission 53, in the mission's panel: the track 0-12 (0: before space 1), Nano's space
     marked, the skull on 12, and where the next cut would take Nano."""
@@ -255,6 +264,7 @@ def _move_line(e: View, w: Words) -> Found:
 
 PARTS = (_track, _clock_track)
 STATUS_DIALS = (_status_dial,)
+MISTAKE_COUNTS = (_misses,)
 TILE_MARKS = (_marks,)
 DECISION_PROMPTS = {"nano_stand": _prompt}
 USES = tuple(_stand_use(index) for index in range(MAX_STANDS))
