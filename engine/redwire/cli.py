@@ -448,8 +448,14 @@ _PARSE: dict[str, Callable[[int, list[str], GameState], Action]] = {
 
 def render_board(obs: Observation, names: Sequence[str]) -> str:
     """The observation as text: each stand, with cut wires in their slot and info tokens."""
+    clock = nano.clock_view(obs)
+    dial = (
+        f"Nano on space {clock['space']} of {clock['end']}, {clock['left']} failed cut(s) left"
+        if clock is not None
+        else f"detonator {obs['dial']['left']} step(s) from the skull"
+    )
     lines = [
-        f"Mission {obs['mission']} - detonator {obs['dial']['left']} step(s) from the skull"
+        f"Mission {obs['mission']} - {dial}"
         f" - validated: {', '.join(map(str, obs['validated'])) or 'none'}"
     ]
     markers = obs["markers"]

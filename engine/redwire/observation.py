@@ -26,6 +26,7 @@ from .model import Phase, Table
 from .observation_types import (
     SCHEMA,
     SCHEMA_VERSION,
+    Dial,
     Markers,
     Observation,
     OptionsView,
@@ -61,7 +62,7 @@ def observe(s: Table, viewer: Viewer) -> Observation:
         "to_move": s.to_move,
         "prompt": _prompt(s, viewer),
         "result": s.result,
-        "dial": {"left": s.dial, "start": s.dial_start(), "cap": s.setup.options.dial_cap},
+        "dial": _dial(s),
         "stands": [_stand(s, st, viewer) for st in range(len(s.stands))],
         "markers": {
             "red": _markers(s.setup.red_markers, s.wireset.red),
@@ -115,6 +116,13 @@ def _markers(codes: tuple[int, ...], draw: ColourDraw | None) -> Markers:
         "in_play": draw.keep if draw else 0,
         "certain": bool(draw and draw.certain),
     }
+
+
+def _dial(s: Table) -> Dial:
+    """The detonator, or the clock a mission shows instead (``Mechanism.dial_view``)."""
+    clock = next((c for m in s.mechanisms if (c := m.dial_view(s)) is not None), None)
+    left, start = clock if clock is not None else (s.dial, s.dial_start())
+    return {"left": left, "start": start, "cap": s.setup.options.dial_cap}
 
 
 def _prompt(s: Table, viewer: Viewer) -> Prompt | None:

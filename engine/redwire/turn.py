@@ -193,7 +193,10 @@ def dial_back(s: Table, events: Events) -> None:
 
 
 def mistake(s: Table, events: Events) -> bool:
-    """Move the detonator one step towards the skull; True if the mission ended."""
+    """Move the detonator one step towards the skull; True if the mission ended. A mission
+    without the detonator counts the mistake its own way (``Mechanism.takes_mistake``)."""
+    if any(m.takes_mistake(s, events) for m in s.mechanisms):
+        return s.result is not None
     before = s.dial
     s.dial -= 1
     events.append(Event("dial", {"from": before, "to": s.dial}))

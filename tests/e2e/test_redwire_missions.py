@@ -56,6 +56,7 @@ from engine.redwire.mechanisms import (
     flipped_wires,
     four_at_once,
     guessing,
+    nano,
     negative_tokens,
     number_cards,
     number_choice,
@@ -2195,3 +2196,74 @@ def test_the_memory_option_lays_the_tokens_beside_the_stands(
     expect(page.locator('[data-testid="token"]')).to_have_count(0)
     kept = [e for e in after.observation(0)["log"] if e["type"] == "cut" and e["seat"] == 0][-1]
     assert "targets" not in kept and kept["pointed"] == [[stand, 1]]
+
+
+def _clock_shows(page: Page) -> None:
+    """The status line's clock is Nano's space and failed cuts left in the saved game."""
+    space = saved_state(page).part("nano", nano.NanoPart).space
+    clock = page.get_by_test_id("nano-clock")
+    expect(clock).to_have_attribute("data-space", str(space))
+    left = nano.clock_left(space)
+    expect(page.get_by_test_id("mistakes-left")).to_have_attribute(
+        "data-mistakes", str(max(0, left - 1))
+    )
+
+
+def test_nanos_clock_moves_with_my_cuts_by_keyboard_and_touch(
+    open_context: Opener, site_url: str
+) -> None:
+    """Mission 53 on a phone, the person captain against a computer: Nano's clock stands where
+    the detonator would be (no detonator drawn) and fits the phone's width; the mission's panel
+    says what the next cut does. A sure cut made by keyboard alone moves Nano (one space, back
+    when its value is Nano's space) and the clock shows it; at her next turn a failed cut made by
+    touch moves it two spaces, and the log says so."""
+    page = open_phone(
+        open_context,
+        site_url + "?mission=53&players=2&seed=4&bots=1&pace=instant&brief=0&captain=1",
+    )
+    clock = page.get_by_test_id("nano-clock")
+    expect(clock).to_be_visible()
+    expect(page.get_by_test_id("detonator")).to_have_count(0)
+    expect(page.get_by_test_id("mistakes-left")).to_have_text("5 mistakes left")
+    box = clock.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    expect(page.get_by_test_id("nano")).to_contain_text("Nano stands before space 1")
+    while (decision := wait_decision(page)) == "setup_token":
+        play(page, sure_move(saved_state(page), 0))
+    assert decision == "turn" and viewer(page) == 0
+
+    cut = sure_cut(saved_state(page), 0)
+    press(page, page.locator('[data-act="mode"][data-mode="cut"]'), "keyboard")
+    press(page, tile(page, *cut.targets[0]), "keyboard")
+    press(page, page.locator(f'[data-act="value"][data-value="{cut.values[0]}"]'), "keyboard")
+    confirm = page.get_by_test_id("confirm")
+    press(page, confirm, "keyboard")
+    if wait_decision(page) == "own_cut":  # which of my wires of that value
+        play(page, sure_move(saved_state(page), 0))
+    if settled_decision(page, 60_000) != "turn":
+        pytest.skip("the game ended before the captain's second turn")
+    state = saved_state(page)
+    mine = next(e for e in state.log if e.type == "nano_clock_move")
+    assert mine.data["from"] == 0 and mine.data["space"] == 1
+    _clock_shows(page)
+
+    wrong = wrong_cut(state, 0)
+    before = len(state.log)
+    press(page, page.locator('[data-act="mode"][data-mode="cut"]'), "touch")
+    press(page, tile(page, *wrong.targets[0]), "touch")
+    press(page, page.locator(f'[data-act="value"][data-value="{wrong.values[0]}"]'), "touch")
+    press(page, confirm, "touch")
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=prompt]')?.dataset.moves !== "
+        f"'{len(state.history)}'"
+    )
+    settled_decision(page, 60_000)
+    after = saved_state(page)
+    move = next(e for e in after.log[before:] if e.type == "nano_clock_move")
+    assert move.data["why"] == "miss" and move.data["space"] == move.data["from"] + 2
+    _clock_shows(page)
+    if page.get_by_test_id("full-log").count() == 0:
+        press(page, page.locator('[data-act="panel"][data-panel="log"]'), "touch")
+    expect(page.get_by_test_id("full-log")).to_contain_text(
+        f"Nano moves two spaces, from {move.data['from']} to {move.data['space']}"
+    )

@@ -325,6 +325,12 @@ class Mechanism(Generic[Part]):
         number of players)."""
         return None
 
+    def dial_view(self, table: Table) -> tuple[int, int] | None:
+        """The ``(left, start)`` the observation's ``dial`` shows instead of the detonator's,
+        when the mission replaces the detonator (mission 53: how many failed cuts Nano's space
+        still allows); None: the detonator's own."""
+        return None
+
     def start_game(self, table: Table, events: Events) -> None:
         """Once, when the game is dealt, before the first decision."""
 
@@ -427,6 +433,12 @@ class Mechanism(Generic[Part]):
     def after_cuts(self, table: Table, events: Events) -> None:
         """After wires were cut (§5.7), before the win check: unlocks, and the end-of-mission
         check of a mechanism that can end it (``turn.finish``)."""
+
+    def takes_mistake(self, table: Table, events: Events) -> bool:
+        """A mistake (a failed cut) is about to move the detonator: count it this mechanism's
+        way instead and return True, when the mission has no detonator (mission 53: Nano's
+        track); False for the dial."""
+        return False
 
     def after_mistake(self, table: Table, events: Events) -> None:
         """After a wrong Dual Cut moved the dial (and the bomb did not explode)."""

@@ -1,5 +1,6 @@
-"""Nano the robot (mission 43; missions 53 and 59 will move it their own ways): a standee on
-the board's 1-12 track holding face-down wires nobody has seen.
+"""Nano the robot (missions 43 and 53; mission 59 will move it its own way): a standee on the
+board's 1-12 track, holding face-down wires nobody has seen (43) or counting down to the
+explosion instead of the detonator (53).
 
 ``"nano:track"`` (mission 43):
 
@@ -25,6 +26,21 @@ the board's 1-12 track holding face-down wires nobody has seen.
   can cut none of them (the other copies of his values are on Nano: no teammate to point at, no
   Solo Cut, not only red wires), nobody can ever take Nano's wires: the bomb explodes (cause
   ``nano``).
+
+``"nano:dial"`` (mission 53, "Nano Nano": Nano instead of the detonator):
+
+* **Setup**: Nano stands just before space 1 (space 0 here), holding no wire; the detonator is
+  not used: a failed cut moves Nano, never the dial, and the dial alone never explodes.
+* **The move**: at the end of every turn Nano moves by what the turn's cut did: a successful cut
+  (a Dual Cut, with a detector too, or a Solo Cut, whoever cut the wires) one space forward, or
+  one space back when the value cut is the number of Nano's space; a failed cut two spaces
+  forward. A turn without a cut (a Coffee Mug turn, red wires revealed) does not move it (the
+  spec's recommendation, §12 B19). Nano reaching space 12 explodes the bomb (cause
+  ``nano_clock``); the last wire cut wins before Nano moves.
+* **The clock**: the detonator (``Table.dial``) never moves; the observation's ``dial`` shows
+  Nano instead (``dial_view``): ``left`` is how many failed cuts, counting the one that
+  explodes, Nano's space still allows (``clock_left``: 6 from space 0, 1 from space 10 or 11),
+  so the bots' and the page's "mistakes left" read what they mean here.
 
 >>> NanoStand(1, 3).to_json()
 {'type': 'nano_stand', 'seat': 1, 'stand': 3}
@@ -54,6 +70,12 @@ if TYPE_CHECKING:
 
 ID = "nano"
 TRACK = range(1, 13)
+#: Where Nano stands in mission 53 before any turn: just before space 1.
+CLOCK_START = 0
+#: The space that explodes the bomb when Nano reaches it (mission 53).
+CLOCK_END = TRACK[-1]
+#: How far a turn moves Nano in mission 53, by what its cut did.
+CLOCK_STEPS = {"cut": 1, "own": -1, "miss": 2}
 #: Nano's face-down wires by number of players (mission 43).
 PILE = {2: 5, 3: 4, 4: 4, 5: 3}
 #: Where a player with two stands puts the wire he took from Nano.
@@ -92,8 +114,19 @@ class NanoStand(Action):
 
 @dataclass(frozen=True)
 class NanoConfig:
-    #: "track" (mission 43): one space a turn along the 1-12 track, turning round at each end.
+    #: "track" (mission 43): one space a turn along the 1-12 track, turning round at each end;
+    #: "dial" (mission 53): Nano replaces the detonator, moved by each turn's cut.
     mode: str
+
+
+def clock_left(space: int) -> int:
+    """Failed cuts Nano's space still allows in mission 53, counting the one that explodes
+    the bomb (a failed cut moves Nano two spaces; 12 explodes): the detonator's "steps left".
+
+    >>> [clock_left(s) for s in (0, 1, 9, 10, 11, 12)]
+    [6, 6, 2, 1, 1, 0]
+    """
+    return max(0, -(-(CLOCK_END - space) // 2))
 
 
 @dataclass(frozen=True)
@@ -106,6 +139,9 @@ class NanoPart:
     pile: tuple[int, ...]
     held: int | None = None
     chooser: int | None = None
+    #: Mission 53: the values cut successfully and whether a cut failed, this turn so far.
+    cuts: tuple[int, ...] = ()
+    missed: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -114,6 +150,8 @@ class NanoPart:
             "pile": list(self.pile),
             "held": self.held,
             "chooser": self.chooser,
+            "cuts": list(self.cuts),
+            "missed": self.missed,
         }
 
 
@@ -136,12 +174,41 @@ class NanoView(TypedDict):
     held: str | None
 
 
+class ClockView(TypedDict):
+    """``observation["mechanisms"]["nano"]`` in mission 53: Nano's space (0: just before
+    space 1), the space that explodes the bomb (12), and how many failed cuts it still allows
+    (``clock_left``, the observation's ``dial.left`` too)."""
+
+    mode: Literal["dial"]
+    space: int
+    end: int
+    left: int
+
+
 def view(obs: Observation) -> NanoView | None:
-    return cast("NanoView | None", obs["mechanisms"].get(ID))
+    """Nano with its wires (mission 43), or None (no Nano, or Nano as the clock)."""
+    part = obs["mechanisms"].get(ID)
+    return cast("NanoView", part) if isinstance(part, dict) and "pile" in part else None
+
+
+def clock_view(obs: Observation) -> ClockView | None:
+    """Nano as the bomb's clock (mission 53), or None."""
+    part = obs["mechanisms"].get(ID)
+    return cast("ClockView", part) if isinstance(part, dict) and "end" in part else None
 
 
 def _part(table: Table) -> NanoPart:
     return table.part(ID, NanoPart)
+
+
+def _config(table: Table) -> NanoConfig:
+    config = table.mission.config(ID)
+    assert isinstance(config, NanoConfig)
+    return config
+
+
+def _clock(table: Table) -> bool:
+    return _config(table).mode == "dial"
 
 
 # --------------------------------------------------------------------------- the take
@@ -256,6 +323,39 @@ def _stand(s: Table, a: NanoStand) -> Events:
     return events
 
 
+# --------------------------------------------------------------------------- the clock
+
+
+def _clock_cuts(table: Table, events: Events) -> None:
+    """Mission 53: remember the values this action cut (any seat's cut: the turn's cut)."""
+    values = {
+        cut_value(code_of(str(e.data["wire"])))
+        for e in events
+        if e.type == "wire_cut" and not e.data.get("revealed")
+    }
+    if values:
+        part = _part(table)
+        table.set_part(ID, replace(part, cuts=tuple(sorted({*part.cuts, *values}))))
+
+
+def _clock_move(table: Table, events: Events) -> None:
+    """Mission 53, at the end of a turn: Nano moves by what the turn's cut did (nothing
+    without a cut); on 12 the bomb explodes."""
+    part = _part(table)
+    if part.missed:
+        why = "miss"
+    elif part.cuts:
+        why = "own" if part.space in part.cuts else "cut"
+    else:
+        table.set_part(ID, replace(part, cuts=(), missed=False))
+        return
+    space = min(CLOCK_END, part.space + CLOCK_STEPS[why])
+    table.set_part(ID, replace(part, space=space, cuts=(), missed=False))
+    events.append(Event("nano_clock_move", {"from": part.space, "space": space, "why": why}))
+    if space >= CLOCK_END:
+        explode(table, "nano_clock", events)
+
+
 # --------------------------------------------------------------------------- deduction
 
 
@@ -305,14 +405,40 @@ def _read_held(part: Mapping[str, Any], tracker: Tracker) -> None:
 # --------------------------------------------------------------------------- the mechanism
 
 
+def _left_words(left: int) -> str:
+    if left == 0:
+        return "."
+    return f" ({left} failed cut{'' if left == 1 else 's'} left)."
+
+
+#: How the transcript says why Nano moved (mission 53).
+CLOCK_WHY = {
+    "cut": "one space forward (a successful cut)",
+    "own": "one space back (a successful cut of the value of its space)",
+    "miss": "two spaces forward (a failed cut)",
+}
+
+
 class Nano(Mechanism[NanoPart]):
     id = ID
     reasons = NanoReason
     actions = (ActionSpec(NanoStand, "any_time", _stand_legal, _stand),)
-    events = ("nano", "nano_take", "nano_empty", "nano_insert", "nano_move", "nano_stuck")
+    events = (
+        "nano",
+        "nano_take",
+        "nano_empty",
+        "nano_insert",
+        "nano_move",
+        "nano_stuck",
+        "nano_clock",
+        "nano_clock_move",
+    )
     facts = {"nano_insert": _read_insert, "nano_stuck": _read_stuck}
     part_facts = staticmethod(_read_held)
-    causes = {"nano": "Nano still has wires and nobody can cut any more to take them"}
+    causes = {
+        "nano": "Nano still has wires and nobody can cut any more to take them",
+        "nano_clock": "Nano reached space 12",
+    }
     lines = {
         "nano": lambda e, n, o: (
             f"Nano stands on space {e['space']} of the track with {e['wires']} face-down wires."
@@ -337,6 +463,13 @@ class Nano(Mechanism[NanoPart]):
         "nano_move": lambda e, n, o: (
             f"Nano moves to space {e['space']}" + (" and turns round." if e.get("turned") else ".")
         ),
+        "nano_clock": lambda e, n, o: (
+            f"Nano stands before space 1 of the track: on space {e['end']} the bomb explodes."
+        ),
+        "nano_clock_move": lambda e, n, o: (
+            f"Nano moves {CLOCK_WHY[str(e['why'])]} from {e['from']} to {e['space']}"
+            + _left_words(clock_left(int(e["space"])))
+        ),
     }
     bot_keys = {
         "nano_stand": (
@@ -351,23 +484,49 @@ class Nano(Mechanism[NanoPart]):
             "mission 43: a certain cut of Nano's value is preferred, as Nano's wires must all be "
             "taken",
         ),
+        "nano_back": (
+            ("value", "space"),
+            "Nano stands on {space}: I cut my {value}s, sure of them, and it steps back.",
+            "mission 53 (`nano:dial`): a certain cut of the value of Nano's space (a Solo Cut, or "
+            "a Dual Cut at a wire surely of that value) comes before any other move (every level "
+            "but random): it moves Nano back instead of towards 12",
+        ),
+        "nano_try": (
+            ("value", "percent"),
+            "Nano stands on {value}: a cut of {value}s moves it back, and this wire is one at "
+            "{percent}%, so I try it.",
+            "mission 53: with no certain cut of Nano's value, a wire of that value at 50% or more "
+            "(75% when a miss would bring Nano to 10 or 11; never when it would reach 12) is "
+            "tried before any other move: a hit moves Nano back, a sure cut of another value "
+            "moves it forward anyway",
+        ),
+        "nano_last": (
+            ("value", "percent"),
+            "Nano is one space from 12: only a cut of {value}s can move it back, so I try the "
+            "likeliest one ({percent}%).",
+            "mission 53: on space 11 any other cut, right or wrong, explodes the bomb; with no "
+            "certain cut of 11, the bot tries the likeliest wire of 11 it may point at",
+        ),
     }
 
     def configure(
         self, params: tuple[str, ...], table: Mapping[str, Any] | None, reader: ConfigReader
     ) -> NanoConfig:
-        if table is not None or params != ("track",):
+        if table is not None or params not in (("track",), ("dial",)):
             raise reader.fail(
                 f"mechanisms.{ID}",
-                "nano:track (missions 53 and 59's Nano are not built yet)",
+                "nano:track or nano:dial (mission 59's Nano is not built yet)",
                 ":".join(params),
             )
         return NanoConfig(params[0])
 
     def deal_pile(
         self, config: NanoConfig, rng: Rng, pool: list[int], players: int
-    ) -> tuple[int, ...]:
-        """Nano's face-down wires: the first of the shuffled pile (top first)."""
+    ) -> tuple[int, ...] | None:
+        """Nano's face-down wires: the first of the shuffled pile (top first); none as the
+        clock."""
+        if config.mode == "dial":
+            return None
         rng.shuffle(pool)
         count = PILE[players]
         pile = tuple(pool[:count])
@@ -375,7 +534,7 @@ class Nano(Mechanism[NanoPart]):
         return pile
 
     def pile_codes(self, config: NanoConfig, data: Any) -> tuple[int, ...]:
-        return tuple(data)
+        return () if data is None else tuple(data)
 
     def setup_from_json(
         self,
@@ -385,7 +544,11 @@ class Nano(Mechanism[NanoPart]):
         options: Options,
         mission: int,
         dealt: Mapping[str, Any],
-    ) -> tuple[int, ...]:
+    ) -> tuple[int, ...] | None:
+        if config.mode == "dial":
+            if raw is not None:
+                raise SetupError("setup.parts.nano: Nano holds no wire in this mission")
+            return None
         count = PILE.get(players, 0)
         wires = raw.get("wires") if isinstance(raw, dict) and set(raw) == {"wires"} else None
         message = (
@@ -403,25 +566,52 @@ class Nano(Mechanism[NanoPart]):
         return {"wires": [label_of(c) for c in data]}
 
     def init_part(self, table: Table) -> NanoPart:
+        if _clock(table):
+            return NanoPart(CLOCK_START, "up", ())
         codes = table.setup.parts.get(ID)
         if not isinstance(codes, tuple):
             raise SetupError("a mission with Nano needs setup.parts.nano")
         first = len(table.codes) - len(codes)
         return NanoPart(TRACK[0], "up", tuple(range(first, len(table.codes))))
 
+    def dial_view(self, table: Table) -> tuple[int, int] | None:
+        """Mission 53: the observation's dial is Nano's clock (``clock_left``)."""
+        if not _clock(table):
+            return None
+        return clock_left(_part(table).space), clock_left(CLOCK_START)
+
+    def takes_mistake(self, table: Table, events: Events) -> bool:
+        """Mission 53: a failed cut moves Nano (two spaces, at the end of the turn), never the
+        detonator."""
+        if not _clock(table):
+            return False
+        table.set_part(ID, replace(_part(table), missed=True))
+        return True
+
     def start_game(self, table: Table, events: Events) -> None:
         part = _part(table)
+        if _clock(table):
+            events.append(Event("nano_clock", {"space": part.space, "end": CLOCK_END}))
+            return
         events.append(
             Event("nano", {"space": part.space, "facing": part.facing, "wires": len(part.pile)})
         )
 
     def after_cuts(self, table: Table, events: Events) -> None:
-        """The active player cut wires of Nano's value: he takes Nano's top wire."""
-        if _part(table).space in _cut_values(table, events):
+        """The active player cut wires of Nano's value: he takes Nano's top wire (mission 53:
+        the turn's cut is remembered for Nano's move)."""
+        if _clock(table):
+            _clock_cuts(table, events)
+        elif _part(table).space in _cut_values(table, events):
             _take(table, table.active, events)
 
     def end_turn(self, table: Table, events: Events) -> None:
-        """Nano moves one space (once a stand is chosen for a wire taken: ``_stand``)."""
+        """Nano moves one space (once a stand is chosen for a wire taken: ``_stand``);
+        mission 53: by the turn's cut."""
+        if _clock(table):
+            if table.result is None:
+                _clock_move(table, events)
+            return
         if _part(table).chooser is not None:
             return
         _move(table, events)
@@ -431,7 +621,7 @@ class Nano(Mechanism[NanoPart]):
         """The player whose turn begins can cut nothing, and nobody else holds a wire: the
         wires left on Nano can never be taken."""
         seat = table.active
-        if stuck(table, seat):
+        if not _clock(table) and stuck(table, seat):
             # What everyone learns: he holds a wire that is not red, and fewer than all the
             # copies left of each value (else his Solo Cut).
             short = [
@@ -462,8 +652,15 @@ class Nano(Mechanism[NanoPart]):
             return frozenset(part.pile)
         return frozenset()
 
-    def observe(self, table: Table, viewer: Viewer) -> NanoView:
+    def observe(self, table: Table, viewer: Viewer) -> NanoView | ClockView:
         part = _part(table)
+        if _clock(table):
+            return {
+                "mode": "dial",
+                "space": part.space,
+                "end": CLOCK_END,
+                "left": clock_left(part.space),
+            }
         held = part.held if viewer in (part.chooser, SEER) else None
         dealt = table.setup.parts.get(ID)
         return {
@@ -485,4 +682,18 @@ class Nano(Mechanism[NanoPart]):
 
 MECHANISM = Nano()
 
-__all__ = ["ID", "MECHANISM", "PILE", "TRACK", "NanoStand", "NanoView", "stuck", "view"]
+__all__ = [
+    "CLOCK_END",
+    "CLOCK_START",
+    "ID",
+    "MECHANISM",
+    "PILE",
+    "TRACK",
+    "ClockView",
+    "NanoStand",
+    "NanoView",
+    "clock_left",
+    "clock_view",
+    "stuck",
+    "view",
+]

@@ -170,7 +170,11 @@ def top(inp: BoardInput) -> str:
 
 def dial(obs: Obs, w: Words, ticked: bool = False) -> str:
     """The detonator: steps left as lit cells on a short track ending in the skull
-    (``ticked``: it has just moved, and shows it)."""
+    (``ticked``: it has just moved, and shows it); a mission's own clock instead when it has no
+    detonator (``mechanisms.status_dial``)."""
+    own = mechanisms.status_dial(obs, w)
+    if own is not None:
+        return own
     left, start = int(obs["dial"]["left"]), int(obs["dial"]["start"])
     cells = max(left, start)
     size, gap = 18, 4

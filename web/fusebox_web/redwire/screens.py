@@ -563,7 +563,7 @@ def end(
 ) -> str:
     won = seer["result"] == "won"
     turns = seer["turn_number"]
-    mistakes = seer["dial"]["start"] - seer["dial"]["left"]
+    mistakes = mechanisms.mistakes_made(seer)
     summary = w.t(
         "rw.end.summary",
         mission=seer["mission"],

@@ -160,6 +160,16 @@ LINES: dict[str, Callable[[View, Words], Found]] = {
 PARTS: tuple[Callable[[Observation, Words], str], ...] = tuple(
     part for m in _MISSION_MODULES for part in getattr(m, "PARTS", ())
 )
+#: What a mission draws in the status line instead of the detonator, when it has none (mission
+#: 53: Nano's clock); each returns HTML or None.
+STATUS_DIALS: tuple[Callable[[Observation, Words], str | None], ...] = tuple(
+    dial for m in _MISSION_MODULES for dial in getattr(m, "STATUS_DIALS", ())
+)
+#: How many mistakes a mission without the detonator counted (mission 53: Nano's failed-cut
+#: moves), for the end screen; each returns None when its mission is not being played.
+MISTAKE_COUNTS: tuple[Callable[[Observation], int | None], ...] = tuple(
+    count for m in _MISSION_MODULES for count in getattr(m, "MISTAKE_COUNTS", ())
+)
 #: Sentences a mission adds to the turn's prompt (a rule in force now), in order.
 PROMPTS: tuple[Callable[[Observation, Words], str | None], ...] = tuple(
     prompt for m in _MISSION_MODULES for prompt in getattr(m, "PROMPTS", ())
@@ -312,6 +322,20 @@ def seat_badges(obs: Observation, seat: int, w: Words) -> list[str]:
 def board_parts(obs: Observation, w: Words) -> str:
     """The missions' components, as the board (and the briefing) shows them."""
     return "".join(part(obs, w) for part in PARTS)
+
+
+def status_dial(obs: Observation, w: Words) -> str | None:
+    """A mission's clock drawn instead of the detonator, or None (the detonator)."""
+    return next((html for dial in STATUS_DIALS if (html := dial(obs, w)) is not None), None)
+
+
+def mistakes_made(obs: Observation) -> int:
+    """The mistakes made so far: the detonator's steps taken, or a mission's own count when
+    it has no detonator (``MISTAKE_COUNTS``)."""
+    own = next((n for count in MISTAKE_COUNTS if (n := count(obs)) is not None), None)
+    if own is not None:
+        return own
+    return max(0, int(obs["dial"]["start"]) - int(obs["dial"]["left"]))
 
 
 def prompt_notes(obs: Observation, w: Words) -> list[str]:

@@ -4,6 +4,12 @@ stands, the choice of the stand as dock buttons (touch or keyboard); the new wir
 arrived in the stand (the board redraws the stand from the observation, one slot longer); the
 log lines.
 
+Mission 53 (Nano as the bomb's clock): the status line's detonator becomes Nano's clock
+(``STATUS_DIALS``: the spaces 1-11 as cells lit up to Nano's, Nano's marked "N", the skull on
+12, and the failed cuts left in words, as the detonator's mistakes left); the mission's panel
+draws the whole track 0-12 with what the next cut would do to Nano; the log says each move and
+why.
+
 >>> from fusebox_web.redwire.mechanisms.nano import MAX_STANDS
 >>> MAX_STANDS
 4
@@ -16,9 +22,9 @@ from typing import TYPE_CHECKING
 
 from engine.redwire import GameState
 from engine.redwire.mechanisms import nano
-from engine.redwire.mechanisms.nano import TRACK, NanoStand
+from engine.redwire.mechanisms.nano import CLOCK_START, TRACK, NanoStand
 
-from ..markup import esc, tag
+from ..markup import classes, esc, tag
 from .base import CardUse, Found, View, action_use, legal
 
 if TYPE_CHECKING:
@@ -63,6 +69,128 @@ def _track(obs: Observation, w: Words) -> str:
         data_facing=facing,
         data_left=str(left),
     )
+
+
+def _clock_moved(obs: Observation) -> bool:
+    """The last turn moved Nano's clock: its move closes that turn (just before the ``turn``
+    event of the one now played, if any)."""
+    turns = 0
+    for event in reversed(obs["log"]):
+        kind = event.get("type")
+        if kind == "nano_clock_move":
+            return True
+        if kind == "turn":
+            turns += 1
+        if turns > 1 or kind in ("cut", "solo", "reveal"):
+            return False
+    return False
+
+
+def _status_dial(obs: Observation, w: Words) -> str | None:
+    """Mission 53: Nano's clock where the detonator would be, at 360 px: eleven cells (spaces
+    1-11) lit up to Nano's, Nano's marked N, the skull on 12, the failed cuts left in words."""
+    clock = nano.clock_view(obs)
+    if clock is None:
+        return None
+    space, end, left = clock["space"], clock["end"], clock["left"]
+    size, gap = 12, 2
+    parts = []
+    for n in range(1, end):
+        x = (n - 1) * (size + gap)
+        state = " is-lit" if n <= space else ""
+        here = " is-here" if n == space else ""
+        parts.append(
+            f'<rect x="{x}" y="3" width="{size}" height="{size}" rx="3" '
+            f'class="rw-clock-cell{state}{here}"/>'
+        )
+        if n == space:
+            parts.append(
+                f'<text x="{x + size / 2}" y="13" text-anchor="middle" '
+                f'class="rw-clock-nano">N</text>'
+            )
+    skull_x = (end - 1) * (size + gap)
+    width = skull_x + 18
+    svg = (
+        f'<svg class="rw-dial-track rw-clock-track" viewBox="0 0 {width} 18" width="{width}" '
+        f'height="18" aria-hidden="true" focusable="false">{"".join(parts)}'
+        f'<use href="#rw-i-skull" x="{skull_x}" y="0" width="18" height="18" '
+        'class="rw-dial-skull"/></svg>'
+    )
+    mistakes = max(0, left - 1)
+    label = w.tn("rw.nano.clock.label", mistakes, mistakes=mistakes, space=space, end=end)
+    return tag(
+        "div",
+        tag("span", esc(w.t("rw.nano.clock.name")), class_="rw-dial-name")
+        + svg
+        + tag(
+            "span",
+            esc(w.tn("rw.dial.left", mistakes, mistakes=mistakes)),
+            class_="rw-dial-count",
+            data_testid="mistakes-left",
+            data_mistakes=mistakes,
+        ),
+        class_=classes(
+            "rw-dial rw-clock", left <= 1 and "is-danger", _clock_moved(obs) and "is-ticked"
+        ),
+        role="group",
+        aria_label=label,
+        data_left=left,
+        data_space=space,
+        data_testid="nano-clock",
+    )
+
+
+def _misses(obs: Observation) -> int | None:
+    """Mission 53: the failed cuts so far (each moved Nano two spaces), for the end screen."""
+    if nano.clock_view(obs) is None:
+        return None
+    return sum(
+        1 for e in obs["log"] if e.get("type") == "nano_clock_move" and e.get("why") == "miss"
+    )
+
+
+def _clock_track(obs: Observation, w: Words) -> str:
+    """Mission 53, in the mission's panel: the track 0-12 (0: before space 1), Nano's space
+    marked, the skull on 12, and where the next cut would take Nano."""
+    clock = nano.clock_view(obs)
+    if clock is None:
+        return ""
+    space, end = clock["space"], clock["end"]
+    cells = []
+    for n in range(CLOCK_START, end + 1):
+        text = "☠" if n == end else str(n)
+        if n == space:
+            text += tag("span", "N", class_="rw-nano-bot", aria_hidden="true")
+        cells.append(
+            tag(
+                "li",
+                text,
+                class_=classes("rw-nano-cell", n == space and "is-here", n == end and "is-end"),
+                aria_current="true" if n == space else None,
+                aria_label=w.t("rw.nano.clock.end", end=end) if n == end else None,
+            )
+        )
+    forward, miss = min(end, space + 1), min(end, space + 2)
+    if space >= 1:
+        status = w.t(
+            "rw.nano.clock.status", space=space, forward=forward, back=space - 1, miss=miss
+        )
+    else:
+        status = w.t("rw.nano.clock.start", forward=forward, miss=miss)
+    return tag(
+        "div",
+        tag("p", esc(status), class_="rw-seq")
+        + tag("ol", "".join(cells), class_="rw-nano-track", aria_label=w.t("rw.nano.clock.track")),
+        class_="rw-nano",
+        data_testid="nano",
+        data_space=str(space),
+    )
+
+
+def _clock_line(e: View, w: Words) -> Found:
+    why = str(e["why"])
+    text = w.t(f"rw.log.nanoClock.{why}", space=e["space"], start=e["from"])
+    return text, ("dial" if why == "miss" else "info")
 
 
 def _marks(obs: Observation, w: Words) -> dict[Tile, tuple[str, str]]:
@@ -134,7 +262,9 @@ def _move_line(e: View, w: Words) -> Found:
     return w.t(key, space=e["space"]), "info"
 
 
-PARTS = (_track,)
+PARTS = (_track, _clock_track)
+STATUS_DIALS = (_status_dial,)
+MISTAKE_COUNTS = (_misses,)
 TILE_MARKS = (_marks,)
 DECISION_PROMPTS = {"nano_stand": _prompt}
 USES = tuple(_stand_use(index) for index in range(MAX_STANDS))
@@ -145,4 +275,6 @@ LINES = {
     "nano_insert": _line("rw.log.nanoInsert"),
     "nano_move": _move_line,
     "nano_stuck": _line("rw.log.nanoStuck"),
+    "nano_clock": _line("rw.log.nanoClock"),
+    "nano_clock_move": _clock_line,
 }
