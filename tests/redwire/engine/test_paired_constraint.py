@@ -174,3 +174,23 @@ def test_revealing_red_wires_is_never_restricted() -> None:
     assert state.hand(0)  # the red 4.5 of the ascending deal
     assert any(a.type == "reveal" for a in state.legal_actions(0))
     assert SkipTurn(0) not in state.legal_actions(0)
+
+
+@pytest.mark.parametrize("level", ["random", "cautious", "expert"])
+def test_every_level_skips_from_its_observation_and_says_why(level: str) -> None:
+    from engine.redwire.bots import make_bot
+    from engine.redwire.mechanisms.equipment import uses_card
+    from tests.redwire.bots.checks import check_explanation
+
+    state = m57("ABCDEFGHIJKL", players=3)
+    _as_if_cut(state, EVENS - {12}, "A")
+    bot = make_bot(level, 5)
+    # Equipment aside (the random level may play a card first), the skip is the one move left.
+    legal = [a for a in state.legal_actions(0) if not uses_card(a)]
+    assert legal == [SkipTurn(0)]
+    action = bot.choose(state.observation(0), legal)
+    why = bot.explain()
+    assert action == SkipTurn(0)
+    if level != "random":  # the random level says it picked at random among its moves
+        assert why.key == "constraint_skip" and why.params == {"letter": "A"}
+    check_explanation(why, state, 0)
