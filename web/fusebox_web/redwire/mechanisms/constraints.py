@@ -86,9 +86,9 @@ def _pair(value: int, letter: str, state: str, w: Words) -> str:
     return tag(
         "li",
         tag("span", esc(str(value)), class_="rw-ncard-n")
-        + tag("span", esc(letter), class_="rw-pair-card")
+        + tag("span", esc(letter), class_="rw-cpair-card")
         + (tag("span", symbol + esc(words), class_="rw-ncard-state") if words else ""),
-        class_=classes("rw-ncard rw-pair", state and f"is-{state}"),
+        class_=classes("rw-ncard rw-cpair", state and f"is-{state}"),
         aria_label=label + (" — " + words if words else ""),
         title=label,
         data_value=value,
@@ -130,7 +130,7 @@ def _paired(part: constraints.ConstraintsView, w: Words) -> str:
         + tag(
             "ol",
             grid,
-            class_="rw-ncards rw-pairs",
+            class_="rw-ncards rw-cpairs",
             aria_label=w.t("rw.constraint.pairs"),
             data_testid="constraint-pairs",
         )
