@@ -24,6 +24,7 @@ from redwire_driver import (
     rehearse,
     saved,
     saved_state,
+    settled_box,
     settled_decision,
     sure_cut,
     sure_move,
@@ -2267,3 +2268,58 @@ def test_nanos_clock_moves_with_my_cuts_by_keyboard_and_touch(
     expect(page.get_by_test_id("full-log")).to_contain_text(
         f"Nano moves two spaces, from {move.data['from']} to {move.data['space']}"
     )
+
+
+def test_the_paired_cards_are_drawn_and_the_skip_by_keyboard_and_touch(
+    open_context: Opener, site_url: str
+) -> None:
+    """Mission 57 on a phone, the person captain: the twelve Number cards with their constraint
+    cards fit the screen, each with its accessible name, none on top at the start; she plays sure
+    cuts until the card on top (marked so in words) leaves her no cut: the skip, held ready, is
+    confirmed by keyboard, and at her next turn by touch; the log says it."""
+    page = open_phone(
+        open_context,
+        site_url + "?mission=57&players=3&seed=10&bots=1&pace=instant&brief=0&captain=1",
+    )
+    wait_decision(page)
+    pairs = page.get_by_test_id("constraint-pairs")
+    expect(pairs.locator("li")).to_have_count(12)
+    expect(pairs.locator('[data-state="waiting"]')).to_have_count(12)
+    expect(pairs.locator('[data-value="1"]')).to_have_attribute(
+        "aria-label", re.compile(r"^Number 1: constraint card [A-L]: ")
+    )
+    box = settled_box(pairs)
+    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    expect(page.get_by_test_id("constraint-visible")).to_have_attribute("data-card", "")
+    for done, way in enumerate(("keyboard", "touch"), start=1):
+        for _ in range(40):
+            wait_decision(page)
+            state = saved_state(page)
+            assert not state.is_over
+            if SkipTurn(0) in state.legal_actions(0):
+                break
+            _m32_move(page)
+        else:
+            raise AssertionError("the top card never left the person without a cut")
+        top = state.observation(0)["mechanisms"]["constraints"]["visible"]
+        assert top is not None
+        expect(pairs.locator(f'[data-card="{top}"]')).to_have_attribute("data-state", "top")
+        expect(pairs.locator(f'[data-card="{top}"]')).to_contain_text("on top")
+        expect(page.get_by_test_id("prompt")).to_contain_text("skip your turn")
+        confirm = page.get_by_test_id("confirm")
+        expect(confirm).to_contain_text("The card forbids every cut I could make")
+        press(page, confirm, way)
+        for _ in range(100):
+            skips = [e for e in saved_state(page).log if e.type == "constraint_skip"]
+            if sum(e.data["seat"] == 0 for e in skips) == done:
+                break
+            page.wait_for_timeout(50)
+        else:
+            raise AssertionError(f"the skip by {way} was not played")
+    if saved_state(page).is_over:  # the end screen keeps the log in a disclosure
+        page.locator("summary", has_text="Full log").click()
+        log = page.locator(".rw-fulllog")
+    else:
+        page.get_by_role("button", name="Full log").click()
+        log = page.get_by_test_id("full-log")
+    expect(log).to_contain_text(f"cannot cut because of card {top}")

@@ -43,6 +43,15 @@ seats with no wires are passed). The deck exhausted, no constraint any more. A t
 every turn is skipped therefore moves the detonator every round and turns a card each time:
 the game always ends.
 
+``"constraints:paired"`` (mission 57): the twelve Number cards lie face up, each paired with a
+card A-L (the deal's shuffle, ``setup.parts.constraints.order``: the card of value 1 first). No
+card is visible at the start: nobody obeys anything until the first value is cut to its 4th
+wire. Each time all 4 wires of a value are cut (``validated``), the card paired with that value
+goes on top of the visible one and is the only one obeyed (``constraint_pair``; two values
+completed by one action, the higher one ends on top). The skip is mission 32's; the round
+bookkeeping is mission 37's (``round_skipped``), but a whole round where every turn was skipped
+explodes the bomb (cause ``constraint_stuck``), as the next round's first turn begins.
+
 >>> from engine.redwire.mechanisms import constraints as c
 >>> c.CARDS["A"].values, c.CARDS["E"].values, c.CARDS["F"].values
 ((2, 4, 6, 8, 10, 12), (4, 5, 6, 7, 8, 9), (1, 2, 3, 10, 11, 12))
@@ -313,6 +322,8 @@ class ConstraintPart:
     last: int | None = None
     turns: int = 0
     skips: int = 0
+    #: Mission 57: the card paired with each value 1-12 (index value - 1; empty otherwise).
+    pairs: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -330,6 +341,8 @@ class ConstraintPart:
                 turns=self.turns,
                 skips=self.skips,
             )
+        if self.pairs:
+            out["pairs"] = list(self.pairs)
         return out
 
 
@@ -357,6 +370,8 @@ class ConstraintsView(TypedDict):
     rotating: NotRequired[bool]
     round_turns: NotRequired[int]
     round_skips: NotRequired[int]
+    #: Mission 57: the card paired with each value 1-12 (index value - 1), all face up.
+    pairs: NotRequired[list[str]]
 
 
 def view(obs: Observation) -> ConstraintsView | None:
@@ -687,19 +702,31 @@ def _new_round(table: Table, before: int, seat: int) -> bool:
     return ((table.setup.captain - before) % n or n) <= steps
 
 
-def _rotating_turn_start(table: Table, events: Events) -> None:
-    """As a turn begins: when it opens a round and every turn of the round before was skipped,
-    the detonator moves one step and the card is replaced."""
+def round_skipped(table: Table) -> str | None:
+    """As a turn begins, the round bookkeeping of missions 37 and 57: when this turn opens a new
+    round, this round's counts start from zero, and the card under which every turn of the
+    round before was skipped is returned (None: a turn of it was played, or no card)."""
     part = table.part(ID, ConstraintPart)
     seat = table.active
     if part.last is None or not _new_round(table, part.last, seat):
         table.set_part(ID, replace(part, last=seat))
-        return
+        return None
     all_skipped = part.turns > 0 and part.skips >= part.turns
     table.set_part(ID, replace(part, last=seat, turns=0, skips=0))
-    if not all_skipped or part.visible is None:
+    return part.visible if all_skipped else None
+
+
+def _rotating_turn_start(table: Table, events: Events) -> None:
+    """As a turn begins: when it opens a round and every turn of the round before was skipped,
+    the detonator moves one step and the card is replaced (mission 37), or the bomb explodes
+    (mission 57: nobody could play for a whole round)."""
+    card = round_skipped(table)
+    if card is None:
         return
-    events.append(Event("constraint_round", {"card": part.visible}))
+    if table.part(ID, ConstraintPart).pairs:
+        explode(table, "constraint_stuck", events)
+        return
+    events.append(Event("constraint_round", {"card": card}))
     before = table.dial
     table.dial -= 1
     events.append(Event("dial", {"from": before, "to": table.dial}))
@@ -710,14 +737,29 @@ def _rotating_turn_start(table: Table, events: Events) -> None:
 
 
 def _rotating_after_cuts(table: Table, events: Events) -> None:
-    """Each value whose 4 wires are now all cut turns the next card over."""
+    """Each value whose 4 wires are now all cut turns the next card over (mission 37), or puts
+    its paired card on top of the visible one (mission 57)."""
     part = table.part(ID, ConstraintPart)
     done = frozenset(table.validated) - part.completed
     if not done:
         return
     table.set_part(ID, replace(part, completed=part.completed | done))
     for value in sorted(done):
-        _turn_over(table, events, "constraint_rotate", reason="value", value=value)
+        if part.pairs:
+            _cover(table, events, value)
+        else:
+            _turn_over(table, events, "constraint_rotate", reason="value", value=value)
+
+
+def _cover(table: Table, events: Events, value: int) -> None:
+    """Mission 57: the card paired with ``value`` covers the visible one (which stays under it,
+    no longer obeyed)."""
+    part = table.part(ID, ConstraintPart)
+    old = part.visible
+    new = part.pairs[value - 1]
+    covered = part.discarded if old is None else (*part.discarded, old)
+    table.set_part(ID, replace(part, visible=new, discarded=covered))
+    events.append(Event("constraint_pair", {"value": value, "old": old, "new": new}))
 
 
 def _token_withheld(table: Table, wire: int, events: Events) -> bool:
@@ -782,6 +824,7 @@ class Constraints(Mechanism[ConstraintPart]):
         "constraint_skip",
         "constraint_rotate",
         "constraint_round",
+        "constraint_pair",
         "constraint_no_token",
         "constraint_double",
         "choose_constraint",
@@ -825,6 +868,12 @@ class Constraints(Mechanism[ConstraintPart]):
             f"Nobody could cut in the whole round because of constraint card {e['card']}: "
             "the detonator moves one step."
         ),
+        "constraint_pair": lambda e, n, o: (
+            f"All four {e['value']}s are cut: their constraint card {e['new']} goes on top"
+            + (f" of card {e['old']}" if e["old"] else "")
+            + ": "
+            + CARDS[e["new"]].text["en"]
+        ),
         "constraint_skip": lambda e, n, o: (
             f"{name_of(n, e['seat'])} cannot cut because of constraint card {e['card']}: "
             "the turn is skipped (the detonator does not move)."
@@ -854,11 +903,14 @@ class Constraints(Mechanism[ConstraintPart]):
             "face down, and they play normally from now on."
         ),
     }
+    causes = {
+        "constraint_stuck": "nobody could cut in a whole round because of the constraint card",
+    }
     bot_keys = {
         "constraint_skip": (
             ("letter",),
             "Constraint card {letter} forbids every cut I could make: I skip my turn.",
-            "missions 32 and 37: the visible card leaves me no cut",
+            "missions 32, 37 and 57: the visible card leaves me no cut",
         ),
         "constraint_swap": (
             ("letter", "count", "total"),
@@ -916,9 +968,9 @@ class Constraints(Mechanism[ConstraintPart]):
     ) -> Config:
         if table is not None:
             raise reader.fail(ID, "no table: the mode is a parameter (constraints:own)")
-        if params not in (("own",), ("shared",), ("rotating",)):
+        if params not in (("own",), ("shared",), ("rotating",), ("paired",)):
             raise reader.fail(
-                f"mechanisms.{ID}", "the mode own, shared or rotating", ":".join(params)
+                f"mechanisms.{ID}", "the mode own, shared, rotating or paired", ":".join(params)
             )
         return Config(params[0])
 
@@ -932,7 +984,7 @@ class Constraints(Mechanism[ConstraintPart]):
         dealt: Mapping[str, Any],
     ) -> tuple[str, ...] | None:
         """Missions 32 and 37: the twelve cards shuffled (the first lies face up, the rest a
-        deck)."""
+        deck). Mission 57: the same shuffle pairs them with the values 1-12, in order."""
         if config.mode == "own":
             return None
         cards = list(ALL_CARDS)
@@ -968,7 +1020,12 @@ class Constraints(Mechanism[ConstraintPart]):
         order = table.setup.parts.get(ID)
         if isinstance(order, tuple):
             config = table.mission.config(ID)
-            rotating = isinstance(config, Config) and config.mode == "rotating"
+            mode = config.mode if isinstance(config, Config) else ""
+            if mode == "paired":  # no card on the board until a value is done
+                return ConstraintPart(
+                    (None,) * table.players, shared=True, rotating=True, pairs=order
+                )
+            rotating = mode == "rotating"
             return ConstraintPart(
                 (None,) * table.players,
                 shared=True,
@@ -1064,6 +1121,8 @@ class Constraints(Mechanism[ConstraintPart]):
             out["rotating"] = True
             out["round_turns"] = part.turns
             out["round_skips"] = part.skips
+        if part.pairs:
+            out["pairs"] = list(part.pairs)
         return out
 
     def scramble(self, table: Table, viewer: Viewer, rng: Rng) -> None:

@@ -71,6 +71,7 @@ CASES = [
     (51, 3, 22),
     (52, 4, 7),
     (53, 3, 3),
+    (57, 3, 11),
 ]
 #: The people's new characters (rule sticker B) in the golden games of missions 31-66: every
 #: one of them, the captain's entry left unused.

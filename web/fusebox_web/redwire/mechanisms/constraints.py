@@ -11,7 +11,12 @@ cut (a dock button saying why), the prompt's reminder of the card, the log.
 Mission 37 (rotating): the same visible card, deck and replaced cards, with its own rule (no
 captain's choice: a value cut to its 4th wire turns the next card over, and so does a whole
 round of skips, which moves the detonator) and the skips of the round so far; the log says
-each card turned and why."""
+each card turned and why.
+
+Mission 57 (paired): the twelve Number cards, each with its constraint card (a grid, each pair's
+state in words and a symbol: on top and obeyed, covered, or still waiting for its value), the
+card on top (or none yet), the paired rule and the round's skips; the log says each card put on
+top and by which value, and the explosion of a whole round where nobody could cut."""
 
 from __future__ import annotations
 
@@ -28,7 +33,8 @@ from engine.redwire.mechanisms.constraints import (
     TurnDown,
 )
 
-from ..markup import esc, tag
+from ..icons import icon
+from ..markup import classes, esc, tag
 from .base import CardUse, Found, View, action_use, legal
 
 if TYPE_CHECKING:
@@ -71,10 +77,74 @@ def _shared(part: constraints.ConstraintsView, w: Words) -> str:
     )
 
 
+def _pair(value: int, letter: str, state: str, w: Words) -> str:
+    """One Number card with its constraint card: the value, the letter, the state in words (and a
+    symbol: never only a colour); its accessible name says the whole card."""
+    words = w.t(f"rw.constraint.pair.{state}") if state else ""
+    symbol = {"top": icon("lock"), "covered": icon("check")}.get(state, "")
+    label = w.t("rw.constraint.pairName", value=value, card=text(w, letter))
+    return tag(
+        "li",
+        tag("span", esc(str(value)), class_="rw-ncard-n")
+        + tag("span", esc(letter), class_="rw-cpair-card")
+        + (tag("span", symbol + esc(words), class_="rw-ncard-state") if words else ""),
+        class_=classes("rw-ncard rw-cpair", state and f"is-{state}"),
+        aria_label=label + (" — " + words if words else ""),
+        title=label,
+        data_value=value,
+        data_card=letter,
+        data_state=state or "waiting",
+    )
+
+
+def _paired(part: constraints.ConstraintsView, w: Words) -> str:
+    """Mission 57: every Number card with its constraint card, the card on top (or none yet),
+    the cards it covers, the round's skips."""
+    pairs = part.get("pairs") or []
+    top = part.get("visible")
+    covered = set(part.get("discarded") or [])
+    grid = "".join(
+        _pair(
+            value,
+            letter,
+            "top" if letter == top else "covered" if letter in covered else "",
+            w,
+        )
+        for value, letter in enumerate(pairs, start=1)
+    )
+    line = w.t("rw.constraint.visible", card=text(w, top)) if top else w.t("rw.constraint.noneYet")
+    items = [tag("li", esc(line), data_testid="constraint-visible", data_card=top or "")]
+    if covered:
+        gone = w.listing(list(part.get("discarded") or []))
+        items.append(tag("li", esc(w.t("rw.constraint.covered", cards=gone))))
+    if top and part.get("round_skips"):
+        line = w.t(
+            "rw.constraint.roundSkips",
+            skips=part.get("round_skips", 0),
+            turns=part.get("round_turns", 0),
+        )
+        items.append(tag("li", esc(line), data_testid="constraint-round"))
+    return tag(
+        "div",
+        tag("p", esc(w.t("rw.constraint.pairedRule")), class_="rw-seq")
+        + tag(
+            "ol",
+            grid,
+            class_="rw-ncards rw-cpairs",
+            aria_label=w.t("rw.constraint.pairs"),
+            data_testid="constraint-pairs",
+        )
+        + tag("ul", "".join(items), class_="rw-plain-list"),
+        data_testid="constraints",
+    )
+
+
 def _part(obs: Observation, w: Words) -> str:
     part = constraints.view(obs)
     if part is None:
         return ""
+    if part.get("pairs"):
+        return _paired(part, w)
     if part.get("shared"):
         return _shared(part, w)
     items = []
@@ -175,6 +245,16 @@ def _rotate(e: View, w: Words) -> Found:
     return line, "info"
 
 
+def _pair_line(e: View, w: Words) -> Found:
+    """Mission 57: a value cut to its 4th wire puts its card on top (of the one before)."""
+    card = text(w, e["new"])
+    if e["old"]:
+        line = w.t("rw.log.constraintPairOver", value=e["value"], old=e["old"], card=card)
+    else:
+        line = w.t("rw.log.constraintPair", value=e["value"], card=card)
+    return line, "info"
+
+
 def _round(e: View, w: Words) -> Found:
     return w.t("rw.log.constraintRound", letter=e["card"]), "warn"
 
@@ -257,6 +337,7 @@ LINES = {
     "constraint_skip": _skip,
     "constraint_rotate": _rotate,
     "constraint_round": _round,
+    "constraint_pair": _pair_line,
     "constraint_no_token": _no_token,
     "constraint_double": _double,
 }
