@@ -15,14 +15,33 @@ core's ``cut`` reader already reads a miss from the event, never from its token.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, TypedDict, cast
+
+from ...core.events import Viewer
 from ..model import Table
 from .base import Events, Mechanism
+
+if TYPE_CHECKING:
+    from ..observation_types import Observation
 
 ID = "no_tokens"
 
 
+class NoTokensView(TypedDict):
+    """``observation["mechanisms"]["no_tokens"]``: the rule is in force (the page says it)."""
+
+    in_box: bool
+
+
+def view(obs: Observation) -> NoTokensView | None:
+    return cast("NoTokensView | None", obs["mechanisms"].get(ID))
+
+
 class NoTokens(Mechanism[None]):
     id = ID
+
+    def observe(self, table: Table, viewer: Viewer) -> NoTokensView:
+        return {"in_box": True}
 
     def places_setup_token(self, table: Table, seat: int) -> bool:
         return False
