@@ -8,12 +8,14 @@ from __future__ import annotations
 import pytest
 
 from engine.redwire import Cut, GameState, IllegalActionError, Pick, new_game
+from engine.redwire.bots import make_bot
 from engine.redwire.deduction import position_from_observation, solve
 from engine.redwire.deduction.codes import RED
 from engine.redwire.mechanisms import double_detector
 from engine.redwire.mechanisms.equipment.post_it import PostIt
 from engine.redwire.mechanisms.equipment.tray import TrayDeal, TrayReason
 from engine.redwire.wires import Colour, colour_of
+from tests.redwire.bots.checks import check_explanation
 
 from .helpers import fill_deal, game, play, turn_of, types, with_cut
 
@@ -103,3 +105,18 @@ def test_what_a_miss_proves() -> None:
     seen_by_0 = solve(position_from_observation(state.observation(0))).class_probabilities
     assert 7 not in seen_by_0((3, 0)) and 7 not in seen_by_0((3, 4))
     assert len(seen_by_0((3, 0))) > 1  # nothing more: no token says what it is
+
+
+@pytest.mark.parametrize("level", ["random", "cautious", "expert"])
+def test_the_bots_use_the_detector_from_their_observation_and_say_why(level: str) -> None:
+    state = new_game(58, 4, 1)
+    seat = state.to_move
+    assert seat is not None
+    legal = state.legal_actions(seat)
+    bot = make_bot(level, 1)
+    action = bot.choose(state.observation(seat), legal)
+    assert action in legal
+    check_explanation(bot.explain(), state, seat)
+    if level != "random":  # nothing is known yet: two wires at once beat any single cut
+        assert isinstance(action, Cut) and action.tool == "double"
+        assert bot.explain().key == "cut_detector" and bot.explain().params["tool"] == "double"
