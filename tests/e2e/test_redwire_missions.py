@@ -52,6 +52,7 @@ from engine.redwire.mechanisms import (
     bluffer,
     constraints,
     count_tokens,
+    double_detector,
     double_lock,
     flipped_wires,
     four_at_once,
@@ -106,6 +107,7 @@ BOT_TABLES = [
     (45, 2, 3),
     (47, 4, 3),
     (50, 3, 4),
+    (58, 3, 4),
 ]
 LEVEL = "cautious"
 PHONE: ViewportSize = {"width": 360, "height": 640}
@@ -2195,3 +2197,56 @@ def test_the_memory_option_lays_the_tokens_beside_the_stands(
     expect(page.locator('[data-testid="token"]')).to_have_count(0)
     kept = [e for e in after.observation(0)["log"] if e["type"] == "cut" and e["seat"] == 0][-1]
     assert "targets" not in kept and kept["pointed"] == [[stand, 1]]
+
+
+def _detector_cut(state: GameState, seat: int, hit: bool) -> Cut:
+    """A Double Detector cut of ``seat`` that hits (a pointed wire has the value) or misses on
+    two wires that are not both red."""
+    for action in state.legal_actions(seat):
+        if isinstance(action, Cut) and action.tool == "double":
+            values = [cut_value(state.code_at(*t)) for t in action.targets]
+            if hit == (action.values[0] in values) and (hit or values.count(RED) < 2):
+                return action
+    raise AssertionError("no such detector cut")
+
+
+def test_the_double_detector_works_every_turn_and_a_miss_marks_nothing(
+    open_context: Opener, site_url: str
+) -> None:
+    """Mission 58 on a phone, three players, the person captain, in one page boot: the no-token
+    rule drawn, no setup token asked; every Double Detector badge says "ready on every turn";
+    her Double Detector chosen by keyboard up to its confirm (then cancelled), then used by
+    touch on a miss: no token is asked of the teammate nor drawn, and her badge, still "ready on
+    every turn", keeps its detector (the engine tests use it on consecutive turns)."""
+    page = open_phone(
+        open_context,
+        site_url + "?mission=58&players=3&seed=2&bots=1&pace=instant&brief=0&captain=1",
+    )
+    expect(page.get_by_test_id("no-tokens-rule")).to_contain_text("No info tokens")
+    ready = page.locator('.rw-badge--dd[aria-label*="ready on every turn"]')
+    expect(ready).to_have_count(3)
+    assert settled_decision(page) == "turn" and viewer(page) == 0
+    state = saved_state(page)
+    assert not state.info  # nobody was asked for a setup token
+    mode = page.locator('[data-act="mode"][data-mode="double"]')
+    miss = _detector_cut(state, 0, hit=False)
+    steps = [
+        mode,
+        *(tile(page, *target) for target in miss.targets),
+        page.locator(f'[data-act="value"][data-value="{miss.values[0]}"]'),
+    ]
+    rehearse(page, steps, "Double Detector", "keyboard")
+    for step in steps:
+        press(page, step, "touch")
+    press(page, page.get_by_test_id("confirm"), "touch")
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=prompt]')?.dataset.moves !== "
+        f"'{len(state.history)}' || document.querySelector('[data-testid=end]')"
+    )
+    after = saved_state(page)
+    cut = next(e for e in after.log if e.type == "cut" and e.data["seat"] == 0)
+    assert cut.data["tool"] == "double" and cut.data["outcome"] == "miss"
+    assert not any(e.type == "token" for e in after.log) and not after.info
+    assert not double_detector.used(after, 0) and after.phase.value != "detector_token"
+    expect(page.locator('[data-testid="token"]')).to_have_count(0)
+    expect(ready).to_have_count(3)
