@@ -2213,40 +2213,41 @@ def _detector_cut(state: GameState, seat: int, hit: bool) -> Cut:
 def test_the_double_detector_works_every_turn_and_a_miss_marks_nothing(
     open_context: Opener, site_url: str
 ) -> None:
-    """Mission 58 on a phone, three players, the person captain, in one page boot: the no-token
+    """Mission 58 on a phone, three people passing it round, in one page boot: the no-token
     rule drawn, no setup token asked; every Double Detector badge says "ready on every turn";
-    her Double Detector chosen by keyboard up to its confirm (then cancelled), then used by
-    touch on a miss: no token is asked of the teammate nor drawn, and her badge, still "ready on
-    every turn", keeps its detector (the engine tests use it on consecutive turns)."""
+    Ana's Double Detector by keyboard on a miss (no token asked of the teammate, none drawn, her
+    badge still ready), the others' sure moves, then her Double Detector again, by touch, on her
+    next turn."""
     page = open_phone(
         open_context,
-        site_url + "?mission=58&players=3&seed=2&bots=1&pace=instant&brief=0&captain=1",
+        site_url + "?mission=58&players=3&seed=2&bots=0&pace=instant&brief=0&captain=1",
     )
+    assert take_device(page) == "turn" and viewer(page) == 0
     expect(page.get_by_test_id("no-tokens-rule")).to_contain_text("No info tokens")
     ready = page.locator('.rw-badge--dd[aria-label*="ready on every turn"]')
     expect(ready).to_have_count(3)
-    assert settled_decision(page) == "turn" and viewer(page) == 0
-    state = saved_state(page)
-    assert not state.info  # nobody was asked for a setup token
-    mode = page.locator('[data-act="mode"][data-mode="double"]')
-    miss = _detector_cut(state, 0, hit=False)
-    steps = [
-        mode,
-        *(tile(page, *target) for target in miss.targets),
-        page.locator(f'[data-act="value"][data-value="{miss.values[0]}"]'),
-    ]
-    rehearse(page, steps, "Double Detector", "keyboard")
-    for step in steps:
-        press(page, step, "touch")
-    press(page, page.get_by_test_id("confirm"), "touch")
-    page.wait_for_function(
-        "() => document.querySelector('[data-testid=prompt]')?.dataset.moves !== "
-        f"'{len(state.history)}' || document.querySelector('[data-testid=end]')"
-    )
-    after = saved_state(page)
-    cut = next(e for e in after.log if e.type == "cut" and e.data["seat"] == 0)
-    assert cut.data["tool"] == "double" and cut.data["outcome"] == "miss"
-    assert not any(e.type == "token" for e in after.log) and not after.info
-    assert not double_detector.used(after, 0) and after.phase.value != "detector_token"
-    expect(page.locator('[data-testid="token"]')).to_have_count(0)
-    expect(ready).to_have_count(3)
+    assert not saved_state(page).info  # nobody was asked for a setup token
+    for way in ("keyboard", "touch"):
+        state = saved_state(page)
+        miss = _detector_cut(state, 0, hit=False)
+        press(page, page.locator('[data-act="mode"][data-mode="double"]'), way)
+        for target in miss.targets:
+            press(page, tile(page, *target), way)
+        press(page, page.locator(f'[data-act="value"][data-value="{miss.values[0]}"]'), way)
+        press(page, page.get_by_test_id("confirm"), way)
+        decision = take_device(page)
+        after = saved_state(page)
+        cut = [e for e in after.log if e.type == "cut" and e.data["seat"] == 0][-1]
+        assert cut.data["tool"] == "double" and cut.data["outcome"] == "miss"
+        assert not after.info and not double_detector.used(after, 0)
+        assert decision == "turn" and viewer(page) == 1  # no token to place: Bea's turn
+        expect(page.locator('[data-testid="token"]')).to_have_count(0)
+        expect(ready).to_have_count(3)
+        while way == "keyboard" and (viewer(page), decision) != (0, "turn"):
+            play(page, sure_move(saved_state(page), viewer(page)))  # Bea's and Carlo's turns
+            moves = len(saved_state(page).history)
+            page.wait_for_selector(
+                f'[data-testid="handoff"], [data-testid="prompt"][data-moves="{moves}"]'
+            )
+            take_device(page)
+            decision = settled_decision(page)
