@@ -228,7 +228,9 @@ def _cut(s: Table, a: Cut) -> Events:
     elif (fatal := _fatal_miss(s, a.seat)) is not None:
         explode(s, fatal, events)  # a mission's rule: this seat's miss explodes the bomb
     elif shield or not mistake(s, events):
-        if tool is None:
+        if any(m.no_miss_token(s) for m in s.mechanisms):
+            end_turn(s, events)  # no token to place: nobody is asked where it goes
+        elif tool is None:
             miss_token(s, wires[0], a.values, events)
             end_turn(s, events)
         else:

@@ -53,6 +53,7 @@ from engine.redwire.mechanisms import (
     bluffer,
     constraints,
     count_tokens,
+    double_detector,
     double_lock,
     flipped_wires,
     four_at_once,
@@ -108,6 +109,7 @@ BOT_TABLES = [
     (45, 2, 3),
     (47, 4, 3),
     (50, 3, 4),
+    (58, 3, 4),
 ]
 LEVEL = "cautious"
 PHONE: ViewportSize = {"width": 360, "height": 640}
@@ -2323,3 +2325,57 @@ def test_the_paired_cards_are_drawn_and_the_skip_by_keyboard_and_touch(
         page.get_by_role("button", name="Full log").click()
         log = page.get_by_test_id("full-log")
     expect(log).to_contain_text(f"cannot cut because of card {top}")
+
+
+def _detector_cut(state: GameState, seat: int, hit: bool) -> Cut:
+    """A Double Detector cut of ``seat`` that hits (a pointed wire has the value) or misses on
+    two wires that are not both red."""
+    for action in state.legal_actions(seat):
+        if isinstance(action, Cut) and action.tool == "double":
+            values = [cut_value(state.code_at(*t)) for t in action.targets]
+            if hit == (action.values[0] in values) and (hit or values.count(RED) < 2):
+                return action
+    raise AssertionError("no such detector cut")
+
+
+def test_the_double_detector_works_every_turn_and_a_miss_marks_nothing(
+    open_context: Opener, site_url: str
+) -> None:
+    """Mission 58 on a phone, three people passing it round, in one page boot: the no-token
+    rule drawn, no setup token asked; every Double Detector badge says "ready on every turn";
+    Ana's Double Detector by keyboard on a miss (no token asked of the teammate, none drawn, her
+    badge still ready), the others' sure moves, then her Double Detector again, by touch, on her
+    next turn."""
+    page = open_phone(
+        open_context,
+        site_url + "?mission=58&players=3&seed=2&bots=0&pace=instant&brief=0&captain=1",
+    )
+    assert take_device(page) == "turn" and viewer(page) == 0
+    expect(page.get_by_test_id("no-tokens-rule")).to_contain_text("No info tokens")
+    ready = page.locator('.rw-badge--dd[aria-label*="ready on every turn"]')
+    expect(ready).to_have_count(3)
+    assert not saved_state(page).info  # nobody was asked for a setup token
+    for way in ("keyboard", "touch"):
+        state = saved_state(page)
+        miss = _detector_cut(state, 0, hit=False)
+        press(page, page.locator('[data-act="mode"][data-mode="double"]'), way)
+        for target in miss.targets:
+            press(page, tile(page, *target), way)
+        press(page, page.locator(f'[data-act="value"][data-value="{miss.values[0]}"]'), way)
+        press(page, page.get_by_test_id("confirm"), way)
+        decision = take_device(page)
+        after = saved_state(page)
+        cut = [e for e in after.log if e.type == "cut" and e.data["seat"] == 0][-1]
+        assert cut.data["tool"] == "double" and cut.data["outcome"] == "miss"
+        assert not after.info and not double_detector.used(after, 0)
+        assert decision == "turn" and viewer(page) == 1  # no token to place: Bea's turn
+        expect(page.locator('[data-testid="token"]')).to_have_count(0)
+        expect(ready).to_have_count(3)
+        while way == "keyboard" and (viewer(page), decision) != (0, "turn"):
+            play(page, sure_move(saved_state(page), viewer(page)))  # Bea's and Carlo's turns
+            moves = len(saved_state(page).history)
+            page.wait_for_selector(
+                f'[data-testid="handoff"], [data-testid="prompt"][data-moves="{moves}"]'
+            )
+            take_device(page)
+            decision = settled_decision(page)

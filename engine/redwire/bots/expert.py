@@ -52,6 +52,7 @@ from .. import (
     SoloCut,
     Walkie,
 )
+from ..mechanisms import double_detector
 from ..mechanisms.equipment import stabilizer
 from ..observation_types import Observation
 from ..wires import value_to_json
@@ -385,21 +386,24 @@ class ExpertBot:
         bound allows it are counted exactly."""
         style, dial = self.style, know.dial_left
         spare = style.mistake_base ** max(0, dial - 1)
+        free = double_detector.unlimited_in(know.obs)
 
-        def could(bound: float) -> bool:
+        def margin(cut: Cut) -> float:
+            # A Double Detector that never runs out (mission 58) costs nothing to use: any gain.
+            return 0.0 if free and cut.tool == "double" else style.detector_margin
+
+        def could(bound: float, cut: Cut) -> bool:
             if stabilized:
-                return bound >= best.odds.success + style.detector_margin
-            return best_risk - (1.0 - bound) * spare >= style.detector_margin
+                return bound >= best.odds.success + margin(cut)
+            return best_risk - (1.0 - bound) * spare >= margin(cut)
 
-        candidates = [cut for bound, cut in bounds if could(bound)][:EXACT_DETECTORS]
+        candidates = [cut for bound, cut in bounds if could(bound, cut)][:EXACT_DETECTORS]
         rated = self._exact(know, candidates)
-        if not rated:
-            return None
         if stabilized:
-            top = max(rated, key=lambda r: r.odds.success)
-            return top if top.odds.success >= best.odds.success + style.detector_margin else None
-        top = min(rated, key=lambda r: (self.risk(r.odds, dial), -r.odds.success))
-        return top if self.risk(top.odds, dial) <= best_risk - style.detector_margin else None
+            worth = [r for r in rated if r.odds.success >= best.odds.success + margin(r.action)]
+            return max(worth, key=lambda r: r.odds.success, default=None)
+        worth = [r for r in rated if self.risk(r.odds, dial) <= best_risk - margin(r.action)]
+        return min(worth, key=lambda r: (self.risk(r.odds, dial), -r.odds.success), default=None)
 
     @staticmethod
     def _exact(know: Knowledge, cuts: Sequence[Cut]) -> list[RatedCut]:

@@ -51,6 +51,7 @@ from . import (
     nano,
     negative_tokens,
     new_characters,
+    no_tokens,
     number_cards,
     number_choice,
     number_flip,
@@ -116,6 +117,7 @@ ALL: tuple[Mechanism[Any], ...] = (
     volunteers.MECHANISM,
     arithmetic.MECHANISM,
     memory.MECHANISM,
+    no_tokens.MECHANISM,
 )
 REGISTRY: dict[str, Mechanism[Any]] = {m.id: m for m in ALL}
 ACTIONS: dict[type[Action], ActionSpec[Any]] = {a.cls: a for m in ALL for a in m.actions}

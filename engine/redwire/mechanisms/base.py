@@ -400,6 +400,11 @@ class Mechanism(Generic[Part]):
         return True (the Bluffer's false token), or False for the true-value token."""
         return False
 
+    def no_miss_token(self, table: Table) -> bool:
+        """True when a missed cut places no token at all (mission 58): a detector's miss then
+        asks its owner for no wire, and the turn ends at once."""
+        return False
+
     def without_character(self, table: Table, seat: int) -> bool:
         """True when ``seat`` has no character card (so no Double Detector): the careless
         captain of mission 28, the Bluffer with the option of mission 17."""

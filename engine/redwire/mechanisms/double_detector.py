@@ -2,7 +2,9 @@
 
 Its Dual Cut points at 2 wires of one teammate (numbers only); the card then lies face down
 until Spare Batteries (equipment 7) turn it face up again. The part keeps, per seat, whether the
-card is used; the observation shows it to everyone.
+card is used; the observation shows it to everyone. ``"double_detector:unlimited"`` (mission 58,
+"Double and/or Nothing"): the card never runs out, usable on every turn (the observation's
+``unlimited`` says so, for the bots and the page).
 
 >>> from engine.redwire import new_game
 >>> game = new_game(mission=2, players=3, seed=1)
@@ -12,8 +14,9 @@ card is used; the observation shows it to everyone.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, TypedDict, cast
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict, cast
 
 from ...core.errors import ReasonCode
 from ...core.events import Event, Viewer
@@ -23,6 +26,7 @@ from . import new_characters
 from .base import Events, Mechanism, Tool, name_of
 
 if TYPE_CHECKING:
+    from ..missions import ConfigReader
     from ..observation_types import Observation
 
 
@@ -66,6 +70,14 @@ class DoubleDetectorView(TypedDict):
     """``observation["mechanisms"]["double_detector"]``."""
 
     characters: list[CharacterView]
+    #: True when the Double Detector never runs out (mission 58); absent otherwise.
+    unlimited: NotRequired[bool]
+
+
+@dataclass(frozen=True)
+class DetectorConfig:
+    #: The card is never turned face down: usable on every turn.
+    unlimited: bool
 
 
 def view(obs: Observation) -> DoubleDetectorView | None:
@@ -76,6 +88,12 @@ def used_in(obs: Observation, seat: int) -> bool:
     """Whether ``seat``'s Double Detector is used, as an observation shows (False without one)."""
     part = view(obs)
     return bool(part and part["characters"][seat]["used"])
+
+
+def unlimited_in(obs: Observation) -> bool:
+    """Whether the observation's Double Detectors never run out (mission 58)."""
+    part = view(obs)
+    return bool(part and part.get("unlimited"))
 
 
 def absent_in(obs: Observation, seat: int) -> bool:
@@ -89,6 +107,14 @@ def absent_in(obs: Observation, seat: int) -> bool:
 def used(s: Table, seat: int) -> bool:
     part = s.parts.get(ID)
     return isinstance(part, Characters) and part.used[seat]
+
+
+def unlimited(s: Table) -> bool:
+    """Whether this game's Double Detectors never run out."""
+    if ID not in s.parts:
+        return False
+    config = s.mission.config(ID)
+    return isinstance(config, DetectorConfig) and config.unlimited
 
 
 def recharge(s: Table, seats: list[int]) -> None:
@@ -112,7 +138,8 @@ def _use(s: Table, seat: int, events: Events) -> None:
     part = s.parts.get(ID)
     if not isinstance(part, Characters) or part.used[seat]:
         raise IllegalActionError(DetectorReason.CHARACTER_USED)
-    s.set_part(ID, Characters(tuple(u or i == seat for i, u in enumerate(part.used))))
+    if not unlimited(s):  # mission 58's card is never turned face down
+        s.set_part(ID, Characters(tuple(u or i == seat for i, u in enumerate(part.used))))
     events.append(Event("character", {"seat": seat}))
 
 
@@ -122,6 +149,15 @@ class DoubleDetector(Mechanism[Characters]):
     tools = (Tool("double", NAME["en"], 2, _ready, _use),)
     events = ("character",)
     lines = {"character": lambda e, n, o: f"{name_of(n, e['seat'])} uses their Double Detector."}
+
+    def configure(
+        self, params: tuple[str, ...], table: Mapping[str, Any] | None, reader: ConfigReader
+    ) -> DetectorConfig | None:
+        if table is not None:
+            raise reader.fail(ID, "no table: its one setting is a parameter (unlimited)")
+        if params not in ((), ("unlimited",)):
+            raise reader.fail(f"mechanisms.{ID}", "no parameter, or unlimited", ":".join(params))
+        return DetectorConfig(unlimited=True) if params else None
 
     def init_part(self, table: Table) -> Characters:
         return Characters((False,) * table.players)
@@ -136,6 +172,8 @@ class DoubleDetector(Mechanism[Characters]):
             if new_characters.replaces_detector(table, seat):
                 entry["replaced"] = True
             characters.append(entry)
+        if unlimited(table):
+            return {"characters": characters, "unlimited": True}
         return {"characters": characters}
 
 

@@ -72,6 +72,7 @@ CASES = [
     (52, 4, 7),
     (53, 3, 3),
     (57, 3, 11),
+    (58, 3, 2),
 ]
 #: The people's new characters (rule sticker B) in the golden games of missions 31-66: every
 #: one of them, the captain's entry left unused.

@@ -41,6 +41,7 @@ from . import (
     nano,
     negative_tokens,
     new_characters,
+    no_tokens,
     number_cards,
     number_choice,
     number_flip,
@@ -132,6 +133,7 @@ _MISSION_MODULES = (
     volunteers,
     arithmetic,
     memory,
+    no_tokens,
 )
 
 #: How each equipment card is offered, by card number.

@@ -1,4 +1,5 @@
-"""The Double Detector on the page: each player's badge (ready or used) and the tool's name."""
+"""The Double Detector on the page: each player's badge (ready or used; "∞" when it never runs
+out, mission 58) and the tool's name."""
 
 from __future__ import annotations
 
@@ -20,11 +21,14 @@ def badge(obs: Observation, seat: int, w: Words) -> str:
     if double_detector.view(obs) is None or double_detector.absent_in(obs, seat):
         return ""  # no character card: no Double Detector
     used = double_detector.used_in(obs, seat)
-    label = w.t("rw.dd.used" if used else "rw.dd.ready", name=w.detector_name())
+    unlimited = double_detector.unlimited_in(obs)
+    key = "rw.dd.unlimited" if unlimited else "rw.dd.used" if used else "rw.dd.ready"
+    label = w.t(key, name=w.detector_name())
+    mark = tag("span", "∞", class_="rw-dd-unlimited", aria_hidden="true") if unlimited else ""
     return tag(
         "span",
-        icon("detector") + esc(w.t("rw.dd.short")),
-        class_=classes("rw-badge rw-badge--dd", used and "is-used"),
+        icon("detector") + esc(w.t("rw.dd.short")) + mark,
+        class_=classes("rw-badge rw-badge--dd", used and "is-used", unlimited and "is-unlimited"),
         title=label,
         aria_label=label,
         role="img",
@@ -33,7 +37,9 @@ def badge(obs: Observation, seat: int, w: Words) -> str:
 
 def legend(obs: Observation, w: Words) -> str:
     """What the "DD" badge means ("" when the mission has no Double Detector)."""
-    return w.t("rw.dd.legend") if double_detector.view(obs) is not None else ""
+    if double_detector.view(obs) is None:
+        return ""
+    return w.t("rw.dd.legendUnlimited" if double_detector.unlimited_in(obs) else "rw.dd.legend")
 
 
 def short_name(w: Words) -> str:
