@@ -36,6 +36,7 @@ from . import (
     bluffer,
     captain_token,
     careless,
+    challenges,
     claims,
     constraints,
     count_tokens,
@@ -116,6 +117,7 @@ ALL: tuple[Mechanism[Any], ...] = (
     volunteers.MECHANISM,
     arithmetic.MECHANISM,
     memory.MECHANISM,
+    challenges.MECHANISM,
 )
 REGISTRY: dict[str, Mechanism[Any]] = {m.id: m for m in ALL}
 ACTIONS: dict[type[Action], ActionSpec[Any]] = {a.cls: a for m in ALL for a in m.actions}
