@@ -5,9 +5,11 @@ cut, anything else explodes); card 9's claim by the stand's owner, and what it p
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 import pytest
 
-from engine.redwire import IllegalActionError, SetupError, SoloCut
+from engine.redwire import GameState, IllegalActionError, SetupError, SoloCut
 from engine.redwire.deduction import position_from_observation, solve
 from engine.redwire.mechanisms import challenges
 from engine.redwire.mechanisms.challenges import ChallengeClaim, ChallengeReason, RedCall
@@ -17,7 +19,12 @@ from .helpers import fill_deal, game, play, types, with_cut
 RED = ["3.5", "9.5"]
 
 
-def m55(fixed, cards, numbers=(), captain=0):  # type: ignore[no-untyped-def]
+def m55(
+    fixed: Mapping[int, Sequence[str | int]],
+    cards: Sequence[int],
+    numbers: Sequence[int] = (),
+    captain: int = 0,
+) -> GameState:
     stands = fill_deal(55, 4, captain, fixed, red=RED)
     parts = {
         "challenges": {"cards": list(cards), "numbers": list(numbers)},
@@ -27,7 +34,7 @@ def m55(fixed, cards, numbers=(), captain=0):  # type: ignore[no-untyped-def]
 
 
 # Seat 0 holds all four 5s, seat 1 the 6s, seat 2 the 7s, seat 3 the 8s: four Solo Cuts in turn.
-SOLOS = {
+SOLOS: dict[int, Sequence[str | int]] = {
     0: ["1", "1", "1", "1", "2", "2", "3.5", "5", "5", "5", "5", "10", "11"],
     1: ["2", "2", "3", "3", "3", "3", "4", "6", "6", "6", "6", "10", "11"],
     2: ["4", "4", "4", "7", "7", "7", "7", "9", "9", "9", "9", "12"],

@@ -27,6 +27,7 @@ from . import (
     bat_radar,
     bluffer,
     careless,
+    challenges,
     claims,
     constraints,
     count_tokens,
@@ -132,6 +133,7 @@ _MISSION_MODULES = (
     volunteers,
     arithmetic,
     memory,
+    challenges,
 )
 
 #: How each equipment card is offered, by card number.
