@@ -431,8 +431,8 @@ def _cards_text(cards: Sequence[int]) -> str:
 
 
 def _call_line(e: Mapping[str, Any], n: Any, o: Any) -> str:
-    said = "it is red: it is cut" if e["outcome"] == "red" else "it is not red!"
-    return f"{name_of(n, e['seat'])} calls {where(n, o, e['stand'], e['slot'])} red: {said}."
+    said = "it is red, and it is cut." if e["outcome"] == "red" else "it is not red!"
+    return f"{name_of(n, e['seat'])} calls {where(n, o, e['stand'], e['slot'])} red: {said}"
 
 
 def _done_line(e: Mapping[str, Any], n: Any, o: Any) -> str:
