@@ -40,6 +40,7 @@ from .mechanisms.arithmetic import ArithPass, Calculate
 from .mechanisms.base import name_of
 from .mechanisms.bat_radar import NameCutter
 from .mechanisms.bluffer import FalseToken
+from .mechanisms.challenges import ChallengeClaim, RedCall
 from .mechanisms.claims import Claim, PassClaim
 from .mechanisms.constraints import ChooseConstraint, SkipTurn, SwapConstraint, TurnDown
 from .mechanisms.equipment import tray
@@ -130,6 +131,8 @@ HELP = """Actions (stands, wires and players count from 1; V is a number or y fo
   flipsolo V | flipreveal   mission 38, the captain: a Solo Cut with it; reveal it as red
   flipskip               mission 38: your only possible cut is the captain's flipped wire
   trip S.W | tripskip    mission 41: point at a teammate's tripwire; only yours is left: skip
+  redcall S.W | oddstand S   mission 55: call a teammate's wire red (challenge 1); show
+                         that your stand S holds only odd blue wires, six or more (challenge 9)
   nanostand S            mission 43, two stands: put the wire you took from Nano on stand S
   ownradar N | ownwalkie S.W P | owntriple S.W S.W S.W V   a new character's own equipment
   legal (list some legal actions)   board   log   help   quit"""
@@ -247,6 +250,10 @@ def format_action(action: Action) -> str:
             return f"trip {_pos((action.stand, action.slot))}"
         case TripSkip():
             return "tripskip"
+        case RedCall():
+            return f"redcall {_pos((action.stand, action.slot))}"
+        case ChallengeClaim():
+            return f"oddstand {action.stand + 1}"
         case NanoStand():
             return f"nanostand {action.stand + 1}"
         case OwnWalkie():
@@ -425,6 +432,8 @@ _PARSE: dict[str, Callable[[int, list[str], GameState], Action]] = {
     "flipskip": lambda seat, a, s: FlippedSkip(seat),
     "trip": lambda seat, a, s: TripPoint(seat, *_parse_pos(a[0])),
     "tripskip": lambda seat, a, s: TripSkip(seat),
+    "redcall": lambda seat, a, s: RedCall(seat, *_parse_pos(a[0])),
+    "oddstand": lambda seat, a, s: ChallengeClaim(seat, _parse_int(a[0]) - 1),
     "nanostand": lambda seat, a, s: NanoStand(seat, _parse_int(a[0]) - 1),
     "ownradar": lambda seat, a, s: OwnRadar(seat, _parse_int(a[0])),
     "ownwalkie": lambda seat, a, s: OwnWalkie(seat, *_parse_pos(a[0]), _parse_int(a[1]) - 1),

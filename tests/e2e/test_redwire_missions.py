@@ -72,6 +72,7 @@ from engine.redwire.mechanisms import (
     x_wires,
 )
 from engine.redwire.mechanisms.arithmetic import Calculate
+from engine.redwire.mechanisms.challenges import RedCall
 from engine.redwire.mechanisms.constraints import CARDS, ChooseConstraint, SkipTurn
 from engine.redwire.mechanisms.equipment import tray
 from engine.redwire.mechanisms.new_characters import OwnRadar
@@ -109,6 +110,7 @@ BOT_TABLES = [
     (45, 2, 3),
     (47, 4, 3),
     (50, 3, 4),
+    (55, 2, 5),
     (58, 3, 4),
 ]
 LEVEL = "cautious"
@@ -1593,6 +1595,54 @@ def test_a_teammates_tripwire_is_pointed_at_and_cut(open_context: Opener, site_u
     assert any(e.type == "dial" and e.data == {"from": 1, "to": 2} for e in after.log)
     page.get_by_role("button", name="Full log").click()
     expect(page.get_by_test_id("full-log")).to_contain_text("a tripwire!")
+
+
+def test_a_teammates_wire_is_called_red_for_challenge_1(
+    open_context: Opener, site_url: str
+) -> None:
+    """Mission 55 on a phone, the person captain: the panel shows the three Challenge cards
+    face up (a star and the number, the condition in words); on her first turn she calls a
+    teammate's red wire with the keyboard alone (the mode, the wire, up to the confirm) and
+    cancels, then by touch, confirmed: it is cut, card 1 is met (a tick), the detonator moves
+    back from next to the skull, the log says so."""
+    page = open_phone(
+        open_context,
+        site_url + "?mission=55&players=3&seed=4&bots=1&pace=instant&brief=0&captain=1",
+    )
+    cards = page.get_by_test_id("challenge-card")
+    expect(cards).to_have_count(3)
+    expect(page.locator('[data-testid="challenge-card"][data-card="1"]')).to_contain_text("red")
+    while (decision := wait_decision(page)) == "setup_token":
+        play(page, sure_move(saved_state(page), 0))
+    assert decision == "turn" and viewer(page) == 0
+    state = saved_state(page)
+    assert state.dial == 1
+    aim = next(
+        a
+        for a in state.legal_actions(0)
+        if isinstance(a, RedCall) and cut_value(state.code_at(a.stand, a.slot)) == RED
+    )
+    steps = [
+        page.locator('[data-act="mode"][data-mode="red_call"]'),
+        tile(page, aim.stand, aim.slot),
+    ]
+    rehearse(page, steps, "is red")
+    for step in steps:
+        step.click()
+    confirm = page.get_by_test_id("confirm")
+    expect(confirm).to_contain_text("is red")
+    confirm.click()
+    page.wait_for_function(
+        f'() => document.querySelector(\'[data-act=tile][data-stand="{aim.stand}"]'
+        f"[data-slot=\"{aim.slot}\"]')?.classList.contains('is-cut')"
+    )
+    after = saved_state(page)
+    assert after.cut[after.wire_id(aim.stand, aim.slot)]
+    assert any(e.type == "dial" and e.data == {"from": 1, "to": 2} for e in after.log)
+    done = page.locator('[data-testid="challenge-card"][data-card="1"]')
+    expect(done).to_have_attribute("data-state", "done")
+    page.get_by_role("button", name="Full log").click()
+    expect(page.get_by_test_id("full-log")).to_contain_text("is met")
 
 
 TILES = re.compile(r'<button([^>]*data-act="tile"[^>]*)>(.*?)</button>', re.S)

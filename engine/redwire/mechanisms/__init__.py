@@ -36,6 +36,7 @@ from . import (
     bluffer,
     captain_token,
     careless,
+    challenges,
     claims,
     constraints,
     count_tokens,
@@ -118,6 +119,7 @@ ALL: tuple[Mechanism[Any], ...] = (
     arithmetic.MECHANISM,
     memory.MECHANISM,
     no_tokens.MECHANISM,
+    challenges.MECHANISM,
 )
 REGISTRY: dict[str, Mechanism[Any]] = {m.id: m for m in ALL}
 ACTIONS: dict[type[Action], ActionSpec[Any]] = {a.cls: a for m in ALL for a in m.actions}

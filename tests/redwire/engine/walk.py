@@ -44,6 +44,7 @@ from engine.redwire.mechanisms import four_at_once, sweep
 from engine.redwire.mechanisms.arithmetic import ArithPass, Calculate
 from engine.redwire.mechanisms.bat_radar import NameCutter
 from engine.redwire.mechanisms.bluffer import FalseToken
+from engine.redwire.mechanisms.challenges import ChallengeClaim, RedCall
 from engine.redwire.mechanisms.claims import Claim, PassClaim
 from engine.redwire.mechanisms.guessing import PlayNumber
 from engine.redwire.mechanisms.negative_tokens import GiveToken, NegativeToken
@@ -86,6 +87,9 @@ def informed_choice(state: GameState, legal: Sequence[Action], rng: random.Rando
                 return action
         elif isinstance(action, Pick) and state.phase.value == "four_point":
             if cut_value(state.code_at(action.stand, action.slot)) == four_at_once.value_of(state):
+                return action
+        elif isinstance(action, RedCall):
+            if cut_value(state.code_at(action.stand, action.slot)) == RED:
                 return action
         elif isinstance(action, NameCutter | NameVolunteer | Volunteer):
             value = state.pending.value
@@ -160,6 +164,8 @@ def random_candidate(state: GameState, rng: random.Random) -> Action:
         lambda: FlipNumber(seat),
         lambda: Calculate(seat, rng.randrange(0, 14), rng.randrange(0, 14), rng.choice("+-")),
         lambda: ArithPass(seat, rng.choice(((), (rng.randrange(14), rng.randrange(14))))),
+        lambda: RedCall(seat, stand, slot),
+        lambda: ChallengeClaim(seat, stand),
     ]
     return rng.choice(makers)()
 

@@ -27,6 +27,7 @@ from . import (
     bat_radar,
     bluffer,
     careless,
+    challenges,
     claims,
     constraints,
     count_tokens,
@@ -134,6 +135,7 @@ _MISSION_MODULES = (
     arithmetic,
     memory,
     no_tokens,
+    challenges,
 )
 
 #: How each equipment card is offered, by card number.
