@@ -35,6 +35,7 @@ from .mechanisms import (
     oxygen,
     sweep,
     volunteers,
+    wire_pile,
 )
 from .mechanisms.arithmetic import ArithPass, Calculate
 from .mechanisms.base import name_of
@@ -70,6 +71,7 @@ from .mechanisms.token_draft import TakeToken
 from .mechanisms.tripwires import TripPoint, TripSkip
 from .mechanisms.volunteers import NameVolunteer, PassVolunteer, Volunteer
 from .mechanisms.weakest_link import Accuse, WeakLinkStuck
+from .mechanisms.wire_pile import PileJoin
 from .mechanisms.x_wires import XWait
 from .missions import all_missions, load_mission
 from .observation import event_view
@@ -111,8 +113,10 @@ HELP = """Actions (stands, wires and players count from 1; V is a number or y fo
   accuse P L             mission 34, at the start of your turn: player P is the weak spot, card L
   stuck                  mission 34: you are the weak spot and your card leaves you no cut
   pass                   mission 35: every cut you could make needs a locked X wire
-  oxpass (or pass)       missions 44, 49: pass your turn (the oxygen pays for no cut, or by
-                         choice): the detonator moves one step
+  oxpass (or pass)       missions 44, 49, 54: pass your turn (the oxygen pays for no cut, or
+                         by choice but in 54): the detonator moves one step
+  pilejoin S             mission 54, when the track says so: the top red wire of the pile on
+                         the card joins stand S (any player's), in sorted order
   oxgift P               mission 49, before your cut: player P receives the oxygen it costs
   vsnip | vpass          mission 45: say "Snip!" to cut the Number card's value (snip), or
                          let the next player decide (nosnip)
@@ -190,6 +194,8 @@ def format_action(action: Action) -> str:
             return "oxpass"
         case OxygenGift():
             return f"oxgift {action.to + 1}"
+        case PileJoin():
+            return f"pilejoin {action.stand + 1}"
         case Volunteer():
             return "vsnip"
         case PassVolunteer():
@@ -421,6 +427,7 @@ _PARSE: dict[str, Callable[[int, list[str], GameState], Action]] = {
     "arpass": lambda seat, a, s: _arpass(seat, a),
     "oxpass": lambda seat, a, s: OxygenPass(seat),
     "oxgift": lambda seat, a, s: OxygenGift(seat, _parse_int(a[0]) - 1),
+    "pilejoin": lambda seat, a, s: PileJoin(seat, _parse_int(a[0]) - 1),
     "end": lambda seat, a, s: PlaceSequence(seat, a[0].lower()),
     "move": lambda seat, a, s: MoveSequence(seat, True),
     "keep": lambda seat, a, s: _keep(seat, s),
@@ -484,6 +491,12 @@ def render_board(obs: Observation, names: Sequence[str]) -> str:
             f"  Nano: space {robot['space']} facing {robot['facing']},"
             f" {robot['pile']['left']} face-down wire(s){held}"
         )
+    pile = wire_pile.view(obs)
+    if pile is not None:
+        lines.append(
+            f"  pile on the card: {pile['pile']['left']} face-down {pile['colour']} wire(s)"
+            " (pilejoin S when the track says so)"
+        )
     four = four_at_once.view(obs)
     if four is not None and "last" in four:
         forced = four["last"]["forced"]
@@ -497,8 +510,14 @@ def render_board(obs: Observation, names: Sequence[str]) -> str:
     if air is not None and air["stock"]:
         each = ", ".join(f"{name_of(names, seat)} {n}" for seat, n in enumerate(air["stock"]))
         gift = air["gift_to"]
-        to = f"; this cut's oxygen goes to {name_of(names, gift)}" if gift is not None else ""
-        lines.append(f"  oxygen: {each} (a cut costs its value, given to a teammate){to}")
+        if air["pay_to"] == "reserve":
+            lines.append(
+                f"  oxygen: {each} (a cut of 1-4 costs 1, 5-8 costs 2, 9-12 costs 3, paid to "
+                "the reserve; each validation gives 1 to every player with wires)"
+            )
+        else:
+            to = f"; this cut's oxygen goes to {name_of(names, gift)}" if gift is not None else ""
+            lines.append(f"  oxygen: {each} (a cut costs its value, given to a teammate){to}")
     elif air is not None:
         lines.append(
             f"  oxygen: {air['reserve']} of {air['tokens']} in the reserve"

@@ -310,7 +310,12 @@ class Table:
         return 4 if value in self.wireset.blue else 0
 
     def all_cut(self) -> bool:
-        return all(self.cut)
+        """Every wire in play is cut (or revealed): a wire a mechanism keeps out of play (a
+        pile never brought in) does not count."""
+        if all(self.cut):
+            return True
+        unneeded = frozenset().union(*(m.unneeded(self) for m in self.mechanisms))
+        return bool(unneeded) and all(c for w, c in enumerate(self.cut) if w not in unneeded)
 
     def same_as(self, other: Table) -> bool:
         """Exact equality of everything that evolves (used by replay checks)."""

@@ -110,6 +110,7 @@ BOT_TABLES = [
     (45, 2, 3),
     (47, 4, 3),
     (50, 3, 4),
+    (54, 3, 4),
     (55, 2, 5),
     (58, 3, 4),
 ]
@@ -1822,6 +1823,51 @@ def test_the_oxygen_gift_by_keyboard_and_touch_then_a_cut_that_pays_it(
     given = [e for e in saved_state(page).log if e.type == "oxygen_gift" and e.data["seat"] == 0]
     assert [(e.data["to"], e.data["price"]) for e in given] == [(2, value)]
     assert given[0].data["stock"] == [6 - value, 6, 6 + value]
+
+
+def test_a_red_joins_from_the_pile_by_keyboard_and_touch_and_a_cut_pays_its_depth(
+    open_context: Opener, site_url: str
+) -> None:
+    """Mission 54 on a phone, the person captain, in one page boot: the eleven reds drawn face
+    down on the card and every player's oxygen (6 each with three players); "Red wire to stand
+    2" by keyboard up to its confirm and made, then "Red wire to stand 1" (her own) by touch: the
+    pile shrinks, her new wire shows its red face on her stand, the other one a back; a sure cut
+    by touch whose confirm names its price paid to the reserve, and her tokens pay it."""
+    page = open_phone(
+        open_context,
+        site_url + "?mission=54&players=3&seed=4&bots=1&pace=instant&brief=0&captain=1",
+    )
+    pile = page.get_by_test_id("wire-pile")
+    expect(pile).to_have_attribute("data-left", "11")
+    expect(pile.locator(".rw-pile-wire--red")).to_have_count(11)
+    box = pile.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= PHONE["width"]
+    expect(page.get_by_test_id("oxygen-stocks").locator(".rw-oxy")).to_have_count(18)
+    while (decision := wait_decision(page)) == "setup_token":
+        play(page, sure_move(saved_state(page), 0))
+    assert decision == "turn" and viewer(page) == 0
+    state = saved_state(page)
+    theirs, mine = state.seat_stands[1][0], state.seat_stands[0][0]
+    for stand, way, left in ((theirs, "keyboard", "10"), (mine, "touch", "9")):
+        button = page.locator(f'[data-act="mode"][data-mode="pile_join_{stand}"]')
+        _press_and_confirm(page, button, way, f"to stand {stand + 1}")
+        expect(pile).to_have_attribute("data-left", left)
+    joins = [e for e in saved_state(page).log if e.type == "pile_join"]
+    assert [e.data["stand"] for e in joins] == [theirs, mine]
+    assert "rw-tile--red" in _tile_html(page, mine, joins[1].data["slot"])
+    assert "rw-tile--back" in _tile_html(page, theirs, joins[0].data["slot"])
+    state = saved_state(page)
+    cut = sure_cut(state, 0)
+    price = oxygen.price(cut.values[0])
+    press(page, tile(page, *cut.targets[0]), "touch")
+    press(page, page.locator(f'[data-act="value"][data-value="{cut.values[0]}"]'), "touch")
+    confirm = page.get_by_test_id("confirm")
+    expect(confirm).to_contain_text(f"It costs {price} of your oxygen, paid to the reserve")
+    press(page, confirm, "touch")
+    if wait_decision(page) == "own_cut":  # which of my wires of that value
+        play(page, sure_move(saved_state(page), 0))
+    paid = [e for e in saved_state(page).log if e.type == "oxygen_paid" and e.data["seat"] == 0]
+    assert [(e.data["price"], e.data["stock"]) for e in paid] == [(price, 6 - price)]
 
 
 def _press_and_confirm(page: Page, target: Any, way: str, words: str) -> None:

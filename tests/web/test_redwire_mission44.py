@@ -68,7 +68,8 @@ def test_each_cut_names_its_price_before_it_is_confirmed(catalog: Catalog) -> No
     )
     for code in ("oxygen_short", "no_oxygen"):
         assert catalog.t(f"rw.reason.{code}") != f"rw.reason.{code}"
-    # Mission 44's two; mission 49's gifts bring the others (tests/web/test_redwire_mission49.py).
+    # Mission 44's two; mission 49's gifts bring the others (tests/web/test_redwire_mission49.py),
+    # and mission 54's "whoever can play must" its own (tests/web/test_redwire_mission54.py).
     assert {r.value for r in OxygenReason} == {
         "oxygen_short",
         "no_oxygen",
@@ -77,6 +78,7 @@ def test_each_cut_names_its_price_before_it_is_confirmed(catalog: Catalog) -> No
         "oxygen_gift_chosen",
         "oxygen_no_gift",
         "oxygen_cannot_pay",
+        "oxygen_must_play",
     }
 
 

@@ -41,7 +41,7 @@ from engine.redwire.deduction.readers import read_event, read_parts, register_ev
 from engine.redwire.deduction.tracker import Tracker
 
 #: Events of a wire joining a stand from a face-down pile (Nano's), at ``stand``.
-JOINS = frozenset({"nano_insert"})
+JOINS = frozenset({"nano_insert", "pile_join"})
 # Imported for the readers it registers.
 _READERS = (readers_core,)
 
@@ -89,17 +89,29 @@ def position_from_observation(obs: Mapping[str, Any]) -> Position:
     for event in obs.get("log", ()):
         read_event(event, tracker)
     read_parts(obs, tracker)
+    pool = _pool(obs)
     stands = []
     for s, stand_json in enumerate(stands_json):
         slots = stand_json["slots"]
         known = tuple(None if x["wire"] is None else code_of_label(x["wire"]) for x in slots)
         cut = tuple(i for i, x in enumerate(slots) if x["cut"])
         stands.append(Stand(owners[s], known, cut, tracker.unsorted_slots(s)))
+    outside = _outside(obs)
     for s in range(len(sizes), len(owners)):
+        if outside is not None:
+            # A pile outside the deal (mission 54's reds on the card): its wires still there
+            # leave the position; the wires that joined a stand are "k of" its colour, k the
+            # wires taken, each a place of its own (the empty stand keeps their origin).
+            stands.append(Stand(None, (), (), frozenset()))
+            pool = _outside_pool(pool, outside)
+            continue
         left = len(tracker.wires(s))
         stands.append(Stand(None, (None,) * left, (), tracker.unsorted_slots(s)))
-    dealt = tuple(tracker.wires(s) for s in range(len(stands)))
-    return Position(_pool(obs), tuple(stands), tuple(tracker.facts()), seat, dealt)
+    dealt = tuple(
+        () if s >= len(sizes) and outside is not None else tracker.wires(s)
+        for s in range(len(stands))
+    )
+    return Position(pool, tuple(stands), tuple(tracker.facts()), seat, dealt)
 
 
 def _piles(obs: Mapping[str, Any]) -> list[int]:
@@ -110,6 +122,28 @@ def _piles(obs: Mapping[str, Any]) -> list[int]:
         if isinstance(part, dict) and isinstance(part.get("pile"), dict):
             found.append(int(part["pile"]["dealt"]))
     return found
+
+
+def _outside(obs: Mapping[str, Any]) -> tuple[str, int] | None:
+    """A pile whose order is not part of the deal (``{"pile": {"outside": true}}``: mission 54's
+    reds waiting on the card): its colour and how many wires left it; None: no such pile."""
+    for part in obs.get("mechanisms", {}).values():
+        pile = part.get("pile") if isinstance(part, dict) else None
+        if isinstance(pile, dict) and pile.get("outside"):
+            return str(part["colour"]), int(pile["dealt"]) - int(pile["left"])
+    return None
+
+
+def _outside_pool(pool: Pool, outside: tuple[str, int]) -> Pool:
+    """The pool without the pile's wires still on it: of the pile's colour (every wire of it,
+    certain in play), only the ``taken`` that joined a stand, any of them (the pile was
+    shuffled: the wires taken are any ``taken`` of them, equally likely, in any order)."""
+    colour, taken = outside
+    rest = 1 if colour == "yellow" else 5
+    mine = tuple(c for c in pool.certain if c % 10 == rest)
+    certain = tuple(c for c in pool.certain if c % 10 != rest)
+    groups = pool.groups + ((Group(mine, taken),) if taken else ())
+    return Pool(pool.blue, certain, groups)
 
 
 def _pool(obs: Mapping[str, Any]) -> Pool:

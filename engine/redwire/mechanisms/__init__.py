@@ -69,6 +69,7 @@ from . import (
     tripwires,
     volunteers,
     weakest_link,
+    wire_pile,
     x_wires,
 )
 from .base import ActionSpec, Announcer, Mechanism, PickSpec, Tool
@@ -115,6 +116,7 @@ ALL: tuple[Mechanism[Any], ...] = (
     tripwires.MECHANISM,
     nano.MECHANISM,
     oxygen.MECHANISM,
+    wire_pile.MECHANISM,
     volunteers.MECHANISM,
     arithmetic.MECHANISM,
     memory.MECHANISM,

@@ -364,6 +364,11 @@ class Mechanism(Generic[Part]):
         stand its taker puts it on): they have no position, and no action aims at them."""
         return frozenset()
 
+    def unneeded(self, table: Table) -> frozenset[int]:
+        """Wire ids the bomb does not need cut to be defused (a pile's wires the audio track
+        never brought in: mission 54); ``Table.all_cut`` leaves them out."""
+        return frozenset()
+
     def off_stand_seen(self, table: Table, viewer: Viewer) -> frozenset[int]:
         """Those of ``off_stand`` whose value ``viewer`` sees (the wire its taker holds)."""
         return frozenset()

@@ -1,4 +1,4 @@
-"""Oxygen (missions 44 and 49; missions 54 and 63 will reuse it): every cut action costs oxygen.
+"""Oxygen (missions 44, 49 and 54; mission 63 will reuse it): every cut action costs oxygen.
 
 The mission's ``[oxygen]`` table says how much oxygen there is, what a cut costs, where the
 tokens come from and go, and when they come back:
@@ -7,7 +7,7 @@ tokens come from and go, and when they come back:
   with ``take_from = "reserve"`` the tokens that start in the reserve on the mission card
   (mission 44: 2 a player, so 4 with two players, each with his two stands), with
   ``take_from = "own"`` the tokens in front of each player (mission 49: 7 each with two players,
-  6 with three, 5 with four, 4 with five);
+  6 with three, 5 with four, 4 with five; mission 54: 9, 6, 3, 2);
 * ``price``: ``"depth"``, the price of the value cut by its depth (1-4: 1, 5-8: 2, 9-12: 3;
   mission 44), or ``"value"``, the value itself (mission 49);
 * ``take_from``: ``"reserve"``, the active player takes the tokens from the reserve before his
@@ -15,15 +15,24 @@ tokens come from and go, and when they come back:
 * ``pay_to``: ``"front"``, the tokens lie in front of the payer until the refill (mission 44),
   or ``"teammate"``, they are a gift to one teammate the payer chooses, any one, not necessarily
   the owner of the wire he points at (mission 49: ``OxygenGift`` names him first, then the cut
-  pays him);
+  pays him), or ``"reserve"``, they go back to the central reserve (mission 54);
 * ``refill``: ``"captain"``, at the start of the captain's turn every token goes back to the
   reserve (the turn that opens a round: once the captain has no wires left, the first seat after
-  him that has some, else the reserve would never fill again; mission 44), or ``"none"``;
+  him that has some, else the reserve would never fill again; mission 44), ``"validation"``,
+  each time a validation token is placed every player who still has wires takes 1 token from
+  the central reserve (mission 54: the players without wires get none, FAQ), or ``"none"``;
 * ``discard_when_out``: true when a player with no wires left discards his oxygen (mission 49's
-  FAQ: at the end of the turn that emptied his hand; a gift to him is lost the same way).
+  FAQ: at the end of the turn that emptied his hand; a gift to him is lost the same way);
+* ``free_pass``: true (the default) when a player may also pass of his own will (missions 44 and
+  49's FAQ); false when "if you can play, you must" (mission 54's FAQ): the pass is then offered
+  only to a player whose oxygen pays for none of his values, so it proves that, and its event
+  names the values he holds none of (``holds_none_of``, read by the deduction).
 
-Only two combinations are built (mission 44's and mission 49's); the other oxygen missions (the
-relay, refills on validation) are refused by the mission reader until they are built and tested.
+Three combinations are built (missions 44, 49 and 54); the other (mission 63's relay) is refused
+by the mission reader until it is built and tested.
+
+Mission 54's central reserve is not counted: the card puts "the rest" of the box's tokens there
+and §12 C3 recommends unlimited supplies, so a validation always finds a token for everyone.
 
 Mission 49's gift, in two steps of one decision: the player names the teammate who receives his
 oxygen (``OxygenGift``, offered on his turn when his stock pays for one of his values, before
@@ -66,7 +75,14 @@ from ...core.events import Event, Viewer
 from ..actions import Action, Cut, SoloCut
 from ..errors import IllegalActionError, Reason
 from ..model import Phase, Table
-from ..turn import check_seat, end_turn, forbid_if_must_reveal, mistake, require_own_turn
+from ..turn import (
+    check_seat,
+    end_turn,
+    forbid_if_must_reveal,
+    mistake,
+    must_reveal,
+    require_own_turn,
+)
 from ..wires import BLUE_VALUES, RED, YELLOW, value_to_json
 from .base import ActionSpec, Advice, BotAsk, Events, Mechanism, name_of
 
@@ -102,6 +118,10 @@ class OxygenReason(ReasonCode):
         "oxygen_cannot_pay",
         "Your {stock} oxygen pays for none of your values: you can only pass.",
     )
+    OXYGEN_MUST_PLAY = (
+        "oxygen_must_play",
+        "Your {stock} oxygen pays for a cut: whoever can play must play.",
+    )
 
 
 @dataclass(frozen=True)
@@ -114,6 +134,7 @@ class OxygenConfig:
     refill: str = "captain"
     pay_to: str = "front"
     discard_when_out: bool = False
+    free_pass: bool = True
     #: ``tokens_per_player`` by player count, when the table gives one (mission 49).
     by_players: tuple[tuple[int, int], ...] = ()
 
@@ -126,14 +147,16 @@ class OxygenConfig:
 _CHOICES = {
     "price": ("depth", "value"),
     "take_from": ("reserve", "own"),
-    "pay_to": ("front", "teammate"),
-    "refill": ("captain", "none"),
+    "pay_to": ("front", "teammate", "reserve"),
+    "refill": ("captain", "none", "validation"),
 }
-#: The combinations built and tested (price, take_from, pay_to, refill, discard_when_out):
-#: mission 44's shared reserve and mission 49's gifts.
+#: The combinations built and tested (price, take_from, pay_to, refill, discard_when_out,
+#: free_pass): mission 44's shared reserve, mission 49's gifts, mission 54's own oxygen paid to
+#: the central reserve and earned back at each validation.
 _BUILT = {
-    ("depth", "reserve", "front", "captain", False),
-    ("value", "own", "teammate", "none", True),
+    ("depth", "reserve", "front", "captain", False, True),
+    ("value", "own", "teammate", "none", True, True),
+    ("depth", "own", "reserve", "validation", False, False),
 }
 
 
@@ -149,6 +172,8 @@ class OxygenPart:
     #: receive this turn's payment (None: not named yet).
     stock: tuple[int, ...] = ()
     gift_to: int | None = None
+    #: Mission 54: the validation tokens already paid out in oxygen (None: no such refill).
+    validations: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -158,6 +183,8 @@ class OxygenPart:
         }
         if self.stock:  # mission 44's state reads as it always did
             out.update(stock=list(self.stock), gift_to=self.gift_to)
+        if self.validations is not None:  # and mission 49's
+            out["validations"] = self.validations
         return out
 
 
@@ -175,6 +202,8 @@ class OxygenView(TypedDict):
     pay_to: str
     stock: list[int]
     gift_to: int | None
+    refill: str
+    free_pass: bool
 
 
 def view(obs: Observation) -> OxygenView | None:
@@ -232,8 +261,18 @@ def cost(table: Table, action: Action) -> int | None:
 
 
 def _own(table: Table) -> bool:
-    """Whether each player pays from his own stock (mission 49), not from the reserve."""
+    """Whether each player pays from his own stock (missions 49, 54), not from the reserve."""
     return _config(table).take_from == "own"
+
+
+def _gifts(table: Table) -> bool:
+    """Whether each payment is a gift to a teammate the payer names first (mission 49)."""
+    return _config(table).pay_to == "teammate"
+
+
+def cheap_values(stock: int, rule: str) -> list[int]:
+    """The blue values a stock of ``stock`` oxygen pays for (their price at most ``stock``)."""
+    return [v for v in BLUE_VALUES if price(v, rule) <= stock]
 
 
 def _affordable(table: Table, seat: int) -> bool:
@@ -264,7 +303,12 @@ def _pass(s: Table, a: OxygenPass) -> Events:
     require_own_turn(s, a.seat)
     forbid_if_must_reveal(s, a.seat)
     part = s.part(ID, OxygenPart)
-    left = {"stock": part.stock[a.seat]} if _own(s) else {"reserve": part.reserve}
+    left: dict[str, Any] = {"stock": part.stock[a.seat]} if _own(s) else {"reserve": part.reserve}
+    if not _config(s).free_pass:
+        # Whoever can play must play (mission 54): the pass is a forced skip, and says so.
+        if _affordable(s, a.seat):
+            raise IllegalActionError(OxygenReason.OXYGEN_MUST_PLAY, stock=part.stock[a.seat])
+        left["holds_none_of"] = cheap_values(part.stock[a.seat], _config(s).price)
     events: Events = [Event("oxygen_pass", {"seat": a.seat, **left})]
     if not mistake(s, events):
         end_turn(s, events)
@@ -272,7 +316,9 @@ def _pass(s: Table, a: OxygenPass) -> Events:
 
 
 def _pass_legal(s: Table, seat: int) -> Iterator[OxygenPass]:
-    if _in_play(s) and s.pending.phase is Phase.TURN and s.active == seat:
+    if not (_in_play(s) and s.pending.phase is Phase.TURN and s.active == seat):
+        return
+    if _config(s).free_pass or not (must_reveal(s, seat) or _affordable(s, seat)):
         yield OxygenPass(seat)
 
 
@@ -326,9 +372,46 @@ def _stocks(n: Any, stock: list[int]) -> str:
 
 
 def _line_pass(e: Mapping[str, Any], n: Any, o: Any) -> str:
+    if "holds_none_of" in e:
+        return (
+            f"{name_of(n, e['seat'])} cannot pay for any cut (own oxygen: {e['stock']}): "
+            "skips the turn, one step."
+        )
     if "stock" in e:
         return f"{name_of(n, e['seat'])} passes (own oxygen: {e['stock']}): one step."
     return f"{name_of(n, e['seat'])} passes (oxygen in the reserve: {e['reserve']}): one step."
+
+
+def _line_paid(e: Mapping[str, Any], n: Any, o: Any) -> str:
+    return (
+        f"{name_of(n, e['seat'])} pays {e['price']} oxygen to the reserve to cut {e['value']}: "
+        f"{e['stock']} left."
+    )
+
+
+def _line_breath(e: Mapping[str, Any], n: Any, o: Any) -> str:
+    seats = ", ".join(name_of(n, seat) for seat in e["seats"]) or "nobody"
+    return (
+        f"{e['value']} validated: one oxygen from the reserve to each player with wires "
+        f"({seats}): oxygen now {_stocks(n, e['stock'])}."
+    )
+
+
+def _read_pass(event: Mapping[str, Any], tracker: Any) -> None:
+    """A forced skip (mission 54: whoever can play must): the skipper's oxygen paid for none of
+    his values, so none of his uncut wires is of a value it pays for; and one of them is not red
+    (with only red wires he reveals them instead)."""
+    values = event.get("holds_none_of")
+    if values is None:  # a free pass (missions 44, 49) proves nothing
+        return
+    from ..deduction.facts import AtLeastOne, SlotNotIn
+    from ..deduction.readers_core import not_red
+
+    wires = tracker.uncut_of_seat(int(event["seat"]))
+    if values:
+        for wire in wires:
+            tracker.add(SlotNotIn.classes(wire, *(int(v) for v in values)))
+    tracker.add(AtLeastOne(tuple(wires), not_red(tracker)))
 
 
 class Oxygen(Mechanism[OxygenPart]):
@@ -345,10 +428,16 @@ class Oxygen(Mechanism[OxygenPart]):
         "oxygen_gift_to",
         "oxygen_gift",
         "oxygen_discard",
+        "oxygen_paid",
+        "oxygen_breath",
     )
-    # No facts: the reserve and the payments are public, and the pass is always offered, so
-    # neither a forced skip nor a chosen pass says anything about a hand.
+    # The reserve and the payments are public; where the pass is always offered (missions 44,
+    # 49) neither a forced skip nor a chosen pass says anything about a hand. Where it is not
+    # (mission 54: whoever can play must), the skip proves what the skipper does not hold.
+    facts = {"oxygen_pass": _read_pass}
     lines = {
+        "oxygen_paid": _line_paid,
+        "oxygen_breath": _line_breath,
         "oxygen": _line_take,
         "oxygen_refill": lambda e, n, o: (
             f"A new round ({name_of(n, e['seat'])} first): every oxygen token goes back to the "
@@ -428,7 +517,9 @@ class Oxygen(Mechanism[OxygenPart]):
             raise reader.fail(f"mechanisms.{ID}", "no parameters", ":".join(params))
         if table is None:
             raise reader.fail(ID, "an [oxygen] table (tokens_per_player, price, ...)")
-        reader.only_keys(table, ID, {"tokens_per_player", "discard_when_out", *_CHOICES})
+        reader.only_keys(
+            table, ID, {"tokens_per_player", "discard_when_out", "free_pass", *_CHOICES}
+        )
         raw = table.get("tokens_per_player")
         by_players: tuple[tuple[int, int], ...] = ()
         if isinstance(raw, dict):
@@ -449,16 +540,35 @@ class Oxygen(Mechanism[OxygenPart]):
         discard = table.get("discard_when_out", False)
         if not isinstance(discard, bool):
             raise reader.fail(f"{ID}.discard_when_out", "true or false", discard)
-        combo = (chosen["price"], chosen["take_from"], chosen["pay_to"], chosen["refill"], discard)
+        free_pass = table.get("free_pass", True)
+        if not isinstance(free_pass, bool):
+            raise reader.fail(f"{ID}.free_pass", "true or false", free_pass)
+        combo = (
+            chosen["price"],
+            chosen["take_from"],
+            chosen["pay_to"],
+            chosen["refill"],
+            discard,
+            free_pass,
+        )
         if combo not in _BUILT:
-            raise reader.fail(ID, "mission 44's or mission 49's oxygen (others not built)", combo)
-        return OxygenConfig(tokens, discard_when_out=discard, by_players=by_players, **chosen)
+            raise reader.fail(ID, "mission 44's, 49's or 54's oxygen (others not built)", combo)
+        return OxygenConfig(
+            tokens,
+            discard_when_out=discard,
+            free_pass=free_pass,
+            by_players=by_players,
+            **chosen,
+        )
 
     def init_part(self, table: Table) -> OxygenPart:
         config = _config(table)
         each = config.tokens(table.players)
         if config.take_from == "own":
-            return OxygenPart(0, (0,) * table.players, stock=(each,) * table.players)
+            counted = 0 if config.refill == "validation" else None
+            return OxygenPart(
+                0, (0,) * table.players, stock=(each,) * table.players, validations=counted
+            )
         return OxygenPart(each * table.players, (0,) * table.players)
 
     def check_action(self, table: Table, action: Action) -> None:
@@ -467,7 +577,7 @@ class Oxygen(Mechanism[OxygenPart]):
             return
         part = table.part(ID, OxygenPart)
         if _own(table):
-            if part.gift_to is None:
+            if _gifts(table) and part.gift_to is None:
                 raise IllegalActionError(OxygenReason.OXYGEN_GIFT_FIRST)
             stock = part.stock[action.seat]
             if due > stock:
@@ -481,7 +591,8 @@ class Oxygen(Mechanism[OxygenPart]):
             return True
         part = table.part(ID, OxygenPart)
         if _own(table):
-            return part.gift_to is not None and due <= part.stock[action.seat]
+            named = part.gift_to is not None or not _gifts(table)
+            return named and due <= part.stock[action.seat]
         return due <= part.reserve
 
     def before_action(self, table: Table, action: Action, events: Events) -> None:
@@ -490,7 +601,10 @@ class Oxygen(Mechanism[OxygenPart]):
             return
         part = table.part(ID, OxygenPart)
         if _own(table):
-            self._give(table, action, due, events)
+            if _gifts(table):
+                self._give(table, action, due, events)
+            else:
+                self._pay(table, action, due, events)
             return
         taken = list(part.taken)
         taken[action.seat] += due
@@ -523,6 +637,34 @@ class Oxygen(Mechanism[OxygenPart]):
         value = action.values[0] if isinstance(action, Cut) else cast("SoloCut", action).value
         gift = {"seat": action.seat, "to": to, "value": value_to_json(value), "price": due}
         events.append(Event("oxygen_gift", {**gift, "lost": lost, "stock": stock}))
+
+    def _pay(self, table: Table, action: Action, due: int, events: Events) -> None:
+        """Mission 54: the payer's ``due`` oxygen goes back to the central reserve (not
+        counted: §12 C3)."""
+        part = table.part(ID, OxygenPart)
+        stock = list(part.stock)
+        stock[action.seat] -= due
+        table.set_part(ID, replace(part, stock=tuple(stock)))
+        value = action.values[0] if isinstance(action, Cut) else cast("SoloCut", action).value
+        paid = {"seat": action.seat, "value": value_to_json(value), "price": due}
+        events.append(Event("oxygen_paid", {**paid, "stock": stock[action.seat]}))
+
+    def after_cuts(self, table: Table, events: Events) -> None:
+        """Mission 54: each validation token placed gives every player who still has wires one
+        oxygen from the central reserve (FAQ: the players without wires get none)."""
+        part = table.part(ID, OxygenPart)
+        if part.validations is None or len(table.validated) == part.validations:
+            return
+        new = [e.data["value"] for e in events if e.type == "validated"]
+        new = new[len(new) - (len(table.validated) - part.validations) :]
+        stock = list(part.stock)
+        for value in new:
+            seats = [seat for seat in range(table.players) if table.has_wires(seat)]
+            for seat in seats:
+                stock[seat] += 1
+            data = {"value": value, "seats": seats, "stock": list(stock)}
+            events.append(Event("oxygen_breath", data))
+        table.set_part(ID, replace(part, stock=tuple(stock), validations=len(table.validated)))
 
     def end_turn(self, table: Table, events: Events) -> None:
         if not _own(table):
@@ -562,6 +704,8 @@ class Oxygen(Mechanism[OxygenPart]):
             "pay_to": config.pay_to,
             "stock": list(part.stock),
             "gift_to": part.gift_to,
+            "refill": config.refill,
+            "free_pass": config.free_pass,
         }
 
 

@@ -23,7 +23,7 @@ import itertools
 import math
 import random
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -41,7 +41,7 @@ from engine.redwire.bots import make_bot
 from engine.redwire.bots.characters import table_characters
 from engine.redwire.mechanisms.base import Mechanism
 from engine.redwire.observation import event_view
-from engine.redwire.wires import label_of, value_to_json
+from engine.redwire.wires import colour_of, label_of, value_to_json
 
 LEVELS = ("random", "cautious", "expert", "eager")
 #: Equipment actions an "eager" seat plays whenever it can, half the time.
@@ -193,7 +193,9 @@ def candidate_layouts(
         missing = tiles - seen_codes
         if any(tiles[c] < n for c, n in seen_codes.items()) or missing.total() != len(unseen):
             continue
-        found = _layouts(state.setup.stands, dealt_at, known, missing, shown, apart)
+        found = _layouts(
+            state.setup.stands, dealt_at, known, missing, shown, apart, *_outside(state)
+        )
         layouts += itertools.islice(found, most + 1 - len(layouts))
         if len(layouts) > most:
             return None
@@ -213,6 +215,23 @@ def _piles(state: GameState) -> list[tuple[Any, tuple[int, ...]]]:
                     found.append((m, tuple(range(first, first + count))))
                     first += count
     return found
+
+
+def _outside(state: GameState) -> tuple[frozenset[int], dict[int, str]]:
+    """The wires still on a pile outside the deal (mission 54's reds on the card: the
+    observation's ``pile.outside``): nothing ever told their order, so one order stands for
+    all (the deduction counts the deals of the stands, not the pile's orders); and the colour
+    of every wire dealt to such a pile (all of its colour: everyone knows it)."""
+    left: set[int] = set()
+    colours: dict[int, str] = {}
+    parts = state.observation(None)["mechanisms"]
+    for m, ids in _piles(state):
+        part = parts.get(m.id)
+        pile = part.get("pile") if isinstance(part, dict) else None
+        if isinstance(pile, dict) and pile.get("outside"):
+            left |= m.off_stand(state)
+            colours.update({w: str(part["colour"]) for w in ids})
+    return frozenset(left), colours
 
 
 def _unseen_wires(state: GameState, obs: dict[str, Any], viewer: Viewer) -> set[int]:
@@ -278,9 +297,15 @@ def _layouts(
     missing: Counter[int],
     shown: dict[int, Any],
     apart: frozenset[int] = frozenset(),
+    outside: frozenset[int] = frozenset(),
+    colours: Mapping[int, str] | None = None,
 ) -> Iterator[dict[int, int]]:
     """Every way to give the ``missing`` tiles to the unseen wires so that each stand, as dealt,
-    is sorted (but the wires kept ``apart``) and every shown token is true."""
+    is sorted (but the wires kept ``apart``) and every shown token is true; the wires still on a
+    pile ``outside`` the deal get theirs in one order only (ascending by id), and every wire
+    dealt to such a pile one of its colour (``colours``)."""
+    colours = colours or {}
+    piled = set(colours.values())
     order = [w for w in range(len(dealt_at)) if w not in known]
     codes = dict(known)
     left = Counter(missing)
@@ -289,6 +314,15 @@ def _layouts(
         s, i = dealt_at[wire]
         if wire in shown and value_to_json(_value(code)) != shown[wire]:
             return False
+        # A pile outside the deal holds every wire of its colour, and only them.
+        colour = colour_of(code).value
+        if wire in colours and colours[wire] != colour:
+            return False
+        if wire not in colours and colour in piled:
+            return False
+        if wire in outside:
+            earlier = [codes[w] for w in outside if w < wire and w in codes]
+            return not earlier or max(earlier) <= code
         if wire in apart:
             return True
         first = wire - i

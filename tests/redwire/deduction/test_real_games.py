@@ -349,3 +349,56 @@ def test_a_wrong_sweep_of_the_yellows_is_read_exactly() -> None:
     checked, wrong = wrong_sweep_positions((4, 5), 40, 4)
     assert not wrong, "\n".join(wrong)
     assert sum(checked.values()) >= 4, checked
+
+
+def test_reds_brought_in_from_the_pile_mid_game_are_read_exactly() -> None:
+    """Mission 54: in bot games a person presses "Red wire to stand N" now and then (the bots
+    never do), so reds join stands mid-game; at late positions after a join, a seat's who did not
+    get it included, the solver matches the oracle (the pile outside the deal, the joined reds
+    "k of" the eleven)."""
+    from engine.redwire import new_game
+    from engine.redwire.bots import make_bot
+    from engine.redwire.mechanisms.wire_pile import PileJoin
+
+    checked: Counter[str] = Counter()
+    wrong: list[str] = []
+    for seed in range(3):
+        players = 3 + seed % 3
+        rng = random.Random(seed)
+        state = new_game(54, players, seed)
+        bots = [make_bot("expert", seed * 10 + k) for k in range(players)]
+        states = [state]
+        while not state.is_over and len(states) < 300:
+            joins = [a for a in state.legal_actions(0) if isinstance(a, PileJoin)]
+            if state.phase.value == "turn" and joins and rng.random() < 0.15:
+                state, _ = state.apply(rng.choice(joins))
+            else:
+                seat = state.to_move
+                assert seat is not None
+                legal = state.legal_actions(seat)
+                state, _ = state.apply(bots[seat].choose(state.observation(seat), legal))
+            states.append(state)
+        game = PlayedGame(54, players, seed, states, ("expert",) * players)
+        for k in range(len(states) - 1, 0, -1):
+            joined = [e.data["owner"] for e in states[k].log if e.type == "pile_join"]
+            for viewer in [*range(players), None]:
+                if not joined or checked["positions"] >= 6:
+                    continue
+                obs = states[k].observation(viewer)
+                if not 0 < len(unseen_slots(obs)) <= MAX_UNSEEN:
+                    continue
+                truth = enumerate_worlds(game, k, viewer, MAX_WORLDS)
+                if truth is None:
+                    continue
+                solution = solve(position_from_observation(obs))
+                checked["positions"] += 1
+                checked["unseen join"] += any(owner != viewer for owner in joined)
+                if solution.total != truth.total or any(
+                    solution.code_probabilities(slot) != truth.distribution(slot)
+                    for slot in truth.weights
+                ):
+                    wrong.append(f"seed {seed}, after {k} actions, viewer {viewer}")
+        if checked["positions"] >= 6 and checked["unseen join"]:
+            break
+    assert not wrong, "\n".join(wrong)
+    assert checked["positions"] >= 4 and checked["unseen join"], checked

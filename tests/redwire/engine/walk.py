@@ -50,12 +50,14 @@ from engine.redwire.mechanisms.guessing import PlayNumber
 from engine.redwire.mechanisms.negative_tokens import GiveToken, NegativeToken
 from engine.redwire.mechanisms.number_choice import ChooseNumber
 from engine.redwire.mechanisms.number_flip import FlipNumber
+from engine.redwire.mechanisms.oxygen import OxygenPass
 from engine.redwire.mechanisms.sequence import Stuck
 from engine.redwire.mechanisms.silence import NumberSaid
 from engine.redwire.mechanisms.sweep import Sweep
 from engine.redwire.mechanisms.timer import TimeUp
 from engine.redwire.mechanisms.token_draft import TakeToken
 from engine.redwire.mechanisms.volunteers import NameVolunteer, PassVolunteer, Volunteer
+from engine.redwire.mechanisms.wire_pile import PileJoin
 from engine.redwire.options import Options
 from engine.redwire.wires import RED, YELLOW, cut_value
 
@@ -111,7 +113,10 @@ def pick_action(
     legal = state.legal_actions(seat) if legal is None else legal
     assert legal, f"no legal action for the seat to move: {state!r}"
     if rng.random() < 0.998:  # the clock running out ends the game at once: rarely
-        legal = [a for a in legal if a.for_bots] or legal
+        # A person's own control (an audio mission's pile, its Number deck): now and then.
+        people = [a for a in legal if not a.for_bots and not isinstance(a, TimeUp)]
+        keep = people if people and rng.random() < 0.05 else []
+        legal = [a for a in legal if a.for_bots or a in keep] or legal
     kinds = sorted({a.type for a in legal})
     kind = rng.choice(kinds)  # choose a kind first, so rare actions are not drowned by cuts
     pool = [a for a in legal if a.type == kind]
@@ -162,6 +167,8 @@ def random_candidate(state: GameState, rng: random.Random) -> Action:
         lambda: ChooseNumber(seat, value),
         lambda: PlayNumber(seat, value),
         lambda: FlipNumber(seat),
+        lambda: PileJoin(seat, stand),
+        lambda: OxygenPass(seat),
         lambda: Calculate(seat, rng.randrange(0, 14), rng.randrange(0, 14), rng.choice("+-")),
         lambda: ArithPass(seat, rng.choice(((), (rng.randrange(14), rng.randrange(14))))),
         lambda: RedCall(seat, stand, slot),

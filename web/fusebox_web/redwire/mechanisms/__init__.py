@@ -59,6 +59,7 @@ from . import (
     tripwires,
     volunteers,
     weakest_link,
+    wire_pile,
     x_wires,
 )
 from .base import CardUse, Chosen, Found, View
@@ -131,6 +132,7 @@ _MISSION_MODULES = (
     tripwires,
     nano,
     oxygen,
+    wire_pile,
     volunteers,
     arithmetic,
     memory,
@@ -364,7 +366,13 @@ def forced_mode(aff: Affordances) -> str | None:
         return usable[0] if len(usable) == 1 else None
     if aff.cut_targets or aff.solo or aff.reveal or aff.token_tiles:
         return None
-    offered = [use.mode for use in ACTION_USES.values() if use.button and use.usable(aff)]
+    # A person's own control (an audio track's pile or deck: never a computer's) is never what
+    # a turn must do: it does not keep the one turn action from opening.
+    offered = [
+        use.mode
+        for use in ACTION_USES.values()
+        if use.button and use.usable(aff) and getattr(use.action, "for_bots", True)
+    ]
     return offered[0] if len(offered) == 1 else None
 
 

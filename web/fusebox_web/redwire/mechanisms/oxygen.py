@@ -7,7 +7,12 @@ lines and the bots' reasons.
 Mission 49 (each player's own oxygen, every cut a gift): each player's oxygen drawn as his row of
 tokens with a number and his name (the one whose turn it is marked), the teammate named to receive
 this turn's oxygen; the gift as a dock button that asks for a teammate (touch or keyboard), then
-the cuts open; each cut's confirm says what it gives and to whom."""
+the cuts open; each cut's confirm says what it gives and to whom.
+
+Mission 54 (each player's own oxygen, paid to the central reserve): the same rows of tokens, the
+prices by depth, the breath each validation gives and "if you can play, you must" in the panel;
+each cut's confirm says what it costs and what is left; the forced skip as the pass button, its
+log line saying so."""
 
 from __future__ import annotations
 
@@ -72,15 +77,19 @@ def _stock_row(seat: int, left: int, part: OxygenView, obs: Observation, w: Word
 
 
 def _stocks(obs: Observation, part: OxygenView, w: Words) -> str:
-    """Mission 49's panel: every player's oxygen, the prices, the gift and the silence."""
+    """Mission 49's panel: every player's oxygen, the prices, the gift and the silence;
+    mission 54's: the oxygen, the prices by depth paid to the reserve, the breath of each
+    validation and the skip (no silence rule there)."""
     rows = "".join(_stock_row(seat, left, part, obs, w) for seat, left in enumerate(part["stock"]))
+    if part["pay_to"] == "reserve":
+        rules = ("rw.oxygen.prices", "rw.oxygen.reserveRule", "rw.oxygen.breathRule")
+    else:
+        rules = ("rw.oxygen.giftRule", "rw.oxygen.giftOut", "rw.oxygen.silence")
     return tag(
         "section",
         tag("h3", esc(w.t("rw.oxygen.title")), class_="rw-h3")
         + tag("ul", rows, class_="rw-oxy-stocks", data_testid="oxygen-stocks")
-        + tag("p", esc(w.t("rw.oxygen.giftRule")), class_="rw-seq")
-        + tag("p", esc(w.t("rw.oxygen.giftOut")), class_="rw-seq")
-        + tag("p", esc(w.t("rw.oxygen.silence")), class_="rw-seq"),
+        + "".join(tag("p", esc(w.t(key)), class_="rw-seq") for key in rules),
         class_="rw-mission-part rw-oxygen",
         role="note",
         data_testid="oxygen",
@@ -127,9 +136,10 @@ def _own_prompt(obs: Observation, part: OxygenView, w: Words) -> str | None:
     if not isinstance(me, int) or obs["active"] != me:
         return None
     left = part["stock"][me]
-    held = sorted(_held(obs))
-    if held and held[0] > left:
+    if _short(obs, part, left):
         return w.t("rw.oxygen.promptEmptyOwn", left=left)
+    if part["pay_to"] == "reserve":
+        return w.t("rw.oxygen.promptOwn", left=left)
     if part["gift_to"] is None:
         return w.t("rw.oxygen.promptGift", left=left)
     return w.t("rw.oxygen.promptGiven", left=left, who=w.name(part["gift_to"]))
@@ -148,6 +158,12 @@ def _prompt(obs: Observation, w: Words) -> str | None:
     if not affordable:
         return w.t("rw.oxygen.promptEmpty", left=left)
     return w.t("rw.oxygen.promptShort", left=left, last=affordable[-1])
+
+
+def _short(obs: Observation, part: OxygenView, left: int) -> bool:
+    """Whether ``left`` oxygen pays for none of the viewer's values (by their prices)."""
+    held = _held(obs)
+    return bool(held) and all(part["prices"][v - 1] > left for v in held)
 
 
 def _held(obs: Observation) -> set[int]:
@@ -173,7 +189,7 @@ def _pass_prompt(obs: Observation, w: Words) -> str | None:
     me = obs["viewer"]
     if part["stock"] and isinstance(me, int):
         left = part["stock"][me]
-        return w.t("rw.oxygen.promptEmptyOwn", left=left) if held and min(held) > left else None
+        return w.t("rw.oxygen.promptEmptyOwn", left=left) if _short(obs, part, left) else None
     if held and all(part["prices"][v - 1] > part["reserve"] for v in held):
         return w.t("rw.oxygen.promptEmpty", left=part["reserve"])
     return None
@@ -193,6 +209,8 @@ def _price(action: Action, obs: Observation, w: Words) -> str | None:
     if part["stock"]:
         to = part["gift_to"]
         left = part["stock"][action.seat] - due
+        if part["pay_to"] == "reserve":
+            return w.t("rw.oxygen.confirmPaid", price=due, left=left)
         return w.t("rw.oxygen.confirmGift", price=due, who=w.name(to), left=left)
     return w.t("rw.oxygen.confirmPrice", price=due, left=part["reserve"] - due)
 
@@ -256,7 +274,25 @@ def _refill_line(e: View, w: Words) -> Found:
     return w.t("rw.log.oxygenRefill", who=w.name(e["seat"]), left=e["reserve"]), "info"
 
 
+def _paid_line(e: View, w: Words) -> Found:
+    text = w.t(
+        w.about("rw.log.oxygenPaid", e["seat"]),
+        who=w.name(e["seat"]),
+        price=e["price"],
+        value=w.value(e["value"]),
+        left=e["stock"],
+    )
+    return text, "info"
+
+
+def _breath_line(e: View, w: Words) -> Found:
+    seats = ", ".join(w.name(seat) for seat in e["seats"]) or w.t("rw.oxygen.nobody")
+    return w.t("rw.log.oxygenBreath", value=w.value(e["value"]), who=seats), "info"
+
+
 def _pass_line(e: View, w: Words) -> Found:
+    if "holds_none_of" in e:
+        return w.t("rw.log.oxygenSkip", who=w.name(e["seat"]), left=e["stock"]), "miss"
     if "stock" in e:
         return w.t("rw.log.oxygenPassOwn", who=w.name(e["seat"]), left=e["stock"]), "miss"
     return w.t("rw.log.oxygenPass", who=w.name(e["seat"]), left=e["reserve"]), "miss"
@@ -288,4 +324,6 @@ LINES = {
     "oxygen_gift_to": _gift_to_line,
     "oxygen_gift": _gift_line,
     "oxygen_discard": _discard_line,
+    "oxygen_paid": _paid_line,
+    "oxygen_breath": _breath_line,
 }
