@@ -591,6 +591,13 @@ class FlippedWires(Mechanism[FlippedPart]):
             "them.",
             "mission 38: no blue copy is left anywhere the flipped wire could be",
         ),
+        "flipped_toll_cut": (
+            ("value",),
+            "Nothing free is sure: I cut the {value} I see on a teammate's flipped wire, for one "
+            "step of the detonator.",
+            "mission 56: no sure move without the toll and the best free guess is poor, so a sure "
+            "cut at a teammate's flipped wire is worth its step",
+        ),
     }
 
     def configure(

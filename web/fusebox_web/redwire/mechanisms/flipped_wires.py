@@ -140,6 +140,10 @@ def _skip(e: View, w: Words) -> Found:
     return w.t("rw.log.flippedSkip", who=w.name(e["seat"])), "warn"
 
 
+def _toll(e: View, w: Words) -> Found:
+    return w.t("rw.log.flippedToll", who=w.name(e["seat"])), "warn"
+
+
 TILE_MARKS = (_marks,)
 PARTS = (_part,)
 USES = (
@@ -197,4 +201,5 @@ LINES = {
     "flipped_reveal": _reveal,
     "flipped_failed": _failed,
     "flipped_skip": _skip,
+    "flipped_toll": _toll,
 }
