@@ -70,6 +70,7 @@ CASES = [
     (50, 3, 1),
     (51, 3, 22),
     (52, 4, 7),
+    (56, 4, 98),
 ]
 #: The people's new characters (rule sticker B) in the golden games of missions 31-66: every
 #: one of them, the captain's entry left unused.
