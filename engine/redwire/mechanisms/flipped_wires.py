@@ -260,6 +260,16 @@ def _touches(table: Table, action: Action) -> bool:
         return False
     if toll_cut(table, action):
         return False
+    from .equipment.walkie import Walkie
+
+    # The partner of the Walkie-Talkies must give back a wire he sees: one whose only wire left
+    # is his flipped one has none to give (the equipment may not touch it).
+    if (
+        isinstance(action, Walkie)
+        and 0 <= action.partner < table.players
+        and not any(table.stands[st][sl] not in ids for st, sl, _ in table.hand(action.partner))
+    ):
+        return True
     if isinstance(action, Cut):
         return any(_wire(table, st, sl) in ids for st, sl in action.targets)
     if isinstance(action, PlaceToken):

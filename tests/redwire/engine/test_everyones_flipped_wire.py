@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.redwire import Cut, IllegalActionError, Pick
+from engine.redwire import Cut, IllegalActionError, Pick, Walkie
 from engine.redwire.errors import SetupError
 from engine.redwire.mechanisms.flipped_wires import (
     FlippedCut,
@@ -163,3 +163,15 @@ def test_the_setup_names_one_stand_per_seat_in_seat_order() -> None:
                 red_markers=[*RED, "11.5"],
                 parts={"flipped_wires": {"stands": wrong}},
             )
+
+
+def test_no_walkie_talkies_with_a_teammate_whose_only_wire_is_flipped() -> None:
+    """He could give back nothing he sees (found by the bench: a 5-player game stuck)."""
+    state = m56()
+    state = only(state, {(0, last(state, 0)), (1, SEVEN_1), (1, last(state, 1))})
+    state = turn_of(state, 1)
+    swap = Walkie(1, 1, SEVEN_1, 0)
+    assert swap not in state.legal_actions(1)
+    with pytest.raises(IllegalActionError) as err:
+        state.apply(swap)
+    assert err.value.reason is FlippedReason.FLIPPED_NOT_YOURS
