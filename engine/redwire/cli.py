@@ -131,8 +131,8 @@ HELP = """Actions (stands, wires and players count from 1; V is a number or y fo
   skip                   missions 32 and 37: the visible constraint card leaves you no cut
   replace | keep         mission 32, captain at the start of his turn: replace the visible
                          constraint card with the deck's next one, or keep it
-  flipcut S.W V          mission 38, the captain: a Dual Cut with your flipped wire as yours
-  flipsolo V | flipreveal   mission 38, the captain: a Solo Cut with it; reveal it as red
+  flipcut S.W V          missions 38, 56: a Dual Cut with your own flipped wire as yours
+  flipsolo V | flipreveal   missions 38, 56: a Solo Cut with it; reveal it as red
   flipskip               mission 38: your only possible cut is the captain's flipped wire
   trip S.W | tripskip    mission 41: point at a teammate's tripwire; only yours is left: skip
   redcall S.W | oddstand S   mission 55: call a teammate's wire red (challenge 1); show

@@ -76,6 +76,7 @@ from engine.redwire.mechanisms.challenges import RedCall
 from engine.redwire.mechanisms.constraints import CARDS, ChooseConstraint, SkipTurn
 from engine.redwire.mechanisms.equipment import tray
 from engine.redwire.mechanisms.new_characters import OwnRadar
+from engine.redwire.missions import mission_ids
 from engine.redwire.wires import RED, YELLOW, cut_value, label_of
 
 #: One table per mechanism (mission, players, seed) for the default run: a mechanism is tabled
@@ -1452,6 +1453,70 @@ def test_my_flipped_wire_stays_hidden_from_me_and_is_cut(
     assert after.cut[after.wire_id(stand, slot)] and after.cut[after.wire_id(aim.stand, aim.slot)]
     page.get_by_role("button", name="Full log").click()
     expect(page.get_by_test_id("full-log")).to_contain_text("with the flipped wire")
+
+
+def test_a_teammates_flipped_wire_is_cut_for_a_step_mine_stays_hidden(
+    open_context: Opener, site_url: str
+) -> None:
+    """Mission 56 on a phone, the person captain: the DOM never holds her own flipped wire's
+    value, while a teammate's shows its value and says the step a cut at it costs; the turn's
+    prompt says it too; she selects the Dual Cut at that teammate's flipped wire with the keyboard
+    (its confirm says the step) and cancels, then makes it by touch: both wires are cut and the
+    detonator moves one step once her own wire is cut, in the log's words."""
+    if 56 not in mission_ids():  # the page knows missions 1..N only (missions ship contiguously)
+        pytest.skip("mission 56 reaches the page once missions 53-55 ship")
+    page = open_phone(
+        open_context,
+        site_url + "?mission=56&players=3&seed=3&bots=1&pace=instant&brief=0&captain=1",
+    )
+    state = saved_state(page)
+    part = flipped_wires.view(state.observation(0))
+    assert part is not None and sorted(part["owners"]) == [0, 1, 2]
+    places = {
+        owner: tuple(place) for place, owner in zip(part["wires"], part["owners"], strict=True)
+    }
+    mine = places[0]
+
+    def hidden_from_me() -> None:
+        own = tile(page, *mine)
+        expect(own).to_have_class(re.compile("rw-tile--back"))
+        expect(own).to_have_attribute("aria-label", re.compile("cannot see its value"))
+        assert own.get_attribute("data-v") is None and own.locator("[data-v]").count() == 0
+
+    hidden_from_me()
+    expect(page.get_by_test_id("flipped-wires")).to_contain_text("Every player's flipped wire")
+    while (decision := wait_decision(page)) == "setup_token":
+        play(page, sure_move(saved_state(page), 0))
+    assert decision == "turn" and viewer(page) == 0
+    hidden_from_me()
+    state = saved_state(page)
+    aim = next(
+        a
+        for a in state.legal_actions(0)
+        if isinstance(a, Cut)
+        and a.tool is None
+        and a.targets[0] in (places[1], places[2])
+        and cut_value(state.code_at(*a.targets[0])) == a.values[0]
+    )
+    theirs = tile(page, *aim.targets[0])
+    expect(theirs).to_have_attribute("aria-label", re.compile("moves the detonator one step"))
+    expect(page.get_by_test_id("prompt")).to_contain_text("teammate's flipped wire")
+    value = page.locator(f'[data-act="value"][data-value="{aim.values[0]}"]')
+    rehearse(page, [theirs, value], "the detonator moves one step")
+    dial = state.dial
+    for step in (theirs, value, page.get_by_test_id("confirm")):
+        press(page, step, "touch")
+    assert wait_decision(page) == "own_cut"
+    play(page, sure_move(saved_state(page), 0))
+    page.wait_for_function(
+        f'() => document.querySelector(\'[data-act=tile][data-stand="{aim.targets[0][0]}"]'
+        f"[data-slot=\"{aim.targets[0][1]}\"]')?.classList.contains('is-cut')"
+    )
+    after = saved_state(page)
+    assert after.cut[after.wire_id(*aim.targets[0])] and after.dial == dial - 1
+    hidden_from_me()
+    page.get_by_role("button", name="Full log").click()
+    expect(page.get_by_test_id("full-log")).to_contain_text("cut at a teammate's flipped wire")
 
 
 def test_the_noble_cut_by_keyboard_and_touch_and_the_hand_out(

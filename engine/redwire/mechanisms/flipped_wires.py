@@ -1,5 +1,5 @@
-"""Flipped wires (mission 38; missions 56 and 64 turn more): a wire turned round on its owner's
-stand, its value facing the teammates.
+"""Flipped wires (mission 38, mission 56; mission 64 turns two each): a wire turned round on its
+owner's stand, its value facing the teammates.
 
 ``"flipped_wires:captain:1"`` (mission 38): after the deal the captain turns one of his wires
 round without looking and puts it at the far right of its stand (a chance event, any of his
@@ -33,6 +33,17 @@ as an X wire), and a skip tells everyone the skipper could not cut every remaini
 value (as mission 32's skip does). A Dual Cut of the owner announces a value he sees on his own
 stand: the deduction leaves the flipped wire out of "he holds it".
 
+``"flipped_wires:each:1:toll"`` (mission 56, "Tripwires"): every seat turns one of his wires round
+the same way (one draw per seat, in seat order: ``stands`` names one stand per seat, in that
+order). The owner's cuts are the same, but a teammate may now Dual-Cut a flipped wire he sees
+(by choice or necessity: so nobody is ever stuck, and ``FlippedSkip`` is never offered): a core
+``Cut`` of one wire, one value and no equipment, and the owner's ``FlippedCut`` may aim at a
+teammate's flipped wire too. Either way the detonator moves one step once the cut is over, even
+on success (``flipped_toll``, paid in ``end_turn``: a cut that wins the mission pays nothing, a
+miss pays its own step and the toll). A miss on a flipped wire gets no info token: its owner
+never sees its value (the others already do, §12 B14), the ``cut`` event's "not that value" is
+all the table learns.
+
 >>> FlippedCut(0, 1, 4, 7).to_json()
 {'type': 'flipped_cut', 'seat': 0, 'stand': 1, 'slot': 4, 'value': 7}
 """
@@ -41,7 +52,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, TypedDict, cast
+from typing import TYPE_CHECKING, Any, ClassVar, NotRequired, TypedDict, cast
 
 from ...core.errors import ReasonCode
 from ...core.events import Event, Viewer
@@ -164,24 +175,36 @@ class FlipConfig:
     #: Who turns wires round ("captain"; missions 56 and 64: "each") and how many each.
     who: str
     count: int
+    #: Mission 56: a teammate may Dual-Cut a flipped wire, and the detonator then moves one step.
+    toll: bool = False
 
 
 @dataclass(frozen=True)
 class FlippedPart:
-    """The flipped wires' ids (fixed for the game)."""
+    """The flipped wires' ids (fixed for the game); ``due``: this turn's cut aimed at a
+    teammate's flipped wire, so the detonator moves one step when the turn ends."""
 
     wires: tuple[int, ...]
+    toll: bool = False
+    due: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {"wires": list(self.wires)}
+        out: dict[str, Any] = {"wires": list(self.wires)}
+        if self.toll:
+            out["toll"] = True
+        if self.due:
+            out["due"] = True
+        return out
 
 
 class FlippedView(TypedDict):
     """``observation["mechanisms"]["flipped_wires"]``: where the flipped wires lie and whose
-    they are (their values show in the stands to every seat but the owner)."""
+    they are (their values show in the stands to every seat but the owner); ``toll`` (mission
+    56 only): a teammate may Dual-Cut one, and the detonator then moves one step."""
 
     wires: list[list[int]]
     owners: list[int]
+    toll: NotRequired[bool]
 
 
 def view(obs: Observation) -> FlippedView | None:
@@ -191,6 +214,16 @@ def view(obs: Observation) -> FlippedView | None:
 def flipped_ids(table: Table) -> tuple[int, ...]:
     part = table.parts.get(ID)
     return part.wires if isinstance(part, FlippedPart) else ()
+
+
+def tolled(table: Table) -> bool:
+    """Mission 56: a teammate may Dual-Cut a flipped wire, for one step of the detonator."""
+    part = table.parts.get(ID)
+    return isinstance(part, FlippedPart) and part.toll
+
+
+def _owner(table: Table, wire: int) -> int:
+    return table.owners[table.position_of(wire)[0]]
 
 
 def _uncut_flipped(table: Table, seat: int) -> list[int]:
@@ -208,12 +241,35 @@ def _wire(table: Table, stand: int, slot: int) -> int | None:
     return None
 
 
+def toll_cut(table: Table, action: Action) -> bool:
+    """Mission 56: a teammate's plain Dual Cut (one wire, one value, no equipment) aimed at a
+    flipped wire; allowed, for one step of the detonator."""
+    if not tolled(table) or not isinstance(action, Cut):
+        return False
+    if action.tool is not None or len(action.values) != 1 or len(action.targets) != 1:
+        return False
+    return _wire(table, *action.targets[0]) in set(flipped_ids(table))
+
+
 def _touches(table: Table, action: Action) -> bool:
     """An action of the core or another mechanism aimed at a flipped wire (a cut, a token, a
-    label): nobody but its owner cuts it, and only with this mechanism's actions."""
+    label): nobody but its owner cuts it, and only with this mechanism's actions (mission 56:
+    a teammate's plain Dual Cut may aim at it too)."""
     ids = set(flipped_ids(table))
     if not ids:
         return False
+    if toll_cut(table, action):
+        return False
+    from .equipment.walkie import Walkie
+
+    # The partner of the Walkie-Talkies must give back a wire he sees: one whose only wire left
+    # is his flipped one has none to give (the equipment may not touch it).
+    if (
+        isinstance(action, Walkie)
+        and 0 <= action.partner < table.players
+        and not any(table.stands[st][sl] not in ids for st, sl, _ in table.hand(action.partner))
+    ):
+        return True
     if isinstance(action, Cut):
         return any(_wire(table, st, sl) in ids for st, sl in action.targets)
     if isinstance(action, PlaceToken):
@@ -232,8 +288,9 @@ def _touches(table: Table, action: Action) -> bool:
 
 
 def _targets(table: Table, seat: int) -> Iterator[tuple[int, int]]:
-    """Every teammate's uncut wire that is not flipped (what a Dual Cut may aim at)."""
-    ids = set(flipped_ids(table))
+    """Every teammate's uncut wire that is not flipped (what a Dual Cut may aim at; mission 56:
+    his flipped ones too)."""
+    ids = set() if tolled(table) else set(flipped_ids(table))
     for stand, owner in enumerate(table.owners):
         if owner == seat:
             continue
@@ -288,12 +345,36 @@ def _flipped_cut(s: Table, a: FlippedCut) -> Events:
     if not hit:
         _fail(s, a.seat, flipped, events)
         return events
+    if target in flipped_ids(s):  # mission 56: a teammate's flipped wire, one step once cut
+        _owe_toll(s)
     cut_wire(s, a.stand, a.slot, a.seat, events)
     st, sl = s.position_of(flipped)
     cut_wire(s, st, sl, a.seat, events)
     if not after_cuts(s, events):
         end_turn(s, events)
     return events
+
+
+# --------------------------------------------------------------------------- mission 56's toll
+
+
+def _owe_toll(s: Table) -> None:
+    part = s.parts[ID]
+    assert isinstance(part, FlippedPart)
+    s.set_part(ID, FlippedPart(part.wires, part.toll, due=True))
+
+
+def _pay_toll(s: Table, events: Events) -> None:
+    """The step a cut at a teammate's flipped wire costs, once the cut is over (a miss has
+    paid its own step already; a cut that won the mission pays nothing: no turn ends)."""
+    part = s.parts.get(ID)
+    if not isinstance(part, FlippedPart) or not part.due:
+        return
+    s.set_part(ID, FlippedPart(part.wires, part.toll))
+    if s.result is not None:
+        return
+    events.append(Event("flipped_toll", {"seat": s.active}))
+    mistake(s, events)
 
 
 def _visible_count(s: Table, seat: int, value: int) -> int:
@@ -383,8 +464,8 @@ def _solo_values(s: Table, seat: int) -> list[int]:
 def stuck(s: Table, seat: int) -> bool:
     """His only possible cut would involve a flipped wire: a teammate's flipped wire is left,
     no other teammate's wire is, and no Solo Cut is his (nor only red wires to reveal)."""
-    if must_reveal(s, seat) or not s.hand(seat):
-        return False
+    if tolled(s) or must_reveal(s, seat) or not s.hand(seat):
+        return False  # mission 56: a teammate's flipped wire may be Dual-Cut
     ids = flipped_ids(s)
     if not any(not s.cut[w] and s.owners[s.position_of(w)[0]] != seat for w in ids):
         return False
@@ -464,9 +545,11 @@ class FlippedWires(Mechanism[FlippedPart]):
         "flipped_reveal",
         "flipped_failed",
         "flipped_skip",
+        "flipped_toll",
     )
     facts = {"flipped": _read_flipped, "flipped_skip": _read_skip}
     causes = {"flipped": "a cut of the flipped wire failed"}
+    # A toll tells nothing of any wire (every Dual Cut at a flipped wire pays it): no fact.
     lines = {
         "flipped": lambda e, n, o: (
             f"{name_of(n, e['seat'])} turns one wire round without looking: it faces the "
@@ -487,6 +570,10 @@ class FlippedWires(Mechanism[FlippedPart]):
         "flipped_skip": lambda e, n, o: (
             f"{name_of(n, e['seat'])} could only cut a flipped wire: the turn is skipped and "
             "the detonator moves one step."
+        ),
+        "flipped_toll": lambda e, n, o: (
+            f"{name_of(n, e['seat'])} cut at a teammate's flipped wire: the detonator moves one "
+            "step."
         ),
     }
     bot_keys = {
@@ -514,18 +601,27 @@ class FlippedWires(Mechanism[FlippedPart]):
             "them.",
             "mission 38: no blue copy is left anywhere the flipped wire could be",
         ),
+        "flipped_toll_cut": (
+            ("value",),
+            "Nothing free is sure: I cut the {value} I see on a teammate's flipped wire, for one "
+            "step of the detonator.",
+            "mission 56: no sure move without the toll and the best free guess is poor, so a sure "
+            "cut at a teammate's flipped wire is worth its step",
+        ),
     }
 
     def configure(
         self, params: tuple[str, ...], table: Mapping[str, Any] | None, reader: ConfigReader
     ) -> FlipConfig:
-        if table is not None or params != ("captain", "1"):
+        # Mission 38: the captain's one wire; mission 56: one per seat, and the toll.
+        if table is not None or params not in (("captain", "1"), ("each", "1", "toll")):
             raise reader.fail(
                 f"mechanisms.{ID}",
-                "flipped_wires:captain:1 (missions 56 and 64's flips are not built yet)",
+                "flipped_wires:captain:1 or flipped_wires:each:1:toll (mission 64's two each "
+                "are not built yet)",
                 ":".join(params),
             )
-        return FlipConfig(params[0], int(params[1]))
+        return FlipConfig(params[0], int(params[1]), toll="toll" in params[2:])
 
     def deal_on_stands(
         self,
@@ -535,18 +631,23 @@ class FlippedWires(Mechanism[FlippedPart]):
         owners: tuple[int, ...],
         captain: int,
     ) -> tuple[int, ...]:
-        """The captain turns one of his wires round, any of them equally likely: it goes last
-        on its stand (the setup data names the stand; its layout keeps the last wire apart)."""
-        mine = [
-            (st, code)
-            for st, owner in enumerate(owners)
-            if owner == captain
-            for code in sorted(stands[st])
-        ]
-        stand, code = mine[rng.below(len(mine))]
-        stands[stand].remove(code)
-        stands[stand].append(code)
-        return (stand,)
+        """The captain (mission 56: every seat, in seat order) turns one of his wires round, any
+        of them equally likely: it goes last on its stand (the setup data names the stand; its
+        layout keeps the last wire apart)."""
+        seats = [captain] if config.who == "captain" else sorted(set(owners))
+        chosen = []
+        for seat in seats:
+            mine = [
+                (st, code)
+                for st, owner in enumerate(owners)
+                if owner == seat
+                for code in sorted(stands[st])
+            ]
+            stand, code = mine[rng.below(len(mine))]
+            stands[stand].remove(code)
+            stands[stand].append(code)
+            chosen.append(stand)
+        return tuple(chosen)
 
     def arrange_stand(
         self, config: FlipConfig, data: Any, stand: int, codes: Sequence[int]
@@ -564,18 +665,24 @@ class FlippedWires(Mechanism[FlippedPart]):
         mission: int,
         dealt: Mapping[str, Any],
     ) -> tuple[int, ...]:
+        count = config.count if config.who == "captain" else config.count * players
         if (
             not isinstance(raw, dict)
             or set(raw) != {"stands"}
             or not isinstance(raw["stands"], list)
-            or len(raw["stands"]) != config.count
+            or len(raw["stands"]) != count
             or not all(
                 isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in raw["stands"]
             )
         ):
+            if config.who == "captain":
+                raise SetupError(
+                    'setup.parts.flipped_wires must be {"stands": [stand]}: the captain\'s stand '
+                    "whose last wire (as given) he turned round"
+                )
             raise SetupError(
-                'setup.parts.flipped_wires must be {"stands": [stand]}: the captain\'s stand '
-                "whose last wire (as given) he turned round"
+                'setup.parts.flipped_wires must be {"stands": [stand, ...]}: for each seat in '
+                "order, the stand of his whose last wire (as given) he turned round"
             )
         return tuple(int(x) for x in raw["stands"])
 
@@ -586,17 +693,23 @@ class FlippedWires(Mechanism[FlippedPart]):
         chosen = table.setup.parts.get(ID)
         if not isinstance(chosen, tuple):
             raise SetupError("a mission with flipped wires needs setup.parts.flipped_wires")
+        config = table.mission.config(ID)
+        assert isinstance(config, FlipConfig)
+        each = config.who == "each"
         ids = []
-        for stand in chosen:
+        for i, stand in enumerate(chosen):
             if not 0 <= stand < len(table.stands) or not table.stands[stand]:
                 raise SetupError(f"no stand {stand} to turn a wire round on")
-            if table.owners[stand] != table.setup.captain:
+            if not each and table.owners[stand] != table.setup.captain:
                 raise SetupError("the captain turns round a wire of his own stand")
+            if each and table.owners[stand] != i:
+                raise SetupError(f"seat {i} turns round a wire of his own stand (given: {stand})")
             ids.append(table.stands[stand][-1])
-        return FlippedPart(tuple(ids))
+        return FlippedPart(tuple(ids), toll=config.toll)
 
     def start_game(self, table: Table, events: Events) -> None:
-        """Everyone sees the captain put a wire, turned round, at the far right of his stand."""
+        """Everyone sees the captain (mission 56: each player) put a wire, turned round, at the
+        far right of his stand."""
         ids = self.part(table).wires
         table.own_hidden = table.own_hidden | frozenset(ids)
         for wire in ids:
@@ -618,13 +731,32 @@ class FlippedWires(Mechanism[FlippedPart]):
     def allows(self, table: Table, action: Action) -> bool:
         return not _touches(table, action)
 
+    def before_action(self, table: Table, action: Action, events: Events) -> None:
+        """Mission 56: a Dual Cut at a teammate's flipped wire owes one step, paid once the cut
+        is over (a refusal later discards the copy, and the debt with it)."""
+        if toll_cut(table, action):
+            _owe_toll(table)
+
+    def end_turn(self, table: Table, events: Events) -> None:
+        _pay_toll(table, events)
+
+    def miss_token(
+        self, table: Table, wire: int, announced: tuple[int, ...], events: Events
+    ) -> bool:
+        """Mission 56: no token on a flipped wire a teammate missed (its owner never sees its
+        value; the others already do)."""
+        return tolled(table) and wire in flipped_ids(table)
+
     def observe(self, table: Table, viewer: Viewer) -> FlippedView:
         ids = flipped_ids(table)
         places = [table.position_of(w) for w in ids]
-        return {
+        out: FlippedView = {
             "wires": [list(p) for p in places],
             "owners": [table.owners[st] for st, _ in places],
         }
+        if tolled(table):
+            out["toll"] = True
+        return out
 
     def advise(self, ask: BotAsk) -> Advice | None:
         from ..bots.flipped import advise

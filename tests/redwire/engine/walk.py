@@ -256,8 +256,22 @@ def check_step(
             e.type in ("constraint_double", "weakest_stuck")  # type: ignore[attr-defined]
             for e in events
         )
+        # Mission 56's toll (a cut at a teammate's flipped wire) is one more step, after the
+        # cut's own (a miss's): its dial event follows its ``flipped_toll`` event.
+        tolls = [
+            events[i + 1]
+            for i, e in enumerate(events[:-1])
+            if e.type == "flipped_toll"  # type: ignore[attr-defined]
+        ]
+        assert all(t.type == "dial" for t in tolls)  # type: ignore[attr-defined]
+        steps = [m for m in moves if all(m is not t for t in tolls)]
         # (a second step the first one's explosion made moot is not taken)
-        assert len(moves) == (2 if double and after.dial > 0 else 1) or (double and len(moves) == 2)
+        assert (
+            not steps
+            or len(steps) == (2 if double and after.dial > 0 else 1)
+            or (double and len(steps) == 2)
+        )
+        assert steps or tolls
         assert all(abs(m.data["to"] - m.data["from"]) <= 1 for m in moves)  # type: ignore[attr-defined]
         assert all(a.data["to"] == b.data["from"] for a, b in pairwise(moves))  # type: ignore[attr-defined]
         assert after.dial == moves[-1].data["to"]  # type: ignore[attr-defined]

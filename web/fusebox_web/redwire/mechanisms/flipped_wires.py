@@ -1,15 +1,17 @@
-"""Flipped wires on the page (mission 38): the captain's wire turned round, drawn with a turned
-mark at the far right of his stand; its value shows to every other seat (in pass-and-play, on
-their screens only) and never to its owner or on the projector, where it is a back with the mark;
-the rule in the mission's panel; the owner's cuts with it (a teammate's wire tapped and a value
-chosen, a Solo Cut's value, revealing it as red) and the others' skip, as dock buttons by touch
-or keyboard; the log lines."""
+"""Flipped wires on the page (missions 38 and 56): the captain's wire (mission 56: every
+player's) turned round, drawn with a turned mark at the far right of his stand; its value shows
+to every other seat (in pass-and-play, on their screens only) and never to its owner or on the
+projector, where it is a back with the mark; the rule in the mission's panel; the owner's cuts
+with it (a teammate's wire tapped and a value chosen, a Solo Cut's value, revealing it as red)
+and the others' skip, as dock buttons by touch or keyboard; mission 56's step for a Dual Cut at
+a teammate's flipped wire, said by its tile, the turn's prompt and the confirm button; the log
+lines."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.redwire import GameState
+from engine.redwire import Cut, GameState
 from engine.redwire.mechanisms import flipped_wires
 from engine.redwire.mechanisms.flipped_wires import (
     FlippedCut,
@@ -41,7 +43,10 @@ def _marks(obs: Observation, w: Words) -> dict[Tile, tuple[str, str]]:
     for (stand, slot), owner in zip(part["wires"], part["owners"], strict=True):
         if obs["stands"][stand]["slots"][slot]["cut"]:
             continue
-        key = "rw.flip.tileOwn" if viewer == owner else "rw.flip.tile"
+        if viewer == owner:
+            key = "rw.flip.tileOwn"
+        else:
+            key = "rw.flip.tileToll" if part.get("toll") else "rw.flip.tile"
         found[(stand, slot)] = (mark, w.t(key, name=w.name(owner)))
     return found
 
@@ -50,13 +55,53 @@ def _part(obs: Observation, w: Words) -> str:
     part = flipped_wires.view(obs)
     if part is None or not part["owners"]:
         return ""
+    if part.get("toll"):  # mission 56: every player's, and the step a teammate's cut costs
+        text = w.t("rw.flip.ruleEach")
+    else:
+        text = w.t("rw.flip.rule", name=w.name(part["owners"][0]))
     return tag(
         "p",
-        tag("span", "↻", class_="rw-flipmark rw-flipmark--inline", aria_hidden="true")
-        + esc(w.t("rw.flip.rule", name=w.name(part["owners"][0]))),
+        tag("span", "↻", class_="rw-flipmark rw-flipmark--inline", aria_hidden="true") + esc(text),
         class_="rw-seq",
         data_testid="flipped-wires",
     )
+
+
+def _theirs(obs: Observation) -> set[Tile]:
+    """Mission 56: the others' uncut flipped wires (a Dual Cut at one costs a step)."""
+    part = flipped_wires.view(obs)
+    if part is None or not part.get("toll"):
+        return set()
+    viewer = obs.get("viewer")
+    return {
+        (stand, slot)
+        for (stand, slot), owner in zip(part["wires"], part["owners"], strict=True)
+        if owner != viewer and not obs["stands"][stand]["slots"][slot]["cut"]
+    }
+
+
+def _prompt(obs: Observation, w: Words) -> str | None:
+    """Mission 56, on the seat's turn: the step a Dual Cut at a teammate's flipped wire costs."""
+    prompt = obs["prompt"]
+    if not _theirs(obs) or prompt is None or prompt["kind"] != "turn":
+        return None
+    return w.t("rw.flip.prompt")
+
+
+def _toll_note(action: Any, obs: Observation, w: Words) -> str | None:
+    """Mission 56: the confirm button of a Dual Cut at a teammate's flipped wire says its step."""
+    theirs = _theirs(obs)
+    if isinstance(action, Cut) and any(tuple(t) in theirs for t in action.targets):
+        return w.t("rw.confirm.flippedToll")
+    if isinstance(action, FlippedCut) and (action.stand, action.slot) in theirs:
+        return w.t("rw.confirm.flippedToll")
+    return None
+
+
+def _cut_confirm(a: FlippedCut, w: Words, obs: Observation) -> str:
+    text = w.t("rw.confirm.flipped_cut", where=w.where(a.stand, a.slot), value=a.value)
+    note = _toll_note(a, obs, w)
+    return f"{text} {note}" if note else text
 
 
 # --------------------------------------------------------------------------- the owner's cut
@@ -140,17 +185,21 @@ def _skip(e: View, w: Words) -> Found:
     return w.t("rw.log.flippedSkip", who=w.name(e["seat"])), "warn"
 
 
+def _toll(e: View, w: Words) -> Found:
+    return w.t("rw.log.flippedToll", who=w.name(e["seat"])), "warn"
+
+
 TILE_MARKS = (_marks,)
 PARTS = (_part,)
+PROMPTS = (_prompt,)
+CONFIRM_NOTES = (_toll_note,)
 USES = (
     action_use(
         "flipped_cut",
         FlippedCut,
         _cut_afford,
         _cut_build,
-        lambda a, w, obs: w.t(
-            "rw.confirm.flipped_cut", where=w.where(a.stand, a.slot), value=a.value
-        ),
+        _cut_confirm,
         plain=False,
         tiles=_tiles,
         values=_values,
@@ -197,4 +246,5 @@ LINES = {
     "flipped_reveal": _reveal,
     "flipped_failed": _failed,
     "flipped_skip": _skip,
+    "flipped_toll": _toll,
 }
