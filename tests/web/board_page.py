@@ -52,6 +52,30 @@ def board_html(
 #: A placeholder left in a sentence ("{who}"): a message missing a parameter.
 RAW = re.compile(r"\{\w+\}")
 
+#: A wire's button on the board, whole.
+TILE = re.compile(r"<button[^>]*data-act=\"tile\"[^>]*>.*?</button>", re.S)
+
+
+def stand_tiles(html: str, stand: int) -> list[str]:
+    """The wire buttons of ``stand`` on a drawn board, left to right."""
+    return [t for t in TILE.findall(html) if f'data-stand="{stand}"' in t]
+
+
+def tile_at(html: str, stand: int, slot: int) -> str:
+    """The button of the wire at ``stand``/``slot`` on a drawn board."""
+    for found in stand_tiles(html, stand):
+        if f'data-slot="{slot}"' in found:
+            return str(found)
+    raise AssertionError(f"no tile {stand}/{slot}")
+
+
+def past_setup_tokens(mission: int, players: int, seed: int) -> GameState:
+    """A new game of ``mission`` once every setup token is placed (each seat's first choice)."""
+    state = new_game(mission, players, seed)
+    while state.phase.value == "setup_token":
+        state, _ = state.apply(state.legal_actions(state.to_move or 0)[0])
+    return state
+
 
 @dataclass
 class DrawnGame:

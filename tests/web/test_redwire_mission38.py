@@ -6,8 +6,6 @@ sentences in each language, the explosion of a failed cut included."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from fusebox_web.redwire.affordances import affordances
 from fusebox_web.redwire.markup import esc
@@ -17,43 +15,26 @@ from fusebox_web.redwire.selection import fresh, selection_of
 from fusebox_web.redwire.words import Words
 from fusebox_web.shell.i18n import Catalog
 
-from engine.redwire import new_game
 from engine.redwire.mechanisms.flipped_wires import FlippedCut
-from tests.web.board_page import NAMES, RAW, board_html, walk_drawing
-
-TILE = re.compile(r"<button[^>]*data-act=\"tile\"[^>]*>.*?</button>", re.S)
-
-
-def _tile(html: str, stand: int, slot: int) -> str:
-    for found in TILE.findall(html):
-        if f'data-stand="{stand}"' in found and f'data-slot="{slot}"' in found:
-            return str(found)
-    raise AssertionError(f"no tile {stand}/{slot}")
-
-
-def _ready(players: int, seed: int):  # type: ignore[no-untyped-def]
-    state = new_game(38, players, seed)
-    while state.phase.value == "setup_token":
-        state, _ = state.apply(state.legal_actions(state.to_move or 0)[0])
-    return state
+from tests.web.board_page import NAMES, RAW, board_html, past_setup_tokens, tile_at, walk_drawing
 
 
 @pytest.mark.parametrize("seed", range(3))
 def test_the_owner_never_sees_his_flipped_wire_the_others_do(catalog: Catalog, seed: int) -> None:
-    state = _ready(4, seed)
+    state = past_setup_tokens(38, 4, seed)
     captain = state.setup.captain
     ((stand, slot),) = state.observation(None)["mechanisms"]["flipped_wires"]["wires"]
     label = state.observation("seer")["stands"][stand]["slots"][slot]["wire"]
     for viewer in (captain, None):
-        tile = _tile(board_html(state, viewer, catalog), stand, slot)
+        tile = tile_at(board_html(state, viewer, catalog), stand, slot)
         assert "rw-tile--back" in tile and "rw-flipmark" in tile
         assert esc(catalog.t("rw.tile.hidden")) in tile
         assert f'data-v="{label}"' not in tile
-    assert esc(catalog.t("rw.flip.tileOwn")) in _tile(
+    assert esc(catalog.t("rw.flip.tileOwn")) in tile_at(
         board_html(state, captain, catalog), stand, slot
     )
     other = (captain + 1) % 4
-    seen = _tile(board_html(state, other, catalog), stand, slot)
+    seen = tile_at(board_html(state, other, catalog), stand, slot)
     assert "rw-tile--back" not in seen and "rw-flipmark" in seen
     assert esc(catalog.t("rw.flip.tile", name=NAMES[captain])) in seen
     assert esc(catalog.t("rw.flip.rule", name=NAMES[captain])) in board_html(state, other, catalog)
@@ -62,7 +43,7 @@ def test_the_owner_never_sees_his_flipped_wire_the_others_do(catalog: Catalog, s
 def test_the_captains_cut_with_it_is_a_button_building_the_engines_action(
     catalog: Catalog,
 ) -> None:
-    state = _ready(3, 1)
+    state = past_setup_tokens(38, 3, 1)
     captain = state.setup.captain
     assert state.to_move == captain
     assert "flipped_cut" in cards_now(state, captain, own_turn=True)

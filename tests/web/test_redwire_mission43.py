@@ -6,8 +6,6 @@ naming the value to the taker alone; every state draws and reads as sentences in
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from fusebox_web.redwire.affordances import affordances
 from fusebox_web.redwire.markup import esc
@@ -20,15 +18,10 @@ from fusebox_web.shell.i18n import Catalog
 from engine.redwire import Cut, GameState, explicit_setup, start
 from engine.redwire.mechanisms.nano import NanoStand
 from tests.redwire.engine.test_nano import deal
-from tests.web.board_page import NAMES, RAW, board_html, walk_drawing
+from tests.web.board_page import NAMES, RAW, board_html, stand_tiles, walk_drawing
 
 PILE = ["7", "12", "12", "6", "9.5"]
 SEVEN = '<span class="rw-n">7</span>'
-TILE = re.compile(r"<button[^>]*data-act=\"tile\"[^>]*>.*?</button>", re.S)
-
-
-def _tiles(html: str, stand: int) -> list[str]:
-    return [t for t in TILE.findall(html) if f'data-stand="{stand}"' in t]
 
 
 def _two_players() -> GameState:
@@ -99,11 +92,11 @@ def test_the_new_wire_is_drawn_in_its_place_and_its_value_stays_with_its_taker(
     state, _ = _two_players().apply(NanoStand(0, 0))
     slot = next(e for e in state.log if e.type == "nano_insert").data["slot"]
     assert slot == 12  # after his 7
-    mine = _tiles(board_html(state, 0, catalog), 0)
+    mine = stand_tiles(board_html(state, 0, catalog), 0)
     assert len(mine) == 13 and SEVEN in mine[slot] and "rw-nanomark" in mine[slot]
     for viewer in (1, None):
         html = board_html(state, viewer, catalog)
-        theirs = _tiles(html, 0)
+        theirs = stand_tiles(html, 0)
         assert len(theirs) == 13 and "rw-tile--back" in theirs[slot]
         assert "rw-nanomark" in theirs[slot]
         assert SEVEN not in theirs[slot]

@@ -7,8 +7,6 @@ lines and refusals in words; every state draws and reads as sentences."""
 
 from __future__ import annotations
 
-import re
-
 from fusebox_web.redwire.affordances import affordances
 from fusebox_web.redwire.log_text import log_lines
 from fusebox_web.redwire.markup import esc
@@ -25,9 +23,7 @@ from engine.redwire.observation_types import Observation
 from tests.redwire.engine.helpers import play_picking_first as play
 from tests.redwire.engine.helpers import turn_of, with_cut
 from tests.redwire.engine.test_rabbit_the_red import m54, with_stock
-from tests.web.board_page import NAMES, board_html, walk_drawing
-
-TILE = re.compile(r"<button[^>]*data-act=\"tile\"[^>]*>.*?</button>", re.S)
+from tests.web.board_page import NAMES, board_html, stand_tiles, walk_drawing
 
 
 def words(state: GameState, viewer: int | None, catalog: Catalog) -> tuple[Observation, Words]:
@@ -71,10 +67,10 @@ def test_the_pile_is_drawn_face_down_and_a_red_joins_by_a_stand_button(catalog: 
     assert ACTION_USES["pile_join_2"].button
     assert confirm_text(action, w, obs) == catalog.t("rw.confirm.pile_join", stand=3)
     after, _ = play(state, action)  # the 5.5 goes first on seat 2's stand
-    owner = [t for t in TILE.findall(board_html(after, 2, catalog)) if 'data-stand="2"' in t]
+    owner = stand_tiles(board_html(after, 2, catalog), 2)
     assert len(owner) == 13 and "rw-tile--red" in owner[0]  # his own red, face up
     assert "rw-pilemark" in owner[0]
-    other = [t for t in TILE.findall(board_html(after, 0, catalog)) if 'data-stand="2"' in t]
+    other = stand_tiles(board_html(after, 0, catalog), 2)
     assert "rw-tile--back" in other[0] and "rw-tile--red" not in other[0]
     assert "rw-pilemark" in other[0]
     assert 'data-left="10"' in board_html(after, 0, catalog)

@@ -8,8 +8,6 @@ page walks, ``tests/web/test_redwire_mission38.py`` for the mechanism's lines)."
 
 from __future__ import annotations
 
-import re
-
 from fusebox_web.redwire.affordances import affordances
 from fusebox_web.redwire.markup import esc
 from fusebox_web.redwire.phrases import confirm_text
@@ -17,50 +15,34 @@ from fusebox_web.redwire.selection import build, fresh, selection_of
 from fusebox_web.redwire.words import Words
 from fusebox_web.shell.i18n import Catalog
 
-from engine.redwire import Cut, Pick, new_game
+from engine.redwire import Cut, Pick
 from engine.redwire.wires import cut_value
-from tests.web.board_page import NAMES, RAW, board_html
-
-TILE = re.compile(r"<button[^>]*data-act=\"tile\"[^>]*>.*?</button>", re.S)
-
-
-def _tile(html: str, stand: int, slot: int) -> str:
-    for found in TILE.findall(html):
-        if f'data-stand="{stand}"' in found and f'data-slot="{slot}"' in found:
-            return str(found)
-    raise AssertionError(f"no tile {stand}/{slot}")
-
-
-def _ready(players: int, seed: int):  # type: ignore[no-untyped-def]
-    state = new_game(56, players, seed)
-    while state.phase.value == "setup_token":
-        state, _ = state.apply(state.legal_actions(state.to_move or 0)[0])
-    return state
+from tests.web.board_page import NAMES, RAW, board_html, past_setup_tokens, tile_at
 
 
 def test_each_flipped_wire_is_hidden_from_its_owner_and_priced_for_the_others(
     catalog: Catalog,
 ) -> None:
-    state = _ready(3, 2)
+    state = past_setup_tokens(56, 3, 2)
     part = state.observation(None)["mechanisms"]["flipped_wires"]
     assert sorted(part["owners"]) == [0, 1, 2]
     boards = {viewer: board_html(state, viewer, catalog) for viewer in (0, 1, 2, None)}
     for (stand, slot), owner in zip(part["wires"], part["owners"], strict=True):
         label = state.observation("seer")["stands"][stand]["slots"][slot]["wire"]
         for viewer, html in boards.items():
-            tile = _tile(html, stand, slot)
+            tile = tile_at(html, stand, slot)
             assert "rw-flipmark" in tile
             if viewer in (owner, None):
                 assert "rw-tile--back" in tile and f'data-v="{label}"' not in tile
             else:
                 assert "rw-tile--back" not in tile
                 assert esc(catalog.t("rw.flip.tileToll", name=NAMES[owner])) in tile
-        assert esc(catalog.t("rw.flip.tileOwn")) in _tile(boards[owner], stand, slot)
+        assert esc(catalog.t("rw.flip.tileOwn")) in tile_at(boards[owner], stand, slot)
     assert esc(catalog.t("rw.flip.ruleEach")) in boards[None]
 
 
 def test_a_dual_cut_at_a_teammates_flipped_wire_says_its_step(catalog: Catalog) -> None:
-    state = _ready(4, 3)
+    state = past_setup_tokens(56, 4, 3)
     seat = state.to_move
     assert seat is not None
     obs = state.observation(seat)

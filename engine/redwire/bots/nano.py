@@ -40,26 +40,40 @@ def _try_bar(space: int) -> float | None:
     return 0.5 if after_miss <= CLOCK_END - 3 else 0.75
 
 
+def _aims(ask: BotAsk, value: int) -> list[Cut]:
+    """The legal plain Dual Cuts of ``value`` at one wire."""
+    return [
+        a
+        for a in ask.legal
+        if isinstance(a, Cut) and a.tool is None and a.values == (value,) and len(a.targets) == 1
+    ]
+
+
+def _sure(ask: BotAsk, value: int, aims: list[Cut]) -> Cut | SoloCut | None:
+    """A Solo Cut of ``value``, else one of ``aims`` the deduction makes certain (the odds are
+    only computed when no Solo Cut is legal)."""
+    for action in ask.legal:
+        if isinstance(action, SoloCut) and action.value == value:
+            return action
+    if not aims:
+        return None
+    know: Knowledge = ask.knowledge()
+    return next((aim for aim in aims if know.certain(aim.targets[0], (value,))), None)
+
+
 def _clock(ask: BotAsk, space: int) -> Advice | None:
     """Mission 53: back a space with a sure cut of Nano's value, or with a likely one while a
     miss leaves room; on the space before the end, the likeliest cut of that value (anything
     else explodes the bomb)."""
     if ask.obs["phase"] != "turn" or space < 1:
         return None
-    for action in ask.legal:
-        if isinstance(action, SoloCut) and action.value == space:
-            return action, "nano_back", {"value": space, "space": space}
-    aims = [
-        a
-        for a in ask.legal
-        if isinstance(a, Cut) and a.tool is None and a.values == (space,) and len(a.targets) == 1
-    ]
+    aims = _aims(ask, space)
+    sure = _sure(ask, space, aims)
+    if sure is not None:
+        return sure, "nano_back", {"value": space, "space": space}
     if not aims:
         return None
     know: Knowledge = ask.knowledge()
-    for aim in aims:
-        if know.certain(aim.targets[0], (space,)):
-            return aim, "nano_back", {"value": space, "space": space}
     best = max(aims, key=lambda a: (know.chance(a.targets[0], (space,)), -a.targets[0][0]))
     chance = know.chance(best.targets[0], (space,))
     percent = round(100 * chance)
@@ -87,18 +101,7 @@ def advise(ask: BotAsk) -> Advice | None:
     space = part["space"]
     if not part["pile"]["left"] or ask.obs["phase"] != "turn":
         return None
-    for action in ask.legal:
-        if isinstance(action, SoloCut) and action.value == space:
-            return action, "nano_take", {"value": space, "space": space}
-    aims = [
-        a
-        for a in ask.legal
-        if isinstance(a, Cut) and a.tool is None and a.values == (space,) and len(a.targets) == 1
-    ]
-    if not aims:
-        return None
-    know: Knowledge = ask.knowledge()
-    for aim in aims:
-        if know.certain(aim.targets[0], (space,)):
-            return aim, "nano_take", {"value": space, "space": space}
+    sure = _sure(ask, space, _aims(ask, space))
+    if sure is not None:
+        return sure, "nano_take", {"value": space, "space": space}
     return None
