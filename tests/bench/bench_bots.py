@@ -426,13 +426,14 @@ def main(argv: list[str] | None = None) -> None:
     print(details(data, levels, missions, players, games))
     print("\n## Per mission: steps left at the end, losses forced / avoidable\n")
     print(per_mission(data, levels, missions, players, games))
-    print(f"\n## Cold first turn of the 5-player mission-8 opening ({openings} deals)\n")
-    print("| Level | median | worst |\n|---|---|---|")
-    for level in timed:
-        spent = [t for name, t in times if name == level]
-        print(
-            f"| {level} | {1000 * statistics.median(spent):.0f} ms | {1000 * max(spent):.0f} ms |"
-        )
+    if openings:  # `--openings 0` times none
+        print(f"\n## Cold first turn of the 5-player mission-8 opening ({openings} deals)\n")
+        print("| Level | median | worst |\n|---|---|---|")
+        for level in timed:
+            spent = [t for name, t in times if name == level]
+            print(
+                f"| {level} | {1000 * statistics.median(spent):.0f} ms | {1000 * max(spent):.0f} ms |"
+            )
     if endless:
         sys.exit(
             f"\n{len(endless)} cells have games that never end ({MAX_ACTIONS} actions, counted"
