@@ -54,7 +54,15 @@ from playwright.sync_api import (
 expect.set_options(timeout=BOOT_TIMEOUT_MS)
 
 
-BROWSER_FIXTURES = {"playwright", "browser", "context", "open_context", "page", "ready_page"}
+BROWSER_FIXTURES = {
+    "playwright",
+    "browser",
+    "context",
+    "open_context",
+    "page",
+    "ready_page",
+    "follow_link",
+}
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -223,6 +231,84 @@ def open_context(
         context.close()
     for context in dict.fromkeys(lent):
         returning_profiles.give_back(context)
+
+
+#: In the page: forget what the site saved, then follow ``query`` as Back or Forward would (a
+#: history entry, then ``popstate``); the shell opens it without booting Python again.
+FOLLOW = """query => {
+    localStorage.clear();
+    sessionStorage.clear();
+    history.pushState(null, "", query || location.pathname);
+    dispatchEvent(new PopStateEvent("popstate"));
+}"""
+
+
+class LinkPages:
+    """Booted pages kept for a worker's session, one per set of context options, each in a
+    profile of its own (no other page shares its storage). A test that opens a game link gets
+    the page with the site's storage cleared and the link followed in it (``Shell.follow``,
+    the page's route for Back and Forward): the game starts as it would at a first visit to
+    that address, without booting Python again. A link the page cannot follow in place (a
+    projector's, another game's) loads the page again, so it is still right, only slower.
+    After the test the page is sent to the bare address with its storage cleared: the game
+    closes and its computers stop."""
+
+    def __init__(self, browser: Browser, site_url: str) -> None:
+        self.browser = browser
+        self.site_url = site_url
+        self.pages: dict[str, tuple[Page, Watch]] = {}
+
+    def open(self, query: str, options: dict[str, Any]) -> tuple[Page, Watch]:
+        key = json.dumps(options, sort_keys=True)
+        if key in self.pages and not self.pages[key][0].is_closed():
+            page, seen = self.pages[key]
+            for found in (seen.console_errors, seen.foreign, seen.failed):
+                found.clear()
+            page.evaluate(FOLLOW, query)
+            wait_ready(page)
+            return page, seen
+        context = self.browser.new_context(**options)
+        seen = watch_context(context, self.site_url)
+        page = context.new_page()
+        record_console(page, seen)
+        page.goto(self.site_url + query)
+        wait_ready(page)
+        self.pages[key] = (page, seen)
+        return page, seen
+
+    def close_games(self) -> None:
+        for page, _ in self.pages.values():
+            if not page.is_closed():
+                page.evaluate(FOLLOW, "")
+                wait_ready(page)
+
+    def close(self) -> None:
+        for page, _ in self.pages.values():
+            page.context.close()
+
+
+@pytest.fixture(scope="session")
+def link_pages(browser: Browser, site_url: str) -> Iterator[LinkPages]:
+    pages = LinkPages(browser, site_url)
+    yield pages
+    pages.close()
+
+
+@pytest.fixture
+def follow_link(link_pages: LinkPages) -> Iterator[Callable[..., Page]]:
+    """``follow_link("?mission=9&...", viewport=...)``: a booted page showing that game link,
+    as a first visit to it would (see :class:`LinkPages`); errors fail the test as for `page`."""
+    watched: list[Watch] = []
+
+    def opener(query: str, **options: Any) -> Page:
+        page, seen = link_pages.open(query, options)
+        watched.append(seen)
+        return page
+
+    yield opener
+    link_pages.close_games()
+    for seen in watched:
+        seen.check()
 
 
 @pytest.fixture

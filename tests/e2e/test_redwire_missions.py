@@ -9,10 +9,11 @@ plays every mission from 9 at every player count it allows.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
-from harness import Opener, forget_game, wait_ready
+from harness import wait_ready
 from playwright.sync_api import Page, ViewportSize, expect
 from redwire_driver import (
     GAME_KEY,
@@ -144,15 +145,14 @@ def test_the_default_tables_cover_every_mechanism() -> None:
 
 
 def test_a_bot_table_plays_the_mission_to_its_end(
-    open_context: Opener, site_url: str, table: tuple[int, int, int]
+    follow_link: Callable[..., Page], table: tuple[int, int, int]
 ) -> None:
     mission, players, seed = table
-    page = open_context(viewport=PHONE).new_page()
-    page.goto(
-        site_url + f"?mission={mission}&players={players}&seed={seed}"
-        "&bots=all&level=" + LEVEL + "&brief=0&pace=instant"
+    page = follow_link(
+        f"?mission={mission}&players={players}&seed={seed}"
+        "&bots=all&level=" + LEVEL + "&brief=0&pace=instant",
+        viewport=PHONE,
     )
-    wait_ready(page)
     page.wait_for_selector('[data-testid="end"]', timeout=300_000)
     state = saved_state(page)
     assert state.is_over and state.setup.mission == mission and state.players == players
@@ -161,21 +161,17 @@ def test_a_bot_table_plays_the_mission_to_its_end(
     expect(page.get_by_test_id("result")).to_be_visible()
 
 
-def open_phone(open_context: Opener, url: str) -> Page:
-    page = open_context(viewport=PHONE).new_page()
-    page.goto(url)
-    wait_ready(page)
-    return page
+def follow_phone(follow_link: Callable[..., Page], query: str) -> Page:
+    """A booted phone page showing the game link ``query`` (see conftest's ``follow_link``)."""
+    return follow_link(query, viewport=PHONE)
 
 
 def test_the_sequence_row_blocks_values_and_opens_them_in_order(
-    open_context: Opener, site_url: str
+    follow_link: Callable[..., Page],
 ) -> None:
     """Mission 9 on a phone: the Number cards' row with its states in words, no value chip for
     a blocked value, and a cut of the current value made with the keyboard alone."""
-    page = open_phone(
-        open_context, site_url + "?mission=9&players=3&seed=21&bots=1&pace=instant&brief=0"
-    )
+    page = follow_phone(follow_link, "?mission=9&players=3&seed=21&bots=1&pace=instant&brief=0")
     assert wait_decision(page) == "setup_token"
     play(page, sure_move(saved_state(page), 0))
     assert wait_decision(page) == "turn"
@@ -258,12 +254,12 @@ def clock_seconds(page: Page) -> int:
 
 
 def test_the_countdown_ticks_stops_when_hidden_and_the_next_turn_is_claimed(
-    open_context: Opener, site_url: str
+    follow_link: Callable[..., Page],
 ) -> None:
     """Mission 10 on a phone, the human seat captain (asked first): the clock runs, stops while
     the page is hidden, and "Snip!" (by keyboard) takes the next turn."""
-    page = open_phone(
-        open_context, site_url + "?mission=10&players=3&seed=5&bots=1&pace=slow&brief=0&captain=1"
+    page = follow_phone(
+        follow_link, "?mission=10&players=3&seed=5&bots=1&pace=slow&brief=0&captain=1"
     )
     assert wait_decision(page) == "setup_token"
     play(page, sure_move(saved_state(page), 0))
@@ -299,9 +295,9 @@ def test_the_countdown_ticks_stops_when_hidden_and_the_next_turn_is_claimed(
     assert state.active == 0 and [e.type for e in state.log].count("claim") == 1
 
 
-def test_when_the_countdown_runs_out_the_bomb_explodes(open_context: Opener, site_url: str) -> None:
-    page = open_phone(
-        open_context, site_url + "?mission=10&players=3&seed=5&bots=1&pace=slow&brief=0&captain=1"
+def test_when_the_countdown_runs_out_the_bomb_explodes(follow_link: Callable[..., Page]) -> None:
+    page = follow_phone(
+        follow_link, "?mission=10&players=3&seed=5&bots=1&pace=slow&brief=0&captain=1"
     )
     assert wait_decision(page) == "setup_token"
     play(page, sure_move(saved_state(page), 0))
@@ -324,14 +320,14 @@ def test_when_the_countdown_runs_out_the_bomb_explodes(open_context: Opener, sit
 
 
 def test_the_value_that_acts_as_red_is_shown_and_never_offered(
-    open_context: Opener, site_url: str
+    follow_link: Callable[..., Page],
 ) -> None:
     """Mission 11 on a phone, two players, the person captain (who places no token): the Number
     card marked "acts as red" with the flame, the rule in words, no value button for it, and a
     tap on a teammate's wire that offers every other value held."""
-    page = open_phone(
-        open_context,
-        site_url + "?mission=11&players=2&seed=8&bots=1&pace=instant&brief=0&captain=1",
+    page = follow_phone(
+        follow_link,
+        "?mission=11&players=2&seed=8&bots=1&pace=instant&brief=0&captain=1",
     )
     assert wait_decision(page) == "turn"  # no setup token for the captain with two players
     state = saved_state(page)
@@ -350,12 +346,12 @@ def test_the_value_that_acts_as_red_is_shown_and_never_offered(
 
 
 def test_a_card_opens_once_the_number_card_on_it_is_cut_too(
-    open_context: Opener, site_url: str
+    follow_link: Callable[..., Page],
 ) -> None:
     """Mission 12, three people passing a phone: the Sticky Note (card 4) carries Number card 3;
     two 4s cut leave it locked ("needs two 3s cut too"), two 3s open it; then it is used by
     touch."""
-    page = open_phone(open_context, site_url + "?mission=12&players=3&seed=4&bots=0&brief=0")
+    page = follow_phone(follow_link, "?mission=12&players=3&seed=4&bots=0&brief=0")
     take_device(page)
     state = saved_state(page)
     assert double_lock.locks(state)[4] == 3
@@ -402,13 +398,13 @@ def test_a_card_opens_once_the_number_card_on_it_is_cut_too(
 
 
 def test_the_three_reds_are_pointed_at_by_touch_and_keyboard(
-    open_context: Opener, site_url: str
+    follow_link: Callable[..., Page],
 ) -> None:
     """Mission 13 on a phone, four players, the person captain: the drawn token, the red wires
     dealt first, then the sweep: the button, two wires by touch, the last by keyboard."""
-    page = open_phone(
-        open_context,
-        site_url + "?mission=13&players=4&seed=12&bots=1&pace=instant&brief=0&captain=1",
+    page = follow_phone(
+        follow_link,
+        "?mission=13&players=4&seed=12&bots=1&pace=instant&brief=0&captain=1",
     )
     decision = wait_decision(page)
     expect(page.get_by_test_id("dealt-first")).to_contain_text("Red wires dealt first")
@@ -446,7 +442,7 @@ def test_the_three_reds_are_pointed_at_by_touch_and_keyboard(
     assert all(after.cut[after.wire_id(*t)] for t in reds)
 
 
-def test_the_rookie_is_marked_and_warned(open_context: Opener, site_url: str) -> None:
+def test_the_rookie_is_marked_and_warned(follow_link: Callable[..., Page]) -> None:
     """Mission 14 on a phone: the rookie's badge (with an accessible name), the rule in the
     mission's panel, and, on the rookie's own turn, the warning in the prompt and the odds."""
     for seed in range(1, 40):  # a deal where the person (seat 0) is the rookie
@@ -454,9 +450,9 @@ def test_the_rookie_is_marked_and_warned(open_context: Opener, site_url: str) ->
 
         if rookie.rookie(new_game(14, 3, seed=seed, captain=0)) == 0:
             break
-    page = open_phone(
-        open_context,
-        site_url + f"?mission=14&players=3&seed={seed}&bots=1&pace=instant&brief=0&captain=1",
+    page = follow_phone(
+        follow_link,
+        f"?mission=14&players=3&seed={seed}&bots=1&pace=instant&brief=0&captain=1",
     )
     badge = page.get_by_test_id("rookie-badge")
     expect(badge).to_have_count(1)
@@ -468,16 +464,14 @@ def test_the_rookie_is_marked_and_warned(open_context: Opener, site_url: str) ->
     expect(page.get_by_test_id("prompt")).to_contain_text("You are the rookie")
 
 
-def test_a_face_down_card_is_turned_up_and_used_at_once(
-    open_context: Opener, site_url: str
-) -> None:
+def test_a_face_down_card_is_turned_up_and_used_at_once(follow_link: Callable[..., Page]) -> None:
     """Mission 15 on a phone: three face-down cards and the Number deck's top card (11); the
     person holds all four 11s: a Solo Cut turns up the leftmost card, the Radar (card 8), usable
     at once though no 8 is cut; then used by touch."""
     # The slow pace: the Radar is used at once, while the computer after her still thinks.
-    page = open_phone(
-        open_context,
-        site_url + "?mission=15&players=3&seed=45&bots=1&pace=slow&brief=0&captain=1",
+    page = follow_phone(
+        follow_link,
+        "?mission=15&players=3&seed=45&bots=1&pace=slow&brief=0&captain=1",
     )
     expect(page.get_by_test_id("face-down-card")).to_have_count(3)
     expect(page.get_by_test_id("number-deck")).to_contain_text("Top card, face up: 11")
@@ -497,14 +491,14 @@ def test_a_face_down_card_is_turned_up_and_used_at_once(
 
 
 def test_the_bluffer_places_false_tokens_by_touch_and_keyboard(
-    open_context: Opener, site_url: str
+    follow_link: Callable[..., Page],
 ) -> None:
     """Mission 17 on a phone, the person is the Bluffer (and captain): his badge, his two false
     tokens (a wire, then a number it is not: by touch, then by keyboard), drawn "≠" on the wires
     and said in words."""
-    page = open_phone(
-        open_context,
-        site_url + "?mission=17&players=3&seed=4&bots=1&pace=instant&brief=0&captain=1",
+    page = follow_phone(
+        follow_link,
+        "?mission=17&players=3&seed=4&bots=1&pace=instant&brief=0&captain=1",
     )
     expect(page.get_by_test_id("bluffer-badge")).to_have_count(1)
     assert wait_decision(page) == "setup_token"
@@ -538,13 +532,13 @@ def test_the_bluffer_places_false_tokens_by_touch_and_keyboard(
 
 
 def test_the_radar_turn_names_who_cuts_by_touch_and_keyboard(
-    open_context: Opener, site_url: str
+    follow_link: Callable[..., Page],
 ) -> None:
     """Mission 18 on a phone, the person captain: the Number card and the radar's answers, the
     naming (a seat button, by keyboard), then the named player's cut with that value."""
-    page = open_phone(
-        open_context,
-        site_url + "?mission=18&players=3&seed=6&bots=1&pace=instant&brief=0&captain=1",
+    page = follow_phone(
+        follow_link,
+        "?mission=18&players=3&seed=6&bots=1&pace=instant&brief=0&captain=1",
     )
     assert wait_decision(page) == "bat_name"
     part = page.get_by_test_id("bat-radar")
@@ -582,11 +576,11 @@ def test_the_radar_turn_names_who_cuts_by_touch_and_keyboard(
 
 
 def test_an_audio_mission_tells_the_players_to_start_the_track(
-    open_context: Opener, site_url: str
+    follow_link: Callable[..., Page],
 ) -> None:
     """Mission 19: the briefing and the board say to start the official track from one's own
     box (the page plays nothing); the mission itself is played as its card says."""
-    page = open_phone(open_context, site_url + "?mission=19&players=3&seed=2&bots=1&pace=instant")
+    page = follow_phone(follow_link, "?mission=19&players=3&seed=2&bots=1&pace=instant")
     notice = page.get_by_test_id("audio")
     expect(notice).to_contain_text('Start the track "Mission 19" from your own box')
     expect(page.get_by_test_id("begin")).to_be_visible()
@@ -596,14 +590,14 @@ def test_an_audio_mission_tells_the_players_to_start_the_track(
 
 
 def test_x_wires_are_marked_and_refused_to_equipment_by_touch_and_keyboard(
-    open_context: Opener, site_url: str
+    follow_link: Callable[..., Page],
 ) -> None:
     """Mission 20 on a phone: each stand's last wire is drawn with an X and says so; the setup
     token and the Double Detector refuse it, in words; a plain cut at a teammate's X wire, made
     with the keyboard alone, hits."""
-    page = open_phone(
-        open_context,
-        site_url + "?mission=20&players=3&seed=1&bots=1&pace=instant&brief=0&captain=1",
+    page = follow_phone(
+        follow_link,
+        "?mission=20&players=3&seed=1&bots=1&pace=instant&brief=0&captain=1",
     )
     assert wait_decision(page) == "setup_token"
     state = saved_state(page)
@@ -642,14 +636,14 @@ def test_x_wires_are_marked_and_refused_to_equipment_by_touch_and_keyboard(
 
 
 def test_even_odd_tokens_are_placed_by_keyboard_drawn_and_said(
-    open_context: Opener, site_url: str
+    follow_link: Callable[..., Page],
 ) -> None:
     """Mission 21 on a phone: the setup token, placed with the keyboard alone, is an even/odd
     token (the confirm button says which), drawn under the wire and said in its name; the
     computers' tokens are too, and the log says them."""
-    page = open_phone(
-        open_context,
-        site_url + "?mission=21&players=3&seed=3&bots=1&pace=instant&brief=0&captain=1",
+    page = follow_phone(
+        follow_link,
+        "?mission=21&players=3&seed=3&bots=1&pace=instant&brief=0&captain=1",
     )
     assert wait_decision(page) == "setup_token"
     expect(page.get_by_test_id("parity-rule")).to_contain_text("Even/odd tokens")
@@ -678,14 +672,14 @@ def test_even_odd_tokens_are_placed_by_keyboard_drawn_and_said(
 
 
 def test_tokens_beside_the_stand_and_the_gift_by_touch_and_keyboard(
-    open_context: Opener, site_url: str
+    follow_link: Callable[..., Page],
 ) -> None:
     """Mission 22 on a phone, the person captain: two tokens beside the stand (values not held:
     one by touch, one by keyboard), drawn as a badge by the name and said in words; two yellow
     wires cut start the gift: the person gives the left neighbour a token by keyboard."""
-    page = open_phone(
-        open_context,
-        site_url + "?mission=22&players=4&seed=1&bots=1&pace=instant&brief=0&captain=1",
+    page = follow_phone(
+        follow_link,
+        "?mission=22&players=4&seed=1&bots=1&pace=instant&brief=0&captain=1",
     )
     assert wait_decision(page) == "setup_token"
     expect(page.get_by_test_id("prompt")).to_contain_text("a value you do not hold")
@@ -733,14 +727,14 @@ def test_tokens_beside_the_stand_and_the_gift_by_touch_and_keyboard(
 
 
 def test_the_four_at_once_by_touch_and_keyboard_turn_the_deck_up(
-    open_context: Opener, site_url: str
+    follow_link: Callable[..., Page],
 ) -> None:
     """Mission 23 on a phone, the person captain: the Number card face down during the setup
     token, then face up; its value never offered as a chip; the special action's button, the
     four wires (two by touch, two by keyboard); the equipment deck turned up."""
-    page = open_phone(
-        open_context,
-        site_url + "?mission=23&players=3&seed=2&bots=1&pace=instant&brief=0&captain=1",
+    page = follow_phone(
+        follow_link,
+        "?mission=23&players=3&seed=2&bots=1&pace=instant&brief=0&captain=1",
     )
     assert wait_decision(page) == "setup_token"
     part = page.get_by_test_id("four-at-once")
@@ -780,14 +774,14 @@ def test_the_four_at_once_by_touch_and_keyboard_turn_the_deck_up(
 
 
 def test_count_tokens_are_placed_by_keyboard_drawn_and_said(
-    open_context: Opener, site_url: str
+    follow_link: Callable[..., Page],
 ) -> None:
     """Mission 24 on a phone: the setup token, by keyboard, is a count token (the confirm button
     says x3: three 4s on the person's stand), drawn under the wire with its words; the computers'
     are too."""
-    page = open_phone(
-        open_context,
-        site_url + "?mission=24&players=4&seed=4&bots=1&pace=instant&brief=0&captain=1",
+    page = follow_phone(
+        follow_link,
+        "?mission=24&players=4&seed=4&bots=1&pace=instant&brief=0&captain=1",
     )
     assert wait_decision(page) == "setup_token"
     expect(page.get_by_test_id("count-rule")).to_contain_text("Count tokens")
@@ -811,12 +805,12 @@ def test_count_tokens_are_placed_by_keyboard_drawn_and_said(
 
 
 def test_silence_on_numbers_is_stated_and_a_slip_moves_the_dial_by_keyboard(
-    open_context: Opener, site_url: str
+    follow_link: Callable[..., Page],
 ) -> None:
     """Mission 25 on a phone: the briefing and the board state the silence on numbers; a person
     presses "A number was said" with the keyboard alone (on a computer's turn too): one step."""
     # The slow pace: the button may be pressed while a computer thinks.
-    page = open_phone(open_context, site_url + "?mission=25&players=3&seed=2&bots=1&pace=slow")
+    page = follow_phone(follow_link, "?mission=25&players=3&seed=2&bots=1&pace=slow")
     expect(page.get_by_test_id("silence")).to_contain_text("Nobody may say a number aloud")
     page.get_by_test_id("begin").click()
     expect(page.get_by_test_id("silence")).to_contain_text("No number said aloud so far")
@@ -835,14 +829,14 @@ def test_silence_on_numbers_is_stated_and_a_slip_moves_the_dial_by_keyboard(
 
 
 def test_the_turns_number_card_is_chosen_by_keyboard_and_cut(
-    open_context: Opener, site_url: str
+    follow_link: Callable[..., Page],
 ) -> None:
     """Mission 26 on a phone, the person captain: the twelve cards face up, the choice of a card
     of a held value by keyboard (only held values are offered), the card marked "this turn",
     the prompt's reminder, and only that value offered for the cut."""
-    page = open_phone(
-        open_context,
-        site_url + "?mission=26&players=3&seed=5&bots=1&pace=instant&brief=0&captain=1",
+    page = follow_phone(
+        follow_link,
+        "?mission=26&players=3&seed=5&bots=1&pace=instant&brief=0&captain=1",
     )
     if wait_decision(page) == "setup_token":
         play(page, sure_move(saved_state(page), 0))
@@ -868,13 +862,13 @@ def test_the_turns_number_card_is_chosen_by_keyboard_and_cut(
 
 
 def test_drawn_tokens_are_taken_and_placed_by_touch_and_keyboard(
-    open_context: Opener, site_url: str
+    follow_link: Callable[..., Page],
 ) -> None:
     """Mission 27 on a phone, the person captain: no Double Detector offered; two yellow wires
     cut lay the drawn tokens out; the person takes one by keyboard and places it by touch."""
-    page = open_phone(
-        open_context,
-        site_url + "?mission=27&players=4&seed=3&bots=1&pace=instant&brief=0&captain=1",
+    page = follow_phone(
+        follow_link,
+        "?mission=27&players=4&seed=3&bots=1&pace=instant&brief=0&captain=1",
     )
     expect(page.get_by_test_id("token-draft")).to_contain_text("Nobody has a Double Detector")
     if wait_decision(page) == "setup_token":
@@ -907,13 +901,13 @@ def test_drawn_tokens_are_taken_and_placed_by_touch_and_keyboard(
     expect(page.get_by_test_id("token-draft")).to_contain_text("took 5")
 
 
-def test_the_careless_captain_is_marked_and_warned(open_context: Opener, site_url: str) -> None:
+def test_the_careless_captain_is_marked_and_warned(follow_link: Callable[..., Page]) -> None:
     """Mission 28 on a phone, the person captain: the careless badge by the name (with its
     accessible name), no Double Detector badge for the captain, no detector offered, and the
     warning in the prompt."""
-    page = open_phone(
-        open_context,
-        site_url + "?mission=28&players=3&seed=2&bots=1&pace=instant&brief=0&captain=1",
+    page = follow_phone(
+        follow_link,
+        "?mission=28&players=3&seed=2&bots=1&pace=instant&brief=0&captain=1",
     )
     badge = page.get_by_test_id("careless-badge")
     expect(badge).to_have_count(1)
@@ -928,14 +922,14 @@ def test_the_careless_captain_is_marked_and_warned(open_context: Opener, site_ur
 
 
 def test_number_cards_in_hand_are_secret_and_played_face_down_by_keyboard(
-    open_context: Opener, site_url: str
+    follow_link: Callable[..., Page],
 ) -> None:
     """Mission 29 on a phone, the person captain: their own Number cards shown, the others'
     only counted; the card a computer puts face down for the person's turn stays unseen, with
     the warning; then the person puts one face down for the next turn, by keyboard."""
-    page = open_phone(
-        open_context,
-        site_url + "?mission=29&players=3&seed=4&bots=1&pace=instant&brief=0&captain=1",
+    page = follow_phone(
+        follow_link,
+        "?mission=29&players=3&seed=4&bots=1&pace=instant&brief=0&captain=1",
     )
     expect(page.get_by_test_id("my-number-cards")).to_have_attribute(
         "aria-label", "Your Number cards: 1 and 6"
@@ -966,12 +960,12 @@ def test_number_cards_in_hand_are_secret_and_played_face_down_by_keyboard(
 
 
 def test_the_second_audio_mission_tells_the_track_and_turns_number_cards_by_keyboard(
-    open_context: Opener, site_url: str
+    follow_link: Callable[..., Page],
 ) -> None:
     """Mission 30: the briefing and the board say to start the official track "Mission 30"
     from one's own box (the page plays nothing); the Number deck's top card is turned up when
     the track says so, by keyboard, and the next one after it."""
-    page = open_phone(open_context, site_url + "?mission=30&players=3&seed=2&bots=1&pace=instant")
+    page = follow_phone(follow_link, "?mission=30&players=3&seed=2&bots=1&pace=instant")
     expect(page.get_by_test_id("audio")).to_contain_text(
         'Start the track "Mission 30" from your own box'
     )
@@ -992,17 +986,16 @@ def test_the_second_audio_mission_tells_the_track_and_turns_number_cards_by_keyb
 
 
 def test_a_constraint_card_is_taken_by_keyboard_and_obeyed_and_my_radar_used_by_touch(
-    open_context: Opener, site_url: str
+    follow_link: Callable[..., Page],
 ) -> None:
     """Mission 31 on a phone, the person not captain with the E1 character from the link: the
     computers choose their constraint cards first, the person takes one by keyboard (the cards
     on offer and each player's card on the board, in words), the computers' reasons in the log;
     the person's own Radar Sweep used by touch on a computer's turn or its own (its badge turns
     "used"), and only the values the card allows offered for a cut."""
-    page = open_phone(
-        open_context,
-        site_url
-        + "?mission=31&players=3&seed=5&bots=1&pace=instant&brief=0&captain=2&characters=E1",
+    page = follow_phone(
+        follow_link,
+        "?mission=31&players=3&seed=5&bots=1&pace=instant&brief=0&captain=2&characters=E1",
     )
     assert wait_decision(page) == "constraint_choose"
     expect(page.get_by_test_id("characters")).to_contain_text("Radar Sweep (E1)")
@@ -1078,13 +1071,12 @@ def to_my_first_turn(page: Page) -> GameState:
     return saved_state(page)
 
 
-def test_my_triple_scanner_by_keyboard(open_context: Opener, site_url: str) -> None:
+def test_my_triple_scanner_by_keyboard(follow_link: Callable[..., Page]) -> None:
     """Mission 31, the person with the E3 character: no Double Detector offered, its own Triple
     Scanner named in the dock's detectors; three wires of a teammate and a value by keyboard."""
-    page = open_phone(
-        open_context,
-        site_url
-        + "?mission=31&players=3&seed=5&bots=1&pace=instant&brief=0&captain=2&characters=E3",
+    page = follow_phone(
+        follow_link,
+        "?mission=31&players=3&seed=5&bots=1&pace=instant&brief=0&captain=2&characters=E3",
     )
     state = to_my_first_turn(page)
     expect(page.locator('[data-act="mode"][data-mode="double"]')).to_have_count(0)
@@ -1113,15 +1105,14 @@ def test_my_triple_scanner_by_keyboard(open_context: Opener, site_url: str) -> N
 
 
 def test_my_either_or_ray_and_my_walkie_talkies_by_touch(
-    open_context: Opener, site_url: str
+    follow_link: Callable[..., Page],
 ) -> None:
     """Mission 31 with four players: the person with E4 announces two values on one wire (the
     dock's "X or Y" toggle); with E2 (another deal) offers a wire to a teammate, who gives one
     back."""
-    page = open_phone(
-        open_context,
-        site_url
-        + "?mission=31&players=3&seed=5&bots=1&pace=instant&brief=0&captain=2&characters=E4",
+    page = follow_phone(
+        follow_link,
+        "?mission=31&players=3&seed=5&bots=1&pace=instant&brief=0&captain=2&characters=E4",
     )
     state = to_my_first_turn(page)
     two = next(
@@ -1136,12 +1127,10 @@ def test_my_either_or_ray_and_my_walkie_talkies_by_touch(
     page.get_by_test_id("confirm").click()
     page.wait_for_selector('[data-testid="character-badge-0"].is-used')
     assert any(e.type == "personal" and e.data["character"] == "E4" for e in saved_state(page).log)
-    forget_game(page, site_url)  # the next game link deals again
-
-    page = open_phone(
-        open_context,
-        site_url
-        + "?mission=31&players=3&seed=5&bots=1&pace=instant&brief=0&captain=2&characters=E2",
+    # The next game link deals again (the page forgets the game first).
+    page = follow_phone(
+        follow_link,
+        "?mission=31&players=3&seed=5&bots=1&pace=instant&brief=0&captain=2&characters=E2",
     )
     state = to_my_first_turn(page)
     stand, slot, _ = state.hand(0)[0]
@@ -1159,11 +1148,11 @@ def test_my_either_or_ray_and_my_walkie_talkies_by_touch(
 
 
 def test_a_character_chosen_on_the_table_screen_by_keyboard_reaches_mission_31(
-    open_context: Opener, site_url: str
+    follow_link: Callable[..., Page],
 ) -> None:
     """The table screen on a phone: each person's "Character from mission 31" (a computer's is
     its own choice), chosen by keyboard; box 31-42 opened early; mission 31 deals it."""
-    page = open_phone(open_context, site_url)
+    page = follow_phone(follow_link, "")
     page.get_by_test_id("play").click()
     expect(page.get_by_test_id("character-bot-1")).to_contain_text("the computer chooses")
     select = page.get_by_test_id("character-0")
@@ -1186,15 +1175,15 @@ def test_a_character_chosen_on_the_table_screen_by_keyboard_reaches_mission_31(
 
 
 def test_the_captain_replaces_the_shared_card_by_keyboard_and_keeps_it_by_touch(
-    open_context: Opener, site_url: str
+    follow_link: Callable[..., Page],
 ) -> None:
     """Mission 32 on a phone, the person captain: the visible card everyone obeys on the board
     (in words, with the deck's count); at the start of the person's turn the card is replaced
     by keyboard (the next card turned up, the old one listed as replaced), and at the next one
     kept by touch; the log says both."""
-    page = open_phone(
-        open_context,
-        site_url + "?mission=32&players=3&seed=5&bots=1&pace=instant&brief=0&captain=1",
+    page = follow_phone(
+        follow_link,
+        "?mission=32&players=3&seed=5&bots=1&pace=instant&brief=0&captain=1",
     )
     while (decision := wait_decision(page)) == "setup_token":
         play(page, sure_move(saved_state(page), 0))
@@ -1253,14 +1242,14 @@ def _m32_move(page: Page) -> None:
 
 
 def test_the_sequence_card_goes_to_an_end_by_keyboard_and_moves_by_touch(
-    open_context: Opener, site_url: str
+    follow_link: Callable[..., Page],
 ) -> None:
     """Mission 36 on a phone, the person captain: the Sequence card put at the right end of the
     row by keyboard before the setup tokens (the board says which end); later, having cut two
     wires of the open value, the person moves it to the other end by touch; the log says both."""
-    page = open_phone(
-        open_context,
-        site_url + "?mission=36&players=3&seed=4&bots=1&pace=instant&brief=0&captain=1",
+    page = follow_phone(
+        follow_link,
+        "?mission=36&players=3&seed=4&bots=1&pace=instant&brief=0&captain=1",
     )
     assert wait_decision(page) == "sequence_end" and viewer(page) == 0
     prompt = page.get_by_test_id("prompt")
@@ -1315,15 +1304,15 @@ def _m36_move(page: Page) -> None:
 
 
 def test_the_weak_spot_hides_the_others_cards_and_is_accused_by_keyboard_and_touch(
-    open_context: Opener, site_url: str
+    follow_link: Callable[..., Page],
 ) -> None:
     """Mission 34 on a phone, the person captain (not the weak spot): the board shows the
     person's own hidden card and no one else's; a wrong accusation by keyboard (a card button,
     the teammate's seat, confirm) moves the detonator and is said; at the person's next turn the
     right one by touch turns every card up and is said."""
-    page = open_phone(
-        open_context,
-        site_url + "?mission=34&players=4&seed=1&bots=1&pace=instant&brief=0&captain=1",
+    page = follow_phone(
+        follow_link,
+        "?mission=34&players=4&seed=1&bots=1&pace=instant&brief=0&captain=1",
     )
     while (decision := wait_decision(page)) == "setup_token":
         play(page, sure_move(saved_state(page), 0))
@@ -1388,17 +1377,15 @@ def test_a_link_to_mission_34_for_two_players_says_it_needs_three(
     assert saved(page) is None  # no game was dealt
 
 
-def test_my_flipped_wire_stays_hidden_from_me_and_is_cut(
-    open_context: Opener, site_url: str
-) -> None:
+def test_my_flipped_wire_stays_hidden_from_me_and_is_cut(follow_link: Callable[..., Page]) -> None:
     """Mission 38 on a phone, the person captain: the DOM never holds the value of her own
     flipped wire (a back with the turned mark, said in words, on every screen she sees), while
     the teammates' boards would show it; she selects its cut with the keyboard alone (the mode,
     a teammate's wire of its value, the value, up to the confirm) and cancels, then makes it by
     touch, and both wires are cut."""
-    page = open_phone(
-        open_context,
-        site_url + "?mission=38&players=3&seed=4&bots=1&pace=instant&brief=0&captain=1",
+    page = follow_phone(
+        follow_link,
+        "?mission=38&players=3&seed=4&bots=1&pace=instant&brief=0&captain=1",
     )
     state = saved_state(page)
     part = flipped_wires.view(state.observation(0))
@@ -1456,7 +1443,7 @@ def test_my_flipped_wire_stays_hidden_from_me_and_is_cut(
 
 
 def test_a_teammates_flipped_wire_is_cut_for_a_step_mine_stays_hidden(
-    open_context: Opener, site_url: str
+    follow_link: Callable[..., Page],
 ) -> None:
     """Mission 56 on a phone, the person captain: the DOM never holds her own flipped wire's
     value, while a teammate's shows its value and says the step a cut at it costs; the turn's
@@ -1465,9 +1452,9 @@ def test_a_teammates_flipped_wire_is_cut_for_a_step_mine_stays_hidden(
     detonator moves one step once her own wire is cut, in the log's words."""
     if 56 not in mission_ids():  # the page knows missions 1..N only (missions ship contiguously)
         pytest.skip("mission 56 reaches the page once missions 53-55 ship")
-    page = open_phone(
-        open_context,
-        site_url + "?mission=56&players=3&seed=3&bots=1&pace=instant&brief=0&captain=1",
+    page = follow_phone(
+        follow_link,
+        "?mission=56&players=3&seed=3&bots=1&pace=instant&brief=0&captain=1",
     )
     state = saved_state(page)
     part = flipped_wires.view(state.observation(0))
@@ -1520,16 +1507,16 @@ def test_a_teammates_flipped_wire_is_cut_for_a_step_mine_stays_hidden(
 
 
 def test_the_noble_cut_by_keyboard_and_touch_and_the_hand_out(
-    open_context: Opener, site_url: str
+    follow_link: Callable[..., Page],
 ) -> None:
     """Mission 39 on a phone, the person captain: the noble Number card face up from the start,
     marked in the row, the Number deck's count, its value never offered as a chip; the special
     action's button and the first two wires pointed at with the keyboard alone, the last two by
     touch; the four cut, the deck left dealt out and drawn (the Italian edition: shown cards,
     tokens on the hands), and the part fits the phone's width."""
-    page = open_phone(
-        open_context,
-        site_url + "?mission=39&players=3&seed=2&bots=1&pace=instant&brief=0&captain=1",
+    page = follow_phone(
+        follow_link,
+        "?mission=39&players=3&seed=2&bots=1&pace=instant&brief=0&captain=1",
     )
     part = page.get_by_test_id("four-at-once")
     expect(part).to_contain_text("The four noble wires")
@@ -1575,15 +1562,15 @@ def test_the_noble_cut_by_keyboard_and_touch_and_the_hand_out(
 
 
 def test_the_english_hand_out_keeps_the_others_cards_secret_and_my_token_is_tapped(
-    open_context: Opener, site_url: str
+    follow_link: Callable[..., Page],
 ) -> None:
     """Mission 39, English edition (``edition=EN`` in the link), the person captain: after her
     noble cut the Number cards left are dealt; her screen lists her own cards and only the
     count of the others' (their values never in the hand-out's DOM); she taps one of her wires of
     a received value and confirms: its token lies beside her stand."""
-    page = open_phone(
-        open_context,
-        site_url + "?mission=39&players=3&seed=2&bots=1&pace=instant&brief=0&captain=1&edition=EN",
+    page = follow_phone(
+        follow_link,
+        "?mission=39&players=3&seed=2&bots=1&pace=instant&brief=0&captain=1&edition=EN",
     )
     while (decision := wait_decision(page)) == "setup_token":
         play(page, sure_move(saved_state(page), 0))
@@ -1622,14 +1609,14 @@ def test_the_english_hand_out_keeps_the_others_cards_secret_and_my_token_is_tapp
     assert shown[0]["value"] == cut_value(after.code_at(stand, slot))
 
 
-def test_a_teammates_tripwire_is_pointed_at_and_cut(open_context: Opener, site_url: str) -> None:
+def test_a_teammates_tripwire_is_pointed_at_and_cut(follow_link: Callable[..., Page]) -> None:
     """Mission 41 on a phone, the person captain: the panel names who was dealt a tripwire; on her
     first turn she points at a teammate's yellow wire with the keyboard alone (the mode, the
     wire, up to the confirm) and cancels, then by touch, confirmed: it is cut, the detonator
     moves back a step, the log says so."""
-    page = open_phone(
-        open_context,
-        site_url + "?mission=41&players=3&seed=4&bots=1&pace=instant&brief=0&captain=1",
+    page = follow_phone(
+        follow_link,
+        "?mission=41&players=3&seed=4&bots=1&pace=instant&brief=0&captain=1",
     )
     expect(page.get_by_test_id("tripwires")).to_contain_text("Dealt one each")
     while (decision := wait_decision(page)) == "setup_token":
@@ -1663,17 +1650,15 @@ def test_a_teammates_tripwire_is_pointed_at_and_cut(open_context: Opener, site_u
     expect(page.get_by_test_id("full-log")).to_contain_text("a tripwire!")
 
 
-def test_a_teammates_wire_is_called_red_for_challenge_1(
-    open_context: Opener, site_url: str
-) -> None:
+def test_a_teammates_wire_is_called_red_for_challenge_1(follow_link: Callable[..., Page]) -> None:
     """Mission 55 on a phone, the person captain: the panel shows the three Challenge cards
     face up (a star and the number, the condition in words); on her first turn she calls a
     teammate's red wire with the keyboard alone (the mode, the wire, up to the confirm) and
     cancels, then by touch, confirmed: it is cut, card 1 is met (a tick), the detonator moves
     back from next to the skull, the log says so."""
-    page = open_phone(
-        open_context,
-        site_url + "?mission=55&players=3&seed=4&bots=1&pace=instant&brief=0&captain=1",
+    page = follow_phone(
+        follow_link,
+        "?mission=55&players=3&seed=4&bots=1&pace=instant&brief=0&captain=1",
     )
     cards = page.get_by_test_id("challenge-card")
     expect(cards).to_have_count(3)
@@ -1723,7 +1708,7 @@ def _tile_html(page: Page, stand: int, slot: int) -> str:
 
 
 def test_the_wire_from_nano_goes_on_the_stand_i_choose_and_stays_mine(
-    open_context: Opener, site_url: str
+    follow_link: Callable[..., Page],
 ) -> None:
     """Mission 43 on a phone, two people: the captain cuts 1s on Nano's space 1 and takes
     Nano's top wire; the prompt names its value to her, and she chooses a stand of hers with
@@ -1731,9 +1716,9 @@ def test_the_wire_from_nano_goes_on_the_stand_i_choose_and_stays_mine(
     by touch. It lies in order there, marked
     as just arrived; the handoff screen holds no wire, and on her teammate's screen it is a back
     with no value, nor does the log tell it. The track fits the phone's width."""
-    page = open_phone(
-        open_context,
-        site_url + "?mission=43&players=2&seed=5&bots=0&pace=instant&brief=0&captain=1",
+    page = follow_phone(
+        follow_link,
+        "?mission=43&players=2&seed=5&bots=0&pace=instant&brief=0&captain=1",
     )
     handoff = page.get_by_test_id("handoff")
 
@@ -1799,15 +1784,15 @@ def test_the_wire_from_nano_goes_on_the_stand_i_choose_and_stays_mine(
 
 
 def test_a_cut_names_its_oxygen_price_and_the_pass_moves_the_dial(
-    open_context: Opener, site_url: str
+    follow_link: Callable[..., Page],
 ) -> None:
     """Mission 44 on a phone, the person captain: the reserve drawn with its tokens and the
     silence rule; a sure cut made by keyboard alone whose confirm names its oxygen price before
     it is made (and the reserve pays it); at her next turn the pass, by touch, whose confirm says
     the detonator moves one step (and it does)."""
-    page = open_phone(
-        open_context,
-        site_url + "?mission=44&players=3&seed=4&bots=1&pace=instant&brief=0&captain=1",
+    page = follow_phone(
+        follow_link,
+        "?mission=44&players=3&seed=4&bots=1&pace=instant&brief=0&captain=1",
     )
     panel = page.get_by_test_id("oxygen")
     expect(panel).to_contain_text("Oxygen reserve: 6 of 6")
@@ -1849,16 +1834,16 @@ def test_a_cut_names_its_oxygen_price_and_the_pass_moves_the_dial(
 
 
 def test_the_oxygen_gift_by_keyboard_and_touch_then_a_cut_that_pays_it(
-    open_context: Opener, site_url: str
+    follow_link: Callable[..., Page],
 ) -> None:
     """Mission 49 on a phone, the person captain, in one page boot: every player's oxygen drawn
     (6 each with three players) with the gift rule and the silence; the gift's button and a
     teammate's seat button rehearsed by keyboard up to the confirm and cancelled, then made by
     touch; the cuts open, and a sure cut made by keyboard whose confirm says what it gives and to
     whom; the tokens move from her to that teammate."""
-    page = open_phone(
-        open_context,
-        site_url + "?mission=49&players=3&seed=4&bots=1&pace=instant&brief=0&captain=1",
+    page = follow_phone(
+        follow_link,
+        "?mission=49&players=3&seed=4&bots=1&pace=instant&brief=0&captain=1",
     )
     panel = page.get_by_test_id("oxygen")
     expect(panel).to_contain_text("thumbs-up")
@@ -1891,16 +1876,16 @@ def test_the_oxygen_gift_by_keyboard_and_touch_then_a_cut_that_pays_it(
 
 
 def test_a_red_joins_from_the_pile_by_keyboard_and_touch_and_a_cut_pays_its_depth(
-    open_context: Opener, site_url: str
+    follow_link: Callable[..., Page],
 ) -> None:
     """Mission 54 on a phone, the person captain, in one page boot: the eleven reds drawn face
     down on the card and every player's oxygen (6 each with three players); "Red wire to stand
     2" by keyboard up to its confirm and made, then "Red wire to stand 1" (her own) by touch: the
     pile shrinks, her new wire shows its red face on her stand, the other one a back; a sure cut
     by touch whose confirm names its price paid to the reserve, and her tokens pay it."""
-    page = open_phone(
-        open_context,
-        site_url + "?mission=54&players=3&seed=4&bots=1&pace=instant&brief=0&captain=1",
+    page = follow_phone(
+        follow_link,
+        "?mission=54&players=3&seed=4&bots=1&pace=instant&brief=0&captain=1",
     )
     pile = page.get_by_test_id("wire-pile")
     expect(pile).to_have_attribute("data-left", "11")
@@ -1943,15 +1928,13 @@ def _press_and_confirm(page: Page, target: Any, way: str, words: str) -> None:
 
 
 def test_the_call_snip_pass_and_naming_by_keyboard_and_touch(
-    open_context: Opener, site_url: str
+    follow_link: Callable[..., Page],
 ) -> None:
     """Mission 45 on a phone, two people passing it, in one page boot: the Number card drawn and
     the call (who is asked); "Let the next one decide", the captain's naming by a seat button
     once both passed, and "Snip!" (holding the value; the cut that follows offers only that
     value), each by keyboard and by touch; the log says each step."""
-    page = open_phone(
-        open_context, site_url + "?mission=45&players=2&seed=3&bots=0&pace=instant&brief=0"
-    )
+    page = follow_phone(follow_link, "?mission=45&players=2&seed=3&bots=0&pace=instant&brief=0")
     done: dict[str, set[str]] = {"volunteer": set(), "pass_volunteer": set(), "name": set()}
 
     def way_for(kind: str) -> str:
@@ -2014,7 +1997,7 @@ def test_the_call_snip_pass_and_naming_by_keyboard_and_touch(
     expect(log).to_contain_text("Snip! You volunteer")
 
 
-def test_the_forced_four_sevens_by_keyboard_and_touch(open_context: Opener, site_url: str) -> None:
+def test_the_forced_four_sevens_by_keyboard_and_touch(follow_link: Callable[..., Page]) -> None:
     """Mission 46 on a phone, the person captain whose turn begins with only a 7 (a hand-made
     game put in the page's save): the card of the 7s cut last and the warning that she must cut
     them now; the special action open at once, confirmed by keyboard; the three 7s on a
@@ -2024,9 +2007,9 @@ def test_the_forced_four_sevens_by_keyboard_and_touch(open_context: Opener, site
     from tests.redwire.engine.test_secret_agent import to_anas_last_turn
 
     forced, _ = apply_all(to_anas_last_turn(), SoloCut(3, 12))
-    page = open_phone(
-        open_context,
-        site_url + "?mission=46&players=4&seed=1&bots=1&pace=slow&brief=0&captain=1",
+    page = follow_phone(
+        follow_link,
+        "?mission=46&players=4&seed=1&bots=1&pace=slow&brief=0&captain=1",
     )
     page.evaluate(
         """([key, record]) => {
@@ -2065,7 +2048,7 @@ def test_the_forced_four_sevens_by_keyboard_and_touch(open_context: Opener, site
 
 
 def test_a_calculation_gives_the_cut_value_and_the_pass_moves_the_dial(
-    open_context: Opener, site_url: str
+    follow_link: Callable[..., Page],
 ) -> None:
     """Mission 47 on a phone, the person captain, in one page boot: the twelve Number cards and
     the rule drawn; her first turn, the pass's button opened by keyboard (its confirm says the
@@ -2073,9 +2056,9 @@ def test_a_calculation_gives_the_cut_value_and_the_pass_moves_the_dial(
     confirm naming the result) and the cut of the result; her next turn, a calculation's chips
     chosen by keyboard (its confirm names the result), then the pass made by touch (the
     detonator moves one step)."""
-    page = open_phone(
-        open_context,
-        site_url + "?mission=47&players=3&seed=4&bots=1&pace=instant&brief=0&captain=1",
+    page = follow_phone(
+        follow_link,
+        "?mission=47&players=3&seed=4&bots=1&pace=instant&brief=0&captain=1",
     )
     expect(page.get_by_test_id("arithmetic")).to_contain_text("add or subtract them")
     expect(page.locator(".rw-ncard")).to_have_count(12)
@@ -2157,16 +2140,16 @@ def _sure_calculation(state: GameState) -> Calculate:
 
 
 def test_the_three_yellows_are_pointed_at_by_touch_and_keyboard(
-    open_context: Opener, site_url: str
+    follow_link: Callable[..., Page],
 ) -> None:
     """Mission 48 on a phone, four players, the person captain, in one page boot: the yellow
     wires dealt first and the yellows left drawn; a wrong sweep made by touch (the button, two
     wires tapped, the last by keyboard) puts an info token on every wire pointed at and moves
     the detonator one step; at her next turn the right sweep, the button by keyboard, the first
     wire by keyboard and the others by touch, cuts the three yellow wires."""
-    page = open_phone(
-        open_context,
-        site_url + "?mission=48&players=4&seed=5&bots=1&pace=instant&brief=0&captain=1",
+    page = follow_phone(
+        follow_link,
+        "?mission=48&players=4&seed=5&bots=1&pace=instant&brief=0&captain=1",
     )
     expect(page.get_by_test_id("dealt-first")).to_contain_text("Yellow wires dealt first")
     expect(page.get_by_test_id("sweep")).to_contain_text("Yellow wires left to find")
@@ -2223,14 +2206,12 @@ def test_the_three_yellows_are_pointed_at_by_touch_and_keyboard(
     assert all(done.cut[done.wire_id(*t)] for t in yellows)
 
 
-def test_sir_names_who_cuts_by_keyboard_and_touch(open_context: Opener, site_url: str) -> None:
+def test_sir_names_who_cuts_by_keyboard_and_touch(follow_link: Callable[..., Page]) -> None:
     """Mission 51 on a phone, two people passing it, in one page boot: the Number card drawn
     with its number in words, Sir or Ma'am named, the rule; the first naming made by keyboard (a
     seat button, its confirm saying who cuts with which value), the next one by touch; the log
     says whether the named player held the value."""
-    page = open_phone(
-        open_context, site_url + "?mission=51&players=2&seed=3&bots=0&pace=instant&brief=0"
-    )
+    page = follow_phone(follow_link, "?mission=51&players=2&seed=3&bots=0&pace=instant&brief=0")
     ways = ["keyboard", "touch"]
     lines = []
     for _ in range(40):
@@ -2273,15 +2254,15 @@ def test_sir_names_who_cuts_by_keyboard_and_touch(open_context: Opener, site_url
 
 
 def test_every_token_lies_false_tokens_by_touch_and_keyboard(
-    open_context: Opener, site_url: str
+    follow_link: Callable[..., Page],
 ) -> None:
     """Mission 52 on a phone, three players, the person captain, in one page boot: the rule said
     for everyone and no Bluffer's badge; her two false setup tokens (one on her red wire by
     touch, the other by keyboard), drawn "≠" and said "not N"; then her wrong Dual Cut puts a
     false token with the announced number on the teammate's wire."""
-    page = open_phone(
-        open_context,
-        site_url + "?mission=52&players=3&seed=7&bots=1&pace=instant&brief=0&captain=1",
+    page = follow_phone(
+        follow_link,
+        "?mission=52&players=3&seed=7&bots=1&pace=instant&brief=0&captain=1",
     )
     expect(page.get_by_test_id("bluffer")).to_contain_text("Every info token lies")
     expect(page.get_by_test_id("bluffer-badge")).to_have_count(0)
@@ -2318,17 +2299,16 @@ def test_every_token_lies_false_tokens_by_touch_and_keyboard(
 
 
 def test_the_memory_option_lays_the_tokens_beside_the_stands(
-    open_context: Opener, site_url: str
+    follow_link: Callable[..., Page],
 ) -> None:
     """Mission 50 with the memory option (``memory=beside`` in the link), four players, the
     person captain, in one page boot: the markers say "2 of 11", the rule is drawn; her setup
     token, placed by touch, lies beside her stand (the badge by her name, in words) and at no
     wire; her failed cut, made by keyboard, lays its token beside the teammate's stand, and the
     log keeps "one of his wires", not which (the seat's observation, what the page reads)."""
-    page = open_phone(
-        open_context,
-        site_url
-        + "?mission=50&players=4&seed=3&bots=1&pace=instant&brief=0&captain=1&memory=beside",
+    page = follow_phone(
+        follow_link,
+        "?mission=50&players=4&seed=3&bots=1&pace=instant&brief=0&captain=1&memory=beside",
     )
     expect(page.get_by_test_id("memory-rule")).to_contain_text("lies beside its stand")
     expect(page.locator(".rw-keep").first).to_have_text("2 of 11")
@@ -2374,16 +2354,16 @@ def _clock_shows(page: Page) -> None:
 
 
 def test_nanos_clock_moves_with_my_cuts_by_keyboard_and_touch(
-    open_context: Opener, site_url: str
+    follow_link: Callable[..., Page],
 ) -> None:
     """Mission 53 on a phone, the person captain against a computer: Nano's clock stands where
     the detonator would be (no detonator drawn) and fits the phone's width; the mission's panel
     says what the next cut does. A sure cut made by keyboard alone moves Nano (one space, back
     when its value is Nano's space) and the clock shows it; at her next turn a failed cut made by
     touch moves it two spaces, and the log says so."""
-    page = open_phone(
-        open_context,
-        site_url + "?mission=53&players=2&seed=4&bots=1&pace=instant&brief=0&captain=1",
+    page = follow_phone(
+        follow_link,
+        "?mission=53&players=2&seed=4&bots=1&pace=instant&brief=0&captain=1",
     )
     clock = page.get_by_test_id("nano-clock")
     expect(clock).to_be_visible()
@@ -2434,15 +2414,15 @@ def test_nanos_clock_moves_with_my_cuts_by_keyboard_and_touch(
 
 
 def test_the_paired_cards_are_drawn_and_the_skip_by_keyboard_and_touch(
-    open_context: Opener, site_url: str
+    follow_link: Callable[..., Page],
 ) -> None:
     """Mission 57 on a phone, the person captain: the twelve Number cards with their constraint
     cards fit the screen, each with its accessible name, none on top at the start; she plays sure
     cuts until the card on top (marked so in words) leaves her no cut: the skip, held ready, is
     confirmed by keyboard, and at her next turn by touch; the log says it."""
-    page = open_phone(
-        open_context,
-        site_url + "?mission=57&players=3&seed=10&bots=1&pace=instant&brief=0&captain=1",
+    page = follow_phone(
+        follow_link,
+        "?mission=57&players=3&seed=10&bots=1&pace=instant&brief=0&captain=1",
     )
     wait_decision(page)
     pairs = page.get_by_test_id("constraint-pairs")
@@ -2500,16 +2480,16 @@ def _detector_cut(state: GameState, seat: int, hit: bool) -> Cut:
 
 
 def test_the_double_detector_works_every_turn_and_a_miss_marks_nothing(
-    open_context: Opener, site_url: str
+    follow_link: Callable[..., Page],
 ) -> None:
     """Mission 58 on a phone, three people passing it round, in one page boot: the no-token
     rule drawn, no setup token asked; every Double Detector badge says "ready on every turn";
     Ana's Double Detector by keyboard on a miss (no token asked of the teammate, none drawn, her
     badge still ready), the others' sure moves, then her Double Detector again, by touch, on her
     next turn."""
-    page = open_phone(
-        open_context,
-        site_url + "?mission=58&players=3&seed=2&bots=0&pace=instant&brief=0&captain=1",
+    page = follow_phone(
+        follow_link,
+        "?mission=58&players=3&seed=2&bots=0&pace=instant&brief=0&captain=1",
     )
     assert take_device(page) == "turn" and viewer(page) == 0
     expect(page.get_by_test_id("no-tokens-rule")).to_contain_text("No info tokens")

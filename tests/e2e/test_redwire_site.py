@@ -66,6 +66,46 @@ def test_a_game_link_and_a_reload_open_the_board_directly(page: Page, site_url: 
     assert page.evaluate("window.__homeDrawn") is True
 
 
+def test_back_and_forward_between_game_links_open_them_without_a_boot(
+    page: Page, site_url: str
+) -> None:
+    """Game links in the page's history (Back, Forward, a link the page was sent to) open in
+    the running page: no second boot, and what a visit would show (a game in progress asks
+    before a link replaces it; the bare address goes back to the saved game). A link of
+    another game, or of a game the box does not hold, loads the page again."""
+    page.goto(site_url + "?mission=4&players=3&seed=7&bots=1&brief=0&pace=instant")
+    wait_ready(page)
+    assert wait_decision(page) == "setup_token"
+    page.evaluate("window.__sameBoot = true")
+
+    def go(query: str) -> None:
+        page.evaluate(
+            "q => { history.pushState(null, '', q); dispatchEvent(new PopStateEvent('popstate')); }",
+            query,
+        )
+
+    go("?mission=5&players=4&seed=3&bots=1&brief=0&pace=instant")
+    # Mission 4 is in progress: asked first, as at a visit to the link.
+    expect(page.locator('[data-act="link-start"]')).to_be_visible()
+    assert page.evaluate("window.__sameBoot") is True
+    page.locator('[data-act="link-start"]').click()
+    assert wait_decision(page) == "setup_token"
+    state = saved_state(page)
+    assert (state.setup.mission, state.players) == (5, 4)
+    assert page.evaluate("location.search") == ""  # the link is used up, as at a visit
+
+    page.go_back()  # the address the page was opened at (its link used up): the saved game
+    expect(page.get_by_test_id("prompt")).to_have_attribute("data-decision", "setup_token")
+    assert saved_state(page).setup.mission == 5
+    assert page.evaluate("window.__sameBoot") is True
+
+    with page.expect_navigation():
+        go("?game=chess")  # not in the box: a visit's message, after a page load
+    wait_ready(page)
+    assert page.evaluate("window.__sameBoot") is None
+    expect(page.locator("#app-notices")).to_contain_text("chess")
+
+
 def test_italian_board(page: Page, site_url: str) -> None:
     page.goto(site_url + "?lang=it&mission=4&players=4&seed=7&captain=1" + QUICK)
     wait_ready(page)

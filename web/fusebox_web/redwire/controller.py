@@ -115,6 +115,15 @@ class App:
         if resumable and self.screen == "home" and self.ctx.may_open:
             self.resume()
 
+    def close(self) -> None:
+        """Another game replaces this one in the page (a link followed in it): stop the
+        computers, the clock and every other task, and free the download links."""
+        self._tasks.cancel_all()
+        self._bot_task = self._clock_task = None
+        for url in [*self.set_aside_urls, self.export_url, self.record_url]:
+            if url:
+                dom.revoke_url(url)
+
     def spawn(self, coroutine: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
         return self._tasks.spawn(coroutine)
 

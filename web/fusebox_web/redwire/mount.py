@@ -85,6 +85,12 @@ class Mount:
             dom.document(), "redwire:tutorial", guarded(lambda event: self.app().start_tutorial())
         )
         self.ctx.on_language_change(guarded(lambda: self.app().redraw()))
+        self.ctx.on_link(self.follow)
+        self.open_first_screen()
+
+    def open_first_screen(self) -> None:
+        """The home screen, or (when the shell lets Red Wire open) the link's or the saved
+        game's screen."""
         if not self.opens_a_game():
             self.draw_home()
             self._later = asyncio.ensure_future(self.later())
@@ -94,6 +100,29 @@ class Mount:
         except Exception as error:  # the home screen still works: show it, with the message
             report(error)
             self.draw_home()
+
+    def follow(self, search: str) -> bool:
+        """A link followed in the running page (``shell.app.Shell.follow``): what a boot at
+        that address does, from what is saved now. The game on screen is closed (its computers
+        and clock stop; it is saved after every move), the saved data is read again, and the
+        link opens (without one: the saved game or the home screen). A projector link needs
+        its own window: False (the page loads again there)."""
+        if wants_projector(search) or self.watcher is not None:
+            return False
+        if self._later is not None:
+            self._later.cancel()
+            self._later = None
+        if self._app is not None:
+            self._app.close()
+            self._app = None
+        self.session = Session(self.ctx.store)
+        self.session.load()
+        self.notices = [self.ctx.t(key, **params) for key, params in self.session.problems]
+        self.session.problems.clear()
+        self.ctx.show_screen(None)
+        dom.set_root_attribute("data-board-ready", None)
+        self.open_first_screen()
+        return True
 
     def draw_home(self) -> None:
         dom.set_html(dom.query("#rw-root"), home_html(self.ctx, self.session, self.notices))

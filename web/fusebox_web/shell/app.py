@@ -68,6 +68,8 @@ class Shell:
         #: The shell's notices, as catalog keys and params (drawn in the current language).
         self.notices: list[tuple[str, dict[str, object]]] = []
         self.hosts: dict[str, GameHost] = {}
+        #: The game whose screen has the page (None: the home screen).
+        self.open_game: str | None = None
 
     def start(self) -> None:
         cards = self.ctx.games
@@ -82,6 +84,7 @@ class Shell:
             self.notices.append(("app.storage.off", {}))
         self.ctx.on_language_change(self.draw)
         self.draw()
+        dom.listen(dom.window(), "popstate", guarded(lambda event: self.follow()))
         for card in cards:
             host = GameHost(
                 card,
@@ -100,6 +103,23 @@ class Shell:
             except Exception as error:  # the other games' cards still work
                 report(error)
 
+    def follow(self) -> None:
+        """The address changed within this page (Back or Forward between game links): the
+        link's game opens it here when it can (Python, the engine and the page stay as they
+        are: no boot); otherwise, or when another game has the page, or for a link the box
+        cannot follow, the page loads again at the new address, exactly as a visit would."""
+        search = dom.search()
+        choice = links.choose_game(search, list(self.hosts))
+        game = choice.game
+        if game is None or self.open_game not in (None, game):
+            dom.reload()
+            return
+        if self.notices:  # they were about the address the page was loaded at
+            self.notices = [n for n in self.notices if n[0] == "app.storage.off"]
+            self.draw()
+        if not self.hosts[game].follow(search):
+            dom.reload()
+
     def speak(self, host: GameHost) -> None:
         """Give a game the catalog in the language the player switched to."""
         host.set_language(self.ctx.catalog)
@@ -117,6 +137,7 @@ class Shell:
 
     def show_screen(self, game: str, screen: str | None) -> None:
         """A game's screen takes the page (or, with None, the home screen is back)."""
+        self.open_game = game if screen else None
         dom.set_root_attribute("data-screen", screen)
         dom.set_root_attribute("data-game", game if screen else None)
         for other in self.hosts:

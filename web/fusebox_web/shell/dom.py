@@ -218,6 +218,11 @@ def search() -> str:
     return str(js.location.search)
 
 
+def reload() -> None:
+    """Load the page again at its current address (a full boot)."""
+    js.location.reload()
+
+
 def replace_search(search: str) -> None:
     """Change the address's query without a reload (and without a history entry)."""
     js.history.replaceState(None, "", f"{js.location.pathname}{search}{js.location.hash}")

@@ -58,3 +58,8 @@ class Tasks:
         self._running.add(task)
         task.add_done_callback(self._running.discard)
         return task
+
+    def cancel_all(self) -> None:
+        """Stop every task still running (the game they served is closed)."""
+        for task in list(self._running):
+            task.cancel()

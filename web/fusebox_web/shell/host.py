@@ -59,6 +59,7 @@ class GameHost:
     may_open: bool = False
     engine_version: str = ""
     _redraws: list[Callable[[], None]] = field(default_factory=list)
+    _follow: list[Callable[[str], bool]] = field(default_factory=list)
 
     def t(self, key: str, **params: object) -> str:
         """A message from the catalog, in the player's current language."""
@@ -67,6 +68,18 @@ class GameHost:
     def on_language_change(self, redraw: Callable[[], None]) -> None:
         """Call ``redraw`` after the player switched language (``t`` already speaks it)."""
         self._redraws.append(redraw)
+
+    def on_link(self, follow: Callable[[str], bool]) -> None:
+        """Let the game open a link of its own in the running page: ``follow(search)`` does
+        what a boot at that address would do and returns True, or False to have the page
+        loaded again there (the shell's fallback, always right, only slower)."""
+        self._follow.append(follow)
+
+    def follow(self, search: str) -> bool:
+        """Open ``search`` (a link for this game) in the running page, if the game can."""
+        self.search = search
+        self.may_open = True
+        return bool(self._follow) and self._follow[-1](search)
 
     def set_language(self, catalog: Catalog) -> None:
         """Speak ``catalog``'s language and run the game's redraws (called by the shell)."""
