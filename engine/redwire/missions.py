@@ -12,6 +12,7 @@ A bad file fails with the file, the field and what was expected::
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -251,7 +252,67 @@ def _mission_dir() -> Traversable:
 
 
 def _mission_files() -> Iterator[Traversable]:
-    return (f for f in _mission_dir().iterdir() if f.name.endswith(".toml"))
+    return (f for f in _mission_dir().iterdir() if _MISSION_FILE.fullmatch(f.name))
+
+
+#: A mission's file name (the folder also holds ``needs_the_box.toml``).
+_MISSION_FILE = re.compile(r"m\d{2}\.toml")
+#: The campaign's missions the site lists but cannot play (see :func:`boxed_missions`).
+BOXED_FILE = "needs_the_box.toml"
+
+
+@dataclass(frozen=True)
+class BoxedMission:
+    """A campaign mission listed but not playable here: what it needs exists only in the
+    physical box (mission 66's bunker map and audio track). ``needs`` says so, per language."""
+
+    id: int
+    title: Mapping[str, str]
+    needs: Mapping[str, str]
+
+
+@cache
+def boxed_missions() -> dict[int, BoxedMission]:
+    """The missions of ``missions/needs_the_box.toml``, by number.
+
+    >>> boxed = boxed_missions()
+    >>> sorted(boxed), boxed[66].title["en"]
+    ([66], 'The Final Countdown')
+    """
+    text = _read_one(BOXED_FILE)
+    return parse_boxed(text) if text is not None else {}
+
+
+def parse_boxed(text: str) -> dict[int, BoxedMission]:
+    """Read and validate a ``needs_the_box.toml``: a table per mission number (not a mission
+    file that ships), each with ``title`` and ``needs`` in every language.
+
+    >>> parse_boxed('[7]\\ntitle = { en = "x", it = "y" }\\nneeds = { en = "x", it = "y" }')
+    Traceback (most recent call last):
+    engine.redwire.errors.MissionError: needs_the_box.toml: field '7': expected the number of a mission that does not ship, got '7'
+    """
+    import tomllib
+
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise MissionError(BOXED_FILE, "(file)", "valid TOML", str(exc)) from None
+    shipped = set(mission_ids())
+    boxed: dict[int, BoxedMission] = {}
+    for key, table in data.items():
+        number = int(key) if key.isdigit() else None
+        if number is None or not 0 < number < 100 or number in shipped:
+            raise MissionError(BOXED_FILE, key, "the number of a mission that does not ship", key)
+        texts: dict[str, Mapping[str, str]] = {}
+        for name in ("title", "needs"):
+            value = table.get(name) if isinstance(table, dict) else None
+            if not isinstance(value, dict) or any(
+                not isinstance(value.get(lang), str) or not value[lang] for lang in LANGUAGES
+            ):
+                raise MissionError(BOXED_FILE, f"{key}.{name}", f"a text in each of {LANGUAGES}")
+            texts[name] = value
+        boxed[number] = BoxedMission(number, texts["title"], texts["needs"])
+    return boxed
 
 
 def load_mission_file(path: Traversable) -> Mission:

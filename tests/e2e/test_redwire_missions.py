@@ -233,6 +233,11 @@ def test_a_box_of_missions_opens_early_after_a_confirmation(page: Page, site_url
     card = page.get_by_test_id("mission-9")
     expect(card).to_have_attribute("aria-disabled", "true")
     expect(card).to_contain_text("win mission 8")
+    # Mission 66 needs the physical box: listed in its box, said why, nothing to press.
+    needs_box = page.get_by_test_id("mission-66")
+    expect(needs_box).to_contain_text("Needs the physical box")
+    expect(needs_box).to_contain_text("bunker map")
+    assert needs_box.locator("button, [data-act]").count() == 0
     page.locator('[data-act="box-ask"][data-box="9"]').click()
     ask = page.get_by_test_id("box-ask-9")
     expect(ask).to_contain_text("Open missions 9 to 19")

@@ -111,6 +111,42 @@ def test_handoff_screen_is_public_only(catalog: Catalog) -> None:
     assert "<i>" not in html
 
 
+def test_a_mission_that_needs_the_box_is_listed_with_why_and_cannot_be_started(
+    catalog: Catalog,
+) -> None:
+    """Mission 66 (its bunker map and audio track are in no source of ours): in its box, after
+    the missions that ship, with the sentence saying why, and nothing to press."""
+    boxed = redwire.missions.boxed_missions()
+    assert 66 in boxed and not set(boxed) & set(screens.MISSIONS)
+    titles = {m: redwire.load_mission(m).title["en"] for m in screens.MISSIONS}
+    inp = screens.CampaignInput(
+        redwire.campaign.Campaign(),
+        Table.default(),
+        titles,
+        dict.fromkeys(screens.MISSIONS, "Summary"),
+        [catalog.t(f"rw.name.{n}") for n in range(1, 6)],
+        [],
+        frozenset(),
+        None,
+        catalog,
+        boxed={m: (b.title["en"], b.needs["en"]) for m, b in boxed.items()},
+    )
+    html = screens.campaign(catalog.t, inp)
+    card = re.search(
+        r'<div class="rw-mission-card is-boxed"[^>]*data-testid="mission-66".*?</div>', html
+    )
+    assert card is not None, "mission 66 is not listed"
+    assert "The Final Countdown" in card.group() and "bunker map" in card.group()
+    assert catalog.t("rw.campaign.needsBox") in card.group()
+    assert "data-act" not in card.group() and "<button" not in card.group()
+    last_box = html[html.index('data-testid="box-55"') :]
+    shipped = [int(n) for n in re.findall(r'data-mission="(\d+)"', last_box)]
+    assert last_box.index('data-testid="mission-66"') > last_box.index(
+        f'data-testid="mission-{max(shipped)}"'
+    )
+    assert html.count('data-act="mission"') == len(screens.MISSIONS)
+
+
 def test_campaign_and_briefing_screens(catalog: Catalog) -> None:
     table = Table.default().with_seat(0, name=NAMES[0])
     inp = screens.CampaignInput(

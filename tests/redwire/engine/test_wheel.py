@@ -35,6 +35,7 @@ def test_wheel_is_reproducible_and_holds_the_missions(tmp_path: Path) -> None:
         "n = len(m.all_missions());"
         "assert n >= 9 and sorted(m.all_missions()) == list(range(1, n + 1));"
         "assert all(m.load_mission(k) == m.all_missions()[k] for k in m.mission_ids());"
+        "assert 66 in m.boxed_missions() and not set(m.boxed_missions()) & set(m.mission_ids());"
         "from engine.core import games, load_game;"
         "assert list(games()) == ['redwire', 'countdown', 'loop'], games();"
         "g = load_game('redwire').new_game(5, seed=1, mission=8);"

@@ -21,6 +21,7 @@ from engine import redwire
 from engine.redwire import IllegalActionError
 from engine.redwire.actions import Action
 from engine.redwire.campaign import box_of, opener_of
+from engine.redwire.missions import boxed_missions
 from engine.redwire.observation_types import Observation
 from engine.redwire.turn import ignored
 
@@ -229,6 +230,13 @@ class App:
             self.set_aside_items(),
             self.session.next_captain(self.session.table.players),
             self.box_confirm,
+            {
+                m: (
+                    boxed.title.get(lang, boxed.title["en"]),
+                    boxed.needs.get(lang, boxed.needs["en"]),
+                )
+                for m, boxed in boxed_missions().items()
+            },
         )
         self.set_root(screens.campaign(self.t, inp), focus=None)
 

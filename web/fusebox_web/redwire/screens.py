@@ -6,7 +6,7 @@ Pure functions from plain data to HTML strings (see ``board`` for the convention
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.redwire.campaign import BOXES, Campaign, box_of, opener_of
@@ -86,6 +86,9 @@ class CampaignInput:
     captain: int = 0
     #: The box (by its first mission) the player asked to open early: the screen asks to confirm.
     box_confirm: int | None = None
+    #: The campaign's missions listed but not playable here (``missions/needs_the_box.toml``):
+    #: number -> (title, what it needs), in the page's language.
+    boxed: Mapping[int, tuple[str, str]] = field(default_factory=dict)
 
 
 def campaign(t: Any, inp: CampaignInput) -> str:
@@ -209,6 +212,31 @@ def mission_card(t: Any, inp: CampaignInput, m: int) -> str:
     )
 
 
+def boxed_card(t: Any, m: int, title: str, needs: str) -> str:
+    """A mission the site cannot run (it needs the physical box): shown in its place with the
+    reason, as text, never as something to press."""
+    return tag(
+        "li",
+        tag(
+            "div",
+            tag(
+                "span",
+                tag("span", esc(t("rw.mission.word")) + " ", class_="rw-sr") + esc(str(m)),
+                class_="rw-mission-badge",
+            )
+            + " "
+            + tag("span", esc(title), class_="rw-mission-name")
+            + " "
+            + tag("span", esc(needs), class_="rw-mission-summary")
+            + " "
+            + tag("span", icon("lock") + esc(t("rw.campaign.needsBox")), class_="rw-mission-state"),
+            class_="rw-mission-card is-boxed",
+            data_testid=f"mission-{m}",
+            data_status="needs-box",
+        ),
+    )
+
+
 def box_head(t: Any, inp: CampaignInput, number: int, box: tuple[int, int]) -> str:
     """A box's heading, and while it is locked, how it opens and the way to open it early
     (the rulebook lets a group play in any order), with a confirmation first."""
@@ -245,14 +273,18 @@ def missions_list(t: Any, inp: CampaignInput) -> str:
     ]
     for number, box in enumerate(BOXES, start=1):
         inside = [m for m in MISSIONS if box[0] <= m <= box[1]]
+        cards = {m: mission_card(t, inp, m) for m in inside}
+        cards |= {
+            m: boxed_card(t, m, *inp.boxed[m])
+            for m in inp.boxed
+            if box[0] <= m <= box[1] and m not in cards
+        }
         if inside:
             groups.append(
                 tag(
                     "div",
                     box_head(t, inp, number, box)
-                    + tag(
-                        "ol", "".join(mission_card(t, inp, m) for m in inside), class_="rw-missions"
-                    ),
+                    + tag("ol", "".join(cards[m] for m in sorted(cards)), class_="rw-missions"),
                     class_="rw-campaign-box",
                     data_testid=f"box-{box[0]}",
                 )
