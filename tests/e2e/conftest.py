@@ -238,9 +238,13 @@ def open_context(
 FOLLOW = """query => {
     localStorage.clear();
     sessionStorage.clear();
-    history.pushState(null, "", query || location.pathname);
+    history.pushState(null, "", query);
     dispatchEvent(new PopStateEvent("popstate"));
 }"""
+
+
+#: A link whose game waits on its briefing: no computer plays, no clock runs.
+IDLE = "?mission=1&players=2&bots=0"
 
 
 class LinkPages:
@@ -250,8 +254,8 @@ class LinkPages:
     the page's route for Back and Forward): the game starts as it would at a first visit to
     that address, without booting Python again. A link the page cannot follow in place (a
     projector's, another game's) loads the page again, so it is still right, only slower.
-    After the test the page is sent to the bare address with its storage cleared: the game
-    closes and its computers stop."""
+    After the test the page follows a link to a briefing (its storage cleared first): the
+    game closes and its computers stop."""
 
     def __init__(self, browser: Browser, site_url: str) -> None:
         self.browser = browser
@@ -279,7 +283,7 @@ class LinkPages:
     def close_games(self) -> None:
         for page, _ in self.pages.values():
             if not page.is_closed():
-                page.evaluate(FOLLOW, "")
+                page.evaluate(FOLLOW, IDLE)
                 wait_ready(page)
 
     def close(self) -> None:

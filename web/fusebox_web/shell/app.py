@@ -70,6 +70,8 @@ class Shell:
         self.hosts: dict[str, GameHost] = {}
         #: The game whose screen has the page (None: the home screen).
         self.open_game: str | None = None
+        #: The address's query as the page left it (a game removes the parameters it used).
+        self.address = ""
 
     def start(self) -> None:
         cards = self.ctx.games
@@ -102,6 +104,7 @@ class Shell:
                 importlib.import_module(PAGE_MODULE.format(id=card.id)).PAGE.mount(host)
             except Exception as error:  # the other games' cards still work
                 report(error)
+        self.address = dom.search()
 
     def follow(self) -> None:
         """The address changed within this page (Back or Forward between game links): the
@@ -109,6 +112,8 @@ class Shell:
         are: no boot); otherwise, or when another game has the page, or for a link the box
         cannot follow, the page loads again at the new address, exactly as a visit would."""
         search = dom.search()
+        if search == self.address:  # only the fragment changed (the skip link): nothing to open
+            return
         choice = links.choose_game(search, list(self.hosts))
         game = choice.game
         if game is None or self.open_game not in (None, game):
@@ -119,6 +124,8 @@ class Shell:
             self.draw()
         if not self.hosts[game].follow(search):
             dom.reload()
+            return
+        self.address = dom.search()
 
     def speak(self, host: GameHost) -> None:
         """Give a game the catalog in the language the player switched to."""
