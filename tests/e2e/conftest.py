@@ -268,7 +268,11 @@ class LinkPages:
             page, seen = self.pages[key]
             for found in (seen.console_errors, seen.foreign, seen.failed):
                 found.clear()
-            page.evaluate(FOLLOW, query)
+            if query:
+                page.evaluate(FOLLOW, query)
+            else:  # the bare address is no link to follow: the home screen takes a visit
+                page.evaluate("localStorage.clear(); sessionStorage.clear()")
+                page.goto(self.site_url)
             wait_ready(page)
             return page, seen
         context = self.browser.new_context(**options)
