@@ -1,4 +1,5 @@
-"""The bots' oxygen decisions (missions 44 and 49, ``oxygen``), from the seat's observation.
+"""The bots' oxygen decisions (missions 44, 49, 54 and 63, ``oxygen``), from the seat's
+observation.
 
 The legal moves hold only the cuts the reserve can pay for, so every level cuts what it can
 afford. On top of that, every level but ``random``:
@@ -22,6 +23,17 @@ the cut is the bot's usual choice among those its oxygen pays for. Tried on omni
 games each with three and four players, the cuts always right, only the oxygen choices differing):
 giving to the teammate with the least oxygen and cutting the cheapest won 0 and 0, the least and
 the dearest 2 and 0, the next teammate and the cheapest 1 and 0, the next and the dearest 2 and 4.
+
+Mission 63 (the relay: a cut pays its value into the reserve, the rest goes left at the end of
+the turn, the round's opener takes the reserve back): nobody can keep oxygen, so every level but
+``random`` plans the round (:func:`_advise_relay`). When its oxygen goes next to the seat that
+opens the round, what it does not spend comes back with the reserve anyway: of several sure
+cuts it makes the dearest (the deep values need a full tank, which only the round's first turn
+has). While teammates still play this round, of several sure cuts it makes the cheapest when the
+dearest would leave them less than the table's average turn (every token over the players); a
+cut that is not sure is the level's usual choice among those its oxygen pays for (it must play).
+Without an affordable cut it skips, or takes the Coffee Break to the seat that will start its
+turn with the most oxygen.
 """
 
 from __future__ import annotations
@@ -136,6 +148,76 @@ def _advise_own(ask: BotAsk, part: OxygenView, me: int) -> Advice | None:
     return passing, "oxygen_pass_own", {"left": part["stock"][me]}
 
 
+def _relay_receiver(obs: Observation, seat: int) -> int | None:
+    """Where ``seat``'s oxygen goes at the end of his turn: the next seat on the left with wires."""
+    n = obs["players"]
+    return next(
+        ((seat + i) % n for i in range(1, n) if _has_wires(obs, (seat + i) % n)),
+        None,
+    )
+
+
+def _opens_round(obs: Observation, before: int, seat: int) -> bool:
+    """Whether the turn going from ``before`` to ``seat`` passes the captain's seat (§12 B12),
+    so ``seat`` takes the reserve (the engine's rule, from the public seats)."""
+    n, captain = obs["players"], obs["captain"]
+    steps = (seat - before) % n or n
+    return ((captain - before) % n or n) <= steps
+
+
+def _sure(ask: BotAsk, cuts: Sequence[Action]) -> list[Action]:
+    """The cuts that cannot fail: Solo Cuts, and Dual Cuts of one wire the seat knows."""
+    know = ask.knowledge()
+    certain: list[Action] = [a for a in cuts if isinstance(a, SoloCut)]
+    certain += [
+        a
+        for a in cuts
+        if isinstance(a, Cut) and len(a.targets) == 1 and know.certain(a.targets[0], a.values)
+    ]
+    return certain
+
+
+def _advise_relay(ask: BotAsk, part: OxygenView, me: int) -> Advice | None:
+    """Mission 63: the dearest sure cut when the oxygen goes next to the round's opener, the
+    cheapest when teammates still to play this round would be left short; else the level's
+    choice. No affordable cut: the Coffee Break to the seat with the most oxygen to come, or
+    the skip."""
+    obs, legal = ask.obs, list(ask.legal)
+    cuts = [a for a in legal if isinstance(a, Cut | SoloCut)]
+    stock = part["stock"]
+    if not cuts:
+        passing = next((a for a in legal if isinstance(a, OxygenPass)), None)
+        if passing is None:
+            return None
+        mugs = [a for a in legal if isinstance(a, CoffeeMug)]
+        if mugs:
+            to = _relay_receiver(obs, me)
+
+            def coming(mug: CoffeeMug) -> int:
+                seat = mug.next_seat
+                got = stock[seat] + (stock[me] if seat == to else 0)
+                return got + (part["reserve"] if _opens_round(obs, me, seat) else 0)
+
+            mug = max(mugs, key=lambda m: (coming(m), -((m.next_seat - me) % obs["players"])))
+            return mug, "oxygen_coffee_relay", {"next_seat": mug.next_seat, "n": coming(mug)}
+        return passing, "oxygen_pass_own", {"left": stock[me]}
+    certain = _sure(ask, cuts)
+    if len({_value(a) for a in certain}) < 2:
+        return None
+    to = _relay_receiver(obs, me)
+    if to is None or not still_to_play(obs, me):
+        pick = max(certain, key=_value)
+        return pick, "oxygen_relay_dear", {"value": _value(pick)}
+    prices = part["prices"]
+    cheapest = min(prices[_value(a) - 1] for a in certain)
+    dearest = max(prices[_value(a) - 1] for a in certain)
+    average = part["tokens"] / obs["players"]
+    if stock[me] - dearest >= average * len(still_to_play(obs, me)):
+        return None
+    pick = next(a for a in certain if prices[_value(a) - 1] == cheapest)
+    return pick, "oxygen_cheap", {"value": _value(pick), "price": cheapest, "dearest": dearest}
+
+
 def advise(ask: BotAsk) -> Advice | None:
     obs, legal = ask.obs, ask.legal
     part = view(obs)
@@ -145,6 +227,8 @@ def advise(ask: BotAsk) -> Advice | None:
     cuts = [a for a in legal if isinstance(a, Cut | SoloCut)]
     if any(isinstance(a, RevealReds) for a in legal):
         return None
+    if part["relay"]:
+        return _advise_relay(ask, part, me)
     if part["take_from"] == "own":
         return _advise_own(ask, part, me)
     if not cuts:
