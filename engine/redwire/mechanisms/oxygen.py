@@ -570,6 +570,12 @@ class Oxygen(Mechanism[OxygenPart]):
             "lost, so the dearest sure cut, {value}.",
             "oxygen relay: the last turn of the round, of several sure cuts the dearest",
         ),
+        "oxygen_relay_leave": (
+            ("value", "left", "need"),
+            "A sure cut of {value}, the dearest that still passes on {left} oxygen: the next "
+            "player needs at least {need}.",
+            "oxygen relay: of several sure cuts, the dearest that leaves the lowest value left",
+        ),
         "oxygen_coffee_relay": (
             ("next_seat", "n"),
             "My oxygen pays for none of my cuts: Coffee Break, {next_seat} plays next with {n} "
