@@ -214,7 +214,7 @@ def _advise_relay(ask: BotAsk, part: OxygenView, me: int) -> Advice | None:
                 return got + (part["reserve"] if _opens_round(obs, me, seat) else 0)
 
             mug = max(mugs, key=lambda m: (coming(m), -((m.next_seat - me) % obs["players"])))
-            return mug, "oxygen_coffee_relay", {"next_seat": mug.next_seat, "n": coming(mug)}
+            return mug, "oxygen_coffee_relay", {"next_seat": mug.next_seat, "left": coming(mug)}
         return passing, "oxygen_pass_own", {"left": stock[me]}
     certain = _sure(ask, cuts)
     if len({_value(a) for a in certain}) < 2:
@@ -227,7 +227,7 @@ def _advise_relay(ask: BotAsk, part: OxygenView, me: int) -> Advice | None:
     for pick in by_price:
         left = stock[me] - part["prices"][_value(pick) - 1]
         if left >= need:
-            return pick, "oxygen_relay_leave", {"value": _value(pick), "left": left, "need": need}
+            return pick, "oxygen_relay_leave", {"value": _value(pick), "left": left, "price": need}
     pick = by_price[-1]
     dearest = part["prices"][_value(by_price[0]) - 1]
     price = part["prices"][_value(pick) - 1]

@@ -571,14 +571,14 @@ class Oxygen(Mechanism[OxygenPart]):
             "oxygen relay: the last turn of the round, of several sure cuts the dearest",
         ),
         "oxygen_relay_leave": (
-            ("value", "left", "need"),
-            "A sure cut of {value}, the dearest that still passes on {left} oxygen: the next "
-            "player needs at least {need}.",
+            ("value", "left", "price"),
+            "A sure cut of {value}, the dearest that still passes on {left} oxygen: the cheapest "
+            "value left costs {price}.",
             "oxygen relay: of several sure cuts, the dearest that leaves the lowest value left",
         ),
         "oxygen_coffee_relay": (
-            ("next_seat", "n"),
-            "My oxygen pays for none of my cuts: Coffee Break, {next_seat} plays next with {n} "
+            ("next_seat", "left"),
+            "My oxygen pays for none of my cuts: Coffee Break, {next_seat} plays next with {left} "
             "oxygen, no step lost.",
             "oxygen relay: no affordable cut, and the Coffee Break is on the board",
         ),
