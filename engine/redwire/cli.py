@@ -113,8 +113,8 @@ HELP = """Actions (stands, wires and players count from 1; V is a number or y fo
   accuse P L             mission 34, at the start of your turn: player P is the weak spot, card L
   stuck                  mission 34: you are the weak spot and your card leaves you no cut
   pass                   mission 35: every cut you could make needs a locked X wire
-  oxpass (or pass)       missions 44, 49, 54: pass your turn (the oxygen pays for no cut, or
-                         by choice but in 54): the detonator moves one step
+  oxpass (or pass)       missions 44, 49, 54, 63: pass your turn (the oxygen pays for no cut,
+                         or by choice but in 54 and 63): the detonator moves one step
   pilejoin S             mission 54, when the track says so: the top red wire of the pile on
                          the card joins stand S (any player's), in sorted order
   oxgift P               mission 49, before your cut: player P receives the oxygen it costs
@@ -510,7 +510,13 @@ def render_board(obs: Observation, names: Sequence[str]) -> str:
     if air is not None and air["stock"]:
         each = ", ".join(f"{name_of(names, seat)} {n}" for seat, n in enumerate(air["stock"]))
         gift = air["gift_to"]
-        if air["pay_to"] == "reserve":
+        if air["relay"]:
+            lines.append(
+                f"  oxygen: {each}; {air['reserve']} in the reserve on the card (a cut costs its "
+                "value, paid to the reserve; the rest goes left at the end of each turn; each "
+                "round opens by taking the reserve)"
+            )
+        elif air["pay_to"] == "reserve":
             lines.append(
                 f"  oxygen: {each} (a cut of 1-4 costs 1, 5-8 costs 2, 9-12 costs 3, paid to "
                 "the reserve; each validation gives 1 to every player with wires)"

@@ -77,6 +77,7 @@ from engine.redwire.mechanisms.challenges import RedCall
 from engine.redwire.mechanisms.constraints import CARDS, ChooseConstraint, SkipTurn
 from engine.redwire.mechanisms.equipment import tray
 from engine.redwire.mechanisms.new_characters import OwnRadar
+from engine.redwire.mechanisms.oxygen import OxygenPart
 from engine.redwire.missions import mission_ids
 from engine.redwire.wires import RED, YELLOW, cut_value, label_of
 
@@ -1923,6 +1924,47 @@ def test_a_red_joins_from_the_pile_by_keyboard_and_touch_and_a_cut_pays_its_dept
         play(page, sure_move(saved_state(page), 0))
     paid = [e for e in saved_state(page).log if e.type == "oxygen_paid" and e.data["seat"] == 0]
     assert [(e.data["price"], e.data["stock"]) for e in paid] == [(price, 6 - price)]
+
+
+def test_the_oxygen_relay_pays_into_the_card_by_keyboard_and_touch(
+    open_context: Opener, site_url: str
+) -> None:
+    """Mission 63 on a phone, the person captain, in one page boot: her 18 oxygen drawn and the
+    reserve on the card empty; a sure cut by keyboard whose confirm names its value as its price
+    paid into the reserve: the card's reserve shows it and the rest goes to her left; at her next
+    turn she takes the reserve back (the round's collection), and a sure cut by touch pays
+    again."""
+    page = open_phone(
+        open_context,
+        site_url + "?mission=63&players=3&seed=4&bots=1&pace=instant&brief=0&captain=1",
+    )
+    expect(page.get_by_test_id("oxygen-stocks").locator(".rw-oxy")).to_have_count(18)
+    card = page.get_by_test_id("oxygen-reserve")
+    expect(card).to_contain_text("Reserve on the card: 0")
+    box = card.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= PHONE["width"]
+    for way in ("keyboard", "touch"):
+        while (decision := wait_decision(page)) == "setup_token":
+            play(page, sure_move(saved_state(page), 0))
+        assert decision == "turn" and viewer(page) == 0
+        state = saved_state(page)
+        stock = state.part("oxygen", OxygenPart).stock[0]
+        cut = sure_cut(state, 0)
+        price = oxygen.price(cut.values[0], "value")
+        press(page, tile(page, *cut.targets[0]), way)
+        press(page, page.locator(f'[data-act="value"][data-value="{cut.values[0]}"]'), way)
+        confirm = page.get_by_test_id("confirm")
+        expect(confirm).to_contain_text(f"It costs {price} of your oxygen, paid into the reserve")
+        press(page, confirm, way)
+        if wait_decision(page) == "own_cut":  # which of my wires of that value
+            play(page, sure_move(saved_state(page), 0))
+        log = saved_state(page).log
+        paid = [e for e in log if e.type == "oxygen_paid" and e.data["seat"] == 0][-1]
+        assert (paid.data["price"], paid.data["stock"]) == (price, stock - price)
+        relay = [e for e in log if e.type == "oxygen_relay" and e.data["seat"] == 0][-1]
+        assert relay.data["given"] == stock - price
+    collects = [e for e in saved_state(page).log if e.type == "oxygen_collect"]
+    assert collects and collects[0].data["seat"] == 0
 
 
 def _press_and_confirm(page: Page, target: Any, way: str, words: str) -> None:

@@ -1,4 +1,4 @@
-"""Oxygen (missions 44, 49 and 54; mission 63 will reuse it): every cut action costs oxygen.
+"""Oxygen (missions 44, 49, 54 and 63): every cut action costs oxygen.
 
 The mission's ``[oxygen]`` table says how much oxygen there is, what a cut costs, where the
 tokens come from and go, and when they come back:
@@ -8,6 +8,8 @@ tokens come from and go, and when they come back:
   (mission 44: 2 a player, so 4 with two players, each with his two stands), with
   ``take_from = "own"`` the tokens in front of each player (mission 49: 7 each with two players,
   6 with three, 5 with four, 4 with five; mission 54: 9, 6, 3, 2);
+* ``captain_tokens`` instead (mission 63): every token starts in front of the captain (a table
+  by player count: 14, 18, 24, 30), the others have none;
 * ``price``: ``"depth"``, the price of the value cut by its depth (1-4: 1, 5-8: 2, 9-12: 3;
   mission 44), or ``"value"``, the value itself (mission 49);
 * ``take_from``: ``"reserve"``, the active player takes the tokens from the reserve before his
@@ -18,7 +20,9 @@ tokens come from and go, and when they come back:
   pays him), or ``"reserve"``, they go back to the central reserve (mission 54);
 * ``refill``: ``"captain"``, at the start of the captain's turn every token goes back to the
   reserve (the turn that opens a round: once the captain has no wires left, the first seat after
-  him that has some, else the reserve would never fill again; mission 44), ``"validation"``,
+  him that has some, else the reserve would never fill again; mission 44; with ``take_from =
+  "own"``, mission 63: that seat takes every token paid into the reserve on the card since, which
+  is then counted), ``"validation"``,
   each time a validation token is placed every player who still has wires takes 1 token from
   the central reserve (mission 54: the players without wires get none, FAQ), or ``"none"``;
 * ``discard_when_out``: true when a player with no wires left discards his oxygen (mission 49's
@@ -26,10 +30,23 @@ tokens come from and go, and when they come back:
 * ``free_pass``: true (the default) when a player may also pass of his own will (missions 44 and
   49's FAQ); false when "if you can play, you must" (mission 54's FAQ): the pass is then offered
   only to a player whose oxygen pays for none of his values, so it proves that, and its event
-  names the values he holds none of (``holds_none_of``, read by the deduction).
+  names the values he holds none of (``holds_none_of``, read by the deduction);
+* ``relay``: true when at the end of his turn the player gives all the oxygen he has left to his
+  left neighbour, the next seat in the turn order (mission 63). Our reading: oxygen never stays
+  with a player who has no wires left (he takes no turn, so could never pass it on, as the FR
+  note §12 A9 says of the captain's collection): it goes on at once to the next seat on the left
+  that still has wires.
 
-Three combinations are built (missions 44, 49 and 54); the other (mission 63's relay) is refused
-by the mission reader until it is built and tested.
+Four combinations are built (missions 44, 49, 54 and 63); the mission reader refuses the
+others until they are built and tested.
+
+Mission 63's relay (``value``, ``own``, ``reserve``, ``captain``, ``free_pass = false``,
+``relay``, ``captain_tokens``): the captain starts with every token; a cut pays its value into
+the reserve on the card; at the end of each turn the rest goes to the left (``oxygen_relay``);
+the turn that opens a round (§12 B12: past the captain's seat) starts by taking the whole reserve
+(``oxygen_collect``), so the captain starts each round with every token the team has. Whoever's
+oxygen pays for one of his values must play; the forced skip is a step and the same fact as
+mission 54's.
 
 Mission 54's central reserve is not counted: the card puts "the rest" of the box's tokens there
 and §12 C3 recommends unlimited supplies, so a validation always finds a token for everyone.
@@ -137,10 +154,18 @@ class OxygenConfig:
     free_pass: bool = True
     #: ``tokens_per_player`` by player count, when the table gives one (mission 49).
     by_players: tuple[tuple[int, int], ...] = ()
+    #: Mission 63: the end-of-turn pass of one's oxygen to the left, and every token starting in
+    #: front of the captain (``tokens`` is then the captain's, not each player's).
+    relay: bool = False
+    captain_only: bool = False
 
     def tokens(self, players: int) -> int:
         """The tokens per player at this player count."""
         return dict(self.by_players).get(players, self.tokens_per_player)
+
+    def total(self, players: int) -> int:
+        """Every token of the mission at this player count."""
+        return self.tokens(players) * (1 if self.captain_only else players)
 
 
 #: What the mission table may say, per field (the first is the default: mission 44's).
@@ -151,12 +176,14 @@ _CHOICES = {
     "refill": ("captain", "none", "validation"),
 }
 #: The combinations built and tested (price, take_from, pay_to, refill, discard_when_out,
-#: free_pass): mission 44's shared reserve, mission 49's gifts, mission 54's own oxygen paid to
-#: the central reserve and earned back at each validation.
+#: free_pass, relay, captain_tokens): mission 44's shared reserve, mission 49's gifts, mission
+#: 54's own oxygen paid to the central reserve and earned back at each validation, mission 63's
+#: relay (the captain's tokens paid into the card's reserve, passed left, collected each round).
 _BUILT = {
-    ("depth", "reserve", "front", "captain", False, True),
-    ("value", "own", "teammate", "none", True, True),
-    ("depth", "own", "reserve", "validation", False, False),
+    ("depth", "reserve", "front", "captain", False, True, False, False),
+    ("value", "own", "teammate", "none", True, True, False, False),
+    ("depth", "own", "reserve", "validation", False, False, False, False),
+    ("value", "own", "reserve", "captain", False, False, True, True),
 }
 
 
@@ -191,7 +218,9 @@ class OxygenPart:
 class OxygenView(TypedDict):
     """``observation["mechanisms"]["oxygen"]``: all public. ``prices[v - 1]``: the price of
     value ``v``; ``stock[seat]``: the oxygen in front of a seat (empty where there is none:
-    mission 44); ``gift_to``: the teammate the active seat named to receive his payment."""
+    mission 44); ``gift_to``: the teammate the active seat named to receive his payment;
+    ``relay``: mission 63's pass to the left at the end of each turn (``reserve`` is then the
+    tokens paid into the card since the last collection, and ``tokens`` every token there is)."""
 
     reserve: int
     tokens: int
@@ -204,6 +233,7 @@ class OxygenView(TypedDict):
     gift_to: int | None
     refill: str
     free_pass: bool
+    relay: bool
 
 
 def view(obs: Observation) -> OxygenView | None:
@@ -385,7 +415,7 @@ def _line_pass(e: Mapping[str, Any], n: Any, o: Any) -> str:
 def _line_paid(e: Mapping[str, Any], n: Any, o: Any) -> str:
     return (
         f"{name_of(n, e['seat'])} pays {e['price']} oxygen to the reserve to cut {e['value']}: "
-        f"{e['stock']} left."
+        f"{e['stock']} left." + (f" The reserve holds {e['reserve']}." if "reserve" in e else "")
     )
 
 
@@ -394,6 +424,39 @@ def _line_breath(e: Mapping[str, Any], n: Any, o: Any) -> str:
     return (
         f"{e['value']} validated: one oxygen from the reserve to each player with wires "
         f"({seats}): oxygen now {_stocks(n, e['stock'])}."
+    )
+
+
+def _relay(table: Table, seat: int, stock: list[int], events: Events) -> None:
+    """Mission 63: ``seat`` gives all his oxygen to the next seat on his left that still has
+    wires (nobody else has any: he keeps it)."""
+    given = stock[seat]
+    to = next(
+        (
+            (seat + i) % table.players
+            for i in range(1, table.players)
+            if table.has_wires((seat + i) % table.players)
+        ),
+        None,
+    )
+    if not given or to is None:
+        return
+    stock[seat], stock[to] = 0, stock[to] + given
+    data = {"seat": seat, "to": to, "given": given, "stock": list(stock)}
+    events.append(Event("oxygen_relay", data))
+
+
+def _line_collect(e: Mapping[str, Any], n: Any, o: Any) -> str:
+    return (
+        f"A new round ({name_of(n, e['seat'])} first): {name_of(n, e['seat'])} takes the "
+        f"{e['took']} oxygen from the reserve: {e['stock']} now."
+    )
+
+
+def _line_relay(e: Mapping[str, Any], n: Any, o: Any) -> str:
+    return (
+        f"{name_of(n, e['seat'])} passes {e['given']} oxygen to {name_of(n, e['to'])}: "
+        f"oxygen now {_stocks(n, e['stock'])}."
     )
 
 
@@ -430,6 +493,8 @@ class Oxygen(Mechanism[OxygenPart]):
         "oxygen_discard",
         "oxygen_paid",
         "oxygen_breath",
+        "oxygen_collect",
+        "oxygen_relay",
     )
     # The reserve and the payments are public; where the pass is always offered (missions 44,
     # 49) neither a forced skip nor a chosen pass says anything about a hand. Where it is not
@@ -438,6 +503,8 @@ class Oxygen(Mechanism[OxygenPart]):
     lines = {
         "oxygen_paid": _line_paid,
         "oxygen_breath": _line_breath,
+        "oxygen_collect": _line_collect,
+        "oxygen_relay": _line_relay,
         "oxygen": _line_take,
         "oxygen_refill": lambda e, n, o: (
             f"A new round ({name_of(n, e['seat'])} first): every oxygen token goes back to the "
@@ -497,6 +564,24 @@ class Oxygen(Mechanism[OxygenPart]):
             "plays next, no step lost.",
             "oxygen gifts: no affordable cut, and the Coffee Break is on the board",
         ),
+        "oxygen_relay_dear": (
+            ("value",),
+            "My oxygen goes next to the player who takes the reserve back: nothing I spend is "
+            "lost, so the dearest sure cut, {value}.",
+            "oxygen relay: the last turn of the round, of several sure cuts the dearest",
+        ),
+        "oxygen_relay_leave": (
+            ("value", "left", "price"),
+            "A sure cut of {value}, the dearest that still passes on {left} oxygen: the cheapest "
+            "value left costs {price}.",
+            "oxygen relay: of several sure cuts, the dearest that leaves the lowest value left",
+        ),
+        "oxygen_coffee_relay": (
+            ("next_seat", "left"),
+            "My oxygen pays for none of my cuts: Coffee Break, {next_seat} plays next with {left} "
+            "oxygen, no step lost.",
+            "oxygen relay: no affordable cut, and the Coffee Break is on the board",
+        ),
         "oxygen_cheap": (
             ("value", "price", "dearest"),
             "A sure cut of {value} for {price} oxygen, not one for {dearest}: the others "
@@ -518,19 +603,32 @@ class Oxygen(Mechanism[OxygenPart]):
         if table is None:
             raise reader.fail(ID, "an [oxygen] table (tokens_per_player, price, ...)")
         reader.only_keys(
-            table, ID, {"tokens_per_player", "discard_when_out", "free_pass", *_CHOICES}
+            table,
+            ID,
+            {
+                "tokens_per_player",
+                "captain_tokens",
+                "discard_when_out",
+                "free_pass",
+                "relay",
+                *_CHOICES,
+            },
         )
-        raw = table.get("tokens_per_player")
+        captain_only = "captain_tokens" in table
+        key = "captain_tokens" if captain_only else "tokens_per_player"
+        if captain_only and "tokens_per_player" in table:
+            raise reader.fail(ID, "tokens_per_player or captain_tokens, not both", key)
+        raw = table.get(key)
         by_players: tuple[tuple[int, int], ...] = ()
         if isinstance(raw, dict):
-            reader.only_keys(raw, f"{ID}.tokens_per_player", {"2", "3", "4", "5"})
+            reader.only_keys(raw, f"{ID}.{key}", {"2", "3", "4", "5"})
             by_players = tuple(
-                (int(k), reader.integer({ID: table}, f"{ID}.tokens_per_player.{k}", 1, 30))
+                (int(k), reader.integer({ID: table}, f"{ID}.{key}.{k}", 1, 30))
                 for k in ("2", "3", "4", "5")
             )
             tokens = by_players[0][1]
         else:
-            tokens = reader.integer({ID: table}, f"{ID}.tokens_per_player", 1, 30)
+            tokens = reader.integer({ID: table}, f"{ID}.{key}", 1, 30)
         chosen: dict[str, str] = {}
         for key, allowed in _CHOICES.items():
             value = table.get(key, allowed[0])
@@ -543,6 +641,9 @@ class Oxygen(Mechanism[OxygenPart]):
         free_pass = table.get("free_pass", True)
         if not isinstance(free_pass, bool):
             raise reader.fail(f"{ID}.free_pass", "true or false", free_pass)
+        relay = table.get("relay", False)
+        if not isinstance(relay, bool):
+            raise reader.fail(f"{ID}.relay", "true or false", relay)
         combo = (
             chosen["price"],
             chosen["take_from"],
@@ -550,14 +651,20 @@ class Oxygen(Mechanism[OxygenPart]):
             chosen["refill"],
             discard,
             free_pass,
+            relay,
+            captain_only,
         )
         if combo not in _BUILT:
-            raise reader.fail(ID, "mission 44's, 49's or 54's oxygen (others not built)", combo)
+            raise reader.fail(
+                ID, "mission 44's, 49's, 54's or 63's oxygen (others not built)", combo
+            )
         return OxygenConfig(
             tokens,
             discard_when_out=discard,
             free_pass=free_pass,
             by_players=by_players,
+            relay=relay,
+            captain_only=captain_only,
             **chosen,
         )
 
@@ -566,9 +673,10 @@ class Oxygen(Mechanism[OxygenPart]):
         each = config.tokens(table.players)
         if config.take_from == "own":
             counted = 0 if config.refill == "validation" else None
-            return OxygenPart(
-                0, (0,) * table.players, stock=(each,) * table.players, validations=counted
-            )
+            stock = (each,) * table.players
+            if config.captain_only:  # mission 63: every token in front of the captain
+                stock = tuple(each if s == table.setup.captain else 0 for s in range(table.players))
+            return OxygenPart(0, (0,) * table.players, stock=stock, validations=counted)
         return OxygenPart(each * table.players, (0,) * table.players)
 
     def check_action(self, table: Table, action: Action) -> None:
@@ -644,9 +752,14 @@ class Oxygen(Mechanism[OxygenPart]):
         part = table.part(ID, OxygenPart)
         stock = list(part.stock)
         stock[action.seat] -= due
-        table.set_part(ID, replace(part, stock=tuple(stock)))
         value = action.values[0] if isinstance(action, Cut) else cast("SoloCut", action).value
         paid = {"seat": action.seat, "value": value_to_json(value), "price": due}
+        if _config(table).refill == "captain":
+            # Mission 63: the reserve on the card is counted (the round's opener takes it back).
+            table.set_part(ID, replace(part, stock=tuple(stock), reserve=part.reserve + due))
+            paid["reserve"] = part.reserve + due
+        else:
+            table.set_part(ID, replace(part, stock=tuple(stock)))
         events.append(Event("oxygen_paid", {**paid, "stock": stock[action.seat]}))
 
     def after_cuts(self, table: Table, events: Events) -> None:
@@ -676,6 +789,13 @@ class Oxygen(Mechanism[OxygenPart]):
             if out and left and not table.has_wires(seat):
                 stock[seat] = 0
                 events.append(Event("oxygen_discard", {"seat": seat, "lost": left}))
+        if _config(table).relay and table.result is None:
+            # Mission 63: the active seat's oxygen goes left; then whatever lies in front of a
+            # seat with no wires (his last wire cut by a teammate) goes on the same way.
+            _relay(table, table.active, stock, events)
+            for seat in range(table.players):
+                if stock[seat] and not table.has_wires(seat):
+                    _relay(table, seat, stock, events)
         table.set_part(ID, replace(part, stock=tuple(stock), gift_to=None))
 
     def turn_start(self, table: Table, events: Events) -> None:
@@ -684,6 +804,17 @@ class Oxygen(Mechanism[OxygenPart]):
         part = table.part(ID, OxygenPart)
         seat = table.active
         opens = part.last is not None and _new_round(table, part.last, seat)
+        if _own(table):
+            # Mission 63: the seat opening the round takes every token paid into the reserve.
+            if opens and part.reserve:
+                stock = list(part.stock)
+                stock[seat] += part.reserve
+                table.set_part(ID, replace(part, reserve=0, stock=tuple(stock), last=seat))
+                data = {"seat": seat, "took": part.reserve, "stock": stock[seat]}
+                events.append(Event("oxygen_collect", data))
+            else:
+                table.set_part(ID, replace(part, last=seat))
+            return
         if opens and any(part.taken):
             full = _config(table).tokens_per_player * table.players
             table.set_part(ID, OxygenPart(full, (0,) * table.players, seat))
@@ -696,7 +827,7 @@ class Oxygen(Mechanism[OxygenPart]):
         config = _config(table)
         return {
             "reserve": part.reserve,
-            "tokens": config.tokens(table.players) * table.players,
+            "tokens": config.total(table.players),
             "taken": list(part.taken),
             "prices": [price(v, config.price) for v in BLUE_VALUES],
             "price_rule": config.price,
@@ -706,6 +837,7 @@ class Oxygen(Mechanism[OxygenPart]):
             "gift_to": part.gift_to,
             "refill": config.refill,
             "free_pass": config.free_pass,
+            "relay": config.relay,
         }
 
 

@@ -12,7 +12,13 @@ the cuts open; each cut's confirm says what it gives and to whom.
 Mission 54 (each player's own oxygen, paid to the central reserve): the same rows of tokens, the
 prices by depth, the breath each validation gives and "if you can play, you must" in the panel;
 each cut's confirm says what it costs and what is left; the forced skip as the pass button, its
-log line saying so."""
+log line saying so.
+
+Mission 63 (the relay): the same rows of tokens (the captain's full at the start), and the
+reserve on the mission card drawn as its own row of tokens with its number; the prices by value,
+the pass to the left at the end of each turn, the round opener's collection and the silence in
+the panel; each cut's confirm says what it costs and what goes left; the log says each payment
+with the reserve it leaves, each relay and each collection."""
 
 from __future__ import annotations
 
@@ -76,12 +82,37 @@ def _stock_row(seat: int, left: int, part: OxygenView, obs: Observation, w: Word
     )
 
 
+def _card_reserve(n: int, w: Words) -> str:
+    """Mission 63: the tokens paid into the reserve on the card this round, as a row of discs
+    with its number (the round's opener takes them back)."""
+    marks = "".join(tag("span", "", class_="rw-oxy") for _ in range(n))
+    label = w.t("rw.oxygen.cardReserve", n=n)
+    return tag(
+        "p",
+        tag("span", marks, class_="rw-oxy-row", aria_hidden="true")
+        + " "
+        + tag("strong", esc(label)),
+        class_="rw-seq rw-oxy-card",
+        aria_label=label,
+        data_testid="oxygen-reserve",
+    )
+
+
 def _stocks(obs: Observation, part: OxygenView, w: Words) -> str:
     """Mission 49's panel: every player's oxygen, the prices, the gift and the silence;
     mission 54's: the oxygen, the prices by depth paid to the reserve, the breath of each
     validation and the skip (no silence rule there)."""
     rows = "".join(_stock_row(seat, left, part, obs, w) for seat, left in enumerate(part["stock"]))
-    if part["pay_to"] == "reserve":
+    card = ""
+    if part["relay"]:
+        rules: tuple[str, ...] = (
+            "rw.oxygen.relayPrices",
+            "rw.oxygen.relayRule",
+            "rw.oxygen.collectRule",
+            "rw.oxygen.silence",
+        )
+        card = _card_reserve(part["reserve"], w)
+    elif part["pay_to"] == "reserve":
         rules = ("rw.oxygen.prices", "rw.oxygen.reserveRule", "rw.oxygen.breathRule")
     else:
         rules = ("rw.oxygen.giftRule", "rw.oxygen.giftOut", "rw.oxygen.silence")
@@ -89,6 +120,7 @@ def _stocks(obs: Observation, part: OxygenView, w: Words) -> str:
         "section",
         tag("h3", esc(w.t("rw.oxygen.title")), class_="rw-h3")
         + tag("ul", rows, class_="rw-oxy-stocks", data_testid="oxygen-stocks")
+        + card
         + "".join(tag("p", esc(w.t(key)), class_="rw-seq") for key in rules),
         class_="rw-mission-part rw-oxygen",
         role="note",
@@ -138,6 +170,8 @@ def _own_prompt(obs: Observation, part: OxygenView, w: Words) -> str | None:
     left = part["stock"][me]
     if _short(obs, part, left):
         return w.t("rw.oxygen.promptEmptyOwn", left=left)
+    if part["relay"]:
+        return w.t("rw.oxygen.promptRelay", left=left)
     if part["pay_to"] == "reserve":
         return w.t("rw.oxygen.promptOwn", left=left)
     if part["gift_to"] is None:
@@ -209,6 +243,8 @@ def _price(action: Action, obs: Observation, w: Words) -> str | None:
     if part["stock"]:
         to = part["gift_to"]
         left = part["stock"][action.seat] - due
+        if part["relay"]:
+            return w.t("rw.oxygen.confirmRelay", price=due, left=left)
         if part["pay_to"] == "reserve":
             return w.t("rw.oxygen.confirmPaid", price=due, left=left)
         return w.t("rw.oxygen.confirmGift", price=due, who=w.name(to), left=left)
@@ -275,14 +311,29 @@ def _refill_line(e: View, w: Words) -> Found:
 
 
 def _paid_line(e: View, w: Words) -> Found:
+    if "reserve" in e:  # mission 63: the reserve on the card is counted
+        key, more = "rw.log.oxygenPaidCard", {"reserve": e["reserve"]}
+    else:
+        key, more = "rw.log.oxygenPaid", {}
     text = w.t(
-        w.about("rw.log.oxygenPaid", e["seat"]),
+        w.about(key, e["seat"]),
         who=w.name(e["seat"]),
         price=e["price"],
         value=w.value(e["value"]),
         left=e["stock"],
+        **more,
     )
     return text, "info"
+
+
+def _collect_line(e: View, w: Words) -> Found:
+    key = w.about("rw.log.oxygenCollect", e["seat"])
+    return w.t(key, who=w.name(e["seat"]), took=e["took"], left=e["stock"]), "info"
+
+
+def _relay_line(e: View, w: Words) -> Found:
+    key = w.about("rw.log.oxygenRelay", e["seat"])
+    return w.t(key, who=w.name(e["seat"]), to=w.name(e["to"]), n=e["given"]), "info"
 
 
 def _breath_line(e: View, w: Words) -> Found:
@@ -326,4 +377,6 @@ LINES = {
     "oxygen_discard": _discard_line,
     "oxygen_paid": _paid_line,
     "oxygen_breath": _breath_line,
+    "oxygen_collect": _collect_line,
+    "oxygen_relay": _relay_line,
 }
