@@ -30,7 +30,7 @@ turn ends (after its gift) when some player with no uncut wire holds a face-up c
 
 >>> from engine.redwire import new_game
 >>> game = new_game(mission=65, players=4, seed=1)
->>> [len(hand) for hand in game.part("number_cards", NumberCardsPart).hands]
+>>> [len(hand) for hand in game.observation(0)["mechanisms"]["number_cards"]["hands"]]
 [3, 3, 3, 3]
 """
 
