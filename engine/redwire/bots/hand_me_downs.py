@@ -43,7 +43,9 @@ def advise(ask: BotAsk) -> Advice | None:
     skips = [a for a in ask.legal if isinstance(a, HandSkip)]
     if skips:
         me = int(ask.obs["viewer"] or 0)
-        values = ", ".join(str(v) for v, down in _hands(ask.obs)[me] if not down) or "none"
+        values = [v for v, down in _hands(ask.obs)[me] if not down]
+        if not values:
+            return skips[0], "hand_skip_none", {}
         return skips[0], "hand_skip", {"values": values}
     gifts = [a for a in ask.legal if isinstance(a, GiveNumber)]
     if not gifts:

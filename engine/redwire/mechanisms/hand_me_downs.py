@@ -294,8 +294,13 @@ class HandMeDowns(Mechanism[HandPart]):
     bot_keys = {
         "hand_skip": (
             ("values",),
-            "I hold no wire of my values ({values}): I skip, one step.",
+            "I hold no wire of {values}, my cards' values: I skip, one step.",
             "mission 65 (`hand_me_downs`): no wire of the bot's face-up values",
+        ),
+        "hand_skip_none": (
+            (),
+            "I have no face-up Number card, so no value to cut: I skip, one step.",
+            "mission 65 (`hand_me_downs`): the bot holds no face-up card",
         ),
         "give_held": (
             ("value", "seat", "percent"),
