@@ -56,6 +56,7 @@ from .mechanisms.equipment.walkie import Walkie
 from .mechanisms.flipped_wires import FlippedCut, FlippedReveal, FlippedSkip, FlippedSolo
 from .mechanisms.four_at_once import FourAtOnce
 from .mechanisms.guessing import PlayNumber
+from .mechanisms.hand_me_downs import GiveNumber, HandSkip
 from .mechanisms.nano import NanoStand
 from .mechanisms.negative_tokens import GiveToken, NegativeToken
 from .mechanisms.new_characters import CHARACTERS, OwnRadar, OwnWalkie
@@ -126,6 +127,10 @@ HELP = """Actions (stands, wires and players count from 1; V is a number or y fo
                          result is this turn's value)
   arpass [A B] (or pass) mission 47: pass your turn, the detonator moves one step (with the
                          option m47_pass_discards: discarding the Number cards A and B)
+  handskip               mission 65: you hold no wire of your face-up Number cards' values:
+                         skip your turn, the detonator moves one step
+  handgive V P           mission 65, at the end of your turn: give your Number card V to
+                         player P
   end left | end right   mission 36, captain at setup: where the Sequence card goes
   move | keep            mission 36: move the Sequence card to the other end, or keep it
   skip                   missions 32 and 37: the visible constraint card leaves you no cut
@@ -206,6 +211,10 @@ def format_action(action: Action) -> str:
             return f"calc {action.first} {action.sign} {action.second}"
         case ArithPass():
             return " ".join(["arpass", *(str(card) for card in action.discard)])
+        case HandSkip():
+            return "handskip"
+        case GiveNumber():
+            return f"handgive {action.value} {action.to + 1}"
         case PlaceSequence():
             return f"end {action.end}"
         case MoveSequence():
@@ -426,6 +435,8 @@ _PARSE: dict[str, Callable[[int, list[str], GameState], Action]] = {
     "calc": lambda seat, a, s: _calc(seat, a),
     "arpass": lambda seat, a, s: _arpass(seat, a),
     "oxpass": lambda seat, a, s: OxygenPass(seat),
+    "handskip": lambda seat, a, s: HandSkip(seat),
+    "handgive": lambda seat, a, s: GiveNumber(seat, _parse_int(a[0]), _parse_int(a[1]) - 1),
     "oxgift": lambda seat, a, s: OxygenGift(seat, _parse_int(a[0]) - 1),
     "pilejoin": lambda seat, a, s: PileJoin(seat, _parse_int(a[0]) - 1),
     "end": lambda seat, a, s: PlaceSequence(seat, a[0].lower()),
@@ -543,6 +554,13 @@ def render_board(obs: Observation, names: Sequence[str]) -> str:
             else ""
         )
         lines.append(f"  Number cards: {cards}{made}")
+    if row is not None and "hands" in row:  # mission 65: each seat's cards ("7v": face down)
+        held = "; ".join(
+            f"{name_of(names, seat)}: "
+            + (" ".join(f"{c['value']}{'v' if c['down'] else ''}" for c in hand) or "none")
+            for seat, hand in enumerate(row["hands"])
+        )
+        lines.append(f"  Number cards in front of the players (v: face down): {held}")
     first = dealt_first.view(obs)
     if first is not None:
         counts = ", ".join(f"stand {i + 1}: {n}" for i, n in enumerate(first["stands"]))

@@ -79,6 +79,7 @@ class OptionsView(_OptionsBase, total=False):
     m18_unheld: str
     m47_pass_discards: bool
     m50_memory: bool
+    m65_stranded_loss: bool
 
 
 class Observation(TypedDict):

@@ -22,6 +22,7 @@ MISSION_OPTIONS = (
     "m18_unheld",
     "m47_pass_discards",
     "m50_memory",
+    "m65_stranded_loss",
 )
 #: The mission options whose values are words, with the words allowed.
 _WORDS: dict[str, tuple[str, ...]] = {"m18_unheld": ("token", "forbidden")}
@@ -62,6 +63,10 @@ class Options:
     #: beside their stands (only "this stand has an X" is kept: where a failed cut pointed is
     #: forgotten) and the markers are gone (how many red and yellow wires, not which).
     m50_memory: bool = False
+    #: §12 B20, mission 65 (a second-hand FAQ, uncertain): the bomb explodes as a turn ends
+    #: when a player with no wires left holds a face-up Number card (nobody can cut its value
+    #: any more). Off by default: no extra loss condition.
+    m65_stranded_loss: bool = False
 
     def to_json(self) -> dict[str, Any]:
         """The options as JSON; a mission's option is left out at its default, so records and

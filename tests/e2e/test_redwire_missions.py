@@ -76,6 +76,7 @@ from engine.redwire.mechanisms.arithmetic import Calculate
 from engine.redwire.mechanisms.challenges import RedCall
 from engine.redwire.mechanisms.constraints import CARDS, ChooseConstraint, SkipTurn
 from engine.redwire.mechanisms.equipment import tray
+from engine.redwire.mechanisms.hand_me_downs import GiveNumber, HandSkip
 from engine.redwire.mechanisms.new_characters import OwnRadar
 from engine.redwire.mechanisms.oxygen import OxygenPart
 from engine.redwire.missions import mission_ids
@@ -116,6 +117,7 @@ BOT_TABLES = [
     (54, 3, 4),
     (55, 2, 5),
     (58, 3, 4),
+    (65, 4, 3),
 ]
 LEVEL = "cautious"
 PHONE: ViewportSize = {"width": 360, "height": 640}
@@ -2567,3 +2569,67 @@ def test_the_double_detector_works_every_turn_and_a_miss_marks_nothing(
             )
             take_device(page)
             decision = settled_decision(page)
+
+
+def test_the_number_cards_are_given_by_keyboard_and_by_touch(
+    open_context: Opener, site_url: str
+) -> None:
+    """Mission 65 on a phone, the person captain, in one page boot: every player's Number cards
+    drawn in the mission's panel; her first turn, a cut of one of her values, then the gift opened
+    at once and made by keyboard (a card chip, a teammate chip, the confirm naming both); her next
+    turn, the skip by touch when she holds none of her values (else a cut), then the gift by
+    touch."""
+    page = open_phone(
+        open_context,
+        site_url + "?mission=65&players=3&seed=3&bots=1&pace=instant&brief=0&captain=1",
+    )
+    panel = page.get_by_test_id("hand-me-downs")
+    expect(panel.get_by_test_id("hand-row")).to_have_count(3)
+    expect(panel.locator(".rw-ncard")).to_have_count(12)
+    while (decision := wait_decision(page)) == "setup_token":
+        play(page, sure_move(saved_state(page), 0))
+    assert decision == "turn" and viewer(page) == 0
+    confirm = page.get_by_test_id("confirm")
+
+    def give(way: str) -> None:
+        assert settled_decision(page) == "hand_give"
+        state = saved_state(page)
+        gift = next(a for a in state.legal_actions(0) if isinstance(a, GiveNumber))
+        press(page, page.locator(f'[data-act="value"][data-value="{gift.value}"]'), way)
+        press(page, page.locator(f'[data-act="seat"][data-seat="{gift.to}"]'), way)
+        expect(confirm).to_contain_text(f"Give my {gift.value} to")
+        press(page, confirm, way)
+        page.wait_for_function(
+            f"() => document.querySelector('[data-testid=prompt]')?.dataset.moves !== "
+            f"'{len(state.history)}'"
+        )
+        log = saved_state(page).log[len(state.log) :]  # the bots may have played on since
+        given = next(e for e in log if e.type == "give_number")
+        assert (given.data["seat"], given.data["value"], given.data["to"]) == (
+            0,
+            gift.value,
+            gift.to,
+        )
+
+    play(page, sure_cut(saved_state(page), 0))
+    while settled_decision(page) in ("own_cut", "detector_cut", "detector_token"):
+        play(page, sure_move(saved_state(page), 0))
+    give("keyboard")
+    while (got := settled_decision(page, 120_000)) not in ("turn", "over"):
+        play(page, sure_move(saved_state(page), 0))
+    if got != "turn":
+        pytest.skip("the game ended before the captain's second turn")
+    state = saved_state(page)
+    if HandSkip(0) in state.legal_actions(0):
+        press(page, page.locator('[data-act="mode"][data-mode="hand_skip"]'), "touch")
+        expect(confirm).to_contain_text("I skip my turn")
+        press(page, confirm, "touch")
+    else:
+        try:
+            play(page, sure_cut(state, 0))
+        except AssertionError:
+            pytest.skip("no sure cut of her values on the captain's second turn")
+        while settled_decision(page) in ("own_cut", "detector_cut", "detector_token"):
+            play(page, sure_move(saved_state(page), 0))
+    if settled_decision(page) == "hand_give":
+        give("touch")

@@ -55,6 +55,14 @@ def offered(aff: Affordances, seat: int) -> set[redwire.Action]:
         choices = aff.cards.get(name)
         if not choices or use.build is None:
             continue
+        if use.seats is not None and use.values is not None:  # a card to a teammate (65)
+            for value in use.values(choices):
+                for chosen in use.seats(choices):
+                    sel = Selection(use.mode, values=(value,), seats=(chosen,))
+                    action = use.build(sel, seat)
+                    assert action is not None
+                    out.add(action)
+            continue
         if use.seats is not None:  # seats to choose among
             for chosen in use.seats(choices):
                 action = use.build(Selection(use.mode, seats=(chosen,)), seat)

@@ -47,6 +47,7 @@ from . import (
     flipped_wires,
     four_at_once,
     guessing,
+    hand_me_downs,
     hidden_equipment,
     memory,
     nano,
@@ -122,6 +123,7 @@ ALL: tuple[Mechanism[Any], ...] = (
     memory.MECHANISM,
     no_tokens.MECHANISM,
     challenges.MECHANISM,
+    hand_me_downs.MECHANISM,
 )
 REGISTRY: dict[str, Mechanism[Any]] = {m.id: m for m in ALL}
 ACTIONS: dict[type[Action], ActionSpec[Any]] = {a.cls: a for m in ALL for a in m.actions}

@@ -6,7 +6,11 @@ The deal shuffles the twelve cards (``setup.parts.number_cards.order``); the mis
 * ``row = N``: the first N cards of the shuffle, face up in a row (left to right);
 * ``deck = true``: the cards left form a face-down deck (top first), else they stay in the box;
   ``deck = N``: only the next N cards do (mission 39: eight), the others stay in the box;
-* ``reveal_top = true``: the deck's top card lies face up (the others stay hidden).
+* ``reveal_top = true``: the deck's top card lies face up (the others stay hidden);
+* the parameter ``hands`` (``"number_cards:hands"``, mission 65): every card is dealt face up in
+  front of the players, one at a time from the captain clockwise, as evenly as possible (five
+  players: the captain and his left neighbour get three, the others two); a hand is public and
+  a card changes hands with :func:`give`.
 
 Other mechanisms read and move them (the Sequence card walks along the row and turns its cards
 face down; a mission reveals the next card of the deck...) through the functions below; this
@@ -24,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, TypedDict, cast
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict, cast
 
 from ...core.events import Viewer
 from ..errors import SetupError
@@ -50,27 +54,34 @@ class NumberCardsConfig:
     #: True: every card left; a number: that many of them; False: none.
     deck: bool | int = False
     reveal_top: bool = False
+    #: Every card dealt face up to the seats (``number_cards:hands``).
+    hands: bool = False
 
 
 @dataclass(frozen=True)
 class NumberCardsPart:
-    """Where the cards are: the row (and which of its cards lie face down), the deck (top first;
-    its top card face up when ``top_up``), and the cards discarded (face up, out of play)."""
+    """Where the cards are: the row (and which cards lie face down, in the row or a hand), the
+    deck (top first; its top card face up when ``top_up``), the cards discarded (face up, out
+    of play), and with ``hands`` the cards in front of each seat (sorted by value)."""
 
     row: tuple[int, ...] = ()
     down: frozenset[int] = frozenset()
     deck: tuple[int, ...] = ()
     top_up: bool = False
     discarded: tuple[int, ...] = ()
+    hands: tuple[tuple[int, ...], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "row": list(self.row),
             "down": sorted(self.down),
             "deck": list(self.deck),
             "top_up": self.top_up,
             "discarded": list(self.discarded),
         }
+        if self.hands:  # only missions that deal the cards to the seats (mission 65)
+            data["hands"] = [list(hand) for hand in self.hands]
+        return data
 
 
 class RowCardView(TypedDict):
@@ -80,13 +91,15 @@ class RowCardView(TypedDict):
 
 
 class NumberCardsView(TypedDict):
-    """``observation["mechanisms"]["number_cards"]``: what lies face up, and how many are not."""
+    """``observation["mechanisms"]["number_cards"]``: what lies face up, and how many are not;
+    with ``hands`` (mission 65), the cards in front of each seat (public, by seat)."""
 
     row: list[RowCardView]
     #: Cards in the face-down deck, and its top card when it lies face up.
     deck: int
     top: int | None
     discarded: list[int]
+    hands: NotRequired[list[list[RowCardView]]]
 
 
 def view(obs: Observation) -> NumberCardsView | None:
@@ -114,6 +127,41 @@ def top(table: Table) -> int | None:
     """The deck's face-up top card, if any."""
     cards = part(table)
     return cards.deck[0] if cards.deck and cards.top_up else None
+
+
+def hands(table: Table) -> tuple[tuple[int, ...], ...]:
+    """The cards in front of each seat (``number_cards:hands``; empty otherwise), by value."""
+    return part(table).hands
+
+
+def face_up_of(table: Table, seat: int) -> tuple[int, ...]:
+    """The values of the face-up cards in front of ``seat`` (none without hands)."""
+    cards = part(table)
+    if not cards.hands:
+        return ()
+    return tuple(v for v in cards.hands[seat] if v not in cards.down)
+
+
+def give(table: Table, seat: int, value: int, to: int) -> None:
+    """Move the card ``value`` from ``seat``'s hand to ``to``'s (face up or down, as it lies)."""
+    cards = part(table)
+    moved = list(cards.hands)
+    moved[seat] = tuple(v for v in moved[seat] if v != value)
+    moved[to] = tuple(sorted((*moved[to], value)))
+    table.set_part(ID, replace(cards, hands=tuple(moved)))
+
+
+def deal_hands(order: tuple[int, ...], players: int, captain: int) -> tuple[tuple[int, ...], ...]:
+    """The twelve cards dealt one at a time from the captain clockwise: as evenly as possible,
+    the first seats dealt getting the extra ones (B2's order).
+
+    >>> deal_hands(tuple(range(1, 13)), 5, 3)
+    ((3, 8), (4, 9), (5, 10), (1, 6, 11), (2, 7, 12))
+    """
+    dealt: list[list[int]] = [[] for _ in range(players)]
+    for i, value in enumerate(order):
+        dealt[(captain + i) % players].append(value)
+    return tuple(tuple(sorted(hand)) for hand in dealt)
 
 
 def discard_top(table: Table) -> int | None:
@@ -216,8 +264,14 @@ class NumberCards(Mechanism[NumberCardsPart]):
     def configure(
         self, params: tuple[str, ...], table: Mapping[str, Any] | None, reader: ConfigReader
     ) -> NumberCardsConfig:
-        if params:
-            raise reader.fail(f"mechanisms.{ID}", "no parameters", ":".join(params))
+        if params not in ((), ("hands",)):
+            raise reader.fail(
+                f"mechanisms.{ID}", "number_cards or number_cards:hands", ":".join(params)
+            )
+        if params:  # every card dealt to the seats: no row, no deck
+            if table:
+                raise reader.fail(ID, "no table: number_cards:hands deals every card")
+            return NumberCardsConfig(hands=True)
         table = table or {}
         reader.only_keys(table, ID, {"row", "deck", "reveal_top"})
         row = reader.integer(table, "row", 0, 12) if "row" in table else 0
@@ -269,6 +323,8 @@ class NumberCards(Mechanism[NumberCardsPart]):
         config = table.mission.config(ID)
         assert isinstance(config, NumberCardsConfig)
         order = order_of(table)
+        if config.hands:
+            return NumberCardsPart(hands=deal_hands(order, table.players, table.setup.captain))
         if config.deck is True:
             rest = order[config.row :]
         elif config.deck:
@@ -279,12 +335,17 @@ class NumberCards(Mechanism[NumberCardsPart]):
 
     def observe(self, table: Table, viewer: Viewer) -> NumberCardsView:
         cards = part(table)
-        return {
+        shown: NumberCardsView = {
             "row": [{"value": v, "down": v in cards.down} for v in cards.row],
             "deck": len(cards.deck),
             "top": cards.deck[0] if cards.deck and cards.top_up else None,
             "discarded": list(cards.discarded),
         }
+        if cards.hands:
+            shown["hands"] = [
+                [{"value": v, "down": v in cards.down} for v in hand] for hand in cards.hands
+            ]
+        return shown
 
     def scramble(self, table: Table, viewer: Viewer, rng: Rng) -> None:
         """The deck below a face-up top card, and the cards left in the box, are unseen."""

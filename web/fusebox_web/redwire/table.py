@@ -45,6 +45,7 @@ OPTION_CHOICES: dict[str, tuple[object, ...]] = {
     "m18_unheld": ("token", "forbidden"),
     "m47_pass_discards": (False, True),
     "m50_memory": (False, True),
+    "m65_stranded_loss": (False, True),
 }
 #: Rule sticker B (from mission 31): each person's character, by seat ("dd": the Double
 #: Detector); kept with the table's options, never given to the engine as a rule option.

@@ -37,6 +37,7 @@ from . import (
     flipped_wires,
     four_at_once,
     guessing,
+    hand_me_downs,
     hidden_equipment,
     memory,
     nano,
@@ -138,6 +139,7 @@ _MISSION_MODULES = (
     memory,
     no_tokens,
     challenges,
+    hand_me_downs,
 )
 
 #: How each equipment card is offered, by card number.
