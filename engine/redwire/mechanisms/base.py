@@ -364,6 +364,12 @@ class Mechanism(Generic[Part]):
         """Wire ids kept outside the sorted order of their stands (X wires)."""
         return frozenset()
 
+    def left_apart(self, table: Table) -> frozenset[int]:
+        """Those of ``unsorted_wires`` that lie at the far left of their stands (mission 64's
+        lower flipped wires; the others lie at the far right): a wire put in sorted place goes
+        right of them."""
+        return frozenset()
+
     def off_stand(self, table: Table) -> frozenset[int]:
         """Wire ids no stand holds now (Nano's wires, and one taken from Nano waiting for the
         stand its taker puts it on): they have no position, and no action aims at them."""

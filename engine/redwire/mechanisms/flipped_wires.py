@@ -71,7 +71,7 @@ from ..turn import (
     red_codes,
     require_own_turn,
 )
-from ..wires import BLUE_VALUES, RED, YELLOW, cut_value, value_to_json
+from ..wires import BLUE_VALUES, RED, YELLOW, cut_value, label_of
 from .base import ActionSpec, Advice, BotAsk, Events, Mechanism, name_of, where
 
 if TYPE_CHECKING:
@@ -394,7 +394,7 @@ def _fail(s: Table, seat: int, wire: int, events: Events) -> None:
     events.append(
         Event(
             "flipped_failed",
-            {"seat": seat, "stand": stand, "slot": slot, "wire": value_to_json(s.codes[wire])},
+            {"seat": seat, "stand": stand, "slot": slot, "wire": label_of(s.codes[wire])},
         )
     )
     explode(s, "flipped", events)
@@ -596,6 +596,16 @@ def _read_skip(event: Mapping[str, Any], tracker: Tracker) -> None:
         tracker.add(Count.classes(wires, int(value), low=0, high=int(high)))
 
 
+def _read_failed(event: Mapping[str, Any], tracker: Tracker) -> None:
+    """A failed cut with a flipped wire shows it to everyone as the bomb explodes (it stays
+    uncut: the end screen's log says its value)."""
+    from ..deduction.codes import code_of_label
+    from ..deduction.facts import SlotIn
+
+    wire = tracker.wire(int(event["stand"]), int(event["slot"]))
+    tracker.add(SlotIn(wire, (code_of_label(str(event["wire"])),)))
+
+
 def _read_flipped(event: Mapping[str, Any], tracker: Tracker) -> None:
     """The wire turned round lies outside the sorted order of its stand, and its owner does not
     know its value (his Dual Cuts announce values he sees)."""
@@ -644,7 +654,11 @@ class FlippedWires(Mechanism[FlippedPart]):
         "flipped_skip",
         "flipped_toll",
     )
-    facts = {"flipped": _read_flipped, "flipped_skip": _read_skip}
+    facts = {
+        "flipped": _read_flipped,
+        "flipped_skip": _read_skip,
+        "flipped_failed": _read_failed,
+    }
     causes = {"flipped": "a cut of the flipped wire failed"}
     # A toll tells nothing of any wire (every Dual Cut at a flipped wire pays it): no fact.
     lines = {
@@ -879,6 +893,11 @@ class FlippedWires(Mechanism[FlippedPart]):
 
     def unsorted_wires(self, table: Table) -> frozenset[int]:
         return frozenset(flipped_ids(table))
+
+    def left_apart(self, table: Table) -> frozenset[int]:
+        """Mission 64: each seat's left (lower) flipped wire, at the far left of his first
+        stand."""
+        return frozenset(flipped_ids(table)[0::2]) if paired(table) else frozenset()
 
     def equipment_ignores(self, table: Table) -> frozenset[int]:
         return frozenset(flipped_ids(table))
