@@ -624,6 +624,35 @@ def _read_flipped(event: Mapping[str, Any], tracker: Tracker) -> None:
         tracker.add(Order(lefts[int(event["seat"])], wire))
 
 
+def _which(flip: object) -> str:
+    """Mission 64's events name the flipped wire ("left "/"right "); the others' do not."""
+    return f"{('left', 'right')[int(cast('int', flip))]} " if flip is not None else ""
+
+
+def _whiches(flips: object, noun: str = "flipped wire") -> str:
+    """Mission 64: "left flipped wire", "right ...", "two flipped wires"; else the one."""
+    if not isinstance(flips, list):
+        return "flipped one" if noun == "one" else noun
+    if len(flips) == 2:
+        return "two flipped wires"
+    return f"{_which(flips[0])}flipped {'one' if noun == 'one' else 'wire'}"
+
+
+def _turned_line(e: Mapping[str, Any], n: Sequence[str], o: Sequence[int] | None) -> str:
+    at = where(n, o, e["stand"], e["slot"])
+    who = name_of(n, e["seat"])
+    if e.get("side") == "left":
+        return (
+            f"{who} turns two wires round without looking; the lower (or equal) one faces the "
+            f"others at the far left ({at})."
+        )
+    if e.get("side") == "right":
+        return f"The higher (or equal) one faces the others at the far right ({at})."
+    return (
+        f"{who} turns one wire round without looking: it faces the others, at the far right ({at})."
+    )
+
+
 # --------------------------------------------------------------------------- the mechanism
 
 
@@ -662,20 +691,19 @@ class FlippedWires(Mechanism[FlippedPart]):
     causes = {"flipped": "a cut of the flipped wire failed"}
     # A toll tells nothing of any wire (every Dual Cut at a flipped wire pays it): no fact.
     lines = {
-        "flipped": lambda e, n, o: (
-            f"{name_of(n, e['seat'])} turns one wire round without looking: it faces the "
-            f"others, at the far right ({where(n, o, e['stand'], e['slot'])})."
-        ),
+        "flipped": _turned_line,
         "flipped_cut": lambda e, n, o: (
-            f"{name_of(n, e['seat'])} cuts with the flipped wire, announcing {e['value']} at "
-            f"{where(n, o, e['stand'], e['slot'])}: "
+            f"{name_of(n, e['seat'])} cuts with the {_which(e.get('flip'))}flipped wire, "
+            f"announcing {e['value']} at {where(n, o, e['stand'], e['slot'])}: "
             + ("both are cut." if e["outcome"] == "hit" else "wrong.")
         ),
         "flipped_solo": lambda e, n, o: (
-            f"{name_of(n, e['seat'])} makes a Solo Cut of {e['value']} with the flipped wire."
+            f"{name_of(n, e['seat'])} makes a Solo Cut of {e['value']} with the "
+            f"{_whiches(e.get('flips'))}."
         ),
         "flipped_reveal": lambda e, n, o: (
-            f"{name_of(n, e['seat'])} reveals the red wires, the flipped one as red."
+            f"{name_of(n, e['seat'])} reveals the red wires, the "
+            f"{_whiches(e.get('flips'), 'one')} as red."
         ),
         "flipped_failed": lambda e, n, o: f"The flipped wire was {e['wire']}: the cut fails.",
         "flipped_skip": lambda e, n, o: (
