@@ -12,6 +12,7 @@ import json
 import pytest
 
 from engine.redwire import Cut, IllegalActionError, Pick, Setup, Walkie, new_game, start
+from engine.redwire.bots import make_bot
 from engine.redwire.deduction import solve
 from engine.redwire.deduction.facts import Order
 from engine.redwire.deduction.observe import position_from_observation
@@ -22,6 +23,7 @@ from engine.redwire.mechanisms.flipped_wires import (
     FlippedReveal,
     FlippedSolo,
 )
+from tests.redwire.bots.checks import check_explanation
 
 from .helpers import fill_deal, game, play, turn_of, types, with_cut
 
@@ -208,3 +210,20 @@ def test_two_players_turn_two_wires_in_all_first_stand_left_last_stand_right(see
     assert sum(len(stand) for stand in state.stands) == 50  # 48 blue and 2 red wires
     replayed = start(Setup.from_json(json.loads(json.dumps(state.setup.to_json()))))
     assert replayed.same_as(state)
+
+
+@pytest.mark.parametrize("level", ["random", "cautious", "expert"])
+def test_every_level_cuts_with_a_flipped_wire_from_its_view_with_a_reason(level: str) -> None:
+    """Seat 0's last wires are his two flipped ones; a 3 and a 9 are left elsewhere: the order
+    tells him his left one is the 3, his right one the 9 (a certain cut for the deduction)."""
+    state = only(m64(), {(0, 0), (0, 12), (2, 1), (3, 1)})
+    legal = state.legal_actions(0)
+    bot = make_bot(level, 7)
+    action = bot.choose(state.observation(0), legal)
+    assert action in legal
+    check_explanation(bot.explain(), state, 0)
+    if level != "random":
+        assert action in (FlippedCut(0, 2, 1, 3, 0), FlippedCut(0, 3, 1, 9, 1))
+        assert bot.explain().key == "flipped_cut"
+        after, _ = state.apply(action)
+        assert after.result is None
