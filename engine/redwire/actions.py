@@ -197,8 +197,10 @@ PARSERS: dict[str, Parser] = {
     "value": _as_value,
     "tool": _as_tool,
 }
-#: Fields that may be left out of the JSON (with the value they then take).
-OPTIONAL: dict[str, Any] = {"tool": None}
+#: Fields that may be left out of the JSON (with the value they then take; the flipped wires'
+#: ``flip``/``flips``: which of a seat's flipped wires is meant, the first unless mission 64
+#: names the second).
+OPTIONAL: dict[str, Any] = {"tool": None, "flip": 0, "flips": (0,)}
 
 
 def parse_action(

@@ -136,8 +136,10 @@ HELP = """Actions (stands, wires and players count from 1; V is a number or y fo
   skip                   missions 32 and 37: the visible constraint card leaves you no cut
   replace | keep         mission 32, captain at the start of his turn: replace the visible
                          constraint card with the deck's next one, or keep it
-  flipcut S.W V          missions 38, 56: a Dual Cut with your own flipped wire as yours
-  flipsolo V | flipreveal   missions 38, 56: a Solo Cut with it; reveal it as red
+  flipcut S.W V          missions 38, 56, 64: a Dual Cut with your own flipped wire as yours
+  flipsolo V | flipreveal   missions 38, 56, 64: a Solo Cut with it; reveal it as red
+                         mission 64: add R for your right flipped wire, LR for both (L, or
+                         nothing, the left one): flipcut 2.3 5 R, flipsolo 5 LR, flipreveal R
   flipskip               mission 38: your only possible cut is the captain's flipped wire
   trip S.W | tripskip    mission 41: point at a teammate's tripwire; only yours is left: skip
   redcall S.W | oddstand S   mission 55: call a teammate's wire red (challenge 1); show
@@ -254,11 +256,12 @@ def format_action(action: Action) -> str:
         case SwapConstraint():
             return "replace" if action.swap else "keep"
         case FlippedCut():
-            return f"flipcut {_pos((action.stand, action.slot))} {action.value}"
+            text = f"flipcut {_pos((action.stand, action.slot))} {action.value}"
+            return text + _flips_text((action.flip,))
         case FlippedSolo():
-            return f"flipsolo {action.value}"
+            return f"flipsolo {action.value}" + _flips_text(action.flips)
         case FlippedReveal():
-            return "flipreveal"
+            return "flipreveal" + _flips_text(action.flips)
         case FlippedSkip():
             return "flipskip"
         case TripPoint():
@@ -309,6 +312,29 @@ def _parse_value(text: str) -> int:
     if text.isdigit():
         return value_from_json(int(text)) if 1 <= int(text) <= 12 else int(text)
     raise ParseError(f"{text!r} is not a value (1..12 or y)")
+
+
+def _flips_text(flips: tuple[int, ...]) -> str:
+    """Mission 64: which of a seat's flipped wires ("" for the first, the only one before)."""
+    return "" if flips == (0,) else " " + "".join("LR"[f] for f in flips)
+
+
+def _parse_flips(words: Sequence[str]) -> tuple[int, ...]:
+    """``L``, ``R`` or ``LR`` (nothing: the left one, the only one of missions 38 and 56)."""
+    if not words:
+        return (0,)
+    text = words[0].upper()
+    if len(words) > 1 or text not in ("L", "R", "LR", "RL"):
+        raise ParseError(f"{' '.join(words)!r}: say L, R or LR (which flipped wires)")
+    return tuple(sorted({"LR".index(c) for c in text}))
+
+
+def _parse_flip(words: Sequence[str]) -> int:
+    """One flipped wire: ``L`` or ``R`` (nothing: the left one)."""
+    flips = _parse_flips(words)
+    if len(flips) != 1:
+        raise ParseError("a Dual Cut uses one flipped wire: L or R")
+    return flips[0]
 
 
 def _parse_int(text: str) -> int:
@@ -444,9 +470,11 @@ _PARSE: dict[str, Callable[[int, list[str], GameState], Action]] = {
     "keep": lambda seat, a, s: _keep(seat, s),
     "replace": lambda seat, a, s: SwapConstraint(seat, True),
     "skip": lambda seat, a, s: SkipTurn(seat),
-    "flipcut": lambda seat, a, s: FlippedCut(seat, *_parse_pos(a[0]), _parse_int(a[1])),
-    "flipsolo": lambda seat, a, s: FlippedSolo(seat, _parse_int(a[0])),
-    "flipreveal": lambda seat, a, s: FlippedReveal(seat),
+    "flipcut": lambda seat, a, s: FlippedCut(
+        seat, *_parse_pos(a[0]), _parse_int(a[1]), _parse_flip(a[2:])
+    ),
+    "flipsolo": lambda seat, a, s: FlippedSolo(seat, _parse_int(a[0]), _parse_flips(a[1:])),
+    "flipreveal": lambda seat, a, s: FlippedReveal(seat, _parse_flips(a)),
     "flipskip": lambda seat, a, s: FlippedSkip(seat),
     "trip": lambda seat, a, s: TripPoint(seat, *_parse_pos(a[0])),
     "tripskip": lambda seat, a, s: TripSkip(seat),

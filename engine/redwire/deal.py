@@ -312,7 +312,8 @@ def explicit_setup(
     if len(codes) != len(owners):
         raise SetupError(f"{players} players with captain {captain} use {len(owners)} stands")
     sizes = [len(s) for s in codes]
-    if min(sizes) == 0 or max(sizes) - min(sizes) > 1:
+    slack = max((mechanism(use.id).stand_slack(use.config) for use in spec.mechanisms), default=0)
+    if min(sizes) == 0 or max(sizes) - min(sizes) > 1 + slack:
         raise SetupError(f"wires must be dealt as evenly as possible, got stand sizes {sizes}")
     given = dict(parts or {})
     # Wires off the stands (Nano's) count among the wires dealt: their mechanism reads its

@@ -102,15 +102,18 @@ def _advise_toll(ask: BotAsk, theirs: set[Slot]) -> Advice | None:
     return _usual_without(ask, free) if free else None
 
 
-def _my_flipped(ask: BotAsk) -> Slot | None:
+def _my_flipped(ask: BotAsk) -> dict[int, Slot]:
+    """His own uncut flipped wires by ``flip`` (0 the left one; mission 64 has two a seat)."""
     part = view(ask.obs)
     me = ask.obs["viewer"]
     if part is None or not isinstance(me, int):
-        return None
-    for (stand, slot), owner in zip(part["wires"], part["owners"], strict=True):
-        if owner == me and not ask.obs["stands"][stand]["slots"][slot]["cut"]:
-            return stand, slot
-    return None
+        return {}
+    mine = [tuple(w) for w, owner in zip(part["wires"], part["owners"], strict=True) if owner == me]
+    return {
+        flip: (stand, slot)
+        for flip, (stand, slot) in enumerate(mine)
+        if not ask.obs["stands"][stand]["slots"][slot]["cut"]
+    }
 
 
 def _joint(know: Knowledge, flipped: Slot, target: Slot, value: int) -> float:
@@ -136,51 +139,55 @@ def advise(ask: BotAsk) -> Advice | None:
 
 
 def _advise_own(ask: BotAsk, theirs: set[Slot]) -> Advice | None:
-    """The owner's cuts with his own flipped wire (when certain, or nothing else is left)."""
-    flipped = _my_flipped(ask)
+    """The owner's cuts with his own flipped wires (when certain, or nothing else is left);
+    mission 64: each action names which of his two it means."""
+    mine = _my_flipped(ask)
     cuts = [a for a in ask.legal if isinstance(a, FlippedCut)]
     solos = [a for a in ask.legal if isinstance(a, FlippedSolo)]
-    reveal = next((a for a in ask.legal if isinstance(a, FlippedReveal)), None)
-    if flipped is None or not (cuts or solos or reveal):
+    reveals = [a for a in ask.legal if isinstance(a, FlippedReveal)]
+    if not mine or not (cuts or solos or reveals):
         return None
     know: Knowledge = ask.knowledge()
-    if reveal is not None and know.certain(flipped, (RED,)):
-        return reveal, "flipped_reveal", {}
+    # Revealing as red the most flipped wires that can only be red.
+    for reveal in sorted(reveals, key=lambda a: -len(a.flips)):
+        if all(f in mine and know.certain(mine[f], (RED,)) for f in reveal.flips):
+            return reveal, "flipped_reveal", {}
     for solo in solos:
-        if know.certain(flipped, (solo.value,)):
+        if all(f in mine and know.certain(mine[f], (solo.value,)) for f in solo.flips):
             return solo, "flipped_solo", {"value": solo.value}
-    # A Dual Cut with it: the value the flipped wire most likely has, at the teammate's wire
+    # A Dual Cut with one: the value a flipped wire most likely has, at the teammate's wire
     # most likely of that value.
-    odds = know.classes_at(flipped)
     best: tuple[float, FlippedCut] | None = None
-    for value in sorted(odds, key=lambda v: -odds[v]):
-        if value == RED or odds[value] <= 0:
-            continue
-        aims = [a for a in cuts if a.value == value]
-        if not aims:
-            continue
-        aim = max(
-            aims,
-            key=lambda a: (
-                know.chance((a.stand, a.slot), (value,)),
-                (a.stand, a.slot) not in theirs,  # mission 56: no step for the same odds
-                -a.stand,
-            ),
-        )
-        chance = odds[value] * know.chance((aim.stand, aim.slot), (value,))
-        if best is None or chance > best[0]:
-            best = (chance, aim)
+    for flip, flipped in mine.items():
+        odds = know.classes_at(flipped)
+        for value in sorted(odds, key=lambda v: -odds[v]):
+            if value == RED or odds[value] <= 0:
+                continue
+            aims = [a for a in cuts if a.value == value and a.flip == flip]
+            if not aims:
+                continue
+            aim = max(
+                aims,
+                key=lambda a: (
+                    know.chance((a.stand, a.slot), (value,)),
+                    (a.stand, a.slot) not in theirs,  # mission 56: no step for the same odds
+                    -a.stand,
+                ),
+            )
+            chance = odds[value] * know.chance((aim.stand, aim.slot), (value,))
+            if best is None or chance > best[0]:
+                best = (chance, aim)
     usual = [
         a for a in ask.legal if not isinstance(a, _OWN) and a.type in ("cut", "solo", "reveal")
     ]
     if best is not None:
         aim = best[1]
-        joint = _joint(know, flipped, (aim.stand, aim.slot), aim.value)
+        joint = _joint(know, mine[aim.flip], (aim.stand, aim.slot), aim.value)
         if joint >= 1.0 or not usual:
             return aim, "flipped_cut", {"value": aim.value, "percent": round(100 * joint)}
-    if not usual:  # nothing but the flipped wire is left to try
+    if not usual:  # nothing but the flipped wires is left to try
         for solo in solos:
             return solo, "flipped_solo", {"value": solo.value}
-        if reveal is not None:
-            return reveal, "flipped_reveal", {}
+        if reveals:
+            return reveals[0], "flipped_reveal", {}
     return None

@@ -299,6 +299,11 @@ class Mechanism(Generic[Part]):
     ) -> None:
         """Refuse (SetupError) a hand-made deal this mechanism's way of dealing cannot make."""
 
+    def stand_slack(self, config: Any) -> int:
+        """How many wires more than an even deal's one the stands' sizes may differ by (mission
+        64: a wire turned round may move to its owner's other stand); 0 by default."""
+        return 0
+
     def wire_draws(self, config: Any, wires: WireSet, options: Options) -> WireSet:
         """The red and yellow draws of a deal under ``options`` (mission 50's memory option
         turns the markers into "k of every tile": nobody remembers which values are in play);
@@ -357,6 +362,12 @@ class Mechanism(Generic[Part]):
 
     def unsorted_wires(self, table: Table) -> frozenset[int]:
         """Wire ids kept outside the sorted order of their stands (X wires)."""
+        return frozenset()
+
+    def left_apart(self, table: Table) -> frozenset[int]:
+        """Those of ``unsorted_wires`` that lie at the far left of their stands (mission 64's
+        lower flipped wires; the others lie at the far right): a wire put in sorted place goes
+        right of them."""
         return frozenset()
 
     def off_stand(self, table: Table) -> frozenset[int]:

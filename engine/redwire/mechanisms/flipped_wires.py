@@ -71,7 +71,7 @@ from ..turn import (
     red_codes,
     require_own_turn,
 )
-from ..wires import BLUE_VALUES, RED, YELLOW, cut_value, value_to_json
+from ..wires import BLUE_VALUES, RED, YELLOW, cut_value, label_of
 from .base import ActionSpec, Advice, BotAsk, Events, Mechanism, name_of, where
 
 if TYPE_CHECKING:
@@ -124,6 +124,30 @@ def _as_value(raw: object, name: str) -> int:
     return value
 
 
+def _as_flip(raw: object, name: str) -> int:
+    flip = _as_int(raw, name)
+    if flip not in (0, 1):
+        raise bad(f"{name} must be 0 (the left flipped wire) or 1 (the right one)")
+    return flip
+
+
+def _as_flips(raw: object, name: str) -> tuple[int, ...]:
+    if not isinstance(raw, list) or not raw:
+        raise bad(f"{name} must be a non-empty list of 0 and 1")
+    flips = tuple(sorted({_as_flip(x, name) for x in raw}))
+    if len(flips) != len(raw):
+        raise bad(f"{name} names a flipped wire twice")
+    return flips
+
+
+def _without_default(out: dict[str, Any], name: str, default: object) -> dict[str, Any]:
+    """A record of missions 38 and 56 (one flipped wire each) keeps its JSON: the field naming
+    which of a seat's flipped wires is meant is written only when it is not the first."""
+    if out.get(name) == default:
+        del out[name]
+    return out
+
+
 @dataclass(frozen=True)
 class FlippedCut(Action):
     """The owner's Dual Cut with his flipped wire as his own side: point at a teammate's wire
@@ -134,11 +158,17 @@ class FlippedCut(Action):
         "stand": _as_int,
         "slot": _as_int,
         "value": _as_value,
+        "flip": _as_flip,
     }
     seat: int
     stand: int
     slot: int
     value: int
+    #: Which of his flipped wires is his side (mission 64: 0 the left, 1 the right one).
+    flip: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return _without_default(super().to_json(), "flip", 0)
 
 
 @dataclass(frozen=True)
@@ -147,9 +177,14 @@ class FlippedSolo(Action):
     explodes the bomb."""
 
     type: ClassVar[str] = "flipped_solo"
-    parsers: ClassVar[Mapping[str, Parser]] = {"value": _as_value}
+    parsers: ClassVar[Mapping[str, Parser]] = {"value": _as_value, "flips": _as_flips}
     seat: int
     value: int
+    #: Which of his flipped wires are among the copies (mission 64: one of the two, or both).
+    flips: tuple[int, ...] = (0,)
+
+    def to_json(self) -> dict[str, Any]:
+        return _without_default(super().to_json(), "flips", [0])
 
 
 @dataclass(frozen=True)
@@ -158,7 +193,13 @@ class FlippedReveal(Action):
     explodes."""
 
     type: ClassVar[str] = "flipped_reveal"
+    parsers: ClassVar[Mapping[str, Parser]] = {"flips": _as_flips}
     seat: int
+    #: Which of his flipped wires he reveals as red (mission 64: one of the two, or both).
+    flips: tuple[int, ...] = (0,)
+
+    def to_json(self) -> dict[str, Any]:
+        return _without_default(super().to_json(), "flips", [0])
 
 
 @dataclass(frozen=True)
@@ -187,11 +228,15 @@ class FlippedPart:
     wires: tuple[int, ...]
     toll: bool = False
     due: bool = False
+    #: Mission 64: two per seat, in seat order, each seat's left (lower) one first.
+    pair: bool = False
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"wires": list(self.wires)}
         if self.toll:
             out["toll"] = True
+        if self.pair:
+            out["pair"] = True
         if self.due:
             out["due"] = True
         return out
@@ -205,6 +250,8 @@ class FlippedView(TypedDict):
     wires: list[list[int]]
     owners: list[int]
     toll: NotRequired[bool]
+    #: Mission 64: two per seat, each owner's left (lower or equal) one listed first.
+    pair: NotRequired[bool]
 
 
 def view(obs: Observation) -> FlippedView | None:
@@ -226,13 +273,47 @@ def _owner(table: Table, wire: int) -> int:
     return table.owners[table.position_of(wire)[0]]
 
 
+def paired(table: Table) -> bool:
+    """Mission 64: every seat turned two wires round (the lower far left, the higher far
+    right), so an action names which of his it means (``flip``: 0 the left, 1 the right)."""
+    part = table.parts.get(ID)
+    return isinstance(part, FlippedPart) and part.pair
+
+
+def _own_flipped(table: Table, seat: int) -> list[int]:
+    """The seat's own flipped wires, cut or not, left one first (what ``flip`` counts)."""
+    return [w for w in flipped_ids(table) if table.owners[table.position_of(w)[0]] == seat]
+
+
 def _uncut_flipped(table: Table, seat: int) -> list[int]:
     """The seat's own flipped wires still uncut."""
-    return [
-        w
-        for w in flipped_ids(table)
-        if not table.cut[w] and table.owners[table.position_of(w)[0]] == seat
-    ]
+    return [w for w in _own_flipped(table, seat) if not table.cut[w]]
+
+
+def _flip_wire(table: Table, seat: int, flip: int) -> int | None:
+    """His flipped wire number ``flip`` (0 the left one), if it is still uncut."""
+    own = _own_flipped(table, seat)
+    if 0 <= flip < len(own) and not table.cut[own[flip]]:
+        return own[flip]
+    return None
+
+
+def _uncut_flips(table: Table, seat: int) -> list[int]:
+    """The indices (``flip``) of his flipped wires still uncut."""
+    return [i for i, w in enumerate(_own_flipped(table, seat)) if not table.cut[w]]
+
+
+def _flip_sets(table: Table, seat: int) -> list[tuple[int, ...]]:
+    """Every non-empty set of his uncut flipped wires (``flips``): one, or both of two."""
+    uncut = _uncut_flips(table, seat)
+    return [(i,) for i in uncut] + ([tuple(uncut)] if len(uncut) == 2 else [])
+
+
+def _with_flip(table: Table, data: dict[str, Any], name: str, value: object) -> dict[str, Any]:
+    """Mission 64's events say which flipped wire (missions 38 and 56 keep their events)."""
+    if paired(table):
+        data[name] = value
+    return data
 
 
 def _wire(table: Table, stand: int, slot: int) -> int | None:
@@ -300,11 +381,12 @@ def _targets(table: Table, seat: int) -> Iterator[tuple[int, int]]:
 
 
 def _cut_legal(s: Table, seat: int) -> Iterator[FlippedCut]:
-    if seat != s.active or not _uncut_flipped(s, seat):
+    if seat != s.active:
         return
-    for stand, slot in _targets(s, seat):
-        for value in s.wireset.blue:
-            yield FlippedCut(seat, stand, slot, value)
+    for flip in _uncut_flips(s, seat):
+        for stand, slot in _targets(s, seat):
+            for value in s.wireset.blue:
+                yield FlippedCut(seat, stand, slot, value, flip)
 
 
 def _fail(s: Table, seat: int, wire: int, events: Events) -> None:
@@ -312,7 +394,7 @@ def _fail(s: Table, seat: int, wire: int, events: Events) -> None:
     events.append(
         Event(
             "flipped_failed",
-            {"seat": seat, "stand": stand, "slot": slot, "wire": value_to_json(s.codes[wire])},
+            {"seat": seat, "stand": stand, "slot": slot, "wire": label_of(s.codes[wire])},
         )
     )
     explode(s, "flipped", events)
@@ -320,28 +402,23 @@ def _fail(s: Table, seat: int, wire: int, events: Events) -> None:
 
 def _flipped_cut(s: Table, a: FlippedCut) -> Events:
     require_own_turn(s, a.seat)
-    mine = _uncut_flipped(s, a.seat)
-    if not mine:
+    flipped = _flip_wire(s, a.seat, a.flip)
+    if flipped is None:
         raise IllegalActionError(FlippedReason.FLIPPED_NONE)
     if (a.stand, a.slot) not in set(_targets(s, a.seat)):
         raise IllegalActionError(FlippedReason.FLIPPED_TARGET)
     if a.value not in s.wireset.blue:
         raise IllegalActionError(FlippedReason.FLIPPED_TARGET)
-    flipped = mine[0]
     target = s.stands[a.stand][a.slot]
     hit = cut_value(s.codes[target]) == a.value and cut_value(s.codes[flipped]) == a.value
-    events: Events = [
-        Event(
-            "flipped_cut",
-            {
-                "seat": a.seat,
-                "stand": a.stand,
-                "slot": a.slot,
-                "value": a.value,
-                "outcome": "hit" if hit else "miss",
-            },
-        )
-    ]
+    data = {
+        "seat": a.seat,
+        "stand": a.stand,
+        "slot": a.slot,
+        "value": a.value,
+        "outcome": "hit" if hit else "miss",
+    }
+    events: Events = [Event("flipped_cut", _with_flip(s, data, "flip", a.flip))]
     if not hit:
         _fail(s, a.seat, flipped, events)
         return events
@@ -361,7 +438,7 @@ def _flipped_cut(s: Table, a: FlippedCut) -> Events:
 def _owe_toll(s: Table) -> None:
     part = s.parts[ID]
     assert isinstance(part, FlippedPart)
-    s.set_part(ID, FlippedPart(part.wires, part.toll, due=True))
+    s.set_part(ID, FlippedPart(part.wires, part.toll, due=True, pair=part.pair))
 
 
 def _pay_toll(s: Table, events: Events) -> None:
@@ -370,7 +447,7 @@ def _pay_toll(s: Table, events: Events) -> None:
     part = s.parts.get(ID)
     if not isinstance(part, FlippedPart) or not part.due:
         return
-    s.set_part(ID, FlippedPart(part.wires, part.toll))
+    s.set_part(ID, FlippedPart(part.wires, part.toll, pair=part.pair))
     if s.result is not None:
         return
     events.append(Event("flipped_toll", {"seat": s.active}))
@@ -381,62 +458,72 @@ def _visible_count(s: Table, seat: int, value: int) -> int:
     return sum(1 for _, _, code in s.hand(seat) if cut_value(code) == value)
 
 
-def flipped_solo_allowed(s: Table, seat: int, value: int) -> bool:
-    """The copies of ``value`` left are his visible ones (one or three) and one more: his
-    flipped wire, if he is right (public counts and his own stand only)."""
-    if not _uncut_flipped(s, seat) or value not in s.wireset.blue:
+def flipped_solo_allowed(s: Table, seat: int, value: int, flips: tuple[int, ...] = (0,)) -> bool:
+    """The copies of ``value`` left (all four, or the last two) are his visible ones and the
+    flipped wires named, if he is right (public counts and his own stand only): one flipped
+    wire with one or three he sees; mission 64: both with none or two he sees."""
+    if value not in s.wireset.blue or any(_flip_wire(s, seat, f) is None for f in flips):
         return False
-    seen = _visible_count(s, seat, value)
-    return seen in (1, 3) and s.in_play(value) - s.cut_count(value) == seen + 1
+    left = s.in_play(value) - s.cut_count(value)
+    return left in (2, 4) and left == _visible_count(s, seat, value) + len(flips)
 
 
 def _solo_legal(s: Table, seat: int) -> Iterator[FlippedSolo]:
     if seat != s.active or must_reveal(s, seat):
         return
     for value in s.wireset.blue:
-        if flipped_solo_allowed(s, seat, value):
-            yield FlippedSolo(seat, value)
+        for flips in _flip_sets(s, seat):
+            if flipped_solo_allowed(s, seat, value, flips):
+                yield FlippedSolo(seat, value, flips)
 
 
 def _flipped_solo(s: Table, a: FlippedSolo) -> Events:
     require_own_turn(s, a.seat)
     forbid_if_must_reveal(s, a.seat)
-    if not flipped_solo_allowed(s, a.seat, a.value):
+    if not flipped_solo_allowed(s, a.seat, a.value, a.flips):
         raise IllegalActionError(FlippedReason.FLIPPED_SOLO, value=a.value)
-    flipped = _uncut_flipped(s, a.seat)[0]
-    events: Events = [Event("flipped_solo", {"seat": a.seat, "value": a.value})]
-    if cut_value(s.codes[flipped]) != a.value:
-        _fail(s, a.seat, flipped, events)
+    flipped = [w for w in (_flip_wire(s, a.seat, f) for f in a.flips) if w is not None]
+    data = {"seat": a.seat, "value": a.value}
+    events: Events = [Event("flipped_solo", _with_flip(s, data, "flips", list(a.flips)))]
+    wrong = next((w for w in flipped if cut_value(s.codes[w]) != a.value), None)
+    if wrong is not None:
+        _fail(s, a.seat, wrong, events)
         return events
     for st, sl, code in s.hand(a.seat):
         if cut_value(code) == a.value:
             cut_wire(s, st, sl, a.seat, events)
-    st, sl = s.position_of(flipped)
-    cut_wire(s, st, sl, a.seat, events)
+    for wire in flipped:
+        st, sl = s.position_of(wire)
+        cut_wire(s, st, sl, a.seat, events)
     if not after_cuts(s, events):
         end_turn(s, events)
     return events
 
 
-def _reveal_allowed(s: Table, seat: int) -> bool:
-    """Every wire he sees is red (or none is left), and his flipped wire is uncut."""
-    if not _uncut_flipped(s, seat):
+def _reveal_allowed(s: Table, seat: int, flips: tuple[int, ...] = (0,)) -> bool:
+    """Every wire he sees is red (or none is left), and the flipped wires named are uncut
+    (mission 64: he reveals one of his two, or both)."""
+    if any(_flip_wire(s, seat, f) is None for f in flips):
         return False
     extra = red_codes(s)
     return all(is_red(s, code, extra) for _, _, code in s.hand(seat))
 
 
 def _reveal_legal(s: Table, seat: int) -> Iterator[FlippedReveal]:
-    if seat == s.active and _reveal_allowed(s, seat):
-        yield FlippedReveal(seat)
+    if seat != s.active:
+        return
+    for flips in _flip_sets(s, seat):
+        if _reveal_allowed(s, seat, flips):
+            yield FlippedReveal(seat, flips)
 
 
 def _flipped_reveal(s: Table, a: FlippedReveal) -> Events:
     require_own_turn(s, a.seat)
-    if not _reveal_allowed(s, a.seat):
+    if not _reveal_allowed(s, a.seat, a.flips):
         raise IllegalActionError(FlippedReason.FLIPPED_REVEAL)
-    flipped = _uncut_flipped(s, a.seat)
-    events: Events = [Event("flipped_reveal", {"seat": a.seat})]
+    flipped = [w for w in (_flip_wire(s, a.seat, f) for f in a.flips) if w is not None]
+    data = {"seat": a.seat}
+    events: Events = [Event("flipped_reveal", _with_flip(s, data, "flips", list(a.flips)))]
     wrong = next((w for w in flipped if cut_value(s.codes[w]) != RED), None)
     if wrong is not None:
         _fail(s, a.seat, wrong, events)
@@ -509,12 +596,61 @@ def _read_skip(event: Mapping[str, Any], tracker: Tracker) -> None:
         tracker.add(Count.classes(wires, int(value), low=0, high=int(high)))
 
 
+def _read_failed(event: Mapping[str, Any], tracker: Tracker) -> None:
+    """A failed cut with a flipped wire shows it to everyone as the bomb explodes (it stays
+    uncut: the end screen's log says its value)."""
+    from ..deduction.codes import code_of_label
+    from ..deduction.facts import SlotIn
+
+    wire = tracker.wire(int(event["stand"]), int(event["slot"]))
+    tracker.add(SlotIn(wire, (code_of_label(str(event["wire"])),)))
+
+
 def _read_flipped(event: Mapping[str, Any], tracker: Tracker) -> None:
     """The wire turned round lies outside the sorted order of its stand, and its owner does not
     know its value (his Dual Cuts announce values he sees)."""
     wire = tracker.wire(int(event["stand"]), int(event["slot"]))
     tracker.mark_unsorted(wire)
     tracker.memo["own_hidden"] = (*tracker.memo.get("own_hidden", ()), wire)
+    # Mission 64: the teammates put the lower of a seat's two at the far left, the higher at
+    # the far right: everyone (the owner and a spectator too) knows left <= right (equal
+    # values: either way round, the same to see).
+    lefts = tracker.memo.setdefault("flipped_left", {})
+    if event.get("side") == "left":
+        lefts[int(event["seat"])] = wire
+    elif event.get("side") == "right" and int(event["seat"]) in lefts:
+        from ..deduction.facts import Order
+
+        tracker.add(Order(lefts[int(event["seat"])], wire))
+
+
+def _which(flip: object) -> str:
+    """Mission 64's events name the flipped wire ("left "/"right "); the others' do not."""
+    return f"{('left', 'right')[int(cast('int', flip))]} " if flip is not None else ""
+
+
+def _whiches(flips: object, noun: str = "flipped wire") -> str:
+    """Mission 64: "left flipped wire", "right ...", "two flipped wires"; else the one."""
+    if not isinstance(flips, list):
+        return "flipped one" if noun == "one" else noun
+    if len(flips) == 2:
+        return "two flipped wires"
+    return f"{_which(flips[0])}flipped {'one' if noun == 'one' else 'wire'}"
+
+
+def _turned_line(e: Mapping[str, Any], n: Sequence[str], o: Sequence[int] | None) -> str:
+    at = where(n, o, e["stand"], e["slot"])
+    who = name_of(n, e["seat"])
+    if e.get("side") == "left":
+        return (
+            f"{who} turns two wires round without looking; the lower (or equal) one faces the "
+            f"others at the far left ({at})."
+        )
+    if e.get("side") == "right":
+        return f"The higher (or equal) one faces the others at the far right ({at})."
+    return (
+        f"{who} turns one wire round without looking: it faces the others, at the far right ({at})."
+    )
 
 
 # --------------------------------------------------------------------------- the mechanism
@@ -547,24 +683,27 @@ class FlippedWires(Mechanism[FlippedPart]):
         "flipped_skip",
         "flipped_toll",
     )
-    facts = {"flipped": _read_flipped, "flipped_skip": _read_skip}
+    facts = {
+        "flipped": _read_flipped,
+        "flipped_skip": _read_skip,
+        "flipped_failed": _read_failed,
+    }
     causes = {"flipped": "a cut of the flipped wire failed"}
     # A toll tells nothing of any wire (every Dual Cut at a flipped wire pays it): no fact.
     lines = {
-        "flipped": lambda e, n, o: (
-            f"{name_of(n, e['seat'])} turns one wire round without looking: it faces the "
-            f"others, at the far right ({where(n, o, e['stand'], e['slot'])})."
-        ),
+        "flipped": _turned_line,
         "flipped_cut": lambda e, n, o: (
-            f"{name_of(n, e['seat'])} cuts with the flipped wire, announcing {e['value']} at "
-            f"{where(n, o, e['stand'], e['slot'])}: "
+            f"{name_of(n, e['seat'])} cuts with the {_which(e.get('flip'))}flipped wire, "
+            f"announcing {e['value']} at {where(n, o, e['stand'], e['slot'])}: "
             + ("both are cut." if e["outcome"] == "hit" else "wrong.")
         ),
         "flipped_solo": lambda e, n, o: (
-            f"{name_of(n, e['seat'])} makes a Solo Cut of {e['value']} with the flipped wire."
+            f"{name_of(n, e['seat'])} makes a Solo Cut of {e['value']} with the "
+            f"{_whiches(e.get('flips'))}."
         ),
         "flipped_reveal": lambda e, n, o: (
-            f"{name_of(n, e['seat'])} reveals the red wires, the flipped one as red."
+            f"{name_of(n, e['seat'])} reveals the red wires, the "
+            f"{_whiches(e.get('flips'), 'one')} as red."
         ),
         "flipped_failed": lambda e, n, o: f"The flipped wire was {e['wire']}: the cut fails.",
         "flipped_skip": lambda e, n, o: (
@@ -613,12 +752,13 @@ class FlippedWires(Mechanism[FlippedPart]):
     def configure(
         self, params: tuple[str, ...], table: Mapping[str, Any] | None, reader: ConfigReader
     ) -> FlipConfig:
-        # Mission 38: the captain's one wire; mission 56: one per seat, and the toll.
-        if table is not None or params not in (("captain", "1"), ("each", "1", "toll")):
+        # Mission 38: the captain's one wire; mission 56: one per seat, and the toll; mission
+        # 64: two per seat, and the toll.
+        built = (("captain", "1"), ("each", "1", "toll"), ("each", "2", "toll"))
+        if table is not None or params not in built:
             raise reader.fail(
                 f"mechanisms.{ID}",
-                "flipped_wires:captain:1 or flipped_wires:each:1:toll (mission 64's two each "
-                "are not built yet)",
+                "flipped_wires:captain:1, flipped_wires:each:1:toll or flipped_wires:each:2:toll",
                 ":".join(params),
             )
         return FlipConfig(params[0], int(params[1]), toll="toll" in params[2:])
@@ -635,6 +775,8 @@ class FlippedWires(Mechanism[FlippedPart]):
         of them equally likely: it goes last on its stand (the setup data names the stand; its
         layout keeps the last wire apart)."""
         seats = [captain] if config.who == "captain" else sorted(set(owners))
+        if config.count == 2:
+            return self._deal_pairs(rng, stands, owners, seats)
         chosen = []
         for seat in seats:
             mine = [
@@ -649,12 +791,44 @@ class FlippedWires(Mechanism[FlippedPart]):
             chosen.append(stand)
         return tuple(chosen)
 
+    @staticmethod
+    def _deal_pairs(
+        rng: Rng, stands: list[list[int]], owners: tuple[int, ...], seats: list[int]
+    ) -> tuple[int, ...]:
+        """Mission 64: each seat (in seat order) turns two of his wires round, any two equally
+        likely, over both his stands with two players; his teammates put the lower at the far
+        left of his first stand and the higher at the far right of his last (FAQ: with two
+        stands, two wires in all). The data: each seat's first and last stand, in turn."""
+        chosen: list[int] = []
+        for seat in seats:
+            own = [st for st, owner in enumerate(owners) if owner == seat]
+            mine = [(st, code) for st in own for code in sorted(stands[st])]
+            first = mine.pop(rng.below(len(mine)))
+            second = mine[rng.below(len(mine))]
+            for stand, code in (first, second):
+                stands[stand].remove(code)
+            low, high = sorted((first[1], second[1]))
+            stands[own[0]].insert(0, low)
+            stands[own[-1]].append(high)
+            chosen += [own[0], own[-1]]
+        return tuple(chosen)
+
     def arrange_stand(
         self, config: FlipConfig, data: Any, stand: int, codes: Sequence[int]
     ) -> tuple[int, ...] | None:
         if stand not in data or not codes:
             return None
-        return (*sorted(codes[:-1]), codes[-1])
+        if config.count != 2:
+            return (*sorted(codes[:-1]), codes[-1])
+        # Mission 64: the first wire given (or dealt) is a left flipped one, the last a right.
+        left, right = stand in data[0::2], stand in data[1::2]
+        middle = codes[int(left) : len(codes) - int(right)]
+        return (*codes[: int(left)], *sorted(middle), *codes[len(codes) - int(right) :])
+
+    def stand_slack(self, config: FlipConfig) -> int:
+        """Mission 64 with two stands a player: a wire may move from one of his stands to the
+        other (the lower to the first, the higher to the last), so sizes drift by up to two."""
+        return 2 if config.count == 2 else 0
 
     def setup_from_json(
         self,
@@ -695,6 +869,8 @@ class FlippedWires(Mechanism[FlippedPart]):
             raise SetupError("a mission with flipped wires needs setup.parts.flipped_wires")
         config = table.mission.config(ID)
         assert isinstance(config, FlipConfig)
+        if config.count == 2:
+            return FlippedPart(self._pair_ids(table, chosen), toll=config.toll, pair=True)
         each = config.who == "each"
         ids = []
         for i, stand in enumerate(chosen):
@@ -707,19 +883,49 @@ class FlippedWires(Mechanism[FlippedPart]):
             ids.append(table.stands[stand][-1])
         return FlippedPart(tuple(ids), toll=config.toll)
 
+    @staticmethod
+    def _pair_ids(table: Table, chosen: tuple[int, ...]) -> tuple[int, ...]:
+        """Mission 64: each seat's first wire of his first stand and last wire of his last
+        stand, the lower (or equal) one on the left."""
+        ids: list[int] = []
+        for seat in range(table.players):
+            own = [st for st, owner in enumerate(table.owners) if owner == seat]
+            if tuple(chosen[2 * seat : 2 * seat + 2]) != (own[0], own[-1]):
+                raise SetupError(
+                    f"seat {seat}'s flipped wires lie at the far left of his first stand and the "
+                    f"far right of his last: stands {own[0]} and {own[-1]}, not "
+                    f"{list(chosen[2 * seat : 2 * seat + 2])}"
+                )
+            left, right = table.stands[own[0]][0], table.stands[own[-1]][-1]
+            if left == right:
+                raise SetupError(f"seat {seat} needs two wires to turn round")
+            if table.codes[left] > table.codes[right]:
+                raise SetupError(
+                    f"seat {seat}'s lower flipped wire goes at the far left, the higher at the "
+                    "far right"
+                )
+            ids += [left, right]
+        return tuple(ids)
+
     def start_game(self, table: Table, events: Events) -> None:
         """Everyone sees the captain (mission 56: each player) put a wire, turned round, at the
         far right of his stand."""
-        ids = self.part(table).wires
-        table.own_hidden = table.own_hidden | frozenset(ids)
-        for wire in ids:
+        part = self.part(table)
+        table.own_hidden = table.own_hidden | frozenset(part.wires)
+        for i, wire in enumerate(part.wires):
             stand, slot = table.position_of(wire)
-            events.append(
-                Event("flipped", {"seat": table.owners[stand], "stand": stand, "slot": slot})
-            )
+            data: dict[str, Any] = {"seat": table.owners[stand], "stand": stand, "slot": slot}
+            if part.pair:  # mission 64: the lower at the far left, the higher at the far right
+                data["side"] = ("left", "right")[i % 2]
+            events.append(Event("flipped", data))
 
     def unsorted_wires(self, table: Table) -> frozenset[int]:
         return frozenset(flipped_ids(table))
+
+    def left_apart(self, table: Table) -> frozenset[int]:
+        """Mission 64: each seat's left (lower) flipped wire, at the far left of his first
+        stand."""
+        return frozenset(flipped_ids(table)[0::2]) if paired(table) else frozenset()
 
     def equipment_ignores(self, table: Table) -> frozenset[int]:
         return frozenset(flipped_ids(table))
@@ -756,6 +962,8 @@ class FlippedWires(Mechanism[FlippedPart]):
         }
         if tolled(table):
             out["toll"] = True
+        if paired(table):
+            out["pair"] = True
         return out
 
     def advise(self, ask: BotAsk) -> Advice | None:

@@ -427,9 +427,11 @@ def _replay(
             [label_of(c) for c in real.yellow_markers],
             real.options,
         )
+        # A deal its mechanisms refuse as the game starts (mission 64: the lower of a seat's
+        # flipped wires must lie at the far left) is no world.
+        state = start(setup)
     except SetupError:
         return None
-    state = start(setup)
     if _views(state, viewer) != views[0]:
         return None
     return _replay_from(state, game.actions, 0, k, viewer, views, obs)

@@ -77,6 +77,7 @@ CASES = [
     (57, 3, 11),
     (58, 3, 2),
     (63, 4, 6),
+    (64, 3, 1),
     (65, 4, 24),
 ]
 #: The people's new characters (rule sticker B) in the golden games of missions 31-66: every

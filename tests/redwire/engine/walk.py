@@ -46,6 +46,7 @@ from engine.redwire.mechanisms.bat_radar import NameCutter
 from engine.redwire.mechanisms.bluffer import FalseToken
 from engine.redwire.mechanisms.challenges import ChallengeClaim, RedCall
 from engine.redwire.mechanisms.claims import Claim, PassClaim
+from engine.redwire.mechanisms.flipped_wires import FlippedCut, FlippedReveal, FlippedSolo
 from engine.redwire.mechanisms.guessing import PlayNumber
 from engine.redwire.mechanisms.hand_me_downs import GiveNumber, HandSkip
 from engine.redwire.mechanisms.negative_tokens import GiveToken, NegativeToken
@@ -176,6 +177,10 @@ def random_candidate(state: GameState, rng: random.Random) -> Action:
         lambda: ChallengeClaim(seat, stand),
         lambda: HandSkip(seat),
         lambda: GiveNumber(seat, value, rng.randrange(-1, n + 1)),
+        # Mission 64: either flipped wire of the seat (0, 1), or one he does not have (2).
+        lambda: FlippedCut(seat, stand, slot, value, rng.randrange(3)),
+        lambda: FlippedSolo(seat, value, rng.choice(((0,), (1,), (0, 1), (2,)))),
+        lambda: FlippedReveal(seat, rng.choice(((0,), (1,), (0, 1), (2,)))),
     ]
     return rng.choice(makers)()
 

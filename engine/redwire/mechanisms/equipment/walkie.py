@@ -126,12 +126,15 @@ def _swap(s: Table, pending: Pending, stand: int, slot: int, events: Events) -> 
 
 
 def _insert_sorted(s: Table, stand: int, wire: int) -> int:
-    """Into the sorted part of the stand: left of the unsorted wires at its far right (X)."""
+    """Into the sorted part of the stand: right of the unsorted wires at its far left (mission
+    64's lower flipped wire), left of those at its far right (X wires, flipped wires)."""
     apart: frozenset[int] = frozenset().union(*(m.unsorted_wires(s) for m in s.mechanisms))
+    left: frozenset[int] = frozenset().union(*(m.left_apart(s) for m in s.mechanisms))
     wires = s.stands[stand]
-    end = next((i for i, w in enumerate(wires) if w in apart), len(wires))
-    keys = [s.codes[w] for w in wires[:end]]
-    index = bisect_right(keys, s.codes[wire])
+    start = next((i for i, w in enumerate(wires) if w not in left), len(wires))
+    end = next((i for i in range(start, len(wires)) if wires[i] in apart), len(wires))
+    keys = [s.codes[w] for w in wires[start:end]]
+    index = start + bisect_right(keys, s.codes[wire])
     s.stands[stand].insert(index, wire)
     return index
 
