@@ -318,6 +318,8 @@ SAMPLES: dict[str, object] = {
     "sign": "-",
     "discard": (2, 9),
     "to": 1,
+    "stand2": 1,
+    "slot2": 4,
 }
 #: Fields whose sample depends on the action.
 CARD_SAMPLES: dict[str, object] = {"label": 12, "choose_constraint": "B", "weakest_accuse": "C"}
