@@ -67,11 +67,14 @@ from .equipment import (
     batteries,
     coffee,
     detectors,
+    drop,
     either_or,
+    fast_pass,
     labels,
     post_it,
     radar,
     rewind,
+    single_label,
     stabilizer,
     stash,
     walkie,
@@ -96,6 +99,10 @@ _MODULES = (
     stabilizer,
     either_or,
     coffee,
+    # Rule sticker C's double cards (from mission 55).
+    single_label,
+    drop,
+    fast_pass,
 )
 
 #: The missions' page modules (their components and actions), in the engine's order.
@@ -160,6 +167,8 @@ LINES: dict[str, Callable[[View, Words], Found]] = {
     **walkie.LINES,
     **radar.LINES,
     **stash.LINES,
+    **drop.LINES,
+    **single_label.LINES,
     **{kind: line for m in _MISSION_MODULES for kind, line in getattr(m, "LINES", {}).items()},
 }
 #: What the missions draw on the board (their cards, markers, timers...), in order.
@@ -308,7 +317,7 @@ SEAT_BADGES: tuple[Callable[[Observation, int, Words], str], ...] = tuple(
 
 #: Marks a mission draws on wires: (stand, slot) -> (HTML, words for the wire's name).
 TILE_MARKS: tuple[Callable[[Observation, Words], dict[tuple[int, int], tuple[str, str]]], ...] = (
-    tuple(marks for m in _MISSION_MODULES for marks in getattr(m, "TILE_MARKS", ()))
+    tuple(marks for m in (*_MODULES, *_MISSION_MODULES) for marks in getattr(m, "TILE_MARKS", ()))
 )
 
 
