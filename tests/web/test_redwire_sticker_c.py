@@ -66,7 +66,7 @@ def test_the_single_wire_label_is_one_tap_and_its_token_is_drawn(catalog: Catalo
 def test_the_emergency_drop_is_said_in_the_log(catalog: Catalog) -> None:
     state = with_cut(fresh([6, 33]), [(0, 3), (1, 3), (0, 7), (1, 7)])
     state, _ = state.apply(Rewind(2))
-    state, _ = state.apply(Cut(0, [(1, 4)], [3]))
+    state, _ = state.apply(Cut(0, ((1, 4),), (3,)))
     state, _ = state.apply(Pick(0, 0, 4))
     obs = state.observation(1)
     w = _words(catalog, obs)

@@ -91,7 +91,7 @@ def test_emergency_drop_turns_the_used_cards_face_up_when_the_fourth_3_is_cut() 
     state = with_cut(fresh([6, 33]), [(0, 3), (1, 3), (0, 7), (1, 7)])  # two 6s: Rewind
     state, _ = play(state, Rewind(2))  # any time, by anyone
     assert tray.card_state(state, 6) == "used" and tray.card_state(state, 33) == "locked"
-    state, events = play(state, Cut(0, [(1, 4)], [3]), Pick(0, 0, 4))
+    state, events = play(state, Cut(0, ((1, 4),), (3,)), Pick(0, 0, 4))
     drop = next(e for e in events if e.type == "emergency_drop")
     assert drop.data == {"cards": [6]}
     assert tray.card_state(state, 6) == "usable" and tray.card_state(state, 33) == "used"
