@@ -117,3 +117,17 @@ def test_single_wire_label_may_mark_a_cut_wire() -> None:
     assert state.observation(1)["mechanisms"]["single_label"]["tokens"] == [
         {"stand": 0, "slot": 12}
     ]
+
+
+def test_the_fast_pass_is_a_solo_cut_for_the_constraint_cards() -> None:
+    """Mission 57's constraints read it as a Solo Cut of its value (K: no Solo Cut; A-F: the
+    value) and as equipment (G)."""
+    from engine.redwire.mechanisms.constraints import CARDS, _obeys
+
+    state = with_cut(fresh([99]), NINES)
+    two = FastPass(0, 2, 0, 1, 0, 2)
+    assert FastPass.counts_as_solo
+    assert not _obeys(state, CARDS["K"], two)  # no Solo Cut
+    assert not _obeys(state, CARDS["G"], two)  # no equipment
+    assert not _obeys(state, CARDS["B"], two)  # odd values only
+    assert _obeys(state, CARDS["A"], two) and _obeys(state, CARDS["L"], two)
