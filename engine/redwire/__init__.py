@@ -28,10 +28,12 @@ from .game import new_game, start
 from .mechanisms import action_from_json
 from .mechanisms.equipment.batteries import Batteries
 from .mechanisms.equipment.coffee import CoffeeMug
+from .mechanisms.equipment.fast_pass import FastPass
 from .mechanisms.equipment.labels import Label
 from .mechanisms.equipment.post_it import PostIt
 from .mechanisms.equipment.radar import Radar
 from .mechanisms.equipment.rewind import Rewind
+from .mechanisms.equipment.single_label import SingleLabel
 from .mechanisms.equipment.stabilizer import Stabilize
 from .mechanisms.equipment.walkie import Walkie
 from .missions import Mission, all_missions, load_mission
@@ -51,6 +53,7 @@ __all__ = [
     "CoffeeMug",
     "Cut",
     "Event",
+    "FastPass",
     "FuseboxError",
     "GameState",
     "IllegalActionError",
@@ -72,6 +75,7 @@ __all__ = [
     "Rewind",
     "Setup",
     "SetupError",
+    "SingleLabel",
     "SoloCut",
     "Stabilize",
     "Walkie",

@@ -38,6 +38,9 @@ class Action:
     #: False for an action no computer player may choose (the clock running out: only the
     #: page's countdown submits it).
     for_bots: ClassVar[bool] = True
+    #: True for a mechanism's action that is a Solo Cut by the rules, with a ``value`` (the
+    #: Fast Pass, equipment 9-9): a rule about Solo Cuts counts it.
+    counts_as_solo: ClassVar[bool] = False
     seat: int
 
     def to_json(self) -> dict[str, Any]:

@@ -44,13 +44,15 @@ from .mechanisms.bluffer import FalseToken
 from .mechanisms.challenges import ChallengeClaim, RedCall
 from .mechanisms.claims import Claim, PassClaim
 from .mechanisms.constraints import ChooseConstraint, SkipTurn, SwapConstraint, TurnDown
-from .mechanisms.equipment import tray
+from .mechanisms.equipment import single_label, tray
 from .mechanisms.equipment.batteries import Batteries
 from .mechanisms.equipment.coffee import CoffeeMug
+from .mechanisms.equipment.fast_pass import FastPass
 from .mechanisms.equipment.labels import EQ, NEQ, Label
 from .mechanisms.equipment.post_it import PostIt
 from .mechanisms.equipment.radar import Radar
 from .mechanisms.equipment.rewind import Rewind
+from .mechanisms.equipment.single_label import SingleLabel
 from .mechanisms.equipment.stabilizer import Stabilize
 from .mechanisms.equipment.walkie import Walkie
 from .mechanisms.flipped_wires import FlippedCut, FlippedReveal, FlippedSkip, FlippedSolo
@@ -81,7 +83,7 @@ from .options import Options
 from .record import Record
 from .state import GameState
 from .transcript import describe
-from .wires import YELLOW, value_from_json
+from .wires import YELLOW, value_from_json, value_to_json
 
 HELP = """Actions (stands, wires and players count from 1; V is a number or y for yellow):
   token S.W              place your setup info token on your wire S.W
@@ -93,6 +95,8 @@ HELP = """Actions (stands, wires and players count from 1; V is a number or y fo
   neq S.W | eq S.W       label your wires W and W+1 of stand S
   walkie S.W P           Walkie-Talkies with player P     postit S.W   Sticky Note
   rewind | stabilize | radar N | batteries P [P] | coffee P
+  fastpass V S.W S.W     Fast Pass (9-9): cut your two wires S.W of value V, as your action
+  single S.W             Single Wire Label (2-2): an x1 token on your wire S.W
   timeup                 mission 10: the countdown ran out (the terminal keeps no clock)
   snip | nosnip          missions 10, 45: say "Snip!" to play next, or let the next one decide
   sweep                  missions 13, 48: point at the three red (13) or yellow (48) wires
@@ -284,6 +288,11 @@ def format_action(action: Action) -> str:
             return f"postit {_pos((action.stand, action.slot))}"
         case Rewind():
             return "rewind"
+        case FastPass():
+            wires = f"{_pos((action.stand, action.slot))} {_pos((action.stand2, action.slot2))}"
+            return f"fastpass {value_to_json(action.value)} {wires}"
+        case SingleLabel():
+            return f"single {_pos((action.stand, action.slot))}"
         case Batteries():
             return "batteries " + " ".join(str(s + 1) for s in action.seats)
         case Radar():
@@ -491,6 +500,10 @@ _PARSE: dict[str, Callable[[int, list[str], GameState], Action]] = {
     "walkie": lambda seat, a, s: Walkie(seat, *_parse_pos(a[0]), _parse_int(a[1]) - 1),
     "postit": lambda seat, a, s: PostIt(seat, *_parse_pos(a[0])),
     "rewind": lambda seat, a, s: Rewind(seat),
+    "fastpass": lambda seat, a, s: FastPass(
+        seat, _parse_value(a[0]), *_parse_pos(a[1]), *_parse_pos(a[2])
+    ),
+    "single": lambda seat, a, s: SingleLabel(seat, *_parse_pos(a[0])),
     "stabilize": lambda seat, a, s: Stabilize(seat),
     "radar": lambda seat, a, s: Radar(seat, _parse_int(a[0])),
     "batteries": lambda seat, a, s: Batteries(seat, tuple(_parse_int(x) - 1 for x in a) or (-1,)),
@@ -520,9 +533,17 @@ def render_board(obs: Observation, names: Sequence[str]) -> str:
             sure = "" if m["certain"] else f" ({m['in_play']} of these)"
             lines.append(f"  {colour} markers: {', '.join(m['values'])}{sure}")
     equipment = tray.view(obs)
-    cards = ", ".join(f"{e['card']}:{e['state']}" for e in equipment["cards"]) if equipment else ""
+    cards = (
+        ", ".join(f"{tray.card_label(e['card'])}:{e['state']}" for e in equipment["cards"])
+        if equipment
+        else ""
+    )
     if cards:
         lines.append(f"  equipment: {cards}")
+    ones = single_label.view(obs)
+    if ones is not None and ones["tokens"]:
+        marked = " ".join(f"{t['stand'] + 1}.{t['slot'] + 1}" for t in ones["tokens"])
+        lines.append(f"  x1 tokens (Single Wire Label): {marked}")
     robot = nano.view(obs)
     if robot is not None:
         held = f", you hold its {robot['held']}" if robot["held"] else ""

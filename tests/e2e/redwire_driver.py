@@ -177,8 +177,9 @@ def take_device(page: Page) -> str:
 
 
 def unlocking_move(state: GameState, seat: int, cards: set[int]) -> redwire.Action:
-    """A sure move that cuts wires of a locked card's number when it can (two cut: unlocked)."""
-    locked = {c for c in cards if tray.card_state(state, c) == "locked"}
+    """A sure move that cuts wires of a locked card's number when it can (two cut: unlocked; a
+    double card of rule sticker C: all four of its value)."""
+    locked = {tray.unlock_value(c) for c in cards if tray.card_state(state, c) == "locked"}
     for action in state.legal_actions(seat):
         if isinstance(action, Cut) and action.tool is None and len(action.values) == 1:
             stand, slot = action.targets[0]

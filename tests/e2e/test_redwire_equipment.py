@@ -13,6 +13,8 @@ from harness import wait_ready
 from playwright.sync_api import Page, expect
 from redwire_driver import (
     play,
+    press,
+    rehearse,
     saved_state,
     sure_move,
     take_device,
@@ -23,7 +25,7 @@ from redwire_driver import (
     wrong_cut,
 )
 
-from engine.redwire import Cut, Label, PostIt, Walkie
+from engine.redwire import Cut, FastPass, Label, PostIt, SingleLabel, Walkie
 from engine.redwire.mechanisms import double_detector
 from engine.redwire.mechanisms.equipment import tray
 from engine.redwire.wires import cut_value
@@ -251,3 +253,50 @@ def test_coffee_break_chooses_who_plays_next(page: Page, site_url: str) -> None:
     confirm(page)
     assert take_device(page) == "turn"
     assert viewer(page) == nxt
+
+
+def test_sticker_c_cards_by_keyboard_and_touch(page: Page, site_url: str) -> None:
+    """Rule sticker C (mission 58, two people): the double cards shown by label, unlocked by all
+    four wires of their value; the Single Wire Label rehearsed by keyboard and placed by touch,
+    the Fast Pass rehearsed by touch and played by keyboard, in one page boot."""
+    open_table(page, site_url + "?mission=58&players=2&seed=59&bots=0&brief=0")
+    assert sorted(tray.cards_of(saved_state(page).setup)) == [22, 99]
+    take_device(page)
+    expect(page.locator('.rw-card[data-panel="card:99"]')).to_contain_text("9-9")
+    expect(page.locator('.rw-card[data-panel="card:99"]')).to_contain_text("all four 9s")
+    unlock(page, {22, 99})
+    me = viewer(page)
+    state = saved_state(page)
+
+    # Single Wire Label (2-2): one tap on my wire whose value is on its stand only once.
+    single = next(a for a in state.legal_actions(me) if isinstance(a, SingleLabel))
+    card = page.locator('.rw-card[data-panel="card:22"]')
+    use = page.locator('[data-act="use"][data-card="22"]')
+    wire = tile(page, single.stand, single.slot)
+    press(page, card, "keyboard")
+    rehearse(page, [use, wire], "x1 token", "keyboard")
+    use_card(page, 22)
+    expect(page.get_by_test_id("prompt")).to_contain_text("only once")
+    wire.click()
+    confirm(page)
+    expect(wire).to_have_attribute("aria-label", re.compile("x1 token"))
+    expect(card).to_contain_text("Used")
+
+    # Fast Pass (9-9), as my action: two taps on two of my wires of one value.
+    state = saved_state(page)
+    fast = next(a for a in state.legal_actions(me) if isinstance(a, FastPass))
+    first, second = tile(page, fast.stand, fast.slot), tile(page, fast.stand2, fast.slot2)
+    card = page.locator('.rw-card[data-panel="card:99"]')
+    use = page.locator('[data-act="use"][data-card="99"]')
+    card.click()
+    rehearse(page, [use, first, second], "Fast Pass", "touch")
+    press(page, card, "keyboard")
+    press(page, use, "keyboard")
+    press(page, first, "keyboard")
+    press(page, second, "keyboard")
+    expect(page.get_by_test_id("confirm")).to_contain_text("Fast Pass")
+    press(page, page.get_by_test_id("confirm"), "keyboard")
+    take_device(page)  # it was my action: the device goes to my partner
+    expect(card).to_contain_text("Used")
+    page.get_by_role("button", name="Full log").click()
+    expect(page.get_by_test_id("full-log")).to_contain_text("Fast Pass")

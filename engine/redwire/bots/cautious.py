@@ -1,6 +1,7 @@
 """The "cautious" level: every turn, the safest move it can find, with the solver's exact odds.
 
 * A certain move first: reveal the reds, a solo cut, or a cut the solver says cannot fail.
+* Else, before a guess, the Fast Pass (9-9) on a pair of its own or the Single Wire Label (2-2).
 * Else the cut with the best odds (an explosion counts double, see ``cuts.safety``), detectors
   included; before such a guess it turns the Stabilizer on, and winds the detonator back with
   Rewind once a step was lost.
@@ -25,6 +26,7 @@ from collections.abc import Sequence
 from .. import Action, Pick, PlaceToken, RevealReds, Rewind, SoloCut, Stabilize
 from ..observation_types import Observation
 from ..wires import value_to_json
+from . import sticker_c
 from .advice import ask_mechanisms
 from .base import for_bots, register_bot, seen_wire
 from .cuts import RatedCut, rate_cuts, token_cuts
@@ -93,6 +95,10 @@ class CautiousBot:
             choice = self._rng.choice(singles)
             self._why = cut_explanation(know, choice)
             return choice.action
+        for found in (sticker_c.fast_pass(legal), sticker_c.single_label(know.obs, legal)):
+            if found is not None:  # a sure step, or a free token, before a guess
+                action, self._why = found
+                return action
         best = rated[0]
         for action in legal:
             if isinstance(action, Stabilize):

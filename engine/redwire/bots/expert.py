@@ -5,7 +5,8 @@ Its turn, in order:
 
 1. Reveal the reds when only reds are left.
 2. Equipment that only helps, at once: Spare Batteries on a used Double Detector, Rewind once a
-   step was lost, the Sticky Note and the labels on the wires that teach the team the most.
+   step was lost, the Single Wire Label (2-2), the Sticky Note and the labels on the wires that
+   teach the team the most.
 3. A certain move: a solo cut; a cut at a wire whose token shows a value it holds (found without
    solving); a cut the solver proves. Among several cuts, the one that shows the team the most.
 4. Nothing certain: every cut is scored by its *risk*, the chance it loses the game (an explosion
@@ -56,6 +57,7 @@ from ..mechanisms import double_detector
 from ..mechanisms.equipment import stabilizer
 from ..observation_types import Observation
 from ..wires import value_to_json
+from . import sticker_c
 from .advice import ask_mechanisms
 from .base import for_bots, register_bot, seen_wire
 from .cuts import EXACT_DETECTORS, RatedCut, detector_bounds, rate_singles, token_cuts
@@ -180,6 +182,10 @@ class ExpertBot:
         certain = self._certain_moves(know, legal)
         if certain:
             return self._best_certain(know, legal, certain)
+        sure = sticker_c.fast_pass(legal)  # a sure step instead of a guess
+        if sure is not None:
+            action, self._why = sure
+            return action
         singles = rate_singles(know, legal)
         if not singles:  # only equipment is left (cannot happen in a turn; stay legal)
             action = legal[0]
@@ -485,6 +491,10 @@ class ExpertBot:
             if isinstance(action, Rewind) and know.dial_left < know.players:
                 self._why = explanation("rewind", left=know.dial_left)
                 return action
+        single = sticker_c.single_label(obs, legal)
+        if single is not None:
+            action, self._why = single
+            return action
         notes = [a for a in legal if isinstance(a, PostIt)]
         if notes:
             note = max(notes, key=lambda a: _token_score(obs, a.stand, a.slot))

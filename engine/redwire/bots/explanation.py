@@ -124,6 +124,16 @@ KEYS: dict[str, Key] = {
         "Stabilizer first: my best cut is only {percent}%.",
         "card 9 before a risky cut",
     ),
+    "fast_pass": Key(
+        ("value",),
+        "Fast Pass on two of my {value}s: no cut is certain, so I cut a pair of mine safely.",
+        "card 9-9 instead of a guess",
+    ),
+    "single_label": Key(
+        ("stand", "wire"),
+        "x1 token on my wire {wire}: its value is nowhere else on my stand.",
+        "card 2-2, at once: it tells the team something at no cost",
+    ),
     "rewind": Key(
         ("left",),
         "Rewind: the detonator is {left} step(s) from the skull.",

@@ -154,7 +154,7 @@ def reasons() -> tuple[ReasonCode, ...]:
     """Every refusal reason of the game: the core's, then each mechanism's (codes are unique).
 
     >>> [r.value for r in reasons() if r.value.startswith("equipment_")]
-    ['equipment_absent', 'equipment_locked', 'equipment_used', 'equipment_double_locked']
+    ['equipment_absent', 'equipment_locked', 'equipment_used', 'equipment_locked_all', 'equipment_double_locked']
     """
     found: tuple[ReasonCode, ...] = (*Reason, *(r for m in ALL if m.reasons for r in m.reasons))
     return found

@@ -564,7 +564,7 @@ class Challenges(Mechanism[ChallengePart]):
         table.set_part(ID, replace(_part(table), before=before, solo=False))
 
     def before_action(self, table: Table, action: Action, events: Events) -> None:
-        if isinstance(action, SoloCut):
+        if isinstance(action, SoloCut) or action.counts_as_solo:  # the Fast Pass is one too
             table.set_part(ID, replace(_part(table), solo=True))
 
     def after_cuts(self, table: Table, events: Events) -> None:

@@ -507,10 +507,13 @@ def _obeys(table: Table, card: Card, action: Action) -> bool:
         if letter in ("H", "I", "J"):
             return all(_aim_allowed(table, letter, stand, slot) for stand, slot in action.targets)
         return True
-    if isinstance(action, SoloCut):
-        if not card.allows_value(action.value) or letter == "K":
+    if isinstance(action, SoloCut) or action.counts_as_solo:  # the Fast Pass is a Solo Cut
+        value = cast("int", getattr(action, "value"))  # noqa: B009 (an Action has no value)
+        if not card.allows_value(value) or letter == "K":
             return False
-        return letter != "H" or not _token_on_own(table, action.seat, action.value)
+        if letter == "G" and _is_equipment(action):
+            return False
+        return letter != "H" or not _token_on_own(table, action.seat, value)
     if letter == "G":
         return not _is_equipment(action)
     if letter == "H":

@@ -22,6 +22,7 @@ from engine.redwire import (
 from engine.redwire.actions import Action
 from engine.redwire.mechanisms import ACTIONS, ALL, PICKS, REGISTRY, TOOLS, in_play
 from engine.redwire.mechanisms.base import Events, Mechanism
+from engine.redwire.mechanisms.equipment import CARDS
 from engine.redwire.model import Table
 from engine.redwire.rules import start_events
 from engine.redwire.state import GameState as PublicState
@@ -56,7 +57,7 @@ def test_every_mechanism_is_reachable_and_owns_what_it_declares() -> None:
     assert len(TOOLS) == sum(len(m.tools) for m in ALL)
     assert len(PICKS) == sum(len(m.picks) for m in ALL)
     listed = {use.id for m in MISSIONS for use in load_mission(m).mechanisms}
-    brought = {b for m in ALL for b in m.brings(tuple(range(13)))}
+    brought = {b for m in ALL for b in m.brings(tuple(CARDS))}  # every card, sticker C too
     assert set(REGISTRY) == listed | brought
 
 

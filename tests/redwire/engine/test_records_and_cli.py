@@ -320,6 +320,8 @@ SAMPLES: dict[str, object] = {
     "to": 1,
     "flip": 1,
     "flips": (0, 1),
+    "stand2": 1,
+    "slot2": 4,
 }
 #: Fields whose sample depends on the action.
 CARD_SAMPLES: dict[str, object] = {"label": 12, "choose_constraint": "B", "weakest_accuse": "C"}

@@ -27,6 +27,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine.redwire.mechanisms.equipment.tray import card_label
+
 from . import mechanisms
 from .notes import Note
 from .words import Words
@@ -297,7 +299,7 @@ _HANDLERS: dict[str, Handler] = {
         "info",
     ),
     "unlocked": lambda e, w, log, i, used: (
-        w.t("rw.log.unlocked", card=w.card_name(e["card"]), number=e["card"]),
+        w.t("rw.log.unlocked", card=w.card_name(e["card"]), number=card_label(e["card"])),
         "info",
     ),
     "equipment": _equipment,

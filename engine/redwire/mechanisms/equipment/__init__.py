@@ -1,11 +1,11 @@
-"""The equipment tray and its cards (the 12 numbered ones and the campaign's yellow card), one
-module per card or family of cards.
+"""The equipment tray and its cards (the 12 numbered ones, the campaign's yellow card and rule
+sticker C's double cards), one module per card or family of cards.
 
 A mission with ``"equipment"`` among its mechanisms draws cards onto the board (see
 :mod:`.tray`); the mechanisms of the cards drawn come into play with it (``Tray.brings``).
 
->>> sorted(CARDS) == list(range(0, 13)), CARDS[9].name["en"]
-(True, 'Stabilizer')
+>>> sorted(CARDS)[:13] == list(range(0, 13)), CARDS[9].name["en"], sorted(CARDS)[13:]
+(True, 'Stabilizer', [22, 33, 99])
 """
 
 from __future__ import annotations
@@ -15,11 +15,14 @@ from . import (
     batteries,
     coffee,
     detectors,
+    drop,
     either_or,
+    fast_pass,
     labels,
     post_it,
     radar,
     rewind,
+    single_label,
     stabilizer,
     stash,
 )
@@ -38,6 +41,10 @@ _MODULES = (
     stabilizer,
     either_or,
     coffee,
+    # Rule sticker C's double cards (from mission 55), after the twelve.
+    single_label,
+    drop,
+    fast_pass,
 )
 
 #: Every equipment card, by number.

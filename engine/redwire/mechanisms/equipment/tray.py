@@ -43,6 +43,10 @@ class TrayReason(ReasonCode):
         "Equipment card {card} is still locked: two wires of value {card} must be cut first.",
     )
     EQUIPMENT_USED = ("equipment_used", "Equipment card {card} has already been used.")
+    EQUIPMENT_LOCKED_ALL = (
+        "equipment_locked_all",
+        "Equipment card {label} is still locked: all four wires of value {value} must be cut first.",
+    )
     EQUIPMENT_DOUBLE_LOCKED = (
         "equipment_double_locked",
         "Equipment card {card} is still locked: two wires of value {value} must be cut too.",
@@ -51,6 +55,9 @@ class TrayReason(ReasonCode):
 
 ID = "equipment"
 EDITIONS = ("IT", "EN")
+#: The pools a mission's ``[equipment]`` table may name: none, the twelve numbered cards, or
+#: those and rule sticker C's five double cards (the campaign pool, from mission 55 on).
+POOLS = ("none", "base", "campaign")
 CardTiming = Literal["any_time", "your_turn", "start_of_turn", "instant"]
 CardState = Literal["absent", "face_down", "locked", "usable", "used"]
 
@@ -78,6 +85,40 @@ def card(
 YELLOW_CARD = 0
 #: How many cards the yellow card adds to the board when it acts.
 RESERVE = 2
+#: The campaign's double-numbered cards (rule sticker C, from mission 55): each keyed by its
+#: two numbers written together (22 is "2-2", 1010 is "10-10"), unlocked only when all four
+#: wires of its value are cut. The id is what records, the CLI and the page carry; the label
+#: ("2-2") is what a person reads and what a mission's ``exclude`` may name.
+DOUBLE_CARDS: Mapping[int, int] = {22: 2, 33: 3, 99: 9, 1010: 10, 1111: 11}
+
+
+def unlock_value(number: int) -> int:
+    """The wire value whose cuts unlock a card (its number; a double card's one value)."""
+    return DOUBLE_CARDS.get(number, number)
+
+
+def unlock_count(number: int) -> int:
+    """How many wires of :func:`unlock_value` must be cut: two, or all four for a double card."""
+    return 4 if number in DOUBLE_CARDS else 2
+
+
+def card_label(number: int) -> str:
+    """What a card shows in its corner: "7", or "10-10" for a double card.
+
+    >>> card_label(7), card_label(1010)
+    ('7', '10-10')
+    """
+    value = DOUBLE_CARDS.get(number)
+    return f"{value}-{value}" if value is not None else str(number)
+
+
+def card_of_label(text: str) -> int | None:
+    """The card a label names ("2-2" or "22" is card 22, "7" card 7), or None."""
+    text = text.strip()
+    for number in DOUBLE_CARDS:
+        if text == card_label(number):
+            return number
+    return int(text) if text.isdigit() else None
 
 
 @dataclass(frozen=True)
@@ -265,7 +306,10 @@ def card_state(s: Table, number: int) -> CardState:
         return "used"
     if number in tray.free:
         return "usable"
-    if s.cut_count(number) < 2 or second_lock(s, number) is not None:
+    if (
+        s.cut_count(unlock_value(number)) < unlock_count(number)
+        or second_lock(s, number) is not None
+    ):
         return "locked"
     return "usable"
 
@@ -284,6 +328,13 @@ def require_card(s: Table, number: int) -> None:
     state = card_state(s, number)
     if state in ("absent", "face_down"):  # a face-down card is not known to be there
         raise IllegalActionError(TrayReason.EQUIPMENT_ABSENT, card=number)
+    if state == "locked" and number in DOUBLE_CARDS:
+        raise IllegalActionError(
+            TrayReason.EQUIPMENT_LOCKED_ALL,
+            card=number,
+            label=card_label(number),
+            value=unlock_value(number),
+        )
     if state == "locked":
         second = second_lock(s, number) if s.cut_count(number) >= 2 else None
         if second is not None:
@@ -317,7 +368,9 @@ def _card_name(cards: Mapping[int, Card], number: object) -> str:
 
 
 def _card_ref(number: object) -> str:
-    return "the yellow card" if number == YELLOW_CARD else f"card {number}"
+    if number == YELLOW_CARD:
+        return "the yellow card"
+    return f"card {card_label(number)}" if isinstance(number, int) else f"card {number}"
 
 
 def _numbers(raw: list[Any]) -> list[int]:
@@ -375,8 +428,8 @@ class Tray(Mechanism[TrayPart]):
             },
         )
         pool_name = table.get("pool")
-        if pool_name not in ("none", "base"):
-            raise reader.fail("equipment.pool", "'none' or 'base'", pool_name)
+        if pool_name not in POOLS:
+            raise reader.fail("equipment.pool", "'none', 'base' or 'campaign'", pool_name)
         by_edition: dict[str, frozenset[int]] = {}
         editions = table.get("edition", {})
         if not isinstance(editions, dict):
@@ -400,26 +453,38 @@ class Tray(Mechanism[TrayPart]):
         if not isinstance(face_down, bool):
             raise reader.fail("equipment.face_down", "true or false", face_down)
         count = reader.integer(table, "count", 1, 13) if "count" in table else None
-        base = tuple(sorted(n for n in self.cards if n != YELLOW_CARD))
+        base = tuple(sorted(n for n in self.cards if n != YELLOW_CARD and n not in DOUBLE_CARDS))
+        # Rule sticker C (from mission 55): the double-numbered cards join the base pool.
+        doubles = tuple(sorted(n for n in self.cards if n in DOUBLE_CARDS))
+        pools = {"none": (), "base": base, "campaign": (*base, *doubles)}
         return TrayConfig(
             count=count,
             yellow_card=yellow_card,
             exclude_number_cards=by_number,
             face_down=face_down,
-            pool=base if pool_name == "base" else (),
+            pool=pools[pool_name],
             exclude=self._card_list(reader, table.get("exclude"), "equipment.exclude"),
             exclude_by_edition=by_edition,
         )
 
     def _card_list(self, reader: ConfigReader, value: object, path: str) -> frozenset[int]:
+        """A list of cards: numbers (``7``), or a double card's label (``"10-10"``)."""
         if value is None:
             return frozenset()
+        numbers = [
+            card_of_label(v) if isinstance(v, str) else v
+            for v in (value if isinstance(value, list) else [None])
+        ]
         if not isinstance(value, list) or not all(
-            isinstance(v, int) and not isinstance(v, bool) and v in self.cards for v in value
+            isinstance(v, int)
+            and not isinstance(v, bool)
+            and (v in self.cards or v in DOUBLE_CARDS)
+            for v in numbers
         ):
-            low, high = min(self.cards), max(self.cards)
-            raise reader.fail(path, f"a list of equipment numbers {low}..{high}", value)
-        return frozenset(value)
+            raise reader.fail(
+                path, 'a list of equipment numbers 0..12 or double cards ("2-2", ...)', value
+            )
+        return frozenset(cast("list[int]", numbers))
 
     def deal(
         self,
@@ -498,8 +563,13 @@ class Tray(Mechanism[TrayPart]):
         """The reserve is face down: any other cards of the pool could be there (and so could
         the cards still face down on the board)."""
         tray = self.part(table)
+        config = table.mission.config(ID)
+        # The double cards (rule sticker C) can be unseen only where the pool holds them; the
+        # order stays the cards' own, so a scramble draws as it always did elsewhere.
+        campaign = isinstance(config, TrayConfig) and any(n in DOUBLE_CARDS for n in config.pool)
+        pool = [n for n in self.cards if campaign or n not in DOUBLE_CARDS]
         if tray.face_down:
-            unseen = [n for n in self.cards if n not in tray.cards or n in tray.face_down]
+            unseen = [n for n in pool if n not in tray.cards or n in tray.face_down]
             unseen = [n for n in unseen if n != YELLOW_CARD]
             hidden = rng.sample(unseen, len(tray.face_down))
             swap = dict(zip(tray.face_down, hidden, strict=True))
@@ -509,7 +579,7 @@ class Tray(Mechanism[TrayPart]):
         if not deal.reserve:
             return
 
-        pool = [n for n in self.cards if n not in deal.cards and n not in deal.reserve]
+        pool = [n for n in pool if n not in deal.cards and n not in deal.reserve]
         pool += list(deal.reserve)
         reserve = tuple(rng.sample(pool, len(deal.reserve)))
         parts = {**table.setup.parts, ID: TrayDeal(deal.cards, reserve)}

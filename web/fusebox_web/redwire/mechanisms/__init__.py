@@ -9,7 +9,7 @@ the board, in the mission's panel: :func:`board_parts`), ``LINES`` (log sentence
 and ``PROMPTS`` (a sentence added to the turn's prompt). The board, the dock, the selection, the
 affordances and the log ask these, never a card's or a mission's number.
 
->>> sorted(CARD_USES) == list(range(0, 13)), MODES["radar"].card
+>>> sorted(CARD_USES) == [*range(0, 13), 22, 33, 99], MODES["radar"].card
 (True, 8)
 """
 
@@ -68,11 +68,14 @@ from .equipment import (
     batteries,
     coffee,
     detectors,
+    drop,
     either_or,
+    fast_pass,
     labels,
     post_it,
     radar,
     rewind,
+    single_label,
     stabilizer,
     stash,
     walkie,
@@ -97,6 +100,10 @@ _MODULES = (
     stabilizer,
     either_or,
     coffee,
+    # Rule sticker C's double cards (from mission 55).
+    single_label,
+    drop,
+    fast_pass,
 )
 
 #: The missions' page modules (their components and actions), in the engine's order.
@@ -162,6 +169,8 @@ LINES: dict[str, Callable[[View, Words], Found]] = {
     **walkie.LINES,
     **radar.LINES,
     **stash.LINES,
+    **drop.LINES,
+    **single_label.LINES,
     **{kind: line for m in _MISSION_MODULES for kind, line in getattr(m, "LINES", {}).items()},
 }
 #: What the missions draw on the board (their cards, markers, timers...), in order.
@@ -310,7 +319,7 @@ SEAT_BADGES: tuple[Callable[[Observation, int, Words], str], ...] = tuple(
 
 #: Marks a mission draws on wires: (stand, slot) -> (HTML, words for the wire's name).
 TILE_MARKS: tuple[Callable[[Observation, Words], dict[tuple[int, int], tuple[str, str]]], ...] = (
-    tuple(marks for m in _MISSION_MODULES for marks in getattr(m, "TILE_MARKS", ()))
+    tuple(marks for m in (*_MODULES, *_MISSION_MODULES) for marks in getattr(m, "TILE_MARKS", ()))
 )
 
 

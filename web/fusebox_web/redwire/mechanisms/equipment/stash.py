@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.redwire.mechanisms.equipment.tray import YELLOW_CARD
+from engine.redwire.mechanisms.equipment.tray import YELLOW_CARD, card_label
 
 from ..base import CardUse, Found, View
 
@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
 
 def _stash(e: View, w: Words) -> Found:
-    cards = [f"{c} · {w.card_name(c)}" for c in e.get("cards", [])]
+    cards = [f"{card_label(c)} · {w.card_name(c)}" for c in e.get("cards", [])]
     if not cards:
         return w.t("rw.log.stashNone", card=w.card_name(YELLOW_CARD)), "info"
     return w.t("rw.log.stash", card=w.card_name(YELLOW_CARD), cards=w.listing(cards)), "info"

@@ -20,23 +20,26 @@ if TYPE_CHECKING:
 def card_state_text(w: Words, card: int, state: str) -> str:
     if state == "locked" and card == tray.YELLOW_CARD:
         return w.t("rw.card.lockedYellow")
+    if state == "locked" and card in tray.DOUBLE_CARDS:  # rule sticker C: all four wires
+        return w.t("rw.card.lockedAll", value=tray.unlock_value(card))
     if state == "locked":
         return w.t("rw.card.locked", value=card)
     return w.t(f"rw.card.{state}")
 
 
 def card_number(card: int, w: Words) -> str:
-    """What a card shows in its corner: its number, or a yellow diamond for the yellow card."""
+    """What a card shows in its corner: its number ("10-10" for a double card), or a yellow
+    diamond for the yellow card."""
     if card == tray.YELLOW_CARD:
         return icon("yellow") + tag("span", esc(w.t("rw.card.yellowNo")), class_="rw-sr")
-    return esc(str(card))
+    return esc(tray.card_label(card))
 
 
 def card_title(card: int, w: Words) -> str:
     """A card's panel title: "8 · Radar Sweep" (the yellow card by its name alone)."""
     if card == tray.YELLOW_CARD:
         return w.card_name(card)
-    return f"{card} · {w.card_name(card)}"
+    return f"{tray.card_label(card)} · {w.card_name(card)}"
 
 
 def gear(obs: Observation, w: Words, aff: Affordances, panel: str | None) -> str:
