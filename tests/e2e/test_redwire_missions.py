@@ -1929,16 +1929,16 @@ def test_a_red_joins_from_the_pile_by_keyboard_and_touch_and_a_cut_pays_its_dept
 
 
 def test_the_oxygen_relay_pays_into_the_card_by_keyboard_and_touch(
-    open_context: Opener, site_url: str
+    follow_link: Callable[..., Page],
 ) -> None:
     """Mission 63 on a phone, the person captain, in one page boot: her 18 oxygen drawn and the
     reserve on the card empty; a sure cut by keyboard whose confirm names its value as its price
     paid into the reserve: the card's reserve shows it and the rest goes to her left; at her next
     turn she takes the reserve back (the round's collection), and a sure cut by touch pays
     again."""
-    page = open_phone(
-        open_context,
-        site_url + "?mission=63&players=3&seed=4&bots=1&pace=instant&brief=0&captain=1",
+    page = follow_phone(
+        follow_link,
+        "?mission=63&players=3&seed=4&bots=1&pace=instant&brief=0&captain=1",
     )
     expect(page.get_by_test_id("oxygen-stocks").locator(".rw-oxy")).to_have_count(18)
     card = page.get_by_test_id("oxygen-reserve")
@@ -2572,16 +2572,16 @@ def test_the_double_detector_works_every_turn_and_a_miss_marks_nothing(
 
 
 def test_the_number_cards_are_given_by_keyboard_and_by_touch(
-    open_context: Opener, site_url: str
+    follow_link: Callable[..., Page],
 ) -> None:
     """Mission 65 on a phone, the person captain, in one page boot: every player's Number cards
     drawn in the mission's panel; her first turn, a cut of one of her values, then the gift opened
     at once and made by keyboard (a card chip, a teammate chip, the confirm naming both); her next
     turn, the skip by touch when she holds none of her values (else a cut), then the gift by
     touch."""
-    page = open_phone(
-        open_context,
-        site_url + "?mission=65&players=3&seed=3&bots=1&pace=instant&brief=0&captain=1",
+    page = follow_phone(
+        follow_link,
+        "?mission=65&players=3&seed=3&bots=1&pace=instant&brief=0&captain=1",
     )
     panel = page.get_by_test_id("hand-me-downs")
     expect(panel.get_by_test_id("hand-row")).to_have_count(3)
@@ -2633,3 +2633,75 @@ def test_the_number_cards_are_given_by_keyboard_and_by_touch(
             play(page, sure_move(saved_state(page), 0))
     if settled_decision(page) == "hand_give":
         give("touch")
+
+
+def test_my_two_flipped_wires_stay_hidden_and_the_right_one_has_its_cut(
+    follow_link: Callable[..., Page],
+) -> None:
+    """Mission 64 on a phone, the person captain: the DOM never holds either of her two flipped
+    wires' values (the tiles name the left one as not higher than the right one), while each
+    teammate's two show theirs and say the step a cut at them costs; the cut with her right
+    flipped wire is selected by keyboard and by touch (its confirm names the right wire) and
+    cancelled both times; then a Dual Cut at a teammate's flipped wire, by touch, costs its step."""
+    page = follow_phone(
+        follow_link,
+        "?mission=64&players=3&seed=3&bots=1&pace=instant&brief=0&captain=1",
+    )
+    state = saved_state(page)
+    part = flipped_wires.view(state.observation(0))
+    assert part is not None and sorted(part["owners"]) == [0, 0, 1, 1, 2, 2]
+    mine = [tuple(p) for p, o in zip(part["wires"], part["owners"], strict=True) if o == 0]
+    theirs = [tuple(p) for p, o in zip(part["wires"], part["owners"], strict=True) if o != 0]
+
+    def hidden_from_me() -> None:
+        for place, side in zip(sorted(mine, key=lambda p: p[1]), ("left", "right"), strict=True):
+            own = tile(page, *place)
+            expect(own).to_have_class(re.compile("rw-tile--back"))
+            expect(own).to_have_attribute("aria-label", re.compile(f"your {side} flipped wire"))
+            assert own.get_attribute("data-v") is None and own.locator("[data-v]").count() == 0
+
+    hidden_from_me()
+    expect(page.get_by_test_id("flipped-wires")).to_contain_text("two flipped wires")
+    for place in theirs:
+        expect(tile(page, *place)).to_have_attribute(
+            "aria-label", re.compile("moves the detonator one step")
+        )
+    while (decision := wait_decision(page)) == "setup_token":
+        play(page, sure_move(saved_state(page), 0))
+    assert decision == "turn" and viewer(page) == 0
+    hidden_from_me()
+    state = saved_state(page)
+    right = next(
+        a for a in state.legal_actions(0) if isinstance(a, flipped_wires.FlippedCut) and a.flip == 1
+    )
+    steps = [
+        page.locator('[data-act="mode"][data-mode="flipped_cut_right"]'),
+        tile(page, right.stand, right.slot),
+        page.locator(f'[data-act="value"][data-value="{right.value}"]'),
+    ]
+    rehearse(page, steps, "my right flipped wire", way="keyboard")
+    rehearse(page, steps, "my right flipped wire", way="touch")
+    aim = next(
+        a
+        for a in state.legal_actions(0)
+        if isinstance(a, Cut)
+        and a.tool is None
+        and a.targets[0] in theirs
+        and cut_value(state.code_at(*a.targets[0])) == a.values[0]
+    )
+    dial = state.dial
+    for step in (
+        tile(page, *aim.targets[0]),
+        page.locator(f'[data-act="value"][data-value="{aim.values[0]}"]'),
+        page.get_by_test_id("confirm"),
+    ):
+        press(page, step, "touch")
+    assert wait_decision(page) == "own_cut"
+    play(page, sure_move(saved_state(page), 0))
+    page.wait_for_function(
+        f'() => document.querySelector(\'[data-act=tile][data-stand="{aim.targets[0][0]}"]'
+        f"[data-slot=\"{aim.targets[0][1]}\"]')?.classList.contains('is-cut')"
+    )
+    after = saved_state(page)
+    assert after.cut[after.wire_id(*aim.targets[0])] and after.dial == dial - 1
+    hidden_from_me()
