@@ -59,6 +59,7 @@ from . import (
     oxygen,
     parity_tokens,
     random_token,
+    recovery_targets,
     red_value,
     rookie,
     sequence,
@@ -122,6 +123,7 @@ ALL: tuple[Mechanism[Any], ...] = (
     memory.MECHANISM,
     no_tokens.MECHANISM,
     challenges.MECHANISM,
+    recovery_targets.MECHANISM,
 )
 REGISTRY: dict[str, Mechanism[Any]] = {m.id: m for m in ALL}
 ACTIONS: dict[type[Action], ActionSpec[Any]] = {a.cls: a for m in ALL for a in m.actions}

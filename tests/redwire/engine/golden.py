@@ -77,6 +77,7 @@ CASES = [
     (57, 3, 11),
     (58, 3, 2),
     (60, 3, 1),
+    (62, 4, 3),
 ]
 #: The people's new characters (rule sticker B) in the golden games of missions 31-66: every
 #: one of them, the captain's entry left unused.
