@@ -49,6 +49,7 @@ from . import (
     oxygen,
     parity_tokens,
     random_token,
+    recovery_targets,
     red_value,
     rookie,
     sequence,
@@ -138,6 +139,7 @@ _MISSION_MODULES = (
     memory,
     no_tokens,
     challenges,
+    recovery_targets,
 )
 
 #: How each equipment card is offered, by card number.
