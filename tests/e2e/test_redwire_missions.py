@@ -65,6 +65,7 @@ from engine.redwire.mechanisms import (
     number_choice,
     oxygen,
     parity_tokens,
+    recovery_targets,
     red_value,
     rookie,
     sequence,
@@ -117,6 +118,7 @@ BOT_TABLES = [
     (54, 3, 4),
     (55, 2, 5),
     (58, 3, 4),
+    (62, 4, 3),
     (65, 4, 3),
 ]
 LEVEL = "cautious"
@@ -1702,6 +1704,47 @@ def test_a_teammates_wire_is_called_red_for_challenge_1(follow_link: Callable[..
     expect(done).to_have_attribute("data-state", "done")
     page.get_by_role("button", name="Full log").click()
     expect(page.get_by_test_id("full-log")).to_contain_text("is met")
+
+
+def test_a_recovery_target_cut_to_its_last_wire_is_met(follow_link: Callable[..., Page]) -> None:
+    """Mission 62 on a phone, the person captain: the face-up Number cards say "target" (one per
+    player), the detonator next to the skull; she holds all four 11s, one of the targets: the
+    Solo Cut of 11 selected with the keyboard alone (the mode, the value, up to the confirm) and
+    cancelled, then made by touch: the card says "met" with a tick, the panel counts it, the
+    detonator moves back a step, and the log says so."""
+    if 62 not in mission_ids():  # the page knows missions 1..N only (missions ship contiguously)
+        pytest.skip("mission 62 reaches the page once missions 59 and 61 ship")
+    page = follow_phone(
+        follow_link,
+        "?mission=62&players=3&seed=14&bots=1&pace=instant&brief=0&captain=1",
+    )
+    row = page.get_by_test_id("number-row")
+    expect(row.locator(".rw-ncard.is-target")).to_have_count(3)
+    expect(row.locator('[data-value="11"]')).to_contain_text("target")
+    expect(page.get_by_test_id("recovery")).to_have_attribute("data-done", "0")
+    while (decision := wait_decision(page)) == "setup_token":
+        play(page, sure_move(saved_state(page), 0))
+    assert decision == "turn" and viewer(page) == 0
+    state = saved_state(page)
+    part = recovery_targets.view(state.observation(0))
+    assert part is not None and 11 in part["targets"] and state.dial == 1
+    assert SoloCut(0, 11) in state.legal_actions(0)
+    steps = [
+        page.locator('[data-act="mode"][data-mode="solo"]'),
+        page.locator('[data-act="value"][data-value="11"]'),
+    ]
+    rehearse(page, steps, "11")
+    for step in (*steps, page.get_by_test_id("confirm")):
+        press(page, step, "touch")
+    card = row.locator('[data-value="11"]')
+    expect(card).to_have_class(re.compile("is-done"))
+    expect(card).to_contain_text("met")
+    expect(page.get_by_test_id("recovery")).to_have_attribute("data-done", "1")
+    after = saved_state(page)
+    assert any(e.type == "recovery" and e.data == {"value": 11} for e in after.log)
+    assert any(e.type == "dial" and e.data == {"from": 1, "to": 2} for e in after.log)
+    page.get_by_role("button", name="Full log").click()
+    expect(page.get_by_test_id("full-log")).to_contain_text("recovery target is met")
 
 
 TILES = re.compile(r'<button([^>]*data-act="tile"[^>]*)>(.*?)</button>', re.S)

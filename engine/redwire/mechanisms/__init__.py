@@ -60,6 +60,7 @@ from . import (
     oxygen,
     parity_tokens,
     random_token,
+    recovery_targets,
     red_value,
     rookie,
     sequence,
@@ -124,6 +125,7 @@ ALL: tuple[Mechanism[Any], ...] = (
     no_tokens.MECHANISM,
     challenges.MECHANISM,
     hand_me_downs.MECHANISM,
+    recovery_targets.MECHANISM,
 )
 REGISTRY: dict[str, Mechanism[Any]] = {m.id: m for m in ALL}
 ACTIONS: dict[type[Action], ActionSpec[Any]] = {a.cls: a for m in ALL for a in m.actions}

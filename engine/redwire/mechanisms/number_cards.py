@@ -4,6 +4,7 @@ The deal shuffles the twelve cards (``setup.parts.number_cards.order``); the mis
 ``[number_cards]`` table says how they are laid out:
 
 * ``row = N``: the first N cards of the shuffle, face up in a row (left to right);
+  ``row = "players"``: as many cards as players (mission 62);
 * ``deck = true``: the cards left form a face-down deck (top first), else they stay in the box;
   ``deck = N``: only the next N cards do (mission 39: eight), the others stay in the box;
 * ``reveal_top = true``: the deck's top card lies face up (the others stay hidden);
@@ -51,6 +52,8 @@ class NumberCardsConfig:
     """How the shuffled cards are laid out (see the module docstring)."""
 
     row: int = 0
+    #: The row holds one card per player (``row = "players"``), whatever ``row`` says.
+    row_per_player: bool = False
     #: True: every card left; a number: that many of them; False: none.
     deck: bool | int = False
     reveal_top: bool = False
@@ -105,6 +108,11 @@ class NumberCardsView(TypedDict):
 def view(obs: Observation) -> NumberCardsView | None:
     """The Number cards as an observation shows them (None in a mission without them)."""
     return cast("NumberCardsView | None", obs["mechanisms"].get(ID))
+
+
+def row_size(config: NumberCardsConfig, players: int) -> int:
+    """How many cards the row holds with this many players."""
+    return players if config.row_per_player else config.row
 
 
 def order_of(table: Table) -> tuple[int, ...]:
@@ -230,7 +238,7 @@ def lay_out_again(table: Table) -> tuple[int, ...]:
     47: once no card is left). Returns the new row."""
     config = table.mission.config(ID)
     assert isinstance(config, NumberCardsConfig)
-    row = order_of(table)[: config.row]
+    row = order_of(table)[: row_size(config, table.players)]
     table.set_part(ID, replace(part(table), row=row, down=frozenset(), discarded=()))
     return row
 
@@ -241,7 +249,7 @@ def turn_down(table: Table, value: int) -> None:
     table.set_part(ID, replace(cards, down=cards.down | {value}))
 
 
-def face_up_in(mission: Mission, dealt: Mapping[str, Any]) -> frozenset[int]:
+def face_up_in(mission: Mission, dealt: Mapping[str, Any], players: int) -> frozenset[int]:
     """The values of the row's cards in a setup being dealt (empty before the Number cards are
     dealt, or without them)."""
     order = dealt.get(ID)
@@ -249,7 +257,7 @@ def face_up_in(mission: Mission, dealt: Mapping[str, Any]) -> frozenset[int]:
         return frozenset()
     config = mission.config(ID)
     assert isinstance(config, NumberCardsConfig)
-    return frozenset(order[: config.row])
+    return frozenset(order[: row_size(config, players)])
 
 
 def _shuffle(rng: Rng) -> tuple[int, ...]:
@@ -274,16 +282,18 @@ class NumberCards(Mechanism[NumberCardsPart]):
             return NumberCardsConfig(hands=True)
         table = table or {}
         reader.only_keys(table, ID, {"row", "deck", "reveal_top"})
-        row = reader.integer(table, "row", 0, 12) if "row" in table else 0
+        per_player = table.get("row") == "players"
+        row = reader.integer(table, "row", 0, 12) if "row" in table and not per_player else 0
         deck: bool | int = table.get("deck", False)
         if not isinstance(deck, bool):
-            deck = reader.integer(table, "deck", 1, 12 - row)
+            # One card per player takes at most five from the twelve.
+            deck = reader.integer(table, "deck", 1, 12 - (5 if per_player else row))
         reveal_top = table.get("reveal_top", False)
         if not isinstance(reveal_top, bool):
             raise reader.fail(f"{ID}.reveal_top", "true or false", reveal_top)
         if reveal_top and not deck:
             raise reader.fail(f"{ID}.reveal_top", "a deck (deck = true) to reveal the top of")
-        return NumberCardsConfig(row, deck, reveal_top)
+        return NumberCardsConfig(row, per_player, deck, reveal_top)
 
     def deal(
         self,
@@ -325,13 +335,14 @@ class NumberCards(Mechanism[NumberCardsPart]):
         order = order_of(table)
         if config.hands:
             return NumberCardsPart(hands=deal_hands(order, table.players, table.setup.captain))
+        size = row_size(config, table.players)
         if config.deck is True:
-            rest = order[config.row :]
+            rest = order[size:]
         elif config.deck:
-            rest = order[config.row : config.row + config.deck]
+            rest = order[size : size + config.deck]
         else:
             rest = ()
-        return NumberCardsPart(row=order[: config.row], deck=rest, top_up=config.reveal_top)
+        return NumberCardsPart(row=order[:size], deck=rest, top_up=config.reveal_top)
 
     def observe(self, table: Table, viewer: Viewer) -> NumberCardsView:
         cards = part(table)

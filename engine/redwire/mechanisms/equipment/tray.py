@@ -165,12 +165,12 @@ def _yellow_dealt(mission: int, players: int) -> bool:
     return load_mission(mission).wires_for(players).yellow is not None
 
 
-def _face_up_numbers(mission: int, dealt: Mapping[str, Any]) -> frozenset[int]:
+def _face_up_numbers(mission: int, dealt: Mapping[str, Any], players: int) -> frozenset[int]:
     """The values of the face-up Number cards the mission dealt before the tray (if any)."""
     from ...missions import load_mission
     from ..number_cards import face_up_in
 
-    return face_up_in(load_mission(mission), dealt)
+    return face_up_in(load_mission(mission), dealt, players)
 
 
 @dataclass(frozen=True)
@@ -496,7 +496,7 @@ class Tray(Mechanism[TrayPart]):
         dealt: Mapping[str, Any],
     ) -> TrayDeal:
         yellow = config.yellow_card and _yellow_dealt(mission, players)
-        numbers = _face_up_numbers(mission, dealt)
+        numbers = _face_up_numbers(mission, dealt, players)
         candidates = config.candidates(options.edition, yellow, numbers)
         wanted = players if config.count is None else config.count
         cards = tuple(rng.sample(candidates, min(wanted, len(candidates))))
@@ -527,7 +527,9 @@ class Tray(Mechanism[TrayPart]):
             )
         cards, reserve = (_numbers(raw.get(key, [])) for key in ("cards", "reserve"))
         yellow = config.yellow_card and _yellow_dealt(mission, players)
-        allowed = config.candidates(options.edition, yellow, _face_up_numbers(mission, dealt))
+        allowed = config.candidates(
+            options.edition, yellow, _face_up_numbers(mission, dealt, players)
+        )
         if len(set(cards)) != len(cards) or not set(cards) <= set(allowed):
             raise SetupError(f"equipment {cards} must be distinct cards among {list(allowed)}")
         wanted = players if config.count is None else config.count

@@ -50,6 +50,7 @@ from . import (
     oxygen,
     parity_tokens,
     random_token,
+    recovery_targets,
     red_value,
     rookie,
     sequence,
@@ -147,6 +148,7 @@ _MISSION_MODULES = (
     no_tokens,
     challenges,
     hand_me_downs,
+    recovery_targets,
 )
 
 #: How each equipment card is offered, by card number.

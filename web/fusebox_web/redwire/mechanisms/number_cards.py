@@ -14,7 +14,7 @@ from engine.redwire.mechanisms import number_cards
 
 from ..icons import icon
 from ..markup import classes, esc, tag
-from . import four_at_once, number_choice, red_value, sequence
+from . import four_at_once, number_choice, recovery_targets, red_value, sequence
 
 if TYPE_CHECKING:
     from engine.redwire.observation_types import Observation
@@ -28,12 +28,18 @@ MARKS: tuple[Callable[[Observation, Words], Marks], ...] = (
     red_value.marks,
     number_choice.marks,
     four_at_once.marks,
+    recovery_targets.marks,
 )
 
 
 def card_face(value: int, state: str, words: str) -> str:
     """One Number card: its value large, its state in words (never only a colour)."""
-    symbol = {"blocked": icon("lock"), "done": icon("check"), "red": icon("red")}.get(state, "")
+    symbol = {
+        "blocked": icon("lock"),
+        "done": icon("check"),
+        "red": icon("red"),
+        "target": icon("cut"),
+    }.get(state, "")
     return tag(
         "li",
         tag("span", esc(str(value)), class_="rw-ncard-n")
