@@ -43,7 +43,14 @@ from .mechanisms.bat_radar import NameCutter
 from .mechanisms.bluffer import FalseToken
 from .mechanisms.challenges import ChallengeClaim, RedCall
 from .mechanisms.claims import Claim, PassClaim
-from .mechanisms.constraints import ChooseConstraint, SkipTurn, SwapConstraint, TurnDown
+from .mechanisms.constraints import (
+    ChooseConstraint,
+    DrawConstraint,
+    PassConstraints,
+    SkipTurn,
+    SwapConstraint,
+    TurnDown,
+)
 from .mechanisms.equipment import tray
 from .mechanisms.equipment.batteries import Batteries
 from .mechanisms.equipment.coffee import CoffeeMug
@@ -131,6 +138,10 @@ HELP = """Actions (stands, wires and players count from 1; V is a number or y fo
   skip                   missions 32 and 37: the visible constraint card leaves you no cut
   replace | keep         mission 32, captain at the start of his turn: replace the visible
                          constraint card with the deck's next one, or keep it
+  cards keep | cards cw | cards ccw   mission 61, captain before each round: keep every
+                         constraint card, or pass them all one place clockwise / anticlockwise
+  trade                  mission 61, any time: discard your constraint card and draw the top
+                         card of the F-L pile (the detonator moves one step)
   flipcut S.W V          missions 38, 56: a Dual Cut with your own flipped wire as yours
   flipsolo V | flipreveal   missions 38, 56: a Solo Cut with it; reveal it as red
   flipskip               mission 38: your only possible cut is the captain's flipped wire
@@ -244,6 +255,12 @@ def format_action(action: Action) -> str:
             return "blocked"
         case SwapConstraint():
             return "replace" if action.swap else "keep"
+        case PassConstraints():
+            return (
+                "cards " + {"keep": "keep", "clockwise": "cw", "anticlockwise": "ccw"}[action.way]
+            )
+        case DrawConstraint():
+            return "trade"
         case FlippedCut():
             return f"flipcut {_pos((action.stand, action.slot))} {action.value}"
         case FlippedSolo():
@@ -347,6 +364,12 @@ def _keep(seat: int, state: GameState) -> Action:
     return card if card in state.legal_actions(seat) else MoveSequence(seat, False)
 
 
+def _way(word: str) -> str:
+    """Mission 61's pass: keep, cw / clockwise, ccw / anticlockwise."""
+    ways = {"keep": "keep", "cw": "clockwise", "ccw": "anticlockwise"}
+    return ways.get(word.lower(), word.lower())
+
+
 def _volunteers(state: GameState) -> bool:
     return any(m.id == volunteers.ID for m in state.mechanisms)
 
@@ -433,6 +456,8 @@ _PARSE: dict[str, Callable[[int, list[str], GameState], Action]] = {
     "keep": lambda seat, a, s: _keep(seat, s),
     "replace": lambda seat, a, s: SwapConstraint(seat, True),
     "skip": lambda seat, a, s: SkipTurn(seat),
+    "cards": lambda seat, a, s: PassConstraints(seat, _way(a[0])),
+    "trade": lambda seat, a, s: DrawConstraint(seat),
     "flipcut": lambda seat, a, s: FlippedCut(seat, *_parse_pos(a[0]), _parse_int(a[1])),
     "flipsolo": lambda seat, a, s: FlippedSolo(seat, _parse_int(a[0])),
     "flipreveal": lambda seat, a, s: FlippedReveal(seat),
