@@ -1225,12 +1225,18 @@ class Constraints(Mechanism[ConstraintPart]):
             "mission 61 (`constraints:circle`): the captain keeps the cards when no way of "
             "passing them fits the team's wires better",
         ),
-        "constraints_pass": (
-            ("way", "letter"),
-            "I pass the constraint cards {way}: I get card {letter}, and the team's cards fit "
-            "more of the wires still uncut.",
+        "constraints_clockwise": (
+            ("letter",),
+            "I pass the constraint cards clockwise: I get card {letter}, and the team's cards "
+            "fit more of the wires still uncut.",
             "mission 61: the captain passes the cards the way that best fits his own wires and "
             "what his teammates' skips showed",
+        ),
+        "constraints_anticlockwise": (
+            ("letter",),
+            "I pass the constraint cards anticlockwise: I get card {letter}, and the team's "
+            "cards fit more of the wires still uncut.",
+            "mission 61: as `constraints_clockwise`, the other way round",
         ),
         "constraint_draw": (
             ("letter", "left"),
@@ -1627,7 +1633,7 @@ def _advise_pass(ask: BotAsk, part: ConstraintsView) -> Advice:
     letter = passed(base, best.way).cards[me] or "-"
     if best.way == "keep":
         return best, "constraints_keep", {"letter": letter}
-    return best, "constraints_pass", {"way": best.way, "letter": letter}
+    return best, f"constraints_{best.way}", {"letter": letter}
 
 
 def _own_numbers(obs: Observation) -> list[int]:
