@@ -46,6 +46,7 @@ from engine.redwire.mechanisms.bat_radar import NameCutter
 from engine.redwire.mechanisms.bluffer import FalseToken
 from engine.redwire.mechanisms.challenges import ChallengeClaim, RedCall
 from engine.redwire.mechanisms.claims import Claim, PassClaim
+from engine.redwire.mechanisms.constraints import DrawConstraint, PassConstraints
 from engine.redwire.mechanisms.guessing import PlayNumber
 from engine.redwire.mechanisms.negative_tokens import GiveToken, NegativeToken
 from engine.redwire.mechanisms.number_choice import ChooseNumber
@@ -173,6 +174,8 @@ def random_candidate(state: GameState, rng: random.Random) -> Action:
         lambda: ArithPass(seat, rng.choice(((), (rng.randrange(14), rng.randrange(14))))),
         lambda: RedCall(seat, stand, slot),
         lambda: ChallengeClaim(seat, stand),
+        lambda: PassConstraints(seat, rng.choice(("keep", "clockwise", "anticlockwise", "up"))),
+        lambda: DrawConstraint(seat),
     ]
     return rng.choice(makers)()
 
