@@ -43,7 +43,14 @@ from .mechanisms.bat_radar import NameCutter
 from .mechanisms.bluffer import FalseToken
 from .mechanisms.challenges import ChallengeClaim, RedCall
 from .mechanisms.claims import Claim, PassClaim
-from .mechanisms.constraints import ChooseConstraint, SkipTurn, SwapConstraint, TurnDown
+from .mechanisms.constraints import (
+    ChooseConstraint,
+    DrawConstraint,
+    PassConstraints,
+    SkipTurn,
+    SwapConstraint,
+    TurnDown,
+)
 from .mechanisms.equipment import single_label, tray
 from .mechanisms.equipment.batteries import Batteries
 from .mechanisms.equipment.coffee import CoffeeMug
@@ -140,6 +147,10 @@ HELP = """Actions (stands, wires and players count from 1; V is a number or y fo
   skip                   missions 32 and 37: the visible constraint card leaves you no cut
   replace | keep         mission 32, captain at the start of his turn: replace the visible
                          constraint card with the deck's next one, or keep it
+  cards keep | cards cw | cards ccw   mission 61, captain before each round: keep every
+                         constraint card, or pass them all one place clockwise / anticlockwise
+  trade                  mission 61, any time: discard your constraint card and draw the top
+                         card of the F-L pile (the detonator moves one step)
   flipcut S.W V          missions 38, 56, 64: a Dual Cut with your own flipped wire as yours
   flipsolo V | flipreveal   missions 38, 56, 64: a Solo Cut with it; reveal it as red
                          mission 64: add R for your right flipped wire, LR for both (L, or
@@ -259,6 +270,12 @@ def format_action(action: Action) -> str:
             return "blocked"
         case SwapConstraint():
             return "replace" if action.swap else "keep"
+        case PassConstraints():
+            return (
+                "cards " + {"keep": "keep", "clockwise": "cw", "anticlockwise": "ccw"}[action.way]
+            )
+        case DrawConstraint():
+            return "trade"
         case FlippedCut():
             text = f"flipcut {_pos((action.stand, action.slot))} {action.value}"
             return text + _flips_text((action.flip,))
@@ -391,6 +408,12 @@ def _keep(seat: int, state: GameState) -> Action:
     return card if card in state.legal_actions(seat) else MoveSequence(seat, False)
 
 
+def _way(word: str) -> str:
+    """Mission 61's pass: keep, cw / clockwise, ccw / anticlockwise."""
+    ways = {"keep": "keep", "cw": "clockwise", "ccw": "anticlockwise"}
+    return ways.get(word.lower(), word.lower())
+
+
 def _volunteers(state: GameState) -> bool:
     return any(m.id == volunteers.ID for m in state.mechanisms)
 
@@ -479,6 +502,8 @@ _PARSE: dict[str, Callable[[int, list[str], GameState], Action]] = {
     "keep": lambda seat, a, s: _keep(seat, s),
     "replace": lambda seat, a, s: SwapConstraint(seat, True),
     "skip": lambda seat, a, s: SkipTurn(seat),
+    "cards": lambda seat, a, s: PassConstraints(seat, _way(a[0])),
+    "trade": lambda seat, a, s: DrawConstraint(seat),
     "flipcut": lambda seat, a, s: FlippedCut(
         seat, *_parse_pos(a[0]), _parse_int(a[1]), _parse_flip(a[2:])
     ),

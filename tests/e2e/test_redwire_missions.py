@@ -2748,3 +2748,60 @@ def test_my_two_flipped_wires_stay_hidden_and_the_right_one_has_its_cut(
     after = saved_state(page)
     assert after.cut[after.wire_id(*aim.targets[0])] and after.dial == dial - 1
     hidden_from_me()
+
+
+def test_the_constraint_circle_is_drawn_and_passed_and_traded_by_keyboard_and_touch(
+    follow_link: Callable[..., Page],
+) -> None:
+    """Mission 61 on a phone, the person captain: every card around the table (three players'
+    and the table's one) fits the screen with its accessible name; before the round she passes
+    the cards clockwise (rehearsed by touch, made by keyboard), then trades her own card for the
+    pile's top card (rehearsed by keyboard, made by touch): the circle, the pile and the log
+    say it."""
+    page = follow_phone(
+        follow_link,
+        "?mission=61&players=3&seed=4&bots=1&pace=instant&brief=0&captain=1",
+    )
+    for _ in range(10):
+        decision = settled_decision(page)
+        if decision != "setup_token":
+            break
+        play(page, saved_state(page).legal_actions(0)[0])
+    assert decision == "constraint_pass"
+    circle = page.get_by_test_id("constraint-circle")
+    expect(circle.locator("li")).to_have_count(4)
+    expect(circle.locator('[data-seat="table"]')).to_have_attribute(
+        "aria-label", re.compile(r"^On the table, left of the captain: card [A-E]: ")
+    )
+    box = settled_box(circle)
+    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    expect(page.get_by_test_id("prompt")).to_contain_text("Captain, for the team")
+    before = saved_state(page).observation(0)["mechanisms"]["constraints"]
+    mine = before["seats"][0]["card"]
+    clockwise = page.locator('[data-act="mode"][data-mode="constraints_clockwise"]')
+    rehearse(page, [clockwise], "Pass every constraint card one place clockwise", "touch")
+    press(page, clockwise, "keyboard")
+    press(page, page.get_by_test_id("confirm"), "keyboard")
+    # Ring [captain, table, seat 1, seat 2]: clockwise the captain gets seat 2's card.
+    settled_decision(page)
+    passed = saved_state(page).observation(0)["mechanisms"]["constraints"]
+    assert passed["seats"][0]["card"] == before["seats"][2]["card"]
+    assert passed["spots"] == [mine]
+    expect(circle.locator('[data-seat="table"]')).to_have_attribute("data-card", mine)
+    trade = page.locator('[data-act="mode"][data-mode="constraint_draw"]')
+    rehearse(page, [trade], "Trade my constraint card", "keyboard")
+    press(page, trade, "touch")
+    press(page, page.get_by_test_id("confirm"), "touch")
+    for _ in range(100):
+        if any(e.type == "constraint_draw" for e in saved_state(page).log):
+            break
+        page.wait_for_timeout(50)
+    else:
+        raise AssertionError("the trade by touch was not played")
+    drawn = saved_state(page).observation(0)["mechanisms"]["constraints"]
+    assert drawn["pile"] == 6 and drawn["discarded"] == [passed["seats"][0]["card"]]
+    expect(page.get_by_test_id("constraint-pile")).to_contain_text("F to L pile: 6")
+    page.get_by_role("button", name="Full log").click()
+    log = page.get_by_test_id("full-log")
+    expect(log).to_contain_text("passes every constraint card one place clockwise")
+    expect(log).to_contain_text("the detonator moves one step")

@@ -52,6 +52,21 @@ completed by one action, the higher one ends on top). The skip is mission 32's; 
 bookkeeping is mission 37's (``round_skipped``), but a whole round where every turn was skipped
 explodes the bomb (cause ``constraint_stuck``), as the next round's first turn begins.
 
+``"constraints:circle"`` (mission 61): each seat gets one card A-E face up, dealt at random
+(``setup.parts.constraints``: ``seats``, ``table``, ``pile``, so a record replays without the RNG);
+with two players two more lie on the table (one to the captain's left, one to his right), with
+three one more to his left. The cards sit on a ring of positions, clockwise from the captain (the
+left one between him and the next seat; seats and table spots alike). Each player obeys his own
+card (A-E as mission 31, F-L as mission 32 but for its holder only: G his equipment, H his failed
+cuts and the failed cuts aimed at his hand, I/J/K his cuts, L his failed cuts); one it leaves with
+no cut skips as on mission 32 (``constraint_skip``), and a whole round with every turn skipped
+explodes the bomb (mission 57's ``constraint_stuck``). Before each round's first turn the captain
+decides for the team (the page has no group vote) to keep the cards or pass them all one
+position clockwise or anticlockwise (``PassConstraints``, phase ``constraint_pass``; event
+``constraints_pass``). Any player with wires may at any time discard his card and draw the top
+card of the shuffled F-L pile (``DrawConstraint``, event ``constraint_draw``): the detonator moves
+one step. Our reading of an empty pile: no more draws (refused as ``constraint_pile_empty``).
+
 >>> from engine.redwire.mechanisms import constraints as c
 >>> c.CARDS["A"].values, c.CARDS["E"].values, c.CARDS["F"].values
 ((2, 4, 6, 8, 10, 12), (4, 5, 6, 7, 8, 9), (1, 2, 3, 10, 11, 12))
@@ -103,6 +118,14 @@ describe_phase(
 OPEN_PHASES.add(CONSTRAINT_CHOOSE)
 describe_phase(
     CONSTRAINT_CHOOSE.value, "a constraint card is being chosen", "choose a constraint card"
+)
+CONSTRAINT_PASS = Phase.declare("constraint_pass")
+#: Mission 61: the captain's decision opens the round: no action is under way (B1).
+OPEN_PHASES.add(CONSTRAINT_PASS)
+describe_phase(
+    CONSTRAINT_PASS.value,
+    "the captain is deciding whether to pass the constraint cards around the table",
+    "keep the constraint cards or pass them around the table",
 )
 
 
@@ -218,6 +241,10 @@ CARDS: dict[str, Card] = {
 ALL_CARDS = tuple(CARDS)
 #: The cards mission 31 lays out.
 OWN_CARDS = ("A", "B", "C", "D", "E")
+#: The pile mission 61 draws from.
+DRAW_CARDS = ("F", "G", "H", "I", "J", "K", "L")
+#: Mission 61's decision before each round: keep the cards, or pass them one position.
+WAYS = ("keep", "clockwise", "anticlockwise")
 #: Pairs of cards that together leave some values to nobody (the two-player card's advice).
 OPPOSITES = {"A": "B", "B": "A", "C": "D", "D": "C"}
 
@@ -241,6 +268,26 @@ class ConstraintReason(ReasonCode):
     CONSTRAINT_CAN_ACT = (
         "constraint_can_act",
         "The visible constraint card {card} still lets you cut: you may not skip your turn.",
+    )
+    CONSTRAINT_OWN = (
+        "constraint_own",
+        "Your constraint card {card} forbids it: {text}",
+    )
+    CONSTRAINT_OWN_CAN_ACT = (
+        "constraint_own_can_act",
+        "Your constraint card {card} still lets you cut: you may not skip your turn.",
+    )
+    CONSTRAINT_PILE_EMPTY = (
+        "constraint_pile_empty",
+        "No constraint card is left in the pile F to L: you keep your card.",
+    )
+    CONSTRAINT_NO_CARD = (
+        "constraint_no_card",
+        "You have no constraint card to discard.",
+    )
+    CONSTRAINT_WAY = (
+        "constraint_way",
+        "Keep the constraint cards, or pass them clockwise or anticlockwise.",
     )
 
 
@@ -286,6 +333,61 @@ class SwapConstraint(Action):
     swap: bool
 
 
+def _as_way(raw: object, name: str) -> str:
+    if not isinstance(raw, str) or raw not in WAYS:
+        raise bad(f"{name} must be keep, clockwise or anticlockwise")
+    return raw
+
+
+@dataclass(frozen=True)
+class PassConstraints(Action):
+    """Mission 61, before each round's first turn: the captain, for the team, keeps every
+    constraint card where it is or passes them all one position around the table."""
+
+    type: ClassVar[str] = "constraints_pass"
+    parsers: ClassVar[Mapping[str, Parser]] = {"way": _as_way}
+    seat: int
+    way: str
+
+
+@dataclass(frozen=True)
+class DrawConstraint(Action):
+    """Mission 61, at any time: discard one's own card and draw the top card of the F-L pile;
+    the detonator moves one step."""
+
+    type: ClassVar[str] = "constraint_draw"
+    seat: int
+
+
+@dataclass(frozen=True)
+class CircleSetup:
+    """Mission 61's deal: each seat's card, the table's extra cards (left of the captain first,
+    then right), the F-L pile (top first)."""
+
+    seats: tuple[str, ...]
+    table: tuple[str, ...]
+    pile: tuple[str, ...]
+
+
+def extra_cards(players: int) -> int:
+    """How many cards A-E lie on the table besides the players' (mission 61)."""
+    return {2: 2, 3: 1}.get(players, 0)
+
+
+def ring_of(players: int, captain: int) -> tuple[int | None, ...]:
+    """Mission 61's positions clockwise from the captain: a seat, or None for a table spot (the
+    left one right after the captain, the right one last, just before him)."""
+    seats = [(captain + i) % players for i in range(players)]
+    extra = extra_cards(players)
+    ring: list[int | None] = [seats[0]]
+    if extra >= 1:
+        ring.append(None)
+    ring.extend(seats[1:])
+    if extra >= 2:
+        ring.append(None)
+    return tuple(ring)
+
+
 @dataclass(frozen=True)
 class SkipTurn(Action):
     """Mission 32: the visible card forbids every cut the active player could make; he says so
@@ -324,6 +426,11 @@ class ConstraintPart:
     skips: int = 0
     #: Mission 57: the card paired with each value 1-12 (index value - 1; empty otherwise).
     pairs: tuple[str, ...] = ()
+    #: Mission 61: own cards passed around a ring (``ring_of``); the cards on the table spots
+    #: in ring order; the F-L pile is ``deck``, the cards discarded ``discarded``.
+    circle: bool = False
+    ring: tuple[int | None, ...] = ()
+    spots: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -343,6 +450,17 @@ class ConstraintPart:
             )
         if self.pairs:
             out["pairs"] = list(self.pairs)
+        if self.circle:
+            out.update(
+                circle=True,
+                ring=list(self.ring),
+                spots=list(self.spots),
+                pile=list(self.deck),
+                discarded=list(self.discarded),
+                last=self.last,
+                turns=self.turns,
+                skips=self.skips,
+            )
         return out
 
 
@@ -372,6 +490,13 @@ class ConstraintsView(TypedDict):
     round_skips: NotRequired[int]
     #: Mission 57: the card paired with each value 1-12 (index value - 1), all face up.
     pairs: NotRequired[list[str]]
+    #: Mission 61: the ring of positions clockwise from the captain (a seat, or None for a
+    #: table spot), the cards on the table spots (ring order), the F-L pile's size (its order
+    #: unseen), the cards discarded; ``round_turns``/``round_skips`` as mission 37.
+    circle: NotRequired[bool]
+    ring: NotRequired[list[int | None]]
+    spots: NotRequired[list[str]]
+    pile: NotRequired[int]
 
 
 def view(obs: Observation) -> ConstraintsView | None:
@@ -397,6 +522,20 @@ def shared_card(table: Table) -> Card | None:
     if not isinstance(part, ConstraintPart) or not part.shared or part.visible is None:
         return None
     return CARDS[part.visible]
+
+
+def circle_part(table: Table) -> ConstraintPart | None:
+    """Mission 61's part (None on any other mission)."""
+    part = table.parts.get(ID)
+    return part if isinstance(part, ConstraintPart) and part.circle else None
+
+
+def obeyed_card(table: Table, seat: int) -> Card | None:
+    """The card whose skip rule binds ``seat``: the visible one (missions 32, 37, 57), or his
+    own (mission 61); None on mission 31 (its card turns face down instead) or with no card."""
+    if circle_part(table) is not None:
+        return active_card(table, seat)
+    return shared_card(table)
 
 
 def card_in(obs: Observation, seat: int) -> Card | None:
@@ -472,7 +611,12 @@ def _turn_down(table: Table, seat: int, card: Card, events: Events) -> None:
 def _give_up(s: Table, a: TurnDown) -> Events:
     require_own_turn(s, a.seat)
     card = active_card(s, a.seat)
-    if card is None or shared_card(s) is not None or not cannot_obey(s, a.seat, card):
+    if (
+        card is None
+        or shared_card(s) is not None
+        or circle_part(s) is not None
+        or not cannot_obey(s, a.seat, card)
+    ):
         raise IllegalActionError(ConstraintReason.CONSTRAINT_OBEYABLE)
     events: Events = []
     _turn_down(s, a.seat, card, events)
@@ -480,7 +624,7 @@ def _give_up(s: Table, a: TurnDown) -> Events:
 
 
 def _give_up_legal(s: Table, seat: int) -> Iterator[TurnDown]:
-    if shared_card(s) is not None:
+    if shared_card(s) is not None or circle_part(s) is not None:
         return
     card = active_card(s, seat)
     if card is not None and cannot_obey(s, seat, card):
@@ -595,7 +739,7 @@ def can_cut(table: Table, seat: int, card: Card) -> bool:
 
 
 def _skip_legal(s: Table, seat: int) -> Iterator[SkipTurn]:
-    card = shared_card(s)
+    card = obeyed_card(s, seat)
     if card is not None and seat == s.active and not can_cut(s, seat, card):
         yield SkipTurn(seat)
 
@@ -603,13 +747,15 @@ def _skip_legal(s: Table, seat: int) -> Iterator[SkipTurn]:
 def _skip(s: Table, a: SkipTurn) -> Events:
     require_own_turn(s, a.seat)
     forbid_if_must_reveal(s, a.seat)
-    card = shared_card(s)
+    card = obeyed_card(s, a.seat)
     if card is None or can_cut(s, a.seat, card):
+        own = circle_part(s) is not None
         raise IllegalActionError(
-            ConstraintReason.CONSTRAINT_CAN_ACT, card=card.letter if card else "-"
+            ConstraintReason.CONSTRAINT_OWN_CAN_ACT if own else ConstraintReason.CONSTRAINT_CAN_ACT,
+            card=card.letter if card else "-",
         )
     part = s.part(ID, ConstraintPart)
-    if part.rotating:
+    if part.rotating or part.circle:
         s.set_part(ID, replace(part, skips=part.skips + 1))
     targets = _targets(s, a.seat, card)
     data: dict[str, Any] = {"seat": a.seat, "card": card.letter, "targets": targets}
@@ -709,14 +855,20 @@ def round_skipped(table: Table) -> str | None:
     """As a turn begins, the round bookkeeping of missions 37 and 57: when this turn opens a new
     round, this round's counts start from zero, and the card under which every turn of the
     round before was skipped is returned (None: a turn of it was played, or no card)."""
+    visible = table.part(ID, ConstraintPart).visible
+    return visible if _round_all_skipped(table) else None
+
+
+def _round_all_skipped(table: Table) -> bool:
+    """The bookkeeping itself (missions 37, 57 and 61): whether this turn opens a new round
+    after one whose every turn was skipped; the new round's counts start from zero."""
     part = table.part(ID, ConstraintPart)
     seat = table.active
     if part.last is None or not _new_round(table, part.last, seat):
         table.set_part(ID, replace(part, last=seat))
-        return None
-    all_skipped = part.turns > 0 and part.skips >= part.turns
+        return False
     table.set_part(ID, replace(part, last=seat, turns=0, skips=0))
-    return part.visible if all_skipped else None
+    return part.turns > 0 and part.skips >= part.turns
 
 
 def _rotating_turn_start(table: Table, events: Events) -> None:
@@ -765,12 +917,115 @@ def _cover(table: Table, events: Events, value: int) -> None:
     events.append(Event("constraint_pair", {"value": value, "old": old, "new": new}))
 
 
+# --------------------------------------------------------------------------- mission 61
+
+
+def ring_cards(part: ConstraintPart) -> list[str | None]:
+    """The card at each ring position (a seat's, or a table spot's), in ring order."""
+    spots = iter(part.spots)
+    return [next(spots) if seat is None else part.cards[seat] for seat in part.ring]
+
+
+def passed(part: ConstraintPart, way: str) -> ConstraintPart:
+    """Every card moved one position clockwise (to the next position in ring order) or
+    anticlockwise; ``keep`` changes nothing."""
+    cards = ring_cards(part)
+    if way == "clockwise":
+        cards = cards[-1:] + cards[:-1]
+    elif way == "anticlockwise":
+        cards = cards[1:] + cards[:1]
+    seats = list(part.cards)
+    spots: list[str] = []
+    for seat, card in zip(part.ring, cards, strict=True):
+        if seat is None:
+            assert card is not None
+            spots.append(card)
+        else:
+            seats[seat] = card
+    return replace(part, cards=tuple(seats), spots=tuple(spots))
+
+
+def _circle_turn_start(table: Table, events: Events) -> None:
+    """As a turn begins: a round just ended with every turn skipped explodes the bomb; the
+    turn that opens a round first asks the captain whether the cards move."""
+    if _round_all_skipped(table):
+        explode(table, "constraint_stuck", events)
+        return
+    if table.active == _round_opener(table):
+        table.pending = Pending(CONSTRAINT_PASS, table.setup.captain, actor=table.active)
+
+
+def _pass_legal(s: Table, seat: int) -> Iterator[PassConstraints]:
+    if s.pending.phase is CONSTRAINT_PASS and s.pending.seat == seat:
+        for way in WAYS:
+            yield PassConstraints(seat, way)
+
+
+def _pass(s: Table, a: PassConstraints) -> Events:
+    if s.pending.phase is not CONSTRAINT_PASS:
+        raise IllegalActionError(Reason.NOT_NOW, phase=s.pending.phase.value)
+    if a.seat != s.pending.seat:
+        raise IllegalActionError(Reason.NOT_YOUR_DECISION, seat=s.pending.seat)
+    if a.way not in WAYS:
+        raise IllegalActionError(ConstraintReason.CONSTRAINT_WAY)
+    part = passed(s.part(ID, ConstraintPart), a.way)
+    s.set_part(ID, part)
+    s.pending = Pending(Phase.TURN, s.active)
+    data = {"seat": a.seat, "way": a.way, "cards": list(part.cards), "spots": list(part.spots)}
+    return [Event("constraints_pass", data)]
+
+
+def _draw_refusal(s: Table, seat: int) -> ConstraintReason | None:
+    part = circle_part(s)
+    if part is None or part.cards[seat] is None or not s.has_wires(seat):
+        return ConstraintReason.CONSTRAINT_NO_CARD
+    if not part.deck:
+        return ConstraintReason.CONSTRAINT_PILE_EMPTY
+    return None
+
+
+def _draw_legal(s: Table, seat: int) -> Iterator[DrawConstraint]:
+    if _draw_refusal(s, seat) is None:
+        yield DrawConstraint(seat)
+
+
+def _draw(s: Table, a: DrawConstraint) -> Events:
+    """His card to the discard, the pile's top card to him, the detonator one step."""
+    from ..turn import require_any_time
+
+    require_any_time(s)
+    reason = _draw_refusal(s, a.seat)
+    if reason is not None:
+        raise IllegalActionError(reason)
+    part = s.part(ID, ConstraintPart)
+    old = part.cards[a.seat]
+    assert old is not None
+    new = part.deck[0]
+    cards = tuple(new if i == a.seat else c for i, c in enumerate(part.cards))
+    s.set_part(
+        ID,
+        replace(part, cards=cards, deck=part.deck[1:], discarded=(*part.discarded, old)),
+    )
+    events: Events = [Event("constraint_draw", {"seat": a.seat, "old": old, "new": new})]
+    before = s.dial
+    s.dial -= 1
+    events.append(Event("dial", {"from": before, "to": s.dial}))
+    if s.dial <= 0:
+        explode(s, "detonator", events)
+    return events
+
+
 def _token_withheld(table: Table, wire: int, events: Events) -> bool:
     """Card H: a failed cut places no info token; everyone sees which wire it would have gone
-    on (after a detector, its owner chose one that is not red)."""
-    if shared_card(table) is None or shared_card(table).letter != "H":  # type: ignore[union-attr]
-        return False
+    on (after a detector, its owner chose one that is not red). Mission 61: the card of the
+    seat who cut, or of the seat whose hand the cut aimed at (§10.3 H)."""
     stand, slot = table.position_of(wire)
+    if circle_part(table) is not None:
+        cards = (active_card(table, table.active), active_card(table, table.owners[stand]))
+        if not any(card is not None and card.letter == "H" for card in cards):
+            return False
+    elif shared_card(table) is None or shared_card(table).letter != "H":  # type: ignore[union-attr]
+        return False
     events.append(
         Event("constraint_no_token", {"seat": table.owners[stand], "stand": stand, "slot": slot})
     )
@@ -820,6 +1075,8 @@ class Constraints(Mechanism[ConstraintPart]):
         ActionSpec(TurnDown, "turn", _give_up_legal, _give_up),
         ActionSpec(SwapConstraint, "any_time", _swap_legal, _swap),
         ActionSpec(SkipTurn, "turn", _skip_legal, _skip),
+        ActionSpec(PassConstraints, "any_time", _pass_legal, _pass),
+        ActionSpec(DrawConstraint, "any_time", _draw_legal, _draw),
     )
     events = (
         "constraint_swap",
@@ -835,6 +1092,8 @@ class Constraints(Mechanism[ConstraintPart]):
         "constraint_down",
         "constraint_kept",
         "constraint_reds",
+        "constraints_pass",
+        "constraint_draw",
     )
     facts = {
         "constraint_down": _read_down,
@@ -844,6 +1103,20 @@ class Constraints(Mechanism[ConstraintPart]):
         "constraint_no_token": _read_no_token,
     }
     lines = {
+        "constraints_pass": lambda e, n, o: (
+            f"{name_of(n, e['seat'])} keeps every constraint card where it is."
+            if e["way"] == "keep"
+            else f"{name_of(n, e['seat'])} passes every constraint card one place {e['way']}: "
+            + ", ".join(
+                f"{name_of(n, seat)} {card}" for seat, card in enumerate(e["cards"]) if card
+            )
+            + (" (on the table: " + ", ".join(e["spots"]) + ")" if e["spots"] else "")
+            + "."
+        ),
+        "constraint_draw": lambda e, n, o: (
+            f"{name_of(n, e['seat'])} discards constraint card {e['old']} and draws card "
+            f"{e['new']}: " + CARDS[e["new"]].text["en"] + " The detonator moves one step."
+        ),
         "constraint_swap": lambda e, n, o: (
             f"{name_of(n, e['seat'])} replaces constraint card {e['old']}: "
             + (
@@ -948,6 +1221,39 @@ class Constraints(Mechanism[ConstraintPart]):
             "I keep card {letter}: it forbids no value, and the next card could be worse.",
             "mission 32: the captain keeps the cards that do not restrict values (G-J)",
         ),
+        "constraints_keep": (
+            ("letter",),
+            "I keep the constraint cards where they are: passing them would not leave the team "
+            "more to cut (mine stays {letter}).",
+            "mission 61 (`constraints:circle`): the captain keeps the cards when no way of "
+            "passing them fits the team's wires better",
+        ),
+        "constraints_clockwise": (
+            ("letter",),
+            "I pass the constraint cards clockwise: I get card {letter}, and the team's cards "
+            "fit more of the wires still uncut.",
+            "mission 61: the captain passes the cards the way that best fits his own wires and "
+            "what his teammates' skips showed",
+        ),
+        "constraints_anticlockwise": (
+            ("letter",),
+            "I pass the constraint cards anticlockwise: I get card {letter}, and the team's "
+            "cards fit more of the wires still uncut.",
+            "mission 61: as `constraints_clockwise`, the other way round",
+        ),
+        "constraint_draw": (
+            ("letter", "left"),
+            "My card {letter} leaves me no cut and the detonator has {left} steps left: I trade "
+            "it for a card from the F to L pile.",
+            "mission 61: a seat its own card stops trades it when the detonator can afford the "
+            "step",
+        ),
+        "constraint_skip_own": (
+            ("letter",),
+            "My constraint card {letter} forbids every cut I could make: I skip my turn.",
+            "mission 61: my own card leaves me no cut, and the detonator cannot afford a trade "
+            "(or the pile is empty)",
+        ),
         "constraint_turn_down": (
             (),
             "I can no longer obey my constraint card: I turn it face down.",
@@ -971,9 +1277,11 @@ class Constraints(Mechanism[ConstraintPart]):
     ) -> Config:
         if table is not None:
             raise reader.fail(ID, "no table: the mode is a parameter (constraints:own)")
-        if params not in (("own",), ("shared",), ("rotating",), ("paired",)):
+        if params not in (("own",), ("shared",), ("rotating",), ("paired",), ("circle",)):
             raise reader.fail(
-                f"mechanisms.{ID}", "the mode own, shared, rotating or paired", ":".join(params)
+                f"mechanisms.{ID}",
+                "the mode own, shared, rotating, paired or circle",
+                ":".join(params),
             )
         return Config(params[0])
 
@@ -985,11 +1293,21 @@ class Constraints(Mechanism[ConstraintPart]):
         options: Options,
         mission: int,
         dealt: Mapping[str, Any],
-    ) -> tuple[str, ...] | None:
+    ) -> tuple[str, ...] | CircleSetup | None:
         """Missions 32 and 37: the twelve cards shuffled (the first lies face up, the rest a
-        deck). Mission 57: the same shuffle pairs them with the values 1-12, in order."""
+        deck). Mission 57: the same shuffle pairs them with the values 1-12, in order. Mission
+        61: the cards A-E shuffled (the seats' then the table's), then the pile F-L."""
         if config.mode == "own":
             return None
+        if config.mode == "circle":
+            own = list(OWN_CARDS)
+            rng.shuffle(own)
+            pile = list(DRAW_CARDS)
+            rng.shuffle(pile)
+            extra = extra_cards(players)
+            return CircleSetup(
+                tuple(own[:players]), tuple(own[players : players + extra]), tuple(pile)
+            )
         cards = list(ALL_CARDS)
         rng.shuffle(cards)
         return tuple(cards)
@@ -1002,9 +1320,11 @@ class Constraints(Mechanism[ConstraintPart]):
         options: Options,
         mission: int,
         dealt: Mapping[str, Any],
-    ) -> tuple[str, ...] | None:
+    ) -> tuple[str, ...] | CircleSetup | None:
         if config.mode == "own":
             return None
+        if config.mode == "circle":
+            return _circle_from_json(raw, players)
         if not isinstance(raw, dict) or set(raw) != {"order"}:
             raise SetupError('setup.parts.constraints must be {"order": [the 12 card letters]}')
         order = raw["order"]
@@ -1017,10 +1337,20 @@ class Constraints(Mechanism[ConstraintPart]):
         return tuple(order)
 
     def setup_to_json(self, data: Any) -> Any:
+        if isinstance(data, CircleSetup):
+            return {"seats": list(data.seats), "table": list(data.table), "pile": list(data.pile)}
         return None if data is None else {"order": list(data)}
 
     def init_part(self, table: Table) -> ConstraintPart:
         order = table.setup.parts.get(ID)
+        if isinstance(order, CircleSetup):
+            return ConstraintPart(
+                order.seats,
+                circle=True,
+                ring=ring_of(table.players, table.setup.captain),
+                spots=order.table,
+                deck=order.pile,
+            )
         if isinstance(order, tuple):
             config = table.mission.config(ID)
             mode = config.mode if isinstance(config, Config) else ""
@@ -1039,7 +1369,8 @@ class Constraints(Mechanism[ConstraintPart]):
         return ConstraintPart((None,) * table.players, offered=OWN_CARDS)
 
     def start_game(self, table: Table, events: Events) -> None:
-        if not self.part(table).shared:
+        part = self.part(table)
+        if not part.shared and not part.circle:
             table.pending = Pending(CONSTRAINT_CHOOSE, table.setup.captain)
 
     def turn_start(self, table: Table, events: Events) -> None:
@@ -1048,6 +1379,9 @@ class Constraints(Mechanism[ConstraintPart]):
         can. Mission 32: at the start of his own turn, the captain may replace the card."""
         seat = table.active
         part = self.part(table)
+        if part.circle:
+            _circle_turn_start(table, events)
+            return
         if part.rotating:
             _rotating_turn_start(table, events)
             return
@@ -1074,6 +1408,10 @@ class Constraints(Mechanism[ConstraintPart]):
             raise IllegalActionError(
                 ConstraintReason.CONSTRAINT_SHARED, card=card.letter, text=card.text["en"]
             )
+        if not card.numbers_only:  # mission 61's own cards G-L
+            raise IllegalActionError(
+                ConstraintReason.CONSTRAINT_OWN, card=card.letter, text=card.text["en"]
+            )
         raise IllegalActionError(ConstraintReason.CONSTRAINT_VALUE, card=card.letter)
 
     def allows(self, table: Table, action: Action) -> bool:
@@ -1090,13 +1428,13 @@ class Constraints(Mechanism[ConstraintPart]):
 
     def end_turn(self, table: Table, events: Events) -> None:
         part = self.part(table)
-        if part.rotating:
+        if part.rotating or part.circle:
             table.set_part(ID, replace(part, turns=part.turns + 1))
 
     def after_mistake(self, table: Table, events: Events) -> None:
         """Card L: a failed cut moves the detonator a second step (the only mistake of
-        mission 32 is a failed cut)."""
-        card = shared_card(table)
+        mission 32 is a failed cut). Mission 61: the card of the seat who failed."""
+        card = active_card(table, table.active) if circle_part(table) else shared_card(table)
         if card is None or card.letter != "L" or table.result is not None:
             return
         events.append(Event("constraint_double", {}))
@@ -1126,12 +1464,20 @@ class Constraints(Mechanism[ConstraintPart]):
             out["round_skips"] = part.skips
         if part.pairs:
             out["pairs"] = list(part.pairs)
+        if part.circle:
+            out["circle"] = True
+            out["ring"] = list(part.ring)
+            out["spots"] = list(part.spots)
+            out["pile"] = len(part.deck)
+            out["discarded"] = list(part.discarded)
+            out["round_turns"] = part.turns
+            out["round_skips"] = part.skips
         return out
 
     def scramble(self, table: Table, viewer: Viewer, rng: Rng) -> None:
-        """Mission 32: the order of the face-down deck is unseen."""
+        """Missions 32 and 61: the order of the face-down deck (pile) is unseen."""
         part = self.part(table)
-        if part.shared:
+        if part.shared or part.circle:
             deck = list(part.deck)
             rng.shuffle(deck)
             table.set_part(ID, replace(part, deck=tuple(deck)))
@@ -1139,7 +1485,13 @@ class Constraints(Mechanism[ConstraintPart]):
     def advise(self, ask: BotAsk) -> Advice | None:
         """Mission 32: skip when the card leaves no cut; the captain's swap (``_advise_swap``).
         Mission 31: the card that leaves the most of its own uncut blue wires cuttable; with two players,
-        never the opposite of the teammate's card (the card's advice)."""
+        never the opposite of the teammate's card (the card's advice). Mission 61:
+        ``_advise_circle``."""
+        part = view(ask.obs)
+        if part is not None and part.get("circle"):
+            found = _advise_circle(ask, part)
+            if found is not None:
+                return found
         skip = next((a for a in ask.legal if isinstance(a, SkipTurn)), None)
         if skip is not None:
             part = view(ask.obs)
@@ -1174,6 +1526,117 @@ class Constraints(Mechanism[ConstraintPart]):
             "constraint_choose_pair" if avoid and len(kept) < len(choices) else "constraint_choose"
         )
         return best, key, {"letter": best.card, "count": fits(best), "total": len(numbers)}
+
+
+def _circle_from_json(raw: object, players: int) -> CircleSetup:
+    """Mission 61's setup part: ``{"seats": [a card per seat], "table": [left, right],
+    "pile": [F-L, top first]}``; the cards A-E each at most once."""
+    if not isinstance(raw, dict) or set(raw) != {"seats", "table", "pile"}:
+        raise SetupError(
+            'setup.parts.constraints must be {"seats": [...], "table": [...], "pile": [...]}'
+        )
+    seats, spots, pile = raw["seats"], raw["table"], raw["pile"]
+    if not all(
+        isinstance(x, list) and all(isinstance(c, str) for c in x) for x in (seats, spots, pile)
+    ):
+        raise SetupError("setup.parts.constraints: lists of card letters")
+    if len(seats) != players or len(spots) != extra_cards(players):
+        raise SetupError(
+            f"setup.parts.constraints: {players} seat cards and {extra_cards(players)} on the table"
+        )
+    own = [*seats, *spots]
+    if len(set(own)) != len(own) or not set(own) <= set(OWN_CARDS):
+        raise SetupError("setup.parts.constraints: the seats' and table's cards are A-E, each once")
+    if sorted(pile) != sorted(DRAW_CARDS):
+        raise SetupError("setup.parts.constraints.pile must hold each card F..L once")
+    return CircleSetup(tuple(seats), tuple(spots), tuple(pile))
+
+
+#: Mission 61's bots trade their card only when the detonator keeps this many steps after it.
+DRAW_MARGIN = 2
+
+
+def _advise_circle(ask: BotAsk, part: ConstraintsView) -> Advice | None:
+    """Mission 61: the captain's pass (``_advise_pass``); a seat its own card stops trades it
+    for the pile's top card while the detonator can afford the step, else skips."""
+    if any(isinstance(a, PassConstraints) for a in ask.legal):
+        return _advise_pass(ask, part)
+    skip = next((a for a in ask.legal if isinstance(a, SkipTurn)), None)
+    if skip is None:
+        return None
+    me = int(ask.obs["viewer"] or 0)
+    letter = part["seats"][me]["card"] or "-"
+    left = int(ask.obs["dial"]["left"])
+    draw = next((a for a in ask.legal if isinstance(a, DrawConstraint)), None)
+    if draw is not None and left - 1 >= DRAW_MARGIN:
+        return draw, "constraint_draw", {"letter": letter, "left": left}
+    return skip, "constraint_skip_own", {"letter": letter}
+
+
+def _left_values(obs: Observation) -> dict[int, int]:
+    """Per blue value, the copies not cut yet (the cut wires are public)."""
+    left = dict.fromkeys(ALL_VALUES, 4)
+    for stand in obs["stands"]:
+        for tile in stand["slots"]:
+            wire = tile["wire"]
+            if tile["cut"] and wire is not None and "." not in wire:
+                left[int(wire)] = left.get(int(wire), 0) - 1
+    return left
+
+
+def _shown_none_of(obs: Observation) -> dict[int, set[int]]:
+    """Per seat, the values its skips proved it does not hold (public events)."""
+    out: dict[int, set[int]] = {}
+    for event in obs["log"]:
+        if event.get("type") == "constraint_skip" and event.get("none_of"):
+            out.setdefault(int(event["seat"]), set()).update(int(v) for v in event["none_of"])
+    return out
+
+
+def _advise_pass(ask: BotAsk, part: ConstraintsView) -> Advice:
+    """Each way scored: the share of the captain's own blue wires his new card allows, plus,
+    for each teammate with wires, the share of the uncut copies his new card allows among the
+    values his skips did not rule out (a card he is known to hold nothing of scores 0). Keeping
+    wins ties (nothing is gained by moving)."""
+    obs = ask.obs
+    me = int(obs["viewer"] or 0)
+    mine = _own_numbers(obs)
+    left = _left_values(obs)
+    none_of = _shown_none_of(obs)
+    owners = [stand["owner"] for stand in obs["stands"]]
+    with_wires = {
+        owners[i]
+        for i, stand in enumerate(obs["stands"])
+        if any(not tile["cut"] for tile in stand["slots"])
+    }
+    base = ConstraintPart(
+        tuple(e["card"] for e in part["seats"]),
+        circle=True,
+        ring=tuple(part.get("ring", [])),
+        spots=tuple(part.get("spots", [])),
+    )
+
+    def score(way: str) -> float:
+        cards = passed(base, way).cards
+        total = 0.0
+        for seat, letter in enumerate(cards):
+            if letter is None or seat not in with_wires:
+                continue
+            card = CARDS[letter]
+            if seat == me:
+                total += sum(1 for n in mine if n in card.values) / max(1, len(mine))
+                continue
+            pool = {v: n for v, n in left.items() if n > 0 and v not in none_of.get(seat, set())}
+            copies = sum(pool.values())
+            total += sum(n for v, n in pool.items() if v in card.values) / max(1, copies)
+        return total
+
+    options = [a for a in ask.legal if isinstance(a, PassConstraints)]
+    best = max(options, key=lambda a: (round(score(a.way), 9), a.way == "keep"))
+    letter = passed(base, best.way).cards[me] or "-"
+    if best.way == "keep":
+        return best, "constraints_keep", {"letter": letter}
+    return best, f"constraints_{best.way}", {"letter": letter}
 
 
 def _own_numbers(obs: Observation) -> list[int]:

@@ -322,6 +322,7 @@ SAMPLES: dict[str, object] = {
     "flips": (0, 1),
     "stand2": 1,
     "slot2": 4,
+    "way": "clockwise",
 }
 #: Fields whose sample depends on the action.
 CARD_SAMPLES: dict[str, object] = {"label": 12, "choose_constraint": "B", "weakest_accuse": "C"}

@@ -46,6 +46,7 @@ from engine.redwire.mechanisms.bat_radar import NameCutter
 from engine.redwire.mechanisms.bluffer import FalseToken
 from engine.redwire.mechanisms.challenges import ChallengeClaim, RedCall
 from engine.redwire.mechanisms.claims import Claim, PassClaim
+from engine.redwire.mechanisms.constraints import DrawConstraint, PassConstraints
 from engine.redwire.mechanisms.flipped_wires import FlippedCut, FlippedReveal, FlippedSolo
 from engine.redwire.mechanisms.guessing import PlayNumber
 from engine.redwire.mechanisms.hand_me_downs import GiveNumber, HandSkip
@@ -181,6 +182,8 @@ def random_candidate(state: GameState, rng: random.Random) -> Action:
         lambda: FlippedCut(seat, stand, slot, value, rng.randrange(3)),
         lambda: FlippedSolo(seat, value, rng.choice(((0,), (1,), (0, 1), (2,)))),
         lambda: FlippedReveal(seat, rng.choice(((0,), (1,), (0, 1), (2,)))),
+        lambda: PassConstraints(seat, rng.choice(("keep", "clockwise", "anticlockwise", "up"))),
+        lambda: DrawConstraint(seat),
     ]
     return rng.choice(makers)()
 

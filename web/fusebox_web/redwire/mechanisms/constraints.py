@@ -16,7 +16,13 @@ each card turned and why.
 Mission 57 (paired): the twelve Number cards, each with its constraint card (a grid, each pair's
 state in words and a symbol: on top and obeyed, covered, or still waiting for its value), the
 card on top (or none yet), the paired rule and the round's skips; the log says each card put on
-top and by which value, and the explosion of a whole round where nobody could cut."""
+top and by which value, and the explosion of a whole round where nobody could cut.
+
+Mission 61 (circle): every card around the table in the circle's order from the captain (each
+player's own and the table's extra cards, each named in words: whose it is or where it lies),
+the F-L pile's count and the cards discarded, the round's skips; the captain's keep / pass
+clockwise / pass anticlockwise (three dock buttons), the any-time trade for the pile's top card
+(a dock button saying its price), the skip; the log says each pass, each trade and its step."""
 
 from __future__ import annotations
 
@@ -28,6 +34,8 @@ from engine.redwire.mechanisms.constraints import (
     CARDS,
     OWN_CARDS,
     ChooseConstraint,
+    DrawConstraint,
+    PassConstraints,
     SkipTurn,
     SwapConstraint,
     TurnDown,
@@ -139,10 +147,77 @@ def _paired(part: constraints.ConstraintsView, w: Words) -> str:
     )
 
 
+def _position(seat: int | None, letter: str, index: int, spot: int, w: Words) -> str:
+    """One place of mission 61's circle: whose card it is (or which table spot), the card in
+    words (letter and rule); its accessible name says both."""
+    if seat is None:
+        where = w.t("rw.constraint.spotLeft" if spot == 0 else "rw.constraint.spotRight")
+    else:
+        where = w.name(seat)
+    line = w.t("rw.constraint.place", where=where, card=text(w, letter))
+    return tag(
+        "li",
+        tag("span", esc(letter), class_="rw-ccircle-card", aria_hidden="true")
+        + tag("span", esc(line), class_="rw-ccircle-text"),
+        class_=classes("rw-ccircle-place", seat is None and "is-table"),
+        aria_label=line,
+        data_testid=f"constraint-place-{index}",
+        data_card=letter,
+        data_seat="table" if seat is None else seat,
+    )
+
+
+def _circle(part: constraints.ConstraintsView, w: Words) -> str:
+    """Mission 61: the circle of cards from the captain, the pile, the cards discarded, the
+    round's skips."""
+    letters = {e["seat"]: e["card"] for e in part["seats"]}
+    spots = iter(part.get("spots") or [])
+    places = []
+    spot = 0
+    for index, seat in enumerate(part.get("ring") or []):
+        if seat is None:
+            places.append(_position(None, next(spots), index, spot, w))
+            spot += 1
+        else:
+            places.append(_position(seat, letters.get(seat) or "?", index, 0, w))
+    items = [
+        tag(
+            "li",
+            esc(w.t("rw.constraint.pile", count=part.get("pile", 0))),
+            data_testid="constraint-pile",
+        )
+    ]
+    gone = part.get("discarded") or []
+    if gone:
+        items.append(tag("li", esc(w.t("rw.constraint.traded", cards=w.listing(list(gone))))))
+    if part.get("round_skips"):
+        line = w.t(
+            "rw.constraint.roundSkips",
+            skips=part.get("round_skips", 0),
+            turns=part.get("round_turns", 0),
+        )
+        items.append(tag("li", esc(line), data_testid="constraint-round"))
+    return tag(
+        "div",
+        tag("p", esc(w.t("rw.constraint.circleRule")), class_="rw-seq")
+        + tag(
+            "ol",
+            "".join(places),
+            class_="rw-ccircle",
+            aria_label=w.t("rw.constraint.circle"),
+            data_testid="constraint-circle",
+        )
+        + tag("ul", "".join(items), class_="rw-plain-list"),
+        data_testid="constraints",
+    )
+
+
 def _part(obs: Observation, w: Words) -> str:
     part = constraints.view(obs)
     if part is None:
         return ""
+    if part.get("circle"):
+        return _circle(part, w)
     if part.get("pairs"):
         return _paired(part, w)
     if part.get("shared"):
@@ -295,6 +370,48 @@ def _swap_use(swap: bool) -> CardUse:
     )
 
 
+def _passes(e: View, w: Words) -> Found:
+    """Mission 61: the captain keeps the cards, or passes them all one place."""
+    if e["way"] == "keep":
+        return w.t("rw.log.constraintsKeepAll", who=w.name(e["seat"])), "info"
+    cards = w.listing(
+        [
+            w.t("rw.constraint.holds", name=w.name(seat), letter=letter)
+            for seat, letter in enumerate(e["cards"])
+            if letter
+        ]
+    )
+    return w.t(f"rw.log.constraints_{e['way']}", who=w.name(e["seat"]), cards=cards), "info"
+
+
+def _draw(e: View, w: Words) -> Found:
+    """Mission 61: a card traded for the pile's top card, one detonator step."""
+    line = w.t("rw.log.constraintDraw", who=w.name(e["seat"]), old=e["old"], card=text(w, e["new"]))
+    return line, "warn"
+
+
+def _pass_use(way: str) -> CardUse:
+    name = f"constraints_{way}"
+
+    def afford(state: GameState, seat: int) -> bool | None:
+        return True if legal(state, PassConstraints(seat, way)) else None
+
+    return action_use(
+        name,
+        PassConstraints,
+        afford,
+        lambda sel, seat: PassConstraints(seat, way),
+        # The three buttons build the same kind of action: its own way says which it is.
+        lambda a, w, obs: w.t(f"rw.confirm.constraints_{a.way}"),
+        timing="any_time",
+        select=lambda a: {"mode": f"constraints_{a.way}"},
+    )
+
+
+def _draw_afford(state: GameState, seat: int) -> bool | None:
+    return True if legal(state, DrawConstraint(seat)) else None
+
+
 def _skip_afford(state: GameState, seat: int) -> bool | None:
     return True if legal(state, SkipTurn(seat)) else None
 
@@ -318,6 +435,15 @@ USES = (
     ),
     _swap_use(False),
     _swap_use(True),
+    *(_pass_use(way) for way in constraints.WAYS),
+    action_use(
+        "constraint_draw",
+        DrawConstraint,
+        _draw_afford,
+        lambda sel, seat: DrawConstraint(seat),
+        lambda a, w, obs: w.t("rw.confirm.constraint_draw"),
+        timing="any_time",
+    ),
     action_use(
         "constraint_skip",
         SkipTurn,
@@ -340,6 +466,8 @@ LINES = {
     "constraint_pair": _pair_line,
     "constraint_no_token": _no_token,
     "constraint_double": _double,
+    "constraints_pass": _passes,
+    "constraint_draw": _draw,
 }
 #: Every card's letter (the strings give each its rule).
 LETTERS = tuple(CARDS)
