@@ -47,6 +47,7 @@ from engine.redwire.mechanisms.bluffer import FalseToken
 from engine.redwire.mechanisms.challenges import ChallengeClaim, RedCall
 from engine.redwire.mechanisms.claims import Claim, PassClaim
 from engine.redwire.mechanisms.guessing import PlayNumber
+from engine.redwire.mechanisms.nano_line import NanoFace, NanoSkip, NanoWalk
 from engine.redwire.mechanisms.negative_tokens import GiveToken, NegativeToken
 from engine.redwire.mechanisms.number_choice import ChooseNumber
 from engine.redwire.mechanisms.number_flip import FlipNumber
@@ -173,6 +174,9 @@ def random_candidate(state: GameState, rng: random.Random) -> Action:
         lambda: ArithPass(seat, rng.choice(((), (rng.randrange(14), rng.randrange(14))))),
         lambda: RedCall(seat, stand, slot),
         lambda: ChallengeClaim(seat, stand),
+        lambda: NanoWalk(seat, value),
+        lambda: NanoSkip(seat),
+        lambda: NanoFace(seat, rng.choice(("left", "right", "up"))),
     ]
     return rng.choice(makers)()
 
