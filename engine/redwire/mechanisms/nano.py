@@ -520,6 +520,38 @@ class Nano(Mechanism[NanoPart | nano_line.LinePart]):
             "mission 53: on space 11 any other cut, right or wrong, explodes the bomb; with no "
             "certain cut of 11, the bot tries the likeliest wire of 11 it may point at",
         ),
+        "nano_walk": (
+            ("value", "percent"),
+            "I move Nano forward to the {value}: my best cut of {value}s is {percent}% sure.",
+            "mission 59 (`nano:line`): of the cards it may move Nano to, the value whose best "
+            "single cut is surest (a red wire's chance weighing as the whole dial); the nearest "
+            "on a tie",
+        ),
+        "nano_stay": (
+            ("value", "percent"),
+            "I leave Nano on the {value}: my best cut of {value}s is {percent}% sure.",
+            "mission 59: staying is chosen when the value under Nano is at least as sure as any "
+            "card in front of it",
+        ),
+        "nano_turn": (
+            ("percent",),
+            "I turn Nano round: the next player holds a value that way at about {percent}%.",
+            "mission 59: after the cut, Nano faces the side where the next player with wires "
+            "more likely holds a face-up value (then the side with more cards)",
+        ),
+        "nano_keep": (
+            ("percent",),
+            "I leave Nano facing the same way: the next player holds a value there at about "
+            "{percent}%.",
+            "mission 59: the facing is kept when that side is at least as good for the next player",
+        ),
+        "nano_skip": (
+            (),
+            "No card under or in front of Nano is a value I hold: I skip, one step, and Nano "
+            "turns round.",
+            "mission 59: the skip, offered only when no card under or in front of Nano is a "
+            "value the bot holds",
+        ),
     }
 
     def configure(

@@ -318,6 +318,7 @@ SAMPLES: dict[str, object] = {
     "sign": "-",
     "discard": (2, 9),
     "to": 1,
+    "facing": "left",
 }
 #: Fields whose sample depends on the action.
 CARD_SAMPLES: dict[str, object] = {"label": 12, "choose_constraint": "B", "weakest_accuse": "C"}
