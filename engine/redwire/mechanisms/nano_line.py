@@ -109,6 +109,7 @@ class NanoReason(ReasonCode):
         "You hold a value under or in front of Nano: you cannot skip, move Nano instead.",
     )
     NANO_SIDE = ("nano_side", "Nano faces left or right.")
+    NANO_NO_LINE = ("nano_no_line", "In this mission Nano does not walk a line of Number cards.")
 
 
 def _as_side(raw: object, name: str) -> str:
@@ -255,6 +256,16 @@ def part(table: Table) -> LinePart:
     return table.part(ID, LinePart)
 
 
+def in_line(table: Table) -> bool:
+    """Nano walks the line in this game (mission 59; not Nano's other modes)."""
+    return isinstance(table.parts.get(ID), LinePart)
+
+
+def _require_line(table: Table) -> None:
+    if not in_line(table):
+        raise IllegalActionError(NanoReason.NANO_NO_LINE)
+
+
 def _step(facing: str) -> int:
     return 1 if facing == "right" else -1
 
@@ -282,7 +293,8 @@ def _held(table: Table, seat: int) -> set[int]:
 def _open(table: Table, seat: int) -> bool:
     """``seat`` may walk or skip now: his own turn, no walk yet, not only red wires left."""
     return (
-        table.pending.phase is Phase.TURN
+        in_line(table)
+        and table.pending.phase is Phase.TURN
         and table.active == seat
         and not part(table).walked
         and not must_reveal(table, seat)
@@ -295,6 +307,7 @@ def _targets(table: Table, seat: int) -> list[int]:
 
 
 def _require_open(s: Table, seat: int) -> None:
+    _require_line(s)
     require_own_turn(s, seat)
     forbid_if_must_reveal(s, seat)
     p = part(s)
@@ -340,6 +353,7 @@ def skip_legal(s: Table, seat: int) -> Iterator[NanoSkip]:
 
 
 def face(s: Table, a: NanoFace) -> Events:
+    _require_line(s)
     if s.pending.phase is not NANO_FACE:
         raise IllegalActionError(Reason.NOT_NOW, phase=s.pending.phase.value)
     if a.seat != s.pending.seat:

@@ -76,6 +76,7 @@ CASES = [
     (56, 4, 98),
     (57, 3, 11),
     (58, 3, 2),
+    (59, 3, 28),
 ]
 #: The people's new characters (rule sticker B) in the golden games of missions 31-66: every
 #: one of them, the captain's entry left unused.
