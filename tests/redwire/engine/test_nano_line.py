@@ -35,6 +35,7 @@ from engine.redwire.mechanisms.nano_line import (
     NanoReason,
     NanoSkip,
     NanoWalk,
+    Side,
     start_facing,
 )
 
@@ -60,7 +61,7 @@ def nano(state: GameState) -> LinePart:
     return state.part(ID, LinePart)
 
 
-def put(state: GameState, value: int, facing: str) -> GameState:
+def put(state: GameState, value: int, facing: Side) -> GameState:
     """A copy with Nano on the card ``value`` facing ``facing``."""
     table = state.clone()
     part = nano(table)
