@@ -39,6 +39,8 @@ def test_the_panel_draws_the_line_nano_and_the_cards_face_down(catalog: Catalog)
     html = board_html(put(after, 7, "left"), 1, catalog, panel="rules")
     assert esc(catalog.t("rw.nano.line.down", value=3)) in html and "is-down" in html
     assert "▢" in html
+    html = board_html(after, 1, catalog, panel="rules")  # Nano on the face-down 3
+    assert esc(catalog.t("rw.nano.line.hereDown.left", value=3)) in html
 
 
 def test_the_walk_the_skip_and_the_facing_are_dock_buttons(catalog: Catalog) -> None:

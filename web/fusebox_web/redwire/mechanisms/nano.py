@@ -293,7 +293,8 @@ def _line_part(obs: Observation, w: Words) -> str:
             bot = "◀N" if facing == "left" else "N▶"
             text += tag("span", bot, class_="rw-nano-bot", aria_hidden="true")
         if here:
-            name = w.t(f"rw.nano.line.here.{facing}", value=value)
+            key = "hereDown" if down else "here"
+            name = w.t(f"rw.nano.line.{key}.{facing}", value=value)
         elif down:
             name = w.t("rw.nano.line.down", value=value)
         else:
