@@ -66,7 +66,7 @@ from .mechanisms.flipped_wires import FlippedCut, FlippedReveal, FlippedSkip, Fl
 from .mechanisms.four_at_once import FourAtOnce
 from .mechanisms.guessing import PlayNumber
 from .mechanisms.hand_me_downs import GiveNumber, HandSkip
-from .mechanisms.nano import NanoStand
+from .mechanisms.nano import NanoFace, NanoSkip, NanoStand, NanoWalk
 from .mechanisms.negative_tokens import GiveToken, NegativeToken
 from .mechanisms.new_characters import CHARACTERS, OwnRadar, OwnWalkie
 from .mechanisms.new_characters import TRIPLE as OWN_TRIPLE
@@ -160,6 +160,10 @@ HELP = """Actions (stands, wires and players count from 1; V is a number or y fo
   redcall S.W | oddstand S   mission 55: call a teammate's wire red (challenge 1); show
                          that your stand S holds only odd blue wires, six or more (challenge 9)
   nanostand S            mission 43, two stands: put the wire you took from Nano on stand S
+  nano V                 mission 59, before your cut: leave Nano on its card V, or move it
+                         forward to the card V (a value you hold); you then cut V
+  face left | face right   mission 59, after your cut: which way Nano faces
+  nanoskip               mission 59: no card under or in front of Nano is a value you hold
   ownradar N | ownwalkie S.W P | owntriple S.W S.W S.W V   a new character's own equipment
   legal (list some legal actions)   board   log   help   quit"""
 
@@ -295,6 +299,12 @@ def format_action(action: Action) -> str:
             return f"oddstand {action.stand + 1}"
         case NanoStand():
             return f"nanostand {action.stand + 1}"
+        case NanoWalk():
+            return f"nano {action.value}"
+        case NanoFace():
+            return f"face {action.facing}"
+        case NanoSkip():
+            return "nanoskip"
         case OwnWalkie():
             return f"ownwalkie {_pos((action.stand, action.slot))} {action.partner + 1}"
         case OwnRadar():
@@ -515,6 +525,9 @@ _PARSE: dict[str, Callable[[int, list[str], GameState], Action]] = {
     "redcall": lambda seat, a, s: RedCall(seat, *_parse_pos(a[0])),
     "oddstand": lambda seat, a, s: ChallengeClaim(seat, _parse_int(a[0]) - 1),
     "nanostand": lambda seat, a, s: NanoStand(seat, _parse_int(a[0]) - 1),
+    "nano": lambda seat, a, s: NanoWalk(seat, _parse_int(a[0])),
+    "face": lambda seat, a, s: NanoFace(seat, a[0].lower()),
+    "nanoskip": lambda seat, a, s: NanoSkip(seat),
     "ownradar": lambda seat, a, s: OwnRadar(seat, _parse_int(a[0])),
     "ownwalkie": lambda seat, a, s: OwnWalkie(seat, *_parse_pos(a[0]), _parse_int(a[1]) - 1),
     "solo": lambda seat, a, s: SoloCut(seat, _parse_value(a[0])),
@@ -575,6 +588,19 @@ def render_board(obs: Observation, names: Sequence[str]) -> str:
         lines.append(
             f"  Nano: space {robot['space']} facing {robot['facing']},"
             f" {robot['pile']['left']} face-down wire(s){held}"
+        )
+    line = nano.line_view(obs)
+    if line is not None:
+        cards = " ".join(
+            ("(" + str(c["value"]) + ")" if c["down"] else str(c["value"]))
+            + ("<N" if i == line["place"] and line["facing"] == "left" else "")
+            + ("N>" if i == line["place"] and line["facing"] == "right" else "")
+            for i, c in enumerate(line["line"])
+        )
+        lines.append(
+            f"  Number line: {cards} - Nano on the {line['value']} facing {line['facing']}"
+            + (f", this turn's cut: {line['value']}" if line["walked"] else "")
+            + " ((n): face down)"
         )
     pile = wire_pile.view(obs)
     if pile is not None:

@@ -2805,3 +2805,85 @@ def test_the_constraint_circle_is_drawn_and_passed_and_traded_by_keyboard_and_to
     log = page.get_by_test_id("full-log")
     expect(log).to_contain_text("passes every constraint card one place clockwise")
     expect(log).to_contain_text("the detonator moves one step")
+
+
+def _walk_and_cut(state: Any, seat: int) -> tuple[Any, Any]:
+    """A walk of Nano after which a sure cut exists, and that cut (known to the test, which reads
+    the whole saved game: the person's play is what the page is tested on)."""
+    for walk in state.legal_actions(seat):
+        if isinstance(walk, nano.NanoWalk):
+            after, _ = state.apply(walk)
+            for action in after.legal_actions(seat):
+                if isinstance(action, SoloCut):
+                    return walk, action
+            try:
+                return walk, sure_cut(after, seat)
+            except AssertionError:
+                continue
+    raise AssertionError("no walk with a sure cut")
+
+
+def test_nanos_line_walk_and_facing_by_keyboard_and_touch(follow_link: Callable[..., Page]) -> None:
+    """Mission 59 on a phone, the person captain against a computer, in one page boot: the line
+    of twelve Number cards fits the screen with Nano's card and facing named; on her first turn
+    a walk chosen by keyboard, then the one she makes chosen by touch and confirmed by keyboard,
+    the cut of its value, then Nano's facing chosen by keyboard, changed by touch and confirmed
+    by touch; the saved game holds her walk and facing."""
+    page = follow_phone(
+        follow_link,
+        "?mission=59&players=2&seed=4&bots=1&pace=instant&brief=0&captain=1",
+    )
+    line = page.get_by_test_id("nano-line")
+    if line.count() == 0:  # the line is drawn in the mission's panel
+        press(page, page.locator('[data-act="panel"][data-panel="rules"]'), "touch")
+    expect(line).to_be_visible()
+    expect(line.locator(".rw-nano-cell")).to_have_count(12)
+    expect(line.locator('.rw-nano-cell[aria-current="true"]')).to_have_attribute(
+        "aria-label", re.compile(r"Number card 7: Nano stands here, facing (left|right)")
+    )
+    box = settled_box(line)
+    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    while (decision := wait_decision(page)) == "setup_token":
+        play(page, sure_move(saved_state(page), 0))
+    assert decision == "turn" and viewer(page) == 0
+    confirm = page.get_by_test_id("confirm")
+
+    def mode(name: str) -> Any:
+        return page.locator(f'[data-act="mode"][data-mode="{name}"]')
+
+    state = saved_state(page)
+    walk, cut = _walk_and_cut(state, 0)
+    other = next(
+        a.value
+        for a in state.legal_actions(0)
+        if isinstance(a, nano.NanoWalk) and a.value != walk.value
+    )
+    press(page, mode(f"nano_walk_{other}"), "keyboard")
+    expect(confirm).to_contain_text(f"Nano on the {other}: cut {other}s")
+    press(page, mode(f"nano_walk_{walk.value}"), "touch")
+    expect(confirm).to_contain_text(f"Nano on the {walk.value}: cut {walk.value}s")
+    press(page, confirm, "keyboard")
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=prompt]')?.dataset.moves !== "
+        f"'{len(state.history)}'"
+    )
+    settled_decision(page)
+    expect(line).to_have_attribute("data-value", str(walk.value))
+    play(page, cut)
+    while (decision := wait_decision(page)) == "own_cut":
+        play(page, sure_move(saved_state(page), 0))
+    assert decision == "nano_face"
+    press(page, mode("nano_face_left"), "keyboard")
+    expect(confirm).to_contain_text("Nano faces left")
+    press(page, mode("nano_face_right"), "touch")
+    expect(confirm).to_contain_text("Nano faces right")
+    before = saved_state(page)
+    press(page, confirm, "touch")
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=prompt]')?.dataset.moves !== "
+        f"'{len(before.history)}'"
+    )
+    after = saved_state(page)
+    walked = [e for e in after.log if e.type == "nano_walk" and e.data["seat"] == 0]
+    faced = [e for e in after.log if e.type == "nano_face" and e.data["seat"] == 0]
+    assert walked[0].data["value"] == walk.value and faced[0].data["facing"] == "right"

@@ -1,4 +1,4 @@
-"""The bots' Nano decisions (missions 43 and 53, ``nano``), from the seat's observation.
+"""The bots' Nano decisions (missions 43, 53 and 59, ``nano``), from the seat's observation.
 
 Mission 43: Nano's wires must all be taken before the bomb can be defused, and a wire is taken
 only by a cut of the value of Nano's space: among the cuts a bot is sure of, it makes one of
@@ -9,15 +9,35 @@ Mission 53 (Nano as the clock): a cut of the value of Nano's space moves it back
 successful cut forward. Among the cuts a bot is sure of, it makes one of Nano's value first
 (``nano_back``). On space 11 any other cut, right or wrong, explodes the bomb: the bot cuts 11s
 if it may at all, the likeliest one when none is sure (``nano_last``); else the usual play.
+
+Mission 59 (Nano on the line of Number cards), every level but ``random``:
+
+* **the walk**: of the cards under and in front of Nano whose value it holds (the legal walks),
+  the value whose best single cut is surest (a Solo Cut when no other seat may hold one; a
+  chance of a red wire counts against it, the whole dial's worth); on a tie the nearest card,
+  Nano's own first (``nano_stay`` / ``nano_walk``);
+* **the facing**: towards the side where the next player with wires more likely holds a value
+  (each face-up card from Nano's on, that side; his wires' odds taken as independent), then the
+  side with more face-up cards, then as it is (``nano_turn`` / ``nano_keep``);
+* **the skip** is its one move when it is legal (``nano_skip``).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..actions import Cut, SoloCut
 from ..mechanisms.base import Advice, BotAsk
-from ..mechanisms.nano import CLOCK_END, NanoStand, clock_view, view
+from ..mechanisms.nano import (
+    CLOCK_END,
+    NanoFace,
+    NanoSkip,
+    NanoStand,
+    NanoWalk,
+    clock_view,
+    line_view,
+    view,
+)
 
 if TYPE_CHECKING:
     from .knowledge import Knowledge
@@ -86,7 +106,92 @@ def _clock(ask: BotAsk, space: int) -> Advice | None:
     return None
 
 
+def _cut_odds(know: Knowledge, value: int) -> tuple[float, float]:
+    """(success, explosion) of the surest single cut of ``value`` by ``know``'s seat: a Solo
+    Cut when no other seat may hold one."""
+    others = [
+        slot for seat in range(know.players) if seat != know.seat for slot in know.hand_of(seat)
+    ]
+    if sum(know.chance(slot, (value,)) for slot in others) < 1e-9:
+        return 1.0, 0.0
+    best = max(others, key=lambda slot: know.chance(slot, (value,)))
+    return know.chance(best, (value,)), know.chance(best, know.reds)
+
+
+def _side_values(line: Any, facing: str) -> list[int]:
+    """The face-up values from Nano's card on, the way ``facing``."""
+    step = 1 if facing == "right" else -1
+    cards = line["line"]
+    out: list[int] = []
+    index = int(line["place"])
+    while 0 <= index < len(cards):
+        if not cards[index]["down"]:
+            out.append(int(cards[index]["value"]))
+        index += step
+    return out
+
+
+def _next_holds(know: Knowledge, me: int) -> dict[int, float]:
+    """For each value, the chance the next player with wires holds one (an estimate that takes
+    his wires as independent: it ranks the two sides, it is no fact)."""
+    for step in range(1, know.players):
+        seat = (me + step) % know.players
+        slots = know.hand_of(seat)
+        if slots:
+            out: dict[int, float] = {}
+            for value in range(1, 13):
+                none = 1.0
+                for slot in slots:
+                    none *= 1.0 - know.chance(slot, (value,))
+                out[value] = 1.0 - none
+            return out
+    return {}
+
+
+def _line(ask: BotAsk, line: Any) -> Advice | None:
+    """Mission 59: the walk, the facing, the skip."""
+    for action in ask.legal:
+        if isinstance(action, NanoSkip):
+            return action, "nano_skip", {}
+    faces = [a for a in ask.legal if isinstance(a, NanoFace)]
+    know: Knowledge
+    if faces:
+        know = ask.knowledge()
+        holds = _next_holds(know, know.seat)
+
+        def side_score(a: NanoFace) -> tuple[float, int, bool]:
+            values = _side_values(line, a.facing)
+            none = 1.0
+            for value in values:
+                none *= 1.0 - holds.get(value, 0.0)
+            return round(1.0 - none, 9), len(values), a.facing == line["facing"]
+
+        chosen = max(faces, key=side_score)
+        percent = max(0, min(100, round(100 * side_score(chosen)[0])))
+        key = "nano_keep" if chosen.facing == line["facing"] else "nano_turn"
+        return chosen, key, {"percent": percent}
+    walks = [a for a in ask.legal if isinstance(a, NanoWalk)]
+    if not walks:
+        return None
+    know = ask.knowledge()
+    order = list(line["ahead"])
+    odds = {a.value: _cut_odds(know, a.value) for a in walks}
+    steps = float(know.dial_left)
+
+    def score(a: NanoWalk) -> tuple[float, int]:
+        success, explosion = odds[a.value]
+        return round(success - explosion * steps, 9), -order.index(a.value)
+
+    chosen_walk = max(walks, key=score)
+    percent = max(0, min(100, round(100 * odds[chosen_walk.value][0])))
+    key = "nano_stay" if chosen_walk.value == line["value"] else "nano_walk"
+    return chosen_walk, key, {"value": chosen_walk.value, "percent": percent}
+
+
 def advise(ask: BotAsk) -> Advice | None:
+    line = line_view(ask.obs)
+    if line is not None:
+        return _line(ask, line)
     clock = clock_view(ask.obs)
     if clock is not None:
         return _clock(ask, clock["space"])

@@ -1,6 +1,7 @@
-"""Nano the robot (missions 43 and 53; mission 59 will move it its own way): a standee on the
-board's 1-12 track, holding face-down wires nobody has seen (43) or counting down to the
-explosion instead of the detonator (53).
+"""Nano the robot (missions 43, 53 and 59): a standee on the board's 1-12 track, holding
+face-down wires nobody has seen (43) or counting down to the explosion instead of the detonator
+(53), or walking a line of Number cards whose value each cut must be (59: ``"nano:line"``, its
+rules in ``nano_line.py``, which these hooks call in that mode).
 
 ``"nano:track"`` (mission 43):
 
@@ -52,14 +53,15 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypedDict, cast
 
-from ...core.errors import ReasonCode
 from ...core.events import SEER, Event, Viewer
 from ..actions import Action, Parser, bad
 from ..errors import IllegalActionError, Reason, SetupError, describe_phase
 from ..model import Pending, Phase, Table
 from ..turn import OPEN_PHASES, explode, must_reveal, pass_turn
 from ..wires import code_of, cut_value, label_of
+from . import nano_line
 from .base import ActionSpec, Advice, BotAsk, Events, Mechanism, name_of, where
+from .nano_line import NanoFace, NanoLine, NanoReason, NanoSkip, NanoWalk, line_view
 
 if TYPE_CHECKING:
     from ...core.rng import Rng
@@ -89,12 +91,6 @@ describe_phase(
 Facing = Literal["up", "down"]
 
 
-class NanoReason(ReasonCode):
-    """Refusals around Nano."""
-
-    NANO_NOT_YOUR_STAND = ("nano_not_your_stand", "Put Nano's wire on one of your own stands.")
-
-
 def _as_int(raw: object, name: str) -> int:
     if not isinstance(raw, int) or isinstance(raw, bool):
         raise bad(f"{name} must be a whole number")
@@ -115,7 +111,8 @@ class NanoStand(Action):
 @dataclass(frozen=True)
 class NanoConfig:
     #: "track" (mission 43): one space a turn along the 1-12 track, turning round at each end;
-    #: "dial" (mission 53): Nano replaces the detonator, moved by each turn's cut.
+    #: "dial" (mission 53): Nano replaces the detonator, moved by each turn's cut;
+    #: "line" (mission 59): Nano walks a line of Number cards, the value to cut.
     mode: str
 
 
@@ -209,6 +206,10 @@ def _config(table: Table) -> NanoConfig:
 
 def _clock(table: Table) -> bool:
     return _config(table).mode == "dial"
+
+
+def _line(table: Table) -> bool:
+    return _config(table).mode == "line"
 
 
 # --------------------------------------------------------------------------- the take
@@ -419,10 +420,15 @@ CLOCK_WHY = {
 }
 
 
-class Nano(Mechanism[NanoPart]):
+class Nano(Mechanism[NanoPart | nano_line.LinePart]):
     id = ID
     reasons = NanoReason
-    actions = (ActionSpec(NanoStand, "any_time", _stand_legal, _stand),)
+    actions = (
+        ActionSpec(NanoStand, "any_time", _stand_legal, _stand),
+        ActionSpec(NanoWalk, "turn", nano_line.walk_legal, nano_line.walk),
+        ActionSpec(NanoSkip, "turn", nano_line.skip_legal, nano_line.skip, is_action=True),
+        ActionSpec(NanoFace, "any_time", nano_line.face_legal, nano_line.face),
+    )
     events = (
         "nano",
         "nano_take",
@@ -432,8 +438,14 @@ class Nano(Mechanism[NanoPart]):
         "nano_stuck",
         "nano_clock",
         "nano_clock_move",
+        *nano_line.EVENTS,
     )
-    facts = {"nano_insert": _read_insert, "nano_stuck": _read_stuck}
+    facts = {
+        "nano_insert": _read_insert,
+        "nano_stuck": _read_stuck,
+        "nano_walk": nano_line.read_walk,
+        "nano_skip": nano_line.read_skip,
+    }
     part_facts = staticmethod(_read_held)
     causes = {
         "nano": "Nano still has wires and nobody can cut any more to take them",
@@ -470,6 +482,7 @@ class Nano(Mechanism[NanoPart]):
             f"Nano moves {CLOCK_WHY[str(e['why'])]} from {e['from']} to {e['space']}"
             + _left_words(clock_left(int(e["space"])))
         ),
+        **nano_line.LINES,
     }
     bot_keys = {
         "nano_stand": (
@@ -507,25 +520,67 @@ class Nano(Mechanism[NanoPart]):
             "mission 53: on space 11 any other cut, right or wrong, explodes the bomb; with no "
             "certain cut of 11, the bot tries the likeliest wire of 11 it may point at",
         ),
+        "nano_walk": (
+            ("value", "percent"),
+            "I move Nano forward to the {value}: my best cut of {value}s is {percent}% sure.",
+            "mission 59 (`nano:line`): of the cards it may move Nano to, the value whose best "
+            "single cut is surest (a red wire's chance weighing as the whole dial); the nearest "
+            "on a tie",
+        ),
+        "nano_stay": (
+            ("value", "percent"),
+            "I leave Nano on the {value}: my best cut of {value}s is {percent}% sure.",
+            "mission 59: staying is chosen when the value under Nano is at least as sure as any "
+            "card in front of it",
+        ),
+        "nano_turn": (
+            ("percent",),
+            "I turn Nano round: the next player holds a value that way at about {percent}%.",
+            "mission 59: after the cut, Nano faces the side where the next player with wires "
+            "more likely holds a face-up value (then the side with more cards)",
+        ),
+        "nano_keep": (
+            ("percent",),
+            "I leave Nano facing the same way: the next player holds a value there at about "
+            "{percent}%.",
+            "mission 59: the facing is kept when that side is at least as good for the next player",
+        ),
+        "nano_skip": (
+            (),
+            "No card under or in front of Nano is a value I hold: I skip, one step, and Nano "
+            "turns round.",
+            "mission 59: the skip, offered only when no card under or in front of Nano is a "
+            "value the bot holds",
+        ),
     }
 
     def configure(
         self, params: tuple[str, ...], table: Mapping[str, Any] | None, reader: ConfigReader
     ) -> NanoConfig:
-        if table is not None or params not in (("track",), ("dial",)):
+        if table is not None or params not in (("track",), ("dial",), ("line",)):
             raise reader.fail(
-                f"mechanisms.{ID}",
-                "nano:track or nano:dial (mission 59's Nano is not built yet)",
-                ":".join(params),
+                f"mechanisms.{ID}", "nano:track, nano:dial or nano:line", ":".join(params)
             )
         return NanoConfig(params[0])
+
+    def deal(
+        self,
+        config: NanoConfig,
+        rng: Rng,
+        players: int,
+        options: Options,
+        mission: int,
+        dealt: Mapping[str, Any],
+    ) -> NanoLine | None:
+        """Mission 59: the twelve Number cards in a random line (nothing to draw otherwise)."""
+        return nano_line.deal(rng) if config.mode == "line" else None
 
     def deal_pile(
         self, config: NanoConfig, rng: Rng, pool: list[int], players: int
     ) -> tuple[int, ...] | None:
         """Nano's face-down wires: the first of the shuffled pile (top first); none as the
-        clock."""
-        if config.mode == "dial":
+        clock or on the line."""
+        if config.mode in ("dial", "line"):
             return None
         rng.shuffle(pool)
         count = PILE[players]
@@ -534,7 +589,7 @@ class Nano(Mechanism[NanoPart]):
         return pile
 
     def pile_codes(self, config: NanoConfig, data: Any) -> tuple[int, ...]:
-        return () if data is None else tuple(data)
+        return tuple(data) if isinstance(data, tuple) else ()
 
     def setup_from_json(
         self,
@@ -544,7 +599,9 @@ class Nano(Mechanism[NanoPart]):
         options: Options,
         mission: int,
         dealt: Mapping[str, Any],
-    ) -> tuple[int, ...] | None:
+    ) -> tuple[int, ...] | NanoLine | None:
+        if config.mode == "line":
+            return nano_line.from_json(raw)
         if config.mode == "dial":
             if raw is not None:
                 raise SetupError("setup.parts.nano: Nano holds no wire in this mission")
@@ -562,10 +619,14 @@ class Nano(Mechanism[NanoPart]):
         except (TypeError, ValueError) as exc:
             raise SetupError(message) from exc
 
-    def setup_to_json(self, data: tuple[int, ...]) -> dict[str, Any]:
+    def setup_to_json(self, data: tuple[int, ...] | NanoLine) -> dict[str, Any]:
+        if isinstance(data, NanoLine):
+            return nano_line.to_json(data)
         return {"wires": [label_of(c) for c in data]}
 
-    def init_part(self, table: Table) -> NanoPart:
+    def init_part(self, table: Table) -> NanoPart | nano_line.LinePart:
+        if _line(table):
+            return nano_line.init(table)
         if _clock(table):
             return NanoPart(CLOCK_START, "up", ())
         codes = table.setup.parts.get(ID)
@@ -589,6 +650,9 @@ class Nano(Mechanism[NanoPart]):
         return True
 
     def start_game(self, table: Table, events: Events) -> None:
+        if _line(table):
+            events.append(nano_line.start_event(table))
+            return
         part = _part(table)
         if _clock(table):
             events.append(Event("nano_clock", {"space": part.space, "end": CLOCK_END}))
@@ -600,14 +664,19 @@ class Nano(Mechanism[NanoPart]):
     def after_cuts(self, table: Table, events: Events) -> None:
         """The active player cut wires of Nano's value: he takes Nano's top wire (mission 53:
         the turn's cut is remembered for Nano's move)."""
-        if _clock(table):
+        if _line(table):
+            nano_line.after_cuts(table, events)
+        elif _clock(table):
             _clock_cuts(table, events)
         elif _part(table).space in _cut_values(table, events):
             _take(table, table.active, events)
 
     def end_turn(self, table: Table, events: Events) -> None:
         """Nano moves one space (once a stand is chosen for a wire taken: ``_stand``);
-        mission 53: by the turn's cut."""
+        mission 53: by the turn's cut; mission 59: its player chooses Nano's facing next."""
+        if _line(table):
+            nano_line.on_end_turn(table)
+            return
         if _clock(table):
             if table.result is None:
                 _clock_move(table, events)
@@ -621,7 +690,7 @@ class Nano(Mechanism[NanoPart]):
         """The player whose turn begins can cut nothing, and nobody else holds a wire: the
         wires left on Nano can never be taken."""
         seat = table.active
-        if not _clock(table) and stuck(table, seat):
+        if _config(table).mode == "track" and stuck(table, seat):
             # What everyone learns: he holds a wire that is not red, and fewer than all the
             # copies left of each value (else his Solo Cut).
             short = [
@@ -633,18 +702,31 @@ class Nano(Mechanism[NanoPart]):
             explode(table, "nano", events)
 
     def next_turn(self, table: Table, seat: int, events: Events) -> bool:
+        if _line(table):
+            return nano_line.next_turn(table)
         chooser = _part(table).chooser
         if chooser is None:
             return False
         table.pending = Pending(NANO_STAND, chooser)
         return True
 
+    def check_action(self, table: Table, action: Action) -> None:
+        if _line(table):
+            nano_line.check_action(table, action)
+
+    def allows(self, table: Table, action: Action) -> bool:
+        return nano_line.allows(table, action) if _line(table) else True
+
     def off_stand(self, table: Table) -> frozenset[int]:
+        if _line(table):
+            return frozenset()
         part = _part(table)
         held = () if part.held is None else (part.held,)
         return frozenset((*part.pile, *held))
 
     def off_stand_seen(self, table: Table, viewer: Viewer) -> frozenset[int]:
+        if _line(table):
+            return frozenset()
         part = _part(table)
         if part.held is not None and viewer in (part.chooser, SEER):
             return frozenset((part.held,))
@@ -652,7 +734,9 @@ class Nano(Mechanism[NanoPart]):
             return frozenset(part.pile)
         return frozenset()
 
-    def observe(self, table: Table, viewer: Viewer) -> NanoView | ClockView:
+    def observe(self, table: Table, viewer: Viewer) -> NanoView | ClockView | nano_line.LineView:
+        if _line(table):
+            return nano_line.observe(table)
         part = _part(table)
         if _clock(table):
             return {
@@ -690,10 +774,14 @@ __all__ = [
     "PILE",
     "TRACK",
     "ClockView",
+    "NanoFace",
+    "NanoSkip",
     "NanoStand",
     "NanoView",
+    "NanoWalk",
     "clock_left",
     "clock_view",
+    "line_view",
     "stuck",
     "view",
 ]

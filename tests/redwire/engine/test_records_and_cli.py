@@ -323,6 +323,7 @@ SAMPLES: dict[str, object] = {
     "stand2": 1,
     "slot2": 4,
     "way": "clockwise",
+    "facing": "left",
 }
 #: Fields whose sample depends on the action.
 CARD_SAMPLES: dict[str, object] = {"label": 12, "choose_constraint": "B", "weakest_accuse": "C"}

@@ -50,6 +50,7 @@ from engine.redwire.mechanisms.constraints import DrawConstraint, PassConstraint
 from engine.redwire.mechanisms.flipped_wires import FlippedCut, FlippedReveal, FlippedSolo
 from engine.redwire.mechanisms.guessing import PlayNumber
 from engine.redwire.mechanisms.hand_me_downs import GiveNumber, HandSkip
+from engine.redwire.mechanisms.nano_line import NanoFace, NanoSkip, NanoWalk
 from engine.redwire.mechanisms.negative_tokens import GiveToken, NegativeToken
 from engine.redwire.mechanisms.number_choice import ChooseNumber
 from engine.redwire.mechanisms.number_flip import FlipNumber
@@ -184,6 +185,9 @@ def random_candidate(state: GameState, rng: random.Random) -> Action:
         lambda: FlippedReveal(seat, rng.choice(((0,), (1,), (0, 1), (2,)))),
         lambda: PassConstraints(seat, rng.choice(("keep", "clockwise", "anticlockwise", "up"))),
         lambda: DrawConstraint(seat),
+        lambda: NanoWalk(seat, value),
+        lambda: NanoSkip(seat),
+        lambda: NanoFace(seat, rng.choice(("left", "right", "up"))),
     ]
     return rng.choice(makers)()
 

@@ -10,6 +10,14 @@ Mission 53 (Nano as the bomb's clock): the status line's detonator becomes Nano'
 draws the whole track 0-12 with what the next cut would do to Nano; the log says each move and
 why.
 
+Mission 59 (Nano on the line of Number cards): the mission's panel draws the twelve cards in
+their line (``_line_part``: each cell its value, "▢" and struck through once face down, Nano's
+card marked "◀N" or "N▶" by its facing, every cell with its accessible name), the values the
+player may cut in words; the dock's buttons move Nano (one per value, offered only for the cards
+the engine allows: ``nano_walk_<value>``), skip (``nano_skip``) and, after the cut, turn Nano or
+keep it facing as it is (``nano_face_left`` / ``nano_face_right``), each by touch or keyboard with
+its confirm; the log says every walk, skip, facing and card turned face down.
+
 >>> from fusebox_web.redwire.mechanisms.nano import MAX_STANDS
 >>> MAX_STANDS
 4
@@ -22,7 +30,14 @@ from typing import TYPE_CHECKING
 
 from engine.redwire import GameState
 from engine.redwire.mechanisms import nano
-from engine.redwire.mechanisms.nano import CLOCK_START, TRACK, NanoStand
+from engine.redwire.mechanisms.nano import (
+    CLOCK_START,
+    TRACK,
+    NanoFace,
+    NanoSkip,
+    NanoStand,
+    NanoWalk,
+)
 
 from ..markup import classes, esc, tag
 from .base import CardUse, Found, View, action_use, legal
@@ -262,12 +277,144 @@ def _move_line(e: View, w: Words) -> Found:
     return w.t(key, space=e["space"]), "info"
 
 
-PARTS = (_track, _clock_track)
+def _line_part(obs: Observation, w: Words) -> str:
+    """Mission 59: the line of Number cards, Nano's card and facing, the cards face down."""
+    line = nano.line_view(obs)
+    if line is None:
+        return ""
+    place, facing = line["place"], line["facing"]
+    ahead = set(line["ahead"])
+    cells = []
+    for index, card in enumerate(line["line"]):
+        value, down = card["value"], card["down"]
+        here = index == place
+        text = "▢" if down else str(value)
+        if here:
+            bot = "◀N" if facing == "left" else "N▶"
+            text += tag("span", bot, class_="rw-nano-bot", aria_hidden="true")
+        if here:
+            key = "hereDown" if down else "here"
+            name = w.t(f"rw.nano.line.{key}.{facing}", value=value)
+        elif down:
+            name = w.t("rw.nano.line.down", value=value)
+        else:
+            name = w.t("rw.nano.line.card", value=value)
+        cells.append(
+            tag(
+                "li",
+                text,
+                class_=classes(
+                    "rw-nano-cell",
+                    here and "is-here",
+                    down and "is-down",
+                    value in ahead and not here and "is-ahead",
+                ),
+                aria_current="true" if here else None,
+                aria_label=name,
+                data_value=str(value),
+            )
+        )
+    values = ", ".join(str(v) for v in line["ahead"]) or "—"
+    if line["walked"]:
+        status = w.t("rw.nano.line.walked", value=line["value"])
+    else:
+        status = w.t(f"rw.nano.line.status.{facing}", value=line["value"], values=values)
+    return tag(
+        "div",
+        tag("p", esc(status), class_="rw-seq")
+        + tag("ol", "".join(cells), class_="rw-nano-track", aria_label=w.t("rw.nano.line.name")),
+        class_="rw-nano rw-nano-line",
+        data_testid="nano-line",
+        data_value=str(line["value"]),
+        data_facing=facing,
+    )
+
+
+def _walk_use(value: int) -> CardUse:
+    """The dock button that leaves Nano on, or moves it to, the card ``value``."""
+
+    def afford(state: GameState, seat: int) -> bool | None:
+        return True if legal(state, NanoWalk(seat, value)) else None
+
+    return action_use(
+        f"nano_walk_{value}",
+        NanoWalk,
+        afford,
+        lambda sel, seat: NanoWalk(seat, value),
+        lambda a, w, obs: w.t("rw.confirm.nano_walk", value=a.value),
+        select=lambda a: {"mode": f"nano_walk_{a.value}"},
+    )
+
+
+def _face_use(side: str) -> CardUse:
+    """The dock button that turns Nano to face ``side`` after the cut."""
+
+    def afford(state: GameState, seat: int) -> bool | None:
+        return True if legal(state, NanoFace(seat, side)) else None
+
+    return action_use(
+        f"nano_face_{side}",
+        NanoFace,
+        afford,
+        lambda sel, seat: NanoFace(seat, side),
+        lambda a, w, obs: w.t(f"rw.confirm.nano_face_{a.facing}"),
+        timing="any_time",
+        select=lambda a: {"mode": f"nano_face_{a.facing}"},
+    )
+
+
+def _skip_afford(state: GameState, seat: int) -> bool | None:
+    return True if legal(state, NanoSkip(seat)) else None
+
+
+def _face_prompt(obs: Observation, w: Words) -> str | None:
+    line = nano.line_view(obs)
+    if line is None:
+        return None
+    return w.t(f"rw.prompt.nano_face.{line['facing']}", value=line["value"])
+
+
+def _walk_line(e: View, w: Words) -> Found:
+    who = w.name(e["seat"])
+    if e["from"] == e["value"]:
+        return w.t("rw.log.nanoStay", who=who, value=e["value"]), "info"
+    key = f"rw.log.nanoWalk.{e['facing']}"
+    return w.t(key, who=who, start=e["from"], value=e["value"]), "info"
+
+
+def _skip_line(e: View, w: Words) -> Found:
+    values = ", ".join(str(v) for v in e["values"]) or "—"
+    return w.t("rw.log.nanoSkip", who=w.name(e["seat"]), values=values), "dial"
+
+
+def _face_line(e: View, w: Words) -> Found:
+    key = "rw.log.nanoFaceTurn" if e["turned"] else "rw.log.nanoFaceKeep"
+    return w.t(f"{key}.{e['facing']}", who=w.name(e["seat"]), value=e["value"]), "info"
+
+
+def _line_start(e: View, w: Words) -> Found:
+    line = " ".join(str(v) for v in e["line"])
+    return w.t(f"rw.log.nanoLine.{e['facing']}", line=line, value=e["value"]), "info"
+
+
+PARTS = (_track, _clock_track, _line_part)
 STATUS_DIALS = (_status_dial,)
 MISTAKE_COUNTS = (_misses,)
 TILE_MARKS = (_marks,)
-DECISION_PROMPTS = {"nano_stand": _prompt}
-USES = tuple(_stand_use(index) for index in range(MAX_STANDS))
+DECISION_PROMPTS = {"nano_stand": _prompt, "nano_face": _face_prompt}
+USES = (
+    *(_stand_use(index) for index in range(MAX_STANDS)),
+    *(_walk_use(value) for value in TRACK),
+    action_use(
+        "nano_skip",
+        NanoSkip,
+        _skip_afford,
+        lambda sel, seat: NanoSkip(seat),
+        lambda a, w, obs: w.t("rw.confirm.nano_skip"),
+    ),
+    _face_use("left"),
+    _face_use("right"),
+)
 LINES = {
     "nano": _line("rw.log.nano"),
     "nano_take": _take_line,
@@ -277,4 +424,9 @@ LINES = {
     "nano_stuck": _line("rw.log.nanoStuck"),
     "nano_clock": _line("rw.log.nanoClock"),
     "nano_clock_move": _clock_line,
+    "nano_line": _line_start,
+    "nano_walk": _walk_line,
+    "nano_skip": _skip_line,
+    "nano_face": _face_line,
+    "nano_card_down": _line("rw.log.nanoCardDown"),
 }
