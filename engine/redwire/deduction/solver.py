@@ -193,7 +193,7 @@ def _solve_normalized(
             # the needs' flags instead, and may be faster.
             flags = route_by_flags(norm, first, mirrored) if engine is None else None
             if flags is None:
-                return _solve_by_subtraction(position, norm, wide, factor, mirrored, engine)
+                return _solve_by_subtraction(position, norm, wide, apart, factor, mirrored, engine)
             way = Route(flags)
         if way.direct is None and first is not None:
             way = Route(None, first)
@@ -287,6 +287,7 @@ def _solve_by_subtraction(
     position: Position,
     norm: Normalized,
     wide: list[int],
+    apart: Sequence[int],
     factor: int,
     mirrored: bool | None,
     engine: Engine | None,
@@ -318,10 +319,18 @@ def _solve_by_subtraction(
         )
         for stand in norm.place
     )
-    inverse = {dp: (s, i) for s, stand in enumerate(norm.place) for i, dp in enumerate(stand)}
+    inverse: dict[SlotRef, list[SlotRef]] = {}  # a stand of ``apart``: every slot at its first
+    for s, stand in enumerate(norm.place):
+        for i, dp in enumerate(stand):
+            inverse.setdefault(dp, []).append((s, i))
     checks = tuple(
         (
-            tuple(inverse[(st, i)] for st, ix in norm.needs[k].slots.items() for i in sorted(ix)),
+            tuple(
+                slot
+                for st, ix in norm.needs[k].slots.items()
+                for i in (sorted(ix) if st not in apart else [0])
+                for slot in inverse[(st, i)]
+            ),
             norm.needs[k].codes,
         )
         for k in wide

@@ -53,7 +53,8 @@ def blank_stands(norm: Normalized, apart: Collection[int] = ()) -> list[int]:
 def single_groups(norm: Normalized) -> list[list[int]]:
     """Groups (two stands or more) of interchangeable single slots: DP stands of one hidden slot
     (a wire outside the sorted order: an X wire, a flipped wire the viewer does not see, a pile's
-    wire) that no fact left for the DP names, grouped by the codes they allow. Such slots only
+    wire) that no label, pair or run names, grouped by the codes they allow and the counts
+    (needs, tallies) that name them (a count names a whole group or none of it). Such slots only
     take tiles, each alone, so a group of ``k`` is dealt as one sorted stand of ``k`` slots
     allowing those codes (the same worlds for the other stands, each counted ``k!`` times over:
     ``scale([1] * k)``), and each slot's marginal is the merged stand's average (by symmetry every
@@ -66,11 +67,17 @@ def single_groups(norm: Normalized) -> list[list[int]]:
     >>> single_groups(normalize(Position(Pool.standard(range(1, 4)), tuple(stands))))
     [[1, 3, 5]]
     """
-    named = _named(norm)
-    found: dict[frozenset[int], list[int]] = {}
+    # A count (need, tally) may name slots of a group, so long as it names them all: it then
+    # only asks how many of the group's tiles have its codes, which the merged stand tells.
+    tied = {s for s, _, _ in norm.labels}
+    tied |= {slot[0] for pair in norm.pairs for slot in (pair.first, pair.second)}
+    tied |= {s for s, _, _ in norm.runs}
+    counts = [*(need.slots for need in norm.needs), *(tally.slots for tally in norm.tallies)]
+    found: dict[tuple[frozenset[int], frozenset[int]], list[int]] = {}
     for s, stand in enumerate(norm.allowed):
-        if len(stand) == 1 and len(stand[0]) > 1 and s not in named:
-            found.setdefault(stand[0], []).append(s)
+        if len(stand) == 1 and len(stand[0]) > 1 and s not in tied:
+            naming = frozenset(k for k, slots in enumerate(counts) if s in slots)
+            found.setdefault((stand[0], naming), []).append(s)
     return [group for group in found.values() if len(group) > 1]
 
 
@@ -118,22 +125,25 @@ def _regroup(
     def at(slot: tuple[int, int]) -> tuple[int, int]:
         return (index[slot[0]], 0 if slot[0] in merged else slot[1])
 
+    def named(slots: dict[int, frozenset[int]]) -> dict[int, frozenset[int]]:
+        """A count's slots in the new stands: a merged stand's are all its slots (a count names
+        every stand of a group of single slots, or none: ``single_groups``)."""
+        return {
+            index[s]: frozenset(range(len(allowed[index[s]]))) if s in merged else ix
+            for s, ix in slots.items()
+        }
+
     return (
         Normalized(
             universe=norm.universe,
             copies=norm.copies,
             groups=norm.groups,
             allowed=allowed,
-            needs=tuple(
-                Need({index[s]: ix for s, ix in n.slots.items()}, n.codes) for n in norm.needs
-            ),
+            needs=tuple(Need(named(n.slots), n.codes) for n in norm.needs),
             labels=tuple((index[s], i, same) for s, i, same in norm.labels),
             colours=norm.colours,
             feasible=norm.feasible,
-            tallies=tuple(
-                Tally({index[s]: ix for s, ix in t.slots.items()}, t.codes, t.low, t.high)
-                for t in norm.tallies
-            ),
+            tallies=tuple(Tally(named(t.slots), t.codes, t.low, t.high) for t in norm.tallies),
             pairs=tuple(Pair(at(p.first), at(p.second), p.relation) for p in norm.pairs),
             place=tuple(tuple(map(at, stand)) for stand in norm.place),
             runs=tuple((index[s], i, n) for s, i, n in norm.runs),

@@ -152,7 +152,7 @@ def unsorted_position(rng: random.Random, pair: bool = False) -> Position:
     (each anywhere on its stand), few wires shown, now and then a miss (``SlotNotIn``) on an
     unsorted slot or a random fact; ``pair``: one stand's first and last wires are both unsorted
     and known to be in order (left <= right: mission 64's flipped pair, an ``Order`` fact)."""
-    from engine.redwire.deduction import Fact, Order, Stand
+    from engine.redwire.deduction import AtLeastOne, Count, Fact, Order, Stand
     from tests.redwire.deduction.random_positions import random_fact, random_pool, split
 
     chooser = RandomChooser(rng)
@@ -190,6 +190,15 @@ def unsorted_position(rng: random.Random, pair: bool = False) -> Position:
                 wrong = [c for c in universe if c != world[s][i]]
                 if wrong:
                     facts.append(SlotNotIn((s, i), (rng.choice(wrong),)))
+    if len(world) >= 2 and rng.random() < 0.4:  # "holds the value" or a count over two stands
+        two = rng.sample(range(len(world)), 2)
+        named = [(s, i) for s in two for i in range(len(world[s]))]
+        code = rng.choice([world[s][i] for s, i in named])
+        if rng.random() < 0.5:
+            facts.append(AtLeastOne(named, (code,)))
+        else:
+            held = sum(1 for s, i in named if world[s][i] == code)
+            facts.append(Count(named, (code,), held, held))
     if paired is not None:
         facts.append(Order((paired, 0), (paired, sizes[paired] - 1), False))
     slots = [(s, i) for s, hand in enumerate(world) for i in range(len(hand))]
@@ -201,14 +210,16 @@ def unsorted_position(rng: random.Random, pair: bool = False) -> Position:
 def test_solver_equals_brute_force_with_many_unsorted_slots() -> None:
     """Positions with several wires outside the sorted order (interchangeable ones are dealt as
     one stand, ``symmetry.single_groups``): every engine and direction as brute force."""
-    grouped = 0
+    grouped = counted = 0
     for seed in range(400_000, 400_050):
         rng = random.Random(seed)
         position = unsorted_position(rng)
         norm = normalize(position)
-        grouped += bool(norm.feasible and single_groups(norm))
+        merged = bool(norm.feasible and single_groups(norm))
+        grouped += merged
+        counted += merged and bool(norm.needs or norm.tallies)
         check_against_oracle(position, rng)
-    assert grouped >= 12  # the merging is exercised
+    assert grouped >= 12 and counted >= 3  # the merging is exercised, with counts too
 
 
 def test_solver_equals_brute_force_with_an_ordered_unsorted_pair() -> None:
