@@ -9,6 +9,11 @@ share its tiles out, and a world's weight over all the ways to share the blank s
 (``scale``). A blank stand's own marginals come from a second walk where it is dealt alone beside
 the other blank stands merged; stands of one size share them.
 
+Single slots outside the sorted order (DP stands of one slot: X wires, unseen flipped wires, a
+pile's wires) that allow the same codes and that the same counts name are interchangeable too
+(``single_groups``): each group is dealt as one stand, and since every slot of a group has the same
+marginal, each reads the merged stand's average, with no more walk.
+
 >>> from engine.redwire.deduction.position import Pool, Position, Stand
 >>> from engine.redwire.deduction.normalize import normalize
 >>> pos = Position(Pool.standard(range(1, 4)), (Stand(0, (10,) * 4), *[Stand(s, (None,) * 4) for s in (1, 2)]))
@@ -63,7 +68,7 @@ def single_groups(norm: Normalized) -> list[list[int]]:
     >>> from engine.redwire.deduction.position import Pool, Position, Stand
     >>> from engine.redwire.deduction.normalize import normalize
     >>> x = frozenset({0})
-    >>> stands = [Stand(s, (None,) * 3, unsorted=x) for s in range(3)]
+    >>> stands = [Stand(s, (None,) * 4, unsorted=x) for s in range(3)]
     >>> single_groups(normalize(Position(Pool.standard(range(1, 4)), tuple(stands))))
     [[1, 3, 5]]
     """
