@@ -47,7 +47,8 @@ How it is solved: ``normalize`` settles what each slot may hold (and the "k of m
 slot must or cannot hold); a DP over the codes in increasing order whose state is each stand's fill
 level, run by the direct engine (``direct``: small positions, late in a game), the sparse one
 (``plan``, ``passes``) or the packed one (``packed_plan``, ``packed_passes``), whichever is
-expected to be faster (``choice``); blank stands are dealt as one (``symmetry``). It is checked against a brute-force enumerator of deals
+expected to be faster (``choice``); blank stands are dealt as one, and so are interchangeable
+unsorted single slots (``symmetry``). It is checked against a brute-force enumerator of deals
 (tests/redwire/deduction/oracle.py) and against every deal replayed through real games
 (tests/redwire/deduction/real_games.py).
 

@@ -5,7 +5,8 @@ really couples slots:
 
 * the DP's stands: the stands as they were dealt (``Position.dealt``); a stand's sorted slots form
   one DP stand, and each of its ``unsorted`` slots a DP stand of one slot of its own (so is every
-  wire dealt to a pile: a stand nobody owns with no slot in order, as Nano's)
+  wire dealt to a pile: a stand nobody owns with no slot in order, as Nano's; the solver deals
+  the interchangeable ones as one: ``symmetry.single_groups``)
   (``Normalized.place`` maps a position's slot to its DP slot). Where wires moved since the deal,
   the order of the stands as they are now is a set of pairs of slots;
 * every slot gets its set of allowed codes (known slot: one code; hidden: the pool, minus what the

@@ -122,6 +122,20 @@ class Walk:
         return weights
 
 
+@dataclass
+class _Share(Walk):
+    """A walk read through another one's tables with its own ``scale``: a slot of a group of
+    interchangeable single slots dealt as one stand reads every slot of that stand, each at the
+    walk's scale over the group's size (their average: ``symmetry.single_groups``)."""
+
+    parent: Walk | None = None
+
+    def slot_weights(self, slot: SlotRef) -> dict[int, int]:
+        """The parent walk's weights (computed once, there)."""
+        assert self.parent is not None
+        return self.parent.slot_weights(slot)
+
+
 #: Where the solution reads a slot: (walk, slot of that walk's DP, in the walk's frame).
 Source = tuple[int, SlotRef]
 #: A need the first walk does not count: at least one of ``slots`` holds one of ``codes``.
@@ -140,6 +154,7 @@ class Solution:
         blob: tuple[int, tuple[tuple[SlotRef, ...], ...]] | None = None,
         checks: tuple[Check, ...] = (),
         fallback: Callable[[], Solution] | None = None,
+        singles: tuple[tuple[int, tuple[SlotRef, ...]], ...] = (),
     ) -> None:
         self.position = position
         #: Weight of all consistent worlds: the number of consistent physical deals.
@@ -153,6 +168,70 @@ class Solution:
         # is drawn again); ``fallback`` solves the position without subtraction when too few do.
         self._checks = checks
         self._fallback: Callable[[], Solution] | Solution | None = fallback
+        # Interchangeable single slots dealt as one stand: (that DP stand of the first walk, the
+        # position's slots it holds), whose tiles a drawn world shares out at random.
+        self._singles = singles
+
+    def with_singles(self, groups: Sequence[tuple[SlotRef, ...]]) -> Solution:
+        """This solution with each of ``groups`` (the position's slots that the walks dealt as one
+        stand of as many slots, ``symmetry.single_groups``; every slot of a group reads that
+        stand's first slot) read and drawn slot by slot: a slot's weights are the stand's slots'
+        weights added up over the group's size (the slots are interchangeable, so each holds a
+        code in the same worlds' share), and a drawn world shares the stand's tiles out at
+        random."""
+        if not self._walks:
+            return self
+        walks = list(self._walks)
+        views: dict[tuple[int, int], int] = {}  # (walk, group size) -> its share walk
+
+        def view(k: int, size: int) -> int:
+            if (k, size) not in views:
+                walk = walks[k]
+                assert walk.scale % size == 0  # the scale holds the group's size!
+                share = _Share(
+                    walk.tables,
+                    walk.universe,
+                    walk.mirrored,
+                    walk.dp_total,
+                    walk.scale // size,
+                    walk.sign,
+                    parent=walk,
+                )
+                views[(k, size)] = len(walks)
+                walks.append(share)
+            return views[(k, size)]
+
+        where = [list(stand) for stand in self._where]
+        singles = list(self._singles)
+        for slots in groups:
+            size = len(slots)
+            for s, i in slots:
+                where[s][i] = tuple(
+                    (view(k, size), (stand, j))
+                    for k, (stand, _) in self._where[s][i]
+                    for j in range(size)
+                )
+            first = self._where[slots[0][0]][slots[0][1]][0]
+            assert first[0] == 0  # the first walk deals every slot
+            singles.append((first[1][0], tuple(slots)))
+        fallback = self._fallback
+        later: Callable[[], Solution] | None = None
+        if fallback is not None:
+
+            def later() -> Solution:
+                found = fallback if isinstance(fallback, Solution) else fallback()
+                return found.with_singles(groups)
+
+        return Solution(
+            self.position,
+            self.total,
+            walks,
+            tuple(tuple(stand) for stand in where),
+            self._blob,
+            self._checks,
+            later,
+            tuple(singles),
+        )
 
     @property
     def feasible(self) -> bool:
@@ -254,4 +333,9 @@ class Solution:
                 for (s, i), code in zip(slots, sorted(tiles[: len(slots)]), strict=True):
                     stands[s][i] = code
                 tiles = tiles[len(slots) :]
+        for merged, slots in self._singles:
+            tiles = [sign * code for code in drawn[merged]]
+            rng.shuffle(tiles)
+            for (s, i), code in zip(slots, tiles, strict=True):
+                stands[s][i] = code
         return tuple(tuple(codes) for codes in stands)

@@ -43,7 +43,9 @@ fact) are dealt as one stand, and each size of them gets one more walk for its m
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
+from math import factorial, prod
 
 from engine.redwire.deduction import direct, packed_passes
 from engine.redwire.deduction.cases import MixedSolution, expand
@@ -66,7 +68,13 @@ from engine.redwire.deduction.plan import Plan
 from engine.redwire.deduction.position import Position
 from engine.redwire.deduction.solution import Solution, Source, Walk
 from engine.redwire.deduction.sparse_tables import SparseTables
-from engine.redwire.deduction.symmetry import blank_stands, merge_stands, scale
+from engine.redwire.deduction.symmetry import (
+    blank_stands,
+    merge_singles,
+    merge_stands,
+    scale,
+    single_groups,
+)
 
 
 def plan_for(
@@ -101,10 +109,15 @@ def count_worlds(position: Position) -> int:
     if cases is not None:  # facts that are a choice: their cases add up
         return sum(count_worlds(case) for case in cases)
     norm = normalize(position)
-    blanks = blank_stands(norm)
-    factor = 1
+    groups = single_groups(norm) if norm.feasible else []
+    factor = prod(factorial(len(group)) for group in groups)
+    apart: list[int] = []
+    if groups:
+        norm, index = merge_singles(norm, groups)
+        apart = [index[group[0]] for group in groups]
+    blanks = blank_stands(norm, apart)
     if len(blanks) > 1:
-        factor = scale([len(norm.allowed[s]) for s in blanks])
+        factor *= scale([len(norm.allowed[s]) for s in blanks])
         norm, _ = merge_stands(norm, blanks)
     way = route(norm, None, None)
     if way.direct is not None:
@@ -138,7 +151,38 @@ def solve(
             position, [solve(case, mirrored=mirrored, engine=engine) for case in cases]
         )
     norm = normalize(position)
-    blanks = blank_stands(norm)
+    groups = single_groups(norm) if norm.feasible else []
+    if not groups:
+        return _solve_normalized(position, norm, (), 1, mirrored, engine)
+    merged, index = merge_singles(norm, groups)
+    apart = [index[group[0]] for group in groups]
+    factor = prod(factorial(len(group)) for group in groups)
+    solution = _solve_normalized(position, merged, apart, factor, mirrored, engine)
+    return solution.with_singles(
+        [
+            tuple(
+                (s, i)
+                for s, stand in enumerate(merged.place)
+                for i, at in enumerate(stand)
+                if at[0] == dp
+            )
+            for dp in apart
+        ]
+    )
+
+
+def _solve_normalized(
+    position: Position,
+    norm: Normalized,
+    apart: Sequence[int],
+    factor: int,
+    mirrored: bool | None,
+    engine: Engine | None,
+) -> Solution:
+    """``solve`` once normalised; ``apart``: the stands of interchangeable single slots dealt as
+    one (not blank stands to merge again), whose ways to share their tiles out ``factor`` counts.
+    """
+    blanks = blank_stands(norm, apart)
     if len(blanks) < 2:
         way = route(norm, mirrored, engine)
         wide = wide_needs(norm) if way.direct is None else []
@@ -149,11 +193,11 @@ def solve(
             # the needs' flags instead, and may be faster.
             flags = route_by_flags(norm, first, mirrored) if engine is None else None
             if flags is None:
-                return _solve_by_subtraction(position, norm, wide, mirrored, engine)
+                return _solve_by_subtraction(position, norm, wide, apart, factor, mirrored, engine)
             way = Route(flags)
         if way.direct is None and first is not None:
             way = Route(None, first)
-        walk = _walk(norm, 1, mirrored, engine, way)
+        walk = _walk(norm, factor, mirrored, engine, way)
         if walk is None:
             return Solution(position, 0)
         if walk.mirrored:
@@ -163,21 +207,23 @@ def solve(
         else:
             where = tuple(tuple([((0, s),) for s in stand]) for stand in norm.place)
         return Solution(position, walk.dp_total * walk.scale, [walk], where)
-    return _solve_blank(position, norm, blanks, mirrored, engine)
+    return _solve_blank(position, norm, blanks, factor, mirrored, engine)
 
 
 def _solve_blank(
     position: Position,
     norm: Normalized,
     blanks: list[int],
+    factor: int,
     mirrored: bool | None,
     engine: Engine | None,
 ) -> Solution:
     """``solve`` with the ``blanks`` stands dealt as one (``symmetry``); one more walk per size
-    of blank stand gives their marginals."""
+    of blank stand gives their marginals. ``factor``: the scale of the single slots dealt as
+    one."""
     sizes = [len(norm.allowed[s]) for s in blanks]
     merged, index = merge_stands(norm, blanks)
-    main = _walk(merged, scale(sizes), mirrored, engine)
+    main = _walk(merged, scale(sizes) * factor, mirrored, engine)
     if main is None:
         return Solution(position, 0)
     walks = [main]
@@ -186,7 +232,8 @@ def _solve_blank(
         if size not in alone:
             rest = [s for s in blanks if s != blank]
             split, split_index = merge_stands(norm, rest)
-            walk = _walk(split, scale([len(norm.allowed[s]) for s in rest]), mirrored, engine)
+            ways = scale([len(norm.allowed[s]) for s in rest])
+            walk = _walk(split, ways * factor, mirrored, engine)
             assert walk is not None  # the same worlds as the main walk's
             alone[size] = (len(walks), split, split_index[blank])
             walks.append(walk)
@@ -240,6 +287,8 @@ def _solve_by_subtraction(
     position: Position,
     norm: Normalized,
     wide: list[int],
+    apart: Sequence[int],
+    factor: int,
     mirrored: bool | None,
     engine: Engine | None,
 ) -> Solution:
@@ -252,7 +301,7 @@ def _solve_by_subtraction(
     for size in range(len(wide) + 1):
         for subset in combinations(wide, size):
             variant = without_needs(norm, wide, list(subset))
-            walk = _walk(variant, 1, mirrored, engine)
+            walk = _walk(variant, factor, mirrored, engine)
             if walk is not None:
                 walk.sign = -1 if size % 2 else 1
                 walks.append(walk)
@@ -270,17 +319,25 @@ def _solve_by_subtraction(
         )
         for stand in norm.place
     )
-    inverse = {dp: (s, i) for s, stand in enumerate(norm.place) for i, dp in enumerate(stand)}
+    inverse: dict[SlotRef, list[SlotRef]] = {}  # a stand of ``apart``: every slot at its first
+    for s, stand in enumerate(norm.place):
+        for i, dp in enumerate(stand):
+            inverse.setdefault(dp, []).append((s, i))
     checks = tuple(
         (
-            tuple(inverse[(st, i)] for st, ix in norm.needs[k].slots.items() for i in sorted(ix)),
+            tuple(
+                slot
+                for st, ix in norm.needs[k].slots.items()
+                for i in (sorted(ix) if st not in apart else [0])
+                for slot in inverse[(st, i)]
+            ),
             norm.needs[k].codes,
         )
         for k in wide
     )
 
     def fallback() -> Solution:
-        walk = _walk(norm, 1, mirrored, engine)
+        walk = _walk(norm, factor, mirrored, engine)
         assert walk is not None  # the same worlds
         place = tuple(tuple(((0, _frame(walk, norm, s)),) for s in stand) for stand in norm.place)
         return Solution(position, walk.dp_total * walk.scale, [walk], place)

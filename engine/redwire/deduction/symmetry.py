@@ -9,6 +9,11 @@ share its tiles out, and a world's weight over all the ways to share the blank s
 (``scale``). A blank stand's own marginals come from a second walk where it is dealt alone beside
 the other blank stands merged; stands of one size share them.
 
+Single slots outside the sorted order (DP stands of one slot: X wires, unseen flipped wires, a
+pile's wires) that allow the same codes and that the same counts name are interchangeable too
+(``single_groups``): each group is dealt as one stand, and since every slot of a group has the same
+marginal, each reads the merged stand's average, with no more walk.
+
 >>> from engine.redwire.deduction.position import Pool, Position, Stand
 >>> from engine.redwire.deduction.normalize import normalize
 >>> pos = Position(Pool.standard(range(1, 4)), (Stand(0, (10,) * 4), *[Stand(s, (None,) * 4) for s in (1, 2)]))
@@ -22,25 +27,71 @@ the other blank stands merged; stands of one size share them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from math import factorial, prod
 
 from engine.redwire.deduction.normalize import Need, Normalized, Pair, Tally
 
 
-def blank_stands(norm: Normalized) -> list[int]:
-    """The DP stands whose every slot may hold any code and that no fact names."""
+def _named(norm: Normalized) -> set[int]:
+    """The DP stands some fact left for the DP names (they cannot be dealt as one)."""
     named = {s for need in norm.needs for s in need.slots}
     named |= {s for tally in norm.tallies for s in tally.slots}
     named |= {s for s, _, _ in norm.labels}
     named |= {slot[0] for pair in norm.pairs for slot in (pair.first, pair.second)}
     named |= {s for s, _, _ in norm.runs}
+    return named
+
+
+def blank_stands(norm: Normalized, apart: Collection[int] = ()) -> list[int]:
+    """The DP stands whose every slot may hold any code and that no fact names (but those of
+    ``apart``: stands of interchangeable single slots already dealt as one, ``single_groups``)."""
+    named = _named(norm)
     everything = frozenset(norm.universe)
     return [
         s
         for s, stand in enumerate(norm.allowed)
-        if s not in named and all(codes == everything for codes in stand)
+        if s not in named and s not in apart and all(codes == everything for codes in stand)
     ]
+
+
+def single_groups(norm: Normalized) -> list[list[int]]:
+    """Groups (two stands or more) of interchangeable single slots: DP stands of one hidden slot
+    (a wire outside the sorted order: an X wire, a flipped wire the viewer does not see, a pile's
+    wire) that no label, pair or run names, grouped by the codes they allow and the counts
+    (needs, tallies) that name them (a count names a whole group or none of it). Such slots only
+    take tiles, each alone, so a group of ``k`` is dealt as one sorted stand of ``k`` slots
+    allowing those codes (the same worlds for the other stands, each counted ``k!`` times over:
+    ``scale([1] * k)``), and each slot's marginal is the merged stand's average (by symmetry every
+    slot of a group has the same one): no DP stand each, and no more walks.
+
+    >>> from engine.redwire.deduction.position import Pool, Position, Stand
+    >>> from engine.redwire.deduction.normalize import normalize
+    >>> x = frozenset({0})
+    >>> stands = [Stand(s, (None,) * 4, unsorted=x) for s in range(3)]
+    >>> single_groups(normalize(Position(Pool.standard(range(1, 4)), tuple(stands))))
+    [[1, 3, 5]]
+    """
+    # A count (need, tally) may name slots of a group, so long as it names them all: it then
+    # only asks how many of the group's tiles have its codes, which the merged stand tells.
+    tied = {s for s, _, _ in norm.labels}
+    tied |= {slot[0] for pair in norm.pairs for slot in (pair.first, pair.second)}
+    tied |= {s for s, _, _ in norm.runs}
+    counts = [*(need.slots for need in norm.needs), *(tally.slots for tally in norm.tallies)]
+    found: dict[tuple[frozenset[int], frozenset[int]], list[int]] = {}
+    for s, stand in enumerate(norm.allowed):
+        if len(stand) == 1 and len(stand[0]) > 1 and s not in tied:
+            naming = frozenset(k for k, slots in enumerate(counts) if s in slots)
+            found.setdefault((stand[0], naming), []).append(s)
+    return [group for group in found.values() if len(group) > 1]
+
+
+def merge_singles(
+    norm: Normalized, groups: Sequence[Sequence[int]]
+) -> tuple[Normalized, list[int]]:
+    """``norm`` with each group of ``single_groups`` dealt as one stand (after the others, in
+    order), and the new index of every old stand."""
+    return _regroup(norm, groups, [norm.allowed[group[0]][0] for group in groups])
 
 
 def scale(sizes: Sequence[int]) -> int:
@@ -52,19 +103,40 @@ def merge_stands(norm: Normalized, group: Sequence[int]) -> tuple[Normalized, li
     """``norm`` with the blank stands of ``group`` dealt as one stand (the last one), and the new
     index of every old stand. ``place`` of a merged stand's slots points at the merged stand's
     first slot (they are not tied to a slot of it)."""
-    merged = set(group)
+    return _regroup(norm, [group], [frozenset(norm.universe)])
+
+
+def _regroup(
+    norm: Normalized, groups: Sequence[Sequence[int]], codes: Sequence[frozenset[int]]
+) -> tuple[Normalized, list[int]]:
+    """``norm`` with each of ``groups`` (stands no fact names, every slot allowing the group's
+    ``codes``) dealt as one stand, after the other stands, and the new index of every old one."""
+    merged = {s for group in groups for s in group}
     kept = [s for s in range(len(norm.allowed)) if s not in merged]
     index = [0] * len(norm.allowed)
     for new, old in enumerate(kept):
         index[old] = new
-    for old in group:
-        index[old] = len(kept)
-    size = sum(len(norm.allowed[s]) for s in group)
-    everything = frozenset(norm.universe)
-    allowed = (*(norm.allowed[s] for s in kept), (everything,) * size)
+    for k, group in enumerate(groups):
+        for old in group:
+            index[old] = len(kept) + k
+    allowed = (
+        *(norm.allowed[s] for s in kept),
+        *(
+            (allows,) * sum(len(norm.allowed[s]) for s in group)
+            for group, allows in zip(groups, codes, strict=True)
+        ),
+    )
 
     def at(slot: tuple[int, int]) -> tuple[int, int]:
         return (index[slot[0]], 0 if slot[0] in merged else slot[1])
+
+    def named(slots: dict[int, frozenset[int]]) -> dict[int, frozenset[int]]:
+        """A count's slots in the new stands: a merged stand's are all its slots (a count names
+        every stand of a group of single slots, or none: ``single_groups``)."""
+        return {
+            index[s]: frozenset(range(len(allowed[index[s]]))) if s in merged else ix
+            for s, ix in slots.items()
+        }
 
     return (
         Normalized(
@@ -72,16 +144,11 @@ def merge_stands(norm: Normalized, group: Sequence[int]) -> tuple[Normalized, li
             copies=norm.copies,
             groups=norm.groups,
             allowed=allowed,
-            needs=tuple(
-                Need({index[s]: ix for s, ix in n.slots.items()}, n.codes) for n in norm.needs
-            ),
+            needs=tuple(Need(named(n.slots), n.codes) for n in norm.needs),
             labels=tuple((index[s], i, same) for s, i, same in norm.labels),
             colours=norm.colours,
             feasible=norm.feasible,
-            tallies=tuple(
-                Tally({index[s]: ix for s, ix in t.slots.items()}, t.codes, t.low, t.high)
-                for t in norm.tallies
-            ),
+            tallies=tuple(Tally(named(t.slots), t.codes, t.low, t.high) for t in norm.tallies),
             pairs=tuple(Pair(at(p.first), at(p.second), p.relation) for p in norm.pairs),
             place=tuple(tuple(map(at, stand)) for stand in norm.place),
             runs=tuple((index[s], i, n) for s, i, n in norm.runs),
