@@ -2739,8 +2739,12 @@ def test_my_two_flipped_wires_stay_hidden_and_the_right_one_has_its_cut(
         page.get_by_test_id("confirm"),
     ):
         press(page, step, "touch")
-    assert wait_decision(page) == "own_cut"
-    play(page, sure_move(saved_state(page), 0))
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=prompt]')?.dataset.moves !== "
+        f"'{len(state.history)}'"
+    )
+    if settled_decision(page) == "own_cut":  # (with one wire of the value the page picks it)
+        play(page, sure_move(saved_state(page), 0))
     page.wait_for_function(
         f'() => document.querySelector(\'[data-act=tile][data-stand="{aim.targets[0][0]}"]'
         f"[data-slot=\"{aim.targets[0][1]}\"]')?.classList.contains('is-cut')"
