@@ -33,7 +33,9 @@ not red (else he would reveal them). Both are facts for the deduction (``read_wa
 {'type': 'nano_walk', 'seat': 0, 'value': 7}
 >>> NanoFace(1, "left").to_json()
 {'type': 'nano_face', 'seat': 1, 'facing': 'left'}
->>> start_facing((1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12))
+>>> start_facing((1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12))  # six cards left of the 7, five right
+'left'
+>>> start_facing((12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1))
 'right'
 """
 
