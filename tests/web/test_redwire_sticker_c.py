@@ -4,9 +4,10 @@ Wire Label from one, the x1 token drawn under its wire with words, and every log
 
 from __future__ import annotations
 
+from fusebox_web.redwire.affordances import affordances
 from fusebox_web.redwire.log_text import log_lines
 from fusebox_web.redwire.mechanisms import CARD_USES, cards_now
-from fusebox_web.redwire.selection import Selection
+from fusebox_web.redwire.selection import Selection, build
 from fusebox_web.redwire.words import Words
 from fusebox_web.shell.i18n import Catalog
 
@@ -30,12 +31,13 @@ def test_the_fast_pass_is_two_taps_on_a_pair_of_mine(catalog: Catalog) -> None:
     state = with_cut(fresh([99]), NINES)
     assert 99 in cards_now(state, 0, own_turn=True) and 99 not in cards_now(state, 1, False)
     use = CARD_USES[99]
-    assert use.build is not None and use.confirm is not None and use.afford is not None
+    assert use.build_from is not None and use.confirm is not None and use.afford is not None
     passes = use.afford(state, 0)
     assert (0, 1) in use.tiles(passes, Selection("fast_pass")) and use.taps == 2
-    built = use.build(Selection("fast_pass", ((0, 2), (0, 1)), card=99), 0)
+    aff = affordances(state, 0)
+    built = build(Selection("fast_pass", ((0, 2), (0, 1)), card=99), 0, aff)
     assert built == FastPass(0, 2, 0, 1, 0, 2)
-    assert use.build(Selection("fast_pass", ((0, 1), (0, 3)), card=99), 0) is None  # 2 and 3
+    assert build(Selection("fast_pass", ((0, 1), (0, 3)), card=99), 0, aff) is None  # 2 and 3
     obs = state.observation(0)
     w = _words(catalog, obs)
     sentence = use.confirm(built, w, obs)
@@ -44,6 +46,20 @@ def test_the_fast_pass_is_two_taps_on_a_pair_of_mine(catalog: Catalog) -> None:
     obs = after.observation(2)
     texts = {line.text for line in log_lines(obs["log"], _words(catalog, obs))}
     assert catalog.t("rw.log.fast_pass", who="Ana", card=w.card_name(99), value="2") in texts
+
+
+def test_two_pages_do_not_share_the_fast_pass_pairs_they_were_offered() -> None:
+    """Each page builds its Fast Pass from its own affordances: drawing a second page (another
+    game, where the pair of 2s is no longer offered) changes nothing for the first one."""
+    first = with_cut(fresh([99]), NINES)
+    second = with_cut(fresh([99]), [*NINES, (0, 1)])  # its first 2 is cut: no pair of 2s
+    pair = Selection("fast_pass", ((0, 2), (0, 1)), card=99)
+    first_aff = affordances(first, 0)
+    second_aff = affordances(second, 0)  # drawn after the first page's
+    assert build(pair, 0, first_aff) == FastPass(0, 2, 0, 1, 0, 2)
+    assert build(pair, 0, second_aff) is None
+    assert first.is_legal(FastPass(0, 2, 0, 1, 0, 2))
+    assert not second.is_legal(FastPass(0, 2, 0, 1, 0, 2))
 
 
 def test_the_single_wire_label_is_one_tap_and_its_token_is_drawn(catalog: Catalog) -> None:

@@ -888,7 +888,7 @@ def confirm_button(inp: BoardInput) -> str:
     """The confirm button, saying exactly what will happen ("Cut: is Bea's wire 4 a 9?")."""
     w, aff, sel = inp.words, inp.aff, inp.sel
     seat = inp.viewer
-    action = build(sel, seat) if seat is not None else None
+    action = build(sel, seat, aff) if seat is not None else None
     if sel.mode is None or (aff.decision is None and sel.mode not in CARD_MODES):
         return ""
     text = inp.confirm_text or w.t("rw.confirm.choose")

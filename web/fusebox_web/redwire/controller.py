@@ -349,7 +349,7 @@ class App:
         obs = game.state.observation(viewer)
         w = self.words(obs)
         aff = self.viewer_affordances()
-        action = build(self.sel, viewer) if viewer is not None else None
+        action = build(self.sel, viewer, aff) if viewer is not None else None
         confirm = confirm_text(action, w, obs) if action is not None else None
         setup = game.state.setup
         share = link_query(
@@ -915,7 +915,7 @@ class App:
         self.sel = self.sel.tap_value(value, self.sel.xy or two)
         self.message = None
         self.draw_board()
-        if build(self.sel, self.session.viewer or 0) is not None:
+        if build(self.sel, self.session.viewer or 0, self.viewer_affordances()) is not None:
             dom.focus('[data-act="confirm"]', scroll=False)
 
     def act_seat(self, target: Any) -> None:
@@ -925,7 +925,7 @@ class App:
         self.sel = self.sel.tap_seat(seat, many)
         self.message = None
         self.draw_board()
-        if build(self.sel, self.session.viewer or 0) is not None:
+        if build(self.sel, self.session.viewer or 0, self.viewer_affordances()) is not None:
             dom.focus('[data-act="confirm"]', scroll=False)
 
     def act_mode(self, target: Any) -> None:
@@ -1002,7 +1002,7 @@ class App:
         viewer = self.session.viewer
         if viewer is None:
             return
-        action = build(self.sel, viewer)
+        action = build(self.sel, viewer, self.viewer_affordances())
         if action is None:
             self.message = self.missing_text()
             self.draw_board()
@@ -1058,7 +1058,7 @@ class App:
         self.message = None
         self.draw_board()
         self.announce_odds()
-        if build(self.sel, viewer) is not None:
+        if build(self.sel, viewer, self.viewer_affordances()) is not None:
             dom.focus('[data-act="confirm"]', scroll=False)
         elif (
             self.sel.mode in CUT_MODES

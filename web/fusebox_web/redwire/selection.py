@@ -122,8 +122,11 @@ def fresh(aff: Affordances) -> Selection:
     return Selection(default_mode(aff))
 
 
-def build(s: Selection, seat: int) -> Action | None:
-    """The engine action a complete selection makes, or None while something is missing."""
+def build(s: Selection, seat: int, aff: Affordances | None = None) -> Action | None:
+    """The engine action a complete selection makes, or None while something is missing.
+
+    ``aff`` (the seat's affordances) is needed by the modes whose taps alone do not name the
+    action (a card's ``build_from``): they pick it among the actions the seat was offered."""
     mode = s.mode
     if mode in CUT_MODES:
         if not s.targets or not s.values or (s.xy and len(s.values) != 2):
@@ -141,7 +144,7 @@ def build(s: Selection, seat: int) -> Action | None:
         return SoloCut(seat, s.values[0])
     if mode == "reveal":
         return RevealReds(seat)
-    return mechanisms.build(s, seat)
+    return mechanisms.build(s, seat, aff)
 
 
 def selection_of(action: Action, current: Selection) -> Selection:

@@ -164,7 +164,7 @@ USES.update((name, use) for name, use in ACTION_USES.items())
 #: The selection modes the cards start and build themselves (not the Dual Cut's), by mode.
 MODES: dict[str, CardUse] = {}
 for _use in sorted(USES.values(), key=lambda u: str(u.card).zfill(3)):
-    if _use.build is not None:
+    if _use.builds:
         MODES.setdefault(_use.mode, _use)
 #: Log sentences of the mechanisms' own events (besides ``equipment``), by event type.
 LINES: dict[str, Callable[[View, Words], Found]] = {
@@ -262,9 +262,16 @@ def cards_now(state: GameState, seat: int, own_turn: bool) -> dict[int | str, An
     return out
 
 
-def build(sel: Selection, seat: int) -> Action | None:
+def build(sel: Selection, seat: int, aff: Affordances | None = None) -> Action | None:
+    """The action the selection of a mechanism's mode makes; a ``build_from`` mode needs the
+    seat's affordances (its card's choices), and builds nothing without them."""
     use = use_of(sel)
-    return use.build(sel, seat) if use is not None and use.build is not None else None
+    if use is None:
+        return None
+    if use.build_from is not None:
+        choices = aff.cards.get(use.card) if aff is not None else None
+        return use.build_from(choices, sel, seat) if choices is not None else None
+    return use.build(sel, seat) if use.build is not None else None
 
 
 def chosen(action: Action) -> Chosen | None:

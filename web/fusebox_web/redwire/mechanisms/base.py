@@ -9,7 +9,9 @@ the confirm button need, so none of them names a card:
   something);
 * ``mode``: the selection mode the Use button starts, and what that mode asks for: wires to tap
   (``tiles``, ``taps`` of them), a value (``values``), seats (``seats``, up to ``seats_many``); ``build`` turns a
-  complete selection into the action, ``select`` an action back into a selection (hints);
+  complete selection into the action (``build_from`` instead, when the taps alone do not name it:
+  it is given the card's choices, ``afford``'s result, which the page's affordances hold, so no
+  module keeps a table of what was offered), ``select`` an action back into a selection (hints);
   ``probe`` is the action whose refusal explains why a wire cannot be tapped; ``missing`` the
   message key when something is still missing; a ``plain`` mode needs only the confirmation,
   and a ``button`` one is offered in the dock's row of turn actions;
@@ -88,6 +90,14 @@ class CardUse:
     button: bool = False
     log: Callable[[View, Words], Found] | None = None
     ready: Callable[[Affordances, int | str], bool] = _listed
+    #: Builds the action from the card's choices (``afford``'s result, held by the page's
+    #: affordances) and the selection, when the taps alone do not name the action.
+    build_from: Callable[[Any, Selection, int], Action | None] | None = None
+
+    @property
+    def builds(self) -> bool:
+        """Whether the mode builds its own action (not a detector's: the Dual Cut builds that)."""
+        return self.build is not None or self.build_from is not None
 
     def usable(self, aff: Affordances) -> bool:
         return self.ready(aff, self.card)

@@ -1,7 +1,14 @@
 """Equipment 9-9, Fast Pass, on the page: on your turn, tap two of your wires of one value.
 
+A selection holds only the two taps; the value the action names is the seat's own wires', so the
+action is picked among the pairs the engine offered (the card's choices, which each page's
+affordances hold: no table of this module is shared between two pages).
+
 >>> from fusebox_web.redwire.selection import Selection
->>> USES[0].build(Selection("fast_pass", ((0, 4), (0, 3)), card=99), 0) is None  # no value known
+>>> offered = [FastPass(0, 2, 0, 3, 0, 4)]
+>>> USES[0].build_from(offered, Selection("fast_pass", ((0, 4), (0, 3)), card=99), 0)
+FastPass(seat=0, value=2, stand=0, slot=3, stand2=0, slot2=4)
+>>> USES[0].build_from(offered, Selection("fast_pass", ((0, 4), (0, 5)), card=99), 0) is None
 True
 """
 
@@ -21,15 +28,10 @@ if TYPE_CHECKING:
     from ...selection import Selection
     from ...words import Words
 
-#: The pairs the engine offered at the last drawing, by their two wires: a selection holds only
-#: the two taps, and the value the action names is the seat's own wires' (the seat's own view).
-_OFFERED: dict[frozenset[Tile], FastPass] = {}
-
 
 def _afford(state: GameState, seat: int) -> list[FastPass] | None:
+    """The pairs the seat may pass now (the card's choices, kept by the page's affordances)."""
     passes = [a for a in state.legal_actions(seat) if isinstance(a, FastPass)]
-    _OFFERED.clear()
-    _OFFERED.update({frozenset({(a.stand, a.slot), (a.stand2, a.slot2)}): a for a in passes})
     return passes or None
 
 
@@ -37,11 +39,15 @@ def _tiles(passes: list[FastPass], sel: Selection) -> frozenset[Tile]:
     return frozenset(t for a in passes for t in ((a.stand, a.slot), (a.stand2, a.slot2)))
 
 
-def _build(s: Selection, seat: int) -> FastPass | None:
+def _build(passes: list[FastPass], s: Selection, seat: int) -> FastPass | None:
+    """The offered pass on the two tapped wires (in either order), if the seat was offered it."""
     if len(s.targets) != 2:
         return None
-    found = _OFFERED.get(frozenset(s.targets))
-    return found if found is not None and found.seat == seat else None
+    taps = frozenset(s.targets)
+    for a in passes:
+        if a.seat == seat and frozenset({(a.stand, a.slot), (a.stand2, a.slot2)}) == taps:
+            return a
+    return None
 
 
 def _select(action: FastPass) -> Chosen:
@@ -78,7 +84,8 @@ USES = (
         timing="turn",
         afford=_afford,
         action=FastPass,
-        build=_build,
+        build=None,
+        build_from=_build,
         select=_select,
         confirm=_confirm,
         missing=lambda sel: "rw.msg.needFastPair",
