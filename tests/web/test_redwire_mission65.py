@@ -51,6 +51,15 @@ def test_the_panel_draws_every_players_cards_and_the_turns_values(catalog: Catal
     assert OPTION_CHOICES["m65_stranded_loss"] == (False, True)
 
 
+def test_no_empty_number_cards_heading_stands_above_the_hands(catalog: Catalog) -> None:
+    """The twelve cards are all in the players' hands: the Number cards' own part (a row, a deck,
+    a discard pile) has nothing to show, so it draws nothing, not a lone heading."""
+    html = board_html(m65(), 0, catalog)
+    assert 'data-testid="hand-me-downs"' in html
+    assert 'data-testid="number-cards"' not in html
+    assert f">{esc(catalog.t('rw.ncards.title'))}</h3>" not in html
+
+
 def test_the_gift_opens_at_once_with_a_card_and_a_teammate(catalog: Catalog) -> None:
     state, _ = play(m65(), SoloCut(0, 1))
     aff = affordances(state, 0)

@@ -88,6 +88,10 @@ def _row(obs: Observation, w: Words) -> str:
                 class_="rw-muted",
             )
         )
+    if not parts:
+        # Every card lies elsewhere (mission 65's hands, drawn by their own part): a heading
+        # with nothing under it would only be a stray title in the panel.
+        return ""
     return tag(
         "section",
         tag("h3", esc(w.t("rw.ncards.title")), class_="rw-h3") + "".join(parts),
