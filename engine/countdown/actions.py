@@ -16,9 +16,10 @@ engine.core.errors.IllegalActionError: That action is not understood: card must 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Any, ClassVar, TypeAlias
+from dataclasses import dataclass
+from typing import ClassVar, TypeAlias
 
+from ..core.actions import ActionBase, ActionReader
 from .cards import _ORDER, is_kind
 from .errors import IllegalActionError, Reason
 
@@ -31,22 +32,8 @@ def _sorted_cards(cards: tuple[str, ...] | list[str]) -> tuple[str, ...]:
     return tuple(sorted(cards, key=_card_key))
 
 
-class _ActionBase:
-    """Shared behaviour: every action knows its JSON type name and converts itself to JSON."""
-
-    type: ClassVar[str]
-    seat: int
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": self.type}
-        for f in fields(self):  # type: ignore[arg-type]
-            value = getattr(self, f.name)
-            out[f.name] = list(value) if isinstance(value, tuple) else value
-        return out
-
-
 @dataclass(frozen=True)
-class PlayCard(_ActionBase):
+class PlayCard(ActionBase):
     """Play one card from your hand on one of your agents that has not acted this turn."""
 
     type: ClassVar[str] = "play"
@@ -56,7 +43,7 @@ class PlayCard(_ActionBase):
 
 
 @dataclass(frozen=True)
-class PlayWild(_ActionBase):
+class PlayWild(ActionBase):
     """Play any two cards together on an inside agent as a Scan or an Evacuate (§6.2)."""
 
     type: ClassVar[str] = "wild"
@@ -70,7 +57,7 @@ class PlayWild(_ActionBase):
 
 
 @dataclass(frozen=True)
-class EndPlay(_ActionBase):
+class EndPlay(ActionBase):
     """Stop playing cards this turn (then the defuse decision and the discards follow)."""
 
     type: ClassVar[str] = "end_play"
@@ -78,7 +65,7 @@ class EndPlay(_ActionBase):
 
 
 @dataclass(frozen=True)
-class PickWire(_ActionBase):
+class PickWire(ActionBase):
     """Scan or Rewire: the face-down combination wire (0-3) chosen."""
 
     type: ClassVar[str] = "pick_wire"
@@ -87,7 +74,7 @@ class PickWire(_ActionBase):
 
 
 @dataclass(frozen=True)
-class PlaceCut(_ActionBase):
+class PlaceCut(ActionBase):
     """A Snip just played: add it (``replace`` None) or replace the Snip of that colour."""
 
     type: ClassVar[str] = "place_cut"
@@ -96,7 +83,7 @@ class PlaceCut(_ActionBase):
 
 
 @dataclass(frozen=True)
-class PickTarget(_ActionBase):
+class PickTarget(ActionBase):
     """Frisk: the player whose hand you look at."""
 
     type: ClassVar[str] = "pick_target"
@@ -105,7 +92,7 @@ class PickTarget(_ActionBase):
 
 
 @dataclass(frozen=True)
-class TakeCard(_ActionBase):
+class TakeCard(ActionBase):
     """Frisk: the card you take from the hand you are looking at."""
 
     type: ClassVar[str] = "take_card"
@@ -114,7 +101,7 @@ class TakeCard(_ActionBase):
 
 
 @dataclass(frozen=True)
-class AlarmAgent(_ActionBase):
+class AlarmAgent(ActionBase):
     """Siren: the inside agent of yours that leaves the building."""
 
     type: ClassVar[str] = "alarm_agent"
@@ -123,7 +110,7 @@ class AlarmAgent(_ActionBase):
 
 
 @dataclass(frozen=True)
-class Defuse(_ActionBase):
+class Defuse(ActionBase):
     """Declare a defusal: the combination is revealed and compared with your 4 Snips."""
 
     type: ClassVar[str] = "defuse"
@@ -131,7 +118,7 @@ class Defuse(_ActionBase):
 
 
 @dataclass(frozen=True)
-class NoDefuse(_ActionBase):
+class NoDefuse(ActionBase):
     """Do not defuse this turn."""
 
     type: ClassVar[str] = "no_defuse"
@@ -139,7 +126,7 @@ class NoDefuse(_ActionBase):
 
 
 @dataclass(frozen=True)
-class Discard(_ActionBase):
+class Discard(ActionBase):
     """End of turn: the cards discarded (face up) to keep 4 in hand."""
 
     type: ClassVar[str] = "discard"
@@ -151,7 +138,7 @@ class Discard(_ActionBase):
 
 
 @dataclass(frozen=True)
-class NextGame(_ActionBase):
+class NextGame(ActionBase):
     """Points variant: deal the next game of the match."""
 
     type: ClassVar[str] = "next_game"
@@ -199,12 +186,6 @@ def _bad(detail: str) -> IllegalActionError:
     return IllegalActionError(Reason.MALFORMED, detail=detail)
 
 
-def _as_int(raw: object, name: str) -> int:
-    if isinstance(raw, bool) or not isinstance(raw, int):
-        raise _bad(f"{name} must be a whole number")
-    return raw
-
-
 def _as_card(raw: object, name: str) -> str:
     if not is_kind(raw):
         raise _bad(f"{name} must be a card kind such as 'analyze' or 'cut_red'")
@@ -218,9 +199,7 @@ def _as_cards(raw: object, name: str) -> tuple[str, ...]:
     return tuple(_as_card(x, name) for x in raw)
 
 
-def _as_colour_or_none(raw: object, name: str) -> str | None:
-    if raw is None:
-        return None
+def _as_colour(raw: object, name: str) -> str:
     if not isinstance(raw, str) or not is_kind("cut_" + raw):
         raise _bad(f"{name} must be null (add) or the colour of the Snip replaced")
     return raw
@@ -235,29 +214,13 @@ def _as_str(raw: object, name: str) -> str:
 _PARSERS = {
     "card": _as_card,
     "cards": _as_cards,
-    "replace": _as_colour_or_none,
+    "replace": _as_colour,
     "mode": _as_str,
 }
 
 
-def action_from_json(raw: object) -> Action:
-    """Parse an action; anything malformed raises IllegalActionError(MALFORMED)."""
-    if not isinstance(raw, dict):
-        raise _bad("an action is an object with a 'type'")
-    kind = raw.get("type")
-    cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
-    if cls is None:
-        raise _bad(f"unknown action type {kind!r}")
-    names = [f.name for f in fields(cls)]
-    unknown = sorted(set(raw) - set(names) - {"type"})
-    if unknown:
-        raise _bad(f"unknown field {unknown[0]!r} for a {kind!r} action")
-    kwargs: dict[str, Any] = {}
-    for name in names:
-        if name not in raw:
-            if name == "replace":
-                kwargs[name] = None
-                continue
-            raise _bad(f"a {kind!r} action needs {name!r}")
-        kwargs[name] = _PARSERS.get(name, _as_int)(raw[name], name)
-    return cls(**kwargs)
+#: Parse an action; anything malformed raises IllegalActionError(MALFORMED). ``replace`` may be
+#: missing or null (a Snip added, none replaced).
+action_from_json: ActionReader[Action] = ActionReader(
+    ACTION_TYPES, Reason.MALFORMED, _PARSERS, optional=("replace",)
+)

@@ -18,17 +18,16 @@ Roll(seat=1, result=(1, 3, 5))
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any, ClassVar, TypeAlias
 
+from ..core.actions import ActionBase, ActionReader, as_int
+from ..core.actions import action_to_json as core_action_to_json
 from .errors import IllegalActionError, Reason
 
 
-class _ActionBase:
-    """Shared behaviour: every action knows its JSON type name and converts itself to JSON."""
-
-    type: ClassVar[str]
-    seat: int
+class _ActionBase(ActionBase):
+    """A Loop the Loop action: its recorded outcome, when None, is left out of its JSON."""
 
     def to_json(self) -> dict[str, Any]:
         return action_to_json(self)
@@ -220,13 +219,8 @@ def without_outcome(action: Action) -> Action:
 
 
 def action_to_json(action: _ActionBase) -> dict[str, Any]:
-    out: dict[str, Any] = {"type": action.type}
-    for f in fields(action):  # type: ignore[arg-type]
-        value = getattr(action, f.name)
-        if f.name in OUTCOME_FIELDS and value is None:
-            continue
-        out[f.name] = list(value) if isinstance(value, tuple) else value
-    return out
+    """The action's JSON, without the outcome fields a player's action leaves None."""
+    return core_action_to_json(action, omit_none=OUTCOME_FIELDS)
 
 
 def _bad(detail: str) -> IllegalActionError:
@@ -234,9 +228,7 @@ def _bad(detail: str) -> IllegalActionError:
 
 
 def _as_int(raw: object, name: str) -> int:
-    if isinstance(raw, bool) or not isinstance(raw, int):
-        raise _bad(f"{name} must be a whole number")
-    return raw
+    return as_int(raw, name, Reason.MALFORMED)
 
 
 def _as_str(raw: object, name: str) -> str:
@@ -269,23 +261,8 @@ _PARSERS = {
 }
 
 
-def action_from_json(raw: object) -> Action:
-    """Parse an action; anything malformed raises IllegalActionError(MALFORMED)."""
-    if not isinstance(raw, dict):
-        raise _bad("an action is an object with a 'type'")
-    kind = raw.get("type")
-    cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
-    if cls is None:
-        raise _bad(f"unknown action type {kind!r}")
-    names = [f.name for f in fields(cls)]
-    unknown = sorted(set(raw) - set(names) - {"type"})
-    if unknown:
-        raise _bad(f"unknown field {unknown[0]!r} for a {kind!r} action")
-    kwargs: dict[str, Any] = {}
-    for name in names:
-        if name not in raw or (name in OUTCOME_FIELDS and raw[name] is None):
-            if name in OUTCOME_FIELDS:
-                continue
-            raise _bad(f"a {kind!r} action needs {name!r}")
-        kwargs[name] = _PARSERS[name](raw[name], name)
-    return cls(**kwargs)
+#: Parse an action; anything malformed raises IllegalActionError(MALFORMED). The recorded
+#: outcomes may be missing or null (a player's action carries none).
+action_from_json: ActionReader[Action] = ActionReader(
+    ACTION_TYPES, Reason.MALFORMED, _PARSERS, optional=OUTCOME_FIELDS
+)
