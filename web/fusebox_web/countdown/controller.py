@@ -13,7 +13,7 @@ holds nobody's hand, scans or the wires still face down.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -35,10 +35,10 @@ from engine.countdown.actions import (
 from engine.countdown.state import Phase
 
 from ..shell import dom
+from ..shell.controls import BoardControls, PanelControls, num, text
 from ..shell.errors import Tasks
 from ..shell.host import GameHost
 from ..shell.pacing import BoardBots as ShellBoardBots
-from ..shell.pacing import play_bots
 from ..shell.regions import draw_regions
 from . import board, screens
 from .board import BoardInput
@@ -52,8 +52,12 @@ from .words import Words
 GAME_SCREENS = ("table", "board", "handoff", "end", "link", "leave")
 
 
-class App:
+class App(BoardControls, PanelControls):
     """Countdown mounted in its card (``#cd-root``)."""
+
+    PREFIX = "cd"
+
+    session: Session
 
     def __init__(self, context: GameHost, session: Session, notices: list[str]) -> None:
         self.ctx = context
@@ -95,22 +99,17 @@ class App:
         if resumable and self.screen == "home" and self.ctx.may_open:
             self.after_change()
 
-    def spawn(self, coroutine: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
-        return self._tasks.spawn(coroutine)
+    def board_bots(self) -> BoardBots:
+        """This board as the shell's pacing loop sees it."""
+        return BoardBots(self)
 
     # ------------------------------------------------------------------ words
-
-    def t(self, key: str, **params: object) -> str:
-        return str(self.ctx.t(key, **params))
 
     def default_name(self, seat: int) -> str:
         return self.t(f"cd.name.{seat + 1}")
 
     def words(self) -> Words:
         return Words(self.ctx.catalog, self.session.names(self.default_name))
-
-    def announce(self, text: str) -> None:
-        self.live.textContent = text
 
     # ------------------------------------------------------------------ screens
 
@@ -350,18 +349,6 @@ class App:
             self.private = (viewer, [])
             self.session.mark_seen(viewer)
 
-    def run_bots(self) -> None:
-        if self._bot_task is None and self.session.bot_seat() is not None and not self.paused:
-            self._bot_task = self.spawn(self.bots())
-
-    async def bots(self) -> None:
-        try:
-            await play_bots(BoardBots(self))
-        finally:
-            self._bot_task = None
-        if self.screen == "board":
-            self.draw_board()
-
     def announce_last(self) -> None:
         game = self.session.game
         if game is None:
@@ -494,33 +481,6 @@ class App:
         self.show("table")
 
     # ------------------------------------------------------------------ the board
-
-    def act_panel(self, target: Any) -> None:
-        name = text(target, "data-panel")
-        self.panel = None if self.panel == name else name
-        self.draw_board()
-        if self.panel:
-            dom.focus("#cd-panel-title")
-
-    def act_close(self, target: Any) -> None:
-        self.panel = None
-        self.draw_board()
-        dom.focus("#cd-prompt", scroll=False)
-
-    def act_pace(self, target: Any) -> None:
-        game = self.session.game
-        if game is None:
-            return
-        pace = text(target, "data-pace")
-        game.table = game.table.with_pace(pace)
-        self.session.set_table(self.session.table.with_pace(pace))
-        self.draw_board()
-
-    def act_pause(self, target: Any) -> None:
-        self.paused = not self.paused
-        self.draw_board()
-        if not self.paused:
-            self.run_bots()
 
     def act_card(self, target: Any) -> None:
         inp = self.board_input()
@@ -692,10 +652,10 @@ class App:
         "next-game": act_next_game,
         "again": act_again,
         "table": act_table,
-        "panel": act_panel,
-        "close": act_close,
-        "pace": act_pace,
-        "pause": act_pause,
+        "panel": PanelControls.act_panel,
+        "close": PanelControls.act_close,
+        "pace": BoardControls.act_pace,
+        "pause": BoardControls.act_pause,
         "card": act_card,
         "clear": act_clear,
         "play": act_play,
@@ -722,15 +682,6 @@ class BoardBots(ShellBoardBots):
 
     def announce(self) -> None:
         self.app.announce_last()
-
-
-def num(node: Any, name: str) -> int:
-    raw = dom.attr(node, name)
-    return int(raw) if raw and raw.lstrip("-").isdigit() else 0
-
-
-def text(node: Any, name: str) -> str:
-    return dom.attr(node, name) or ""
 
 
 __all__ = ["App", "BoardBots", "Line"]

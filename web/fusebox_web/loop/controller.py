@@ -11,7 +11,7 @@ holds another player's hand.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -19,10 +19,10 @@ from engine.loop import IllegalActionError
 from engine.loop.actions import Action, Assign, Declare, Draw, EndDraw, Highlight, Stop
 
 from ..shell import dom
+from ..shell.controls import BoardControls, num, text
 from ..shell.errors import Tasks, report
 from ..shell.host import GameHost
 from ..shell.pacing import BoardBots as ShellBoardBots
-from ..shell.pacing import play_bots
 from ..shell.regions import draw_regions
 from . import render
 from .choices import SELECTING, Choices, choices
@@ -35,8 +35,10 @@ from .words import Words
 SCREENS = ("table", "board", "handoff", "end", "leave", "linkask")
 
 
-class App:
+class App(BoardControls):
     """The Loop the Loop app, drawn in its card's ``#lp-root``."""
+
+    session: Session
 
     def __init__(self, context: GameHost, notices: list[str]) -> None:
         self.ctx = context
@@ -98,13 +100,11 @@ class App:
         if self.screen == "home":
             self.draw_home()
 
-    def spawn(self, coroutine: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
-        return self._tasks.spawn(coroutine)
+    def board_bots(self) -> BoardBots:
+        """This board as the shell's pacing loop sees it."""
+        return BoardBots(self)
 
     # ------------------------------------------------------------------ words
-
-    def t(self, key: str, **params: object) -> str:
-        return str(self.ctx.t(key, **params))
 
     def default_name(self, seat: int) -> str:
         return self.t(f"lp.name.{seat + 1}")
@@ -112,10 +112,6 @@ class App:
     def words(self, obs: dict[str, Any] | None = None) -> Words:
         cards = {c["id"]: c for c in obs["cards"]} if obs else {}
         return Words(self.ctx.catalog, self.session.names(self.default_name), cards)
-
-    def announce(self, text: str) -> None:
-        if self.live is not None:
-            self.live.textContent = text
 
     # ------------------------------------------------------------------ screens
 
@@ -355,18 +351,6 @@ class App:
                 self.draw_board()
             self.run_bots()
 
-    def run_bots(self) -> None:
-        if self._bot_task is None and self.session.bot_seat() is not None and not self.paused:
-            self._bot_task = self.spawn(self.bots())
-
-    async def bots(self) -> None:
-        try:
-            await play_bots(BoardBots(self))
-        finally:
-            self._bot_task = None
-        if self.screen == "board":
-            self.draw_board()
-
     def announce_last(self) -> None:
         game = self.session.game
         if game is None:
@@ -510,21 +494,12 @@ class App:
     # ------------------------------------------------------------------ the board's controls
 
     def act_pace(self, target: Any) -> None:
-        self.settings_open = True
-        game = self.session.game
-        if game is None:
-            return
-        pace = text(target, "data-pace")
-        game.table = game.table.with_pace(pace)
-        self.session.set_table(self.session.table.with_pace(pace))
-        self.draw_board()
+        self.settings_open = True  # the settings stay open on the button pressed
+        super().act_pace(target)
 
     def act_pause(self, target: Any) -> None:
         self.settings_open = True
-        self.paused = not self.paused
-        self.draw_board()
-        if not self.paused:
-            self.run_bots()
+        super().act_pause(target)
 
     def act_odds(self, target: Any) -> None:
         self.settings_open = True
@@ -687,12 +662,3 @@ class BoardBots(ShellBoardBots):
 def same_position(a: tuple[object, object], b: tuple[object, object]) -> bool:
     """The same game state (the very object: states are immutable) seen by the same viewer."""
     return a[0] is b[0] and a[1] == b[1]
-
-
-def num(node: Any, name: str) -> int:
-    raw = dom.attr(node, name)
-    return int(raw) if raw and raw.lstrip("-").isdigit() else 0
-
-
-def text(node: Any, name: str) -> str:
-    return dom.attr(node, name) or ""

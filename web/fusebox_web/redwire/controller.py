@@ -13,7 +13,7 @@ screen holds public facts only, so the page (its DOM) holds no hidden wire of an
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -26,10 +26,10 @@ from engine.redwire.observation_types import Observation
 from engine.redwire.turn import ignored
 
 from ..shell import dom
+from ..shell.controls import BoardControls, PanelControls, num, text
 from ..shell.errors import Tasks, report
 from ..shell.host import GameHost
 from ..shell.pacing import BoardBots as ShellBoardBots
-from ..shell.pacing import play_bots
 from ..shell.regions import draw_regions, refocus
 from . import board, mechanisms, projector, screens, tutorial
 from .affordances import Affordances, affordances, held_values
@@ -50,8 +50,12 @@ from .words import Words, counted
 GAME_SCREENS = ("campaign", "brief", "board", "handoff", "end", "link", "replay")
 
 
-class App:
+class App(BoardControls, PanelControls):
     """The Red Wire app mounted in the page's ``#app``."""
+
+    PREFIX = "rw"
+
+    session: Session
 
     def __init__(self, context: GameHost, session: Session, notices: list[str]) -> None:
         self.ctx = context
@@ -125,13 +129,11 @@ class App:
             if url:
                 dom.revoke_url(url)
 
-    def spawn(self, coroutine: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
-        return self._tasks.spawn(coroutine)
+    def board_bots(self) -> BoardBots:
+        """This board as the shell's pacing loop sees it."""
+        return BoardBots(self)
 
     # ------------------------------------------------------------------ words
-
-    def t(self, key: str, **params: object) -> str:
-        return str(self.ctx.t(key, **params))
 
     def default_name(self, seat: int) -> str:
         return self.t(f"rw.name.{seat + 1}")
@@ -145,9 +147,6 @@ class App:
     def mission_text(self, mission: int, field: str) -> str:
         data = getattr(redwire.load_mission(mission), field)
         return str(data.get(self.ctx.catalog.lang, data["en"]))
-
-    def announce(self, text: str) -> None:
-        self.live.textContent = text
 
     # ------------------------------------------------------------------ screens
 
@@ -530,20 +529,6 @@ class App:
         finally:
             self._clock_task = None
 
-    def run_bots(self) -> None:
-        if self._bot_task is None and self.session.bot_seat() is not None and not self.paused:
-            self._bot_task = self.spawn(self.bots())
-
-    async def bots(self) -> None:
-        """Computer players move at the table's pace (the shell's loop); the browser paints
-        between moves."""
-        try:
-            await play_bots(BoardBots(self))
-        finally:
-            self._bot_task = None
-        if self.screen == "board":
-            self.draw_board()
-
     def keep_selection(self) -> Selection:
         """After a move: a fresh selection for the new decision; but an equipment card the
         viewer was about to use while another seat played stays chosen."""
@@ -875,33 +860,6 @@ class App:
         self.session.quit()
         self.show("campaign")
 
-    def act_panel(self, target: Any) -> None:
-        name = text(target, "data-panel")
-        self.panel = None if self.panel == name else name
-        self.draw_board()
-        if self.panel:
-            dom.focus("#rw-panel-title")
-
-    def act_close(self, target: Any) -> None:
-        self.panel = None
-        self.draw_board()
-        dom.focus("#rw-prompt", scroll=False)
-
-    def act_pace(self, target: Any) -> None:
-        game = self.session.game
-        if game is None:
-            return
-        pace = text(target, "data-pace")
-        game.table = game.table.with_pace(pace)
-        self.session.set_table(self.session.table.with_pace(pace))
-        self.draw_board()
-
-    def act_pause(self, target: Any) -> None:
-        self.paused = not self.paused
-        self.draw_board()
-        if not self.paused:
-            self.run_bots()
-
     def act_tile(self, target: Any) -> None:
         stand = num(target, "data-stand")
         slot = num(target, "data-slot")
@@ -1184,10 +1142,10 @@ class App:
         "next": act_next,
         "leave-ask": act_leave_ask,
         "leave": act_leave,
-        "panel": act_panel,
-        "close": act_close,
-        "pace": act_pace,
-        "pause": act_pause,
+        "panel": PanelControls.act_panel,
+        "close": PanelControls.act_close,
+        "pace": BoardControls.act_pace,
+        "pause": BoardControls.act_pause,
         "tile": act_tile,
         "value": act_value,
         "seat": act_seat,
@@ -1216,21 +1174,12 @@ class BoardBots(ShellBoardBots):
         self.app.announce_last(self.first)
 
 
-def num(node: Any, name: str) -> int:
-    """A whole-number attribute written by the board (0 if it is missing)."""
-    raw = dom.attr(node, name)
-    return int(raw) if raw and raw.lstrip("-").isdigit() else 0
-
-
-def text(node: Any, name: str) -> str:
-    return dom.attr(node, name) or ""
-
-
 def detector_probe(
     state: redwire.GameState, viewer: int, tile: tuple[int, int], mode: str, value: int
 ) -> Action:
     """A detector's cut that points at ``tile`` (and, to make up its count, the stand's other
     uncut wires): its refusal says why a detector may not point there (an X wire...)."""
+
     stand, skip = tile[0], ignored(state)
     others = [
         (stand, slot)
