@@ -1,7 +1,10 @@
-"""What every game's command line shares: ``replay FILE [--view V]``.
+"""What every game's command line shares: ``replay FILE [--view V]`` and playing in a terminal.
 
 A game's ``cli`` adds the subcommand with :func:`add_replay` and runs it with :func:`replay`,
 giving its own record reader; the final observation of the chosen viewer is printed as JSON.
+Its ``play`` reads ``--names`` (:func:`player_names`), ``--bots`` (:func:`seat_list`) and
+``--human`` (:func:`human_seat_error`), plays the game out with :func:`play_out` (its bots, its
+own prompt for a person, its own sentences for the events) and saves it (:func:`save_record`).
 """
 
 from __future__ import annotations
@@ -9,7 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Protocol, TextIO
 
@@ -55,3 +58,80 @@ def replay(args: argparse.Namespace, out: TextIO, loads: Callable[[str], Replaya
     json.dump(observation, out, ensure_ascii=False, indent=1)
     out.write("\n")
     return 0
+
+
+# --------------------------------------------------------------------------- playing in a terminal
+
+
+class Chooser(Protocol):
+    """A bot as the terminal asks it: one of the legal actions for an observation."""
+
+    def choose(self, observation: Any, legal: Sequence[Any]) -> Any: ...
+
+
+def player_names(raw: str | None, players: int) -> list[str]:
+    """``--names a,b``: the names given, then "Player N" for the seats without one.
+
+    >>> player_names("Ana, Bea", 3)
+    ['Ana', 'Bea', 'Player 3']
+    """
+    names = [n.strip() for n in raw.split(",")] if raw else []
+    return (names + [f"Player {i + 1}" for i in range(len(names), players)])[:players]
+
+
+def seat_list(text: str, players: int) -> set[int]:
+    """``--bots``: 'all', 'none' or 0-based seats like ``1,2``.
+
+    >>> seat_list("all", 3), seat_list("none", 3), seat_list("0,2", 3)
+    ({0, 1, 2}, set(), {0, 2})
+    """
+    if text == "all":
+        return set(range(players))
+    if text == "none":
+        return set()
+    return {int(x) for x in text.split(",")}
+
+
+def human_seat_error(args: argparse.Namespace) -> int | None:
+    """Exit status 2 (said on stderr) when ``--human`` is not a seat of the game, else None."""
+    if args.human is not None and not 0 <= args.human < args.players:
+        print(f"play: --human must be a seat 0..{args.players - 1}", file=sys.stderr)
+        return 2
+    return None
+
+
+def play_out(
+    game: Any,
+    bots: Mapping[int, Chooser],
+    ask: Callable[[Any, int], Any | None],
+    tell: Callable[[Any], object],
+    out: TextIO,
+    explain: Callable[[int], None] | None = None,
+) -> Any:
+    """Play until the game is over or a person quits: a bot's seat chooses (then ``explain``
+    says why, if given), another seat is ``ask``-ed (None: the person quits, "Game abandoned.");
+    each action's events are ``tell``-ed. Returns the last state."""
+    while not game.is_over:
+        seat = game.to_move
+        assert seat is not None  # a game that is not over always waits for a seat
+        legal = game.legal_actions(seat)
+        if seat in bots:
+            action = bots[seat].choose(game.observation(seat), legal)
+            if explain is not None:
+                explain(seat)
+        else:
+            action = ask(game, seat)
+            if action is None:
+                out.write("Game abandoned.\n")
+                break
+        game, events = game.apply(action)
+        for event in events:
+            tell(event)
+    return game
+
+
+def save_record(path: str | None, game: Any, out: TextIO) -> None:
+    """``--save FILE``: the game's record as JSON in FILE, and a line saying so."""
+    if path:
+        Path(path).write_text(game.record.dumps() + "\n", encoding="utf-8")
+        out.write(f"Record saved to {path}\n")

@@ -34,6 +34,26 @@ class ReasonCode(StrEnum):
         """The words the template is filled with (a game adds derived words, e.g. a seat's name)."""
         return dict(params)
 
+    def common_words(
+        self, params: Mapping[str, Any], waiting_for: Mapping[str, str]
+    ) -> dict[str, Any]:
+        """The words every game derives for its templates: ``who`` from a ``seat`` ("Player 2",
+        or "nobody" when no seat is to move) and ``waiting`` from a ``phase`` (the game's English
+        for it, ``waiting_for``); a word the caller gave itself is kept.
+
+        >>> class Why(ReasonCode):
+        ...     NOT_NOW = ("not_now", "{who} waits: {waiting}.")
+        >>> Why.NOT_NOW.common_words({"seat": 1, "phase": "draw"}, {"draw": "cards are drawn"})
+        {'seat': 1, 'phase': 'draw', 'waiting': 'cards are drawn', 'who': 'Player 2'}
+        """
+        words = dict(params)
+        if "phase" in params:
+            words.setdefault("waiting", waiting_for.get(params["phase"], params["phase"]))
+        if "seat" in params and "who" not in params:
+            seat = params["seat"]
+            words["who"] = f"Player {seat + 1}" if isinstance(seat, int) else "nobody"
+        return words
+
     def sentence(self, params: Mapping[str, Any]) -> str:
         """The English sentence for these parameters (the template alone if a word is missing)."""
         try:

@@ -29,17 +29,12 @@ class Reason(ReasonCode):
 
     def words(self, params: Mapping[str, Any]) -> dict[str, Any]:
         """Derived words: ``who`` from ``seat``, 1-based ``agent``/``position``, card names."""
-        words = dict(params)
-        if "seat" in params and "who" not in params:
-            seat = params["seat"]
-            words["who"] = f"Player {seat + 1}" if isinstance(seat, int) else "nobody"
+        words = self.common_words(params, WAITING_FOR)
         for key in ("agent", "position", "target"):
             if isinstance(params.get(key), int):
                 words[key] = params[key] + 1
         if isinstance(params.get("card"), str):
             words["card"] = kind_name(params["card"])
-        if "phase" in params:
-            words.setdefault("waiting", WAITING_FOR.get(params["phase"], params["phase"]))
         if params.get("zone") in ("in", "out"):
             words["zone"] = "inside" if params["zone"] == "in" else "outside"
         return words

@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any, TextIO
 
 from ..core import commands
@@ -171,56 +170,36 @@ def render_board(obs: Mapping[str, Any], names: Sequence[str]) -> str:
 # --------------------------------------------------------------------------- commands
 
 
-def _names(raw: str | None, players: int) -> list[str]:
-    names = [n.strip() for n in raw.split(",")] if raw else []
-    return (names + [f"Player {i + 1}" for i in range(len(names), players)])[:players]
-
-
-def _seat_list(text: str, players: int) -> set[int]:
-    if text == "all":
-        return set(range(players))
-    if text == "none":
-        return set()
-    return {int(x) for x in text.split(",")}
-
-
 def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
     humans = set() if args.human is None else {args.human}
-    bots_for = _seat_list(args.bots, args.players) - humans
+    bots_for = commands.seat_list(args.bots, args.players) - humans
     if not humans:
         bots_for = set(range(args.players))
     cap = args.max_rounds if args.max_rounds is not None else (None if humans else 60)
     options = Options(max_rounds=cap)
     game = new_game(args.players, args.seed, first=args.first, options=options)
-    names = _names(args.names, args.players)
+    names = commands.player_names(args.names, args.players)
     seed = game.setup.seed
     bots = {seat: make_bot(args.level, seed=seed * 8 + seat) for seat in bots_for}
     viewer: Viewer = args.human if humans else (SEER if args.reveal else None)
     out.write(f"Loop the Loop - {args.players} players, seed {seed}\n")
     for event in game.log:
         out.write(describe(event.view(viewer), names) + "\n")
-    while not game.is_over:
-        seat = game.to_move
-        assert seat is not None  # a game that is not over always waits for a seat
-        legal = game.legal_actions(seat)
-        if seat in bots:
-            action: Action = bots[seat].choose(game.observation(seat), legal)
-            if args.explain:
-                out.write(f"  ({names[seat]}: {bots[seat].explain().text})\n")
-        else:
-            typed = _ask_human(game, seat, names, out, inp)
-            if typed is None:
-                out.write("Game abandoned.\n")
-                break
-            action = typed
-        game, events = game.apply(action)
-        for event in events:
-            out.write(describe(event.view(viewer), names) + "\n")
+
+    def explain(seat: int) -> None:
+        out.write(f"  ({names[seat]}: {bots[seat].explain().text})\n")
+
+    game = commands.play_out(
+        game,
+        bots,
+        lambda state, seat: _ask_human(state, seat, names, out, inp),
+        lambda event: out.write(describe(event.view(viewer), names) + "\n"),
+        out,
+        explain if args.explain else None,
+    )
     if game.is_over:
         out.write(render_board(game.observation(SEER), names) + "\n")
-    if args.save:
-        Path(args.save).write_text(game.record.dumps() + "\n", encoding="utf-8")
-        out.write(f"Record saved to {args.save}\n")
+    commands.save_record(args.save, game, out)
     return 0
 
 
@@ -310,7 +289,7 @@ def main(
     out = out or sys.stdout
     if args.command == "replay":
         return cmd_replay(args, out)
-    if args.human is not None and not 0 <= args.human < args.players:
-        print(f"play: --human must be a seat 0..{args.players - 1}", file=sys.stderr)
-        return 2
+    refused = commands.human_seat_error(args)
+    if refused is not None:
+        return refused
     return cmd_play(args, out, inp or sys.stdin)

@@ -29,13 +29,7 @@ class Reason(ReasonCode):
 
     def words(self, params: Mapping[str, Any]) -> dict[str, Any]:
         """Fill ``waiting`` from a ``phase`` and ``who`` from a ``seat``."""
-        words = dict(params)
-        if "phase" in params:
-            words.setdefault("waiting", WAITING_FOR.get(params["phase"], params["phase"]))
-        if "seat" in params and "who" not in params:
-            seat = params["seat"]
-            words["who"] = f"Player {seat + 1}" if isinstance(seat, int) else "nobody"
-        return words
+        return self.common_words(params, WAITING_FOR)
 
     MALFORMED = ("malformed", "That action is not understood: {detail}.")
     GAME_OVER = ("game_over", "The game is over.")

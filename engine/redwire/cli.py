@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any, TextIO
 
 from ..core import commands
@@ -707,19 +706,6 @@ def _call_line(call: volunteers.VolunteersView, names: Sequence[str]) -> str:
 # --------------------------------------------------------------------------- commands
 
 
-def _names(raw: str | None, players: int) -> list[str]:
-    names = [n.strip() for n in raw.split(",")] if raw else []
-    return (names + [f"Player {i + 1}" for i in range(len(names), players)])[:players]
-
-
-def _seat_list(text: str, players: int) -> set[int]:
-    if text == "all":
-        return set(range(players))
-    if text == "none":
-        return set()
-    return {int(x) for x in text.split(",")}
-
-
 def _picks(raw: Sequence[str], players: int) -> list[str | None]:
     """``--character SEAT=E3`` (0-based seats): a person's new character (rule sticker B)."""
     picks: list[str | None] = [None] * players
@@ -758,9 +744,9 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
     except SetupError as exc:
         print(f"play: {exc}", file=sys.stderr)
         return 2
-    names = _names(args.names, args.players)
+    names = commands.player_names(args.names, args.players)
     humans = set() if args.human is None else {args.human}
-    bots_for = _seat_list(args.bots, args.players) - humans
+    bots_for = commands.seat_list(args.bots, args.players) - humans
     if not humans and bots_for != set(range(args.players)):
         bots_for = set(range(args.players))
     seed = args.seed if args.seed is not None else new_game(args.mission, args.players).setup.seed
@@ -790,27 +776,17 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
             out.write(f"{names[chooser]}: {why.text}\n")
     for event in game.log:
         out.write(describe(event.view(viewer), names, owners) + "\n")
-    while not game.is_over:
-        seat = game.to_move
-        assert seat is not None  # a game that is not over always waits for a seat
-        legal = game.legal_actions(seat)
-        if seat in bots:
-            action: Action = bots[seat].choose(game.observation(seat), legal)
-        else:
-            typed = _ask_human(game, seat, names, out, inp)
-            if typed is None:
-                out.write("Game abandoned.\n")
-                break
-            action = typed
-        game, events = game.apply(action)
-        for event in events:
-            out.write(describe(event.view(viewer), names, owners) + "\n")
+    game = commands.play_out(
+        game,
+        bots,
+        lambda state, seat: _ask_human(state, seat, names, out, inp),
+        lambda event: out.write(describe(event.view(viewer), names, owners) + "\n"),
+        out,
+    )
     if game.is_over:
         out.write(f"Result: {game.result}\n")
         out.write(render_board(game.observation(SEER), names) + "\n")
-    if args.save:
-        Path(args.save).write_text(game.record.dumps() + "\n", encoding="utf-8")
-        out.write(f"Record saved to {args.save}\n")
+    commands.save_record(args.save, game, out)
     return 0
 
 
@@ -901,9 +877,9 @@ def main(
     out = out or sys.stdout
     if args.command == "replay":
         return cmd_replay(args, out)
-    if args.human is not None and not 0 <= args.human < args.players:
-        print(f"play: --human must be a seat 0..{args.players - 1}", file=sys.stderr)
-        return 2
+    refused = commands.human_seat_error(args)
+    if refused is not None:
+        return refused
     allowed = load_mission(args.mission).players
     if args.players not in allowed:  # mission 34: not with two
         print(

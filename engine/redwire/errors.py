@@ -34,15 +34,10 @@ class Reason(ReasonCode):
 
     def words(self, params: Mapping[str, Any]) -> dict[str, Any]:
         """Fill ``waiting`` / ``expected`` from a ``phase`` and ``who`` from a ``seat``."""
-        words = dict(params)
+        words = self.common_words(params, WAITING_FOR)
         if "phase" in params:
-            words.setdefault("waiting", WAITING_FOR.get(params["phase"], params["phase"]))
             words.setdefault(
                 "expected", EXPECTED_PICK.get(params["phase"], "choose an offered wire")
-            )
-        if "seat" in params and "who" not in params:
-            words["who"] = (
-                f"Player {params['seat'] + 1}" if params["seat"] is not None else "nobody"
             )
         return words
 
