@@ -22,7 +22,8 @@ from engine.redwire.mechanisms.oxygen import MECHANISM, OxygenGift, OxygenPass, 
 from engine.redwire.observation_types import Observation
 from tests.redwire.engine.helpers import play_picking_first as play
 from tests.redwire.engine.helpers import turn_of, with_cut
-from tests.redwire.engine.test_oxygen_gifts import m49, with_stock
+from tests.redwire.engine.oxygen_stock import with_stock
+from tests.redwire.engine.test_oxygen_gifts import m49
 from tests.web.board_page import NAMES, board_html, walk_drawing
 
 

@@ -22,7 +22,8 @@ from engine.redwire.mechanisms.wire_pile import PileJoin, PileReason
 from engine.redwire.observation_types import Observation
 from tests.redwire.engine.helpers import play_picking_first as play
 from tests.redwire.engine.helpers import turn_of, with_cut
-from tests.redwire.engine.test_rabbit_the_red import m54, with_stock
+from tests.redwire.engine.oxygen_stock import with_stock
+from tests.redwire.engine.test_rabbit_the_red import m54
 from tests.web.board_page import NAMES, board_html, stand_tiles, walk_drawing
 
 

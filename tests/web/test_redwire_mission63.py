@@ -19,7 +19,8 @@ from engine.redwire.mechanisms.oxygen import OxygenPass
 from engine.redwire.observation_types import Observation
 from tests.redwire.engine.helpers import play_picking_first as play
 from tests.redwire.engine.helpers import turn_of
-from tests.redwire.engine.test_oxygen_relay import m63, with_stock
+from tests.redwire.engine.oxygen_stock import with_stock
+from tests.redwire.engine.test_oxygen_relay import m63
 from tests.web.board_page import NAMES, board_html, walk_drawing
 
 

@@ -7,16 +7,12 @@ player with no wires left discards his oxygen (a gift to him is lost); no refill
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from engine.core.events import Event
 from engine.redwire import (
-    Action,
     Cut,
     GameState,
-    IllegalActionError,
     Radar,
     RevealReds,
     SoloCut,
@@ -36,6 +32,7 @@ from engine.redwire.missions import ConfigReader, load_mission
 
 from .helpers import game, turn_of, types, with_cut
 from .helpers import play_picking_first as play
+from .oxygen_stock import refused, stock, with_stock
 
 #: Seats 0-3, captain 0; the red wires (3.5 and 6.5) with seats 0 and 1.
 STANDS = [
@@ -50,28 +47,12 @@ def m49() -> GameState:
     return game(49, 4, STANDS, equipment=[1, 3, 5, 8], red_markers=["3.5", "6.5"])
 
 
-def stock(state: GameState) -> list[int]:
-    return list(state.part(oxygen.ID, OxygenPart).stock)
-
-
-def with_stock(state: GameState, *left: int) -> GameState:
-    table = state.clone()
-    table.set_part(oxygen.ID, replace(table.part(oxygen.ID, OxygenPart), stock=tuple(left)))
-    return table
-
-
 def gifts(events: list[Event]) -> list[tuple[int, int, int, list[int]]]:
     return [
         (e.data["seat"], e.data["to"], e.data["price"], e.data["stock"])
         for e in events
         if e.type == "oxygen_gift"
     ]
-
-
-def refused(state: GameState, action: Action) -> object:
-    with pytest.raises(IllegalActionError) as err:
-        state.apply(action)
-    return err.value.reason
 
 
 def test_oxygen_in_front_of_each_player_and_the_value_as_the_price() -> None:

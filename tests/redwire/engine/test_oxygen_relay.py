@@ -12,7 +12,7 @@ from dataclasses import replace
 
 import pytest
 
-from engine.redwire import Action, Cut, GameState, IllegalActionError, SoloCut, new_game
+from engine.redwire import Cut, GameState, SoloCut, new_game
 from engine.redwire.deduction import position_from_observation, solve
 from engine.redwire.errors import MissionError
 from engine.redwire.mechanisms import oxygen
@@ -21,6 +21,7 @@ from engine.redwire.missions import ConfigReader, load_mission
 
 from .helpers import game, turn_of, types, with_cut
 from .helpers import play_picking_first as play
+from .oxygen_stock import refused, reserve, stock, with_stock
 
 #: Seats 0-3, captain 0: 13, 13, 12 and 12 wires, a red on each of seats 2 and 3.
 STANDS = [
@@ -34,27 +35,6 @@ STANDS = [
 def m63() -> GameState:
     """Each seat marks its last wire (a 4, a 7, a 10, a 12)."""
     return game(63, 4, STANDS, equipment=[1, 2, 4, 8], tokens=[(0, 12), (1, 12), (2, 11), (3, 11)])
-
-
-def stock(state: GameState) -> list[int]:
-    return list(state.part(oxygen.ID, OxygenPart).stock)
-
-
-def reserve(state: GameState) -> int:
-    return state.part(oxygen.ID, OxygenPart).reserve
-
-
-def with_stock(state: GameState, *left: int) -> GameState:
-    table = state.clone()
-    table.set_part(oxygen.ID, replace(table.part(oxygen.ID, OxygenPart), stock=tuple(left)))
-    return table
-
-
-def refused(state: GameState, action: Action) -> object:
-    with pytest.raises(IllegalActionError) as err:
-        state.apply(action)
-    assert state.same_as(state.clone())
-    return err.value.reason
 
 
 def test_every_token_starts_in_front_of_the_captain() -> None:

@@ -8,19 +8,16 @@ a person's press, in sorted order, seen by its owner only; reds left on the pile
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-import pytest
-
-from engine.redwire import Action, Cut, GameState, IllegalActionError, SoloCut, new_game
+from engine.redwire import Cut, GameState, SoloCut, new_game
 from engine.redwire.deduction import position_from_observation, solve
 from engine.redwire.mechanisms import oxygen, wire_pile
-from engine.redwire.mechanisms.oxygen import OxygenPart, OxygenPass, OxygenReason
+from engine.redwire.mechanisms.oxygen import OxygenPass, OxygenReason
 from engine.redwire.mechanisms.wire_pile import PileJoin, PileReason
 from engine.redwire.missions import load_mission
 
 from .helpers import game, turn_of, types, with_cut
 from .helpers import play_picking_first as play
+from .oxygen_stock import refused, stock, with_stock
 
 #: Seats 0-3, captain 0; no red wire on the stands.
 STANDS = [
@@ -43,23 +40,6 @@ def m54() -> GameState:
         parts={"wire_pile": {"wires": PILE}},
         tokens=[(0, 0), (1, 0), (2, 11), (3, 11)],
     )
-
-
-def stock(state: GameState) -> list[int]:
-    return list(state.part(oxygen.ID, OxygenPart).stock)
-
-
-def with_stock(state: GameState, *left: int) -> GameState:
-    table = state.clone()
-    table.set_part(oxygen.ID, replace(table.part(oxygen.ID, OxygenPart), stock=tuple(left)))
-    return table
-
-
-def refused(state: GameState, action: Action) -> object:
-    with pytest.raises(IllegalActionError) as err:
-        state.apply(action)
-    assert state.same_as(state.clone())
-    return err.value.reason
 
 
 def test_oxygen_in_front_of_each_player_and_the_reds_on_the_card() -> None:
