@@ -69,12 +69,28 @@ def tile_at(html: str, stand: int, slot: int) -> str:
     raise AssertionError(f"no tile {stand}/{slot}")
 
 
-def past_setup_tokens(mission: int, players: int, seed: int) -> GameState:
-    """A new game of ``mission`` once every setup token is placed (each seat's first choice)."""
-    state = new_game(mission, players, seed)
+def tokens_placed(state: GameState) -> GameState:
+    """The game once every setup token is placed (each seat's first choice)."""
     while state.phase.value == "setup_token":
         state, _ = state.apply(state.legal_actions(state.to_move or 0)[0])
     return state
+
+
+def past_setup_tokens(mission: int, players: int, seed: int) -> GameState:
+    """A new game of ``mission`` once every setup token is placed (each seat's first choice)."""
+    return tokens_placed(new_game(mission, players, seed))
+
+
+def log_texts(state: GameState, seat: int, catalog: Catalog, players: int = 3) -> set[str]:
+    """The sentences of the log as ``seat`` reads it (the players named from :data:`NAMES`)."""
+    obs = state.observation(seat)
+    w = Words(catalog, list(NAMES[:players]), [st["owner"] for st in obs["stands"]])
+    return {line.text for line in log_lines(obs["log"], w)}
+
+
+def constraint_card(catalog: Catalog, letter: str) -> str:
+    """A constraint card as the page names it: its letter and its rule."""
+    return catalog.t("rw.constraint.card", letter=letter, rule=catalog.t(f"rw.constraint.{letter}"))
 
 
 @dataclass

@@ -7,16 +7,20 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from fusebox_web.redwire.log_text import log_lines
 from fusebox_web.redwire.mechanisms import cards_now
-from fusebox_web.redwire.words import Words
 from fusebox_web.shell.i18n import Catalog
 
 from engine.redwire import GameState, SoloCut, explicit_setup, start
 from engine.redwire.mechanisms.constraints import SkipTurn
 from engine.redwire.wires import cut_value
 from tests.redwire.engine.helpers import fill_deal
-from tests.web.board_page import NAMES, board_html, walk_drawing
+from tests.web.board_page import (
+    board_html,
+    constraint_card,
+    log_texts,
+    tokens_placed,
+    walk_drawing,
+)
 
 
 def _deal(pairs: str) -> GameState:
@@ -30,20 +34,7 @@ def _deal(pairs: str) -> GameState:
         stands,
         parts={"equipment": {"cards": [1, 4, 6]}, "constraints": {"order": list(pairs)}},
     )
-    state = start(setup)
-    while state.phase.value == "setup_token":
-        state, _ = state.apply(state.legal_actions(state.to_move or 0)[0])
-    return state
-
-
-def _texts(state: GameState, seat: int, catalog: Catalog) -> set[str]:
-    obs = state.observation(seat)
-    w = Words(catalog, NAMES[:3], [st["owner"] for st in obs["stands"]])
-    return {line.text for line in log_lines(obs["log"], w)}
-
-
-def _card(catalog: Catalog, letter: str) -> str:
-    return catalog.t("rw.constraint.card", letter=letter, rule=catalog.t(f"rw.constraint.{letter}"))
+    return tokens_placed(start(setup))
 
 
 def test_the_pairs_are_drawn_and_each_card_put_on_top_is_said(catalog: Catalog) -> None:
@@ -53,23 +44,25 @@ def test_the_pairs_are_drawn_and_each_card_put_on_top_is_said(catalog: Catalog) 
     assert catalog.t("rw.constraint.noneYet") in html
     assert html.count('data-state="waiting"') == 12 and 'data-testid="constraint-pairs"' in html
     assert f'aria-label="{catalog.t("rw.constraint.pairs")}"' in html
-    name = catalog.t("rw.constraint.pairName", value=7, card=_card(catalog, "G"))
+    name = catalog.t("rw.constraint.pairName", value=7, card=constraint_card(catalog, "G"))
     assert f'aria-label="{name}"' in html.replace("&#x27;", "'").replace("&#39;", "'")
     # The captain's four 1s put card B on top; seat 1's four 7s then cover it with card G.
     state, _ = state.apply(SoloCut(0, 1))
     html = board_html(state, 1, catalog)
     assert 'data-value="1" data-card="B" data-state="top"' in html
     assert catalog.t("rw.constraint.pair.top") in html
-    assert catalog.t("rw.log.constraintPair", value=1, card=_card(catalog, "B")) in _texts(
-        state, 1, catalog
-    )
+    assert catalog.t(
+        "rw.log.constraintPair", value=1, card=constraint_card(catalog, "B")
+    ) in log_texts(state, 1, catalog)
     state, _ = state.apply(SoloCut(1, 7))
     html = board_html(state, 0, catalog)
     assert 'data-value="1" data-card="B" data-state="covered"' in html
     assert 'data-value="7" data-card="G" data-state="top"' in html
     assert catalog.t("rw.constraint.covered", cards="B") in html
-    said = catalog.t("rw.log.constraintPairOver", value=7, old="B", card=_card(catalog, "G"))
-    assert said in _texts(state, 0, catalog)
+    said = catalog.t(
+        "rw.log.constraintPairOver", value=7, old="B", card=constraint_card(catalog, "G")
+    )
+    assert said in log_texts(state, 0, catalog)
 
 
 def test_the_skip_is_a_button_and_a_round_of_skips_explodes_in_words(catalog: Catalog) -> None:
@@ -88,7 +81,7 @@ def test_the_skip_is_a_button_and_a_round_of_skips_explodes_in_words(catalog: Ca
     state, _ = state.apply(SkipTurn(1))
     state, _ = state.apply(SkipTurn(2))
     assert state.result == "exploded"
-    assert catalog.t("rw.log.boom.constraint_stuck") in _texts(state, 0, catalog)
+    assert catalog.t("rw.log.boom.constraint_stuck") in log_texts(state, 0, catalog)
 
 
 def test_every_state_draws_and_reads_as_sentences(catalog: Catalog) -> None:
@@ -96,7 +89,7 @@ def test_every_state_draws_and_reads_as_sentences(catalog: Catalog) -> None:
     pairs = [e for e in game.state.observation("seer")["log"] if e["type"] == "constraint_pair"]
     assert pairs and pairs[0]["old"] is None  # the walk put at least the first card on top
     for e in pairs:
-        card = _card(catalog, e["new"])
+        card = constraint_card(catalog, e["new"])
         if e["old"] is None:
             said = catalog.t("rw.log.constraintPair", value=e["value"], card=card)
         else:

@@ -6,7 +6,6 @@ trade once the pile is empty in plain words, in each language."""
 
 from __future__ import annotations
 
-from fusebox_web.redwire.log_text import log_lines
 from fusebox_web.redwire.mechanisms import cards_now
 from fusebox_web.redwire.words import Words
 from fusebox_web.shell.i18n import Catalog
@@ -14,7 +13,14 @@ from fusebox_web.shell.i18n import Catalog
 from engine.redwire import GameState, explicit_setup, start
 from engine.redwire.mechanisms.constraints import DrawConstraint, PassConstraints
 from tests.redwire.engine.helpers import fill_deal
-from tests.web.board_page import NAMES, board_html, walk_drawing
+from tests.web.board_page import (
+    NAMES,
+    board_html,
+    constraint_card,
+    log_texts,
+    tokens_placed,
+    walk_drawing,
+)
 
 
 def _deal(seats: str = "ABC", spot: str = "D") -> GameState:
@@ -29,20 +35,7 @@ def _deal(seats: str = "ABC", spot: str = "D") -> GameState:
             "constraints": {"seats": list(seats), "table": [spot], "pile": list("FGHIJKL")},
         },
     )
-    state = start(setup)
-    while state.phase.value == "setup_token":
-        state, _ = state.apply(state.legal_actions(state.to_move or 0)[0])
-    return state
-
-
-def _texts(state: GameState, seat: int, catalog: Catalog) -> set[str]:
-    obs = state.observation(seat)
-    w = Words(catalog, NAMES[:3], [st["owner"] for st in obs["stands"]])
-    return {line.text for line in log_lines(obs["log"], w)}
-
-
-def _card(catalog: Catalog, letter: str) -> str:
-    return catalog.t("rw.constraint.card", letter=letter, rule=catalog.t(f"rw.constraint.{letter}"))
+    return tokens_placed(start(setup))
 
 
 def _plain(html: str) -> str:
@@ -55,9 +48,9 @@ def test_the_circle_is_drawn_in_words_and_each_pass_is_said(catalog: Catalog) ->
     assert catalog.t("rw.constraint.circleRule") in html
     assert f'aria-label="{catalog.t("rw.constraint.circle")}"' in html
     spot = catalog.t("rw.constraint.spotLeft")
-    place = catalog.t("rw.constraint.place", where=spot, card=_card(catalog, "D"))
+    place = catalog.t("rw.constraint.place", where=spot, card=constraint_card(catalog, "D"))
     assert f'aria-label="{place}"' in html and 'data-seat="table"' in html
-    mine = catalog.t("rw.constraint.place", where=NAMES[1], card=_card(catalog, "B"))
+    mine = catalog.t("rw.constraint.place", where=NAMES[1], card=constraint_card(catalog, "B"))
     assert f'aria-label="{mine}"' in html
     assert catalog.t("rw.constraint.pile", count=7) in html
     # The captain's three buttons, and only his; the trade is everyone's, at any time.
@@ -75,7 +68,7 @@ def test_the_circle_is_drawn_in_words_and_each_pass_is_said(catalog: Catalog) ->
     obs = state.observation(2)
     w = Words(catalog, NAMES[:3], [st["owner"] for st in obs["stands"]])
     said = catalog.t("rw.log.constraints_clockwise", who=NAMES[0], cards=w.listing(holds))
-    assert said in _texts(state, 2, catalog)
+    assert said in log_texts(state, 2, catalog)
     assert 'data-testid="constraint-place-1" data-card="A"' in board_html(state, 2, catalog)
 
 
@@ -84,8 +77,10 @@ def test_a_trade_is_said_with_its_step_and_an_empty_pile_is_refused_in_words(
 ) -> None:
     state = _deal()
     state, _ = state.apply(DrawConstraint(2))
-    said = catalog.t("rw.log.constraintDraw", who=NAMES[2], old="C", card=_card(catalog, "F"))
-    assert said in _texts(state, 0, catalog)
+    said = catalog.t(
+        "rw.log.constraintDraw", who=NAMES[2], old="C", card=constraint_card(catalog, "F")
+    )
+    assert said in log_texts(state, 0, catalog)
     assert catalog.t("rw.constraint.traded", cards="C") in board_html(state, 0, catalog)
     table = state.clone()
     table.dial = 20
