@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from engine.redwire import GameState
 from engine.redwire.actions import Action
+from engine.redwire.mechanisms.equipment.tray import card_label
 
 if TYPE_CHECKING:
     from engine.redwire.observation_types import Observation
@@ -150,3 +151,69 @@ def legal(state: GameState, action: Action) -> bool:
 
 def one_tile(sel: Selection) -> Tile | None:
     return sel.targets[0] if len(sel.targets) == 1 else None
+
+
+def own_wire_use(
+    card: int,
+    mode: str,
+    action: Callable[[int, int, int], Action],
+    confirm: Callable[[Any, Words, Observation], str],
+    **more: Any,
+) -> CardUse:
+    """An "any time" card used on one of the seat's own wires, ``action(seat, stand, slot)``:
+    offered on each own wire the engine takes it for (cut or not: the engine says), one tap
+    builds it, and a refused tap is explained by the same action (Sticky Note, Single Wire Label).
+    """
+
+    def afford(state: GameState, seat: int) -> list[Tile] | None:
+        tiles = [
+            (st, sl)
+            for st in state.seat_stands[seat]
+            for sl in range(len(state.stands[st]))
+            if legal(state, action(seat, st, sl))
+        ]
+        return tiles or None
+
+    def build(sel: Selection, seat: int) -> Action | None:
+        one = one_tile(sel)
+        return action(seat, *one) if one else None
+
+    def select(chosen: Any) -> Chosen:
+        return {"mode": mode, "targets": ((chosen.stand, chosen.slot),)}
+
+    return CardUse(
+        card=card,
+        mode=mode,
+        timing="any_time",
+        afford=afford,
+        action=action if isinstance(action, type) else None,
+        build=build,
+        select=select,
+        confirm=confirm,
+        tiles=lambda tiles, sel: frozenset(tiles),
+        probe=lambda viewer, tile, sel, players: action(viewer, *tile),
+        **more,
+    )
+
+
+def laid_cards_line(e: View, w: Words, card: int, key: str) -> Found:
+    """The log sentence of a card that lays cards on the board by itself (``key``; ``keyNone``
+    when it laid none), each laid card by its label and name."""
+    cards = [f"{card_label(c)} · {w.card_name(c)}" for c in e.get("cards", [])]
+    if not cards:
+        return w.t(f"{key}None", card=w.card_name(card)), "info"
+    return w.t(key, card=w.card_name(card), cards=w.listing(cards)), "info"
+
+
+def passive_use(card: int, mode: str) -> CardUse:
+    """A card with nothing to use: it acts by itself (its log line says what it did)."""
+    return CardUse(
+        card=card,
+        mode=mode,
+        timing="any_time",
+        afford=None,
+        action=None,
+        build=None,
+        select=None,
+        confirm=None,
+    )

@@ -4,36 +4,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.redwire import GameState, PostIt
+from engine.redwire import PostIt
 from engine.redwire.mechanisms.equipment.post_it import NUMBER
 
-from ..base import CardUse, Chosen, Tile, legal, one_tile, own_label
+from ..base import own_label, own_wire_use
 
 if TYPE_CHECKING:
     from engine.redwire.observation_types import Observation
 
-    from ...selection import Selection
     from ...words import Words
-
-
-def _afford(state: GameState, seat: int) -> list[Tile] | None:
-    """Your wires the engine lets the note mark (a mission may allow cut ones too)."""
-    tiles = [
-        (st, sl)
-        for st in state.seat_stands[seat]
-        for sl in range(len(state.stands[st]))
-        if legal(state, PostIt(seat, st, sl))
-    ]
-    return tiles or None
-
-
-def _build(s: Selection, seat: int) -> PostIt | None:
-    one = one_tile(s)
-    return PostIt(seat, *one) if one else None
-
-
-def _select(action: PostIt) -> Chosen:
-    return {"mode": "post_it", "targets": ((action.stand, action.slot),)}
 
 
 def _confirm(action: PostIt, w: Words, obs: Observation) -> str:
@@ -47,17 +26,4 @@ def _confirm(action: PostIt, w: Words, obs: Observation) -> str:
 
 #: The log sentence of the token it places (the ``token`` event's reason).
 TOKEN_REASONS = {"post_it": "rw.log.tokenPostIt"}
-USES = (
-    CardUse(
-        card=NUMBER,
-        mode="post_it",
-        timing="any_time",
-        afford=_afford,
-        action=PostIt,
-        build=_build,
-        select=_select,
-        confirm=_confirm,
-        tiles=lambda tiles, sel: frozenset(tiles),
-        probe=lambda viewer, tile, sel, players: PostIt(viewer, *tile),
-    ),
-)
+USES = (own_wire_use(NUMBER, "post_it", PostIt, _confirm),)

@@ -5,37 +5,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.redwire import GameState, SingleLabel
+from engine.redwire import SingleLabel
 from engine.redwire.mechanisms.equipment import single_label
 from engine.redwire.mechanisms.equipment.single_label import NUMBER
 
 from ...markup import esc, tag
-from ..base import CardUse, Chosen, Found, Tile, View, legal, one_tile
+from ..base import Found, Tile, View, own_wire_use
 
 if TYPE_CHECKING:
     from engine.redwire.observation_types import Observation
 
-    from ...selection import Selection
     from ...words import Words
-
-
-def _afford(state: GameState, seat: int) -> list[Tile] | None:
-    tiles = [
-        (st, sl)
-        for st in state.seat_stands[seat]
-        for sl in range(len(state.stands[st]))
-        if legal(state, SingleLabel(seat, st, sl))
-    ]
-    return tiles or None
-
-
-def _build(s: Selection, seat: int) -> SingleLabel | None:
-    one = one_tile(s)
-    return SingleLabel(seat, *one) if one else None
-
-
-def _select(action: SingleLabel) -> Chosen:
-    return {"mode": "single_label", "targets": ((action.stand, action.slot),)}
 
 
 def _confirm(action: SingleLabel, w: Words, obs: Observation) -> str:
@@ -61,17 +41,11 @@ def _line(e: View, w: Words) -> Found:
 
 
 USES = (
-    CardUse(
-        card=NUMBER,
-        mode="single_label",
-        timing="any_time",
-        afford=_afford,
-        action=SingleLabel,
-        build=_build,
-        select=_select,
-        confirm=_confirm,
-        tiles=lambda tiles, sel: frozenset(tiles),
-        probe=lambda viewer, tile, sel, players: SingleLabel(viewer, *tile),
+    own_wire_use(
+        NUMBER,
+        "single_label",
+        SingleLabel,
+        _confirm,
         log=lambda e, w: None,  # the single_label event says it
     ),
 )

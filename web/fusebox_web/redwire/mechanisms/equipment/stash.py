@@ -5,31 +5,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.redwire.mechanisms.equipment.tray import YELLOW_CARD, card_label
+from engine.redwire.mechanisms.equipment.tray import YELLOW_CARD
 
-from ..base import CardUse, Found, View
+from ..base import Found, View, laid_cards_line, passive_use
 
 if TYPE_CHECKING:
     from ...words import Words
 
 
 def _stash(e: View, w: Words) -> Found:
-    cards = [f"{card_label(c)} · {w.card_name(c)}" for c in e.get("cards", [])]
-    if not cards:
-        return w.t("rw.log.stashNone", card=w.card_name(YELLOW_CARD)), "info"
-    return w.t("rw.log.stash", card=w.card_name(YELLOW_CARD), cards=w.listing(cards)), "info"
+    return laid_cards_line(e, w, YELLOW_CARD, "rw.log.stash")
 
 
-USES = (
-    CardUse(
-        card=YELLOW_CARD,
-        mode="stash",
-        timing="any_time",
-        afford=None,
-        action=None,
-        build=None,
-        select=None,
-        confirm=None,
-    ),
-)
+USES = (passive_use(YELLOW_CARD, "stash"),)
 LINES = {"stash": _stash}
