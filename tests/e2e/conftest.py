@@ -30,6 +30,7 @@ from typing import Any, cast
 import pytest
 from harness import (
     BOOT_TIMEOUT_MS,
+    FOLLOW,
     Watch,
     build,
     build_once,
@@ -231,16 +232,6 @@ def open_context(
         context.close()
     for context in dict.fromkeys(lent):
         returning_profiles.give_back(context)
-
-
-#: In the page: forget what the site saved, then follow ``query`` as Back or Forward would (a
-#: history entry, then ``popstate``); the shell opens it without booting Python again.
-FOLLOW = """query => {
-    localStorage.clear();
-    sessionStorage.clear();
-    history.pushState(null, "", query);
-    dispatchEvent(new PopStateEvent("popstate"));
-}"""
 
 
 #: A link whose game waits on its briefing: no computer plays, no clock runs.
