@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from harness import (
-    Opener,
     Watch,
-    forget_game,
     record_console,
     wait_offline_ready,
     wait_ready,
@@ -185,13 +185,13 @@ def test_clicks_and_bot_moves_are_measured_by_the_page(page: Page, site_url: str
     assert all(duration >= 0 for duration in clicks + bots)
 
 
-def test_the_board_fits_a_phone_and_a_projector(open_context: Opener, site_url: str) -> None:
+def test_the_board_fits_a_phone_and_a_projector(follow_link: Callable[..., Page]) -> None:
     """13 wires on a stand at 360 px: no sideways scrolling, every wire at least 24 px wide."""
     for width, height in ((360, 640), (1920, 1080)):
-        context = open_context(viewport={"width": width, "height": height})
-        page = context.new_page()
-        page.goto(site_url + "?mission=8&players=4&seed=4&pace=fast&bots=1&brief=0")
-        wait_ready(page)
+        # A booted page of each size follows the link (the next one deals again: its storage
+        # is cleared first).
+        query = "?mission=8&players=4&seed=4&pace=fast&bots=1&brief=0"
+        page = follow_link(query, viewport={"width": width, "height": height})
         page.wait_for_selector("html[data-board-ready]", state="attached")
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         # Layout sizes (offsetWidth): a wire flipping into place is narrow for a moment.
@@ -220,5 +220,3 @@ def test_the_board_fits_a_phone_and_a_projector(open_context: Opener, site_url: 
                 "n => parseFloat(getComputedStyle(n).fontSize)"
             )
             assert font >= 28
-        forget_game(page, site_url)  # the next game link deals again
-        page.close()
