@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 from harness import wait_ready
 from loop_driver import GAME_KEY, play, saved_state, wait_turn
@@ -15,9 +16,10 @@ def hand_ids(state: object, seat: int) -> list[str]:
     return list(state.hands[seat])  # type: ignore[attr-defined]
 
 
-def test_pass_and_play_shows_no_other_hand_at_any_handoff(page: Page, site_url: str) -> None:
-    page.goto(site_url + "?game=loop&players=3&seed=5&bots=0&pace=instant")
-    wait_ready(page)
+def test_pass_and_play_shows_no_other_hand_at_any_handoff(
+    follow_link: Callable[..., Page],
+) -> None:
+    page = follow_link("?game=loop&players=3&seed=5&bots=0&pace=instant")
     bots = [make_bot("basic", seat) for seat in range(3)]
     handoffs = 0
     for _ in range(400):

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import countdown_driver
+import loop_driver
+import pytest
 from harness import (
     Watch,
     record_console,
@@ -106,6 +109,53 @@ def test_back_and_forward_between_game_links_open_them_without_a_boot(
     wait_ready(page)
     assert page.evaluate("window.__sameBoot") is None
     expect(page.locator("#app-notices")).to_contain_text("chess")
+
+
+def go_to(page: Page, query: str) -> None:
+    """Follow ``query`` as Back or Forward would: a history entry, then ``popstate``."""
+    page.evaluate(
+        "q => { history.pushState(null, '', q); dispatchEvent(new PopStateEvent('popstate')); }",
+        query,
+    )
+
+
+def dealt(page: Page, game: str) -> tuple[int, int | None]:
+    """The players and the seed of the Countdown or Loop the Loop game the page saved."""
+    if game == "countdown":
+        countdown = countdown_driver.saved_state(page)
+        return countdown.players, countdown.setup.seed
+    loop = loop_driver.saved_state(page)
+    return loop.players, loop.setup.seed
+
+
+@pytest.mark.parametrize("game", ["countdown", "loop"])
+def test_back_and_forward_between_links_of_the_other_games_open_them_without_a_boot(
+    page: Page, site_url: str, game: str
+) -> None:
+    """Countdown's and Loop the Loop's links open in the running page as Red Wire's do: no
+    second boot, the game on screen closed, a game in progress asked about first, the link used
+    up as at a visit; a link of another game than the one on screen loads the page again."""
+    page.goto(site_url + f"?game={game}&players=3&seed=7&bots=1&pace=instant")
+    wait_ready(page)
+    page.wait_for_selector("html[data-board-ready]", state="attached")
+    assert dealt(page, game) == (3, 7)
+    page.evaluate("window.__sameBoot = true")
+
+    go_to(page, f"?game={game}&players=2&seed=3&bots=1&pace=instant")
+    # The game of the first link is in progress: asked first, as at a visit to the link.
+    expect(page.locator('[data-act="link-start"]')).to_be_visible()
+    assert page.evaluate("window.__sameBoot") is True
+    page.locator('[data-act="link-start"]').click()
+    page.wait_for_selector("html[data-board-ready]", state="attached")
+    assert dealt(page, game) == (2, 3)
+    assert "seed" not in page.evaluate("location.search")  # the link is used up
+    assert page.evaluate("window.__sameBoot") is True
+
+    with page.expect_navigation():
+        go_to(page, "?mission=4&players=3&seed=7&bots=1&brief=0")  # Red Wire's: a page load
+    wait_ready(page)
+    assert page.evaluate("window.__sameBoot") is None
+    expect(page.get_by_test_id("board")).to_be_visible()
 
 
 def test_italian_board(page: Page, site_url: str) -> None:

@@ -98,6 +98,12 @@ class App:
         if self.screen == "home":
             self.draw_home()
 
+    def close(self) -> None:
+        """Another game replaces this one in the page (a link followed in it): stop the
+        computers and every other task."""
+        self._tasks.cancel_all()
+        self._bot_task = None
+
     def spawn(self, coroutine: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
         return self._tasks.spawn(coroutine)
 
