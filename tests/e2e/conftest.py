@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, cast
@@ -30,6 +31,7 @@ from typing import Any, cast
 import pytest
 from harness import (
     BOOT_TIMEOUT_MS,
+    FOLLOW,
     Watch,
     build,
     build_once,
@@ -233,18 +235,20 @@ def open_context(
         returning_profiles.give_back(context)
 
 
-#: In the page: forget what the site saved, then follow ``query`` as Back or Forward would (a
-#: history entry, then ``popstate``); the shell opens it without booting Python again.
-FOLLOW = """query => {
-    localStorage.clear();
-    sessionStorage.clear();
-    history.pushState(null, "", query);
-    dispatchEvent(new PopStateEvent("popstate"));
-}"""
+#: For each game, a link that waits on a person (a briefing, a handoff): no computer plays, no
+#: clock runs. A page closes its test's game with its own game's link: the shell follows a link
+#: in place only for the game that has the page (another game's link loads the page again).
+IDLE = {
+    "redwire": "?mission=1&players=2&bots=0",
+    "countdown": "?game=countdown&players=2&bots=0",
+    "loop": "?game=loop&players=2&bots=0",
+}
 
 
-#: A link whose game waits on its briefing: no computer plays, no clock runs.
-IDLE = "?mission=1&players=2&bots=0"
+def game_of(query: str) -> str:
+    """The game a link opens (a link without ``game=`` is Red Wire's, the default game's)."""
+    found = re.search(r"[?&]game=(\w+)", query)
+    return found.group(1) if found else "redwire"
 
 
 class LinkPages:
@@ -261,9 +265,12 @@ class LinkPages:
         self.browser = browser
         self.site_url = site_url
         self.pages: dict[str, tuple[Page, Watch]] = {}
+        #: The game each page opened last (by the same key as ``pages``).
+        self.games: dict[str, str] = {}
 
     def open(self, query: str, options: dict[str, Any]) -> tuple[Page, Watch]:
         key = json.dumps(options, sort_keys=True)
+        self.games[key] = game_of(query)
         if key in self.pages and not self.pages[key][0].is_closed():
             page, seen = self.pages[key]
             for found in (seen.console_errors, seen.foreign, seen.failed):
@@ -285,9 +292,9 @@ class LinkPages:
         return page, seen
 
     def close_games(self) -> None:
-        for page, _ in self.pages.values():
+        for key, (page, _) in self.pages.items():
             if not page.is_closed():
-                page.evaluate(FOLLOW, IDLE)
+                page.evaluate(FOLLOW, IDLE[self.games.get(key, "redwire")])
                 wait_ready(page)
 
     def close(self) -> None:

@@ -33,11 +33,13 @@ import build  # noqa: E402  (the task runner: builds and serves the site)
 
 __all__ = [
     "BOOT_TIMEOUT_MS",
+    "FOLLOW",
     "ROOT",
     "Opener",
     "Watch",
     "build",
     "build_once",
+    "follow",
     "forget_game",
     "launch",
     "launch_profile",
@@ -196,6 +198,23 @@ def wait_ready(page: Page, timeout_ms: int = BOOT_TIMEOUT_MS) -> None:
     if page.locator(READY).count() == 0:
         message = page.locator("#error-message").inner_text()
         raise AssertionError(f"the page failed to start: {message!r} (details in its console)")
+
+
+#: In the page: forget what the site saved, then follow ``query`` as Back or Forward would (a
+#: history entry, then ``popstate``); the shell opens it without booting Python again.
+FOLLOW = """query => {
+    localStorage.clear();
+    sessionStorage.clear();
+    history.pushState(null, "", query);
+    dispatchEvent(new PopStateEvent("popstate"));
+}"""
+
+
+def follow(page: Page, query: str) -> None:
+    """Open the game link ``query`` (``?...``) in the booted ``page`` as a first visit to it
+    would, the site's storage cleared first, without booting Python again (see :data:`FOLLOW`)."""
+    page.evaluate(FOLLOW, query)
+    wait_ready(page)
 
 
 def forget_game(page: Page, site_url: str) -> None:

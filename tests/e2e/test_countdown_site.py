@@ -4,6 +4,8 @@ keyboard, Italian, bad game links and damaged saves."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from typing import Any
 
 from countdown_driver import GAME_KEY, TABLE_KEY, saved, saved_state, wait_screen
 from harness import Opener, forget_game, wait_ready
@@ -28,6 +30,13 @@ def open_board(page: Page, url: str) -> None:
     page.goto(url)
     wait_ready(page)
     page.wait_for_selector("html[data-board-ready]", state="attached")
+
+
+def follow_board(follow_link: Callable[..., Page], query: str, **options: Any) -> Page:
+    """The game link ``query`` in a booted page (conftest's ``follow_link``), its board up."""
+    page = follow_link(query, **options)
+    page.wait_for_selector("html[data-board-ready]", state="attached")
+    return page
 
 
 def test_the_home_card_and_the_table_deal_the_chosen_game(page: Page, site_url: str) -> None:
@@ -173,10 +182,12 @@ def test_a_damaged_save_is_set_aside_with_a_message(page: Page, site_url: str) -
     assert saved(page, GAME_KEY) is not None
 
 
-def test_a_points_match_goes_on_game_after_game(page: Page, site_url: str) -> None:
+def test_a_points_match_goes_on_game_after_game(follow_link: Callable[..., Page]) -> None:
     """The Points variant: after a game the end screen shows the scores and deals the next game
     (the first player moves one seat on); computers never deal it before a person has looked."""
-    open_board(page, site_url + "?game=countdown&players=2&seed=3&bots=all&points=1&pace=instant")
+    page = follow_board(
+        follow_link, "?game=countdown&players=2&seed=3&bots=all&points=1&pace=instant"
+    )
     assert wait_screen(page) == "end"
     state = saved_state(page)
     assert state.phase.value == "next_game" and state.game == 1

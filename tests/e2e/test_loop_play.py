@@ -8,6 +8,8 @@ observation, and makes it with clicks.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from typing import Any
 
 from harness import wait_ready
 from loop_driver import QUICK, out_of_reach, play, saved, saved_state, wait_turn
@@ -25,6 +27,13 @@ def open_board(page: Page, url: str) -> None:
     page.goto(url)
     wait_ready(page)
     page.wait_for_selector("html[data-board-ready]", state="attached")
+
+
+def follow_board(follow_link: Callable[..., Page], query: str, **options: Any) -> Page:
+    """The game link ``query`` in a booted page (conftest's ``follow_link``), its board up."""
+    page = follow_link(query, **options)
+    page.wait_for_selector("html[data-board-ready]", state="attached")
+    return page
 
 
 def test_a_person_plays_a_whole_game_against_computers_on_a_phone(
@@ -90,10 +99,10 @@ def test_a_person_plays_a_whole_game_against_computers_on_a_phone(
         )
 
 
-def test_a_reload_resumes_mid_flight_with_the_same_dice(page: Page, site_url: str) -> None:
+def test_a_reload_resumes_mid_flight_with_the_same_dice(follow_link: Callable[..., Page]) -> None:
     # On a projector, with the learning aid on: the flight's exact odds are shown.
-    page.set_viewport_size(PROJECTOR)
-    open_board(page, site_url + "?game=loop&players=2&seed=3&first=1&odds=1" + QUICK)
+    query = "?game=loop&players=2&seed=3&first=1&odds=1" + QUICK
+    page = follow_board(follow_link, query, viewport=PROJECTOR)
     person = make_bot("basic", 2)
     while wait_turn(page) != "rolled":
         state = saved_state(page)

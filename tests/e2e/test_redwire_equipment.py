@@ -8,6 +8,7 @@ then uses them with clicks.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from harness import wait_ready
 from playwright.sync_api import Page, expect
@@ -53,8 +54,8 @@ def confirm(page: Page) -> None:
     button.click()
 
 
-def test_any_time_cards_post_it_label_and_walkie_talkies(page: Page, site_url: str) -> None:
-    open_table(page, site_url + "?mission=4&players=3&seed=110&bots=0&brief=0")
+def test_any_time_cards_post_it_label_and_walkie_talkies(follow_link: Callable[..., Page]) -> None:
+    page = follow_link("?mission=4&players=3&seed=110&bots=0&brief=0")
     assert sorted(tray.cards_of(saved_state(page).setup)) == [1, 2, 4]
     unlock(page, {1, 2, 4})
     me = viewer(page)
@@ -104,8 +105,10 @@ def test_any_time_cards_post_it_label_and_walkie_talkies(page: Page, site_url: s
     expect(page.get_by_test_id("full-log")).to_contain_text("swap a wire. (You gave")
 
 
-def test_turn_cards_stabilizer_either_or_and_triple_detector(page: Page, site_url: str) -> None:
-    open_table(page, site_url + "?mission=4&players=3&seed=89&bots=0&brief=0")
+def test_turn_cards_stabilizer_either_or_and_triple_detector(
+    follow_link: Callable[..., Page],
+) -> None:
+    page = follow_link("?mission=4&players=3&seed=89&bots=0&brief=0")
     assert sorted(tray.cards_of(saved_state(page).setup)) == [3, 9, 10]
     unlock(page, {3, 9, 10})
     me = viewer(page)
@@ -170,9 +173,9 @@ def test_turn_cards_stabilizer_either_or_and_triple_detector(page: Page, site_ur
 
 
 def test_radar_double_detector_batteries_rewind_and_stand_scanner(
-    page: Page, site_url: str
+    follow_link: Callable[..., Page],
 ) -> None:
-    open_table(page, site_url + "?mission=4&players=4&seed=194&bots=0&brief=0")
+    page = follow_link("?mission=4&players=4&seed=194&bots=0&brief=0")
     assert sorted(tray.cards_of(saved_state(page).setup)) == [5, 6, 7, 8]
     unlock(page, {5, 6, 7, 8})
     me = viewer(page)
@@ -243,8 +246,8 @@ def test_radar_double_detector_batteries_rewind_and_stand_scanner(
     assert viewer(page) == state.owners[scan.targets[0][0]]
 
 
-def test_coffee_break_chooses_who_plays_next(page: Page, site_url: str) -> None:
-    open_table(page, site_url + "?mission=4&players=3&seed=386&bots=0&brief=0")
+def test_coffee_break_chooses_who_plays_next(follow_link: Callable[..., Page]) -> None:
+    page = follow_link("?mission=4&players=3&seed=386&bots=0&brief=0")
     unlock(page, {11})
     me = viewer(page)
     nxt = (me + 2) % 3  # not the one who would play next anyway
@@ -255,11 +258,11 @@ def test_coffee_break_chooses_who_plays_next(page: Page, site_url: str) -> None:
     assert viewer(page) == nxt
 
 
-def test_sticker_c_cards_by_keyboard_and_touch(page: Page, site_url: str) -> None:
+def test_sticker_c_cards_by_keyboard_and_touch(follow_link: Callable[..., Page]) -> None:
     """Rule sticker C (mission 58, two people): the double cards shown by label, unlocked by all
     four wires of their value; the Single Wire Label rehearsed by keyboard and placed by touch,
     the Fast Pass rehearsed by touch and played by keyboard, in one page boot."""
-    open_table(page, site_url + "?mission=58&players=2&seed=59&bots=0&brief=0")
+    page = follow_link("?mission=58&players=2&seed=59&bots=0&brief=0")
     assert sorted(tray.cards_of(saved_state(page).setup)) == [22, 99]
     take_device(page)
     expect(page.locator('.rw-card[data-panel="card:99"]')).to_contain_text("9-9")

@@ -5,10 +5,10 @@ reader hears the whole action; a lone person is not asked to pick their only mat
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import pytest
-from harness import Opener, wait_ready
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Page, ViewportSize, expect
 from redwire_driver import play, saved_state, sure_cut, sure_move, tile, wait_decision, wrong_cut
 
 from engine.redwire import Cut
@@ -16,19 +16,22 @@ from engine.redwire.wires import cut_value
 
 # The captain is the person (seat 0); the computers think for a while, so the board holds still.
 GAME = "?mission=1&players=3&seed=11&bots=1&pace=slow&brief=0&captain=1"
+PHONE: ViewportSize = {"width": 360, "height": 640}
 
 
 @pytest.mark.parametrize("motion", ["no-preference", "reduce"])
-def test_a_miss_is_seen_heard_and_counted(browser: Browser, site_url: str, motion: str) -> None:
-    context = browser.new_context(
-        viewport={"width": 360, "height": 640},
-        is_mobile=True,
-        has_touch=True,
-        reduced_motion=motion,  # type: ignore[arg-type]
-    )
-    page = context.new_page()
-    page.goto(site_url + GAME)
-    wait_ready(page)
+def test_a_miss_is_seen_heard_and_counted(follow_link: Callable[..., Page], motion: str) -> None:
+    page = follow_link(GAME, viewport=PHONE, is_mobile=True, has_touch=True)
+    # The player's motion setting, on the page both variants share (only CSS reads it: a media
+    # query follows it at once); set back after the test for the page's next game.
+    page.emulate_media(reduced_motion=motion)  # type: ignore[arg-type]
+    try:
+        miss_seen_heard_and_counted(page, motion)
+    finally:
+        page.emulate_media(reduced_motion="no-preference")
+
+
+def miss_seen_heard_and_counted(page: Page, motion: str) -> None:
     while wait_decision(page, 60_000) != "turn":
         play(page, sure_move(saved_state(page), 0))
     expect(page.get_by_test_id("mistakes-left")).to_have_text("2 mistakes left")
@@ -58,16 +61,12 @@ def test_a_miss_is_seen_heard_and_counted(browser: Browser, site_url: str, motio
     expect(page.get_by_test_id("last-event")).to_be_in_viewport()
     animation = dial.evaluate("e => getComputedStyle(e).animationName")
     assert animation == ("rw-shake" if motion == "no-preference" else "none")
-    context.close()
 
 
 def test_a_hit_is_marked_and_a_lone_person_skips_the_only_pick(
-    open_context: Opener, site_url: str
+    follow_link: Callable[..., Page],
 ) -> None:
-    context = open_context(viewport={"width": 360, "height": 640})
-    page = context.new_page()
-    page.goto(site_url + GAME)
-    wait_ready(page)
+    page = follow_link(GAME, viewport=PHONE)
     while wait_decision(page, 60_000) != "turn":
         play(page, sure_move(saved_state(page), 0))
     state = saved_state(page)

@@ -9,6 +9,7 @@ button are on the screen at once, without scrolling sideways; the decision panel
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -39,15 +40,29 @@ MEASURE = """() => {
 }"""
 
 
-def open_board(open_context: Opener, site_url: str, width: int, height: int, query: str) -> Page:
-    context = open_context(
-        viewport={"width": width, "height": height},
-        has_touch=width < 600,
-        is_mobile=width < 600,
-    )
-    page = context.new_page()
-    page.goto(site_url + query)
-    wait_ready(page)
+def open_board(
+    open_context: Opener,
+    follow_link: Callable[..., Page],
+    site_url: str,
+    size: tuple[int, int],
+    query: str,
+    lang: str,
+) -> Page:
+    """The board of ``query`` at ``size``, at the person's first turn. An English link is
+    followed in a booted page (conftest's ``follow_link``); another language is a boot of its
+    own (the page takes its language when it boots)."""
+    width, height = size
+    options: dict[str, Any] = {
+        "viewport": {"width": width, "height": height},
+        "has_touch": width < 600,
+        "is_mobile": width < 600,
+    }
+    if lang == "en":
+        page = follow_link(query, **options)
+    else:
+        page = open_context(**options).new_page()
+        page.goto(site_url + query)
+        wait_ready(page)
     while settled_decision(page) != "turn":
         play(page, sure_move(saved_state(page), 0))
     return page
@@ -83,11 +98,16 @@ def check_one_screen(page: Page, width: int, height: int, phone: bool) -> dict[s
     [(360, 640, 5, "en"), (360, 640, 5, "it"), (360, 640, 2, "en"), (1280, 800, 5, "en")],
 )
 def test_your_stand_the_wire_the_values_and_confirm_on_one_screen(
-    open_context: Opener, site_url: str, width: int, height: int, players: int, lang: str
+    open_context: Opener,
+    follow_link: Callable[..., Page],
+    site_url: str,
+    width: int,
+    height: int,
+    players: int,
+    lang: str,
 ) -> None:
-    page = open_board(
-        open_context, site_url, width, height, GAME.format(players=players, lang=lang)
-    )
+    query = GAME.format(players=players, lang=lang)
+    page = open_board(open_context, follow_link, site_url, (width, height), query, lang)
     state = saved_state(page)
     phone = width < 600
     teammates = [st for st in range(len(state.owners)) if state.owners[st] != 0]

@@ -7,6 +7,7 @@ the page's save back with the engine (redwire_driver) and chooses its clicks kno
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from harness import wait_ready
 from playwright.sync_api import Page, expect
@@ -30,14 +31,15 @@ from engine.redwire import Cut
 from engine.redwire.wires import cut_value
 
 
-def open_game(page: Page, url: str) -> None:
-    page.goto(url)
-    wait_ready(page)
+def follow_game(follow_link: Callable[..., Page], query: str) -> Page:
+    """The game link ``query`` in a booted page (conftest's ``follow_link``), its board up."""
+    page = follow_link(query)
     page.wait_for_selector("html[data-board-ready]", state="attached")
+    return page
 
 
-def test_win_mission_one_and_unlock_mission_two(page: Page, site_url: str) -> None:
-    open_game(page, site_url + "?mission=1&players=3&seed=3" + QUICK)
+def test_win_mission_one_and_unlock_mission_two(follow_link: Callable[..., Page]) -> None:
+    page = follow_game(follow_link, "?mission=1&players=3&seed=3" + QUICK)
     # The link's parameters are gone from the address: a reload resumes, it does not re-deal.
     assert "seed" not in page.url
     assert play_to_the_end(page, seat=0) == "won"
@@ -58,9 +60,11 @@ def test_win_mission_one_and_unlock_mission_two(page: Page, site_url: str) -> No
     expect(page.get_by_test_id("brief")).to_contain_text("yellow wire")
 
 
-def test_wrong_cuts_move_the_detonator_mark_the_wire_and_explode(page: Page, site_url: str) -> None:
+def test_wrong_cuts_move_the_detonator_mark_the_wire_and_explode(
+    follow_link: Callable[..., Page],
+) -> None:
     # Two players: the second mistake explodes the bomb.
-    open_game(page, site_url + "?mission=1&players=2&seed=11" + QUICK)
+    page = follow_game(follow_link, "?mission=1&players=2&seed=11" + QUICK)
     while settled_decision(page) != "turn":
         play(page, sure_move(saved_state(page), 0))
     expect(page.get_by_test_id("mistakes-left")).to_have_text("1 mistake left")
@@ -107,8 +111,8 @@ def test_wrong_cuts_move_the_detonator_mark_the_wire_and_explode(page: Page, sit
     expect(page.get_by_test_id("begin")).to_be_visible()
 
 
-def test_keyboard_only_dual_cut(page: Page, site_url: str) -> None:
-    open_game(page, site_url + "?mission=1&players=3&seed=3" + QUICK)
+def test_keyboard_only_dual_cut(follow_link: Callable[..., Page]) -> None:
+    page = follow_game(follow_link, "?mission=1&players=3&seed=3" + QUICK)
     assert wait_decision(page) == "setup_token"
     # The first wire to choose has the focus: Enter picks it, Enter again confirms.
     expect(page.locator(".rw-tile.is-tappable").first).to_be_focused()
@@ -169,8 +173,8 @@ def test_keyboard_only_dual_cut(page: Page, site_url: str) -> None:
     expect(page.locator(".rw-tile.is-selected")).to_have_count(0)
 
 
-def test_show_odds_then_a_win_counts_as_assisted(page: Page, site_url: str) -> None:
-    open_game(page, site_url + "?mission=1&players=3&seed=3" + QUICK)
+def test_show_odds_then_a_win_counts_as_assisted(follow_link: Callable[..., Page]) -> None:
+    page = follow_game(follow_link, "?mission=1&players=3&seed=3" + QUICK)
     toggle = page.get_by_test_id("odds-toggle")
     expect(toggle).to_have_attribute("aria-pressed", "false")  # off by default
     expect(toggle).to_have_accessible_name("Show odds")

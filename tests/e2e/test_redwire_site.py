@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+import countdown_driver
+import loop_driver
+import pytest
 from harness import (
-    Opener,
     Watch,
-    forget_game,
     record_console,
     wait_offline_ready,
     wait_ready,
@@ -108,6 +111,53 @@ def test_back_and_forward_between_game_links_open_them_without_a_boot(
     expect(page.locator("#app-notices")).to_contain_text("chess")
 
 
+def go_to(page: Page, query: str) -> None:
+    """Follow ``query`` as Back or Forward would: a history entry, then ``popstate``."""
+    page.evaluate(
+        "q => { history.pushState(null, '', q); dispatchEvent(new PopStateEvent('popstate')); }",
+        query,
+    )
+
+
+def dealt(page: Page, game: str) -> tuple[int, int | None]:
+    """The players and the seed of the Countdown or Loop the Loop game the page saved."""
+    if game == "countdown":
+        countdown = countdown_driver.saved_state(page)
+        return countdown.players, countdown.setup.seed
+    loop = loop_driver.saved_state(page)
+    return loop.players, loop.setup.seed
+
+
+@pytest.mark.parametrize("game", ["countdown", "loop"])
+def test_back_and_forward_between_links_of_the_other_games_open_them_without_a_boot(
+    page: Page, site_url: str, game: str
+) -> None:
+    """Countdown's and Loop the Loop's links open in the running page as Red Wire's do: no
+    second boot, the game on screen closed, a game in progress asked about first, the link used
+    up as at a visit; a link of another game than the one on screen loads the page again."""
+    page.goto(site_url + f"?game={game}&players=3&seed=7&bots=1&pace=instant")
+    wait_ready(page)
+    page.wait_for_selector("html[data-board-ready]", state="attached")
+    assert dealt(page, game) == (3, 7)
+    page.evaluate("window.__sameBoot = true")
+
+    go_to(page, f"?game={game}&players=2&seed=3&bots=1&pace=instant")
+    # The game of the first link is in progress: asked first, as at a visit to the link.
+    expect(page.locator('[data-act="link-start"]')).to_be_visible()
+    assert page.evaluate("window.__sameBoot") is True
+    page.locator('[data-act="link-start"]').click()
+    page.wait_for_selector("html[data-board-ready]", state="attached")
+    assert dealt(page, game) == (2, 3)
+    assert "seed" not in page.evaluate("location.search")  # the link is used up
+    assert page.evaluate("window.__sameBoot") is True
+
+    with page.expect_navigation():
+        go_to(page, "?mission=4&players=3&seed=7&bots=1&brief=0")  # Red Wire's: a page load
+    wait_ready(page)
+    assert page.evaluate("window.__sameBoot") is None
+    expect(page.get_by_test_id("board")).to_be_visible()
+
+
 def test_italian_board(page: Page, site_url: str) -> None:
     page.goto(site_url + "?lang=it&mission=4&players=4&seed=7&captain=1" + QUICK)
     wait_ready(page)
@@ -185,13 +235,13 @@ def test_clicks_and_bot_moves_are_measured_by_the_page(page: Page, site_url: str
     assert all(duration >= 0 for duration in clicks + bots)
 
 
-def test_the_board_fits_a_phone_and_a_projector(open_context: Opener, site_url: str) -> None:
+def test_the_board_fits_a_phone_and_a_projector(follow_link: Callable[..., Page]) -> None:
     """13 wires on a stand at 360 px: no sideways scrolling, every wire at least 24 px wide."""
     for width, height in ((360, 640), (1920, 1080)):
-        context = open_context(viewport={"width": width, "height": height})
-        page = context.new_page()
-        page.goto(site_url + "?mission=8&players=4&seed=4&pace=fast&bots=1&brief=0")
-        wait_ready(page)
+        # A booted page of each size follows the link (the next one deals again: its storage
+        # is cleared first).
+        query = "?mission=8&players=4&seed=4&pace=fast&bots=1&brief=0"
+        page = follow_link(query, viewport={"width": width, "height": height})
         page.wait_for_selector("html[data-board-ready]", state="attached")
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         # Layout sizes (offsetWidth): a wire flipping into place is narrow for a moment.
@@ -220,5 +270,3 @@ def test_the_board_fits_a_phone_and_a_projector(open_context: Opener, site_url: 
                 "n => parseFloat(getComputedStyle(n).fontSize)"
             )
             assert font >= 28
-        forget_game(page, site_url)  # the next game link deals again
-        page.close()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 from harness import wait_ready
@@ -79,10 +80,9 @@ def test_damaged_saves_are_set_aside_and_the_game_starts_afresh(page: Page, site
 
 
 def test_a_damaged_game_resumes_before_the_damage_and_the_copy_is_kept(
-    page: Page, site_url: str, tmp_path: Path
+    follow_link: Callable[..., Page], tmp_path: Path
 ) -> None:
-    page.goto(site_url + "?mission=1&players=3&seed=3&bots=1&pace=instant&brief=0&captain=1")
-    wait_ready(page)
+    page = follow_link("?mission=1&players=3&seed=3&bots=1&pace=instant&brief=0&captain=1")
     for _ in range(4):
         play(page, sure_move(saved_state(page), 0))
         wait_decision(page)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from harness import wait_ready
 from playwright.sync_api import Page, expect
@@ -35,9 +36,8 @@ def no_private_data(page: Page) -> None:
     assert 'data-act="value"' not in html
 
 
-def test_pass_and_play_hides_the_other_stands(page: Page, site_url: str) -> None:
-    page.goto(site_url + "?mission=1&players=2&seed=5&bots=0&brief=0")
-    wait_ready(page)
+def test_pass_and_play_hides_the_other_stands(follow_link: Callable[..., Page]) -> None:
+    page = follow_link("?mission=1&players=2&seed=5&bots=0&brief=0")
     handoff = page.get_by_test_id("handoff")
     expect(handoff).to_be_visible()
     no_private_data(page)
@@ -81,12 +81,11 @@ def test_pass_and_play_hides_the_other_stands(page: Page, site_url: str) -> None
     assert hidden_tiles_only(page, {other}) == 12
 
 
-def test_pass_and_play_through_the_constraint_cards(page: Page, site_url: str) -> None:
+def test_pass_and_play_through_the_constraint_cards(follow_link: Callable[..., Page]) -> None:
     """Mission 31 with two people: the device goes to the captain, then to the other player, for
     their constraint cards (public: the handoff says which was taken), then for the tokens; no
     other stand is ever in the page, and the new character's badge is public."""
-    page.goto(site_url + "?mission=31&players=2&seed=5&bots=0&brief=0&captain=1&characters=dd,E1")
-    wait_ready(page)
+    page = follow_link("?mission=31&players=2&seed=5&bots=0&brief=0&captain=1&characters=dd,E1")
     handoff = page.get_by_test_id("handoff")
     expect(handoff).to_be_visible()
     no_private_data(page)
@@ -116,12 +115,11 @@ def test_pass_and_play_through_the_constraint_cards(page: Page, site_url: str) -
     no_private_data(page)
 
 
-def test_pass_and_play_through_the_shared_constraint_card(page: Page, site_url: str) -> None:
+def test_pass_and_play_through_the_shared_constraint_card(follow_link: Callable[..., Page]) -> None:
     """Mission 32 with two people: after the setup tokens the device goes to the captain, the
     handoff saying she decides about the constraint card (public); she replaces it; no other
     stand is ever in the page."""
-    page.goto(site_url + "?mission=32&players=2&seed=5&bots=0&brief=0&captain=1")
-    wait_ready(page)
+    page = follow_link("?mission=32&players=2&seed=5&bots=0&brief=0&captain=1")
     handoff = page.get_by_test_id("handoff")
     for seat in (0, 1):
         expect(handoff).to_be_visible()
@@ -153,13 +151,12 @@ def flipped_tile(page: Page, stand: int, slot: int) -> str:
 
 
 def test_pass_and_play_shows_the_flipped_wire_to_the_teammate_only(
-    page: Page, site_url: str
+    follow_link: Callable[..., Page],
 ) -> None:
     """Mission 38 with two people: the captain's flipped wire is never in the page while the
     device is hers (a back with the turned mark), nor on a handoff screen; on her teammate's turn
     its value is there, and the rest of her stand stays backs."""
-    page.goto(site_url + "?mission=38&players=2&seed=5&bots=0&brief=0&captain=1")
-    wait_ready(page)
+    page = follow_link("?mission=38&players=2&seed=5&bots=0&brief=0&captain=1")
     state = saved_state(page)
     part = state.observation(1)["mechanisms"]["flipped_wires"]
     ((stand, slot),) = part["wires"]

@@ -55,6 +55,12 @@ class Mount:
         dom.listen(root, "keydown", guarded(lambda event: self.app().on_key(event)))
         dom.listen(root, "change", guarded(lambda event: self.app().on_change(event)))
         self.ctx.on_language_change(guarded(lambda: self.app().redraw()))
+        self.ctx.on_link(self.follow)
+        self.open_first_screen()
+
+    def open_first_screen(self) -> None:
+        """The home card, or (when the shell lets Countdown open) the link's or the saved
+        game's screen."""
         if not self.opens_a_game():
             self.draw_home()
             self._later = asyncio.ensure_future(self.later())
@@ -64,6 +70,26 @@ class Mount:
         except Exception as error:  # the home card still works: show it, with the message
             report(error)
             self.draw_home()
+
+    def follow(self, search: str) -> bool:
+        """A link followed in the running page (``shell.app.Shell.follow``): what a boot at
+        that address does, from what is saved now. The game on screen is closed (its computers
+        stop; it is saved after every move), the saved data is read again, and the link opens
+        (without one: the saved game or the home card)."""
+        if self._later is not None:
+            self._later.cancel()
+            self._later = None
+        if self._app is not None:
+            self._app.close()
+            self._app = None
+        self.session = Session(self.ctx.store)
+        self.session.load()
+        self.notices = [self.ctx.t(key) for key in self.session.problems]
+        self.session.problems.clear()
+        self.ctx.show_screen(None)
+        dom.set_root_attribute("data-board-ready", None)
+        self.open_first_screen()
+        return True
 
     def draw_home(self) -> None:
         dom.set_html(dom.query("#cd-root"), home_html(self.ctx.t, self.session, self.notices))

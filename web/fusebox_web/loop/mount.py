@@ -37,6 +37,12 @@ class Mount:
         dom.listen(root, "keydown", guarded(lambda event: self.app().on_key(event)))
         dom.listen(root, "change", guarded(lambda event: self.app().on_change(event)))
         self.ctx.on_language_change(guarded(self.redraw))
+        self.ctx.on_link(self.follow)
+        self.open_first_screen()
+
+    def open_first_screen(self) -> None:
+        """The home card, or (when the shell lets Loop the Loop open) the link's or the saved
+        game's screen."""
         if self.opens():
             try:
                 self.app().start_up()
@@ -45,6 +51,23 @@ class Mount:
                 report(error)
         self.draw_home()
         self._later = asyncio.ensure_future(self.later())
+
+    def follow(self, search: str) -> bool:
+        """A link followed in the running page (``shell.app.Shell.follow``): what a boot at
+        that address does, from what is saved now. The game on screen is closed (its computers
+        stop; it is saved after every move), and a new controller reads the saved data again
+        and opens the link (without one: the saved game or the home card)."""
+        if self._later is not None:
+            self._later.cancel()
+            self._later = None
+        if self._app is not None:
+            self._app.close()
+            self._app = None
+        self.notices = []
+        self.ctx.show_screen(None)
+        dom.set_root_attribute("data-board-ready", None)
+        self.open_first_screen()
+        return True
 
     def redraw(self) -> None:
         if self._app is not None:

@@ -63,6 +63,12 @@ class BoardControls:
     def spawn(self, coroutine: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
         return self._tasks.spawn(coroutine)
 
+    def close(self) -> None:
+        """Another game replaces this one in the page (a link followed in it): stop the
+        computers and every other task."""
+        self._tasks.cancel_all()
+        self._bot_task = None
+
     def t(self, key: str, **params: object) -> str:
         return str(self.ctx.t(key, **params))
 
