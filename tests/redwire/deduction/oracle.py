@@ -121,19 +121,11 @@ def sorted_now(position: Position, stands: list[list[int]]) -> bool:
 def enumerate_deals(position: Position) -> Enumeration:
     """Count the consistent physical deals of ``position`` (keep decks small: ~10 tiles)."""
     result = Enumeration()
+    parts = parts_of(position)
+    sizes = [len(part) for part in parts]
     origins = position.dealt or [
         [(s, i) for i in range(len(stand))] for s, stand in enumerate(position.stands)
     ]
-    # The parts holding the most known slots are dealt first: a hand that contradicts one is
-    # dropped before the others are dealt around it (the order of the parts changes no deal).
-    shown = {
-        origins[s][i]
-        for s, stand in enumerate(position.stands)
-        for i, code in enumerate(stand.slots)
-        if code is not None
-    }
-    parts = sorted(parts_of(position), key=lambda part: -sum(slot in shown for slot in part))
-    sizes = [len(part) for part in parts]
     # Each slot as it lies now, by where it was dealt: (part, place in the part's sorted hand).
     place = {slot: (k, j) for k, part in enumerate(parts) for j, slot in enumerate(part)}
     now = [[place[origin] for origin in stand] for stand in origins]
