@@ -69,43 +69,10 @@ class PlayedGame:
     seed: int
     states: list[GameState]
     levels: tuple[str, ...] = ()
-    #: Per viewer, what each state's log shows him (``log_views``), computed once per game.
-    _log_views: dict[Viewer, list[list[dict[str, Any]]]] = field(
-        default_factory=dict, repr=False, compare=False
-    )
-    #: Per (state, viewer), the observation (``observation``), computed once per game.
-    _observations: dict[tuple[int, Viewer], dict[str, Any]] = field(
-        default_factory=dict, repr=False, compare=False
-    )
 
     @property
     def actions(self) -> tuple[Any, ...]:
         return self.states[-1].record.actions
-
-    def observation(self, k: int, viewer: Viewer) -> dict[str, Any]:
-        """The viewer's observation after ``k`` actions (kept: every position of a game is
-        scanned, and a checked one is read again; do not modify it)."""
-        key = (k, viewer)
-        if key not in self._observations:
-            self._observations[key] = self.states[k].observation(viewer)
-        return self._observations[key]
-
-    def log_views(self, viewer: Viewer, k: int) -> list[list[dict[str, Any]]]:
-        """For each state up to ``k`` actions, the events of its log as the viewer keeps them:
-        the first state's whole log, then each state's new events as that state shows them
-        after the earlier ones' (a replay compares only those, and the log's length). Kept per
-        viewer: the positions of a game share them, instead of each position viewing every
-        state's whole log again."""
-        views = self._log_views.setdefault(viewer, [])
-        while len(views) <= k:
-            n = len(views)
-            state = self.states[n]
-            before = len(self.states[n - 1].log) if n else 0
-            if n and len(state.log) >= before:
-                views.append(views[-1] + _views(state, viewer, before))
-            else:  # the first state, or a log that did not grow from the last one's
-                views.append(_views(state, viewer))
-        return views[: k + 1]
 
 
 def play_game(
@@ -186,12 +153,12 @@ def enumerate_worlds(
     if layouts is None:
         return None
     state = game.states[k]
-    obs = game.observation(k, viewer)
+    obs = state.observation(viewer)
     unseen = _unseen_wires(state, obs, viewer)
     dealt_at = _dealt_at(state)
     apart = _apart(state)
     truth = Truth()
-    views = game.log_views(viewer, k)
+    views = [_views(state, viewer) for state in game.states[: k + 1]]
     for codes in layouts:
         truth.tried += 1
         replayed = _replay(game, k, viewer, codes, views, obs)
@@ -214,7 +181,7 @@ def candidate_layouts(
     now: the unseen tiles on the unseen wires, each stand sorted as dealt, every token shown
     true (None: more than ``most``). Only a replay tells which are consistent."""
     state = game.states[k]
-    obs = game.observation(k, viewer)
+    obs = state.observation(viewer)
     unseen = _unseen_wires(state, obs, viewer)
     known = {w: state.codes[w] for w in range(len(state.codes)) if w not in unseen}
     shown = _shown_values(state, obs)

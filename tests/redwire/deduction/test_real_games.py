@@ -45,7 +45,7 @@ def check_game(
     others: list[tuple[int, int | None]] = []
     for k, state in enumerate(game.states):
         for viewer in [*range(game.players), None]:
-            if 0 < len(unseen_slots(game.observation(k, viewer))) <= MAX_UNSEEN:
+            if 0 < len(unseen_slots(state.observation(viewer))) <= MAX_UNSEEN:
                 picking = state.phase.value in ("own_cut", "detector_cut", "detector_token")
                 (pending if picking else others).append((k, viewer))
     rng.shuffle(pending)
@@ -68,7 +68,7 @@ def check_game(
         if truth is None:
             continue
         state = game.states[k]
-        solution = solve(position_from_observation(game.observation(k, viewer)))
+        solution = solve(position_from_observation(state.observation(viewer)))
         seen["positions"] += 1
         seen["spectator" if viewer is None else "seat"] += 1
         seen[f"phase {state.phase.value}"] += 1
