@@ -12,9 +12,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--walk-games",
         type=int,
-        default=320,
-        help="random games walked with invariant checks (320 by default: every mission x player "
-        "count at least once with 66 missions; 100000 for the long run)",
+        default=None,
+        help="random games walked with invariant checks (by default four rounds of the missions, "
+        "one per player count: every mission x player count once, 260 with 65 missions; 100000 "
+        "for the long run)",
     )
     parser.addoption(
         "--real-games",

@@ -15,12 +15,30 @@ from .walk import WalkStats, check_step, pick_action, walk_game, walk_options
 CHUNKS = 4  # 20 games a chunk by default: enough for every ending
 
 
+def chunk_games(chunk: int, total: int) -> list[int]:
+    """The indices of the games of ``chunk``: one of each run of ``CHUNKS`` games, a different
+    place in each run, so that every chunk gets its share of every fourth game's Points match
+    (a whole match, the long ones) and of every player count; the chunks share out the games.
+
+    >>> chunk_games(0, 12), chunk_games(3, 12)
+    ([0, 5, 10], [3, 4, 9])
+    >>> sorted(i for c in range(CHUNKS) for i in chunk_games(c, 10)) == list(range(10))
+    True
+    """
+    return [
+        index
+        for run in range(0, total, CHUNKS)
+        for index in [run + (chunk + run // CHUNKS) % CHUNKS]
+        if index < total
+    ]
+
+
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_random_walk(chunk: int, request: pytest.FixtureRequest) -> None:
     """The games are split in chunks so pytest-xdist spreads them over the cores."""
     total = request.config.getoption("--countdown-walks")
     stats = WalkStats()
-    for index in range(chunk, total, CHUNKS):
+    for index in chunk_games(chunk, total):
         walk_game(seed=index, players=2 + index % 4, stats=stats, options=walk_options(index))
     if stats.games >= 20:  # enough games for every ending to show up
         assert set(stats.endings) == {"defused", "countdown", "failed_defuse"}, stats.endings

@@ -41,16 +41,25 @@ def tile_sets(position: Position) -> Iterator[list[tuple[int, int]]]:
         yield base + [(c, 0) for subset in kept for c in subset]
 
 
-def deals(tiles: list[tuple[int, int]], sizes: list[int]) -> Iterator[list[list[int]]]:
-    """Every way to hand the tiles to stands of the given sizes; each stand's codes sorted."""
+def deals(
+    tiles: list[tuple[int, int]],
+    sizes: list[int],
+    known: list[dict[int, int]] | None = None,
+) -> Iterator[list[list[int]]]:
+    """Every way to hand the tiles to stands of the given sizes; each stand's codes sorted.
+    ``known[k]``: codes that the ``k``-th hand must hold at given places (sorted order); a hand
+    that does not is dropped as it is dealt, before the later stands are dealt around it."""
     if not sizes:
         yield []
         return
+    wanted = known[0] if known else {}
     for chosen in itertools.combinations(range(len(tiles)), sizes[0]):
+        hand = sorted(tiles[k][0] for k in chosen)
+        if any(hand[j] != code for j, code in wanted.items()):
+            continue
         picked = set(chosen)
         rest = [t for k, t in enumerate(tiles) if k not in picked]
-        hand = sorted(tiles[k][0] for k in chosen)
-        for others in deals(rest, sizes[1:]):
+        for others in deals(rest, sizes[1:], known[1:] if known else None):
             yield [hand, *others]
 
 
@@ -117,21 +126,21 @@ def enumerate_deals(position: Position) -> Enumeration:
     origins = position.dealt or [
         [(s, i) for i in range(len(stand))] for s, stand in enumerate(position.stands)
     ]
+    # Each slot as it lies now, by where it was dealt: (part, place in the part's sorted hand).
+    place = {slot: (k, j) for k, part in enumerate(parts) for j, slot in enumerate(part)}
+    now = [[place[origin] for origin in stand] for stand in origins]
+    # A known slot's code, at the place it was dealt: ``deals`` drops a hand that contradicts
+    # it as it is dealt (the same deals are counted as when each whole deal is checked).
+    known: list[dict[int, int]] = [{} for _ in parts]
+    for s, stand in enumerate(position.stands):
+        for i, code in enumerate(stand.slots):
+            if code is not None:
+                k, j = now[s][i]
+                known[k][j] = code
     for tiles in tile_sets(position):
-        for hands in deals(tiles, sizes):
-            dealt = {
-                slot: code
-                for part, hand in zip(parts, hands, strict=True)
-                for slot, code in zip(part, hand, strict=True)
-            }
-            stands = [[dealt[origin] for origin in stand] for stand in origins]
+        for hands in deals(tiles, sizes, known):
+            stands = [[hands[k][j] for k, j in stand] for stand in now]
             if not sorted_now(position, stands):
-                continue
-            if not all(
-                known is None or known == stands[s][i]
-                for s, stand in enumerate(position.stands)
-                for i, known in enumerate(stand.slots)
-            ):
                 continue
             if not all(holds(fact, stands) for fact in position.facts):
                 continue

@@ -12,8 +12,15 @@ from engine.redwire import all_missions, load_mission, new_game
 
 from .walk import WalkStats, check_step, pick_action, walk_game
 
-CHUNKS = 16  # 20 games a chunk by default: enough for both outcomes
+CHUNKS = 12  # 21-22 games a chunk by default (65 missions): enough for both outcomes
 MISSIONS = sorted(all_missions())
+
+
+def walk_games(request: pytest.FixtureRequest) -> int:
+    """The walk's number of games: ``--walk-games``, or by default four rounds of the missions
+    (one per player count), the fewest that reach every mission x player count."""
+    chosen: int | None = request.config.getoption("--walk-games")
+    return 4 * len(MISSIONS) if chosen is None else chosen
 
 
 def walk_case(index: int) -> tuple[int, int]:
@@ -32,7 +39,7 @@ def test_the_default_walk_plays_every_mission_at_every_player_count(
 ) -> None:
     """The walk is where every mission plays at every count it allows (the mechanism tests
     rely on it): its default number of games must reach every pair."""
-    total = request.config.getoption("--walk-games")
+    total = walk_games(request)
     pairs = {(m, p) for m in MISSIONS for p in load_mission(m).players}
     assert {walk_case(index) for index in range(total)} >= pairs
 
@@ -40,7 +47,7 @@ def test_the_default_walk_plays_every_mission_at_every_player_count(
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_random_walk(chunk: int, request: pytest.FixtureRequest) -> None:
     """The games are split in chunks so pytest-xdist spreads them over the cores."""
-    total = request.config.getoption("--walk-games")
+    total = walk_games(request)
     stats = WalkStats()
     for index in range(chunk, total, CHUNKS):
         mission, players = walk_case(index)
