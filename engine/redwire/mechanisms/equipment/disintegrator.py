@@ -155,8 +155,8 @@ class Disintegrator(Mechanism[None]):
         if as_red:
             data["as_red"] = True
         events.append(Event("disintegrator", data))
-        for seat, stand, slot in cut:
-            cut_wire(table, stand, slot, seat, events)
+        for seat, stand, slot in cut:  # ``card``: its owner cut it, by the card (not a turn's cut)
+            cut_wire(table, stand, slot, seat, events, card=NUMBER)
         if cut:
             after_cuts(table, events)
 
