@@ -130,3 +130,29 @@ def test_a_random_deal_with_the_card_shuffles_the_supply_and_a_record_replays_it
     assert tray.token_order(record.replay()) == tray.token_order(game55)
     plain = new_game(mission=55, players=4, seed=0)
     assert 1010 not in tray.cards_of(plain.setup) and tray.token_order(plain) == ()
+
+
+def test_flipped_wires_stay_uncut_and_the_mission_rules_hold() -> None:
+    """Mission 56 (seed 2: the card on the board; the flipped wires, a 6, a red and a 5, are
+    seen by the teammates only): a 6 drawn, the flipped 6 is kept, the others are cut."""
+    from dataclasses import replace
+
+    from engine.redwire import new_game
+    from engine.redwire.mechanisms.equipment.disintegrator import MECHANISM
+
+    state = new_game(56, 3, 2)
+    table = state.clone()
+    deal = tray._deal_of(table.setup.parts["equipment"])
+    parts = {**table.setup.parts, "equipment": replace(deal, tokens=tuple(order(6)))}
+    table.setup = replace(table.setup, parts=parts)
+    flipped = next(w for w in table.own_hidden if table.codes[w] == 60)
+    for wire, code in enumerate(table.codes):
+        if code == 100:
+            table.mark_cut(wire)
+    events: list[Event] = []
+    MECHANISM.after_cuts(table, events)
+    drawn = events[0].data
+    assert drawn["value"] == 6 and list(table.position_of(flipped)) in drawn["kept"]
+    assert not table.cut[flipped]  # its owner cannot see it: the card leaves it
+    assert [table.cut[w] for w, c in enumerate(table.codes) if c == 60].count(True) == 3
+    assert len(drawn["kept"]) == 3  # every flipped wire, whatever its value
