@@ -227,7 +227,9 @@ def after_cuts(s: Table, events: Events) -> bool:
             events.append(Event("validated", {"value": value}))
     for mechanism in s.mechanisms:
         mechanism.after_cuts(s, events)
-    if s.all_cut():
+    # A mechanism that cut more wires ran these checks again itself (the Disintegrator): the
+    # mission may be over already.
+    if s.result is None and s.all_cut():
         finish(s, "won", events, Event("won", {}))
         return True
     return s.result is not None

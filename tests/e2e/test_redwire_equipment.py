@@ -26,9 +26,9 @@ from redwire_driver import (
     wrong_cut,
 )
 
-from engine.redwire import Cut, FastPass, Label, PostIt, SingleLabel, Walkie
+from engine.redwire import Cut, FastPass, Label, Pick, PostIt, SingleLabel, Walkie
 from engine.redwire.mechanisms import double_detector
-from engine.redwire.mechanisms.equipment import tray
+from engine.redwire.mechanisms.equipment import disintegrator, tray
 from engine.redwire.wires import cut_value
 
 
@@ -303,3 +303,44 @@ def test_sticker_c_cards_by_keyboard_and_touch(follow_link: Callable[..., Page])
     expect(card).to_contain_text("Used")
     page.get_by_role("button", name="Full log").click()
     expect(page.get_by_test_id("full-log")).to_contain_text("Fast Pass")
+
+
+def test_the_disintegrator_fires_on_the_fourth_10(follow_link: Callable[..., Page]) -> None:
+    """The 10-10 Disintegrator (mission 58, two people, on a phone): the card shown by label;
+    the sure moves towards it by touch, every cut of a 10 by keyboard; the fourth 10 fires it,
+    and the page says the token drawn and shows every wire of its value cut, face up."""
+    page = follow_link(
+        "?mission=58&players=2&seed=6&bots=0&pace=instant&brief=0",
+        viewport={"width": 360, "height": 640},
+    )
+    state = saved_state(page)
+    assert 1010 in tray.cards_of(state.setup)
+    take_device(page)
+    card = page.locator('.rw-card[data-panel="card:1010"]')
+    expect(card).to_contain_text("10-10")
+    expect(card).to_contain_text("all four 10s")
+    for _ in range(80):
+        take_device(page)
+        state = saved_state(page)
+        if tray.card_state(state, 1010) == "used":
+            break
+        before = state
+        action = unlocking_move(state, viewer(page), {1010})
+        if isinstance(action, Cut) and action.values == (10,):  # by keyboard
+            press(page, tile(page, *action.targets[0]), "keyboard")
+            press(page, page.locator('[data-act="value"][data-value="10"]'), "keyboard")
+        elif isinstance(action, Pick) and cut_value(state.code_at(action.stand, action.slot)) == 10:
+            press(page, tile(page, action.stand, action.slot), "keyboard")
+        else:
+            play(page, action)  # by touch
+    else:
+        raise AssertionError("the fourth 10 was never cut")
+    value = disintegrator.draw(before)
+    assert value is not None
+    drawn = next(e for e in state.log if e.type == "disintegrator")
+    assert drawn.data["value"] == value
+    expect(card).to_contain_text("Used")
+    page.get_by_role("button", name="Full log").click()
+    expect(page.get_by_test_id("full-log")).to_contain_text(f"the token drawn is a {value}")
+    for stand, slot in drawn.data["cut"]:
+        expect(tile(page, stand, slot)).to_have_attribute("aria-label", re.compile(rf"\b{value}\b"))

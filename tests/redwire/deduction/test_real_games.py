@@ -86,7 +86,7 @@ def check_game(
 
 
 #: Events named as they are in the kinds seen.
-SPECIAL = ("walkie", "radar", "solo", "reveal", "four_cut", "token_skipped")
+SPECIAL = ("walkie", "radar", "solo", "reveal", "four_cut", "token_skipped", "disintegrator")
 
 
 def _kinds(state) -> set[str]:  # type: ignore[no-untyped-def]
@@ -189,6 +189,24 @@ def test_real_games_reach_every_card_that_teaches_something() -> None:
             break
     assert not wrong, "\n".join(wrong)
     assert wanted <= set(seen), sorted(wanted - set(seen))
+
+
+def test_real_games_reach_the_disintegrator() -> None:
+    """Missions 58 and 55 with the 10-10 Disintegrator on the board: positions after its draw
+    and the wires it cut (read through the ordinary cut events and its one fact) are exact."""
+    rng = random.Random(1010)
+    seen: Counter[str] = Counter()
+    wrong: list[str] = []
+    # Seeds whose deal has the card and whose experts cut the four 10s (more if bots change).
+    for mission, seed in [(58, 70034), (55, 70054), *((58, 70_004 + 10 * k) for k in range(8))]:
+        game = play_game(mission, 4, seed, ("expert",) * 4)
+        found, bad = check_game(game, rng, per_game=3)
+        seen += found
+        wrong += bad
+        if seen["event disintegrator"]:
+            break
+    assert not wrong, "\n".join(wrong)
+    assert seen["event disintegrator"], seen
 
 
 def test_the_stuck_weak_spot_is_read_exactly() -> None:

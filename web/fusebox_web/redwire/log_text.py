@@ -196,7 +196,8 @@ def _wire_cut(e: View, w: Words, log: Sequence[View], i: int, used: set[int]) ->
     where, wire = w.where(e["stand"], e["slot"]), w.wire(e["wire"])
     if e.get("revealed"):
         return w.t("rw.log.revealed", where=where, wire=wire), "hit"
-    cutter = _cutter(log, i)
+    # A wire an equipment card made its owner cut (the Disintegrator) belongs to no Dual Cut.
+    cutter = e.get("seat") if "card" in e else _cutter(log, i)
     if cutter is None:
         return w.t("rw.log.wireCut", where=where, wire=wire), "hit"
     if cutter == e.get("seat"):

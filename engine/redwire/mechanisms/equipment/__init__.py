@@ -5,7 +5,7 @@ A mission with ``"equipment"`` among its mechanisms draws cards onto the board (
 :mod:`.tray`); the mechanisms of the cards drawn come into play with it (``Tray.brings``).
 
 >>> sorted(CARDS)[:13] == list(range(0, 13)), CARDS[9].name["en"], sorted(CARDS)[13:]
-(True, 'Stabilizer', [22, 33, 99])
+(True, 'Stabilizer', [22, 33, 99, 1010])
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from . import (
     batteries,
     coffee,
     detectors,
+    disintegrator,
     drop,
     either_or,
     fast_pass,
@@ -45,6 +46,7 @@ _MODULES = (
     single_label,
     drop,
     fast_pass,
+    disintegrator,
 )
 
 #: Every equipment card, by number.

@@ -72,12 +72,27 @@ class Card:
     name: Mapping[str, str]
     text: Mapping[str, str]
     mechanism: str
+    #: The card draws an info token from the supply when it acts (the 10-10 Disintegrator):
+    #: the deal shuffles the supply's number tokens for it (chance kept as setup data).
+    draws_token: bool = False
 
 
 def card(
-    number: int, timing: CardTiming, mechanism: str, en: tuple[str, str], it: tuple[str, str]
+    number: int,
+    timing: CardTiming,
+    mechanism: str,
+    en: tuple[str, str],
+    it: tuple[str, str],
+    draws_token: bool = False,
 ) -> Card:
-    return Card(number, timing, {"en": en[0], "it": it[0]}, {"en": en[1], "it": it[1]}, mechanism)
+    return Card(
+        number,
+        timing,
+        {"en": en[0], "it": it[0]},
+        {"en": en[1], "it": it[1]},
+        mechanism,
+        draws_token,
+    )
 
 
 #: The campaign's yellow card (rule sticker A, from mission 9): numbered like the yellow wires'
@@ -90,6 +105,10 @@ RESERVE = 2
 #: wires of its value are cut. The id is what records, the CLI and the page carry; the label
 #: ("2-2") is what a person reads and what a mission's ``exclude`` may name.
 DOUBLE_CARDS: Mapping[int, int] = {22: 2, 33: 3, 99: 9, 1010: 10, 1111: 11}
+#: The info tokens' supply a card draws from (§5.8): two number tokens of each value 1..12. The
+#: two yellow tokens are left out: a yellow token drawn is drawn again (§7.5 REC), which is the
+#: same chance as never drawing it.
+TOKEN_SUPPLY: tuple[int, ...] = tuple(v for v in range(1, 13) for _ in range(2))
 
 
 def unlock_value(number: int) -> int:
@@ -152,11 +171,14 @@ class TrayConfig:
 
 @dataclass(frozen=True)
 class TrayDeal:
-    """What the tray drew: the cards on the board, and (when the yellow card is among them) the
-    cards it will add, drawn face down from what was left of the pool."""
+    """What the tray drew: the cards on the board, (when the yellow card is among them) the
+    cards it will add, drawn face down from what was left of the pool, and (when a card that
+    draws an info token is among either) the supply's number tokens in the shuffled order they
+    will be drawn: the chance of play kept as setup data, so a record replays without the RNG."""
 
     cards: tuple[int, ...]
     reserve: tuple[int, ...] = ()
+    tokens: tuple[int, ...] = ()
 
 
 def _yellow_dealt(mission: int, players: int) -> bool:
@@ -226,6 +248,12 @@ def cards_of(setup: Setup) -> tuple[int, ...]:
 def reserve_of(setup: Setup) -> tuple[int, ...]:
     """The face-down cards the yellow card will add (hidden from every seat)."""
     return _deal_of(setup.parts.get(ID)).reserve
+
+
+def token_order(s: Table) -> tuple[int, ...]:
+    """The supply's number tokens in the order a card will draw them (hidden from every seat;
+    empty when no card on the board or in the reserve draws one)."""
+    return _deal_of(s.setup.parts.get(ID)).tokens
 
 
 def _deal_of(data: object) -> TrayDeal:
@@ -500,10 +528,18 @@ class Tray(Mechanism[TrayPart]):
         candidates = config.candidates(options.edition, yellow, numbers)
         wanted = players if config.count is None else config.count
         cards = tuple(rng.sample(candidates, min(wanted, len(candidates))))
-        if YELLOW_CARD not in cards:
-            return TrayDeal(cards)
-        rest = [c for c in candidates if c not in cards]
-        return TrayDeal(cards, tuple(rng.sample(rest, min(RESERVE, len(rest)))))
+        reserve: tuple[int, ...] = ()
+        if YELLOW_CARD in cards:
+            rest = [c for c in candidates if c not in cards]
+            reserve = tuple(rng.sample(rest, min(RESERVE, len(rest))))
+        # Drawn only when a card needs it, so the deals of every other game stay as they were.
+        tokens: tuple[int, ...] = ()
+        if self._draws_token((*cards, *reserve)):
+            tokens = tuple(rng.sample(TOKEN_SUPPLY, len(TOKEN_SUPPLY)))
+        return TrayDeal(cards, reserve, tokens)
+
+    def _draws_token(self, numbers: tuple[int, ...]) -> bool:
+        return any(self.cards[n].draws_token for n in numbers if n in self.cards)
 
     def setup_from_json(
         self,
@@ -519,13 +555,16 @@ class Tray(Mechanism[TrayPart]):
         if (
             not isinstance(raw, dict)
             or "cards" not in raw
-            or not set(raw) <= {"cards", "reserve"}
+            or not set(raw) <= {"cards", "reserve", "tokens"}
             or not all(isinstance(v, list) for v in raw.values())
         ):
             raise SetupError(
-                'setup.parts.equipment must be {"cards": [card numbers]} (and "reserve": [...])'
+                'setup.parts.equipment must be {"cards": [card numbers]} (and "reserve": [...],'
+                ' "tokens": [...])'
             )
-        cards, reserve = (_numbers(raw.get(key, [])) for key in ("cards", "reserve"))
+        cards, reserve, tokens = (
+            _numbers(raw.get(key, [])) for key in ("cards", "reserve", "tokens")
+        )
         yellow = config.yellow_card and _yellow_dealt(mission, players)
         allowed = config.candidates(
             options.edition, yellow, _face_up_numbers(mission, dealt, players)
@@ -545,12 +584,22 @@ class Tray(Mechanism[TrayPart]):
                 if wanted
                 else "a reserve needs the yellow card on the board"
             )
-        return TrayDeal(tuple(cards), tuple(reserve))
+        if self._draws_token((*cards, *reserve)):
+            if sorted(tokens) != list(TOKEN_SUPPLY):
+                raise SetupError(
+                    "setup.parts.equipment.tokens must order the supply's 24 number tokens"
+                    " (two of each value 1..12)"
+                )
+        elif tokens:
+            raise SetupError("tokens need a card that draws an info token (10-10)")
+        return TrayDeal(tuple(cards), tuple(reserve), tuple(tokens))
 
     def setup_to_json(self, data: TrayDeal) -> dict[str, Any]:
         out: dict[str, Any] = {"cards": list(data.cards)}
         if data.reserve:
             out["reserve"] = list(data.reserve)
+        if data.tokens:
+            out["tokens"] = list(data.tokens)
         return out
 
     def brings(self, setup_data: object) -> tuple[str, ...]:
@@ -578,13 +627,16 @@ class Tray(Mechanism[TrayPart]):
             cards = tuple(swap.get(n, n) for n in tray.cards)
             table.set_part(ID, replace(tray, cards=cards, face_down=tuple(hidden)))
         deal = _deal_of(table.setup.parts.get(ID))
-        if not deal.reserve:
+        if not deal.reserve and not deal.tokens:
             return
-
-        pool = [n for n in pool if n not in deal.cards and n not in deal.reserve]
-        pool += list(deal.reserve)
-        reserve = tuple(rng.sample(pool, len(deal.reserve)))
-        parts = {**table.setup.parts, ID: TrayDeal(deal.cards, reserve)}
+        reserve = deal.reserve
+        if reserve:
+            pool = [n for n in pool if n not in deal.cards and n not in deal.reserve]
+            pool += list(deal.reserve)
+            reserve = tuple(rng.sample(pool, len(deal.reserve)))
+        # The supply's order is unseen: any order could lie there.
+        tokens = tuple(rng.sample(deal.tokens, len(deal.tokens))) if deal.tokens else ()
+        parts = {**table.setup.parts, ID: TrayDeal(deal.cards, reserve, tokens)}
         table.setup = replace(table.setup, parts=parts)
 
     # ------------------------------------------------------------------ play

@@ -69,6 +69,7 @@ from .equipment import (
     batteries,
     coffee,
     detectors,
+    disintegrator,
     drop,
     either_or,
     fast_pass,
@@ -105,6 +106,7 @@ _MODULES = (
     single_label,
     drop,
     fast_pass,
+    disintegrator,
 )
 
 #: The missions' page modules (their components and actions), in the engine's order.
@@ -172,6 +174,7 @@ LINES: dict[str, Callable[[View, Words], Found]] = {
     **radar.LINES,
     **stash.LINES,
     **drop.LINES,
+    **disintegrator.LINES,
     **single_label.LINES,
     **{kind: line for m in _MISSION_MODULES for kind, line in getattr(m, "LINES", {}).items()},
 }
