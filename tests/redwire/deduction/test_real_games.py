@@ -86,7 +86,7 @@ def check_game(
 
 
 #: Events named as they are in the kinds seen.
-SPECIAL = ("walkie", "radar", "solo", "reveal", "four_cut", "token_skipped")
+SPECIAL = ("walkie", "hook", "radar", "solo", "reveal", "four_cut", "token_skipped")
 
 
 def _kinds(state) -> set[str]:  # type: ignore[no-untyped-def]

@@ -5,7 +5,7 @@ A mission with ``"equipment"`` among its mechanisms draws cards onto the board (
 :mod:`.tray`); the mechanisms of the cards drawn come into play with it (``Tray.brings``).
 
 >>> sorted(CARDS)[:13] == list(range(0, 13)), CARDS[9].name["en"], sorted(CARDS)[13:]
-(True, 'Stabilizer', [22, 33, 99])
+(True, 'Stabilizer', [22, 33, 99, 1111])
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from . import (
     drop,
     either_or,
     fast_pass,
+    hook,
     labels,
     post_it,
     radar,
@@ -45,6 +46,7 @@ _MODULES = (
     single_label,
     drop,
     fast_pass,
+    hook,
 )
 
 #: Every equipment card, by number.
