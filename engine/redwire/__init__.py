@@ -29,6 +29,7 @@ from .mechanisms import action_from_json
 from .mechanisms.equipment.batteries import Batteries
 from .mechanisms.equipment.coffee import CoffeeMug
 from .mechanisms.equipment.fast_pass import FastPass
+from .mechanisms.equipment.hook import Hook
 from .mechanisms.equipment.labels import Label
 from .mechanisms.equipment.post_it import PostIt
 from .mechanisms.equipment.radar import Radar
@@ -56,6 +57,7 @@ __all__ = [
     "FastPass",
     "FuseboxError",
     "GameState",
+    "Hook",
     "IllegalActionError",
     "Label",
     "Mission",

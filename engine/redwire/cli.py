@@ -54,6 +54,7 @@ from .mechanisms.equipment import single_label, tray
 from .mechanisms.equipment.batteries import Batteries
 from .mechanisms.equipment.coffee import CoffeeMug
 from .mechanisms.equipment.fast_pass import FastPass
+from .mechanisms.equipment.hook import Hook
 from .mechanisms.equipment.labels import EQ, NEQ, Label
 from .mechanisms.equipment.post_it import PostIt
 from .mechanisms.equipment.radar import Radar
@@ -103,6 +104,8 @@ HELP = """Actions (stands, wires and players count from 1; V is a number or y fo
   rewind | stabilize | radar N | batteries P [P] | coffee P
   fastpass V S.W S.W     Fast Pass (9-9): cut your two wires S.W of value V, as your action
   single S.W             Single Wire Label (2-2): an x1 token on your wire S.W
+  hook S.W [T]           Grappling Hook (11-11): take a teammate's wire S.W onto your stand T
+                         (your first stand if T is left out)
   timeup                 mission 10: the countdown ran out (the terminal keeps no clock)
   snip | nosnip          missions 10, 45: say "Snip!" to play next, or let the next one decide
   sweep                  missions 13, 48: point at the three red (13) or yellow (48) wires
@@ -319,6 +322,8 @@ def format_action(action: Action) -> str:
             return f"fastpass {value_to_json(action.value)} {wires}"
         case SingleLabel():
             return f"single {_pos((action.stand, action.slot))}"
+        case Hook():
+            return f"hook {_pos((action.stand, action.slot))} {action.into + 1}"
         case Batteries():
             return "batteries " + " ".join(str(s + 1) for s in action.seats)
         case Radar():
@@ -339,6 +344,12 @@ def _parse_pos(text: str) -> tuple[int, int]:
     if not dot or not stand.isdigit() or not wire.isdigit():
         raise ParseError(f"{text!r} is not a wire like 2.5 (stand 2, wire 5)")
     return int(stand) - 1, int(wire) - 1
+
+
+def _first_stand(state: GameState, seat: int) -> int:
+    """The seat's first stand (where a wire goes when the player names none)."""
+    stands = state.seat_stands[seat] if 0 <= seat < state.players else ()
+    return stands[0] if stands else -1
 
 
 def _parse_value(text: str) -> int:
@@ -541,6 +552,9 @@ _PARSE: dict[str, Callable[[int, list[str], GameState], Action]] = {
         seat, _parse_value(a[0]), *_parse_pos(a[1]), *_parse_pos(a[2])
     ),
     "single": lambda seat, a, s: SingleLabel(seat, *_parse_pos(a[0])),
+    "hook": lambda seat, a, s: Hook(
+        seat, *_parse_pos(a[0]), _parse_int(a[1]) - 1 if a[1:] else _first_stand(s, seat)
+    ),
     "stabilize": lambda seat, a, s: Stabilize(seat),
     "radar": lambda seat, a, s: Radar(seat, _parse_int(a[0])),
     "batteries": lambda seat, a, s: Batteries(seat, tuple(_parse_int(x) - 1 for x in a) or (-1,)),

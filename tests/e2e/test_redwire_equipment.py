@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable
 
 from harness import wait_ready
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, ViewportSize, expect
 from redwire_driver import (
     play,
     press,
@@ -26,10 +26,13 @@ from redwire_driver import (
     wrong_cut,
 )
 
-from engine.redwire import Cut, FastPass, Label, Pick, PostIt, SingleLabel, Walkie
+from engine.redwire import Cut, FastPass, Hook, Label, Pick, PostIt, SingleLabel, Walkie
 from engine.redwire.mechanisms import double_detector
 from engine.redwire.mechanisms.equipment import disintegrator, tray
 from engine.redwire.wires import cut_value
+
+#: A phone's screen (the mission tests' size).
+PHONE: ViewportSize = {"width": 360, "height": 640}
 
 
 def open_table(page: Page, url: str) -> None:
@@ -344,3 +347,50 @@ def test_the_disintegrator_fires_on_the_fourth_10(follow_link: Callable[..., Pag
     expect(page.get_by_test_id("full-log")).to_contain_text(f"the token drawn is a {value}")
     for stand, slot in drawn.data["cut"]:
         expect(tile(page, stand, slot)).to_have_attribute("aria-label", re.compile(rf"\b{value}\b"))
+
+
+def test_grappling_hook_by_keyboard_and_touch(follow_link: Callable[..., Page]) -> None:
+    """The Grappling Hook (11-11, mission 58, three people on one phone): unlocked by all four
+    11s, rehearsed by keyboard and used by touch in one page boot by the player with two stands
+    (a tap on the teammate's wire, one on a wire of the stand it goes to); its value is in the
+    taker's view, while the next players see only where it went (hidden, marked in words)."""
+    page = follow_link("?mission=58&players=3&seed=199&bots=0&pace=instant&brief=0", viewport=PHONE)
+    assert 1111 in tray.cards_of(saved_state(page).setup)
+    take_device(page)
+    unlock(page, {1111})
+    me = viewer(page)
+    state = saved_state(page)
+    second = state.seat_stands[me][1]
+    hook = next(a for a in state.legal_actions(me) if isinstance(a, Hook) and a.into == second)
+    card = page.locator('.rw-card[data-panel="card:1111"]')
+    use = page.locator('[data-act="use"][data-card="1111"]')
+    theirs, onto = tile(page, hook.stand, hook.slot), tile(page, second, 0)
+    press(page, card, "keyboard")
+    rehearse(page, [use, theirs, onto], "Grappling Hook", "keyboard")
+    card.click()
+    use.click()
+    theirs.click()
+    expect(page.get_by_test_id("confirm")).to_have_attribute("aria-disabled", "true")
+    onto.click()
+    expect(page.get_by_test_id("confirm")).to_contain_text("onto your stand 2")
+    confirm(page)
+    event = saved_state(page).log[-1]
+    assert event.type == "hook" and event.data["to"][0] == second
+    taken = tile(page, *event.data["to"])
+    expect(taken).to_have_attribute("aria-label", re.compile("taken with the Grappling Hook$"))
+    expect(taken).not_to_have_attribute("aria-label", re.compile("hidden"))
+    # The turn goes on to the two others, who see the wire where it went, hidden.
+    for _ in range(2):
+        seat = viewer(page)
+        while viewer(page) == seat:
+            play(page, sure_move(saved_state(page), seat))
+            take_device(page)
+        expect(tile(page, *event.data["to"])).to_have_attribute(
+            "aria-label", re.compile("hidden, taken with the Grappling Hook")
+        )
+    assert viewer(page) not in (me, hook.seat, state.owners[hook.stand])
+    page.get_by_role("button", name="Full log").click()
+    log = page.get_by_test_id("full-log")
+    expect(log).to_contain_text("with the Grappling Hook")
+    expect(log).not_to_contain_text("(You took")
+    expect(log).not_to_contain_text("(It was your")

@@ -95,7 +95,11 @@ class CautiousBot:
             choice = self._rng.choice(singles)
             self._why = cut_explanation(know, choice)
             return choice.action
-        for found in (sticker_c.fast_pass(legal), sticker_c.single_label(know.obs, legal)):
+        for found in (
+            sticker_c.fast_pass(legal),
+            sticker_c.hook_solo(know, legal, 0.5),
+            sticker_c.single_label(know.obs, legal),
+        ):
             if found is not None:  # a sure step, or a free token, before a guess
                 action, self._why = found
                 return action

@@ -83,6 +83,11 @@ class Style:
     radar_risk: float = 0.2
     #: Swap with the Walkie-Talkies to break a standoff over the red wire at this risk.
     walkie_risk: float = 0.2
+    #: Take a teammate's wire with the Grappling Hook when it is at least this likely to be the
+    #: last copy of a value I hold the others of (a certain Solo Cut follows).
+    hook_chance: float = 0.34
+    #: Or take the wire the best guess aims at, when that guess's risk is at least this.
+    hook_risk: float = 0.25
     #: Pass the turn with the Coffee Break when the best cut's risk is at least this.
     coffee_risk: float = 0.3
     #: Guesses within this much of the best count as ties, broken by what a miss teaches.
@@ -183,6 +188,8 @@ class ExpertBot:
         if certain:
             return self._best_certain(know, legal, certain)
         sure = sticker_c.fast_pass(legal)  # a sure step instead of a guess
+        if sure is None:  # a likely certain Solo Cut, at no cost to the turn (any time)
+            sure = sticker_c.hook_solo(know, legal, self.style.hook_chance)
         if sure is not None:
             action, self._why = sure
             return action
@@ -345,6 +352,11 @@ class ExpertBot:
                 self._why = cut_explanation(know, rated)
                 return rated.action
         by_type = {a.type: a for a in legal}
+        if "hook" in by_type and best_risk >= style.hook_risk:
+            look = sticker_c.hook_look(know, legal, best.action.targets[0], best.odds.success)
+            if look is not None:
+                action, self._why = look
+                return action
         if style.free_equipment and "radar" in by_type and best_risk >= style.radar_risk:
             value = best.action.values[0]
             radar = next((a for a in legal if isinstance(a, Radar) and a.value == value), None)

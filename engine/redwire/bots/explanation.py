@@ -134,6 +134,18 @@ KEYS: dict[str, Key] = {
         "x1 token on my wire {wire}: its value is nowhere else on my stand.",
         "card 2-2, at once: it tells the team something at no cost",
     ),
+    "hook_solo": Key(
+        ("partner", "wire", "value", "percent"),
+        "Grappling Hook on {partner}'s wire {wire}: {percent}% it is the last {value} I lack, "
+        "and then I Solo-Cut them all.",
+        "card 11-11 when no cut is certain",
+    ),
+    "hook_look": Key(
+        ("partner", "wire", "percent"),
+        "Grappling Hook on {partner}'s wire {wire}: rather than guess at it ({percent}%), I take "
+        "it and see it.",
+        "card 11-11 instead of a risky guess",
+    ),
     "rewind": Key(
         ("left",),
         "Rewind: the detonator is {left} step(s) from the skull.",

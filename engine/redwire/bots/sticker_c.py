@@ -6,6 +6,10 @@
 * Single Wire Label (2-2): an x1 token on my uncut wire whose value is nowhere else on my stand
   tells the team something at no cost; the wire nearest the middle of the stand (its
   neighbours say least of it).
+* Grappling Hook (11-11): when no cut is certain, take the teammate's wire likeliest to be the
+  last copy I lack of a value (then a Solo Cut of that value is certain), if that chance is at
+  least ``least``; otherwise (:func:`hook_look`, the expert) take the wire my best guess would
+  have aimed at, and see it instead of gambling on it.
 
 Each returns the action and its one-sentence reason, or None. They read the seat's observation
 and legal actions only.
@@ -13,14 +17,19 @@ and legal actions only.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from ..actions import Action
+from ..deduction.codes import class_of, code_of_label
 from ..mechanisms.equipment.fast_pass import FastPass
+from ..mechanisms.equipment.hook import Hook
 from ..mechanisms.equipment.single_label import SingleLabel
 from ..observation_types import Observation
 from ..wires import value_to_json
 from .explanation import Explanation, explanation
+from .knowledge import Knowledge
+from .phrasing import percent
 
 
 def fast_pass(legal: Sequence[Action]) -> tuple[Action, Explanation] | None:
@@ -51,3 +60,63 @@ def single_label(obs: Observation, legal: Sequence[Action]) -> tuple[Action, Exp
 
     choice = min(labels, key=order)
     return choice, explanation("single_label", stand=choice.stand, wire=choice.slot + 1)
+
+
+def _cut_counts(know: Knowledge) -> Counter[int]:
+    """How many wires of each class are cut (every seat sees the cut wires)."""
+    return Counter(
+        class_of(code_of_label(tile["wire"]))
+        for stand in know.obs["stands"]
+        for tile in stand["slots"]
+        if tile["cut"] and tile["wire"] is not None
+    )
+
+
+def _into(know: Knowledge, hooks: Sequence[Hook], target: tuple[int, int]) -> Hook:
+    """The hook at ``target`` onto my stand with fewer uncut wires (two stands: mine to choose)."""
+    here = [a for a in hooks if (a.stand, a.slot) == target]
+    return min(here, key=lambda a: (len(know.uncut_slots(a.into)), a.into))
+
+
+def hook_solo(
+    know: Knowledge, legal: Sequence[Action], least: float
+) -> tuple[Action, Explanation] | None:
+    """The Grappling Hook on the teammate's wire likeliest (at least ``least``) to be the last
+    copy of a blue value I hold the others of (every other one cut): a certain Solo Cut then."""
+    hooks = [a for a in legal if isinstance(a, Hook)]
+    if not hooks:
+        return None
+    cut = _cut_counts(know)
+    wanted = [c for c, n in know.held.items() if 1 <= c <= 12 and n + cut[c] == 3]
+    if not wanted:
+        return None
+    targets = sorted({(a.stand, a.slot) for a in hooks})
+    chance = {t: max((know.chance(t, (c,)), c) for c in wanted) for t in targets}
+    best = max(targets, key=lambda t: (chance[t][0], -t[0], -t[1]))
+    odds, value = chance[best]
+    if odds < least:
+        return None
+    choice = _into(know, hooks, best)
+    return choice, explanation(
+        "hook_solo",
+        partner=know.owners[choice.stand],
+        wire=choice.slot + 1,
+        value=value,
+        percent=percent(odds),
+    )
+
+
+def hook_look(
+    know: Knowledge, legal: Sequence[Action], target: tuple[int, int], success: float
+) -> tuple[Action, Explanation] | None:
+    """The Grappling Hook on ``target``, the wire a risky guess (``success``) would aim at."""
+    hooks = [a for a in legal if isinstance(a, Hook) and (a.stand, a.slot) == target]
+    if not hooks:
+        return None
+    choice = _into(know, hooks, target)
+    return choice, explanation(
+        "hook_look",
+        partner=know.owners[choice.stand],
+        wire=choice.slot + 1,
+        percent=percent(success),
+    )

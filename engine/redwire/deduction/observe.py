@@ -42,6 +42,9 @@ from engine.redwire.deduction.tracker import Tracker
 
 #: Events of a wire joining a stand from a face-down pile (Nano's), at ``stand``.
 JOINS = frozenset({"nano_insert", "pile_join"})
+#: Events of a wire taken from one stand to another (the Grappling Hook): ``from`` and ``to``,
+#: each ``[stand, slot]``.
+MOVES = frozenset({"hook"})
 # Imported for the readers it registers.
 _READERS = (readers_core,)
 
@@ -75,6 +78,9 @@ def position_from_observation(obs: Mapping[str, Any]) -> Position:
     for event in obs.get("log", ()):  # a stand as dealt: without the wires taken from Nano
         if event.get("type") in JOINS:
             sizes[int(event["stand"])] -= 1
+        elif event.get("type") in MOVES:  # with the wires taken away, without those brought
+            sizes[int(event["from"][0])] += 1
+            sizes[int(event["to"][0])] -= 1
     # Wires dealt face down to nobody (Nano's): one more stand, owned by nobody, in no order,
     # as dealt (a wire taken from it moves to a stand as the log says).
     piles = _piles(obs)

@@ -350,6 +350,10 @@ class Arithmetic(Mechanism[ArithPart]):
     def end_turn(self, table: Table, events: Events) -> None:
         table.set_part(ID, ArithPart())
 
+    def due_value(self, table: Table) -> int | None:
+        """Once calculated, the result is the value the active player must cut."""
+        return _current(table)
+
     def check_action(self, table: Table, action: Action) -> None:
         value = _current(table)
         if gives_last(table, action, value):

@@ -384,6 +384,12 @@ class Mechanism(Generic[Part]):
         """Those of ``off_stand`` whose value ``viewer`` sees (the wire its taker holds)."""
         return frozenset()
 
+    def due_value(self, table: Table) -> int | None:
+        """The value the active player has bound himself to cut this turn (a Number card he
+        chose, mission 59's walk, mission 47's calculation), or None: while it is due, no
+        teammate's Grappling Hook takes any of his wires."""
+        return None
+
     def equipment_ignores(self, table: Table) -> frozenset[int]:
         """Wire ids no equipment may point at and every equipment effect ignores (X wires)."""
         return frozenset()

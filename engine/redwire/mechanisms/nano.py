@@ -710,6 +710,10 @@ class Nano(Mechanism[NanoPart | nano_line.LinePart]):
         table.pending = Pending(NANO_STAND, chooser)
         return True
 
+    def due_value(self, table: Table) -> int | None:
+        """Mission 59: once Nano has walked, the active player must cut its value."""
+        return nano_line.current(table) if _line(table) else None
+
     def check_action(self, table: Table, action: Action) -> None:
         if _line(table):
             nano_line.check_action(table, action)

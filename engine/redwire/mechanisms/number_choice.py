@@ -286,6 +286,10 @@ class NumberChoice(Mechanism[ChoicePart]):
                 events.append(Event("number_removed", {"value": value}))
         table.set_part(ID, part)
 
+    def due_value(self, table: Table) -> int | None:
+        """Once chosen, the Number card's value is the one the active player must cut."""
+        return _current(table)
+
     def check_action(self, table: Table, action: Action) -> None:
         if _gives_last(table, action):
             raise IllegalActionError(ChoiceReason.CHOICE_KEEP, value=_chosen(table))

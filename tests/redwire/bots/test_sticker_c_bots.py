@@ -1,6 +1,7 @@
 """Rule sticker C's cards in the bots' hands (hand-made mission-58 deal of the engine tests): the
 thinking levels use the Fast Pass instead of a guess and the Single Wire Label at once, each with
-its reason; the random level may choose them too (they are legal moves like any)."""
+its reason; the Grappling Hook on the teammate's wire likeliest to complete a Solo Cut; the random level
+may choose them too (they are legal moves like any)."""
 
 from __future__ import annotations
 
@@ -8,9 +9,11 @@ import pytest
 
 from engine.redwire.bots import make_bot
 from engine.redwire.mechanisms.equipment.fast_pass import FastPass
+from engine.redwire.mechanisms.equipment.hook import Hook
 from engine.redwire.mechanisms.equipment.single_label import SingleLabel
 from tests.redwire.bots.checks import check_explanation
-from tests.redwire.engine.helpers import with_cut
+from tests.redwire.engine.helpers import turn_of, with_cut
+from tests.redwire.engine.test_grappling_hook import unlocked
 from tests.redwire.engine.test_sticker_c import NINES, TWOS, fresh
 
 
@@ -36,3 +39,15 @@ def test_the_expert_puts_the_single_wire_label_on_an_uncut_single_at_once() -> N
     assert not slots[action.slot]["cut"]
     assert bot.explain().key == "single_label"
     check_explanation(bot.explain(), state, 0)
+
+
+@pytest.mark.parametrize("level", ["cautious", "expert"])
+def test_no_certain_cut_so_the_hook_takes_the_likely_last_copy_of_a_value(level: str) -> None:
+    """Seat 2 holds two 4s and one more is cut: a teammate's wire that is likely the last 4
+    is worth the Grappling Hook (a certain Solo Cut if it is), before any guess."""
+    state = turn_of(with_cut(unlocked(), [(0, 5), (1, 4)]), 2)
+    bot = make_bot(level, 1)
+    action = bot.choose(state.observation(2), state.legal_actions(2))
+    assert isinstance(action, Hook) and (action.stand, action.slot, action.into) == (0, 4, 2)
+    assert bot.explain().key == "hook_solo" and bot.explain().params["value"] == 4
+    check_explanation(bot.explain(), state, 2)

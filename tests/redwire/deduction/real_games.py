@@ -56,6 +56,7 @@ EQUIPMENT = {
     "batteries",
     "own_radar",
     "own_walkie",
+    "hook",
 }
 Viewer = int | None
 

@@ -19,7 +19,7 @@ from collections.abc import Iterator, Sequence
 
 import pytest
 
-from engine.redwire import all_missions, load_mission
+from engine.redwire import Cut, Hook, Pick, SoloCut, all_missions, load_mission
 from engine.redwire.deduction import position_from_observation, solve
 from tests.redwire.deduction.real_games import (
     PlayedGame,
@@ -28,6 +28,7 @@ from tests.redwire.deduction.real_games import (
     random_levels,
     unseen_slots,
 )
+from tests.redwire.engine.helpers import game
 
 MAX_UNSEEN = 10  # a late position: at most this many wires the viewer cannot see
 MAX_WORLDS = 24  # deals replayed at most per position (a replay costs ~15 ms)
@@ -86,7 +87,16 @@ def check_game(
 
 
 #: Events named as they are in the kinds seen.
-SPECIAL = ("walkie", "radar", "solo", "reveal", "four_cut", "token_skipped", "disintegrator")
+SPECIAL = (
+    "walkie",
+    "radar",
+    "solo",
+    "reveal",
+    "four_cut",
+    "token_skipped",
+    "disintegrator",
+    "hook",
+)
 
 
 def _kinds(state) -> set[str]:  # type: ignore[no-untyped-def]
@@ -207,6 +217,33 @@ def test_real_games_reach_the_disintegrator() -> None:
             break
     assert not wrong, "\n".join(wrong)
     assert seen["event disintegrator"], seen
+
+
+def test_the_solver_is_exact_after_a_grappling_hook() -> None:
+    """A mission-58 game on a hand-made deal whose Solo Cuts bring it late fast: seat 3's four
+    11s unlock the Grappling Hook, seat 2 takes one of seat 1's 6s (unseen by seats 0 and 3),
+    seat 1 cuts it where it went; the positions after the hook, from every seat that sees few
+    enough wires, match the oracle (the real games of missions 55-65 meet the card too rarely
+    to count on it in the default run)."""
+    four = {v: [str(v)] * 4 for v in range(1, 13)}
+    stands = [
+        [*four[1], *four[2], *four[3], "10.5"],
+        [*four[4], *four[5], *four[6], "11.5"],
+        [*four[7], *four[8], *four[9]],
+        [*four[10], *four[11], *four[12]],
+    ]
+    state = game(58, 4, stands, equipment=[1111, 1, 3, 5])
+    rounds = ((1, 4, 7, 11), (2, 5, 8, 10))
+    solos = [SoloCut(seat, value) for values in rounds for seat, value in enumerate(values)]
+    hook = Hook(2, 1, 8, 2)  # during seat 1's turn: a 6, before seat 2's cut 7s
+    states = [state]
+    for action in (*solos, SoloCut(0, 3), hook, Cut(1, ((2, 0),), (6,)), Pick(1, 1, 8)):
+        state, _ = state.apply(action)
+        states.append(state)
+    played = PlayedGame(58, 4, 0, states, ("hand",) * 4)
+    seen, wrong = check_game(played, random.Random(11), per_game=6)
+    assert not wrong, "\n".join(wrong)
+    assert seen["event hook"] >= 3, seen
 
 
 def test_the_stuck_weak_spot_is_read_exactly() -> None:

@@ -324,6 +324,7 @@ SAMPLES: dict[str, object] = {
     "slot2": 4,
     "way": "clockwise",
     "facing": "left",
+    "into": 1,
 }
 #: Fields whose sample depends on the action.
 CARD_SAMPLES: dict[str, object] = {"label": 12, "choose_constraint": "B", "weakest_accuse": "C"}

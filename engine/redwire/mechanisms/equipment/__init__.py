@@ -5,7 +5,7 @@ A mission with ``"equipment"`` among its mechanisms draws cards onto the board (
 :mod:`.tray`); the mechanisms of the cards drawn come into play with it (``Tray.brings``).
 
 >>> sorted(CARDS)[:13] == list(range(0, 13)), CARDS[9].name["en"], sorted(CARDS)[13:]
-(True, 'Stabilizer', [22, 33, 99, 1010])
+(True, 'Stabilizer', [22, 33, 99, 1010, 1111])
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from . import (
     drop,
     either_or,
     fast_pass,
+    hook,
     labels,
     post_it,
     radar,
@@ -47,6 +48,7 @@ _MODULES = (
     drop,
     fast_pass,
     disintegrator,
+    hook,
 )
 
 #: Every equipment card, by number.

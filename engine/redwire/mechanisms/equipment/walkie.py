@@ -101,8 +101,8 @@ def _swap(s: Table, pending: Pending, stand: int, slot: int, events: Events) -> 
     user_stand, user_slot = pending.given
     mine = s.stands[user_stand].pop(user_slot)
     theirs = s.stands[stand].pop(slot)
-    to_partner = _insert_sorted(s, stand, mine)
-    to_user = _insert_sorted(s, user_stand, theirs)
+    to_partner = insert_sorted(s, stand, mine)
+    to_user = insert_sorted(s, user_stand, theirs)
     removed = drop_apart(s)
     events.append(
         Event(
@@ -125,7 +125,7 @@ def _swap(s: Table, pending: Pending, stand: int, slot: int, events: Events) -> 
     close_pick(s)
 
 
-def _insert_sorted(s: Table, stand: int, wire: int) -> int:
+def insert_sorted(s: Table, stand: int, wire: int) -> int:
     """Into the sorted part of the stand: right of the unsorted wires at its far left (mission
     64's lower flipped wire), left of those at its far right (X wires, flipped wires)."""
     apart: frozenset[int] = frozenset().union(*(m.unsorted_wires(s) for m in s.mechanisms))

@@ -9,7 +9,7 @@ the board, in the mission's panel: :func:`board_parts`), ``LINES`` (log sentence
 and ``PROMPTS`` (a sentence added to the turn's prompt). The board, the dock, the selection, the
 affordances and the log ask these, never a card's or a mission's number.
 
->>> sorted(CARD_USES) == [*range(0, 13), 22, 33, 99], MODES["radar"].card
+>>> sorted(CARD_USES) == [*range(0, 13), 22, 33, 99, 1111], MODES["radar"].card
 (True, 8)
 """
 
@@ -73,6 +73,7 @@ from .equipment import (
     drop,
     either_or,
     fast_pass,
+    hook,
     labels,
     post_it,
     radar,
@@ -107,6 +108,7 @@ _MODULES = (
     drop,
     fast_pass,
     disintegrator,
+    hook,
 )
 
 #: The missions' page modules (their components and actions), in the engine's order.
@@ -176,6 +178,7 @@ LINES: dict[str, Callable[[View, Words], Found]] = {
     **drop.LINES,
     **disintegrator.LINES,
     **single_label.LINES,
+    **hook.LINES,
     **{kind: line for m in _MISSION_MODULES for kind, line in getattr(m, "LINES", {}).items()},
 }
 #: What the missions draw on the board (their cards, markers, timers...), in order.
