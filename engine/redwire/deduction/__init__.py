@@ -17,7 +17,9 @@ Position (immutable, JSON round trip with ``to_json`` / ``from_json``; see ``pos
               announcer held the value, radar "yes", a detector result; x1/x2/x3 tokens, "not on
               this stand", dealing quotas), ``Label(slot, same)`` (slot and its right neighbour,
               "=" or "≠"), ``SameClass(a, b, same)`` and ``Order(a, b, strict)`` for any two slots
-              (labels and sorted stands around wires that moved). ``*.classes(...)`` builds them
+              (labels and sorted stands around wires that moved; ``together``: two unsorted
+              slots drawn as one pair, dealt as one sorted place of two: mission 64's flipped
+              pair). ``*.classes(...)`` builds them
               from classes (blue 1..12, ``YELLOW``, ``RED``). A slot is ``(stand index, slot
               index)``.
   ``viewer``  the seat whose knowledge this is (informative).

@@ -20,6 +20,9 @@ stands.
 * ``SameClass(first, second, same)``: the same for any two slots (a label whose wires were moved).
 * ``Order(first, second, strict)``: the code of ``first`` is ``<=`` (``strict``: ``<``) the code of
   ``second`` (where a moved wire used to lie, or was inserted, among wires of another stand).
+  ``together``: the two are one unordered pair of tiles drawn at once and laid out in order
+  (mission 64's flipped pair: the lower left, the higher right), so they are one place of the
+  deal, a sorted stand of two slots, where a pair of equal codes is one draw, not two.
 * ``Multiplicity(slots, at, count)``: the class of ``slots[at]``, whatever it is, occurs exactly
   ``count`` times among ``slots`` (a sorted stand, left to right, as it was when the fact was
   learnt): an x1/x2/x3 token, which does not show the value. It is a choice of a few conjunctions
@@ -250,25 +253,37 @@ class SameClass:
 
 @dataclass(frozen=True)
 class Order:
-    """The code of ``first`` is at most (``strict``: below) the code of ``second``."""
+    """The code of ``first`` is at most (``strict``: below) the code of ``second``; ``together``:
+    the two wires (both outside the sorted order) were drawn as one unordered pair of tiles and
+    laid out in order, so the deal has them as one sorted place of two slots (mission 64).
+
+    >>> Order((0, 0), (0, 5), together=True).to_json()["together"]
+    True
+    """
 
     first: SlotRef
     second: SlotRef
     strict: bool = False
+    together: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "first", _ref(self.first))
         object.__setattr__(self, "second", _ref(self.second))
         if self.first == self.second:
             raise ValueError(f"a slot compared with itself: {self.first}")
+        if self.together and self.strict:
+            raise ValueError("a pair drawn together may hold equal codes: not strict")
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "kind": "order",
             "first": list(self.first),
             "second": list(self.second),
             "strict": self.strict,
         }
+        if self.together:
+            data["together"] = True
+        return data
 
 
 @dataclass(frozen=True)
@@ -326,7 +341,12 @@ def fact_from_json(data: dict[str, Any]) -> Fact:
     if kind == "same_class":
         return SameClass(_ref(data["first"]), _ref(data["second"]), bool(data["same"]))
     if kind == "order":
-        return Order(_ref(data["first"]), _ref(data["second"]), bool(data["strict"]))
+        return Order(
+            _ref(data["first"]),
+            _ref(data["second"]),
+            bool(data["strict"]),
+            bool(data.get("together", False)),
+        )
     if kind == "multiplicity":
         slots = tuple(_ref(s) for s in data["slots"])
         return Multiplicity(slots, int(data["at"]), int(data["count"]))
@@ -363,7 +383,7 @@ def moved(fact: Fact, where: Callable[[SlotRef], SlotRef]) -> Fact:
         return same_class(where(fact.first), where(fact.second), fact.same)
     if isinstance(fact, Multiplicity):
         return Multiplicity(tuple(map(where, fact.slots)), fact.at, fact.count)
-    return Order(where(fact.first), where(fact.second), fact.strict)
+    return Order(where(fact.first), where(fact.second), fact.strict, fact.together)
 
 
 def same_class(a: SlotRef, b: SlotRef, same: bool) -> Label | SameClass:

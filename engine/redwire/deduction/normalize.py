@@ -4,7 +4,9 @@ What can be settled slot by slot is settled here, so the dynamic programme only 
 really couples slots:
 
 * the DP's stands: the stands as they were dealt (``Position.dealt``); a stand's sorted slots form
-  one DP stand, and each of its ``unsorted`` slots a DP stand of one slot of its own (so is every
+  one DP stand, and each of its ``unsorted`` slots a DP stand of one slot of its own (but a pair
+  drawn together, ``Order(.., together=True)``: one sorted DP stand of its two slots, where equal
+  codes weigh as one draw, as a sorted stand's do; mission 64's flipped pair) (so is every
   wire dealt to a pile: a stand nobody owns with no slot in order, as Nano's; the solver deals
   the interchangeable ones as one: ``symmetry.single_groups``)
   (``Normalized.place`` maps a position's slot to its DP slot). Where wires moved since the deal,
@@ -147,9 +149,17 @@ def dp_stands(position: Position) -> tuple[tuple[SlotRef, ...], ...]:
     >>> pool = Pool.standard(range(1, 2))
     >>> dp_stands(Position(pool, (Stand(0, (None,) * 4, unsorted=frozenset({0})),)))
     (((1, 0), (0, 0), (0, 1), (0, 2)),)
+
+    A pair drawn together (mission 64's flipped pair, the first and last slots) is one DP stand
+    of two slots, the lower first:
+
+    >>> pair = Stand(0, (None,) * 4, unsorted=frozenset({0, 3}))
+    >>> dp_stands(Position(pool, (pair,), (Order((0, 0), (0, 3), together=True),)))
+    (((1, 0), (0, 0), (0, 1), (1, 1)),)
     """
     origins = position.origins()
     loose = {origins[s][i] for s, stand in enumerate(position.stands) for i in stand.unsorted}
+    mates = _drawn_together(position, origins, loose)
     # A stand nobody owns with no slot in order is a face-down pile (Nano's): it was dealt in no
     # order, so each wire dealt to it stays a place of its own where it lies now (sorted on a
     # player's stand, once taken).
@@ -171,10 +181,30 @@ def dp_stands(position: Position) -> tuple[tuple[SlotRef, ...], ...]:
             where.update({(s0, i0): (count, k) for k, i0 in enumerate(ordered)})
             count += 1
         for i0 in sorted(dealt[s0]):
-            if (s0, i0) in loose:
+            if (s0, i0) in loose and (s0, i0) not in where:
                 where[(s0, i0)] = (count, 0)
+                if (s0, i0) in mates:  # its mate: the second slot of the pair's one stand
+                    mate, second = mates[(s0, i0)]
+                    where[(s0, i0)] = (count, int(not second))
+                    where[mate] = (count, int(second))
                 count += 1
     return tuple(tuple(where[origin] for origin in stand) for stand in origins)
+
+
+def _drawn_together(
+    position: Position, origins: tuple[tuple[SlotRef, ...], ...], loose: set[SlotRef]
+) -> dict[SlotRef, tuple[SlotRef, bool]]:
+    """Per origin of a slot of a pair drawn together (``Order(.., together=True)``, both slots
+    unsorted), its mate's origin and whether the mate is the pair's second (higher) slot."""
+    mates: dict[SlotRef, tuple[SlotRef, bool]] = {}
+    for fact in position.facts:
+        if isinstance(fact, Order) and fact.together:
+            first = origins[fact.first[0]][fact.first[1]]
+            second = origins[fact.second[0]][fact.second[1]]
+            if first in loose and second in loose and first not in mates and second not in mates:
+                mates[first] = (second, True)
+                mates[second] = (first, False)
+    return mates
 
 
 def _dealt_to(origins: tuple[tuple[SlotRef, ...], ...], stand: int) -> list[SlotRef]:
@@ -257,7 +287,10 @@ def normalize(position: Position) -> Normalized:
             else:
                 pairs.append(Pair(a, b, "same" if fact.same else "differ"))
         elif isinstance(fact, Order):
-            pairs.append(Pair(at(fact.first), at(fact.second), "lt" if fact.strict else "le"))
+            first, second = at(fact.first), at(fact.second)
+            # A pair drawn together is one sorted DP stand already (``dp_stands``).
+            if not (fact.together and first[0] == second[0] and first[1] < second[1]):
+                pairs.append(Pair(first, second, "lt" if fact.strict else "le"))
         elif isinstance(fact, Multiplicity) and native_run(position, fact):
             code = position.code(fact.slots[fact.at])
             if code is None:  # a run of n equal codes covers the slot

@@ -613,15 +613,16 @@ def _read_flipped(event: Mapping[str, Any], tracker: Tracker) -> None:
     tracker.mark_unsorted(wire)
     tracker.memo["own_hidden"] = (*tracker.memo.get("own_hidden", ()), wire)
     # Mission 64: the teammates put the lower of a seat's two at the far left, the higher at
-    # the far right: everyone (the owner and a spectator too) knows left <= right (equal
-    # values: either way round, the same to see).
+    # the far right: everyone (the owner and a spectator too) knows left <= right. The two are
+    # one unordered pair of tiles (equal values: one draw, either way round the same to see),
+    # so the deduction deals them as one sorted place of two slots (``together``).
     lefts = tracker.memo.setdefault("flipped_left", {})
     if event.get("side") == "left":
         lefts[int(event["seat"])] = wire
     elif event.get("side") == "right" and int(event["seat"]) in lefts:
         from ..deduction.facts import Order
 
-        tracker.add(Order(lefts[int(event["seat"])], wire))
+        tracker.add(Order(lefts[int(event["seat"])], wire, together=True))
 
 
 def _which(flip: object) -> str:

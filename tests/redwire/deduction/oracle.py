@@ -2,7 +2,8 @@
 
 Every tile is a distinct object; a deal hands each stand a set of tiles of its size (the order inside
 a stand is then forced by sorting), every kept "k of m" subset taken in turn. An unsorted slot is
-dealt one tile of its own (the model of X wires: the rest of its stand is sorted without it). Wires
+dealt one tile of its own (the model of X wires: the rest of its stand is sorted without it), but
+two unsorted slots drawn together (mission 64's flipped pair) are dealt two tiles, in order. Wires
 may have moved since the deal (``Position.dealt``): the stands are dealt as they were, then the
 wires are laid where they are now, and the stands must be sorted then too. A deal counts when the
 stands agree with every known slot and every fact. This is the definition the
@@ -93,11 +94,20 @@ def holds(fact: Fact, stands: list[list[int]]) -> bool:
 
 def parts_of(position: Position) -> list[list[tuple[int, int]]]:
     """The groups of slots, as dealt, that are dealt a set of tiles each: the sorted slots of a
-    stand, and every unsorted slot alone. A slot is named where it was dealt (``dealt``)."""
+    stand, every unsorted slot alone, but the two unsorted slots of an ``Order(..,
+    together=True)`` (a pair of tiles drawn at once, mission 64's flipped pair): one group, in
+    order, lower first. A slot is named where it was dealt (``dealt``)."""
     origins = position.dealt or [
         [(s, i) for i in range(len(stand))] for s, stand in enumerate(position.stands)
     ]
     loose = {origins[s][i] for s, stand in enumerate(position.stands) for i in stand.unsorted}
+    together = [
+        [origins[s][i] for s, i in (fact.first, fact.second)]
+        for fact in position.facts
+        if isinstance(fact, Order) and fact.together
+    ]
+    together = [pair for pair in together if all(slot in loose for slot in pair)]
+    paired = {slot for pair in together for slot in pair}
     dealt = sorted(slot for stand in origins for slot in stand)
     parts = []
     for s in sorted({s for s, _ in dealt}):
@@ -105,8 +115,8 @@ def parts_of(position: Position) -> list[list[tuple[int, int]]]:
         ordered = [slot for slot in here if slot not in loose]
         if ordered:
             parts.append(ordered)
-        parts += [[slot] for slot in here if slot in loose]
-    return parts
+        parts += [[slot] for slot in here if slot in loose and slot not in paired]
+    return parts + together
 
 
 def sorted_now(position: Position, stands: list[list[int]]) -> bool:

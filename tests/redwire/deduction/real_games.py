@@ -4,7 +4,8 @@ A game is played by the engine's bots. At a late position (few wires the viewer 
 way to put the unseen tiles on the unseen wires (which "k of m" candidates are in play included)
 is dealt with ``explicit_setup``, and the game's actions are replayed on it: a world is consistent
 when every action stays legal and the viewer's observation is identical to the real one (the log
-included). A world weighs its number of physical deals (copies of a value are distinct tiles). The
+included). A world weighs its number of physical deals (copies of a value are distinct tiles; a pair
+of wires drawn at once, mission 64's flipped pair, is one place of the deal). The
 exact distribution of every unseen wire follows, to compare with the solver's.
 
 This shares nothing with the deduction package but the engine's public API: the definition of
@@ -40,6 +41,7 @@ from engine.redwire import (
 from engine.redwire.bots import make_bot
 from engine.redwire.bots.characters import table_characters
 from engine.redwire.mechanisms.base import Mechanism
+from engine.redwire.mechanisms.flipped_wires import flipped_ids, paired
 from engine.redwire.observation import event_view
 from engine.redwire.wires import colour_of, label_of, value_to_json
 
@@ -158,6 +160,7 @@ def enumerate_worlds(
     unseen = _unseen_wires(state, obs, viewer)
     dealt_at = _dealt_at(state)
     apart = _apart(state)
+    together = _together(state)
     truth = Truth()
     views = [_views(state, viewer) for state in game.states[: k + 1]]
     for codes in layouts:
@@ -165,7 +168,7 @@ def enumerate_worlds(
         replayed = _replay(game, k, viewer, codes, views, obs)
         if replayed is None or replayed.observation(viewer) != obs:
             continue
-        weight = _physical_deals(codes, dealt_at, apart)
+        weight = _physical_deals(codes, dealt_at, apart, together)
         truth.total += weight
         truth.worlds += 1
         for s, stand in enumerate(replayed.stands):
@@ -260,6 +263,18 @@ def _apart(state: GameState) -> frozenset[int]:
     for _, ids in _piles(state):
         apart |= set(ids)
     return frozenset(apart)
+
+
+def _together(state: GameState) -> dict[int, int]:
+    """Mission 64: each flipped wire's pair (by its left wire's id). A seat's two flipped wires
+    are one unordered pair of his tiles, drawn at once: one place of the deal, like a sorted
+    stand of two (a pair of equal codes is one draw, two different codes are one too)."""
+    found: dict[int, int] = {}
+    if paired(state):
+        wires = flipped_ids(state)
+        for left, right in zip(wires[0::2], wires[1::2], strict=True):
+            found[left] = found[right] = left
+    return found
 
 
 def _shown_values(state: GameState, obs: dict[str, Any]) -> dict[int, Any]:
@@ -472,14 +487,22 @@ def _replay_from(
 
 
 def _physical_deals(
-    codes: dict[int, int], dealt_at: list[tuple[int, int]], apart: frozenset[int] = frozenset()
+    codes: dict[int, int],
+    dealt_at: list[tuple[int, int]],
+    apart: frozenset[int] = frozenset(),
+    together: Mapping[int, int] | None = None,
 ) -> int:
     """The number of physical deals of this layout: per code, its copies (4 for blue, 1 for red
     and yellow) shared among the stands as dealt, each copy a distinct tile; a wire kept out of
-    the sorted order (an X wire) is a place of its own."""
+    the sorted order (an X wire) is a place of its own, but a pair drawn ``together`` (mission
+    64's flipped pair, wire -> its pair) is one place of two."""
+    together = together or {}
     per_stand: dict[object, Counter[int]] = {}
     for wire, code in codes.items():
-        group = ("apart", wire) if wire in apart else dealt_at[wire][0]
+        if wire in together:
+            group: object = ("pair", together[wire])
+        else:
+            group = ("apart", wire) if wire in apart else dealt_at[wire][0]
         per_stand.setdefault(group, Counter())[code] += 1
     total = Counter(codes.values())
     weight = 1

@@ -151,7 +151,8 @@ def unsorted_position(rng: random.Random, pair: bool = False) -> Position:
     """A spectator-like position: 2-4 stands, most with one or two wires outside the sorted order
     (each anywhere on its stand), few wires shown, now and then a miss (``SlotNotIn``) on an
     unsorted slot or a random fact; ``pair``: one stand's first and last wires are both unsorted
-    and known to be in order (left <= right: mission 64's flipped pair, an ``Order`` fact)."""
+    and known to be in order (left <= right: mission 64's flipped pair, an ``Order`` fact drawn
+    ``together``, or now and then a plain one)."""
     from engine.redwire.deduction import AtLeastOne, Count, Fact, Order, Stand
     from tests.redwire.deduction.random_positions import random_fact, random_pool, split
 
@@ -200,7 +201,10 @@ def unsorted_position(rng: random.Random, pair: bool = False) -> Position:
             held = sum(1 for s, i in named if world[s][i] == code)
             facts.append(Count(named, (code,), held, held))
     if paired is not None:
-        facts.append(Order((paired, 0), (paired, sizes[paired] - 1), False))
+        # Mission 64's pair is drawn together (one place of the deal); a plain order (two
+        # places, the same weights as two X wires) stays a fact of its own now and then.
+        together = rng.random() < 0.75
+        facts.append(Order((paired, 0), (paired, sizes[paired] - 1), False, together))
     slots = [(s, i) for s, hand in enumerate(world) for i in range(len(hand))]
     if rng.random() < 0.3:
         facts.append(random_fact(world, slots, stands, chooser))
@@ -224,7 +228,8 @@ def test_solver_equals_brute_force_with_many_unsorted_slots() -> None:
 
 def test_solver_equals_brute_force_with_an_ordered_unsorted_pair() -> None:
     """A stand's first and last wires outside the sorted order, known to be in order (mission
-    64's flipped pair: ``Order(left, right)``), beside other unsorted slots."""
+    64's flipped pair: ``Order(left, right, together=True)``, one place of the deal), beside
+    other unsorted slots."""
     for seed in range(410_000, 410_025):
         rng = random.Random(seed)
         check_against_oracle(unsorted_position(rng, pair=True), rng)

@@ -82,15 +82,16 @@ def test_each_seat_sees_the_others_two_flipped_wires_never_his_own() -> None:
 def test_the_owner_knows_his_left_wire_is_not_above_his_right_one() -> None:
     """Late in the game seat 0 sees every wire but his two flipped ones (a 3 and a 9 are
     missing): the order alone tells him which is which; a spectator reads the same order for
-    every seat."""
+    every seat; the pair is one draw of two tiles (``together``: one place of the deal)."""
     state = m64()
     position = position_from_observation(only(state, {(0, 0), (0, 12)}).observation(0))
-    assert Order((0, 0), (0, 12)) in position.facts
+    assert Order((0, 0), (0, 12), together=True) in position.facts
     solution = solve(position)
     assert solution.class_probabilities((0, 0)) == {3: 1}
     assert solution.class_probabilities((0, 12)) == {9: 1}
     spectator = position_from_observation(state.observation(None))
-    assert {Order((s, 0), (s, ends(state, s)[1])) for s in range(4)} <= set(spectator.facts)
+    pairs = {Order((s, 0), (s, ends(state, s)[1]), together=True) for s in range(4)}
+    assert pairs <= set(spectator.facts)
 
 
 def test_the_owner_cuts_either_flipped_wire_naming_it() -> None:
