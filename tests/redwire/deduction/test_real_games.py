@@ -208,7 +208,7 @@ def test_real_games_reach_the_disintegrator() -> None:
     seen: Counter[str] = Counter()
     wrong: list[str] = []
     # Seeds whose deal has the card and whose experts cut the four 10s (more if bots change).
-    for mission, seed in [(58, 70034), (55, 70054), *((58, 70_004 + 10 * k) for k in range(8))]:
+    for mission, seed in [(58, 70009), (55, 70000), *((58, 70_004 + 10 * k) for k in range(8))]:
         game = play_game(mission, 4, seed, ("expert",) * 4)
         found, bad = check_game(game, rng, per_game=3)
         seen += found
