@@ -1,25 +1,33 @@
 """Solver benchmark: exact solves of real positions, timed over many random deals and games.
 
-    python build.py bench solver [--deals 100] [--games 2] [--step 4] [--repeat 3] [--only TEXT]
-                                 [--profile] [--cold] [--clock wall|cpu]
+    python build.py bench solver [--deals 100] [--games 1] [--step 8] [--missions all|1-65|20,35]
+                                 [--workers 1] [--repeat 3] [--only TEXT|real] [--profile]
+                                 [--cold] [--clock wall|cpu] [--dump FILE]
+    python build.py bench solver --position MISSION,PLAYERS,SEED,ACTIONS,VIEWER
     python tests/bench/bench_solver.py --page [--deals 40]
 
 A solve is the whole job: normalise the position, build the plan, the forward and the backward
 passes, and every slot's class marginals (``solve(position)`` then one ``class_weights`` call). Each
-deal is solved ``--repeat`` times and its best time kept (the machine's other load only ever adds
-time); the table gives the median and the worst over the deals, in wall-clock milliseconds, and the
-forward pass alone (``count_worlds``, the total weight) for comparison. The packed engine keeps
-the masks and level keys of the layouts it meets across solves (the positions of one game share
-them); ``--cold`` empties those caches before every solve, as for the first solve of a process.
+position is solved ``--repeat`` times and its best time kept (the machine's other load only ever
+adds time; a real position over 50 ms is solved once); the tables give the median and the worst, in
+milliseconds, and for the dealt scenarios the forward pass alone (``count_worlds``). The packed
+engine keeps the masks and level keys of the layouts it meets across solves (the positions of one
+game share them); ``--cold`` empties those caches before every dealt scenario's solve.
 
-Real games (``--games`` per mission (every mission file: 1-30) and player count 2-5, played by the engine's bots on fixed
-seeds, some seats equipment-eager as in tests/redwire/deduction/real_games.py): every ``--step``
-actions (and before the setup tokens) the position of every seat and of a spectator
-(``position_from_observation``), grouped by mission and viewer; the spectator before the setup
-tokens and, from extra 5-player mission 8 games, the spectator after each Double Detector hit get
-rows of their own. Target: every position <= 100 ms; the worst one is printed with the game that
-made it, the engine(s) that walked it (``direct``, ``sparse``, ``packed``) and as the JSON of its
-``Position`` (``Position.from_json`` reads it back).
+Real games (``tests/bench/real_positions.py``): ``--games`` per mission of ``--missions`` (every
+mission file by default: 1-65) and player count it allows, played by the engine's bots on fixed
+seeds, the seats' levels drawn from the seed (some equipment-eager, as in
+tests/redwire/deduction/real_games.py). Before the setup tokens and every ``--step`` actions, the
+position of every seat and of the spectator is timed. The table gives per mission the seats' and
+the spectator's count, median and worst, and the mission's worst position as
+``MISSION,PLAYERS,SEED,ACTIONS,VIEWER`` (viewer ``s``: the spectator), which ``--position`` makes
+again (it replays the game), times and prints as the JSON of its ``Position``
+(``Position.from_json`` reads it back); then the overall worst, with the engine(s) that walked it
+(``direct``, ``sparse``, ``packed``) and its JSON. Target: every position <= 100 ms. The games are
+independent: ``--workers N`` shares them among N processes (figures at ``--workers 1`` are the
+ones to compare; two workers on a loaded two-core machine slow each other).
+``--dump FILE`` writes every real position's key, time and hidden slots as a JSON line as each
+game's positions are timed: a run cut short keeps what it timed.
 
 Scenarios dealt by the tiny dealer (mission 8: all 48 blue wires, red "1 of 2", yellow "2 of 3";
 the viewer is seat 0 and knows his own stands; "tokens": every player put an info token on one of
@@ -65,10 +73,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from engine.redwire import all_missions, load_mission
+from engine.redwire import all_missions
 from engine.redwire.deduction import Position, count_worlds, solve
 from engine.redwire.deduction.solution import Solution
 from engine.redwire.deduction.solver import forget_caches
+from tests.bench.real_positions import PositionKey, Timed, cells, position_of, time_cells
 from tests.redwire.deduction.dealing import deal, midgame, mission_pool, opening, token_slots
 
 MEDIAN_MS = 10.0
@@ -137,49 +146,9 @@ def engine_opening_scenario(players: int) -> Callable[[int], Position]:
     return make
 
 
-def real_samples(games: int, step: int) -> dict[str, list[Sample]]:
-    """Positions of real games, by scenario name (see the module docstring)."""
-    from engine.redwire.deduction import position_from_observation
-    from tests.redwire.deduction.real_games import play_game, random_levels
-
-    found: dict[str, list[Sample]] = {}
-
-    def take(name: str, game: object, k: int, viewer: int | None) -> None:
-        state = game.states[k]  # type: ignore[attr-defined]
-        position = position_from_observation(state.observation(viewer))
-        who = "spectator" if viewer is None else f"seat {viewer}"
-        origin = (
-            f"mission {game.mission}, {game.players} players, seed {game.seed}, "  # type: ignore[attr-defined]
-            f"levels {list(game.levels)}, after {k} actions, {who}"  # type: ignore[attr-defined]
-        )
-        found.setdefault(name, []).append(Sample(position, origin))
-
-    rng = random.Random(2024)
-    for mission in MISSIONS:
-        for players in load_mission(mission).players:  # mission 34: not with two
-            for g in range(games):
-                seed = 10_000 * mission + 100 * players + g
-                game = play_game(mission, players, seed, random_levels(players, rng))
-                take("real: spectator before the setup tokens", game, 0, None)
-                for k in range(step, len(game.states), step):
-                    for viewer in range(players):
-                        take(f"real M{mission}: seats", game, k, viewer)
-                    take(f"real M{mission}: spectator", game, k, None)
-    for g in range(4 * games):  # spectators after Double Detector hits
-        game = play_game(8, 5, 90_000 + g, random_levels(5, rng))
-        for k, state in enumerate(game.states):
-            last = [e.view(None) for e in state.log[len(game.states[k - 1].log) :]] if k else []
-            if any(
-                e["type"] == "cut" and e["tool"] == "double" and e["outcome"] == "hit" for e in last
-            ):
-                for after in range(k, min(k + 3, len(game.states))):
-                    take("real M8 5p: spectator after a Double Detector hit", game, after, None)
-    return found
-
-
-def scenarios(deals: int, games: int, step: int) -> list[Scenario]:
+def scenarios(deals: int) -> list[Scenario]:
     few = max(5, deals // 5)
-    synthetic = [
+    return [
         Scenario(
             "M8 5p opening, tokens (headline)", dealt(opening_scenario(5), deals, "5p opening")
         ),
@@ -204,22 +173,6 @@ def scenarios(deals: int, games: int, step: int) -> list[Scenario]:
             dealt(opening_scenario(5, -1), few // 2, "spectator opening"),
         ),
     ]
-    cache: dict[str, list[Sample]] = {}
-
-    def real(name: str) -> Callable[[], list[Sample]]:
-        def make() -> list[Sample]:
-            if not cache:
-                cache.update(real_samples(games, step))
-            return cache.get(name, [])
-
-        return make
-
-    names = [f"real M{m}: {who}" for m in MISSIONS for who in ("seats", "spectator")]
-    names += [
-        "real: spectator before the setup tokens",
-        "real M8 5p: spectator after a Double Detector hit",
-    ]
-    return synthetic + [Scenario(name, real(name), forward=False) for name in names]
 
 
 def full_solve(position: Position) -> None:
@@ -387,14 +340,93 @@ def page_bench(deals: int, repeat: int) -> dict[str, float]:
     return result
 
 
+def parse_missions(text: str) -> list[int]:
+    """``1-65``, ``20,35`` or ``1-10,56``: the missions chosen (every one shipped: ``all``)."""
+    if text == "all":
+        return MISSIONS
+    chosen: list[int] = []
+    for part in text.split(","):
+        low, _, high = part.partition("-")
+        chosen += range(int(low), int(high or low) + 1)
+    unknown = sorted(set(chosen) - set(MISSIONS))
+    if unknown:
+        raise SystemExit(f"no mission file for {unknown}")
+    return chosen
+
+
+def spread(times: list[float]) -> str:
+    """``count median worst`` of some times in ms (blank columns when there are none)."""
+    if not times:
+        return f"{'':>5} {'':>7} {'':>8}"
+    return f"{len(times):5d} {statistics.median(times):7.1f} {max(times):8.1f}"
+
+
+def real_report(found: list[Timed], clock: str) -> Timed | None:
+    """Print the real games' table (per mission: seats and spectator, count, median, worst and
+    the worst position) and the overall worst; give the worst position's time."""
+    if not found:
+        return None
+    print()
+    print(
+        f"positions of real games: {len(found)} ({clock} ms; --position M,P,SEED,ACTIONS,VIEWER makes one again)"
+    )
+    print(
+        f"{'mission':>7} | {'seats':>5} {'median':>7} {'worst':>8} | {'spect.':>5} {'median':>7} {'worst':>8} | worst position"
+    )
+    by_mission: dict[int, list[Timed]] = {}
+    for timed in found:
+        by_mission.setdefault(timed.key.mission, []).append(timed)
+    for mission in sorted(by_mission):
+        mine = by_mission[mission]
+        seats = [t.ms for t in mine if t.key.viewer is not None]
+        spectators = [t.ms for t in mine if t.key.viewer is None]
+        worst = max(mine, key=lambda t: t.ms)
+        print(
+            f"{mission:7d} | {spread(seats)} | {spread(spectators)} | {worst.key.text()}",
+            flush=True,
+        )
+    for who, spectator in (("seats", False), ("spectators", True)):
+        times = [t.ms for t in found if (t.key.viewer is None) == spectator]
+        if times:
+            over = sum(ms > WORST_MS for ms in times)
+            print(
+                f"all {who}: {spread(times)} ms (count, median, worst); over {WORST_MS:.0f} ms: {over}"
+            )
+    late = [t.ms for t in found if t.key.actions > 0]
+    openings = [t.ms for t in found if t.key.actions == 0]
+    print(f"before the setup tokens: {spread(openings)}; later: {spread(late)}")
+    return max(found, key=lambda t: t.ms)
+
+
+def show_position(key: PositionKey, repeat: int, clock: Callable[[], float]) -> None:
+    """Make one position of a real game again, time it and print it (``--position``)."""
+    position = position_of(key)
+    ms = best_time(lambda: full_solve(position), repeat, False, clock)
+    print(
+        f"{ms:.1f} ms: {key.describe()}; {len(position.hidden_slots())} hidden slots; engine {engines(solve(position))}"
+    )
+    print(json.dumps(position.to_json(), separators=(",", ":")))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=100, help="deals of the headline scenario")
-    parser.add_argument("--games", type=int, default=2, help="real games per mission and players")
-    parser.add_argument("--step", type=int, default=4, help="actions between real positions")
+    parser.add_argument("--games", type=int, default=1, help="real games per mission and players")
+    parser.add_argument("--step", type=int, default=8, help="actions between real positions")
+    parser.add_argument("--missions", default="all", help="real games' missions: all, 1-65, 20,35")
+    parser.add_argument("--workers", type=int, default=1, help="processes timing real games")
+    parser.add_argument(
+        "--position",
+        default="",
+        help="time one real position: M,P,SEED,ACTIONS,VIEWER (s: spectator)",
+    )
     parser.add_argument("--repeat", type=int, default=3, help="solves per position (best kept)")
     parser.add_argument("--profile", action="store_true", help="cProfile the selected scenarios")
-    parser.add_argument("--only", default="", help="run the scenarios whose name contains this")
+    parser.add_argument(
+        "--only",
+        default="",
+        help="run the scenarios whose name contains this; 'real': real games only",
+    )
     parser.add_argument("--cold", action="store_true", help="empty the solver's caches every solve")
     parser.add_argument("--page", action="store_true", help="the headline under Pyodide, Chromium")
     parser.add_argument(
@@ -403,20 +435,30 @@ def main() -> None:
         default="wall",
         help="wall-clock or this thread's CPU time",
     )
-    parser.add_argument("--dump", default="", help="write the 30 slowest positions to this file")
+    parser.add_argument(
+        "--dump",
+        default="",
+        help="write the 30 slowest real positions' keys and times to this file",
+    )
     args = parser.parse_args()
     if args.page:
-        found = page_bench(args.deals, args.repeat)
+        page = page_bench(args.deals, args.repeat)
         print(f"Pyodide in headless Chromium; best of {args.repeat} per deal; wall-clock ms")
         print(f"{'scenario':42} {'deals':>5} {'median':>8} {'p90':>8} {'worst':>8} {'first':>8}")
         print(
-            f"{'M8 5p opening, tokens (headline, page)':42} {args.deals:5d} {found['median']:8.1f}"
-            f" {found['p90']:8.1f} {found['worst']:8.1f} {found['first']:8.1f}"
+            f"{'M8 5p opening, tokens (headline, page)':42} {args.deals:5d} {page['median']:8.1f}"
+            f" {page['p90']:8.1f} {page['worst']:8.1f} {page['first']:8.1f}"
         )
-        met = found["median"] <= PAGE_MEDIAN_MS
+        met = page["median"] <= PAGE_MEDIAN_MS
         print(f"target (page): median <= {PAGE_MEDIAN_MS:.0f} ms: {'met' if met else 'NOT met'}")
         return
-    chosen = [s for s in scenarios(args.deals, args.games, args.step) if args.only in s.name]
+    if args.position:
+        show_position(PositionKey.parse(args.position), args.repeat, CLOCKS[args.clock])
+        return
+    chosen = [s for s in scenarios(args.deals) if args.only in s.name]
+    real_cells = (
+        cells(parse_missions(args.missions), args.games) if args.only in ("", "real") else []
+    )
     if args.profile:
         positions = [sample.position for s in chosen for sample in s.samples()]
         profiler = cProfile.Profile()
@@ -440,21 +482,49 @@ def main() -> None:
         forward = "" if row.forward is None else f"{row.forward:8.1f}"
         print(
             f"{scenario.name:52} {row.count:5d} {row.median:8.1f} {row.p90:8.1f} {row.worst:8.1f}"
-            f" {forward}"
+            f" {forward}",
+            flush=True,
         )
-    if not rows:
-        return
-    real = {name: row for name, row in rows.items() if name.startswith("real")}
-    worst_name = max(real or rows, key=lambda name: rows[name].worst)
-    worst = rows[worst_name]
-    if real:
-        print(f"positions of real games: {sum(row.count for row in real.values())}")
-    print(
-        f"worst position: {worst.worst:.1f} ms ({worst_name}: {worst.worst_sample.origin}; "
-        f"engine {engines(solve(worst.worst_sample.position))})"
-    )
-    print(json.dumps(worst.worst_sample.position.to_json(), separators=(",", ":")))
+    started = time.perf_counter()
+    log = open(args.dump, "w") if args.dump else None  # noqa: SIM115 (written as cells end)
+    written = 0
+
+    def progress(found: list[Timed]) -> None:
+        nonlocal written
+        print(
+            f"  ... {len(found)} real positions, {time.perf_counter() - started:.0f} s",
+            file=sys.stderr,
+            flush=True,
+        )
+        if log is not None:  # every time as it comes: a run cut short keeps what it timed
+            for timed in found[written:]:
+                line = {"ms": timed.ms, "position": timed.key.text(), "hidden": timed.hidden}
+                log.write(json.dumps(line) + "\n")
+            log.flush()
+            written = len(found)
+
+    found = time_cells(real_cells, args.step, args.repeat, args.clock, args.workers, progress)
+    if log is not None:
+        log.close()
+    worst_real = real_report(found, args.clock)
+    if found:
+        print(
+            f"real games timed in {time.perf_counter() - started:.0f} s ({len(real_cells)} games, --workers {args.workers})"
+        )
     verdicts = []
+    if rows:
+        worst_name = max(rows, key=lambda name: rows[name].worst)
+        worst = rows[worst_name]
+        print(
+            f"worst dealt position: {worst.worst:.1f} ms ({worst_name}: {worst.worst_sample.origin})"
+        )
+    if worst_real is not None:
+        position = position_of(worst_real.key)
+        print(
+            f"worst real position: {worst_real.ms:.1f} ms, {worst_real.key.describe()}; "
+            f"{worst_real.hidden} hidden slots; engine {engines(solve(position))}"
+        )
+        print(json.dumps(position.to_json(), separators=(",", ":")))
     if "M8 5p opening, tokens (headline)" in rows:
         median = rows["M8 5p opening, tokens (headline)"].median
         verdicts.append((f"headline median <= {MEDIAN_MS:.0f} ms", median <= MEDIAN_MS))
@@ -465,17 +535,11 @@ def main() -> None:
             verdicts.append(
                 (f"mid-game after {cuts} cuts median <= {MIDGAME_MEDIAN_MS:.0f} ms", ok)
             )
-    if real:
-        ok = worst.worst <= WORST_MS
+    if worst_real is not None:
+        ok = worst_real.ms <= WORST_MS
         verdicts.append((f"every position of a real game <= {WORST_MS:.0f} ms", ok))
     for what, ok in verdicts:
         print(f"target: {what}: {'met' if ok else 'NOT met'}")
-    if args.dump:
-        slowest = sorted((t for row in rows.values() for t in row.timed), key=lambda t: -t[0])
-        with open(args.dump, "w") as out:
-            for ms, sample in slowest[:30]:
-                line = {"ms": ms, "origin": sample.origin, "position": sample.position.to_json()}
-                out.write(json.dumps(line) + "\n")
 
 
 if __name__ == "__main__":

@@ -529,7 +529,33 @@ def _settle(
                 kept_pairs.append(pair)
         pairs[:] = kept_pairs
         dirty = [s for s, stand in enumerate(allowed) if tuple(stand) != sorted_stands[s]]
+    counts[:] = _without_implied(counts)
     return True
+
+
+def _implies(strong: _Count, weak: _Count) -> bool:
+    """Whether ``strong`` holding makes ``weak`` hold, when ``weak`` is a lower bound alone: its
+    slots and codes hold those of ``strong`` and ask for no more of them."""
+    slots, codes, low, _ = strong
+    weak_slots, weak_codes, weak_low, weak_high = weak
+    return (
+        weak_high >= len(weak_slots)
+        and low >= weak_low
+        and codes <= weak_codes
+        and set(slots) <= set(weak_slots)
+    )
+
+
+def _without_implied(counts: list[_Count]) -> list[_Count]:
+    """``counts`` less those another one implies (``_implies``): the same worlds, and fewer
+    facts for the DP to carry. A fact on a stand and the same fact on the stand and its X wire
+    (the announcer held the value, told again once the X wire is known to be out of it) couple
+    the X wire to the stand's DP walk and keep it out of ``symmetry``'s merged singles."""
+    kept = list(counts)
+    for weak in counts:
+        if any(strong is not weak and _implies(strong, weak) for strong in kept):
+            kept.remove(weak)  # what implies it is kept, or implied in turn by a kept one
+    return kept
 
 
 def _touches(slots: list[SlotRef], stands: set[int]) -> bool:

@@ -226,6 +226,58 @@ def test_solver_equals_brute_force_with_many_unsorted_slots() -> None:
     assert grouped >= 12 and counted >= 3  # the merging is exercised, with counts too
 
 
+def implied_counts_position(rng: random.Random) -> Position:
+    """An ``unsorted_position`` with "held the value" facts told twice, as a game tells them
+    when an X wire turns out not to hold the value: over a stand with its unsorted slots and
+    over its sorted slots alone, and now and then a true count over more slots or codes."""
+    from engine.redwire.deduction import AtLeastOne, Fact
+
+    base = unsorted_position(rng)
+    world = enumerate_deals(base).worlds
+    if not world:
+        return base
+    hands = rng.choice(sorted(world))
+    facts: list[Fact] = list(base.facts)
+    for s, stand in enumerate(base.stands):
+        sorted_slots = [(s, i) for i in range(len(stand)) if i not in stand.unsorted]
+        if not sorted_slots or rng.random() < 0.3:
+            continue
+        code = hands[s][rng.choice(sorted_slots)[1]]
+        facts.append(AtLeastOne(sorted_slots, (code,)))
+        everything = [(s, i) for i in range(len(stand))]
+        facts.append(AtLeastOne(everything, (code,)))
+        if rng.random() < 0.5:  # a wider one: more codes, and the next stand's slots
+            more = [(t, i) for t in range(len(base.stands)) for i in range(len(base.stands[t]))]
+            wider = sorted({code, *rng.sample(sorted(base.pool.universe()), 2)})
+            facts.append(AtLeastOne(more, tuple(wider)))
+    return Position(base.pool, base.stands, tuple(facts), viewer=None)
+
+
+def test_counts_another_count_implies_are_dropped_exactly(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A count that another implies (its slots and codes hold the other's, and it asks for no
+    more) is dropped by ``normalize``: the X wires it named are then dealt as one
+    (``single_groups``), with brute force's answers."""
+    from engine.redwire.deduction import normalize as module
+
+    dropped: list[int] = []
+    without_implied = module._without_implied
+
+    def counted(counts):  # type: ignore[no-untyped-def]
+        kept = without_implied(counts)
+        dropped.append(len(counts) - len(kept))
+        return kept
+
+    monkeypatch.setattr(module, "_without_implied", counted)
+    merged = 0
+    for seed in range(420_000, 420_040):
+        rng = random.Random(seed)
+        position = implied_counts_position(rng)
+        norm = normalize(position)
+        merged += bool(norm.feasible and single_groups(norm))
+        check_against_oracle(position, rng)
+    assert sum(n > 0 for n in dropped) >= 10 and merged >= 10  # the dropping is exercised
+
+
 def test_solver_equals_brute_force_with_an_ordered_unsorted_pair() -> None:
     """A stand's first and last wires outside the sorted order, known to be in order (mission
     64's flipped pair: ``Order(left, right, together=True)``, one place of the deal), beside
