@@ -87,8 +87,8 @@ def test_small_decks_read_the_flipped_pairs_as_the_rule_deals_them(
 @pytest.mark.parametrize(
     ("players", "seed", "positions"),
     [
-        (2, 1, [(35, 1), (34, 1)]),  # a seat's own pair over his two stands
-        (3, 5, [(40, None), (40, 1), (39, None)]),  # the spectator and a seat
+        (2, 1, [(41, 1), (40, 1)]),  # a seat's own pair over his two stands
+        (3, 1, [(45, None), (43, None)]),  # the spectator
     ],
 )
 def test_late_positions_of_real_games_read_the_flipped_pairs_as_the_rule_deals_them(

@@ -133,14 +133,14 @@ def test_a_random_deal_with_the_card_shuffles_the_supply_and_a_record_replays_it
 
 
 def test_flipped_wires_stay_uncut_and_the_mission_rules_hold() -> None:
-    """Mission 56 (seed 2: the card on the board; the flipped wires, a 6, a red and a 5, are
+    """Mission 56 (seed 14: the card on the board; the flipped wires, an 8, an 11 and a 6, are
     seen by the teammates only): a 6 drawn, the flipped 6 is kept, the others are cut."""
     from dataclasses import replace
 
     from engine.redwire import new_game
     from engine.redwire.mechanisms.equipment.disintegrator import MECHANISM
 
-    state = new_game(56, 3, 2)
+    state = new_game(56, 3, 14)
     table = state.clone()
     deal = tray._deal_of(table.setup.parts["equipment"])
     parts = {**table.setup.parts, "equipment": replace(deal, tokens=tuple(order(6)))}

@@ -9,7 +9,7 @@ the board, in the mission's panel: :func:`board_parts`), ``LINES`` (log sentence
 and ``PROMPTS`` (a sentence added to the turn's prompt). The board, the dock, the selection, the
 affordances and the log ask these, never a card's or a mission's number.
 
->>> sorted(CARD_USES) == [*range(0, 13), 22, 33, 99, 1111], MODES["radar"].card
+>>> sorted(CARD_USES) == [*range(0, 13), 22, 33, 99, 1010, 1111], MODES["radar"].card
 (True, 8)
 """
 
