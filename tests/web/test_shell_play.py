@@ -23,6 +23,8 @@ class Bots:
         self.moves: list[int] = []
         self.thinking_shown: list[int | None] = []
         self.during_delay: Callable[[], object] = lambda: None
+        #: The seats whose moves the table draws (the others' are left for a later drawing).
+        self.drawn_seats = {1, 2}
 
     def may_play(self) -> bool:
         return not self.paused
@@ -37,15 +39,31 @@ class Bots:
     def thinking(self, seat: int | None) -> None:
         self.thinking_shown.append(seat)
 
-    def play(self, seat: int) -> None:
+    def play(self, seat: int) -> bool:
         self.moves.append(seat)
         self.to_move.pop(0)
+        return seat in self.drawn_seats
 
 
 def test_the_computers_play_until_a_person_must_decide() -> None:
     bots = Bots([1, 2, 0, 1])
     assert asyncio.run(play_bots(bots)) == 2
     assert bots.moves == [1, 2] and bots.thinking_shown == [1, 2, None]
+
+
+def test_only_a_drawn_move_is_followed_by_a_breath() -> None:
+    """A move the table drew gets a frame's wait (the browser paints it); an undrawn one only a
+    turn of the event loop, at once."""
+    bots = Bots([1, 2, 1, 0])
+    bots.drawn_seats = {2}
+    slept: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        slept.append(seconds)
+
+    assert asyncio.run(play_bots(bots, sleep, breath=0.25)) == 3
+    # Each move: the seat's delay (0.0), then the breath or none.
+    assert slept == [0.0, 0, 0.0, 0.25, 0.0, 0]
 
 
 def test_a_pause_during_the_delay_stops_before_the_move() -> None:

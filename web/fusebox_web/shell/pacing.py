@@ -3,8 +3,9 @@
 :func:`play_bots` runs in an asyncio task (the page's event loop is the browser's): while the game
 waits for a computer seat, it shows that seat thinking, waits the table's delay (the browser
 paints and takes clicks meanwhile), checks that nothing changed (the player paused, left the
-board, or the game moved on), lets the seat move, then yields a moment before the next one. The
-game gives it a :class:`BotTable`.
+board, or the game moved on), lets the seat move, then yields before the next one: a moment
+when the move was drawn (the browser paints it), else only a turn of the event loop (the
+browser still takes clicks and runs timers). The game gives it a :class:`BotTable`.
 
 >>> import asyncio
 >>> class Demo:
@@ -13,12 +14,20 @@ game gives it a :class:`BotTable`.
 ...     def bot_seat(self): return self.to_move[0] if self.to_move[0] else None
 ...     def delay(self): return 0.0
 ...     def thinking(self, seat): self.shown.append(("thinking", seat))
-...     def play(self, seat): self.shown.append(("moved", seat)); self.to_move.pop(0)
->>> demo = Demo()
->>> asyncio.run(play_bots(demo))
+...     def play(self, seat):
+...         self.shown.append(("moved", seat)); self.to_move.pop(0)
+...         return seat == 2  # only the second move is drawn
+>>> demo, slept = Demo(), []
+>>> async def sleep(seconds): slept.append(seconds)
+>>> asyncio.run(play_bots(demo, sleep))
 2
 >>> demo.shown
 [('thinking', 1), ('moved', 1), ('thinking', 2), ('moved', 2), ('thinking', None)]
+
+After each move the loop waits the seat's delay; then a breath only after a drawn move:
+
+>>> slept
+[0.0, 0, 0.0, 0.02]
 """
 
 from __future__ import annotations
@@ -27,8 +36,11 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
-#: Seconds between two computer moves in a row, so that the browser paints the first: a frame
-#: and a little more (the page is idle meanwhile, so a 60 Hz screen paints in it).
+#: Seconds after a computer move that was drawn, so that the browser paints it before the next
+#: one: a frame and a little more (the page is idle meanwhile, so a 60 Hz screen paints in it).
+#: A move left undrawn (the instant pace draws about once a second) waits for nothing: 20 ms
+#: after each of a bots' game's sixty moves was a second and more of an idle page, as long as
+#: the moves themselves took on a fast machine.
 BREATH = 0.02
 
 
@@ -51,8 +63,9 @@ class BotTable(Protocol):
         """Show ``seat`` thinking (None: nobody any more)."""
         ...
 
-    def play(self, seat: int) -> None:
-        """Let ``seat`` make its move, and show it."""
+    def play(self, seat: int) -> bool:
+        """Let ``seat`` make its move, and show it; True when the move was drawn (the page
+        then breathes so that the browser paints it)."""
         ...
 
 
@@ -73,9 +86,11 @@ async def play_bots(
             await sleep(table.delay())
             if not table.may_play() or table.bot_seat() != seat:
                 continue
-            table.play(seat)
+            drawn = table.play(seat)
             moves += 1
-            await sleep(breath)
+            # Undrawn, the move has nothing to paint: only a turn of the event loop (clicks,
+            # timers, the pause button), not a frame's wait.
+            await sleep(breath if drawn else 0)
     finally:
         table.thinking(None)
     return moves
@@ -139,7 +154,7 @@ class BoardBots:
         if seat is not None and self.app.screen == "board" and self.delay() > 0:
             self.app.draw_board()
 
-    def play(self, seat: int) -> None:
+    def play(self, seat: int) -> bool:
         from . import dom  # the browser's: imported by a page that plays, not by the doctests
 
         start = dom.now()
@@ -148,7 +163,9 @@ class BoardBots:
         self.app.thinking = None
         if moved:
             self.announce()
-        self.app.after_change(draw=self.draw_now(dom.now()))
+        drawn = self.draw_now(dom.now())
+        self.app.after_change(draw=drawn)
+        return drawn
 
     def draw_now(self, now: float) -> bool:
         """Whether the move just made is drawn: always at a pace the eye follows, and when a
