@@ -34,7 +34,7 @@ from ..shell.regions import draw_regions, refocus
 from . import board, mechanisms, projector, screens, tutorial
 from .affordances import Affordances, affordances, held_values
 from .board import BoardInput, value_of_data
-from .log_text import explain, log_lines, since, story
+from .log_text import explain, lines_since, log_lines, story
 from .markup import esc
 from .mount import home_html
 from .odds import OddsCache, WireOdds, odds_tile, reason_text
@@ -545,9 +545,11 @@ class App(BoardControls, PanelControls):
         if game is None:
             return
         obs = game.state.observation(self.session.viewer)
-        lines = log_lines(obs["log"], self.words(obs), game.notes)
-        told = since(lines, start) if start is not None else []
+        words = self.words(obs)
+        # Only the move's own turn is read (each of a bots' game's moves is announced).
+        told = lines_since(obs["log"], words, start, game.notes) if start is not None else []
         if not told:
+            lines = log_lines(obs["log"], words, game.notes)
             told = [line for line in lines if line.kind != "turn"][-1:]
         if told:
             self.announce(" ".join(line.text for line in told))

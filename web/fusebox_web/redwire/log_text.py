@@ -33,7 +33,7 @@ from . import mechanisms
 from .notes import Note
 from .words import Words
 
-__all__ = ["Line", "Note", "explain", "last_line", "log_lines", "since", "story"]
+__all__ = ["Line", "Note", "explain", "last_line", "lines_since", "log_lines", "since", "story"]
 
 View = Mapping[str, Any]
 
@@ -48,15 +48,19 @@ class Line:
     at: int = 0
 
 
-def log_lines(log: Sequence[View], words: Words, notes: Sequence[Note] = ()) -> list[Line]:
-    """Every line of the log, oldest first."""
+def log_lines(
+    log: Sequence[View], words: Words, notes: Sequence[Note] = (), first: int = 0
+) -> list[Line]:
+    """Every line of the log, oldest first (``first``: only from that event on, a turn header
+    or 0; see :func:`lines_since`)."""
     by_index: dict[int, list[Note]] = {}
     for note in notes:
         by_index.setdefault(note.at, []).append(note)
     lines: list[Line] = []
     turn = 0
     used: set[int] = set()
-    for index, event in enumerate(log):
+    for index in range(first, len(log)):
+        event = log[index]
         for note in by_index.get(index, ()):
             text = words.t("rw.log.bot", who=words.name(note.seat), why=explain(note, words))
             lines.append(Line(text, "bot", turn, index))
@@ -72,6 +76,39 @@ def log_lines(log: Sequence[View], words: Words, notes: Sequence[Note] = ()) -> 
             text, kind = found
             lines.append(Line(text, kind, turn, index))
     return lines
+
+
+def lines_since(
+    log: Sequence[View], words: Words, start: int, notes: Sequence[Note] = ()
+) -> list[Line]:
+    """:func:`since` of the whole log's lines, read from the last turn header at or before
+    ``start`` only: a move's announcement costs its own turn's events, not the whole game's
+    (a bots' game at the instant pace announces each of its sixty moves).
+
+    No sentence reads across a turn header (a cut takes the wire cut or token right after it,
+    a solo cut the wires cut right after it, a wire cut looks back to its cut within the turn),
+    so the lines from a header on are the whole log's lines from there.
+
+    >>> from fusebox_web.shell.i18n import load_catalogs
+    >>> from pathlib import Path
+    >>> w = Words(load_catalogs(Path(__file__).resolve().parents[2] / "i18n"), ["Ana", "Bea"], [0, 1])
+    >>> log = [{"type": "turn", "seat": 0, "number": 1},
+    ...        {"type": "cut", "seat": 0, "owner": 1, "targets": [[1, 2]], "values": [5],
+    ...         "tool": None, "outcome": "hit", "stabilized": False},
+    ...        {"type": "wire_cut", "stand": 1, "slot": 2, "wire": 50},
+    ...        {"type": "turn", "seat": 1, "number": 2},
+    ...        {"type": "dial", "from": 3, "to": 2}]
+    >>> [line.text for line in lines_since(log, w, 4)]
+    ['Detonator: 1 mistake left.']
+    >>> lines_since(log, w, 2) == since(log_lines(log, w), 2)  # the hit took its wire cut
+    True
+    """
+    first = next((i for i in range(min(start, len(log) - 1), -1, -1) if _is_turn(log[i])), 0)
+    return since(log_lines(log, words, notes, first), start)
+
+
+def _is_turn(event: View) -> bool:
+    return event.get("type") == "turn"
 
 
 def last_line(lines: Sequence[Line]) -> Line | None:
