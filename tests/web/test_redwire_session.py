@@ -261,3 +261,25 @@ def test_pass_and_play_keeps_the_pick_even_with_one_matching_wire() -> None:
     assert s.state.phase.value == "own_cut" and s.state.to_move == 0
     pending = s.state.pending
     assert pending is not None and len(pending.options) == 1
+
+
+def unsaved(s: Session) -> bool:
+    """Whether a move waits to be saved (read anew: each call may have changed it)."""
+    return s.unsaved
+
+
+def test_a_computers_move_left_unsaved_is_saved_on_demand() -> None:
+    """``play_bot(save=False)``: the move is made, the store keeps the position before it (the
+    last one the page drew) until the page saves; then it holds the move."""
+    store = MemoryStore()
+    s = session(KINDS["demo"], store)
+    s.start(mission=1, seed=5)
+    s.begin()
+    before = store.get(storage.GAME)
+    assert before is not None and not unsaved(s)
+    assert s.play_bot(save=False) is not None
+    assert unsaved(s) and store.get(storage.GAME) == before
+    s.save()
+    assert not unsaved(s)
+    after = Game.from_json(storage.unwrap(storage.GAME, json.loads(store.get(storage.GAME) or "")))
+    assert after.state.history == s.state.history and len(after.state.history) == 1

@@ -211,6 +211,8 @@ class Session:
         self.problems: list[tuple[str, dict[str, object]]] = []
         #: The last save failed (storage full or disabled): the page says so.
         self.save_failed = False
+        #: A computer's move was made and not saved yet (``play_bot(save=False)``).
+        self.unsaved = False
 
     # ------------------------------------------------------------------ loading and saving
 
@@ -274,6 +276,7 @@ class Session:
         self.load()
 
     def save(self) -> None:
+        self.unsaved = False
         try:
             storage.write(
                 self.store,
@@ -467,7 +470,7 @@ class Session:
         self._after_action()
         return events
 
-    def _after_action(self) -> None:
+    def _after_action(self, save: bool = True) -> None:
         game = self.game
         assert game is not None
         self._auto_pick()
@@ -475,7 +478,10 @@ class Session:
             game.stage = "over"
             self._count()
         self._settle()
-        self.save()
+        if save:
+            self.save()
+        else:
+            self.unsaved = True
 
     def lone_pick(self) -> Action | None:
         """The one wire a lone person would have to tap, when the rules ask them to choose among
@@ -535,8 +541,11 @@ class Session:
             self._bots[key] = make_bot(level, seed)
         return self._bots[key]
 
-    def play_bot(self) -> Note | None:
-        """Let the computer seat the game waits for make its move; returns its explanation."""
+    def play_bot(self, save: bool = True) -> Note | None:
+        """Let the computer seat the game waits for make its move; returns its explanation.
+        ``save``: False leaves the save to the caller (``unsaved`` says one is due): the page
+        saves a computer's move when it draws it, as the instant pace draws about once a
+        second (the game serialised after each of sixty moves cost more than some moves)."""
         seat = self.bot_seat()
         if seat is None:
             return None
@@ -554,7 +563,7 @@ class Session:
             note = note_of(seat, len(state.log), bot.explain())
         game.state, _ = state.apply(action)
         game.notes.append(note)
-        self._after_action()
+        self._after_action(save)
         return note
 
     def hint(self) -> tuple[Action, Note] | None:

@@ -164,8 +164,14 @@ class BoardBots:
         if moved:
             self.announce()
         drawn = self.draw_now(dom.now())
+        if drawn:
+            self.shown()
         self.app.after_change(draw=drawn)
         return drawn
+
+    def shown(self) -> None:
+        """The move just made is about to be drawn (a game that leaves its computers' moves
+        unsaved until then saves here: the game saved is the game drawn)."""
 
     def draw_now(self, now: float) -> bool:
         """Whether the move just made is drawn: always at a pace the eye follows, and when a
