@@ -1,4 +1,4 @@
-"""Exchangeable stands: blank stands dealt as one.
+"""Exchangeable stands: stands alike dealt as one.
 
 A *blank* stand (of the DP) has every slot hidden and free to hold any code, and no fact names it:
 a spectator's stands before the setup tokens, a seat's view of the others before them. Blank
@@ -8,6 +8,17 @@ share its tiles out, and a world's weight over all the ways to share the blank s
 (distinct tiles, ``m_1 + .. + m_k = M``) is the merged weight times ``M! / (m_1! .. m_k!)``
 (``scale``). A blank stand's own marginals come from a second walk where it is dealt alone beside
 the other blank stands merged; stands of one size share them.
+
+The same holds of any stands whose every slot allows the same codes ``S`` (not only all of them:
+a stand-wide exclusion, as mission 13's stands with no red or mission 18's with no 6) and that
+no fact names but, at most, one count of their own over the whole stand asking for exactly ``k_i``
+of some codes ``C`` (mission 13's dealing quota, "exactly one red on this stand"): stands of the
+same ``S`` and ``C`` are a group (``exchangeable_groups``). Dealt as one stand allowing ``S`` with
+exactly ``K = k_1 + .. + k_n`` of ``C`` (one count), a merged world has ``K`` tiles of ``C``
+among its ``M``, so the ways to share its distinct tiles out with ``k_i`` of them on stand ``i``
+do not depend on which tiles they are: ``K! / prod k_i! * (M - K)! / prod (m_i - k_i)!``
+(``group_scale``). A stand's own marginals come from a walk where it is dealt alone (with its
+own count) beside the rest of its group merged; stands of one size and count share them.
 
 Single slots outside the sorted order (DP stands of one slot: X wires, unseen flipped wires, a
 pile's wires) that allow the same codes and that the same counts name are interchangeable too
@@ -28,31 +39,84 @@ marginal, each reads the merged stand's average, with no more walk.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from dataclasses import dataclass, replace
 from math import factorial, prod
 
 from engine.redwire.deduction.normalize import Need, Normalized, Pair, Tally
 
 
-def _named(norm: Normalized) -> set[int]:
-    """The DP stands some fact left for the DP names (they cannot be dealt as one)."""
+@dataclass(frozen=True)
+class Exchangeable:
+    """DP stands dealt as one: every slot of each allows ``codes``, and each holds exactly
+    ``counts[i]`` tiles of ``counted`` (no count: ``counted`` empty, ``counts`` zeros)."""
+
+    stands: tuple[int, ...]
+    codes: frozenset[int]
+    counted: frozenset[int]
+    counts: tuple[int, ...]
+
+    def without(self, stand: int) -> Exchangeable:
+        """The group less ``stand`` (it is dealt alone)."""
+        kept = [k for k, s in enumerate(self.stands) if s != stand]
+        return Exchangeable(
+            tuple(self.stands[k] for k in kept),
+            self.codes,
+            self.counted,
+            tuple(self.counts[k] for k in kept),
+        )
+
+    def count_of(self, stand: int) -> int:
+        return self.counts[self.stands.index(stand)]
+
+
+def exchangeable_groups(norm: Normalized, apart: Collection[int] = ()) -> list[Exchangeable]:
+    """The groups (two stands or more) of stands dealt as one (see the module docstring): every
+    slot of a stand allows the same codes, no need, label, pair or run names it, and the only
+    count that names it, if any, is its own (its whole stand, exactly ``k``); stands of
+    ``apart`` (interchangeable single slots already dealt as one, ``single_groups``) are left
+    out.
+
+    >>> from engine.redwire.deduction.position import Pool, Position, Stand
+    >>> from engine.redwire.deduction.facts import Count
+    >>> from engine.redwire.deduction.normalize import normalize
+    >>> stands = (*(Stand(s, (None,) * 3) for s in range(4)), Stand(4, (None, None)))
+    >>> quota = [Count([(s, i) for i in range(3)], (15, 25), 1, 1) for s in (0, 1)]
+    >>> none = [Count([(s, i) for i in range(3)], (15, 25), 0, 0) for s in (2, 3)]
+    >>> pool = Pool.standard(range(1, 4), red=(15, 25))
+    >>> norm = normalize(Position(pool, stands, (*quota, *none)))
+    >>> [(g.stands, sorted(g.counted), g.counts) for g in exchangeable_groups(norm)]
+    [((0, 1), [15, 25], (1, 1)), ((2, 3), [], (0, 0))]
+    """
     named = {s for need in norm.needs for s in need.slots}
-    named |= {s for tally in norm.tallies for s in tally.slots}
     named |= {s for s, _, _ in norm.labels}
     named |= {slot[0] for pair in norm.pairs for slot in (pair.first, pair.second)}
     named |= {s for s, _, _ in norm.runs}
-    return named
+    own: dict[int, Tally] = {}
+    for tally in norm.tallies:
+        for s, slots in tally.slots.items():
+            whole = len(tally.slots) == 1 and len(slots) == len(norm.allowed[s])
+            if s in own or not whole or tally.low != tally.high:
+                named.add(s)  # a count over other slots, a range, or two counts: it stays
+            own[s] = tally
+    found: dict[tuple[frozenset[int], frozenset[int]], list[tuple[int, int]]] = {}
+    for s, stand in enumerate(norm.allowed):
+        if s in named or s in apart or not stand or len(set(stand)) != 1:
+            continue
+        quota = own.get(s)
+        counted = quota.codes if quota is not None else frozenset()
+        found.setdefault((stand[0], counted), []).append((s, quota.low if quota else 0))
+    return [
+        Exchangeable(tuple(s for s, _ in group), codes, counted, tuple(k for _, k in group))
+        for (codes, counted), group in found.items()
+        if len(group) > 1
+    ]
 
 
 def blank_stands(norm: Normalized, apart: Collection[int] = ()) -> list[int]:
-    """The DP stands whose every slot may hold any code and that no fact names (but those of
-    ``apart``: stands of interchangeable single slots already dealt as one, ``single_groups``)."""
-    named = _named(norm)
-    everything = frozenset(norm.universe)
-    return [
-        s
-        for s, stand in enumerate(norm.allowed)
-        if s not in named and s not in apart and all(codes == everything for codes in stand)
-    ]
+    """The DP stands that are dealt as one with others (``exchangeable_groups``): those whose
+    every slot may hold any code and that no fact names, and more (but those of ``apart``:
+    stands of interchangeable single slots already dealt as one, ``single_groups``)."""
+    return sorted(s for group in exchangeable_groups(norm, apart) for s in group.stands)
 
 
 def single_groups(norm: Normalized) -> list[list[int]]:
@@ -104,6 +168,36 @@ def merge_stands(norm: Normalized, group: Sequence[int]) -> tuple[Normalized, li
     index of every old stand. ``place`` of a merged stand's slots points at the merged stand's
     first slot (they are not tied to a slot of it)."""
     return _regroup(norm, [group], [frozenset(norm.universe)])
+
+
+def group_scale(norm: Normalized, group: Exchangeable) -> int:
+    """The ways to share the distinct tiles of ``group``'s merged stand out to its stands, each
+    with its count of the counted codes (the same for every merged world)."""
+    sizes = [len(norm.allowed[s]) for s in group.stands]
+    rest = [m - k for m, k in zip(sizes, group.counts, strict=True)]
+    return scale(list(group.counts)) * scale(rest)
+
+
+def merge_groups(norm: Normalized, groups: Sequence[Exchangeable]) -> tuple[Normalized, list[int]]:
+    """``norm`` with each of ``groups`` dealt as one stand (after the others, in order; a group of
+    one stand is that stand, moved), and the new index of every old stand. A counted group's
+    stands' own counts become one count over its merged stand, exactly their sum."""
+    merged = {s for group in groups for s in group.stands}
+    base = replace(
+        norm, tallies=tuple(t for t in norm.tallies if not any(s in merged for s in t.slots))
+    )
+    found, index = _regroup(base, [g.stands for g in groups], [g.codes for g in groups])
+    counts = tuple(
+        Tally(
+            {index[g.stands[0]]: frozenset(range(len(found.allowed[index[g.stands[0]]])))},
+            g.counted,
+            sum(g.counts),
+            sum(g.counts),
+        )
+        for g in groups
+        if g.counted
+    )
+    return replace(found, tallies=(*found.tallies, *counts)), index
 
 
 def _regroup(
