@@ -31,9 +31,10 @@ Three engines run that DP, with the same answers:
 
 ``route`` sends the small and middling positions to the direct engine (``choice``: its estimated
 states, its needs, the others' rough estimates); ``plan_for`` picks the engine and the direction of the walk
-for the others from estimates of their times (``choice``). Blank stands (every slot hidden, no
-fact) are dealt as one stand, and each size of them gets one more walk for its marginals
-(``symmetry``).
+for the others from estimates of their times (``choice``). Stands alike (every slot allowing
+the same codes, no fact but an exact count of their own: blank stands, stand-wide exclusions,
+dealing quotas) are dealt as one stand; without counts their marginals are read from the merged
+stand's levels, with them each size and count gets one more walk (``symmetry``).
 
 >>> from engine.redwire.deduction import Pool, Position, Stand, SlotIn
 >>> pos = Position(Pool(((1, 2), (2, 1))), (Stand(0, (None, None)), Stand(1, (None,))))
@@ -45,7 +46,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
-from math import factorial, prod
+from math import comb, factorial, prod
 
 from engine.redwire.deduction import direct, packed_passes
 from engine.redwire.deduction.cases import MixedSolution, expand
@@ -70,6 +71,7 @@ from engine.redwire.deduction.solution import Blob, Solution, Source, Walk
 from engine.redwire.deduction.sparse_tables import SparseTables
 from engine.redwire.deduction.symmetry import (
     Exchangeable,
+    ShareTables,
     exchangeable_groups,
     group_scale,
     merge_groups,
@@ -219,23 +221,41 @@ def _solve_alike(
     mirrored: bool | None,
     engine: Engine | None,
 ) -> Solution:
-    """``solve`` with each group of ``alike`` stands dealt as one (``symmetry``); one more walk
-    per size and count of a stand in a group gives the marginals of the stands of that size and
-    count: it alone, beside the rest of its group merged. ``factor``: the scale of the single
-    slots dealt as one."""
+    """``solve`` with each group of ``alike`` stands dealt as one (``symmetry``). The marginals
+    of a stand of a group without a count are a share of the merged stand's (``ShareTables``,
+    no walk); in a group with one, one more walk per size and count gives those of the stands of
+    that size and count: it alone, beside the rest of its group merged. ``factor``: the scale of
+    the single slots dealt as one."""
     merged, index = merge_groups(norm, alike)
     main = _walk(merged, prod(group_scale(norm, g) for g in alike) * factor, mirrored, engine)
     if main is None:
         return Solution(position, 0)
     walks = [main]
-    # (group, size, count) -> (its walk, that walk's DP, the stand's index in it)
-    alone: dict[tuple[int, int, int], tuple[int, Normalized, int]] = {}
+    # (group, size, count) -> (its walk, that walk's DP, the stand's index in it; ``None``: the
+    # walk reads the main walk's merged stand, ``ShareTables``)
+    alone: dict[tuple[int, int, int], tuple[int, Normalized | None, int]] = {}
     group_of: dict[int, int] = {}
     for g, group in enumerate(alike):
         for member in group.stands:
             group_of[member] = g
-            kind = (g, len(norm.allowed[member]), group.count_of(member))
+            size = len(norm.allowed[member])
+            kind = (g, size, group.count_of(member))
             if kind in alone:
+                continue
+            if not group.counted:  # its levels are a share of the merged stand's: no walk
+                ways = comb(sum(len(norm.allowed[s]) for s in group.stands), size)
+                assert main.scale % ways == 0  # the group's scale holds its shares' ways
+                share = ShareTables(main.tables, index[member], size)
+                walks.append(
+                    Walk(
+                        share,
+                        main.universe,
+                        main.mirrored,
+                        main.dp_total * ways,
+                        main.scale // ways,
+                    )
+                )
+                alone[kind] = (len(walks) - 1, None, 0)
                 continue
             groups = [*alike[:g], group.without(member), *alike[g + 1 :]]
             split, split_index = merge_groups(norm, groups)
@@ -251,8 +271,12 @@ def _solve_alike(
         for i, (ds, di) in enumerate(stand):
             if ds in group_of:
                 kind = (group_of[ds], len(norm.allowed[ds]), alike[group_of[ds]].count_of(ds))
-                k, split, at = alone[kind]
-                here.append(((k, _frame(walks[k], split, (at, di))),))
+                k, part, at = alone[kind]
+                if part is None:  # a share of the merged stand, read in the main walk's frame
+                    last = len(norm.allowed[ds]) - 1
+                    here.append(((k, (0, last - di if main.mirrored else di)),))
+                else:
+                    here.append(((k, _frame(walks[k], part, (at, di))),))
                 shared[ds].append((di, (s, i)))
             else:
                 here.append(((0, _frame(main, merged, (index[ds], di))),))

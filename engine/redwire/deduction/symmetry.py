@@ -6,8 +6,9 @@ stands only differ by their sizes, so the DP need not tell them apart: dealing t
 of their total size ``M`` gives the same worlds for the other stands, each counted once per way to
 share its tiles out, and a world's weight over all the ways to share the blank stands' tiles
 (distinct tiles, ``m_1 + .. + m_k = M``) is the merged weight times ``M! / (m_1! .. m_k!)``
-(``scale``). A blank stand's own marginals come from a second walk where it is dealt alone beside
-the other blank stands merged; stands of one size share them.
+(``scale``). A blank stand's own marginals need no walk of their own: its tiles are a share of
+the merged stand's, every share as likely, so its level before a code follows from the merged
+stand's (hypergeometric: ``ShareTables``).
 
 The same holds of any stands whose every slot allows the same codes ``S`` (not only all of them:
 a stand-wide exclusion, as mission 13's stands with no red or mission 18's with no 6) and that
@@ -17,8 +18,10 @@ same ``S`` and ``C`` are a group (``exchangeable_groups``). Dealt as one stand a
 exactly ``K = k_1 + .. + k_n`` of ``C`` (one count), a merged world has ``K`` tiles of ``C``
 among its ``M``, so the ways to share its distinct tiles out with ``k_i`` of them on stand ``i``
 do not depend on which tiles they are: ``K! / prod k_i! * (M - K)! / prod (m_i - k_i)!``
-(``group_scale``). A stand's own marginals come from a walk where it is dealt alone (with its
-own count) beside the rest of its group merged; stands of one size and count share them.
+(``group_scale``). With a count, a stand's level depends on how many counted tiles lie below
+a code, which the merged stand's level does not tell: its marginals come from a walk where it is
+dealt alone (with its own count) beside the rest of its group merged; stands of one size and
+count share them. Without one, they are read from the merged stand (``ShareTables``).
 
 Single slots outside the sorted order (DP stands of one slot: X wires, unseen flipped wires, a
 pile's wires) that allow the same codes and that the same counts name are interchangeable too
@@ -40,7 +43,9 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
-from math import factorial, prod
+from math import comb, factorial, prod
+from random import Random
+from typing import Protocol
 
 from engine.redwire.deduction.normalize import Need, Normalized, Pair, Tally
 
@@ -161,6 +166,84 @@ def merge_singles(
 def scale(sizes: Sequence[int]) -> int:
     """The ways to share ``sum(sizes)`` distinct tiles out to stands of these sizes."""
     return factorial(sum(sizes)) // prod(factorial(m) for m in sizes)
+
+
+class _Levels(Protocol):
+    """What ``ShareTables`` reads of a walk's tables (``solution.Tables``)."""
+
+    def fill_weights(self, stand: int, t: int) -> dict[int, int]: ...
+
+    @property
+    def plan(self) -> _SizedPlan: ...
+
+
+class _SizedPlan(Protocol):
+    sizes: tuple[int, ...]
+    levels: list[list[list[int]]]
+
+
+@dataclass
+class SharePlan:
+    """The one stand a ``ShareTables`` reads: its size and its possible levels per boundary."""
+
+    sizes: tuple[int, ...]
+    levels: list[list[list[int]]]
+
+
+class ShareTables:
+    """The tables of one stand of a group dealt as one with no count (``Exchangeable`` with
+    ``counted`` empty), read from the walk that dealt the group's merged stand: no walk of its
+    own. The stand's ``m`` tiles are a share of the merged stand's ``M`` distinct tiles, every
+    share as likely, so when the merged stand holds ``L`` tiles below a code the stand holds
+    ``c`` of them in ``C(L, c) * C(M - L, m - c)`` of the ``C(M, m)`` shares (hypergeometric).
+    Its weight of level ``c`` before a code is the merged walk's weights of ``L`` times those
+    ways: the walk reading it has ``C(M, m)`` times the merged walk's total and its scale over
+    ``C(M, m)`` (which divides it: ``group_scale``).
+
+    >>> class Merged:  # a merged stand of 3 tiles, 1 or 2 of them below code 1, equally often
+    ...     plan = SharePlan((3,), [[[0], [1, 2], [3]]])
+    ...     def fill_weights(self, stand, t):
+    ...         return {1: 5, 2: 5} if t == 1 else {self.plan.levels[0][t][0]: 10}
+    >>> share = ShareTables(Merged(), 0, 2)
+    >>> share.plan.levels[0][1], share.fill_weights(0, 1)  # 2 of 3 tiles: 0, 1 or 2 below
+    ([0, 1, 2], {0: 5, 1: 20, 2: 5})
+    """
+
+    def __init__(self, tables: _Levels, merged: int, size: int) -> None:
+        self._tables = tables
+        self._merged = merged
+        self._total_size = tables.plan.sizes[merged]
+        self._size = size
+        self._weights: dict[int, dict[int, int]] = {}
+        self.plan = SharePlan(
+            (size,),
+            [
+                [
+                    sorted({c for n in ls for c in self._shares(n)})
+                    for ls in tables.plan.levels[merged]
+                ]
+            ],
+        )
+
+    def _shares(self, level: int) -> range:
+        """The levels the stand may have when the merged stand has ``level``."""
+        return range(max(0, self._size - (self._total_size - level)), min(level, self._size) + 1)
+
+    def fill_weights(self, stand: int, t: int) -> dict[int, int]:
+        """The weight of each level of the stand before code number ``t``."""
+        found = self._weights.get(t)
+        if found is None:
+            found = {}
+            big, small = self._total_size, self._size
+            for level, weight in self._tables.fill_weights(self._merged, t).items():
+                for c in self._shares(level):
+                    ways = comb(level, c) * comb(big - level, small - c)
+                    found[c] = found.get(c, 0) + weight * ways
+            self._weights[t] = found
+        return found
+
+    def sample(self, rng: Random) -> list[tuple[int, ...]]:
+        raise NotImplementedError("worlds are drawn from the merged walk (``Blob``)")
 
 
 def merge_stands(norm: Normalized, group: Sequence[int]) -> tuple[Normalized, list[int]]:
