@@ -333,6 +333,7 @@ def test_solver_equals_brute_force_with_stands_alike_dealt_as_one() -> None:
     (exactly k of some codes) are dealt as one stand with the quotas added up, each stand's
     marginals from a walk where it is dealt alone: the same totals, marginals, odds and drawn
     worlds as brute force, on positions where such groups form (with quotas in most)."""
+    from engine.redwire.deduction import count_worlds
     from engine.redwire.deduction.symmetry import exchangeable_groups
 
     checked = counted = 0
@@ -347,6 +348,7 @@ def test_solver_equals_brute_force_with_stands_alike_dealt_as_one() -> None:
             continue
         counted += any(group.counted for group in groups)
         check_against_oracle(position, rng)
+        assert count_worlds(position) == enumerate_deals(position).total  # the forward pass alone
         checked += 1
     assert counted >= 20
 
