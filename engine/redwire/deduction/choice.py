@@ -114,7 +114,7 @@ def route(norm: Normalized, mirrored: bool | None, engine: Engine | None) -> Rou
     """Whether the direct engine walks ``norm`` (``mirrored``: the direction, ``None``: the codes
     in increasing order), from its estimated states, its needs and, between ``DIRECT_BELOW`` and
     ``DIRECT_WIDE_UP_TO``, the rough estimates of the other engines."""
-    if engine not in (None, "direct") or norm.runs:  # runs: the sparse engine's alone
+    if engine not in (None, "direct"):
         return Route(None)
     walked = norm.mirrored() if mirrored else norm
     if engine == "direct" or not walked.feasible:
@@ -148,7 +148,7 @@ def route_by_flags(norm: Normalized, first: _Option, mirrored: bool | None) -> D
     would count by subtraction (two walks or more), keeping their flags instead: the direct
     engine's time under the sparse engine's twice (the packed engine, where it is the cheaper,
     keeps the flags as well and walks it)."""
-    if (first.packed is not None and first.packed <= first.sparse) or norm.runs:
+    if first.packed is not None and first.packed <= first.sparse:
         return None
     walked = norm.mirrored() if mirrored else norm
     levels = direct_levels(walked)

@@ -138,6 +138,32 @@ class _Share(Walk):
 
 #: Where the solution reads a slot: (walk, slot of that walk's DP, in the walk's frame).
 Source = tuple[int, SlotRef]
+
+
+@dataclass(frozen=True)
+class Blob:
+    """Stands dealt as one (``symmetry.exchangeable_groups``) in the first walk: its DP stand
+    ``merged`` (in the walk's frame), the codes they count (``counted``) and, per stand, the
+    position's slots of its slots in order and how many counted tiles it holds. A drawn world
+    shares the merged stand's tiles out at random, the counted ones and the others apart."""
+
+    merged: int
+    counted: frozenset[int]
+    shares: tuple[tuple[tuple[SlotRef, ...], int], ...]
+
+    def share(self, tiles: list[int], rng: Random, stands: list[list[int]]) -> None:
+        """Write the merged stand's ``tiles`` (true codes) into ``stands``, drawn at random."""
+        counted = [code for code in tiles if code in self.counted]
+        others = [code for code in tiles if code not in self.counted]
+        rng.shuffle(counted)
+        rng.shuffle(others)
+        for slots, k in self.shares:
+            mine = sorted(counted[:k] + others[: len(slots) - k])
+            counted, others = counted[k:], others[len(slots) - k :]
+            for (s, i), code in zip(slots, mine, strict=True):
+                stands[s][i] = code
+
+
 #: A need the first walk does not count: at least one of ``slots`` holds one of ``codes``.
 Check = tuple[tuple[SlotRef, ...], frozenset[int]]
 
@@ -151,7 +177,7 @@ class Solution:
         total: int,
         walks: Sequence[Walk] = (),
         where: tuple[tuple[tuple[Source, ...], ...], ...] = (),
-        blob: tuple[int, tuple[tuple[SlotRef, ...], ...]] | None = None,
+        blobs: tuple[Blob, ...] = (),
         checks: tuple[Check, ...] = (),
         fallback: Callable[[], Solution] | None = None,
         singles: tuple[tuple[int, tuple[SlotRef, ...]], ...] = (),
@@ -161,9 +187,8 @@ class Solution:
         self.total = total
         self._walks = tuple(walks)
         self._where = where
-        # (DP stand of the first walk holding the merged blank stands, per blank stand of the DP
-        # the position's slots of its slots in order).
-        self._blob = blob
+        # The stands the first walk dealt as one, each group's tiles shared out when drawing.
+        self._blobs = blobs
         # Needs counted by subtraction: a world drawn from the first walk must meet them (else it
         # is drawn again); ``fallback`` solves the position without subtraction when too few do.
         self._checks = checks
@@ -227,7 +252,7 @@ class Solution:
             self.total,
             walks,
             tuple(tuple(stand) for stand in where),
-            self._blob,
+            self._blobs,
             self._checks,
             later,
             tuple(singles),
@@ -325,14 +350,8 @@ class Solution:
             [sign * drawn[at[0][1][0]][at[0][1][1]] if at[0][0] == 0 else 0 for at in where]
             for where in self._where
         ]
-        if self._blob is not None:  # share the merged stand's tiles out at random
-            merged, blanks = self._blob
-            tiles = [sign * code for code in drawn[merged]]
-            rng.shuffle(tiles)
-            for slots in blanks:
-                for (s, i), code in zip(slots, sorted(tiles[: len(slots)]), strict=True):
-                    stands[s][i] = code
-                tiles = tiles[len(slots) :]
+        for blob in self._blobs:  # share each merged stand's tiles out at random
+            blob.share([sign * code for code in drawn[blob.merged]], rng, stands)
         for merged, slots in self._singles:
             tiles = [sign * code for code in drawn[merged]]
             rng.shuffle(tiles)

@@ -31,9 +31,10 @@ Three engines run that DP, with the same answers:
 
 ``route`` sends the small and middling positions to the direct engine (``choice``: its estimated
 states, its needs, the others' rough estimates); ``plan_for`` picks the engine and the direction of the walk
-for the others from estimates of their times (``choice``). Blank stands (every slot hidden, no
-fact) are dealt as one stand, and each size of them gets one more walk for its marginals
-(``symmetry``).
+for the others from estimates of their times (``choice``). Stands alike (every slot allowing
+the same codes, no fact but an exact count of their own: blank stands, stand-wide exclusions,
+dealing quotas) are dealt as one stand; without counts their marginals are read from the merged
+stand's levels, with them each size and count gets one more walk (``symmetry``).
 
 >>> from engine.redwire.deduction import Pool, Position, Stand, SlotIn
 >>> pos = Position(Pool(((1, 2), (2, 1))), (Stand(0, (None, None)), Stand(1, (None,))))
@@ -45,7 +46,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
-from math import factorial, prod
+from math import comb, factorial, prod
 
 from engine.redwire.deduction import direct, packed_passes
 from engine.redwire.deduction.cases import MixedSolution, expand
@@ -66,13 +67,15 @@ from engine.redwire.deduction.packing import forget_masks
 from engine.redwire.deduction.passes import backward, forward
 from engine.redwire.deduction.plan import Plan
 from engine.redwire.deduction.position import Position
-from engine.redwire.deduction.solution import Solution, Source, Walk
+from engine.redwire.deduction.solution import Blob, Solution, Source, Walk
 from engine.redwire.deduction.sparse_tables import SparseTables
 from engine.redwire.deduction.symmetry import (
-    blank_stands,
+    Exchangeable,
+    ShareTables,
+    exchangeable_groups,
+    group_scale,
+    merge_groups,
     merge_singles,
-    merge_stands,
-    scale,
     single_groups,
 )
 
@@ -115,10 +118,10 @@ def count_worlds(position: Position) -> int:
     if groups:
         norm, index = merge_singles(norm, groups)
         apart = [index[group[0]] for group in groups]
-    blanks = blank_stands(norm, apart)
-    if len(blanks) > 1:
-        factor *= scale([len(norm.allowed[s]) for s in blanks])
-        norm, _ = merge_stands(norm, blanks)
+    alike = exchangeable_groups(norm, apart)
+    if alike:
+        factor *= prod(group_scale(norm, group) for group in alike)
+        norm, _ = merge_groups(norm, alike)
     way = route(norm, None, None)
     if way.direct is not None:
         if not way.direct.feasible:
@@ -182,8 +185,8 @@ def _solve_normalized(
     """``solve`` once normalised; ``apart``: the stands of interchangeable single slots dealt as
     one (not blank stands to merge again), whose ways to share their tiles out ``factor`` counts.
     """
-    blanks = blank_stands(norm, apart)
-    if len(blanks) < 2:
+    alike = exchangeable_groups(norm, apart)
+    if not alike:
         way = route(norm, mirrored, engine)
         wide = wide_needs(norm) if way.direct is None else []
         first = way.first or (first_option(norm, mirrored) if wide else None)
@@ -207,53 +210,90 @@ def _solve_normalized(
         else:
             where = tuple(tuple([((0, s),) for s in stand]) for stand in norm.place)
         return Solution(position, walk.dp_total * walk.scale, [walk], where)
-    return _solve_blank(position, norm, blanks, factor, mirrored, engine)
+    return _solve_alike(position, norm, alike, factor, mirrored, engine)
 
 
-def _solve_blank(
+def _solve_alike(
     position: Position,
     norm: Normalized,
-    blanks: list[int],
+    alike: list[Exchangeable],
     factor: int,
     mirrored: bool | None,
     engine: Engine | None,
 ) -> Solution:
-    """``solve`` with the ``blanks`` stands dealt as one (``symmetry``); one more walk per size
-    of blank stand gives their marginals. ``factor``: the scale of the single slots dealt as
-    one."""
-    sizes = [len(norm.allowed[s]) for s in blanks]
-    merged, index = merge_stands(norm, blanks)
-    main = _walk(merged, scale(sizes) * factor, mirrored, engine)
+    """``solve`` with each group of ``alike`` stands dealt as one (``symmetry``). The marginals
+    of a stand of a group without a count are a share of the merged stand's (``ShareTables``,
+    no walk); in a group with one, one more walk per size and count gives those of the stands of
+    that size and count: it alone, beside the rest of its group merged. ``factor``: the scale of
+    the single slots dealt as one."""
+    merged, index = merge_groups(norm, alike)
+    main = _walk(merged, prod(group_scale(norm, g) for g in alike) * factor, mirrored, engine)
     if main is None:
         return Solution(position, 0)
     walks = [main]
-    alone: dict[int, tuple[int, Normalized, int]] = {}  # size -> (walk, its DP, the stand)
-    for blank, size in zip(blanks, sizes, strict=True):
-        if size not in alone:
-            rest = [s for s in blanks if s != blank]
-            split, split_index = merge_stands(norm, rest)
-            ways = scale([len(norm.allowed[s]) for s in rest])
+    # (group, size, count) -> (its walk, that walk's DP, the stand's index in it; ``None``: the
+    # walk reads the main walk's merged stand, ``ShareTables``)
+    alone: dict[tuple[int, int, int], tuple[int, Normalized | None, int]] = {}
+    group_of: dict[int, int] = {}
+    for g, group in enumerate(alike):
+        for member in group.stands:
+            group_of[member] = g
+            size = len(norm.allowed[member])
+            kind = (g, size, group.count_of(member))
+            if kind in alone:
+                continue
+            if not group.counted:  # its levels are a share of the merged stand's: no walk
+                ways = comb(sum(len(norm.allowed[s]) for s in group.stands), size)
+                assert main.scale % ways == 0  # the group's scale holds its shares' ways
+                share = ShareTables(main.tables, index[member], size)
+                walks.append(
+                    Walk(
+                        share,
+                        main.universe,
+                        main.mirrored,
+                        main.dp_total * ways,
+                        main.scale // ways,
+                    )
+                )
+                alone[kind] = (len(walks) - 1, None, 0)
+                continue
+            groups = [*alike[:g], group.without(member), *alike[g + 1 :]]
+            split, split_index = merge_groups(norm, groups)
+            ways = prod(group_scale(norm, other) for other in groups)
             walk = _walk(split, ways * factor, mirrored, engine)
             assert walk is not None  # the same worlds as the main walk's
-            alone[size] = (len(walks), split, split_index[blank])
+            alone[kind] = (len(walks), split, split_index[member])
             walks.append(walk)
-    blank_set = set(blanks)
     where: list[tuple[tuple[Source, ...], ...]] = []
-    blob: dict[int, list[tuple[int, SlotRef]]] = {b: [] for b in blanks}
+    shared: dict[int, list[tuple[int, SlotRef]]] = {s: [] for s in group_of}
     for s, stand in enumerate(norm.place):
         here: list[tuple[Source, ...]] = []
         for i, (ds, di) in enumerate(stand):
-            if ds in blank_set:
-                k, split, at = alone[len(norm.allowed[ds])]
-                here.append(((k, _frame(walks[k], split, (at, di))),))
-                blob[ds].append((di, (s, i)))
+            if ds in group_of:
+                kind = (group_of[ds], len(norm.allowed[ds]), alike[group_of[ds]].count_of(ds))
+                k, part, at = alone[kind]
+                if part is None:  # a share of the merged stand, read in the main walk's frame
+                    last = len(norm.allowed[ds]) - 1
+                    here.append(((k, (0, last - di if main.mirrored else di)),))
+                else:
+                    here.append(((k, _frame(walks[k], part, (at, di))),))
+                shared[ds].append((di, (s, i)))
             else:
                 here.append(((0, _frame(main, merged, (index[ds], di))),))
         where.append(tuple(here))
-    shares = tuple(tuple(slot for _, slot in sorted(blob[b])) for b in blanks)
-    merged_at = _frame(main, merged, (index[blanks[0]], 0))[0]
+    blobs = tuple(
+        Blob(
+            _frame(main, merged, (index[group.stands[0]], 0))[0],
+            group.counted,
+            tuple(
+                (tuple(slot for _, slot in sorted(shared[s])), k)
+                for s, k in zip(group.stands, group.counts, strict=True)
+            ),
+        )
+        for group in alike
+    )
     total = main.dp_total * main.scale
-    return Solution(position, total, walks, tuple(where), (merged_at, shares))
+    return Solution(position, total, walks, tuple(where), blobs)
 
 
 #: Wide needs are counted by subtraction in positions whose estimate is over this (ns).
@@ -342,7 +382,7 @@ def _solve_by_subtraction(
         place = tuple(tuple(((0, _frame(walk, norm, s)),) for s in stand) for stand in norm.place)
         return Solution(position, walk.dp_total * walk.scale, [walk], place)
 
-    return Solution(position, total, walks, where, None, checks, fallback)
+    return Solution(position, total, walks, where, (), checks, fallback)
 
 
 def _frame(walk: Walk, norm: Normalized, slot: SlotRef) -> SlotRef:

@@ -1,4 +1,4 @@
-"""Exchangeable stands: blank stands dealt as one.
+"""Exchangeable stands: stands alike dealt as one.
 
 A *blank* stand (of the DP) has every slot hidden and free to hold any code, and no fact names it:
 a spectator's stands before the setup tokens, a seat's view of the others before them. Blank
@@ -6,8 +6,22 @@ stands only differ by their sizes, so the DP need not tell them apart: dealing t
 of their total size ``M`` gives the same worlds for the other stands, each counted once per way to
 share its tiles out, and a world's weight over all the ways to share the blank stands' tiles
 (distinct tiles, ``m_1 + .. + m_k = M``) is the merged weight times ``M! / (m_1! .. m_k!)``
-(``scale``). A blank stand's own marginals come from a second walk where it is dealt alone beside
-the other blank stands merged; stands of one size share them.
+(``scale``). A blank stand's own marginals need no walk of their own: its tiles are a share of
+the merged stand's, every share as likely, so its level before a code follows from the merged
+stand's (hypergeometric: ``ShareTables``).
+
+The same holds of any stands whose every slot allows the same codes ``S`` (not only all of them:
+a stand-wide exclusion, as mission 13's stands with no red or mission 18's with no 6) and that
+no fact names but, at most, one count of their own over the whole stand asking for exactly ``k_i``
+of some codes ``C`` (mission 13's dealing quota, "exactly one red on this stand"): stands of the
+same ``S`` and ``C`` are a group (``exchangeable_groups``). Dealt as one stand allowing ``S`` with
+exactly ``K = k_1 + .. + k_n`` of ``C`` (one count), a merged world has ``K`` tiles of ``C``
+among its ``M``, so the ways to share its distinct tiles out with ``k_i`` of them on stand ``i``
+do not depend on which tiles they are: ``K! / prod k_i! * (M - K)! / prod (m_i - k_i)!``
+(``group_scale``). With a count, a stand's level depends on how many counted tiles lie below
+a code, which the merged stand's level does not tell: its marginals come from a walk where it is
+dealt alone (with its own count) beside the rest of its group merged; stands of one size and
+count share them. Without one, they are read from the merged stand (``ShareTables``).
 
 Single slots outside the sorted order (DP stands of one slot: X wires, unseen flipped wires, a
 pile's wires) that allow the same codes and that the same counts name are interchangeable too
@@ -28,31 +42,86 @@ marginal, each reads the merged stand's average, with no more walk.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from math import factorial, prod
+from dataclasses import dataclass, replace
+from math import comb, factorial, prod
+from random import Random
+from typing import Protocol
 
 from engine.redwire.deduction.normalize import Need, Normalized, Pair, Tally
 
 
-def _named(norm: Normalized) -> set[int]:
-    """The DP stands some fact left for the DP names (they cannot be dealt as one)."""
+@dataclass(frozen=True)
+class Exchangeable:
+    """DP stands dealt as one: every slot of each allows ``codes``, and each holds exactly
+    ``counts[i]`` tiles of ``counted`` (no count: ``counted`` empty, ``counts`` zeros)."""
+
+    stands: tuple[int, ...]
+    codes: frozenset[int]
+    counted: frozenset[int]
+    counts: tuple[int, ...]
+
+    def without(self, stand: int) -> Exchangeable:
+        """The group less ``stand`` (it is dealt alone)."""
+        kept = [k for k, s in enumerate(self.stands) if s != stand]
+        return Exchangeable(
+            tuple(self.stands[k] for k in kept),
+            self.codes,
+            self.counted,
+            tuple(self.counts[k] for k in kept),
+        )
+
+    def count_of(self, stand: int) -> int:
+        return self.counts[self.stands.index(stand)]
+
+
+def exchangeable_groups(norm: Normalized, apart: Collection[int] = ()) -> list[Exchangeable]:
+    """The groups (two stands or more) of stands dealt as one (see the module docstring): every
+    slot of a stand allows the same codes, no need, label, pair or run names it, and the only
+    count that names it, if any, is its own (its whole stand, exactly ``k``); stands of
+    ``apart`` (interchangeable single slots already dealt as one, ``single_groups``) are left
+    out.
+
+    >>> from engine.redwire.deduction.position import Pool, Position, Stand
+    >>> from engine.redwire.deduction.facts import Count
+    >>> from engine.redwire.deduction.normalize import normalize
+    >>> stands = (*(Stand(s, (None,) * 3) for s in range(4)), Stand(4, (None, None)))
+    >>> quota = [Count([(s, i) for i in range(3)], (15, 25), 1, 1) for s in (0, 1)]
+    >>> none = [Count([(s, i) for i in range(3)], (15, 25), 0, 0) for s in (2, 3)]
+    >>> pool = Pool.standard(range(1, 4), red=(15, 25))
+    >>> norm = normalize(Position(pool, stands, (*quota, *none)))
+    >>> [(g.stands, sorted(g.counted), g.counts) for g in exchangeable_groups(norm)]
+    [((0, 1), [15, 25], (1, 1)), ((2, 3), [], (0, 0))]
+    """
     named = {s for need in norm.needs for s in need.slots}
-    named |= {s for tally in norm.tallies for s in tally.slots}
     named |= {s for s, _, _ in norm.labels}
     named |= {slot[0] for pair in norm.pairs for slot in (pair.first, pair.second)}
     named |= {s for s, _, _ in norm.runs}
-    return named
+    own: dict[int, Tally] = {}
+    for tally in norm.tallies:
+        for s, slots in tally.slots.items():
+            whole = len(tally.slots) == 1 and len(slots) == len(norm.allowed[s])
+            if s in own or not whole or tally.low != tally.high:
+                named.add(s)  # a count over other slots, a range, or two counts: it stays
+            own[s] = tally
+    found: dict[tuple[frozenset[int], frozenset[int]], list[tuple[int, int]]] = {}
+    for s, stand in enumerate(norm.allowed):
+        if s in named or s in apart or not stand or len(set(stand)) != 1:
+            continue
+        quota = own.get(s)
+        counted = quota.codes if quota is not None else frozenset()
+        found.setdefault((stand[0], counted), []).append((s, quota.low if quota else 0))
+    return [
+        Exchangeable(tuple(s for s, _ in group), codes, counted, tuple(k for _, k in group))
+        for (codes, counted), group in found.items()
+        if len(group) > 1
+    ]
 
 
 def blank_stands(norm: Normalized, apart: Collection[int] = ()) -> list[int]:
-    """The DP stands whose every slot may hold any code and that no fact names (but those of
-    ``apart``: stands of interchangeable single slots already dealt as one, ``single_groups``)."""
-    named = _named(norm)
-    everything = frozenset(norm.universe)
-    return [
-        s
-        for s, stand in enumerate(norm.allowed)
-        if s not in named and s not in apart and all(codes == everything for codes in stand)
-    ]
+    """The DP stands that are dealt as one with others (``exchangeable_groups``): those whose
+    every slot may hold any code and that no fact names, and more (but those of ``apart``:
+    stands of interchangeable single slots already dealt as one, ``single_groups``)."""
+    return sorted(s for group in exchangeable_groups(norm, apart) for s in group.stands)
 
 
 def single_groups(norm: Normalized) -> list[list[int]]:
@@ -99,11 +168,119 @@ def scale(sizes: Sequence[int]) -> int:
     return factorial(sum(sizes)) // prod(factorial(m) for m in sizes)
 
 
+class _Levels(Protocol):
+    """What ``ShareTables`` reads of a walk's tables (``solution.Tables``)."""
+
+    def fill_weights(self, stand: int, t: int) -> dict[int, int]: ...
+
+    @property
+    def plan(self) -> _SizedPlan: ...
+
+
+class _SizedPlan(Protocol):
+    sizes: tuple[int, ...]
+    levels: list[list[list[int]]]
+
+
+@dataclass
+class SharePlan:
+    """The one stand a ``ShareTables`` reads: its size and its possible levels per boundary."""
+
+    sizes: tuple[int, ...]
+    levels: list[list[list[int]]]
+
+
+class ShareTables:
+    """The tables of one stand of a group dealt as one with no count (``Exchangeable`` with
+    ``counted`` empty), read from the walk that dealt the group's merged stand: no walk of its
+    own. The stand's ``m`` tiles are a share of the merged stand's ``M`` distinct tiles, every
+    share as likely, so when the merged stand holds ``L`` tiles below a code the stand holds
+    ``c`` of them in ``C(L, c) * C(M - L, m - c)`` of the ``C(M, m)`` shares (hypergeometric).
+    Its weight of level ``c`` before a code is the merged walk's weights of ``L`` times those
+    ways: the walk reading it has ``C(M, m)`` times the merged walk's total and its scale over
+    ``C(M, m)`` (which divides it: ``group_scale``).
+
+    >>> class Merged:  # a merged stand of 3 tiles, 1 or 2 of them below code 1, equally often
+    ...     plan = SharePlan((3,), [[[0], [1, 2], [3]]])
+    ...     def fill_weights(self, stand, t):
+    ...         return {1: 5, 2: 5} if t == 1 else {self.plan.levels[0][t][0]: 10}
+    >>> share = ShareTables(Merged(), 0, 2)
+    >>> share.plan.levels[0][1], share.fill_weights(0, 1)  # 2 of 3 tiles: 0, 1 or 2 below
+    ([0, 1, 2], {0: 5, 1: 20, 2: 5})
+    """
+
+    def __init__(self, tables: _Levels, merged: int, size: int) -> None:
+        self._tables = tables
+        self._merged = merged
+        self._total_size = tables.plan.sizes[merged]
+        self._size = size
+        self._weights: dict[int, dict[int, int]] = {}
+        self.plan = SharePlan(
+            (size,),
+            [
+                [
+                    sorted({c for n in ls for c in self._shares(n)})
+                    for ls in tables.plan.levels[merged]
+                ]
+            ],
+        )
+
+    def _shares(self, level: int) -> range:
+        """The levels the stand may have when the merged stand has ``level``."""
+        return range(max(0, self._size - (self._total_size - level)), min(level, self._size) + 1)
+
+    def fill_weights(self, stand: int, t: int) -> dict[int, int]:
+        """The weight of each level of the stand before code number ``t``."""
+        found = self._weights.get(t)
+        if found is None:
+            found = {}
+            big, small = self._total_size, self._size
+            for level, weight in self._tables.fill_weights(self._merged, t).items():
+                for c in self._shares(level):
+                    ways = comb(level, c) * comb(big - level, small - c)
+                    found[c] = found.get(c, 0) + weight * ways
+            self._weights[t] = found
+        return found
+
+    def sample(self, rng: Random) -> list[tuple[int, ...]]:
+        raise NotImplementedError("worlds are drawn from the merged walk (``Blob``)")
+
+
 def merge_stands(norm: Normalized, group: Sequence[int]) -> tuple[Normalized, list[int]]:
     """``norm`` with the blank stands of ``group`` dealt as one stand (the last one), and the new
     index of every old stand. ``place`` of a merged stand's slots points at the merged stand's
     first slot (they are not tied to a slot of it)."""
     return _regroup(norm, [group], [frozenset(norm.universe)])
+
+
+def group_scale(norm: Normalized, group: Exchangeable) -> int:
+    """The ways to share the distinct tiles of ``group``'s merged stand out to its stands, each
+    with its count of the counted codes (the same for every merged world)."""
+    sizes = [len(norm.allowed[s]) for s in group.stands]
+    rest = [m - k for m, k in zip(sizes, group.counts, strict=True)]
+    return scale(list(group.counts)) * scale(rest)
+
+
+def merge_groups(norm: Normalized, groups: Sequence[Exchangeable]) -> tuple[Normalized, list[int]]:
+    """``norm`` with each of ``groups`` dealt as one stand (after the others, in order; a group of
+    one stand is that stand, moved), and the new index of every old stand. A counted group's
+    stands' own counts become one count over its merged stand, exactly their sum."""
+    merged = {s for group in groups for s in group.stands}
+    base = replace(
+        norm, tallies=tuple(t for t in norm.tallies if not any(s in merged for s in t.slots))
+    )
+    found, index = _regroup(base, [g.stands for g in groups], [g.codes for g in groups])
+    counts = tuple(
+        Tally(
+            {index[g.stands[0]]: frozenset(range(len(found.allowed[index[g.stands[0]]])))},
+            g.counted,
+            sum(g.counts),
+            sum(g.counts),
+        )
+        for g in groups
+        if g.counted
+    )
+    return replace(found, tallies=(*found.tallies, *counts)), index
 
 
 def _regroup(

@@ -278,6 +278,81 @@ def test_counts_another_count_implies_are_dropped_exactly(monkeypatch: pytest.Mo
     assert sum(n > 0 for n in dropped) >= 10 and merged >= 10  # the dropping is exercised
 
 
+def quota_position(rng: random.Random) -> Position:
+    """A spectator-like position of 3-4 sorted stands where stands alike are dealt as one
+    (``symmetry.exchangeable_groups``): two hidden stands or more with a dealing quota (exactly
+    as many of some codes as the deal gave them, over the whole stand: mission 13's "one red on
+    each"), stands with a stand-wide exclusion (no slot holds some codes the deal gave them none
+    of: mission 13's stands with no red, mission 18's with no 6), blank ones, and now and then a
+    stand with a wire shown or a random fact."""
+    from engine.redwire.deduction import Count, Fact, Stand
+    from tests.redwire.deduction.random_positions import random_fact, random_pool, split
+
+    chooser = RandomChooser(rng)
+    while True:
+        pool = random_pool(chooser)
+        if not 6 <= pool.tile_count() <= 10:
+            continue
+        tiles = [10 * v for v, n in pool.blue for _ in range(n)] + list(pool.certain)
+        for group in pool.groups:
+            tiles += rng.sample(group.candidates, group.keep)
+        rng.shuffle(tiles)
+        sizes = split(len(tiles), rng.randint(3, 4), chooser)
+        world = []
+        for size in sizes:
+            world.append(sorted(tiles[:size]))
+            tiles = tiles[size:]
+        universe = pool.universe()
+        counted = frozenset(rng.sample(universe, rng.randint(1, min(2, len(universe)))))
+        held = [sum(1 for c in hand if c in counted) for hand in world]
+        quotas = [s for s, hand in enumerate(world) if 0 < held[s] < len(hand)]
+        if len(quotas) >= 2:
+            break
+    stands: list[Stand] = []
+    facts: list[Fact] = []
+    for s, hand in enumerate(world):
+        kind = "quota" if s in quotas else rng.choice(["exclusion", "blank", "shown", "quota"])
+        shown = tuple(c if kind == "shown" and rng.random() < 0.4 else None for c in hand)
+        stands.append(Stand(s, shown))
+        slots = [(s, i) for i in range(len(hand))]
+        if kind == "quota":
+            facts.append(Count(slots, tuple(sorted(counted)), held[s], held[s]))
+        elif kind == "exclusion":
+            absent = tuple(sorted(set(universe) - set(hand)))
+            if absent:
+                left = rng.sample(absent, rng.randint(1, len(absent)))
+                facts.extend(SlotNotIn(slot, tuple(sorted(left))) for slot in slots)
+    if rng.random() < 0.2:
+        slots = [(s, i) for s, hand in enumerate(world) for i in range(len(hand))]
+        facts.append(random_fact(world, slots, stands, RandomChooser(rng)))
+    return Position(pool, tuple(stands), tuple(facts), viewer=None)
+
+
+def test_solver_equals_brute_force_with_stands_alike_dealt_as_one() -> None:
+    """Stands whose slots allow the same codes and whose only fact is a quota of their own
+    (exactly k of some codes) are dealt as one stand with the quotas added up, each stand's
+    marginals from a walk where it is dealt alone: the same totals, marginals, odds and drawn
+    worlds as brute force, on positions where such groups form (with quotas in most)."""
+    from engine.redwire.deduction import count_worlds
+    from engine.redwire.deduction.symmetry import exchangeable_groups
+
+    checked = counted = 0
+    seed = 0
+    while checked < 40:
+        seed += 1
+        rng = random.Random(420_000 + seed)
+        position = quota_position(rng)
+        norm = normalize(position)
+        groups = exchangeable_groups(norm) if norm.feasible else []
+        if not groups:
+            continue
+        counted += any(group.counted for group in groups)
+        check_against_oracle(position, rng)
+        assert count_worlds(position) == enumerate_deals(position).total  # the forward pass alone
+        checked += 1
+    assert counted >= 20
+
+
 def test_solver_equals_brute_force_with_an_ordered_unsorted_pair() -> None:
     """A stand's first and last wires outside the sorted order, known to be in order (mission
     64's flipped pair: ``Order(left, right, together=True)``, one place of the deal), beside

@@ -66,6 +66,25 @@ def test_blank_stands_dealt_as_one_are_shared_out_with_their_probabilities() -> 
     assert_frequencies_match(position, seed=5)
 
 
+def test_stands_with_quotas_dealt_as_one_are_shared_out_with_their_probabilities() -> None:
+    """Two stands with "exactly one red" of their own and two with no red (mission 13's dealing
+    quotas), each pair dealt as one (``symmetry.exchangeable_groups``), beside a stand with a
+    wire shown: the merged stands' tiles must be shared out as a deal would, one red each."""
+    from engine.redwire.deduction import Count, SlotNotIn
+    from engine.redwire.deduction.normalize import normalize
+    from engine.redwire.deduction.symmetry import exchangeable_groups
+
+    pool = Pool(((1, 3), (2, 3), (3, 2)), (15, 25))
+    sizes = (3, 2, 2, 1)
+    stands = (*(Stand(s, (None,) * n) for s, n in enumerate(sizes)), Stand(4, (None, 20)))
+    quotas = [Count([(s, i) for i in range(sizes[s])], (15, 25), 1, 1) for s in (0, 1)]
+    no_red = [SlotNotIn((s, i), (15, 25)) for s in (2, 3) for i in range(sizes[s])]
+    position = Position(pool, stands, (*quotas, *no_red))
+    groups = exchangeable_groups(normalize(position))
+    assert [(g.stands, g.counts) for g in groups] == [((0, 1), (1, 1)), ((2, 3), (0, 0))]
+    assert_frequencies_match(position, seed=7)
+
+
 def test_worlds_drawn_by_rejection_meet_the_needs_counted_by_subtraction(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
