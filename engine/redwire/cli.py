@@ -788,20 +788,14 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
     for chooser, why in enumerate(reasons):
         if why is not None:
             out.write(f"{names[chooser]}: {why.text}\n")
-    for event in game.log:
-        out.write(describe(event.view(viewer), names, owners) + "\n")
-    game = commands.play_out(
-        game,
-        bots,
-        lambda state, seat: _ask_human(state, seat, names, out, inp),
-        lambda event: out.write(describe(event.view(viewer), names, owners) + "\n"),
-        out,
+    pieces = commands.TerminalPieces(
+        say=lambda event: describe(event.view(viewer), names, owners),
+        ask=lambda state, seat: _ask_human(state, seat, names, out, inp),
+        end=lambda state: (
+            f"Result: {state.result}\n" + render_board(state.observation(SEER), names)
+        ),
     )
-    if game.is_over:
-        out.write(f"Result: {game.result}\n")
-        out.write(render_board(game.observation(SEER), names) + "\n")
-    commands.save_record(args.save, game, out)
-    return 0
+    return commands.play_and_save(game, bots, pieces, args.save, out)
 
 
 def _ask_human(
