@@ -5,7 +5,8 @@ giving its own record reader; the final observation of the chosen viewer is prin
 Its ``play`` reads ``--names`` (:func:`player_names`), ``--bots`` (:func:`seat_list`) and
 ``--human`` (:func:`human_seat_error`), plays the game out with :func:`play_out` (its bots, its
 own prompt for a person, its own sentences for the events) and saves it (:func:`save_record`);
-:func:`play_and_save` does those last steps in order, from the game's pieces.
+:func:`play_and_save` does those last steps in order, from the game's pieces. Its ``main`` is
+:func:`run` with its parser and its ``play``.
 """
 
 from __future__ import annotations
@@ -191,3 +192,24 @@ def play_and_save(
         out.write(pieces.end(game) + "\n")
     save_record(save, game, out)
     return 0
+
+
+def run(
+    parser: argparse.ArgumentParser,
+    argv: Sequence[str] | None,
+    out: TextIO | None,
+    inp: TextIO | None,
+    loads: Callable[[str], Replayable],
+    play: Callable[[argparse.Namespace, TextIO, TextIO], int],
+) -> int:
+    """A game's command line: ``replay`` (records read by ``loads``) or ``play`` (once
+    ``--human`` is a seat); standard output and input unless ``out`` / ``inp`` are given.
+    Returns the exit status."""
+    args = parser.parse_args(argv)
+    out = out or sys.stdout
+    if args.command == "replay":
+        return replay(args, out, loads)
+    refused = human_seat_error(args)
+    if refused is not None:
+        return refused
+    return play(args, out, inp or sys.stdin)

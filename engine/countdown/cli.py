@@ -292,10 +292,6 @@ def _ask_human(
         return action
 
 
-def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
-    return commands.replay(args, out, Record.loads)
-
-
 def build_parser() -> argparse.ArgumentParser:
     from .bots import bot_names
 
@@ -338,11 +334,4 @@ def build_parser() -> argparse.ArgumentParser:
 def main(
     argv: Sequence[str] | None = None, out: TextIO | None = None, inp: TextIO | None = None
 ) -> int:
-    args = build_parser().parse_args(argv)
-    out = out or sys.stdout
-    if args.command == "replay":
-        return cmd_replay(args, out)
-    refused = commands.human_seat_error(args)
-    if refused is not None:
-        return refused
-    return cmd_play(args, out, inp or sys.stdin)
+    return commands.run(build_parser(), argv, out, inp, Record.loads, cmd_play)

@@ -10,7 +10,6 @@ Humans type an action (``help`` lists the syntax) or the number of one listed by
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
 
@@ -242,10 +241,6 @@ def _odds_text(game: GameState, seat: int) -> str:
     )
 
 
-def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
-    return commands.replay(args, out, Record.loads)
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m engine", description="Loop the Loop in the terminal."
@@ -277,11 +272,4 @@ def build_parser() -> argparse.ArgumentParser:
 def main(
     argv: Sequence[str] | None = None, out: TextIO | None = None, inp: TextIO | None = None
 ) -> int:
-    args = build_parser().parse_args(argv)
-    out = out or sys.stdout
-    if args.command == "replay":
-        return cmd_replay(args, out)
-    refused = commands.human_seat_error(args)
-    if refused is not None:
-        return refused
-    return cmd_play(args, out, inp or sys.stdin)
+    return commands.run(build_parser(), argv, out, inp, Record.loads, cmd_play)

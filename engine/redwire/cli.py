@@ -753,6 +753,14 @@ def _options(args: argparse.Namespace) -> Options:
 
 
 def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
+    allowed = load_mission(args.mission).players
+    if args.players not in allowed:  # mission 34: not with two
+        print(
+            f"play: mission {args.mission} is for {allowed[0]} to {allowed[-1]} players, "
+            f"not {args.players}",
+            file=sys.stderr,
+        )
+        return 2
     try:
         options = _options(args)
     except SetupError as exc:
@@ -836,10 +844,6 @@ def _ask_human(
         return action
 
 
-def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
-    return commands.replay(args, out, Record.loads)
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m engine", description="Red Wire in the terminal."
@@ -881,19 +885,4 @@ def build_parser() -> argparse.ArgumentParser:
 def main(
     argv: Sequence[str] | None = None, out: TextIO | None = None, inp: TextIO | None = None
 ) -> int:
-    args = build_parser().parse_args(argv)
-    out = out or sys.stdout
-    if args.command == "replay":
-        return cmd_replay(args, out)
-    refused = commands.human_seat_error(args)
-    if refused is not None:
-        return refused
-    allowed = load_mission(args.mission).players
-    if args.players not in allowed:  # mission 34: not with two
-        print(
-            f"play: mission {args.mission} is for {allowed[0]} to {allowed[-1]} players, "
-            f"not {args.players}",
-            file=sys.stderr,
-        )
-        return 2
-    return cmd_play(args, out, inp or sys.stdin)
+    return commands.run(build_parser(), argv, out, inp, Record.loads, cmd_play)
