@@ -1,0 +1,101 @@
+"""Sticker C's cards and a long mission's table on a projector and on a phone.
+
+The projector view of a long mission fits its screen: nobody scrolls a projected window.
+
+Mission 55 with five players (five challenge cards, five equipment cards of which three are
+rule sticker C's doubles): on a 1920 x 1080 projector every stand, every equipment card and the
+log's latest line are inside the window, and no part of the table sits in a scroll box of its own
+(before, the side column scrolled: the cards and the log were below its fold, out of sight).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from harness import Watch, record_console, wait_ready
+from playwright.sync_api import Page, ViewportSize, expect
+from redwire_driver import take_device
+
+from engine.redwire import new_game
+from engine.redwire.mechanisms.equipment import tray
+
+PHONE: ViewportSize = {"width": 360, "height": 640}
+GAME = "?mission=55&players=5&seed=2&bots=0&pace=instant&brief=0"
+
+#: Every part of the projected table that must be seen: its box, and whether an ancestor inside
+#: the board clips it in a scroll box.
+MEASURE = """() => {
+    const seen = (e) => {
+        const b = e.getBoundingClientRect();
+        let clipped = false;
+        for (let p = e.parentElement; p && p.id !== 'rw-board'; p = p.parentElement) {
+            const o = getComputedStyle(p).overflowY;
+            if ((o === 'auto' || o === 'scroll' || o === 'hidden') && p.scrollHeight > p.clientHeight + 1)
+                clipped = true;
+        }
+        return {top: b.top, bottom: b.bottom, left: b.left, right: b.right, clipped};
+    };
+    const all = (s) => [...document.querySelectorAll(s)].map(seen);
+    return {
+        width: innerWidth, height: innerHeight,
+        scrollWidth: document.documentElement.scrollWidth,
+        stands: all('#rw-team .rw-tile'),
+        cards: all('#rw-side .rw-card'),
+        log: all('[data-testid="projector-log"] li:first-child'),
+    };
+}"""
+
+
+def test_a_long_mission_fits_a_projector(page: Page, site_url: str, watch: Watch) -> None:
+    cards = tray.cards_of(new_game(mission=55, players=5, seed=2).setup)
+    assert {22, 99, 1111} <= set(cards)  # three of sticker C's doubles are dealt
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.goto(site_url + GAME)
+    wait_ready(page)
+    take_device(page)  # pass and play: the game is saved, its first seat's board shown
+    view = page.context.new_page()
+    view.set_viewport_size({"width": 1920, "height": 1080})
+    record_console(view, watch)
+    view.goto(site_url + "?view=table")
+    wait_ready(view)
+    expect(view.locator("#rw-side .rw-card")).to_have_count(len(cards))
+    box = view.evaluate(MEASURE)
+    assert box["scrollWidth"] <= box["width"]
+    parts = {"stands": box["stands"], "cards": box["cards"], "log": box["log"]}
+    assert all(parts.values()), parts
+    for name, boxes in parts.items():
+        for b in boxes:
+            inside = b["top"] >= 0 and b["bottom"] <= box["height"]
+            inside = inside and b["left"] >= 0 and b["right"] <= box["width"]
+            assert inside and not b["clipped"], (name, b, box["height"])
+    view.close()
+
+
+#: Each equipment card's name: how far its text reaches past the card's inner right edge.
+NAMES = """() => [...document.querySelectorAll('#rw-board .rw-card')].map((card) => {
+    const name = card.querySelector('.rw-card-name');
+    const inner = card.getBoundingClientRect().right - parseFloat(getComputedStyle(card).paddingRight);
+    const range = document.createRange();
+    range.selectNodeContents(name);
+    const text = Math.max(...[...range.getClientRects()].map((r) => r.right));
+    return {name: name.textContent, past: text - inner, wider: name.scrollWidth - name.clientWidth};
+})"""
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_sticker_c_card_names_stay_inside_their_cards_on_a_phone(
+    follow_link: Callable[..., Page], lang: str
+) -> None:
+    """Mission 55, five players, on a 360 x 640 phone: the Disintegrator (10-10) and the
+    Grappling Hook (11-11) beside their wide labels; no card's name runs out of its card (it
+    did: "Disintegrator", one long word, was cut by the card's edge)."""
+    assert {1010, 1111} <= set(tray.cards_of(new_game(mission=55, players=5, seed=6).setup))
+    page = follow_link(
+        f"?mission=55&players=5&seed=6&bots=0&pace=instant&brief=0&lang={lang}", viewport=PHONE
+    )
+    take_device(page)
+    expect(page.locator('.rw-card[data-panel="card:1010"]')).to_be_visible()
+    names = page.evaluate(NAMES)
+    assert len(names) == 5
+    assert all(n["past"] <= 0.5 and n["wider"] <= 0 for n in names), names
