@@ -1,11 +1,13 @@
-"""Sticker C's cards and a long mission's table on a projector and on a phone.
+"""Sticker C's cards and the last missions' panels, seen on a projector and on a phone.
 
-The projector view of a long mission fits its screen: nobody scrolls a projected window.
-
-Mission 55 with five players (five challenge cards, five equipment cards of which three are
-rule sticker C's doubles): on a 1920 x 1080 projector every stand, every equipment card and the
-log's latest line are inside the window, and no part of the table sits in a scroll box of its own
-(before, the side column scrolled: the cards and the log were below its fold, out of sight).
+* On a 1920 x 1080 projector nobody scrolls the window: mission 55 with five players (five
+  challenge cards, five equipment cards of which three are rule sticker C's doubles) shows every
+  stand, every equipment card and the log's latest line, and no part of the table sits in a
+  scroll box of its own (before, the side column scrolled: the cards and the log were below its
+  fold, out of sight).
+* On a 360 x 640 phone no equipment card's name runs out of its card beside a wide "10-10" label.
+* Mission 63's oxygen discs and the reserve's frame stand out from the panel in both colour
+  schemes (in the light one they were white on cream).
 """
 
 from __future__ import annotations
@@ -99,3 +101,37 @@ def test_sticker_c_card_names_stay_inside_their_cards_on_a_phone(
     names = page.evaluate(NAMES)
     assert len(names) == 5
     assert all(n["past"] <= 0.5 and n["wider"] <= 0 for n in names), names
+
+
+#: The contrast of each oxygen disc's ring against the background it is drawn on (WCAG's ratio).
+RINGS = """() => {
+    const rgb = (c) => (c.match(/[\\d.]+/g) || []).map(Number);
+    const lum = ([r, g, b]) => {
+        const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+        return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+    };
+    const back = (e) => {
+        for (let p = e.parentElement; p; p = p.parentElement) {
+            const c = rgb(getComputedStyle(p).backgroundColor);
+            if (c.length === 3 || c[3] > 0.5) return c;
+        }
+        return [255, 255, 255];
+    };
+    return [...document.querySelectorAll('.rw-oxy, .rw-oxy-card')].map((e) => {
+        const a = lum(rgb(getComputedStyle(e).borderTopColor)), b = lum(back(e));
+        return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    });
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_oxygen_discs_are_seen_on_the_panel(follow_link: Callable[..., Page], scheme: str) -> None:
+    """Mission 63 (the oxygen relay), five players, on a phone in either colour scheme: every
+    oxygen disc and the reserve's frame are ringed in a colour that stands out from the panel
+    (3:1 at least). In the light scheme they were white on cream (1.1:1): unseen."""
+    page = follow_link("?mission=63&players=5&seed=3&bots=0&pace=instant&brief=0", viewport=PHONE)
+    page.emulate_media(color_scheme=scheme)
+    take_device(page)
+    expect(page.locator(".rw-oxy").first).to_be_attached()
+    ratios = page.evaluate(RINGS)
+    assert ratios and min(ratios) >= 3, ratios
