@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Literal
 
 import pytest
 from harness import Watch, record_console, wait_ready
@@ -125,7 +126,9 @@ RINGS = """() => {
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_oxygen_discs_are_seen_on_the_panel(follow_link: Callable[..., Page], scheme: str) -> None:
+def test_oxygen_discs_are_seen_on_the_panel(
+    follow_link: Callable[..., Page], scheme: Literal["light", "dark"]
+) -> None:
     """Mission 63 (the oxygen relay), five players, on a phone in either colour scheme: every
     oxygen disc and the reserve's frame are ringed in a colour that stands out from the panel
     (3:1 at least). In the light scheme they were white on cream (1.1:1): unseen."""
