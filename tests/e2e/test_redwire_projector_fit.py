@@ -46,6 +46,12 @@ MEASURE = """() => {
         stands: all('#rw-team .rw-tile'),
         cards: all('#rw-side .rw-card'),
         log: all('[data-testid="projector-log"] li:first-child'),
+        // The equipment's heading and its first card (in one column: the heading above it).
+        heading: [...document.querySelectorAll('#rw-side .rw-cards')].map((list) => {
+            const h = list.previousElementSibling.getBoundingClientRect();
+            const c = list.querySelector('.rw-card').getBoundingClientRect();
+            return {left: Math.abs(h.left - c.left), gap: c.top - h.bottom};
+        }),
     };
 }"""
 
@@ -72,6 +78,7 @@ def test_a_long_mission_fits_a_projector(page: Page, site_url: str, watch: Watch
             inside = b["top"] >= 0 and b["bottom"] <= box["height"]
             inside = inside and b["left"] >= 0 and b["right"] <= box["width"]
             assert inside and not b["clipped"], (name, b, box["height"])
+    assert all(h["left"] < 30 and 0 <= h["gap"] < 80 for h in box["heading"]), box["heading"]
     view.close()
 
 
