@@ -4,7 +4,9 @@ A game's ``cli`` adds the subcommand with :func:`add_replay` and runs it with :f
 giving its own record reader; the final observation of the chosen viewer is printed as JSON.
 Its ``play`` reads ``--names`` (:func:`player_names`), ``--bots`` (:func:`seat_list`) and
 ``--human`` (:func:`human_seat_error`), plays the game out with :func:`play_out` (its bots, its
-own prompt for a person, its own sentences for the events) and saves it (:func:`save_record`).
+own prompt for a person, its own sentences for the events) and saves it (:func:`save_record`);
+:func:`play_and_save` does those last steps in order, from the game's pieces. Its ``main`` is
+:func:`run` with its parser and its ``play``.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, TextIO
 
@@ -61,6 +64,38 @@ def replay(args: argparse.Namespace, out: TextIO, loads: Callable[[str], Replaya
 
 
 # --------------------------------------------------------------------------- playing in a terminal
+
+
+@dataclass(frozen=True)
+class TerminalPieces:
+    """What a game gives :func:`play_and_save`: its own words and prompt."""
+
+    #: An event in a sentence, as the terminal's viewer may see it.
+    say: Callable[[Any], str]
+    #: A person's move at the seat (its prompt), or None when the person quits.
+    ask: Callable[[Any, int], Any | None]
+    #: What is printed when the game is over (the board seen by all, the result).
+    end: Callable[[Any], str]
+
+    @classmethod
+    def named(
+        cls,
+        viewer: Viewer,
+        names: Sequence[str],
+        describe: Callable[[Any, Sequence[str]], str],
+        board: Callable[[Any, Sequence[str]], str],
+        ask: Callable[[Any, int, Sequence[str], TextIO, TextIO], Any | None],
+        out: TextIO,
+        inp: TextIO,
+    ) -> TerminalPieces:
+        """The pieces of a game whose sentences, board and prompt take the seats' names: each
+        event as ``viewer`` sees it (``describe``), the final board as the seer does
+        (``board``), a person's move read from ``inp`` (``ask``)."""
+        return cls(
+            say=lambda event: describe(event.view(viewer), names),
+            ask=lambda state, seat: ask(state, seat, names, out, inp),
+            end=lambda state: board(state.observation(SEER), names),
+        )
 
 
 class Chooser(Protocol):
@@ -135,3 +170,46 @@ def save_record(path: str | None, game: Any, out: TextIO) -> None:
     if path:
         Path(path).write_text(game.record.dumps() + "\n", encoding="utf-8")
         out.write(f"Record saved to {path}\n")
+
+
+def play_and_save(
+    game: Any,
+    bots: Mapping[int, Chooser],
+    pieces: TerminalPieces,
+    save: str | None,
+    out: TextIO,
+    explain: Callable[[int], None] | None = None,
+) -> int:
+    """A ``play`` command's end, the same in every game: the events of the deal, the game played
+    out (:func:`play_out`) with each event said as it comes, the final board once the game is
+    over, and ``--save`` (:func:`save_record`). Returns the exit status (0)."""
+    for event in game.log:
+        out.write(pieces.say(event) + "\n")
+    game = play_out(
+        game, bots, pieces.ask, lambda event: out.write(pieces.say(event) + "\n"), out, explain
+    )
+    if game.is_over:
+        out.write(pieces.end(game) + "\n")
+    save_record(save, game, out)
+    return 0
+
+
+def run(
+    parser: argparse.ArgumentParser,
+    argv: Sequence[str] | None,
+    out: TextIO | None,
+    inp: TextIO | None,
+    loads: Callable[[str], Replayable],
+    play: Callable[[argparse.Namespace, TextIO, TextIO], int],
+) -> int:
+    """A game's command line: ``replay`` (records read by ``loads``) or ``play`` (once
+    ``--human`` is a seat); standard output and input unless ``out`` / ``inp`` are given.
+    Returns the exit status."""
+    args = parser.parse_args(argv)
+    out = out or sys.stdout
+    if args.command == "replay":
+        return replay(args, out, loads)
+    refused = human_seat_error(args)
+    if refused is not None:
+        return refused
+    return play(args, out, inp or sys.stdin)

@@ -240,8 +240,6 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
     }
     viewer: Viewer = args.human if humans else (SEER if args.reveal else None)
     out.write(f"Countdown - {args.players} players, seed {game.setup.seed}\n")
-    for event in game.log:
-        out.write(describe(event.view(viewer), names) + "\n")
 
     def explain(seat: int) -> None:
         why = bots[seat].explain()
@@ -249,18 +247,12 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
         if not (humans and why.private):
             out.write(f"  [{names[seat]}: {why.text}]\n")
 
-    game = commands.play_out(
-        game,
-        bots,
-        lambda state, seat: _ask_human(state, seat, names, out, inp),
-        lambda event: out.write(describe(event.view(viewer), names) + "\n"),
-        out,
-        explain if args.explain else None,
+    pieces = commands.TerminalPieces.named(
+        viewer, names, describe, render_board, _ask_human, out, inp
     )
-    if game.is_over:
-        out.write(render_board(game.observation(SEER), names) + "\n")
-    commands.save_record(args.save, game, out)
-    return 0
+    return commands.play_and_save(
+        game, bots, pieces, args.save, out, explain if args.explain else None
+    )
 
 
 def _ask_human(
@@ -298,10 +290,6 @@ def _ask_human(
             out.write(f"  {exc}\n")
             continue
         return action
-
-
-def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
-    return commands.replay(args, out, Record.loads)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -346,11 +334,4 @@ def build_parser() -> argparse.ArgumentParser:
 def main(
     argv: Sequence[str] | None = None, out: TextIO | None = None, inp: TextIO | None = None
 ) -> int:
-    args = build_parser().parse_args(argv)
-    out = out or sys.stdout
-    if args.command == "replay":
-        return cmd_replay(args, out)
-    refused = commands.human_seat_error(args)
-    if refused is not None:
-        return refused
-    return cmd_play(args, out, inp or sys.stdin)
+    return commands.run(build_parser(), argv, out, inp, Record.loads, cmd_play)

@@ -753,6 +753,14 @@ def _options(args: argparse.Namespace) -> Options:
 
 
 def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
+    allowed = load_mission(args.mission).players
+    if args.players not in allowed:  # mission 34: not with two
+        print(
+            f"play: mission {args.mission} is for {allowed[0]} to {allowed[-1]} players, "
+            f"not {args.players}",
+            file=sys.stderr,
+        )
+        return 2
     try:
         options = _options(args)
     except SetupError as exc:
@@ -788,20 +796,14 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
     for chooser, why in enumerate(reasons):
         if why is not None:
             out.write(f"{names[chooser]}: {why.text}\n")
-    for event in game.log:
-        out.write(describe(event.view(viewer), names, owners) + "\n")
-    game = commands.play_out(
-        game,
-        bots,
-        lambda state, seat: _ask_human(state, seat, names, out, inp),
-        lambda event: out.write(describe(event.view(viewer), names, owners) + "\n"),
-        out,
+    pieces = commands.TerminalPieces(
+        say=lambda event: describe(event.view(viewer), names, owners),
+        ask=lambda state, seat: _ask_human(state, seat, names, out, inp),
+        end=lambda state: (
+            f"Result: {state.result}\n" + render_board(state.observation(SEER), names)
+        ),
     )
-    if game.is_over:
-        out.write(f"Result: {game.result}\n")
-        out.write(render_board(game.observation(SEER), names) + "\n")
-    commands.save_record(args.save, game, out)
-    return 0
+    return commands.play_and_save(game, bots, pieces, args.save, out)
 
 
 def _ask_human(
@@ -840,10 +842,6 @@ def _ask_human(
             out.write(f"  {exc}\n")
             continue
         return action
-
-
-def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
-    return commands.replay(args, out, Record.loads)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -887,19 +885,4 @@ def build_parser() -> argparse.ArgumentParser:
 def main(
     argv: Sequence[str] | None = None, out: TextIO | None = None, inp: TextIO | None = None
 ) -> int:
-    args = build_parser().parse_args(argv)
-    out = out or sys.stdout
-    if args.command == "replay":
-        return cmd_replay(args, out)
-    refused = commands.human_seat_error(args)
-    if refused is not None:
-        return refused
-    allowed = load_mission(args.mission).players
-    if args.players not in allowed:  # mission 34: not with two
-        print(
-            f"play: mission {args.mission} is for {allowed[0]} to {allowed[-1]} players, "
-            f"not {args.players}",
-            file=sys.stderr,
-        )
-        return 2
-    return cmd_play(args, out, inp or sys.stdin)
+    return commands.run(build_parser(), argv, out, inp, Record.loads, cmd_play)

@@ -17,7 +17,7 @@ that value).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..mechanisms import number_cards
 from ..mechanisms.arithmetic import ArithPass, Calculate, results, view
@@ -51,7 +51,7 @@ def advise(ask: BotAsk) -> Advice | None:
 
     by_value = {v: odds(v) for v in sorted({a.result for a in calculations})}
     row = _row(obs)
-    holds = _next_holds(know, obs, me)
+    holds = know.next_holds(me)
 
     def can_play(rest: list[int]) -> float:
         """The chance the next player can calculate with the cards left (a whole new row
@@ -85,24 +85,6 @@ def advise(ask: BotAsk) -> Advice | None:
         "percent": percent,
     }
     return choice, "calculate", params
-
-
-def _next_holds(know: Any, obs: Observation, me: int) -> dict[int, float]:
-    """For each value, the chance the next player with wires holds one (his wires taken as
-    independent: an estimate to rank the cards left, not a fact)."""
-    players = int(obs["players"])
-    for step in range(1, players):
-        seat = (me + step) % players
-        slots = know.hand_of(seat)
-        if slots:
-            out: dict[int, float] = {}
-            for value in range(1, 13):
-                none = 1.0
-                for slot in slots:
-                    none *= 1.0 - know.chance(slot, (value,))
-                out[value] = 1.0 - none
-            return out
-    return {}
 
 
 def _row(obs: Observation) -> list[int]:

@@ -199,6 +199,23 @@ class Knowledge:
         total = sum(weights.values())
         return {c: w / total for c, w in weights.items() if w}
 
+    def next_holds(self, me: int) -> dict[int, float]:
+        """For each blue value, the chance the next player after ``me`` with wires holds one:
+        an estimate that takes his wires as independent, to rank choices (Nano's facing, the
+        cards left by a calculation), no fact. Empty when no one else has wires."""
+        for step in range(1, self.players):
+            seat = (me + step) % self.players
+            slots = self.hand_of(seat)
+            if slots:
+                out: dict[int, float] = {}
+                for value in range(1, 13):
+                    none = 1.0
+                    for slot in slots:
+                        none *= 1.0 - self.chance(slot, (value,))
+                    out[value] = 1.0 - none
+                return out
+        return {}
+
     def cut_odds(self, targets: Sequence[Slot], values: Sequence[int]) -> CutOdds:
         """Exact odds of a cut at one wire (marginals) or several (extra passes, cached)."""
         if len(targets) == 1:

@@ -131,23 +131,6 @@ def _side_values(line: Any, facing: str) -> list[int]:
     return out
 
 
-def _next_holds(know: Knowledge, me: int) -> dict[int, float]:
-    """For each value, the chance the next player with wires holds one (an estimate that takes
-    his wires as independent: it ranks the two sides, it is no fact)."""
-    for step in range(1, know.players):
-        seat = (me + step) % know.players
-        slots = know.hand_of(seat)
-        if slots:
-            out: dict[int, float] = {}
-            for value in range(1, 13):
-                none = 1.0
-                for slot in slots:
-                    none *= 1.0 - know.chance(slot, (value,))
-                out[value] = 1.0 - none
-            return out
-    return {}
-
-
 def _line(ask: BotAsk, line: Any) -> Advice | None:
     """Mission 59: the walk, the facing, the skip."""
     for action in ask.legal:
@@ -157,7 +140,7 @@ def _line(ask: BotAsk, line: Any) -> Advice | None:
     know: Knowledge
     if faces:
         know = ask.knowledge()
-        holds = _next_holds(know, know.seat)
+        holds = know.next_holds(know.seat)
 
         def side_score(a: NanoFace) -> tuple[float, int, bool]:
             values = _side_values(line, a.facing)

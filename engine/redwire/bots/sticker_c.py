@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
 from ..actions import Action
 from ..deduction.codes import class_of, code_of_label
@@ -78,6 +79,21 @@ def _into(know: Knowledge, hooks: Sequence[Hook], target: tuple[int, int]) -> Ho
     return min(here, key=lambda a: (len(know.uncut_slots(a.into)), a.into))
 
 
+def _hook_on(
+    know: Knowledge,
+    hooks: Sequence[Hook],
+    target: tuple[int, int],
+    key: str,
+    odds: float,
+    **more: Any,
+) -> tuple[Action, Explanation]:
+    """The hook at ``target`` (onto my emptier stand) with its reason ``key``: the teammate, his
+    wire, ``more`` and the odds, in the order the reason's sentence names them."""
+    choice = _into(know, hooks, target)
+    params = {"partner": know.owners[choice.stand], "wire": choice.slot + 1, **more}
+    return choice, explanation(key, **params, percent=percent(odds))
+
+
 def hook_solo(
     know: Knowledge, legal: Sequence[Action], least: float
 ) -> tuple[Action, Explanation] | None:
@@ -96,14 +112,7 @@ def hook_solo(
     odds, value = chance[best]
     if odds < least:
         return None
-    choice = _into(know, hooks, best)
-    return choice, explanation(
-        "hook_solo",
-        partner=know.owners[choice.stand],
-        wire=choice.slot + 1,
-        value=value,
-        percent=percent(odds),
-    )
+    return _hook_on(know, hooks, best, "hook_solo", odds, value=value)
 
 
 def hook_look(
@@ -113,10 +122,4 @@ def hook_look(
     hooks = [a for a in legal if isinstance(a, Hook) and (a.stand, a.slot) == target]
     if not hooks:
         return None
-    choice = _into(know, hooks, target)
-    return choice, explanation(
-        "hook_look",
-        partner=know.owners[choice.stand],
-        wire=choice.slot + 1,
-        percent=percent(success),
-    )
+    return _hook_on(know, hooks, target, "hook_look", success)

@@ -5,13 +5,23 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
+import pytest
+
 from engine.core.events import Event
-from engine.redwire import GameState, Options, explicit_setup, start
+from engine.redwire import GameState, IllegalActionError, Options, explicit_setup, start
 from engine.redwire.actions import Action, PlaceToken
 from engine.redwire.deal import deal_order, stand_owners
 from engine.redwire.missions import load_mission
 from engine.redwire.model import Pending, Phase
 from engine.redwire.wires import code_of, label_of
+
+#: Stands 0 and 1 of a four-player deal, captain 0, two red wires (4.5, 8.5): with
+#: ``fill_deal(mission, 4, 0, TWO_STANDS, red=["4.5", "8.5"])`` stand 2 holds 6 6 6 7 8 8 8 8 9 9 9
+#: 9 and stand 3: 10, 11, 12 four times.
+TWO_STANDS: dict[int, list[str]] = {
+    0: ["1", "1", "1", "1", "2", "3", "3", "3", "3", "7", "7", "7", "4.5"],
+    1: ["2", "2", "2", "4", "4", "4", "4", "5", "5", "5", "5", "6", "8.5"],
+}
 
 
 def fill_deal(
@@ -145,3 +155,12 @@ def turn_of(state: GameState, seat: int) -> GameState:
 
 def types(events: Sequence[Event]) -> list[str]:
     return [e.type for e in events]
+
+
+def refused(state: GameState, action: Action, reason: object) -> None:
+    """The engine refuses ``action`` with ``reason``, and does not list it among the seat's
+    legal actions (the listing and the refusal agree)."""
+    with pytest.raises(IllegalActionError) as err:
+        state.apply(action)
+    assert err.value.reason is reason
+    assert action not in state.legal_actions(action.seat)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import pytest
 
 from engine.redwire import (
-    Action,
     Cut,
     GameState,
     IllegalActionError,
@@ -32,15 +31,11 @@ from engine.redwire.mechanisms.arithmetic import (
 from engine.redwire.mechanisms.equipment.coffee import CoffeeMug
 from engine.redwire.options import Options
 
-from .helpers import fill_deal, game, types
+from .helpers import TWO_STANDS, fill_deal, game, refused, types
 from .helpers import play_picking_first as play
 
-FIXED = {
-    0: ["1", "1", "1", "1", "2", "3", "3", "3", "3", "7", "7", "7", "4.5"],
-    1: ["2", "2", "2", "4", "4", "4", "4", "5", "5", "5", "5", "6", "8.5"],
-}
 #: Seats 0-3, captain 0: stand 2 holds 6 6 6 7 8 8 8 8 9 9 9 9; stand 3: 10, 11, 12 four times.
-STANDS = fill_deal(47, 4, 0, FIXED, red=["4.5", "8.5"])
+STANDS = fill_deal(47, 4, 0, TWO_STANDS, red=["4.5", "8.5"])
 
 
 def m47(cards: list[int] | None = None, options: Options | None = None) -> GameState:
@@ -49,13 +44,6 @@ def m47(cards: list[int] | None = None, options: Options | None = None) -> GameS
         "number_cards": {"order": list(range(1, 13))},
     }
     return game(47, 4, STANDS, parts=parts, options=options, red_markers=["4.5", "8.5", "11.5"])
-
-
-def refused(state: GameState, action: Action, reason: object) -> None:
-    with pytest.raises(IllegalActionError) as err:
-        state.apply(action)
-    assert err.value.reason is reason
-    assert action not in state.legal_actions(action.seat)
 
 
 def test_the_mission_deals_as_the_setup_table_says() -> None:

@@ -13,7 +13,6 @@ from dataclasses import replace
 import pytest
 
 from engine.redwire import (
-    Action,
     Cut,
     GameState,
     IllegalActionError,
@@ -29,7 +28,7 @@ from engine.redwire.mechanisms.equipment.coffee import CoffeeMug
 from engine.redwire.mechanisms.hand_me_downs import GiveNumber, HandReason, HandSkip
 from engine.redwire.options import Options
 
-from .helpers import fill_deal, game, types, with_cut
+from .helpers import fill_deal, game, refused, types, with_cut
 from .helpers import play_picking_first as play
 
 FIXED = {
@@ -46,13 +45,6 @@ ORDER = [1, 2, 3, 4, 5, 8, 7, 6, 9, 10, 11, 12]
 def m65(options: Options | None = None) -> GameState:
     parts = {"equipment": {"cards": [1, 11, 8]}, "number_cards": {"order": ORDER}}
     return game(65, 3, STANDS, parts=parts, options=options, red_markers=["1.5", "6.5", "11.5"])
-
-
-def refused(state: GameState, action: Action, reason: object) -> None:
-    with pytest.raises(IllegalActionError) as err:
-        state.apply(action)
-    assert err.value.reason is reason
-    assert action not in state.legal_actions(action.seat)
 
 
 def hands(state: GameState) -> tuple[tuple[int, ...], ...]:

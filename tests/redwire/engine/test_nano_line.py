@@ -11,13 +11,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import pytest
-
 from engine.redwire import (
-    Action,
     Cut,
     GameState,
-    IllegalActionError,
     Reason,
     RevealReds,
     SoloCut,
@@ -39,15 +35,11 @@ from engine.redwire.mechanisms.nano_line import (
     start_facing,
 )
 
-from .helpers import fill_deal, game, types, with_cut
+from .helpers import TWO_STANDS, fill_deal, game, refused, types, with_cut
 from .helpers import play_picking_first as play
 
-FIXED = {
-    0: ["1", "1", "1", "1", "2", "3", "3", "3", "3", "7", "7", "7", "4.5"],
-    1: ["2", "2", "2", "4", "4", "4", "4", "5", "5", "5", "5", "6", "8.5"],
-}
 #: Seats 0-3, captain 0: stand 2 holds 6 6 6 7 8 8 8 8 9 9 9 9; stand 3: 10, 11, 12 four times.
-STANDS = fill_deal(59, 4, 0, FIXED, red=["4.5", "8.5"])
+STANDS = fill_deal(59, 4, 0, TWO_STANDS, red=["4.5", "8.5"])
 #: The line 1..12 left to right: Nano on the 7 (six cards on its left, five on its right).
 LINE = list(range(1, 13))
 
@@ -67,13 +59,6 @@ def put(state: GameState, value: int, facing: Side) -> GameState:
     part = nano(table)
     table.set_part(ID, replace(part, place=part.line.index(value), facing=facing))
     return table
-
-
-def refused(state: GameState, action: Action, reason: object) -> None:
-    with pytest.raises(IllegalActionError) as err:
-        state.apply(action)
-    assert err.value.reason is reason
-    assert action not in state.legal_actions(action.seat)
 
 
 def test_the_line_is_the_setup_and_nano_faces_its_longer_side() -> None:

@@ -13,7 +13,7 @@ from engine.redwire.mechanisms import negative_tokens
 from engine.redwire.mechanisms.negative_tokens import GiveToken, NegativeReason, NegativeToken
 from engine.redwire.wires import YELLOW
 
-from .helpers import fill_deal, play, types
+from .helpers import fill_deal, play, refused, types
 
 FIXED = {
     0: ["1", "1", "2", "2", "2.1", "3", "3", "4", "4", "4.5", "5", "5", "5.1", "6"],
@@ -34,13 +34,6 @@ def setup_done(state):  # type: ignore[no-untyped-def]
     tokens = [(0, 0, 7), (0, 0, 12), (1, 1, 8), (1, 1, YELLOW), (2, 2, 1), (2, 2, 12)]
     tokens += [(3, 3, 1), (3, 3, 2)]
     return play(state, *(NegativeToken(*t) for t in tokens))[0]
-
-
-def refused(state, action, reason) -> None:  # type: ignore[no-untyped-def]
-    with pytest.raises(IllegalActionError) as err:
-        state.apply(action)
-    assert err.value.reason is reason
-    assert action not in state.legal_actions(action.seat)
 
 
 def test_two_tokens_beside_the_stand_of_values_not_held() -> None:

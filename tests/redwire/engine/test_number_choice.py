@@ -5,19 +5,13 @@ cannot be given away; a hand of only red wires reveals them."""
 
 from __future__ import annotations
 
-import pytest
-
-from engine.redwire import Cut, IllegalActionError, RevealReds, SoloCut, Walkie
+from engine.redwire import Cut, RevealReds, SoloCut, Walkie
 from engine.redwire.mechanisms import number_cards, number_choice
 from engine.redwire.mechanisms.number_choice import ChoiceReason, ChooseNumber
 
-from .helpers import fill_deal, game, play, types
+from .helpers import TWO_STANDS, fill_deal, game, play, refused, types
 
-FIXED = {
-    0: ["1", "1", "1", "1", "2", "3", "3", "3", "3", "7", "7", "7", "4.5"],
-    1: ["2", "2", "2", "4", "4", "4", "4", "5", "5", "5", "5", "6", "8.5"],
-}
-STANDS = fill_deal(26, 4, 0, FIXED, red=["4.5", "8.5"])
+STANDS = fill_deal(26, 4, 0, TWO_STANDS, red=["4.5", "8.5"])
 # stand 2 (Carlo): 6 6 6 7 8 8 8 8 9 9 9 9; stand 3 (Dario): 10 x4, 11 x4, 12 x4
 
 
@@ -27,13 +21,6 @@ def m26(cards: list[int] | None = None):  # type: ignore[no-untyped-def]
         "number_cards": {"order": list(range(1, 13))},
     }
     return game(26, 4, STANDS, parts=parts)
-
-
-def refused(state, action, reason) -> None:  # type: ignore[no-untyped-def]
-    with pytest.raises(IllegalActionError) as err:
-        state.apply(action)
-    assert err.value.reason is reason
-    assert action not in state.legal_actions(action.seat)
 
 
 def test_choose_a_held_face_up_value_then_cut_it() -> None:

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..shell import dom
 from ..shell.errors import guarded, report
-from ..shell.host import GameHost
+from ..shell.mount import GameMount
 from .home import home_card, peek, resume_text
 
 ROOT = (
@@ -23,27 +23,22 @@ ROOT = (
 )
 
 
-class Mount:
-    def __init__(self, host: GameHost) -> None:
-        self.ctx = host
-        self._app: Any = None
-        self._later: asyncio.Future[None] | None = None
-        self.notices: list[str] = []
+class Mount(GameMount):
+    """Loop the Loop's card: only the saved game's summary is read here; the controller reads
+    the saves itself (``App.start_up``)."""
 
     def start(self) -> None:
         root = self.ctx.root
         dom.set_html(root, ROOT)
-        dom.listen(root, "click", guarded(lambda event: self.app().on_click(event)))
-        dom.listen(root, "keydown", guarded(lambda event: self.app().on_key(event)))
-        dom.listen(root, "change", guarded(lambda event: self.app().on_change(event)))
+        self.listen(root)
         self.ctx.on_language_change(guarded(self.redraw))
-        self.ctx.on_link(self.follow)
         self.open_first_screen()
 
     def open_first_screen(self) -> None:
-        """The home card, or (when the shell lets Loop the Loop open) the link's or the saved
-        game's screen."""
-        if self.opens():
+        """As ``GameMount.open_first_screen``, but when the link's or the saved game's screen
+        fails the home card's controller still starts just after: it is the one that reads the
+        saves (``App.start_up``), which the home card's buttons need."""
+        if self.opens_a_game():
             try:
                 self.app().start_up()
                 return
@@ -52,22 +47,9 @@ class Mount:
         self.draw_home()
         self._later = asyncio.ensure_future(self.later())
 
-    def follow(self, search: str) -> bool:
-        """A link followed in the running page (``shell.app.Shell.follow``): what a boot at
-        that address does, from what is saved now. The game on screen is closed (its computers
-        stop; it is saved after every move), and a new controller reads the saved data again
-        and opens the link (without one: the saved game or the home card)."""
-        if self._later is not None:
-            self._later.cancel()
-            self._later = None
-        if self._app is not None:
-            self._app.close()
-            self._app = None
+    def load_saves(self) -> None:
+        # The summary is read again by ``draw_home``, the saves by the next controller.
         self.notices = []
-        self.ctx.show_screen(None)
-        dom.set_root_attribute("data-board-ready", None)
-        self.open_first_screen()
-        return True
 
     def redraw(self) -> None:
         if self._app is not None:
@@ -80,7 +62,7 @@ class Mount:
         html = home_card(self.ctx.t, resume_text(self.ctx.t, summary), self.notices)
         dom.set_html(dom.query("#lp-root"), html)
 
-    def opens(self) -> bool:
+    def opens_a_game(self) -> bool:
         """A game link, or a game in progress, when the shell lets Loop the Loop open."""
         if not self.ctx.may_open:
             return False
@@ -92,18 +74,7 @@ class Mount:
         summary = peek(self.ctx.store)
         return summary is not None and not summary.get("over")
 
-    def app(self) -> Any:
-        """The game's controller, imported on first use."""
-        if self._app is None:
-            from .controller import App
+    def make_app(self) -> Any:
+        from .controller import App
 
-            self._app = App(self.ctx, self.notices)
-        return self._app
-
-    async def later(self) -> None:
-        # First let the page be marked ready and painted; then import the game's modules.
-        await asyncio.sleep(0)
-        try:
-            self.app().start_up()
-        except Exception as error:
-            report(error)
+        return App(self.ctx, self.notices)

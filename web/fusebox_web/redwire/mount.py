@@ -11,12 +11,12 @@ screen first would only delay the board).
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from ..shell import dom
-from ..shell.errors import guarded, report
+from ..shell.errors import guarded
 from ..shell.host import GameHost
+from ..shell.mount import GameMount
 from . import home, storage
 from .session import Session
 from .urls import parse_link, wants_projector
@@ -43,12 +43,12 @@ def home_html(context: Any, session: Session, notices: list[str]) -> str:
     return home.home(context.t, inp)
 
 
-class Mount:
+class Mount(GameMount):
+    """Red Wire's card: its session (progress, saved game, table) is read here, at boot; a
+    projector's window only watches this device's game."""
+
     def __init__(self, host: GameHost) -> None:
-        self.ctx = host
-        self._app: Any = None
-        self._later: asyncio.Future[None] | None = None
-        self.notices: list[str] = []
+        super().__init__(host)
         self.session = Session(host.store)
         self.watcher: Any = None
 
@@ -69,12 +69,8 @@ class Mount:
         for node in early:
             if node is not None:
                 app.appendChild(node)
-        self.session.load()
-        self.notices = [self.ctx.t(key, **params) for key, params in self.session.problems]
-        self.session.problems.clear()
-        dom.listen(app, "click", guarded(lambda event: self.app().on_click(event)))
-        dom.listen(app, "keydown", guarded(lambda event: self.app().on_key(event)))
-        dom.listen(app, "change", guarded(lambda event: self.app().on_change(event)))
+        self.load_saves()
+        self.listen(app)
         # The table set before (or after) the boot, by js/redwire.js: the missions come next.
         dom.listen(
             dom.document(),
@@ -85,44 +81,20 @@ class Mount:
             dom.document(), "redwire:tutorial", guarded(lambda event: self.app().start_tutorial())
         )
         self.ctx.on_language_change(guarded(lambda: self.app().redraw()))
-        self.ctx.on_link(self.follow)
         self.open_first_screen()
 
-    def open_first_screen(self) -> None:
-        """The home screen, or (when the shell lets Red Wire open) the link's or the saved
-        game's screen."""
-        if not self.opens_a_game():
-            self.draw_home()
-            self._later = asyncio.ensure_future(self.later())
-            return
-        try:
-            self.app().start_up()
-        except Exception as error:  # the home screen still works: show it, with the message
-            report(error)
-            self.draw_home()
-
-    def follow(self, search: str) -> bool:
-        """A link followed in the running page (``shell.app.Shell.follow``): what a boot at
-        that address does, from what is saved now. The game on screen is closed (its computers
-        and clock stop; it is saved after every move), the saved data is read again, and the
-        link opens (without one: the saved game or the home screen). A projector link needs
-        its own window: False (the page loads again there)."""
-        if wants_projector(search) or self.watcher is not None:
-            return False
-        if self._later is not None:
-            self._later.cancel()
-            self._later = None
-        if self._app is not None:
-            self._app.close()
-            self._app = None
+    def load_saves(self) -> None:
         self.session = Session(self.ctx.store)
         self.session.load()
         self.notices = [self.ctx.t(key, **params) for key, params in self.session.problems]
         self.session.problems.clear()
-        self.ctx.show_screen(None)
-        dom.set_root_attribute("data-board-ready", None)
-        self.open_first_screen()
-        return True
+
+    def follow(self, search: str) -> bool:
+        """The shell's in-page link route (``GameMount.follow``), but a projector link needs
+        its own window: False (the page loads again there)."""
+        if wants_projector(search) or self.watcher is not None:
+            return False
+        return super().follow(search)
 
     def draw_home(self) -> None:
         dom.set_html(dom.query("#rw-root"), home_html(self.ctx, self.session, self.notices))
@@ -134,19 +106,7 @@ class Mount:
         resumable = game is not None and game.stage != "over" and not self.notices
         return self.ctx.may_open and (resumable or parse_link(self.ctx.search) is not None)
 
-    def app(self) -> Any:
-        """The game's controller, imported on first use."""
-        if self._app is None:
-            from .controller import App
+    def make_app(self) -> Any:
+        from .controller import App
 
-            self._app = App(self.ctx, self.session, self.notices)
-        return self._app
-
-    async def later(self) -> None:
-        # First let the page be marked ready and painted; then import the game's modules while
-        # the player reads the home screen.
-        await asyncio.sleep(0)
-        try:
-            self.app().start_up()
-        except Exception as error:
-            report(error)
+        return App(self.ctx, self.session, self.notices)

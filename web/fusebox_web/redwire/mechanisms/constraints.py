@@ -56,6 +56,29 @@ def text(w: Words, letter: str) -> str:
     return w.t("rw.constraint.card", letter=letter, rule=w.t(f"rw.constraint.{letter}"))
 
 
+def _panel(rule: str, items: list[str], w: Words, cards: str = "") -> str:
+    """A constraint panel: its rule (the catalog key ``rule``), the cards laid out (mission 57's
+    pairs, mission 61's circle), then its lines (``items``, each an ``li``)."""
+    return tag(
+        "div",
+        tag("p", esc(w.t(rule)), class_="rw-seq")
+        + cards
+        + tag("ul", "".join(items), class_="rw-plain-list"),
+        data_testid="constraints",
+    )
+
+
+def _round_skips(part: constraints.ConstraintsView, w: Words) -> str:
+    """The round's skips so far and its turns (a whole round of skips turns the next card over
+    or explodes, as the mission says)."""
+    line = w.t(
+        "rw.constraint.roundSkips",
+        skips=part.get("round_skips", 0),
+        turns=part.get("round_turns", 0),
+    )
+    return tag("li", esc(line), data_testid="constraint-round")
+
+
 def _shared(part: constraints.ConstraintsView, w: Words) -> str:
     """Mission 32: the visible card (or none left), the deck's count, the cards replaced."""
     letter = part.get("visible")
@@ -70,19 +93,9 @@ def _shared(part: constraints.ConstraintsView, w: Words) -> str:
         items.append(tag("li", esc(w.t("rw.constraint.replaced", cards=w.listing(list(gone))))))
     rotating = bool(part.get("rotating"))
     if rotating and letter and part.get("round_skips"):
-        line = w.t(
-            "rw.constraint.roundSkips",
-            skips=part.get("round_skips", 0),
-            turns=part.get("round_turns", 0),
-        )
-        items.append(tag("li", esc(line), data_testid="constraint-round"))
+        items.append(_round_skips(part, w))
     rule = "rw.constraint.rotatingRule" if rotating else "rw.constraint.sharedRule"
-    return tag(
-        "div",
-        tag("p", esc(w.t(rule)), class_="rw-seq")
-        + tag("ul", "".join(items), class_="rw-plain-list"),
-        data_testid="constraints",
-    )
+    return _panel(rule, items, w)
 
 
 def _pair(value: int, letter: str, state: str, w: Words) -> str:
@@ -126,25 +139,15 @@ def _paired(part: constraints.ConstraintsView, w: Words) -> str:
         gone = w.listing(list(part.get("discarded") or []))
         items.append(tag("li", esc(w.t("rw.constraint.covered", cards=gone))))
     if top and part.get("round_skips"):
-        line = w.t(
-            "rw.constraint.roundSkips",
-            skips=part.get("round_skips", 0),
-            turns=part.get("round_turns", 0),
-        )
-        items.append(tag("li", esc(line), data_testid="constraint-round"))
-    return tag(
-        "div",
-        tag("p", esc(w.t("rw.constraint.pairedRule")), class_="rw-seq")
-        + tag(
-            "ol",
-            grid,
-            class_="rw-ncards rw-cpairs",
-            aria_label=w.t("rw.constraint.pairs"),
-            data_testid="constraint-pairs",
-        )
-        + tag("ul", "".join(items), class_="rw-plain-list"),
-        data_testid="constraints",
+        items.append(_round_skips(part, w))
+    cards = tag(
+        "ol",
+        grid,
+        class_="rw-ncards rw-cpairs",
+        aria_label=w.t("rw.constraint.pairs"),
+        data_testid="constraint-pairs",
     )
+    return _panel("rw.constraint.pairedRule", items, w, cards)
 
 
 def _position(seat: int | None, letter: str, index: int, spot: int, w: Words) -> str:
@@ -191,25 +194,15 @@ def _circle(part: constraints.ConstraintsView, w: Words) -> str:
     if gone:
         items.append(tag("li", esc(w.t("rw.constraint.traded", cards=w.listing(list(gone))))))
     if part.get("round_skips"):
-        line = w.t(
-            "rw.constraint.roundSkips",
-            skips=part.get("round_skips", 0),
-            turns=part.get("round_turns", 0),
-        )
-        items.append(tag("li", esc(line), data_testid="constraint-round"))
-    return tag(
-        "div",
-        tag("p", esc(w.t("rw.constraint.circleRule")), class_="rw-seq")
-        + tag(
-            "ol",
-            "".join(places),
-            class_="rw-ccircle",
-            aria_label=w.t("rw.constraint.circle"),
-            data_testid="constraint-circle",
-        )
-        + tag("ul", "".join(items), class_="rw-plain-list"),
-        data_testid="constraints",
+        items.append(_round_skips(part, w))
+    circle = tag(
+        "ol",
+        "".join(places),
+        class_="rw-ccircle",
+        aria_label=w.t("rw.constraint.circle"),
+        data_testid="constraint-circle",
     )
+    return _panel("rw.constraint.circleRule", items, w, circle)
 
 
 def _part(obs: Observation, w: Words) -> str:
@@ -242,12 +235,7 @@ def _part(obs: Observation, w: Words) -> str:
                 data_down="true" if entry["down"] else "false",
             )
         )
-    return tag(
-        "div",
-        tag("p", esc(w.t("rw.constraint.rule")), class_="rw-seq")
-        + tag("ul", "".join(items), class_="rw-plain-list"),
-        data_testid="constraints",
-    )
+    return _panel("rw.constraint.rule", items, w)
 
 
 def _prompt(obs: Observation, w: Words) -> str | None:

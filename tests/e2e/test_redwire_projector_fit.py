@@ -1,0 +1,147 @@
+"""Sticker C's cards and the last missions' panels, seen on a projector and on a phone.
+
+* On a 1920 x 1080 projector nobody scrolls the window: mission 55 with five players (five
+  challenge cards, five equipment cards of which three are rule sticker C's doubles) shows every
+  stand, every equipment card and the log's latest line, and no part of the table sits in a
+  scroll box of its own (before, the side column scrolled: the cards and the log were below its
+  fold, out of sight).
+* On a 360 x 640 phone no equipment card's name runs out of its card beside a wide "10-10" label.
+* Mission 63's oxygen discs and the reserve's frame stand out from the panel in both colour
+  schemes (in the light one they were white on cream).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Literal
+
+import pytest
+from harness import Watch, record_console, wait_ready
+from playwright.sync_api import Page, ViewportSize, expect
+from redwire_driver import take_device
+
+from engine.redwire import new_game
+from engine.redwire.mechanisms.equipment import tray
+
+PHONE: ViewportSize = {"width": 360, "height": 640}
+GAME = "?mission=55&players=5&seed=2&bots=0&pace=instant&brief=0"
+
+#: Every part of the projected table that must be seen: its box, and whether an ancestor inside
+#: the board clips it in a scroll box.
+MEASURE = """() => {
+    const seen = (e) => {
+        const b = e.getBoundingClientRect();
+        let clipped = false;
+        for (let p = e.parentElement; p && p.id !== 'rw-board'; p = p.parentElement) {
+            const o = getComputedStyle(p).overflowY;
+            if ((o === 'auto' || o === 'scroll' || o === 'hidden') && p.scrollHeight > p.clientHeight + 1)
+                clipped = true;
+        }
+        return {top: b.top, bottom: b.bottom, left: b.left, right: b.right, clipped};
+    };
+    const all = (s) => [...document.querySelectorAll(s)].map(seen);
+    return {
+        width: innerWidth, height: innerHeight,
+        scrollWidth: document.documentElement.scrollWidth,
+        stands: all('#rw-team .rw-tile'),
+        cards: all('#rw-side .rw-card'),
+        log: all('[data-testid="projector-log"] li:first-child'),
+        // The equipment's heading and its first card (in one column: the heading above it).
+        heading: [...document.querySelectorAll('#rw-side .rw-cards')].map((list) => {
+            const h = list.previousElementSibling.getBoundingClientRect();
+            const c = list.querySelector('.rw-card').getBoundingClientRect();
+            return {left: Math.abs(h.left - c.left), gap: c.top - h.bottom};
+        }),
+    };
+}"""
+
+
+def test_a_long_mission_fits_a_projector(page: Page, site_url: str, watch: Watch) -> None:
+    cards = tray.cards_of(new_game(mission=55, players=5, seed=2).setup)
+    assert {22, 99, 1111} <= set(cards)  # three of sticker C's doubles are dealt
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.goto(site_url + GAME)
+    wait_ready(page)
+    take_device(page)  # pass and play: the game is saved, its first seat's board shown
+    view = page.context.new_page()
+    view.set_viewport_size({"width": 1920, "height": 1080})
+    record_console(view, watch)
+    view.goto(site_url + "?view=table")
+    wait_ready(view)
+    expect(view.locator("#rw-side .rw-card")).to_have_count(len(cards))
+    box = view.evaluate(MEASURE)
+    assert box["scrollWidth"] <= box["width"]
+    parts = {"stands": box["stands"], "cards": box["cards"], "log": box["log"]}
+    assert all(parts.values()), parts
+    for name, boxes in parts.items():
+        for b in boxes:
+            inside = b["top"] >= 0 and b["bottom"] <= box["height"]
+            inside = inside and b["left"] >= 0 and b["right"] <= box["width"]
+            assert inside and not b["clipped"], (name, b, box["height"])
+    assert all(h["left"] < 30 and 0 <= h["gap"] < 80 for h in box["heading"]), box["heading"]
+    view.close()
+
+
+#: Each equipment card's name: how far its text reaches past the card's inner right edge.
+NAMES = """() => [...document.querySelectorAll('#rw-board .rw-card')].map((card) => {
+    const name = card.querySelector('.rw-card-name');
+    const inner = card.getBoundingClientRect().right - parseFloat(getComputedStyle(card).paddingRight);
+    const range = document.createRange();
+    range.selectNodeContents(name);
+    const text = Math.max(...[...range.getClientRects()].map((r) => r.right));
+    return {name: name.textContent, past: text - inner, wider: name.scrollWidth - name.clientWidth};
+})"""
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_sticker_c_card_names_stay_inside_their_cards_on_a_phone(
+    follow_link: Callable[..., Page], lang: str
+) -> None:
+    """Mission 55, five players, on a 360 x 640 phone: the Disintegrator (10-10) and the
+    Grappling Hook (11-11) beside their wide labels; no card's name runs out of its card (it
+    did: "Disintegrator", one long word, was cut by the card's edge)."""
+    assert {1010, 1111} <= set(tray.cards_of(new_game(mission=55, players=5, seed=6).setup))
+    page = follow_link(
+        f"?mission=55&players=5&seed=6&bots=0&pace=instant&brief=0&lang={lang}", viewport=PHONE
+    )
+    take_device(page)
+    expect(page.locator('.rw-card[data-panel="card:1010"]')).to_be_visible()
+    names = page.evaluate(NAMES)
+    assert len(names) == 5
+    assert all(n["past"] <= 0.5 and n["wider"] <= 0 for n in names), names
+
+
+#: The contrast of each oxygen disc's ring against the background it is drawn on (WCAG's ratio).
+RINGS = """() => {
+    const rgb = (c) => (c.match(/[\\d.]+/g) || []).map(Number);
+    const lum = ([r, g, b]) => {
+        const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+        return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+    };
+    const back = (e) => {
+        for (let p = e.parentElement; p; p = p.parentElement) {
+            const c = rgb(getComputedStyle(p).backgroundColor);
+            if (c.length === 3 || c[3] > 0.5) return c;
+        }
+        return [255, 255, 255];
+    };
+    return [...document.querySelectorAll('.rw-oxy, .rw-oxy-card')].map((e) => {
+        const a = lum(rgb(getComputedStyle(e).borderTopColor)), b = lum(back(e));
+        return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    });
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_oxygen_discs_are_seen_on_the_panel(
+    follow_link: Callable[..., Page], scheme: Literal["light", "dark"]
+) -> None:
+    """Mission 63 (the oxygen relay), five players, on a phone in either colour scheme: every
+    oxygen disc and the reserve's frame are ringed in a colour that stands out from the panel
+    (3:1 at least). In the light scheme they were white on cream (1.1:1): unseen."""
+    page = follow_link("?mission=63&players=5&seed=3&bots=0&pace=instant&brief=0", viewport=PHONE)
+    page.emulate_media(color_scheme=scheme)
+    take_device(page)
+    expect(page.locator(".rw-oxy").first).to_be_attached()
+    ratios = page.evaluate(RINGS)
+    assert ratios and min(ratios) >= 3, ratios

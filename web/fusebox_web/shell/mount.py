@@ -1,0 +1,105 @@
+"""A game's mount in its home card: what every game's ``Mount`` does the same way.
+
+The shell mounts each game before the page is marked ready (``host.GamePage.mount``), so a mount
+draws only its card's buttons, or opens at once the screen a link or a game in progress asks for
+(when ``host.may_open``); the game's controller (``App``: board, bots, screens) is imported on
+first use, in an asyncio task right after the boot or at once when a click comes first.
+
+:class:`GameMount` holds that route and the in-page link route (:meth:`GameMount.follow`, which
+``host.on_link`` registers); a game's ``Mount`` says only what differs: how its controller is
+made (:meth:`GameMount.make_app`), how it reads its saves (:meth:`GameMount.load_saves`), when
+it opens a game at once (:meth:`GameMount.opens_a_game`) and its home card
+(:meth:`GameMount.draw_home`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from abc import ABC, abstractmethod
+from typing import Any
+
+from . import dom
+from .errors import guarded, report
+from .host import GameHost
+
+
+class GameMount(ABC):
+    """A game in its home card, its controller imported on first use."""
+
+    def __init__(self, host: GameHost) -> None:
+        self.ctx = host
+        self._app: Any = None
+        self._later: asyncio.Future[None] | None = None
+        #: Messages for the home card (saves that could not be read, a bad link...).
+        self.notices: list[str] = []
+
+    @abstractmethod
+    def make_app(self) -> Any:
+        """The game's controller (its ``App``), importing its modules (the first use)."""
+
+    @abstractmethod
+    def load_saves(self) -> None:
+        """Read the game's saved data (again, after a followed link) and its problems as
+        ``notices``."""
+
+    @abstractmethod
+    def opens_a_game(self) -> bool:
+        """The first screen is the game's (a link, a game in progress), not the home card."""
+
+    @abstractmethod
+    def draw_home(self) -> None:
+        """The home card's buttons from the saved data."""
+
+    def listen(self, root: Any) -> None:
+        """Send the card's events to the controller (imported by the first one) and let the
+        shell hand this game its links followed in the page."""
+        dom.listen(root, "click", guarded(lambda event: self.app().on_click(event)))
+        dom.listen(root, "keydown", guarded(lambda event: self.app().on_key(event)))
+        dom.listen(root, "change", guarded(lambda event: self.app().on_change(event)))
+        self.ctx.on_link(self.follow)
+
+    def app(self) -> Any:
+        """The game's controller, imported on first use."""
+        if self._app is None:
+            self._app = self.make_app()
+        return self._app
+
+    def open_first_screen(self) -> None:
+        """The home card, or (when the shell lets the game open) the link's or the saved
+        game's screen."""
+        if not self.opens_a_game():
+            self.draw_home()
+            self._later = asyncio.ensure_future(self.later())
+            return
+        try:
+            self.app().start_up()
+        except Exception as error:  # the home card still works: show it, with the message
+            report(error)
+            self.draw_home()
+
+    def follow(self, search: str) -> bool:
+        """A link followed in the running page (``shell.app.Shell.follow``): what a boot at
+        that address does, from what is saved now. The game on screen is closed (its computers
+        and clock stop: the controller's ``close``; it is saved after every move), the saved
+        data is read again, and the link opens (without one: the saved game or the home card).
+        """
+        if self._later is not None:
+            self._later.cancel()
+            self._later = None
+        if self._app is not None:
+            self._app.close()
+            self._app = None
+        self.load_saves()
+        self.ctx.show_screen(None)
+        dom.set_root_attribute("data-board-ready", None)
+        self.open_first_screen()
+        return True
+
+    async def later(self) -> None:
+        # First let the page be marked ready and painted; then import the game's modules while
+        # the player reads the home card.
+        await asyncio.sleep(0)
+        try:
+            self.app().start_up()
+        except Exception as error:
+            report(error)
