@@ -10,8 +10,10 @@ takes it itself (``normalize``: a run of ``n`` equal codes covers the slot, or a
 when the wire's code is known); otherwise (the Walkie-Talkies moved wires since), the wire's
 class forms a run of ``n`` equal neighbours among the fact's slots, starting somewhere among the
 ``n`` slots that reach it: one conjunction of class relations per start (``same`` inside the
-run, ``differ`` at both ends), and exactly one of them holds. Blue, with an unsorted slot among
-them: one case per blue code the wire may hold (exactly ``n`` of it). ``expand`` turns a
+run, ``differ`` at both ends), and exactly one of them holds. Blue, with wires out of the
+sorted order among them: each of those has the wire's class or not (a class relation), and the
+sorted ones hold a run of ``n`` less those that do; when the wire itself is out of the order, one
+case per blue code it may hold (exactly ``n`` of it). ``expand`` turns a
 position with such facts into the positions of every combination of cases that the known codes
 allow (the cases are disjoint, so their worlds add up); ``MixedSolution`` adds their solutions
 up.
@@ -34,7 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from itertools import product
+from itertools import combinations, product
 from random import Random
 
 from engine.redwire.deduction.codes import BLUE_VALUES, RED, YELLOW, class_of, is_blue
@@ -94,9 +96,27 @@ def options(position: Position, fact: Multiplicity, native: bool = False) -> lis
     guard: Option = (SlotIn(slots[at], BLUE_CODES),) if found else ()
     if native:
         return [*found, (*guard, fact)]
-    if any(i in position.stands[s].unsorted for s, i in slots):
-        # A wire outside the sorted order may hold the value anywhere: one case per value.
-        return found + [(SlotIn(slots[at], (c,)), Count(slots, (c,), n, n)) for c in blue]
+    x = slots[at]
+    loose = [slot for slot in slots if slot[1] in position.stands[slot[0]].unsorted]
+    if x in loose:  # the wire itself lies out of the order: one case per value
+        return found + [(SlotIn(x, (c,)), Count(slots, (c,), n, n)) for c in blue]
+    # The wires in sorted order hold the class as one run through ``x``; each wire out of the
+    # order (a flipped one, an X wire) holds it or not: the run is ``n`` less those that do.
+    ordered = [slot for slot in slots if slot not in loose]
+    for size in range(min(len(loose), n - 1) + 1):
+        for same in combinations(loose, size):
+            apart = [same_class(x, u, u in same) for u in loose]
+            for run in _runs(ordered, ordered.index(x), n - size):
+                facts = [*apart, *run]
+                if all(_possible(position, f) for f in facts):
+                    found.append((*guard, *facts))
+    return found
+
+
+def _runs(slots: Sequence[SlotRef], at: int, n: int) -> list[list[Fact]]:
+    """The class of ``slots[at]`` as a run of exactly ``n`` neighbours among ``slots`` (in
+    sorted order): per start, ``same`` inside the run and ``differ`` at both ends."""
+    found: list[list[Fact]] = []
     for start in range(max(0, at - n + 1), min(at, len(slots) - n) + 1):
         facts: list[Fact] = [
             same_class(slots[j], slots[j + 1], True) for j in range(start, start + n - 1)
@@ -105,8 +125,7 @@ def options(position: Position, fact: Multiplicity, native: bool = False) -> lis
             facts.append(same_class(slots[start - 1], slots[start], False))
         if start + n < len(slots):
             facts.append(same_class(slots[start + n - 1], slots[start + n], False))
-        if all(_possible(position, f) for f in facts):
-            found.append((*guard, *facts))
+        found.append(facts)
     return found
 
 
