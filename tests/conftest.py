@@ -37,7 +37,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         type=int,
         default=0,
         help="bot games per player count of missions 38, 55-65, every position of each checked "
-        "by the real-game oracle (0 by default: one small game only; 3 for a long run)",
+        "by the real-game oracle (0 by default: one small game only; 4 for a long run)",
     )
     parser.addoption(
         "--all-missions",
