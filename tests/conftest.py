@@ -26,6 +26,20 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "mission; from 2, every player count; 20 for a long run)",
     )
     parser.addoption(
+        "--multiplicity-positions",
+        type=int,
+        default=300,
+        help="random positions with x1/x2/x3 facts and counts checked against brute force "
+        "(300 by default; 5000 for a long run)",
+    )
+    parser.addoption(
+        "--sweep-games",
+        type=int,
+        default=0,
+        help="bot games per player count of missions 38, 55-65, every position of each checked "
+        "by the real-game oracle (0 by default: one small game only; 4 for a long run)",
+    )
+    parser.addoption(
         "--all-missions",
         action="store_true",
         default=False,

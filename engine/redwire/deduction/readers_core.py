@@ -28,7 +28,7 @@ from typing import Any
 from engine.redwire.deduction.codes import BLUE_VALUES, RED, YELLOW, class_of_json
 from engine.redwire.deduction.facts import AtLeastOne, SlotIn, SlotNotIn, class_codes
 from engine.redwire.deduction.readers import register_event, register_part
-from engine.redwire.deduction.tracker import Tracker
+from engine.redwire.deduction.tracker import Tracker, Wire
 
 #: Every code but the red ones: what a wire that is "not red" may be.
 NOT_RED = class_codes([YELLOW, *BLUE_VALUES])
@@ -47,6 +47,15 @@ def not_red(tracker: Tracker) -> tuple[int, ...]:
     return class_codes([v for v in (YELLOW, *BLUE_VALUES) if v not in turned])
 
 
+def in_hand(tracker: Tracker, seat: int) -> tuple[Wire, ...]:
+    """The uncut wires ``seat`` holds and sees: his hand as the rules read it (``Table.hand``).
+    A wire turned round (``memo["own_hidden"]``, a flipped wire) is not one its owner knows he
+    holds, so "he holds only red wires, he must reveal them" and "he holds every copy left"
+    speak of the others."""
+    hidden = tracker.memo.get("own_hidden", ())
+    return tuple(w for w in tracker.uncut_of_seat(seat) if w not in hidden)
+
+
 def read_token(event: Mapping[str, Any], tracker: Tracker) -> None:
     wire = tracker.wire(event["stand"], event["slot"])
     tracker.add(SlotIn.classes(wire, class_of_json(event["value"])))
@@ -59,9 +68,7 @@ def read_wire_cut(event: Mapping[str, Any], tracker: Tracker) -> None:
 def read_cut(event: Mapping[str, Any], tracker: Tracker) -> None:
     values = tuple(class_of_json(v) for v in event["values"])
     turned = tuple(int(v) for v in event.get("red_as", ()))  # values that count as red
-    # A wire turned round (``memo["own_hidden"]``) is not one its owner knows he holds.
-    hidden = tracker.memo.get("own_hidden", ())
-    held = tuple(w for w in tracker.uncut_of_seat(int(event["seat"])) if w not in hidden)
+    held = in_hand(tracker, int(event["seat"]))
     for value in values:
         tracker.add(AtLeastOne.classes(held, value))
     if "pointed" in event:  # a miss whose wires are forgotten (mission 50's memory option)

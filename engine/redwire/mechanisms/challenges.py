@@ -409,9 +409,9 @@ def _read_call(event: Mapping[str, Any], tracker: Tracker) -> None:
     """A red call is never open to a seat holding only red wires (it must reveal them): one of
     the caller's uncut wires is not red. The wire called, its ``wire_cut`` shows."""
     from ..deduction.facts import AtLeastOne
-    from ..deduction.readers_core import not_red
+    from ..deduction.readers_core import in_hand, not_red
 
-    tracker.add(AtLeastOne(tracker.uncut_of_seat(int(event["seat"])), not_red(tracker)))
+    tracker.add(AtLeastOne(in_hand(tracker, int(event["seat"])), not_red(tracker)))
 
 
 def _read_claim(event: Mapping[str, Any], tracker: Tracker) -> None:

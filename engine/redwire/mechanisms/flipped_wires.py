@@ -585,12 +585,13 @@ def _skip(s: Table, a: FlippedSkip) -> Events:
 
 
 def _read_skip(event: Mapping[str, Any], tracker: Tracker) -> None:
-    """He skipped: a wire of his is not red (else he would reveal them), and of each value with
-    2 or 4 copies left he holds fewer than all."""
+    """He skipped: a wire in his hand is not red (else he would reveal them), and of each value
+    with 2 or 4 copies left his hand holds fewer than all (his own flipped wire, which he does
+    not see, is in neither: the rules read his hand)."""
     from ..deduction.facts import AtLeastOne, Count
-    from ..deduction.readers_core import not_red
+    from ..deduction.readers_core import in_hand, not_red
 
-    wires = tracker.uncut_of_seat(int(event["seat"]))
+    wires = in_hand(tracker, int(event["seat"]))
     tracker.add(AtLeastOne(tuple(wires), not_red(tracker)))
     for value, high in event.get("solo", ()):
         tracker.add(Count.classes(wires, int(value), low=0, high=int(high)))

@@ -107,13 +107,13 @@ def _legal(s: Table, seat: int) -> Iterator[Stabilize]:
 
 
 def read_not_only_red(event: Mapping[str, Any], tracker: Tracker) -> None:
-    """The card's user was not holding red wires only (else they must reveal them): one of their
-    uncut wires is not red."""
+    """The card's user was not holding red wires only (else they must reveal them): one of the
+    uncut wires in their hand is not red (a flipped wire they cannot see is not in it)."""
     # Imported here: the solver loads only when a page or a bot first asks for odds.
     from ...deduction.facts import AtLeastOne
-    from ...deduction.readers_core import not_red
+    from ...deduction.readers_core import in_hand, not_red
 
-    tracker.add(AtLeastOne(tracker.uncut_of_seat(int(event["seat"])), not_red(tracker)))
+    tracker.add(AtLeastOne(in_hand(tracker, int(event["seat"])), not_red(tracker)))
 
 
 class Stabilizer(Mechanism[Shield]):
