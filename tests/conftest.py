@@ -28,9 +28,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--multiplicity-positions",
         type=int,
-        default=300,
+        default=120,
         help="random positions with x1/x2/x3 facts and counts checked against brute force "
-        "(300 by default; 5000 for a long run)",
+        "(120 by default; 5000 for a long run)",
     )
     parser.addoption(
         "--sweep-games",

@@ -3,7 +3,7 @@ not the whole story: a yellow or red class holds several codes (which need not l
 on a stand), and a wire outside the sorted order (an X wire, mission 64's flipped pair) may hold
 the class anywhere on its stand. Facts are given twice now and then, as a game may tell them.
 
-``--multiplicity-positions N`` sweeps N random positions (300 by default).
+``--multiplicity-positions N`` sweeps N random positions (120 by default).
 """
 
 from __future__ import annotations
