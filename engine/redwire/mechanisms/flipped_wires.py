@@ -365,9 +365,14 @@ def _refusals(table: Table) -> ActionFilter | None:
             )
         return gives[partner]
 
+    # Where they lie now, for the cuts (a listing's thousands): a set test per cut.
+    places = {
+        (st, sl) for st, wires in enumerate(table.stands) for sl, w in enumerate(wires) if w in ids
+    }
+
     def touches(action: Action) -> bool:
         if isinstance(action, Cut):
-            hit = any(_wire(table, st, sl) in ids for st, sl in action.targets)
+            hit = not places.isdisjoint(action.targets)
             # Mission 56's toll cut (``toll_cut``): one wire, one value, no equipment.
             plain = action.tool is None and len(action.values) == 1 and len(action.targets) == 1
             return hit and not (toll and plain)
