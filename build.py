@@ -774,7 +774,10 @@ def main(argv: list[str] | None = None) -> None:
     serve.add_argument("--port", type=int, default=8000, help="port on 127.0.0.1 (default 8000)")
     serve.add_argument("--base", default="/", help="serve under this subpath, e.g. /fusebox/")
     sub.add_parser("test", help="run the whole test suite", add_help=False)
-    bench = sub.add_parser("bench", help="run a benchmark and print its figures")
+    bench = sub.add_parser(
+        "bench",
+        help="run a benchmark and print its figures (legal: the legal-move listing per mission)",
+    )
     bench.add_argument("name")
     args, extra = parser.parse_known_args(argv)
     if args.task == "test":

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Iterator
 from itertools import combinations
 
 from .actions import Action, Cut, Pick, PlaceToken, RevealReds, SoloCut
-from .mechanisms.base import Mechanism
+from .mechanisms.base import listing_filters
 from .model import Phase, Table
 from .rules import is_pick_phase, solo_allowed
 from .turn import any_time_now, ignored, must_reveal
@@ -43,9 +43,9 @@ def legal_actions(s: Table, seat: int) -> list[Action]:
             for spec in mechanism.actions:
                 if spec.timing == "any_time":
                     actions.extend(spec.legal(s, seat))
-    filters = [m for m in s.mechanisms if type(m).allows is not Mechanism.allows]
-    if filters:
-        actions = [a for a in actions if all(m.allows(s, a) for m in filters)]
+    # Each filter computes what it needs once for the whole listing (not once per action).
+    for allowed in listing_filters(s):
+        actions = [a for a in actions if allowed(a)]
     return actions
 
 

@@ -59,7 +59,7 @@ def _teammates_flipped(ask: BotAsk) -> set[Slot]:
 def _tolled(action: Action, theirs: set[Slot]) -> bool:
     if isinstance(action, FlippedCut):
         return (action.stand, action.slot) in theirs
-    return isinstance(action, Cut) and any(tuple(t) in theirs for t in action.targets)
+    return isinstance(action, Cut) and not theirs.isdisjoint(action.targets)
 
 
 def _usual_without(ask: BotAsk, free: list[Action]) -> Advice:
@@ -83,8 +83,9 @@ def _sure_free(know: Knowledge, free: list[Action]) -> bool:
 
 def _advise_toll(ask: BotAsk, theirs: set[Slot]) -> Advice | None:
     """Mission 56: whether to pay a step for a sure cut at a teammate's flipped wire."""
-    paid = [a for a in ask.legal if _tolled(a, theirs) and isinstance(a, Cut)]
-    free = [a for a in ask.legal if not _tolled(a, theirs)]
+    tolled = [_tolled(a, theirs) for a in ask.legal]  # once per action: listings are long
+    paid = [a for a, toll in zip(ask.legal, tolled, strict=True) if toll and isinstance(a, Cut)]
+    free = [a for a, toll in zip(ask.legal, tolled, strict=True) if not toll]
     if not paid and len(free) == len(ask.legal):
         return None
     know: Knowledge = ask.knowledge()

@@ -39,7 +39,7 @@ from ..model import Phase, Table
 from ..turn import end_turn, forbid_if_must_reveal, mistake, must_reveal, require_own_turn
 from ..wires import BLUE_VALUES
 from . import number_cards
-from .base import ActionSpec, Advice, BotAsk, Events, Mechanism, name_of
+from .base import ActionFilter, ActionSpec, Advice, BotAsk, Events, Mechanism, Refusal, name_of
 from .equipment.coffee import CoffeeMug
 from .number_choice import gives_last
 
@@ -354,27 +354,31 @@ class Arithmetic(Mechanism[ArithPart]):
         """Once calculated, the result is the value the active player must cut."""
         return _current(table)
 
-    def check_action(self, table: Table, action: Action) -> None:
-        value = _current(table)
-        if gives_last(table, action, value):
-            raise IllegalActionError(ArithReason.ARITH_KEEP, value=value)
-        if not self.allows(table, action):
-            if value is None:
-                raise IllegalActionError(ArithReason.ARITH_FIRST)
-            raise IllegalActionError(ArithReason.ARITH_CUT, value=value)
+    def action_filter(self, table: Table) -> ActionFilter | None:
+        # Only the active seat's turn is bound; the value calculated is read once per listing
+        # (a listing of mission 47 holds thousands of cuts, nearly all refused).
+        if not _in_play(table) or table.phase is not Phase.TURN:
+            return None
+        value, active = _part(table).current, table.active
 
-    def allows(self, table: Table, action: Action) -> bool:
-        if table.phase is not Phase.TURN or action.seat != table.active:
-            return True
-        value = _part(table).current
-        if gives_last(table, action, value):
-            return False
-        if isinstance(action, Cut):
-            return value is not None and action.values == (value,)
-        if isinstance(action, SoloCut):
-            return value is not None and action.value == value
-        # Once calculated, the cut is due: the Coffee Mug no longer replaces it.
-        return value is None or not isinstance(action, CoffeeMug)
+        def refuse(action: Action) -> Refusal | None:
+            if action.seat != active:
+                return None
+            if gives_last(table, action, value):
+                return Refusal(ArithReason.ARITH_KEEP, {"value": value})
+            if isinstance(action, Cut):
+                allowed = value is not None and action.values == (value,)
+            elif isinstance(action, SoloCut):
+                allowed = value is not None and action.value == value
+            else:  # once calculated, the cut is due: the Coffee Mug no longer replaces it
+                allowed = value is None or not isinstance(action, CoffeeMug)
+            if allowed:
+                return None
+            if value is None:
+                return Refusal(ArithReason.ARITH_FIRST)
+            return Refusal(ArithReason.ARITH_CUT, {"value": value})
+
+        return refuse
 
     def observe(self, table: Table, viewer: Viewer) -> ArithView:
         part = _part(table)

@@ -9,7 +9,8 @@ base class does nothing at each of them, so a mechanism overrides only what it n
 * its **state component** (``init_part``): one immutable value under its id in ``Table.parts``,
   replaced (never changed) by its rules, so it is copied, compared and saved with the state;
 * **hooks**: ``start_game``, ``turn_start``, ``check_action`` (may refuse any action with a reason,
-  with ``allows`` its legal-move filter), ``before_action`` (a price paid first), ``after_cuts`` (also the end-of-mission check),
+  with ``allows`` its legal-move filter; or both from ``action_filter``, built once per listing),
+  ``before_action`` (a price paid first), ``after_cuts`` (also the end-of-mission check),
   ``after_mistake``, ``end_turn``;
 * **cut modifiers**: detectors (:class:`Tool`, named by the Dual Cut's ``tool`` field), extra
   announced values (:class:`Announcer`), and ``shields_cut`` (the Stabilizer: no dial, no
@@ -35,9 +36,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar
+from functools import partial
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Generic, Literal, NamedTuple, Protocol, TypeVar
 
-from ...core.errors import ReasonCode
+from ...core.errors import IllegalActionError, ReasonCode
 from ...core.events import Event, Viewer
 from ..actions import Action
 from ..model import Pending, Phase, Table
@@ -66,6 +69,23 @@ Line = Callable[[Mapping[str, Any], Sequence[str], Sequence[int] | None], str]
 BotKey = tuple[tuple[str, ...], str, str]
 #: A mechanism's advice to a bot: the action, and the key and params of its sentence.
 Advice = tuple[Action, str, Mapping[str, Any]]
+
+
+class Refusal(NamedTuple):
+    """Why a mechanism refuses an action: its typed reason and the sentence's params, the
+    IllegalActionError ``check_action`` raises (built only then, by ``error``: a listing
+    refuses thousands of candidates and needs no sentence for them)."""
+
+    reason: ReasonCode
+    params: Mapping[str, Any] = MappingProxyType({})
+
+    def error(self) -> IllegalActionError:
+        return IllegalActionError(self.reason, **self.params)
+
+
+#: One listing's filter of a mechanism (``Mechanism.action_filter``): the refusal an action
+#: meets, or None when the mechanism allows it.
+ActionFilter = Callable[[Action], Refusal | None]
 
 
 class BotAsk(Protocol):
@@ -97,6 +117,24 @@ def where(names: Sequence[str], owners: Sequence[int] | None, stand: int, slot: 
     """A wire's place in a transcript line."""
     owner = f"{name_of(names, owners[stand])}'s " if owners else ""
     return f"{owner}stand {stand + 1}, wire {slot + 1}"
+
+
+def listing_filters(table: Table) -> list[Callable[[Action], bool]]:
+    """The legal-move filters of the mechanisms in play, built once for one listing on ``table``
+    (each True when its mechanism allows the action): a mechanism's ``action_filter``, or its
+    ``allows`` when it overrides only that; a mechanism that refuses nothing has none."""
+    filters: list[Callable[[Action], bool]] = []
+    for mechanism in table.mechanisms:
+        refuse = mechanism.action_filter(table)
+        if refuse is not None:
+            filters.append(_allowed_by(refuse))
+        elif type(mechanism).allows is not Mechanism.allows:
+            filters.append(partial(mechanism.allows, table))
+    return filters
+
+
+def _allowed_by(refuse: ActionFilter) -> Callable[[Action], bool]:
+    return lambda action: refuse(action) is None
 
 
 @dataclass(frozen=True)
@@ -342,15 +380,35 @@ class Mechanism(Generic[Part]):
     def turn_start(self, table: Table, events: Events) -> None:
         """When a seat's turn begins (after its ``turn`` event)."""
 
+    def action_filter(self, table: Table) -> ActionFilter | None:
+        """This mechanism's refusals on ``table`` as it stands, for many actions at once (None:
+        it refuses nothing this way).
+
+        Called once per legal-move listing (and once per ``check_action``), it computes what
+        does not depend on the action (the X wires, the value a seat must cut, a seat's hand,
+        lazily) and returns the function that gives each action's :class:`Refusal` (the typed
+        reason and params of the IllegalActionError ``check_action`` raises) or None.
+        A mechanism that overrides it takes its ``check_action`` and ``allows`` from it (the
+        defaults below), so the listing and the refusal have one source and cannot drift apart;
+        a check that rebuilds something per action belongs here rather than in ``allows``."""
+        return None
+
     def check_action(self, table: Table, action: Action) -> None:
         """Before any action is resolved: raise IllegalActionError to forbid it now.
 
         The legal-move list must agree: a mechanism that forbids actions here must leave them
-        out of ``legal_actions`` too (see ``allows``)."""
+        out of ``legal_actions`` too (see ``allows``). By default: ``action_filter``'s refusal."""
+        refuse = self.action_filter(table)
+        if refuse is not None:
+            refusal = refuse(action)
+            if refusal is not None:
+                raise refusal.error()
 
     def allows(self, table: Table, action: Action) -> bool:
-        """The legal-move filter matching ``check_action`` (True: not forbidden by this)."""
-        return True
+        """The legal-move filter matching ``check_action`` (True: not forbidden by this). By
+        default: ``action_filter`` has no refusal for it."""
+        refuse = self.action_filter(table)
+        return refuse is None or refuse(action) is None
 
     def before_action(self, table: Table, action: Action, events: Events) -> None:
         """Once every mechanism allowed ``action``, before it is resolved: what it costs first

@@ -55,7 +55,7 @@ from ..turn import (
     place_info,
 )
 from ..wires import BLUE_VALUES, Colour, blue, colour_of, value_to_json
-from .base import ActionSpec, Advice, BotAsk, Events, PickSpec, name_of
+from .base import ActionFilter, ActionSpec, Advice, BotAsk, Events, PickSpec, Refusal, name_of
 from .number_deck import DeckMechanism, NumberDeck, orders_of, turn_up
 
 if TYPE_CHECKING:
@@ -362,22 +362,27 @@ class BatRadar(DeckMechanism[BatPart]):
                 return True
         return False
 
-    def check_action(self, table: Table, action: Action) -> None:
+    def action_filter(self, table: Table) -> ActionFilter | None:
+        # Once per listing: the value is the table's, not the action's (it reads every hand).
         value = _cut_value(table)
-        if value is None or action.seat != table.active:
-            return
-        if not self.allows(table, action):
-            raise IllegalActionError(BatReason.BAT_VALUE, value=value_to_json(value))
+        if value is None:
+            return None
+        sir = _sir(table)
 
-    def allows(self, table: Table, action: Action) -> bool:
-        value = _cut_value(table)
-        if value is None or action.seat != table.active:
-            return True
-        if isinstance(action, Cut):
-            return action.values == (value,)
-        if isinstance(action, SoloCut):
-            return action.value == value
-        return _sir(table) or action.type in ("pick",)  # mission 51 has equipment
+        def refuse(action: Action) -> Refusal | None:
+            if action.seat != table.active:
+                return None
+            if isinstance(action, Cut):
+                allowed = action.values == (value,)
+            elif isinstance(action, SoloCut):
+                allowed = action.value == value
+            else:
+                allowed = sir or action.type in ("pick",)  # mission 51 has equipment
+            return (
+                None if allowed else Refusal(BatReason.BAT_VALUE, {"value": value_to_json(value)})
+            )
+
+        return refuse
 
     def observe(self, table: Table, viewer: Viewer) -> BatView:
         part = self.part(table)

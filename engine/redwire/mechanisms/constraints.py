@@ -74,7 +74,7 @@ one step. Our reading of an empty pile: no more draws (refused as ``constraint_p
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar, NotRequired, TypedDict, cast
 
@@ -95,7 +95,7 @@ from ..turn import (
     token_skipped,
 )
 from ..wires import RED, YELLOW, cut_value
-from .base import ActionSpec, Advice, BotAsk, Events, Mechanism, name_of
+from .base import ActionFilter, ActionSpec, Advice, BotAsk, Events, Mechanism, Refusal, name_of
 
 if TYPE_CHECKING:
     from ...core.rng import Rng
@@ -631,17 +631,14 @@ def _give_up_legal(s: Table, seat: int) -> Iterator[TurnDown]:
         yield TurnDown(seat)
 
 
-def _forbidden(table: Table, action: Action) -> Card | None:
-    """The card this action disobeys (a cut of a value it does not let its seat cut; on
-    mission 32 also equipment under G, an aim at a wire with a token or the Sticky Note under H,
-    an aim at a stand's end under I or J, a Solo Cut under K), or None."""
-    card = active_card(table, action.seat)
-    if card is None or _obeys(table, card, action):
-        return None
-    return card
-
-
-def _obeys(table: Table, card: Card, action: Action) -> bool:
+def _obeys(
+    table: Table,
+    card: Card,
+    action: Action,
+    aim: Callable[[Table, str, int, int], bool] | None = None,
+) -> bool:
+    """Whether ``action`` obeys ``card`` (``aim``: ``_aim_allowed``, or a listing's memo of it)."""
+    aim = aim or _aim_allowed
     letter = card.letter
     if isinstance(action, Cut):
         if not all(card.allows_value(v) for v in action.values):
@@ -649,7 +646,7 @@ def _obeys(table: Table, card: Card, action: Action) -> bool:
         if letter == "G" and (action.tool is not None or len(action.values) > 1):
             return False  # a detector or two values: equipment, a card's or one's own
         if letter in ("H", "I", "J"):
-            return all(_aim_allowed(table, letter, stand, slot) for stand, slot in action.targets)
+            return all(aim(table, letter, stand, slot) for stand, slot in action.targets)
         return True
     if isinstance(action, SoloCut) or action.counts_as_solo:  # the Fast Pass is a Solo Cut
         value = cast("int", getattr(action, "value"))  # noqa: B009 (an Action has no value)
@@ -1400,22 +1397,43 @@ class Constraints(Mechanism[ConstraintPart]):
         else:
             events.append(Event("constraint_kept", data))
 
-    def check_action(self, table: Table, action: Action) -> None:
-        card = _forbidden(table, action)
-        if card is None:
-            return
-        if shared_card(table) is not None:
-            raise IllegalActionError(
-                ConstraintReason.CONSTRAINT_SHARED, card=card.letter, text=card.text["en"]
-            )
-        if not card.numbers_only:  # mission 61's own cards G-L
-            raise IllegalActionError(
-                ConstraintReason.CONSTRAINT_OWN, card=card.letter, text=card.text["en"]
-            )
-        raise IllegalActionError(ConstraintReason.CONSTRAINT_VALUE, card=card.letter)
+    def action_filter(self, table: Table) -> ActionFilter | None:
+        if not isinstance(table.parts.get(ID), ConstraintPart):
+            return None
+        shared = shared_card(table) is not None
+        # Once per listing: each seat's card, and each wire a cut aims at (cards I and J read
+        # the whole stand), not once per action.
+        cards: dict[int, Card | None] = {}
+        aims: dict[tuple[str, int, int], bool] = {}
 
-    def allows(self, table: Table, action: Action) -> bool:
-        return _forbidden(table, action) is None
+        def aim(table: Table, letter: str, stand: int, slot: int) -> bool:
+            key = (letter, stand, slot)
+            if key not in aims:
+                aims[key] = _aim_allowed(table, letter, stand, slot)
+            return aims[key]
+
+        def refuse(action: Action) -> Refusal | None:
+            """The refusal of an action that disobeys its seat's card (a cut of a value it does
+            not let him cut; on mission 32 also equipment under G, an aim at a wire with a token
+            or the Sticky Note under H, an aim at a stand's end under I or J, a Solo Cut under
+            K)."""
+            if action.seat not in cards:
+                cards[action.seat] = active_card(table, action.seat)
+            card = cards[action.seat]
+            if card is None or _obeys(table, card, action, aim):
+                return None
+            if shared:
+                return Refusal(
+                    ConstraintReason.CONSTRAINT_SHARED,
+                    {"card": card.letter, "text": card.text["en"]},
+                )
+            if not card.numbers_only:  # mission 61's own cards G-L
+                return Refusal(
+                    ConstraintReason.CONSTRAINT_OWN, {"card": card.letter, "text": card.text["en"]}
+                )
+            return Refusal(ConstraintReason.CONSTRAINT_VALUE, {"card": card.letter})
+
+        return refuse
 
     def miss_token(
         self, table: Table, wire: int, announced: tuple[int, ...], events: Events

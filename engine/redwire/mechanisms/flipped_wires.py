@@ -72,7 +72,17 @@ from ..turn import (
     require_own_turn,
 )
 from ..wires import BLUE_VALUES, RED, YELLOW, cut_value, label_of
-from .base import ActionSpec, Advice, BotAsk, Events, Mechanism, name_of, where
+from .base import (
+    ActionFilter,
+    ActionSpec,
+    Advice,
+    BotAsk,
+    Events,
+    Mechanism,
+    Refusal,
+    name_of,
+    where,
+)
 
 if TYPE_CHECKING:
     from ...core.rng import Rng
@@ -332,37 +342,61 @@ def toll_cut(table: Table, action: Action) -> bool:
     return _wire(table, *action.targets[0]) in set(flipped_ids(table))
 
 
-def _touches(table: Table, action: Action) -> bool:
-    """An action of the core or another mechanism aimed at a flipped wire (a cut, a token, a
-    label): nobody but its owner cuts it, and only with this mechanism's actions (mission 56:
-    a teammate's plain Dual Cut may aim at it too)."""
+def _refusals(table: Table) -> ActionFilter | None:
+    """The refusal of an action of the core or another mechanism aimed at a flipped wire (a
+    cut, a token, a label): nobody but its owner cuts it, and only with this mechanism's
+    actions (mission 56: a teammate's plain Dual Cut may aim at it too). None: no wire is
+    flipped. The flipped wires are read once per listing, a Walkie-Talkies partner's hand once
+    per partner."""
     ids = set(flipped_ids(table))
     if not ids:
-        return False
-    if toll_cut(table, action):
-        return False
+        return None
+    toll = tolled(table)
+    from .equipment.labels import Label
     from .equipment.walkie import Walkie
 
-    # The partner of the Walkie-Talkies must give back a wire he sees: one whose only wire left
-    # is his flipped one has none to give (the equipment may not touch it).
-    if (
-        isinstance(action, Walkie)
-        and 0 <= action.partner < table.players
-        and not any(table.stands[st][sl] not in ids for st, sl, _ in table.hand(action.partner))
-    ):
-        return True
-    if isinstance(action, Cut):
-        return any(_wire(table, st, sl) in ids for st, sl in action.targets)
-    if isinstance(action, PlaceToken):
-        return _wire(table, action.stand, action.slot) in ids
-    from .equipment.labels import Label
+    gives: dict[int, bool] = {}
 
-    if isinstance(action, Label):  # a label lies across two wires
-        return any(_wire(table, action.stand, s) in ids for s in (action.slot, action.slot + 1))
-    stand, slot = getattr(action, "stand", None), getattr(action, "slot", None)
-    if isinstance(stand, int) and isinstance(slot, int) and not isinstance(action, FlippedCut):
-        return _wire(table, stand, slot) in ids
-    return False
+    def sees_one(partner: int) -> bool:
+        """The partner holds a wire he sees to give back (not only his flipped one)."""
+        if partner not in gives:
+            gives[partner] = any(
+                table.stands[st][sl] not in ids for st, sl, _ in table.hand(partner)
+            )
+        return gives[partner]
+
+    # Where they lie now, for the cuts (a listing's thousands): a set test per cut.
+    places = {
+        (st, sl) for st, wires in enumerate(table.stands) for sl, w in enumerate(wires) if w in ids
+    }
+
+    def touches(action: Action) -> bool:
+        if isinstance(action, Cut):
+            hit = not places.isdisjoint(action.targets)
+            # Mission 56's toll cut (``toll_cut``): one wire, one value, no equipment.
+            plain = action.tool is None and len(action.values) == 1 and len(action.targets) == 1
+            return hit and not (toll and plain)
+        # The partner of the Walkie-Talkies must give back a wire he sees: one whose only wire
+        # left is his flipped one has none to give (the equipment may not touch it).
+        if (
+            isinstance(action, Walkie)
+            and 0 <= action.partner < table.players
+            and not sees_one(action.partner)
+        ):
+            return True
+        if isinstance(action, PlaceToken):
+            return _wire(table, action.stand, action.slot) in ids
+        if isinstance(action, Label):  # a label lies across two wires
+            return any(_wire(table, action.stand, s) in ids for s in (action.slot, action.slot + 1))
+        stand, slot = getattr(action, "stand", None), getattr(action, "slot", None)
+        if isinstance(stand, int) and isinstance(slot, int) and not isinstance(action, FlippedCut):
+            return _wire(table, stand, slot) in ids
+        return False
+
+    def refuse(action: Action) -> Refusal | None:
+        return Refusal(FlippedReason.FLIPPED_NOT_YOURS) if touches(action) else None
+
+    return refuse
 
 
 # --------------------------------------------------------------------------- the owner's cuts
@@ -932,12 +966,8 @@ class FlippedWires(Mechanism[FlippedPart]):
     def equipment_ignores(self, table: Table) -> frozenset[int]:
         return frozenset(flipped_ids(table))
 
-    def check_action(self, table: Table, action: Action) -> None:
-        if _touches(table, action):
-            raise IllegalActionError(FlippedReason.FLIPPED_NOT_YOURS)
-
-    def allows(self, table: Table, action: Action) -> bool:
-        return not _touches(table, action)
+    def action_filter(self, table: Table) -> ActionFilter | None:
+        return _refusals(table)
 
     def before_action(self, table: Table, action: Action, events: Events) -> None:
         """Mission 56: a Dual Cut at a teammate's flipped wire owes one step, paid once the cut

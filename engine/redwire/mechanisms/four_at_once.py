@@ -61,7 +61,17 @@ from ..model import Pending, Phase, Table
 from ..turn import after_cuts, cut_wire, end_turn, explode, place_info, require_own_turn
 from ..wires import BLUE_VALUES, blue, code_of, cut_value
 from . import number_cards
-from .base import ActionSpec, Advice, BotAsk, Events, Mechanism, PickSpec, name_of
+from .base import (
+    ActionFilter,
+    ActionSpec,
+    Advice,
+    BotAsk,
+    Events,
+    Mechanism,
+    PickSpec,
+    Refusal,
+    name_of,
+)
 from .equipment import tray
 
 if TYPE_CHECKING:
@@ -715,26 +725,32 @@ class FourAtOnceMechanism(Mechanism[FourPart]):
     def end_turn(self, table: Table, events: Events) -> None:
         table.set_part(ID, replace(self.part(table), last=table.active, forced=None))
 
-    def check_action(self, table: Table, action: Action) -> None:
-        if not self.allows(table, action):
-            value = _blocked(table)
-            last = last_value(table)
-            if last is not None and _forced_elsewhere(table, action):
-                raise IllegalActionError(FourReason.LAST_FORCED, value=last)
-            reason = FourReason.FOUR_TOGETHER if last is None else FourReason.LAST_VALUE
-            raise IllegalActionError(reason, value=value)
+    def action_filter(self, table: Table) -> ActionFilter | None:
+        part = table.parts.get(ID)
+        if not isinstance(part, FourPart) or part.done:
+            return None  # nothing forced, no value blocked
+        # Once per listing: the blocked value reads the Number cards.
+        value, last = _blocked(table), last_value(table)
 
-    def allows(self, table: Table, action: Action) -> bool:
-        if _forced_elsewhere(table, action):
-            return False
-        value = _blocked(table)
-        if value is None:
-            return True
-        if isinstance(action, Cut):
-            return value not in action.values
-        if isinstance(action, SoloCut):
-            return action.value != value
-        return True
+        def refuse(action: Action) -> Refusal | None:
+            forced = _forced_elsewhere(table, action)
+            if not forced:
+                if value is None:
+                    return None
+                if isinstance(action, Cut):
+                    if value not in action.values:
+                        return None
+                elif isinstance(action, SoloCut):
+                    if action.value != value:
+                        return None
+                else:
+                    return None
+            if last is not None and forced:
+                return Refusal(FourReason.LAST_FORCED, {"value": last})
+            reason = FourReason.FOUR_TOGETHER if last is None else FourReason.LAST_VALUE
+            return Refusal(reason, {"value": value})
+
+        return refuse
 
     def observe(self, table: Table, viewer: Viewer) -> FourView:
         part = self.part(table)

@@ -58,7 +58,7 @@ from ..turn import (
     require_own_turn,
 )
 from . import number_cards
-from .base import ActionSpec, Advice, BotAsk, Events, Mechanism, name_of
+from .base import ActionFilter, ActionSpec, Advice, BotAsk, Events, Mechanism, Refusal, name_of
 
 if TYPE_CHECKING:
     from ..deduction.tracker import Tracker
@@ -158,16 +158,6 @@ def _announced(action: Action) -> tuple[int, ...]:
     if isinstance(action, SoloCut):
         return (action.value,)
     return ()
-
-
-def _restricted(table: Table, action: Action) -> bool:
-    """A cut of the player whose turn it is that announces a value none of his face-up cards
-    shows."""
-    if table.pending.phase is not Phase.TURN or action.seat != table.active:
-        return False
-    announced = _announced(action)
-    allowed = set(values_of(table, action.seat))
-    return bool(announced) and not set(announced) <= allowed
 
 
 def _stranded(table: Table) -> list[int]:
@@ -317,17 +307,26 @@ class HandMeDowns(Mechanism[HandPart]):
     def init_part(self, table: Table) -> HandPart:
         return HandPart()
 
-    def check_action(self, table: Table, action: Action) -> None:
-        if _restricted(table, action):
-            values = values_of(table, action.seat)
-            if not values:
-                raise IllegalActionError(HandReason.HAND_NO_VALUE)
-            raise IllegalActionError(
-                HandReason.HAND_VALUE, values=", ".join(str(v) for v in values)
-            )
+    def action_filter(self, table: Table) -> ActionFilter | None:
+        # A cut of the player whose turn it is must announce values his face-up cards show;
+        # those are read once per listing, not once per cut.
+        if table.pending.phase is not Phase.TURN:
+            return None
+        active = table.active
+        values = values_of(table, active)
+        allowed = set(values)
+        if not values:
+            refusal = Refusal(HandReason.HAND_NO_VALUE)
+        else:
+            refusal = Refusal(HandReason.HAND_VALUE, {"values": ", ".join(str(v) for v in values)})
 
-    def allows(self, table: Table, action: Action) -> bool:
-        return not _restricted(table, action)
+        def refuse(action: Action) -> Refusal | None:
+            if action.seat != active:
+                return None
+            announced = _announced(action)
+            return refusal if announced and not allowed.issuperset(announced) else None
+
+        return refuse
 
     def after_cuts(self, table: Table, events: Events) -> None:
         """A value whose four wires are cut: its card is turned face down where it lies."""

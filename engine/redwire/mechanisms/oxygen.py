@@ -101,7 +101,7 @@ from ..turn import (
     require_own_turn,
 )
 from ..wires import BLUE_VALUES, RED, YELLOW, value_to_json
-from .base import ActionSpec, Advice, BotAsk, Events, Mechanism, name_of
+from .base import ActionFilter, ActionSpec, Advice, BotAsk, Events, Mechanism, Refusal, name_of
 
 if TYPE_CHECKING:
     from ..missions import ConfigReader
@@ -282,7 +282,11 @@ def _config(table: Table) -> OxygenConfig:
 def cost(table: Table, action: Action) -> int | None:
     """What ``action`` costs (None: it is not a cut action). A Dual Cut pays its announced
     value's price (two values, unreachable in mission 44 without the X-or-Y Ray: the dearer)."""
-    rule = _config(table).price
+    return _cost(action, _config(table).price)
+
+
+def _cost(action: Action, rule: str) -> int | None:
+    """``cost`` under the price ``rule`` (read once by a listing)."""
     if isinstance(action, Cut):
         return max(price(v, rule) for v in action.values) if action.values else None
     if isinstance(action, SoloCut):
@@ -679,29 +683,30 @@ class Oxygen(Mechanism[OxygenPart]):
             return OxygenPart(0, (0,) * table.players, stock=stock, validations=counted)
         return OxygenPart(each * table.players, (0,) * table.players)
 
-    def check_action(self, table: Table, action: Action) -> None:
-        due = _priced_now(table, action)
-        if due is None:
-            return
+    def action_filter(self, table: Table) -> ActionFilter | None:
+        # Only the active seat's cuts on his turn are priced (``_priced_now``); the part and the
+        # mission's rules are read once per listing.
+        if table.pending.phase is not Phase.TURN:
+            return None
         part = table.part(ID, OxygenPart)
-        if _own(table):
-            if _gifts(table) and part.gift_to is None:
-                raise IllegalActionError(OxygenReason.OXYGEN_GIFT_FIRST)
-            stock = part.stock[action.seat]
-            if due > stock:
-                raise IllegalActionError(OxygenReason.OXYGEN_SHORT_OWN, price=due, stock=stock)
-        elif due > part.reserve:
-            raise IllegalActionError(OxygenReason.OXYGEN_SHORT, price=due, reserve=part.reserve)
+        config = _config(table)
+        own, gifts, active = config.take_from == "own", config.pay_to == "teammate", table.active
 
-    def allows(self, table: Table, action: Action) -> bool:
-        due = _priced_now(table, action)
-        if due is None:
-            return True
-        part = table.part(ID, OxygenPart)
-        if _own(table):
-            named = part.gift_to is not None or not _gifts(table)
-            return named and due <= part.stock[action.seat]
-        return due <= part.reserve
+        def refuse(action: Action) -> Refusal | None:
+            due = _cost(action, config.price) if action.seat == active else None
+            if due is None:
+                return None
+            if own:
+                if gifts and part.gift_to is None:
+                    return Refusal(OxygenReason.OXYGEN_GIFT_FIRST)
+                stock = part.stock[action.seat]
+                if due > stock:
+                    return Refusal(OxygenReason.OXYGEN_SHORT_OWN, {"price": due, "stock": stock})
+            elif due > part.reserve:
+                return Refusal(OxygenReason.OXYGEN_SHORT, {"price": due, "reserve": part.reserve})
+            return None
+
+        return refuse
 
     def before_action(self, table: Table, action: Action, events: Events) -> None:
         due = _priced_now(table, action)

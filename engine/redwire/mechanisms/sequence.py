@@ -41,7 +41,17 @@ from ..turn import (
 )
 from ..wires import RED, value_to_json
 from . import number_cards
-from .base import ActionSpec, Advice, BotAsk, Events, Mechanism, name_of
+from .base import (
+    ActionFilter,
+    ActionSpec,
+    Advice,
+    BotAsk,
+    Events,
+    Mechanism,
+    Refusal,
+    listing_filters,
+    name_of,
+)
 
 if TYPE_CHECKING:
     from ..deduction.tracker import Tracker
@@ -216,7 +226,7 @@ def stuck(table: Table, seat: int) -> bool:
     if must_reveal(table, seat) or not table.has_wires(seat):
         return False
     values = sorted(table.held_values(seat) - {RED})
-    filters = [m for m in table.mechanisms if type(m).allows is not Mechanism.allows]
+    filters = listing_filters(table)
     target = next(
         (
             (stand, slot)
@@ -230,7 +240,7 @@ def stuck(table: Table, seat: int) -> bool:
         moves: list[Action] = [SoloCut(seat, value)] if solo_allowed(table, seat, value) else []
         if target is not None:
             moves.append(Cut(seat, (target,), (value,)))
-        if any(all(m.allows(table, move) for m in filters) for move in moves):
+        if any(all(allowed(move) for allowed in filters) for move in moves):
             return False
     for mechanism in table.mechanisms:
         for spec in mechanism.actions:
@@ -446,15 +456,16 @@ class Sequence(Mechanism[SequencePart]):
     def init_part(self, table: Table) -> SequencePart:
         return SequencePart()
 
-    def check_action(self, table: Table, action: Action) -> None:
-        closed = blocked(table)
-        for value in _announced(action):
-            if value in closed:
-                raise IllegalActionError(SequenceReason.BLOCKED_VALUE, value=value_to_json(value))
+    def action_filter(self, table: Table) -> ActionFilter:
+        closed = blocked(table)  # once: the row does not change within a listing
 
-    def allows(self, table: Table, action: Action) -> bool:
-        closed = blocked(table)
-        return not closed or not any(v in closed for v in _announced(action))
+        def refuse(action: Action) -> Refusal | None:
+            for value in _announced(action) if closed else ():
+                if value in closed:
+                    return Refusal(SequenceReason.BLOCKED_VALUE, {"value": value_to_json(value)})
+            return None
+
+        return refuse
 
     def start_game(self, table: Table, events: Events) -> None:
         if _config(table).ends:  # the captain puts the card down before the setup tokens

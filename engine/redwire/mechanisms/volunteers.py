@@ -43,7 +43,7 @@ from ..errors import IllegalActionError, Reason, describe_phase
 from ..model import Pending, Phase, Table
 from ..turn import OPEN_PHASES, begin_turn, check_seat, end_turn, mistake, must_reveal, place_info
 from ..wires import Colour, blue, colour_of, value_to_json
-from .base import ActionSpec, Advice, BotAsk, Events, PickSpec, name_of
+from .base import ActionFilter, ActionSpec, Advice, BotAsk, Events, PickSpec, Refusal, name_of
 from .number_deck import DeckMechanism, NumberDeck, orders_of, turn_up
 
 if TYPE_CHECKING:
@@ -395,20 +395,26 @@ class Volunteers(DeckMechanism[VolunteersPart]):
         """Every turn starts with a card and the call (the first one too, after the tokens)."""
         return _open(table, events)
 
-    def check_action(self, table: Table, action: Action) -> None:
-        value = _cut_value(table, action.seat)
-        if value is not None and not self.allows(table, action):
-            raise IllegalActionError(VolunteerReason.VOLUNTEER_VALUE, value=value_to_json(value))
-
-    def allows(self, table: Table, action: Action) -> bool:
-        value = _cut_value(table, action.seat)
+    def action_filter(self, table: Table) -> ActionFilter | None:
+        # Only the active seat may be bound to a value: read once per listing (it reads his hand).
+        value, active = _cut_value(table, table.active), table.active
         if value is None:
-            return True
-        if isinstance(action, Cut):
-            return action.values == (value,)
-        if isinstance(action, SoloCut):
-            return action.value == value
-        return True  # equipment, picks: the rules allow them as in any turn
+            return None
+
+        def refuse(action: Action) -> Refusal | None:
+            if action.seat != active:
+                return None
+            if isinstance(action, Cut):
+                allowed = action.values == (value,)
+            elif isinstance(action, SoloCut):
+                allowed = action.value == value
+            else:
+                allowed = True  # equipment, picks: the rules allow them as in any turn
+            if allowed:
+                return None
+            return Refusal(VolunteerReason.VOLUNTEER_VALUE, {"value": value_to_json(value)})
+
+        return refuse
 
     def observe(self, table: Table, viewer: Viewer) -> VolunteersView:
         part = self.part(table)

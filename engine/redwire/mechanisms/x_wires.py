@@ -36,7 +36,7 @@ from ..errors import IllegalActionError, SetupError
 from ..model import Phase, Table
 from ..turn import end_turn, must_reveal, require_own_turn
 from ..wires import BLUE_VALUES, RED, YELLOW, Colour, colour_of, cut_value, label_of
-from .base import ActionSpec, Advice, BotAsk, Events, Mechanism, name_of
+from .base import ActionFilter, ActionSpec, Advice, BotAsk, Events, Mechanism, Refusal, name_of
 from .equipment.labels import Label
 from .equipment.post_it import PostIt
 from .equipment.walkie import Walkie
@@ -133,42 +133,81 @@ def _free_hand(table: Table, seat: int, xs: frozenset[int]) -> list[int]:
     return [code for st, sl, code in table.hand(seat) if table.stands[st][sl] not in xs]
 
 
-def _touches_x(table: Table, action: Action) -> bool:
-    """An action that uses equipment (or places a token) on an X wire."""
+@dataclass(frozen=True)
+class _Hand:
+    """What the X wires' refusals need of one seat's hand, read once per listing."""
+
+    #: Whether he holds an uncut wire that is not an X wire (the Walkie-Talkies' partner gives
+    #: one back).
+    free: bool
+    #: The values he holds only on X wires (he may not announce them while they are locked).
+    only_x: frozenset[int]
+    #: The values of his own X wires (he may not Solo-Cut them while they are locked).
+    on_x: frozenset[int]
+
+
+def _refusals(table: Table) -> ActionFilter:
+    """The X wires' refusals on ``table``: the X wires, whether they are locked and the
+    Stabilizer read once, a seat's hand once for every action that concerns him (not once per
+    action: a listing of mission 35 holds thousands of cuts)."""
     xs = x_ids(table)
-    if isinstance(action, PlaceToken | PostIt):
-        return _wire(table, action.stand, action.slot) in xs
-    if isinstance(action, Label):
-        return any(_wire(table, action.stand, s) in xs for s in (action.slot, action.slot + 1))
-    if isinstance(action, Walkie):  # the card's and a character's own: never an X wire
-        if _wire(table, action.stand, action.slot) in xs:
-            return True
-        if 0 <= action.partner < table.players:
-            return not _free_hand(table, action.partner, xs)
-        return False
-    if isinstance(action, Cut):
-        with_equipment = action.tool is not None or len(action.values) > 1 or _stabilized(table)
-        return with_equipment and any(_wire(table, st, sl) in xs for st, sl in action.targets)
-    return False
+    locked_now = locked(table)
+    stabilized = _stabilized(table)
+    hands: dict[int, _Hand] = {}
 
+    def hand(seat: int) -> _Hand:
+        if seat not in hands:
+            held: set[int] = set()
+            free: set[int] = set()
+            on_x: set[int] = set()
+            any_free = False
+            for st, sl, code in table.hand(seat):
+                value = cut_value(code)
+                held.add(value)
+                if table.stands[st][sl] in xs:
+                    on_x.add(value)
+                else:
+                    free.add(value)
+                    any_free = True
+            hands[seat] = _Hand(any_free, frozenset(held - free), frozenset(on_x))
+        return hands[seat]
 
-def _cuts_locked(table: Table, action: Action) -> bool:
-    """A cut that would cut a locked X wire: one pointed at, or the actor's own side of it."""
-    xs = locked_ids(table)
-    if not xs:
+    # Where they lie now (the Walkie-Talkies move wires), for the cuts: a listing's thousands.
+    places = {
+        (st, sl) for st, ids in enumerate(table.stands) for sl, w in enumerate(ids) if w in xs
+    }
+
+    def touches_x(action: Action) -> bool:
+        """An action other than a cut that uses equipment (or places a token) on an X wire."""
+        if isinstance(action, PlaceToken | PostIt):
+            return _wire(table, action.stand, action.slot) in xs
+        if isinstance(action, Label):
+            return any(_wire(table, action.stand, s) in xs for s in (action.slot, action.slot + 1))
+        if isinstance(action, Walkie):  # the card's and a character's own: never an X wire
+            if _wire(table, action.stand, action.slot) in xs:
+                return True
+            if 0 <= action.partner < table.players:
+                return not hand(action.partner).free
+            return False
         return False
-    if isinstance(action, Cut):
-        if any(_wire(table, st, sl) in xs for st, sl in action.targets):
-            return True
-        held = {cut_value(code) for _, _, code in table.hand(action.seat)}
-        free = {cut_value(c) for c in _free_hand(table, action.seat, xs)}
-        return any(v in held and v not in free for v in action.values)
-    if isinstance(action, SoloCut):
-        return any(
-            table.stands[st][sl] in xs and cut_value(code) == action.value
-            for st, sl, code in table.hand(action.seat)
-        )
-    return False
+
+    def refuse(action: Action) -> Refusal | None:
+        if isinstance(action, Cut):
+            aimed = not places.isdisjoint(action.targets)
+            # With equipment (a detector, two values, the Stabilizer), not at an X wire.
+            if aimed and (action.tool is not None or len(action.values) > 1 or stabilized):
+                return Refusal(XReason.X_WIRE)
+            # While locked: no cut of an X wire, pointed at or the actor's own side of it.
+            if locked_now and (aimed or not hand(action.seat).only_x.isdisjoint(action.values)):
+                return Refusal(XReason.X_LOCKED)
+            return None
+        if touches_x(action):
+            return Refusal(XReason.X_WIRE)
+        if locked_now and isinstance(action, SoloCut) and action.value in hand(action.seat).on_x:
+            return Refusal(XReason.X_LOCKED)
+        return None
+
+    return refuse
 
 
 def _aim(table: Table, seat: int, xs: frozenset[int]) -> bool:
@@ -399,14 +438,8 @@ class XWires(Mechanism[None]):
     def uncuttable(self, table: Table) -> frozenset[int]:
         return locked_ids(table)
 
-    def check_action(self, table: Table, action: Action) -> None:
-        if _touches_x(table, action):
-            raise IllegalActionError(XReason.X_WIRE)
-        if _cuts_locked(table, action):
-            raise IllegalActionError(XReason.X_LOCKED)
-
-    def allows(self, table: Table, action: Action) -> bool:
-        return not _touches_x(table, action) and not _cuts_locked(table, action)
+    def action_filter(self, table: Table) -> ActionFilter:
+        return _refusals(table)
 
     def start_game(self, table: Table, events: Events) -> None:
         if _config(table).locked:

@@ -33,8 +33,8 @@ from tests.redwire.deduction.real_games import (
     _dealt_at,
     _physical_deals,
     _replay,
-    _views,
     candidate_layouts,
+    log_views,
     unseen_slots,
 )
 
@@ -215,7 +215,7 @@ def physical_truth(game: PlayedGame, k: int, viewer: int | None, most: int) -> P
     setup = state.setup
     obs = state.observation(viewer)
     unseen = {state.stands[s][i] for s, i in unseen_slots(obs)}
-    views = [_views(st, viewer) for st in game.states[: k + 1]]
+    views = log_views(game, k, viewer)
     sizes = dealt_sizes(sum(map(len, setup.stands)), setup.players, setup.captain)
     firsts = [sum(map(len, setup.stands[:s])) for s in range(len(setup.stands))]
     weights: dict[tuple[int, int], Counter[int]] = {}

@@ -154,11 +154,34 @@ def enumerate_deals(position: Position) -> Enumeration:
                 continue
             if not all(holds(fact, stands) for fact in position.facts):
                 continue
-            result.total += 1
-            world = tuple(tuple(stand) for stand in stands)
-            result.worlds[world] = result.worlds.get(world, 0) + 1
-            for s, stand in enumerate(stands):
-                for i, code in enumerate(stand):
-                    per_code = result.counts.setdefault((s, i), {})
-                    per_code[code] = per_code.get(code, 0) + 1
+            _count(result, stands, 1)
+    return result
+
+
+def _count(result: Enumeration, stands: list[list[int]], deals: int) -> None:
+    """Add ``deals`` consistent deals of one world to ``result``."""
+    result.total += deals
+    world = tuple(tuple(stand) for stand in stands)
+    result.worlds[world] = result.worlds.get(world, 0) + deals
+    for s, stand in enumerate(stands):
+        for i, code in enumerate(stand):
+            per_code = result.counts.setdefault((s, i), {})
+            per_code[code] = per_code.get(code, 0) + deals
+
+
+def restrict(enumeration: Enumeration, base: Position, position: Position) -> Enumeration:
+    """``enumerate_deals(position)`` from ``enumeration``, that of ``base``: a position with the
+    same pool, stands and deal and some of its facts (dealt the same way: ``parts_of``). Those
+    deals where every fact of ``position`` holds too: whether a deal counts depends on its world
+    alone (the codes on the stands: ``holds`` and ``sorted_now`` read nothing else), so the
+    deals kept are exactly those a new enumeration would count; only the dealing is not done
+    again."""
+    same = (base.pool, base.stands, base.dealt) == (position.pool, position.stands, position.dealt)
+    assert same and parts_of(base) == parts_of(position), "not the same deals"
+    assert all(fact in position.facts for fact in base.facts), "a fact of the base was dropped"
+    result = Enumeration()
+    for world, deals in enumeration.worlds.items():
+        stands = [list(stand) for stand in world]
+        if all(holds(fact, stands) for fact in position.facts):
+            _count(result, stands, deals)
     return result

@@ -42,6 +42,7 @@ from engine.redwire.bots import make_bot
 from engine.redwire.bots.characters import table_characters
 from engine.redwire.mechanisms.base import Mechanism
 from engine.redwire.mechanisms.flipped_wires import flipped_ids, paired
+from engine.redwire.observation import _stand as observed_stand
 from engine.redwire.observation import event_view
 from engine.redwire.wires import colour_of, label_of, value_to_json
 
@@ -133,6 +134,17 @@ def unseen_slots(obs: dict[str, Any]) -> list[tuple[int, int]]:
     ]
 
 
+def unseen_count(state: GameState, viewer: Viewer) -> int:
+    """``len(unseen_slots(state.observation(viewer)))``, from the observation's own stands
+    alone: scanning every position of a game for late ones, the rest of each observation (its
+    log above all) would cost far more than the stands."""
+    return sum(
+        slot["wire"] is None
+        for stand in range(len(state.stands))
+        for slot in observed_stand(state, stand, viewer)["slots"]
+    )
+
+
 @dataclass
 class Truth:
     """The consistent worlds of a position: their total weight (physical deals) and, per unseen
@@ -162,7 +174,7 @@ def enumerate_worlds(
     apart = _apart(state)
     together = _together(state)
     truth = Truth()
-    views = [_views(state, viewer) for state in game.states[: k + 1]]
+    views = log_views(game, k, viewer)
     for codes in layouts:
         truth.tried += 1
         replayed = _replay(game, k, viewer, codes, views, obs)
@@ -377,6 +389,23 @@ def _views(state: GameState, viewer: Viewer, start: int = 0) -> list[dict[str, A
     return [event_view(state, event, viewer) for event in state.log[start:]]
 
 
+#: Per state of a game: the length of its log, and the viewer's views of the events it added to
+#: the previous state's (the first state: its whole log).
+LogViews = list[tuple[int, list[dict[str, Any]]]]
+
+
+def log_views(game: PlayedGame, k: int, viewer: Viewer) -> LogViews:
+    """The viewer's views of the logs of the game's first ``k + 1`` states, each state's only
+    from where the previous state's log ended (what a replay compares an action's events to):
+    every event viewed once, not once per later state."""
+    views: LogViews = []
+    start = 0
+    for state in game.states[: k + 1]:
+        views.append((len(state.log), _views(state, viewer, start)))
+        start = len(state.log)
+    return views
+
+
 def _forgetful(state: GameState) -> bool:
     """True when a mechanism in play makes the viewers forget part of the log: then an action
     whose places the viewer no longer knows may have been any other with the same view."""
@@ -418,7 +447,7 @@ def _replay(
     k: int,
     viewer: Viewer,
     codes: dict[int, int],
-    views: list[list[dict[str, Any]]],
+    views: LogViews,
     obs: Any = None,
 ) -> GameState | None:
     """The game's first ``k`` actions on the deal ``codes`` (by wire id), or None as soon as an
@@ -448,7 +477,7 @@ def _replay(
         state = start(setup)
     except SetupError:
         return None
-    if _views(state, viewer) != views[0]:
+    if _views(state, viewer) != views[0][1]:
         return None
     return _replay_from(state, game.actions, 0, k, viewer, views, obs)
 
@@ -459,7 +488,7 @@ def _replay_from(
     n: int,
     k: int,
     viewer: Viewer,
-    views: list[list[dict[str, Any]]],
+    views: LogViews,
     obs: Any,
 ) -> GameState | None:
     """Actions ``n`` to ``k`` from ``state``, each showing the viewer what it showed him; in a
@@ -469,16 +498,13 @@ def _replay_from(
         if obs is not None and _forgetful(state) and state.observation(viewer) != obs:
             return None
         return state
-    seen = len(views[n])
+    seen = views[n][0]
     for action in _variants(state, actions[n]):
         try:
             after, _ = state.apply(action)
         except IllegalActionError:
             continue
-        if (
-            len(after.log) != len(views[n + 1])
-            or _views(after, viewer, seen) != views[n + 1][seen:]
-        ):
+        if len(after.log) != views[n + 1][0] or _views(after, viewer, seen) != views[n + 1][1]:
             continue
         found = _replay_from(after, actions, n + 1, k, viewer, views, obs)
         if found is not None:

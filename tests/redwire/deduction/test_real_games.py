@@ -26,6 +26,7 @@ from tests.redwire.deduction.real_games import (
     enumerate_worlds,
     play_game,
     random_levels,
+    unseen_count,
     unseen_slots,
 )
 from tests.redwire.engine.helpers import game
@@ -46,7 +47,7 @@ def check_game(
     others: list[tuple[int, int | None]] = []
     for k, state in enumerate(game.states):
         for viewer in [*range(game.players), None]:
-            if 0 < len(unseen_slots(state.observation(viewer))) <= MAX_UNSEEN:
+            if 0 < unseen_count(state, viewer) <= MAX_UNSEEN:
                 picking = state.phase.value in ("own_cut", "detector_cut", "detector_token")
                 (pending if picking else others).append((k, viewer))
     rng.shuffle(pending)
@@ -265,7 +266,7 @@ def test_the_stuck_weak_spot_is_read_exactly() -> None:
         for k in after[:: max(1, len(after) // 6)]:
             state = game.states[k]
             for viewer in [*range(players), None]:
-                if not 0 < len(unseen_slots(state.observation(viewer))) <= MAX_UNSEEN:
+                if not 0 < unseen_count(state, viewer) <= MAX_UNSEEN:
                     continue
                 truth = enumerate_worlds(game, k, viewer, MAX_WORLDS)
                 if truth is None:
@@ -291,7 +292,7 @@ def oracle_checks(game: PlayedGame, k: int) -> Iterator[tuple[int | None, bool]]
     wires the oracle can enumerate, and whether the solver matches the oracle there."""
     state = game.states[k]
     for viewer in [*range(game.players), None]:
-        if not 0 < len(unseen_slots(state.observation(viewer))) <= MAX_UNSEEN:
+        if not 0 < unseen_count(state, viewer) <= MAX_UNSEEN:
             continue
         truth = enumerate_worlds(game, k, viewer, MAX_WORLDS)
         if truth is None:
