@@ -42,8 +42,9 @@ from typing import TYPE_CHECKING, Any, Generic, Literal, NamedTuple, Protocol, T
 
 from ...core.errors import IllegalActionError, ReasonCode
 from ...core.events import Event, Viewer
-from ..actions import Action
+from ..actions import Action, Cut, SoloCut
 from ..model import Pending, Phase, Table
+from ..wires import value_to_json
 
 if TYPE_CHECKING:
     from ...core.rng import Rng
@@ -86,6 +87,35 @@ class Refusal(NamedTuple):
 #: One listing's filter of a mechanism (``Mechanism.action_filter``): the refusal an action
 #: meets, or None when the mechanism allows it.
 ActionFilter = Callable[[Action], Refusal | None]
+
+
+def bound_value_filter(
+    seat: int, value: int, reason: ReasonCode, others: Callable[[Action], bool]
+) -> ActionFilter:
+    """The filter of a turn bound to one value (the Bat radar's named cutter, a volunteer):
+    ``seat``'s cuts must announce ``value``; his other actions pass when ``others`` allows them.
+
+    >>> from engine.redwire.mechanisms.bat_radar import BatReason
+    >>> refuse = bound_value_filter(0, 5, BatReason.BAT_VALUE, lambda action: True)
+    >>> refuse(Cut(seat=0, targets=((1, 2),), values=(5,))) is None
+    True
+    >>> refuse(Cut(seat=0, targets=((1, 2),), values=(6,))).params["value"]
+    5
+    """
+    refusal = Refusal(reason, {"value": value_to_json(value)})
+
+    def refuse(action: Action) -> Refusal | None:
+        if action.seat != seat:
+            return None
+        if isinstance(action, Cut):
+            allowed = action.values == (value,)
+        elif isinstance(action, SoloCut):
+            allowed = action.value == value
+        else:
+            allowed = others(action)
+        return None if allowed else refusal
+
+    return refuse
 
 
 class BotAsk(Protocol):

@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypedDict, cast
 
 from ...core.errors import ReasonCode
 from ...core.events import Event, Viewer
-from ..actions import Action, Cut, SoloCut
+from ..actions import Action
 from ..errors import IllegalActionError, Reason, describe_phase
 from ..model import Pending, Phase, Table
 from ..turn import (
@@ -54,8 +54,17 @@ from ..turn import (
     must_reveal,
     place_info,
 )
-from ..wires import BLUE_VALUES, Colour, blue, colour_of, value_to_json
-from .base import ActionFilter, ActionSpec, Advice, BotAsk, Events, PickSpec, Refusal, name_of
+from ..wires import BLUE_VALUES, Colour, blue, colour_of
+from .base import (
+    ActionFilter,
+    ActionSpec,
+    Advice,
+    BotAsk,
+    Events,
+    PickSpec,
+    bound_value_filter,
+    name_of,
+)
 from .number_deck import DeckMechanism, NumberDeck, orders_of, turn_up
 
 if TYPE_CHECKING:
@@ -368,21 +377,10 @@ class BatRadar(DeckMechanism[BatPart]):
         if value is None:
             return None
         sir = _sir(table)
-
-        def refuse(action: Action) -> Refusal | None:
-            if action.seat != table.active:
-                return None
-            if isinstance(action, Cut):
-                allowed = action.values == (value,)
-            elif isinstance(action, SoloCut):
-                allowed = action.value == value
-            else:
-                allowed = sir or action.type in ("pick",)  # mission 51 has equipment
-            return (
-                None if allowed else Refusal(BatReason.BAT_VALUE, {"value": value_to_json(value)})
-            )
-
-        return refuse
+        # Sir/Ma'am's turn (mission 51) allows equipment too; mission 18's cutter only picks
+        return bound_value_filter(
+            table.active, value, BatReason.BAT_VALUE, lambda action: sir or action.type == "pick"
+        )
 
     def observe(self, table: Table, viewer: Viewer) -> BatView:
         part = self.part(table)

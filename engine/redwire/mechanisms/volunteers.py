@@ -38,12 +38,21 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypedDict, cast
 
 from ...core.errors import ReasonCode
 from ...core.events import Event, Viewer
-from ..actions import Action, Cut, SoloCut
+from ..actions import Action
 from ..errors import IllegalActionError, Reason, describe_phase
 from ..model import Pending, Phase, Table
 from ..turn import OPEN_PHASES, begin_turn, check_seat, end_turn, mistake, must_reveal, place_info
-from ..wires import Colour, blue, colour_of, value_to_json
-from .base import ActionFilter, ActionSpec, Advice, BotAsk, Events, PickSpec, Refusal, name_of
+from ..wires import Colour, blue, colour_of
+from .base import (
+    ActionFilter,
+    ActionSpec,
+    Advice,
+    BotAsk,
+    Events,
+    PickSpec,
+    bound_value_filter,
+    name_of,
+)
 from .number_deck import DeckMechanism, NumberDeck, orders_of, turn_up
 
 if TYPE_CHECKING:
@@ -397,24 +406,13 @@ class Volunteers(DeckMechanism[VolunteersPart]):
 
     def action_filter(self, table: Table) -> ActionFilter | None:
         # Only the active seat may be bound to a value: read once per listing (it reads his hand).
-        value, active = _cut_value(table, table.active), table.active
+        value = _cut_value(table, table.active)
         if value is None:
             return None
-
-        def refuse(action: Action) -> Refusal | None:
-            if action.seat != active:
-                return None
-            if isinstance(action, Cut):
-                allowed = action.values == (value,)
-            elif isinstance(action, SoloCut):
-                allowed = action.value == value
-            else:
-                allowed = True  # equipment, picks: the rules allow them as in any turn
-            if allowed:
-                return None
-            return Refusal(VolunteerReason.VOLUNTEER_VALUE, {"value": value_to_json(value)})
-
-        return refuse
+        # equipment, picks: the rules allow them as in any turn
+        return bound_value_filter(
+            table.active, value, VolunteerReason.VOLUNTEER_VALUE, lambda action: True
+        )
 
     def observe(self, table: Table, viewer: Viewer) -> VolunteersView:
         part = self.part(table)
