@@ -398,14 +398,21 @@ def real_report(found: list[Timed], clock: str) -> Timed | None:
     return max(found, key=lambda t: t.ms)
 
 
-def show_position(key: PositionKey, repeat: int, clock: Callable[[], float]) -> None:
-    """Make one position of a real game again, time it and print it (``--position``)."""
+def show_position(
+    key: PositionKey, repeat: int, clock: Callable[[], float], profile: bool = False
+) -> None:
+    """Make one position of a real game again, time it and print it (``--position``); with
+    ``profile``, cProfile one more solve of it (warm caches, as the timed ones) after them."""
     position = position_of(key)
     ms = best_time(lambda: full_solve(position), repeat, False, clock)
     print(
         f"{ms:.1f} ms: {key.describe()}; {len(position.hidden_slots())} hidden slots; engine {engines(solve(position))}"
     )
     print(json.dumps(position.to_json(), separators=(",", ":")))
+    if profile:
+        profiler = cProfile.Profile()
+        profiler.runcall(lambda: full_solve(position))
+        pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
 
 
 def main() -> None:
@@ -453,7 +460,9 @@ def main() -> None:
         print(f"target (page): median <= {PAGE_MEDIAN_MS:.0f} ms: {'met' if met else 'NOT met'}")
         return
     if args.position:
-        show_position(PositionKey.parse(args.position), args.repeat, CLOCKS[args.clock])
+        show_position(
+            PositionKey.parse(args.position), args.repeat, CLOCKS[args.clock], args.profile
+        )
         return
     chosen = [s for s in scenarios(args.deals) if args.only in s.name]
     real_cells = (
