@@ -46,7 +46,7 @@ from itertools import product
 from math import comb, prod
 
 from engine.redwire.deduction.levels import Levels, local_needs, stand_levels
-from engine.redwire.deduction.normalize import Normalized
+from engine.redwire.deduction.normalize import Normalized, Tally
 from engine.redwire.deduction.packing import Layout, Mask
 
 
@@ -126,8 +126,10 @@ def build_packed_plan(
 
 
 def takes(norm: Normalized) -> bool:
-    """Whether the packed engine may take ``norm`` at all (no labels, counts, pairs or runs)."""
-    return norm.feasible and not (norm.labels or norm.tallies or norm.pairs or norm.runs)
+    """Whether the packed engine may take ``norm`` at all (no labels, pairs or runs, and no
+    count but exact ones: ``Tally`` with ``low == high``, a counter each)."""
+    exact = all(tally.low == tally.high for tally in norm.tallies)
+    return norm.feasible and exact and not (norm.labels or norm.pairs or norm.runs)
 
 
 def rough_costs(norm: Normalized, levels: Levels) -> tuple[float | None, float]:
@@ -174,6 +176,15 @@ class _Builder:
         fixed = tuple(s for s in stands if all(len(lv) == 1 for lv in self.levels[s]))
         free = [s for s in stands if s not in fixed]
         needy = {s for need in self.norm.needs for s in need.slots}
+        # A stand with a count may be implicit only if the count takes the whole stand (every
+        # slot that may hold one of its codes): a copy of its codes dealt to the implicit stand
+        # then counts wherever it lands, one move up the counter for every state.
+        needy |= {
+            s
+            for tally in self.norm.tallies
+            for s in tally.slots
+            if s in fixed or len(tally.slots) > 1 or not self._whole(tally, s)
+        }
         if needy & set(fixed):
             return None
         bounds = {s: self._interval_bounds(s) for s in free if s not in needy}
@@ -184,6 +195,11 @@ class _Builder:
         explicit = tuple(s for s in free if s != implicit)
         bound = {} if implicit is None else bounds[implicit] or {}
         return fixed, implicit, explicit, bound
+
+    def _whole(self, tally: Tally, s: int) -> bool:
+        """Whether ``tally`` holds every slot of stand ``s`` that allows one of its codes."""
+        slots = {j for j, codes in enumerate(self.norm.allowed[s]) if codes & tally.codes}
+        return slots <= tally.slots[s]
 
     def estimates(self) -> tuple[float | None, float]:
         """``costs`` of this position (the packed one ``None`` when no stand can be implicit)."""
@@ -240,6 +256,7 @@ class _Builder:
             for n in self.norm.needs
         ]
         slots *= prod(keep + 1 for _, keep in self.norm.groups) << len(set(share_flags(spans)))
+        slots *= prod(tally.high + 1 for tally in self.norm.tallies)
         width = 8 + 4 * len(free)  # bytes per slot, about
         packed = 2 * copies * (len(explicit) + 1) * 3 * slots * width * BYTE_NS
         packed += sum(states) * PACKED_STATE_NS + PACKED_FIXED_NS
@@ -339,13 +356,22 @@ class _Walk:
         for _, last, flag in self.needs:
             flag_ends[flag] = max(flag_ends.get(flag, last), last)
         tops += [(last, 1, flag) for flag, last in flag_ends.items()]
+        # An exact count (``Tally``, low == high) has a counter digit of its own, 0 .. high, up
+        # to its last code: a copy landing on one of its slots with one of its codes adds one.
+        self.tallies = [
+            (tally, max(index[c] for c in tally.codes), k) for k, tally in enumerate(norm.tallies)
+        ]
+        tops += [(last, 2, k) for _, last, k in self.tallies]
         tops.sort(key=lambda top: -top[0])
         self.tops = len(tops)
         self.lows = [[level[0] for level in levels] for levels in builder.levels]
         self.highs = [[level[-1] for level in levels] for levels in builder.levels]
         ends = range(len(builder.universe))
         widths = [max(self.highs[s][t + 1] - self.lows[s][t] + 1 for t in ends) for s in explicit]
-        widths += [norm.groups[g][1] + 1 if kind == 0 else 2 for _, kind, g in tops]
+        widths += [
+            norm.groups[g][1] + 1 if kind == 0 else norm.tallies[g].high + 1 if kind == 2 else 2
+            for _, kind, g in tops
+        ]
         self.digit_of = {(kind, g): len(explicit) + k for k, (_, kind, g) in enumerate(tops)}
         self.order = [g for _, kind, g in tops if kind == 0]
         self.free = list(explicit) if implicit is None else [implicit, *explicit]
@@ -447,6 +473,15 @@ class _Walk:
                 self.ops.append(
                     Narrow(self.digit_mask(digit, frozenset((1,))), down, down * layout.bits)
                 )
+        for tally, last, k in self.tallies:
+            if t == last:  # the count's last code: its counter must be ``high`` (then 0 again)
+                digit = self.digit_of[(2, k)]
+                down = tally.high * layout.strides[digit]
+                self.ops.append(
+                    Narrow(
+                        self.digit_mask(digit, frozenset((tally.high,))), down, down * layout.bits
+                    )
+                )
         rebase = self._rebase(t)
         if rebase is not None:
             self.ops.append(rebase)
@@ -484,16 +519,35 @@ class _Walk:
             if not ok:
                 continue
             flags = [
-                (_digits(span_t, need.slots[s]), self.digit_of[(1, flag)])
+                (_digits(span_t, need.slots[s]), self.digit_of[(1, flag)], 0)
                 for need, _, flag in self.needs
                 if s in need.slots and code in need.codes
+            ]
+            flags += [
+                (_digits(span_t, tally.slots[s]), self.digit_of[(2, k)], tally.high)
+                for tally, _, k in self.tallies
+                if s in tally.slots and code in tally.codes
             ]
             for setting, mask in _flag_moves(layout, d, ok, flags, self.digit_mask):
                 if mask.bits:
                     steps = layout.strides[d] + sum(layout.strides[f] for f in setting)
                     moves.append((mask, steps, s))
+        implicit = self.implicit is not None and self.builder.takes(self.implicit, code)
+        counted = [
+            (self.digit_of[(2, k)], tally.high)
+            for tally, _, k in self.tallies
+            if implicit and self.implicit in tally.slots and code in tally.codes
+        ]
+        if counted:  # a counted copy on the implicit stand: its counters go up (``_whole``)
+            assert self.implicit is not None
+            mask = self.digit_mask(counted[0][0], frozenset(range(counted[0][1])))
+            for digit, high in counted[1:]:
+                mask &= self.digit_mask(digit, frozenset(range(high)))
+            if mask.bits:
+                moves.append((mask, sum(layout.strides[d] for d, _ in counted), self.implicit))
+            implicit = False
         return Tile(
-            self.implicit is not None and self.builder.takes(self.implicit, code),
+            implicit,
             tuple(m.wide for m, _, _ in moves),
             tuple(step * layout.bits for _, step, _ in moves),
             tuple(m.bits for m, _, _ in moves),
@@ -533,23 +587,29 @@ def _flag_moves(
     layout: Layout,
     digit: int,
     ok: frozenset[int],
-    flags: list[tuple[frozenset[int], int]],
+    flags: list[tuple[frozenset[int], int, int]],
     digit_mask: Callable[[int, frozenset[int]], Mask],
 ) -> list[tuple[tuple[int, ...], Mask]]:
     """The moves of a copy onto an explicit stand (level ``digit``, allowed levels ``ok``) that
-    may meet needs ``flags`` (slots, flag digit): per set of flags it sets, the states that set
-    exactly those (the copy lands on one of the need's slots and the flag is not set yet)."""
+    may meet needs or exact counts ``flags`` (slots, flag digit, ``high``: 0 for a need's flag,
+    else a count's most): per set of digits it moves up one, the states that move exactly those.
+    A need's flag is set when the copy lands on one of its slots and it is not set yet (a set
+    flag stays); a count's counter goes up whenever the copy lands on one of its slots, and the
+    states where it is ``high`` already have no such move (the count would be over)."""
     moves = []
     everything = frozenset(range(layout.widths[digit]))
     for chosen in product((False, True), repeat=len(flags)):
         mask = digit_mask(digit, ok)
-        for setting, (slots, flag) in zip(chosen, flags, strict=True):
-            meets = digit_mask(digit, slots) & digit_mask(flag, frozenset((0,)))
+        for setting, (slots, flag, high) in zip(chosen, flags, strict=True):
+            below = frozenset(range(high)) if high else frozenset((0,))
+            meets = digit_mask(digit, slots) & digit_mask(flag, below)
             if setting:
                 mask &= meets
+            elif high:
+                mask &= digit_mask(digit, everything - slots)
             else:
                 mask &= digit_mask(digit, everything - slots) | digit_mask(flag, frozenset((1,)))
-        moves.append((tuple(f for s, (_, f) in zip(chosen, flags, strict=True) if s), mask))
+        moves.append((tuple(f for s, (_, f, _) in zip(chosen, flags, strict=True) if s), mask))
     return moves
 
 
