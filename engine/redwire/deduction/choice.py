@@ -4,7 +4,7 @@ Every engine and both directions of the walk give the same answers; only the tim
 to several times. ``route`` sends the small positions (late in a game) to the direct engine
 (``direct``), from its estimate of the states it will keep (``direct.estimate``), its needs and, on
 the positions in between (up to ``DIRECT_WIDE_UP_TO`` estimated states), the rough estimates
-below; over that, the positions the packed engine cannot take (labels, counts, pairs of slots, no
+below; over that, the positions the packed engine cannot take (labels, inexact counts, pairs of slots, no
 stand that can be implicit). For the others, the rough estimates from the
 fill levels alone (``packed_plan.rough_costs``) pick the engine in the direction
 ``prefers_mirror`` likes. When the cheaper estimate is over ``BIG_NS``, the choice is worth a
@@ -127,7 +127,7 @@ def route(norm: Normalized, mirrored: bool | None, engine: Engine | None) -> Rou
         first = _option(norm, prefers_mirror(norm) if mirrored is None else mirrored)
         if first.packed is not None:
             return Route(None, first)
-        # The packed engine cannot take it (labels, counts, pairs, no stand that can be
+        # The packed engine cannot take it (labels, inexact counts, pairs, no stand that can be
         # implicit): the direct engine walks it faster than the sparse one (by a quarter,
         # geometric mean over 76 positions of missions 13-22 of 40,000 estimated states or more,
         # spectators' and seats', timed on both).

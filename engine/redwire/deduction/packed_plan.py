@@ -21,12 +21,18 @@ weight of the physical deals, as in the sparse engine. The state is:
   cleared after its last one;
 * one flag per at-least-one fact (``Need``), set by the copies that land on one of its slots
   with one of its codes (the ``Tile`` moves of a stand split by the flags they set), checked and
-  cleared after its last code; facts whose codes do not overlap share a flag (``share_flags``).
+  cleared after its last code; facts whose codes do not overlap share a flag (``share_flags``);
+* one counter per exact count (``Tally`` with ``low == high``: "one yellow on each stand"), 0 to
+  ``high``, moved up by every copy that lands on one of its slots with one of its codes, checked
+  (it must be ``high``) and cleared after its last code. A stand counted as a whole (every slot
+  that may hold one of the codes) may still be the implicit one: a counted copy dealt to it moves
+  the counter up in every state where it is below ``high``.
 
 Stands with one possible level at every point (the viewer's own, known stands) are *fixed*: their
 runs are forced and only counted in ``factor``. Positions with labels, counts other than "at least
-one", pairs of slots (``normalize``), or without a stand that can be implicit (no at-least-one fact
-on it), are left to the sparse engine (``build_packed_plan`` gives ``None``).
+one" and exact ones, pairs of slots, runs (``normalize``), or without a stand that can be implicit
+(no at-least-one fact and no count over part of it), are left to the other engines
+(``build_packed_plan`` gives ``None``).
 
 >>> from engine.redwire.deduction import Pool, Position, Stand
 >>> from engine.redwire.deduction.normalize import normalize

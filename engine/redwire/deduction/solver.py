@@ -26,8 +26,9 @@ Three engines run that DP, with the same answers:
   stand's level is implied by the others' (the copies dealt so far are known), so a layer of the
   5-player opening has three level digits of at most 11 values each, and the counters. It pays per
   live state only in the marginals (``F * B``). Openings and spectators, where the hidden stands
-  are long and the edges many, run several times faster on it. It leaves labels, counts and
-  pairs of slots to the sparse engine.
+  are long and the edges many, run several times faster on it. It takes "at least one" facts
+  (a flag each) and exact counts (a counter each), and leaves labels, other counts, pairs of
+  slots and runs to the others.
 
 ``route`` sends the small and middling positions to the direct engine (``choice``: its estimated
 states, its needs, the others' rough estimates); ``plan_for`` picks the engine and the direction of the walk
