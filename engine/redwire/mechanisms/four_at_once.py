@@ -70,6 +70,7 @@ from .base import (
     Mechanism,
     PickSpec,
     Refusal,
+    ValueBound,
     name_of,
 )
 from .equipment import tray
@@ -724,6 +725,12 @@ class FourAtOnceMechanism(Mechanism[FourPart]):
 
     def end_turn(self, table: Table, events: Events) -> None:
         table.set_part(ID, replace(self.part(table), last=table.active, forced=None))
+
+    def announce_bound(self, table: Table, seat: int) -> ValueBound | None:
+        """No ordinary cut announces the value to be cut four at once (FOUR_TOGETHER,
+        LAST_VALUE): refused whether or not the seat is the one forced to cut them."""
+        value = _blocked(table)
+        return None if value is None else value.__ne__
 
     def action_filter(self, table: Table) -> ActionFilter | None:
         part = table.parts.get(ID)
