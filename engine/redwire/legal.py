@@ -18,14 +18,17 @@ from collections.abc import Iterable, Iterator
 from itertools import combinations
 
 from .actions import Action, Cut, Pick, PlaceToken, RevealReds, SoloCut
-from .mechanisms.base import listing_filters
+from .mechanisms.base import announce_bound, listing_filters
 from .model import Phase, Table
 from .rules import is_pick_phase, solo_allowed
 from .turn import any_time_now, ignored, must_reveal
 from .wires import RED, YELLOW, Colour, colour_of
 
 
-def legal_actions(s: Table, seat: int) -> list[Action]:
+def legal_actions(s: Table, seat: int, *, bounded: bool = True) -> list[Action]:
+    """``seat``'s legal actions on ``s``. ``bounded`` False builds the cuts of every value the
+    seat holds before the filters, ignoring the mechanisms' ``announce_bound`` (the same list:
+    the tests compare the two)."""
     if s.result is not None or not 0 <= seat < s.players:
         return []
     phase = s.pending.phase
@@ -37,7 +40,7 @@ def legal_actions(s: Table, seat: int) -> list[Action]:
     if phase is Phase.SETUP_TOKEN and seat == s.pending.seat:
         actions.extend(_setup_tokens(s, seat))
     if phase is Phase.TURN and seat == s.active:
-        actions.extend(_turn_actions(s, seat))
+        actions.extend(_turn_actions(s, seat, bounded))
     if any_time_now(s):
         for mechanism in s.mechanisms:
             for spec in mechanism.actions:
@@ -55,7 +58,7 @@ def _setup_tokens(s: Table, seat: int) -> Iterator[Action]:
             yield PlaceToken(seat, stand, slot)
 
 
-def _turn_actions(s: Table, seat: int) -> Iterator[Action]:
+def _turn_actions(s: Table, seat: int, bounded: bool = True) -> Iterator[Action]:
     if must_reveal(s, seat):
         yield RevealReds(seat)
         for mechanism in s.mechanisms:
@@ -64,6 +67,11 @@ def _turn_actions(s: Table, seat: int) -> Iterator[Action]:
                     yield from spec.legal(s, seat)
         return
     values = sorted(s.held_values(seat) - {RED})
+    # The values the mechanisms let this seat announce at all: a cut or a Solo Cut of any other
+    # would be refused by their filters, so it is not built (the order of the rest is kept).
+    bound = announce_bound(s, seat) if bounded else None
+    if bound is not None:
+        values = [v for v in values if bound(v)]
     numbers = [v for v in values if v != YELLOW]
     counts = {a.count for m in s.mechanisms for a in m.announcers if a.ready(s, seat)}
     groups_of_values: list[tuple[int, ...]] = []

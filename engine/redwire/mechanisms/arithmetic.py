@@ -39,7 +39,17 @@ from ..model import Phase, Table
 from ..turn import end_turn, forbid_if_must_reveal, mistake, must_reveal, require_own_turn
 from ..wires import BLUE_VALUES
 from . import number_cards
-from .base import ActionFilter, ActionSpec, Advice, BotAsk, Events, Mechanism, Refusal, name_of
+from .base import (
+    ActionFilter,
+    ActionSpec,
+    Advice,
+    BotAsk,
+    Events,
+    Mechanism,
+    Refusal,
+    ValueBound,
+    name_of,
+)
 from .equipment.coffee import CoffeeMug
 from .number_choice import gives_last
 
@@ -353,6 +363,14 @@ class Arithmetic(Mechanism[ArithPart]):
     def due_value(self, table: Table) -> int | None:
         """Once calculated, the result is the value the active player must cut."""
         return _current(table)
+
+    def announce_bound(self, table: Table, seat: int) -> ValueBound | None:
+        """The active seat announces the value calculated, or nothing before it is (the
+        filter's ARITH_CUT and ARITH_FIRST): most of a mission-47 listing is never built."""
+        if not _in_play(table) or table.phase is not Phase.TURN or seat != table.active:
+            return None
+        value = _part(table).current
+        return lambda announced: announced == value
 
     def action_filter(self, table: Table) -> ActionFilter | None:
         # Only the active seat's turn is bound; the value calculated is read once per listing

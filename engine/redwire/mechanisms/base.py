@@ -87,6 +87,9 @@ class Refusal(NamedTuple):
 #: One listing's filter of a mechanism (``Mechanism.action_filter``): the refusal an action
 #: meets, or None when the mechanism allows it.
 ActionFilter = Callable[[Action], Refusal | None]
+#: The values a seat's cuts may announce on his turn (``Mechanism.announce_bound``): True for a
+#: value its mechanism's ``action_filter`` may allow in a Dual Cut or a Solo Cut.
+ValueBound = Callable[[int], bool]
 
 
 def bound_value_filter(
@@ -161,6 +164,18 @@ def listing_filters(table: Table) -> list[Callable[[Action], bool]]:
         elif type(mechanism).allows is not Mechanism.allows:
             filters.append(partial(mechanism.allows, table))
     return filters
+
+
+def announce_bound(table: Table, seat: int) -> ValueBound | None:
+    """The values ``seat`` may announce at all on his turn on ``table``: those every mechanism's
+    ``announce_bound`` lets through (None: no mechanism bounds them). The listing builds no cut
+    announcing another value (mission 47's thousands of cuts of values not calculated)."""
+    bounds = [b for m in table.mechanisms if (b := m.announce_bound(table, seat)) is not None]
+    if not bounds:
+        return None
+    if len(bounds) == 1:
+        return bounds[0]
+    return lambda value: all(bound(value) for bound in bounds)
 
 
 def _allowed_by(refuse: ActionFilter) -> Callable[[Action], bool]:
@@ -421,6 +436,15 @@ class Mechanism(Generic[Part]):
         A mechanism that overrides it takes its ``check_action`` and ``allows`` from it (the
         defaults below), so the listing and the refusal have one source and cannot drift apart;
         a check that rebuilds something per action belongs here rather than in ``allows``."""
+        return None
+
+    def announce_bound(self, table: Table, seat: int) -> ValueBound | None:
+        """Which values ``seat`` may announce at all on his turn (called by the listing only
+        while it is his turn): a value it rejects is one ``action_filter`` refuses in every Dual
+        Cut that announces it (whatever the targets, the tool, the other value) and in a Solo
+        Cut of it, so the listing skips those candidates instead of building and refusing them.
+        It only narrows the listing; the refusals (and their reasons) stay ``action_filter``'s.
+        None: no bound (the default)."""
         return None
 
     def check_action(self, table: Table, action: Action) -> None:

@@ -62,6 +62,7 @@ from .base import (
     BotAsk,
     Events,
     PickSpec,
+    ValueBound,
     bound_value_filter,
     name_of,
 )
@@ -370,6 +371,11 @@ class BatRadar(DeckMechanism[BatPart]):
                 begin_turn(table, following, table.turn_number + 1, events)
                 return True
         return False
+
+    def announce_bound(self, table: Table, seat: int) -> ValueBound | None:
+        """The named cutter announces the radar's value only (BAT_VALUE)."""
+        value = _cut_value(table) if seat == table.active else None
+        return None if value is None else value.__eq__
 
     def action_filter(self, table: Table) -> ActionFilter | None:
         # Once per listing: the value is the table's, not the action's (it reads every hand).

@@ -70,6 +70,7 @@ from .base import (
     Mechanism,
     PickSpec,
     Refusal,
+    ValueBound,
     name_of,
 )
 from .equipment import tray
@@ -725,6 +726,12 @@ class FourAtOnceMechanism(Mechanism[FourPart]):
     def end_turn(self, table: Table, events: Events) -> None:
         table.set_part(ID, replace(self.part(table), last=table.active, forced=None))
 
+    def announce_bound(self, table: Table, seat: int) -> ValueBound | None:
+        """No ordinary cut announces the value to be cut four at once (FOUR_TOGETHER,
+        LAST_VALUE): refused whether or not the seat is the one forced to cut them."""
+        value = _blocked(table)
+        return None if value is None else value.__ne__
+
     def action_filter(self, table: Table) -> ActionFilter | None:
         part = table.parts.get(ID)
         if not isinstance(part, FourPart) or part.done:
@@ -821,16 +828,18 @@ class FourAtOnceMechanism(Mechanism[FourPart]):
         if not starts:
             return None
         know = ask.knowledge()
-        _, chance = likeliest(know, value, COUNT, [])
-        if chance >= 1.0 - 1e-12:
+        # Whether the four are certain: with the floor, a turn whose fourth likeliest wire is
+        # not certain counts no group's worlds (35 counts each turn otherwise); the chance is
+        # counted in full only when the bot must point anyway and says it.
+        sure = 1.0 - 1e-12
+        if likeliest(know, value, COUNT, [], floor=sure)[1] >= sure:
             return starts[0], "four_sure", {"value": value}
-        if last_value_in(part):
-            percent = max(0, min(100, int(chance * 100 + 1e-9)))
-            return starts[0], "last_forced", {"value": value, "percent": percent}
-        if not any(a.type in ("cut", "solo", "reveal") for a in ask.legal):
-            percent = max(0, min(100, int(chance * 100 + 1e-9)))
-            return starts[0], "four_forced", {"value": value, "percent": percent}
-        return None
+        forced = "last_forced" if last_value_in(part) else "four_forced"
+        if forced == "four_forced" and any(a.type in ("cut", "solo", "reveal") for a in ask.legal):
+            return None
+        _, chance = likeliest(know, value, COUNT, [])
+        percent = max(0, min(100, int(chance * 100 + 1e-9)))
+        return starts[0], forced, {"value": value, "percent": percent}
 
 
 MECHANISM = FourAtOnceMechanism()

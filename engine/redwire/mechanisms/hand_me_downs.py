@@ -58,7 +58,17 @@ from ..turn import (
     require_own_turn,
 )
 from . import number_cards
-from .base import ActionFilter, ActionSpec, Advice, BotAsk, Events, Mechanism, Refusal, name_of
+from .base import (
+    ActionFilter,
+    ActionSpec,
+    Advice,
+    BotAsk,
+    Events,
+    Mechanism,
+    Refusal,
+    ValueBound,
+    name_of,
+)
 
 if TYPE_CHECKING:
     from ..deduction.tracker import Tracker
@@ -306,6 +316,12 @@ class HandMeDowns(Mechanism[HandPart]):
 
     def init_part(self, table: Table) -> HandPart:
         return HandPart()
+
+    def announce_bound(self, table: Table, seat: int) -> ValueBound | None:
+        """The active seat announces only values his face-up cards show (HAND_VALUE)."""
+        if table.pending.phase is not Phase.TURN or seat != table.active:
+            return None
+        return set(values_of(table, seat)).__contains__
 
     def action_filter(self, table: Table) -> ActionFilter | None:
         # A cut of the player whose turn it is must announce values his face-up cards show;

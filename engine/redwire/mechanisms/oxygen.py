@@ -101,7 +101,17 @@ from ..turn import (
     require_own_turn,
 )
 from ..wires import BLUE_VALUES, RED, YELLOW, value_to_json
-from .base import ActionFilter, ActionSpec, Advice, BotAsk, Events, Mechanism, Refusal, name_of
+from .base import (
+    ActionFilter,
+    ActionSpec,
+    Advice,
+    BotAsk,
+    Events,
+    Mechanism,
+    Refusal,
+    ValueBound,
+    name_of,
+)
 
 if TYPE_CHECKING:
     from ..missions import ConfigReader
@@ -682,6 +692,22 @@ class Oxygen(Mechanism[OxygenPart]):
                 stock = tuple(each if s == table.setup.captain else 0 for s in range(table.players))
             return OxygenPart(0, (0,) * table.players, stock=stock, validations=counted)
         return OxygenPart(each * table.players, (0,) * table.players)
+
+    def announce_bound(self, table: Table, seat: int) -> ValueBound | None:
+        """The values whose price the payer can pay now (a cut of two values costs the dearer:
+        refused as soon as one is too dear); none before the gift is named (mission 49)."""
+        if table.pending.phase is not Phase.TURN or seat != table.active:
+            return None
+        part = table.part(ID, OxygenPart)
+        config = _config(table)
+        if config.take_from == "own":
+            if config.pay_to == "teammate" and part.gift_to is None:
+                return lambda value: False
+            limit = part.stock[seat]
+        else:
+            limit = part.reserve
+        rule = config.price
+        return lambda value: price(value, rule) <= limit
 
     def action_filter(self, table: Table) -> ActionFilter | None:
         # Only the active seat's cuts on his turn are priced (``_priced_now``); the part and the

@@ -47,7 +47,18 @@ from ..turn import (
     require_own_turn,
 )
 from ..wires import YELLOW, Colour, colour_of
-from .base import ActionSpec, Advice, BotAsk, Events, Mechanism, PickSpec, name_of
+from .base import (
+    ActionFilter,
+    ActionSpec,
+    Advice,
+    BotAsk,
+    Events,
+    Mechanism,
+    PickSpec,
+    Refusal,
+    ValueBound,
+    name_of,
+)
 
 if TYPE_CHECKING:
     from ..deduction.tracker import Tracker
@@ -347,18 +358,26 @@ class Sweeping(Mechanism[SweepPart]):
             "miss": config.miss,
         }
 
-    def check_action(self, table: Table, action: Action) -> None:
-        colour = _config(table).colour
-        if colour is Colour.RED and isinstance(action, RevealReds):
-            raise IllegalActionError(SweepReason.SWEEP_INSTEAD)
-        if colour is Colour.YELLOW and _announces_yellow(action):
-            raise IllegalActionError(SweepReason.SWEEP_YELLOW)
+    def action_filter(self, table: Table) -> ActionFilter:
+        # The colour is read once per listing (not once for each of its cuts): red, the reds
+        # are swept, never revealed; yellow, no cut names yellow.
+        if _config(table).colour is Colour.RED:
+            instead = Refusal(SweepReason.SWEEP_INSTEAD)
 
-    def allows(self, table: Table, action: Action) -> bool:
-        colour = _config(table).colour
-        if colour is Colour.RED:
-            return not isinstance(action, RevealReds)
-        return not _announces_yellow(action)
+            def refuse_reveal(action: Action) -> Refusal | None:
+                return instead if isinstance(action, RevealReds) else None
+
+            return refuse_reveal
+        named = Refusal(SweepReason.SWEEP_YELLOW)
+
+        def refuse_yellow(action: Action) -> Refusal | None:
+            return named if _announces_yellow(action) else None
+
+        return refuse_yellow
+
+    def announce_bound(self, table: Table, seat: int) -> ValueBound | None:
+        """The yellows' sweep: no cut announces yellow (SWEEP_YELLOW)."""
+        return YELLOW.__ne__ if _config(table).colour is Colour.YELLOW else None
 
     def advise(self, ask: BotAsk) -> Advice | None:
         from ..bots.sweep import advise

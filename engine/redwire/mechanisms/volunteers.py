@@ -50,6 +50,7 @@ from .base import (
     BotAsk,
     Events,
     PickSpec,
+    ValueBound,
     bound_value_filter,
     name_of,
 )
@@ -403,6 +404,11 @@ class Volunteers(DeckMechanism[VolunteersPart]):
     def next_turn(self, table: Table, seat: int, events: Events) -> bool:
         """Every turn starts with a card and the call (the first one too, after the tokens)."""
         return _open(table, events)
+
+    def announce_bound(self, table: Table, seat: int) -> ValueBound | None:
+        """A volunteer bound to a value announces it only (VOLUNTEER_VALUE)."""
+        value = _cut_value(table, seat) if seat == table.active else None
+        return None if value is None else value.__eq__
 
     def action_filter(self, table: Table) -> ActionFilter | None:
         # Only the active seat may be bound to a value: read once per listing (it reads his hand).

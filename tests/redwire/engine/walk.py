@@ -24,6 +24,7 @@ from engine.redwire import (
     GameState,
     Hook,
     Label,
+    Phase,
     Pick,
     PlaceToken,
     PostIt,
@@ -41,8 +42,10 @@ from engine.redwire import (
 )
 from engine.redwire.bots.characters import table_characters
 from engine.redwire.errors import IllegalActionError
+from engine.redwire.legal import legal_actions
 from engine.redwire.mechanisms import four_at_once, sweep
 from engine.redwire.mechanisms.arithmetic import ArithPass, Calculate
+from engine.redwire.mechanisms.base import announce_bound
 from engine.redwire.mechanisms.bat_radar import NameCutter
 from engine.redwire.mechanisms.bluffer import FalseToken
 from engine.redwire.mechanisms.challenges import ChallengeClaim, RedCall
@@ -307,6 +310,16 @@ def check_step(
     legal_lists = {seat: after.legal_actions(seat) for seat in range(after.players)}
     legal_sets = {seat: set(legal) for seat, legal in legal_lists.items()}
     assert all(len(legal_sets[seat]) == len(legal_lists[seat]) for seat in legal_lists)
+    # The values a mechanism bounds (``announce_bound``) only spare the listing its refused
+    # cuts: built from every value the seat holds and filtered, the list is the same (at every
+    # fourth step: the unbounded listing costs what the bound saves; no draw from ``rng``).
+    if (
+        len(after.history) % 4 == 0
+        and after.phase is Phase.TURN
+        and announce_bound(after, after.active) is not None
+    ):
+        unbounded = legal_actions(after, after.active, bounded=False)
+        assert legal_lists[after.active] == unbounded, after.mission.id
     mover = after.to_move if after.to_move is not None else 0
     for sample in rng.sample(legal_lists[mover], min(3, len(legal_lists[mover]))):
         assert after.is_legal(sample), sample
