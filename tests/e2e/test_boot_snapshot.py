@@ -113,9 +113,12 @@ def become_returning(page: Page, site_url: str) -> None:
     forget_game(page, site_url)
 
 
-def test_a_first_visit_boots_plainly_and_never_downloads_the_snapshot_first(
-    page: Page, site_url: str, site_dir: Path
+def test_a_first_visit_boots_plainly_then_the_snapshot_online_and_offline(
+    page: Page, context: BrowserContext, site_url: str, site_dir: Path
 ) -> None:
+    """A first visit boots plainly and never downloads the snapshot before its board; the
+    service worker then precaches it, and the returning player boots from it, online and
+    offline. (One visit for both: the returning player's first visit is that first visit.)"""
     url = boot_manifest(site_dir)["snapshot"]
     assert open_board(page, site_url + BOARD) == "plain"
     before_ready = page.evaluate("performance.getEntriesByType('resource').map((e) => e.name)")
@@ -123,13 +126,7 @@ def test_a_first_visit_boots_plainly_and_never_downloads_the_snapshot_first(
     # Then the service worker precaches it for the next visit.
     wait_offline_ready(page)
     assert page.evaluate("async (url) => Boolean(await caches.match(url))", site_url + url)
-
-
-def test_a_returning_player_boots_from_the_snapshot_online_and_offline(
-    page: Page, context: BrowserContext, site_url: str
-) -> None:
-    open_board(page, site_url + BOARD)
-    become_returning(page, site_url)
+    forget_game(page, site_url)
     assert open_board(page, site_url + BOARD) == "snapshot"
     assert in_page(page, "import json, sys; json.dumps(sys.version)").startswith("3.14")
     forget_game(page, site_url)

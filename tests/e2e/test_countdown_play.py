@@ -8,12 +8,13 @@ engine (countdown_driver) and plays with clicks, as a person would.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from countdown_driver import GAME_KEY, choose, play, play_move, saved, saved_state, wait_screen
 from fusebox_web.countdown.log_text import Note, bot_text, line
 from fusebox_web.countdown.words import Words
-from fusebox_web.shell.i18n import load_catalogs
+from fusebox_web.shell.i18n import Catalog, load_catalogs
 from harness import ROOT, Opener, wait_ready
 from playwright.sync_api import Page, ViewportSize, expect
 
@@ -89,8 +90,14 @@ def secret_reasons(page: Page) -> list[str]:
     return [bot_text(n, words) for n in notes if is_private(n.key)]
 
 
+@cache
+def english() -> Catalog:
+    """The English catalog, read once (a pass-and-play game words the log at every step)."""
+    return load_catalogs(WEB / "i18n", "en")
+
+
 def words_for(state: GameState) -> Words:
-    catalog = load_catalogs(WEB / "i18n", "en")
+    catalog = english()
     return Words(catalog, [catalog.t(f"cd.name.{seat + 1}") for seat in range(state.players)])
 
 

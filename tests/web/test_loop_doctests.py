@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-PURE = ["choices", "home", "page", "session", "storage", "table", "urls", "words"]
+PURE = ["choices", "home", "log_text", "page", "session", "storage", "table", "urls", "words"]
 
 
 @pytest.mark.parametrize("name", PURE)

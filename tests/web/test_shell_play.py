@@ -146,3 +146,35 @@ def test_the_instant_pace_draws_the_board_once_a_frame(delay: float) -> None:
         # 0 ms drawn; 10 and a frame less 1 ms within the frame; a frame and 50 ms drawn; the
         # next move is before the person's turn.
         assert drawn == [True, False, False, True, True]
+
+
+class SavingBoard(Board):
+    """A board whose session counts its saves and says when a move waits for one."""
+
+    def __init__(self, to_move: list[int], delay: float) -> None:
+        super().__init__(to_move, delay)
+        self.unsaved = False
+        self.saves = 0
+
+    def save(self) -> None:
+        self.unsaved = False
+        self.saves += 1
+
+
+def test_a_computers_move_is_saved_when_drawn_or_when_the_computers_stop() -> None:
+    """Every game's computers (Red Wire, Countdown, Loop the Loop) move unsaved: the shell's
+    ``BoardBots`` saves a move it draws, and one left undrawn once the computers stop (a person
+    decides, a pause, the board left), never while they play on."""
+    board = SavingBoard([1, 2, 1, 0], 0.0)
+    bots = BoardBots(board)
+    board.unsaved = True
+    bots.thinking(2)  # the computers play on: the move stays unsaved (it was not drawn)
+    assert (board.saves, board.unsaved) == (0, True)
+    bots.shown()  # drawn: saved
+    assert (board.saves, board.unsaved) == (1, False)
+    bots.thinking(None)  # they stop with nothing due: no save
+    assert board.saves == 1
+    board.unsaved = True
+    bots.thinking(None)  # they stop after an undrawn move: saved
+    assert (board.saves, board.unsaved) == (2, False)
+    assert board.thinking is None

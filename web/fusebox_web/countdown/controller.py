@@ -43,7 +43,7 @@ from ..shell.regions import draw_regions
 from . import board, screens
 from .board import BoardInput
 from .links import Link, LinkError, link_query, parse_link, without_game_params
-from .log_text import Line, line, log_lines
+from .log_text import Line, last_line, line, log_lines
 from .mount import home_html
 from .session import Session
 from .table import LEVELS
@@ -353,13 +353,13 @@ class App(BoardControls, PanelControls):
         game = self.session.game
         if game is None:
             return
-        obs = game.state.observation(self.session.viewer)
-        lines = log_lines(
-            obs["log"], self.words(), game.notes, memory=game.table.memory, reveal=self.reveal()
-        )
-        real = [x for x in lines if x.kind not in ("turn", "end_play")]
-        if real:
-            self.announce(real[-1].text)
+        viewer = self.session.viewer
+        # Read back from the end: the last line said costs the events after it, not the game's.
+        log = game.state.log
+        tail = ((i, log[i].view(viewer)) for i in reversed(range(len(log))))
+        said = last_line(tail, self.words(), game.notes, game.table.memory, self.reveal())
+        if said is not None:
+            self.announce(said.text)
 
     # ------------------------------------------------------------------ events
 
@@ -678,7 +678,8 @@ class BoardBots(ShellBoardBots):
     app: App
 
     def move(self, start: float) -> bool:
-        return self.app.session.play_bot() is not None
+        # Saved when drawn or when the computers stop (the shell's ``BoardBots``).
+        return self.app.session.play_bot(save=False) is not None
 
     def announce(self) -> None:
         self.app.announce_last()

@@ -18,7 +18,7 @@ is the hand a Frisk showed: only the card taken stays).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -248,19 +248,61 @@ def log_lines(
     A reason that tells what only the computer's seat knows (what it scanned or believes, the
     card it took with a Frisk: ``engine.countdown.bots.explanation.PRIVATE_KEYS``) is left out
     unless ``reveal`` (the game is over, or no person plays)."""
+    by_index = _told_notes(notes, reveal)
+    out: list[Line] = []
+    for index, event in enumerate(events):
+        out.extend(_bot_line(note, w) for note in by_index.get(index, ()))
+        out.append(line(event, w, memory))
+    return out
+
+
+#: The lines a move's announcement passes over: a turn's header, the end of a play.
+UNSAID = frozenset({"turn", "end_play"})
+
+
+def last_line(
+    tail: Iterable[tuple[int, View]],
+    w: Words,
+    notes: Sequence[Note] = (),
+    memory: bool = False,
+    reveal: bool = False,
+    skip: frozenset[str] = UNSAID,
+) -> Line | None:
+    """The last line of :func:`log_lines` whose kind is not in ``skip`` (what a move's
+    announcement reads), from ``tail``: the log's ``(index, event view)`` pairs from its end
+    backwards, made as they are read. A line reads one event only, so the events after the
+    last line said are all that is viewed and worded, not the whole game's (a computers' game
+    at the instant pace announces each of its moves).
+
+    >>> from fusebox_web.shell.i18n import Catalog
+    >>> w = Words(Catalog({"en": {"cd.log.turn": "{name}'s turn.", "cd.log.endPlay": "{name} ends.",
+    ...     "cd.log.alarm": "{name} sounds the Siren.", "cd.log.bot": "{name}: {why}"}}), ["Ana", "Bea"])
+    >>> log = [{"type": "alarm", "seat": 0}, {"type": "turn", "seat": 1}, {"type": "end_play", "seat": 1}]
+    >>> last_line(reversed(list(enumerate(log))), w).text
+    'Ana sounds the Siren.'
+    >>> last_line(reversed(list(enumerate(log))), w, [Note(2, 1, "pass", text="no card")]).text
+    'Bea: no card'
+    """
+    by_index = _told_notes(notes, reveal)
+    for index, event in tail:
+        said = line(event, w, memory)
+        if said.kind not in skip:
+            return said
+        for note in reversed(by_index.get(index, ())):
+            said = _bot_line(note, w)
+            if said.kind not in skip:
+                return said
+    return None
+
+
+def _told_notes(notes: Iterable[Note], reveal: bool) -> dict[int, list[Note]]:
+    """The computers' reasons the log tells, by the index of their move's first event."""
     by_index: dict[int, list[Note]] = {}
     for note in notes:
         if note.key not in QUIET and (reveal or not is_private(note.key)):
             by_index.setdefault(note.at, []).append(note)
-    out: list[Line] = []
-    for index, event in enumerate(events):
-        for note in by_index.get(index, ()):
-            out.append(
-                Line(
-                    "bot",
-                    w.t("cd.log.bot", name=w.name(note.seat), why=bot_text(note, w)),
-                    note.seat,
-                )
-            )
-        out.append(line(event, w, memory))
-    return out
+    return by_index
+
+
+def _bot_line(note: Note, w: Words) -> Line:
+    return Line("bot", w.t("cd.log.bot", name=w.name(note.seat), why=bot_text(note, w)), note.seat)

@@ -111,6 +111,8 @@ class Session:
         self.problems: list[str] = []
         #: The last save failed (storage full or disabled): the page says so.
         self.save_failed = False
+        #: A computer's move was made and not saved yet (``play_bot(save=False)``).
+        self.unsaved = False
 
     # ------------------------------------------------------------------ loading and saving
 
@@ -129,6 +131,7 @@ class Session:
         self._settle()
 
     def save(self) -> None:
+        self.unsaved = False
         try:
             SAVES.write(self.store, "table", self.table.to_json())
             if self.game is None:
@@ -242,13 +245,16 @@ class Session:
         if state.phase is Phase.NEXT_GAME and state.to_move is not None:
             self.apply(NextGame(state.to_move))
 
-    def _after_action(self) -> None:
+    def _after_action(self, save: bool = True) -> None:
         game = self.game
         assert game is not None
         if game.state.is_over:
             game.stage = "over"
         self._settle()
-        self.save()
+        if save:
+            self.save()
+        else:
+            self.unsaved = True
 
     def bot_seat(self) -> int | None:
         """The computer seat the game waits for, if any (never the deal of a match's next game:
@@ -268,8 +274,11 @@ class Session:
             self._bots[key] = make_bot(level, seed)
         return self._bots[key]
 
-    def play_bot(self) -> Note | None:
-        """Let the computer seat the game waits for make its move; returns its reason."""
+    def play_bot(self, save: bool = True) -> Note | None:
+        """Let the computer seat the game waits for make its move; returns its reason.
+        ``save``: False leaves the save to the caller (``unsaved`` says one is due): the page
+        saves a computer's move when it draws it or when the computers stop (the shell's
+        ``pacing.BoardBots``), not after each of an instant game's moves."""
         seat = self.bot_seat()
         if seat is None:
             return None
@@ -281,7 +290,7 @@ class Session:
         note = note_of(seat, len(state.log), bot.explain())
         game.state, _ = state.apply(action)
         game.notes.append(note)
-        self._after_action()
+        self._after_action(save)
         return note
 
     def names(self, default_name: Any) -> list[str]:

@@ -27,7 +27,8 @@ from ..shell.regions import draw_regions
 from . import render
 from .choices import SELECTING, Choices, choices
 from .home import home_card, peek, resume_text
-from .session import Note, Session
+from .log_text import last_line, log_lines
+from .session import Session
 from .table import LEVELS, OPTION_CHOICES
 from .urls import Link, LinkError, link_query, parse_link, without_game_params
 from .words import Words
@@ -193,18 +194,7 @@ class App(BoardControls):
         """The log as the viewer may read it, with the computers' reasons."""
         game = self.session.game
         assert game is not None
-        events = game.state.log_view(viewer)
-        notes: dict[int, list[Note]] = {}
-        for note in game.notes:
-            notes.setdefault(note.move, []).append(note)
-        out: list[str] = []
-        for index, event in enumerate(events):
-            for note in notes.get(index, ()):
-                out.append(
-                    self.t("lp.log.why", who=w.name(note.seat), why=w.why(note.key, note.params))
-                )
-            out.append(w.line(event))
-        return out
+        return log_lines(game.state.log_view(viewer), w, game.notes)
 
     # ------------------------------------------------------------------ the board
 
@@ -355,11 +345,14 @@ class App(BoardControls):
         game = self.session.game
         if game is None:
             return
-        obs = game.state.observation(self.session.viewer)
-        w = self.words(obs)
-        lines = [line for line in self.lines(self.session.viewer, w) if line]
-        if lines:
-            self.announce(lines[-1])
+        viewer = self.session.viewer
+        w = self.words(game.state.observation(viewer))
+        # Read back from the end: the last sentence costs the events after it, not the game's.
+        log = game.state.log
+        tail = ((i, log[i].view(viewer)) for i in reversed(range(len(log))))
+        said = last_line(tail, w, game.notes)
+        if said:
+            self.announce(said)
 
     def play(self, action: Action) -> None:
         try:
@@ -652,7 +645,10 @@ class BoardBots(ShellBoardBots):
     def move(self, start: float) -> bool:
         # The bot's decision (observation, legal moves, its choice) is measured too: with the
         # whole move (applying and saving it), the page's figures for the 300 ms target.
-        note = self.app.session.play_bot(lambda: dom.measure("fusebox:loop-bot-choice", start))
+        # Saved when drawn or when the computers stop (the shell's ``BoardBots``).
+        note = self.app.session.play_bot(
+            lambda: dom.measure("fusebox:loop-bot-choice", start), save=False
+        )
         return note is not None
 
     def announce(self) -> None:

@@ -119,6 +119,8 @@ class Session:
         #: The learning aid's switch for new games (kept with the table).
         self.odds_default = False
         self.save_failed = False
+        #: A computer's move was made and not saved yet (``play_bot(save=False)``).
+        self.unsaved = False
         self._bots: dict[int, Any] = {}
 
     # ------------------------------------------------------------------ saves
@@ -136,6 +138,7 @@ class Session:
             self.problems.append("lp.storage.gameDamaged")
 
     def save(self) -> None:
+        self.unsaved = False
         try:
             SAVES.write(
                 self.store, "table", {"table": self.table.to_json(), "odds": self.odds_default}
@@ -220,12 +223,16 @@ class Session:
         seat = game.state.to_move
         return seat if seat is not None and game.table.seat(seat).is_bot else None
 
-    def apply(self, action: Action) -> None:
-        """A person's move (raises IllegalActionError, changing nothing, if refused)."""
+    def apply(self, action: Action, save: bool = True) -> None:
+        """A move (raises IllegalActionError, changing nothing, if refused); ``save``: False
+        leaves the save to the caller (``unsaved`` says one is due)."""
         assert self.game is not None
         self.game.state, _ = self.game.state.apply(action)
         self.settle()
-        self.save()
+        if save:
+            self.save()
+        else:
+            self.unsaved = True
 
     def bot(self, seat: int) -> Any:
         found = self._bots.get(seat)
@@ -237,9 +244,14 @@ class Session:
             found = self._bots[seat] = make_bot(level, self.state.setup.seed * 8 + seat)
         return found
 
-    def play_bot(self, decided: Callable[[], object] | None = None) -> Note | None:
+    def play_bot(
+        self, decided: Callable[[], object] | None = None, save: bool = True
+    ) -> Note | None:
         """The computer seat the game waits for makes its move; returns why. ``decided`` is
-        called once the bot has chosen, before the move is applied and saved (for timing)."""
+        called once the bot has chosen, before the move is applied and saved (for timing).
+        ``save``: False leaves the save to the caller (``unsaved`` says one is due): the page
+        saves a computer's move when it draws it or when the computers stop (the shell's
+        ``pacing.BoardBots``), not after each of an instant game's moves."""
         seat = self.bot_seat()
         if seat is None:
             return None
@@ -252,7 +264,7 @@ class Session:
             decided()
         note = Note(len(game.state.log), seat, why.key, dict(why.params))
         game.notes.append(note)
-        self.apply(action)
+        self.apply(action, save)
         return note
 
     def set_odds(self, on: bool) -> None:

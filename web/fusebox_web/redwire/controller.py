@@ -1170,18 +1170,10 @@ class BoardBots(ShellBoardBots):
 
     def move(self, start: float) -> bool:
         self.first = len(self.app.session.state.log)
-        # Saved when drawn (``shown``) or when the computers stop (``thinking(None)``): at the
-        # instant pace most moves are neither, and a page closed meanwhile resumes at the last
-        # position it showed.
+        # Saved when drawn or when the computers stop (the shell's ``BoardBots.shown`` and
+        # ``thinking``): at the instant pace most moves are neither, and a page closed
+        # meanwhile resumes at the last position it showed.
         return self.app.session.play_bot(save=False) is not None
-
-    def shown(self) -> None:
-        self.app.session.save()
-
-    def thinking(self, seat: int | None) -> None:
-        if seat is None and self.app.session.unsaved:
-            self.app.session.save()  # paused, or the board left, between two drawings
-        super().thinking(seat)
 
     def announce(self) -> None:
         self.app.announce_last(self.first)

@@ -98,7 +98,8 @@ async def play_bots(
 
 class BoardApp(Protocol):
     """What :class:`BoardBots` needs of a game's page: its session (``bot_seat()``, the game
-    whose table has a pace: ``game.table.delay()``), its pause, screen and redraws."""
+    whose table has a pace: ``game.table.delay()``, ``save()`` and ``unsaved``), its pause,
+    screen and redraws."""
 
     paused: bool
     screen: str
@@ -119,8 +120,11 @@ class BoardBots:
     and the player has not paused them, at the table's pace; each move is timed by the page
     (``MEASURE``, among the browser's performance entries) and announced.
 
-    A game subclasses it with :meth:`move` (make the waiting computer's move) and
-    :meth:`announce`."""
+    A game subclasses it with :meth:`move` (make the waiting computer's move, unsaved: its
+    session's ``play_bot(save=False)``, which sets ``session.unsaved``) and :meth:`announce`
+    (from the move's own events, not the whole log's). The move is saved when it is drawn
+    (:meth:`shown`) or when the computers stop (:meth:`thinking`): the game saved is the game
+    last drawn."""
 
     #: The name of the page's measure of a whole computer move (decision, applying, saving).
     MEASURE = "fusebox:bot"
@@ -149,6 +153,11 @@ class BoardBots:
         return float(game.table.delay()) if game else 0.0
 
     def thinking(self, seat: int | None) -> None:
+        """Show ``seat`` thinking (None: nobody any more). When the computers stop (a person
+        decides, the player paused them, the board was left), a move made since the last
+        drawing is saved: a page closed then resumes where the computers stopped."""
+        if seat is None and self.app.session.unsaved:
+            self.app.session.save()
         self.app.thinking = seat
         # At the instant pace the move follows at once: the mark would be drawn, never seen.
         if seat is not None and self.app.screen == "board" and self.delay() > 0:
@@ -170,8 +179,11 @@ class BoardBots:
         return drawn
 
     def shown(self) -> None:
-        """The move just made is about to be drawn (a game that leaves its computers' moves
-        unsaved until then saves here: the game saved is the game drawn)."""
+        """The move just made is about to be drawn: the game is saved here (a computer's move
+        is made unsaved, ``session.play_bot(save=False)``), so the game saved is the game drawn.
+        At the instant pace most moves are not drawn: serialising the whole game after each of
+        sixty moves cost more than some of the moves."""
+        self.app.session.save()
 
     def draw_now(self, now: float) -> bool:
         """Whether the move just made is drawn: always at a pace the eye follows, and when a
