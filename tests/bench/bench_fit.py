@@ -10,7 +10,8 @@ longest stands), in each language, the game link is followed in a booted 360 x 6
 the last teammate's first uncut wire is tapped, and the page is measured:
 
 * ``must``: your stand, the wire picked, every value you may name and the confirm button, all
-  on the screen at once (how many px past an edge);
+  on the screen at once (how many px past an edge) and none under something else (the sticky
+  dock: ``covered``); the dock (the decision panel) at most 35% of the height (px over);
 * ``mission``: the mission's own controls on the board (its cards, tokens, markers, dock
   buttons): how far past the screen's sides (sideways: never), and how far below the fold;
 * ``clipped``: any of them cut by a scroll box of an ancestor; ``sideways``: the page wider
@@ -48,6 +49,8 @@ from engine import redwire
 PHONE = (360, 640)
 PROJECTORS = ((1920, 1080), (1280, 720))
 TARGET_PX = 24
+#: The decision panel's most of the phone's height (tests/e2e/test_redwire_layout.py's too).
+DOCK_SHARE = 0.35
 IDLE = "?mission=1&players=2&bots=0"
 LINK = "?mission={mission}&players={players}&seed={seed}&bots=1&pace=instant&brief=0&lang={lang}"
 
@@ -75,12 +78,16 @@ PHONE_MEASURE = """() => {
     const shown = (e) => { const b = e.getBoundingClientRect(); return b.width > 0 && b.height > 0; };
     const group = (els) => {
         els = els.filter(shown);
-        let x = 0, y = 0, clip = 0;
+        let x = 0, y = 0, clip = 0, covered = 0;
         for (const e of els) {
-            const p = past(e.getBoundingClientRect());
+            const b = e.getBoundingClientRect(), p = past(b);
             x = Math.max(x, p.x); y = Math.max(y, p.y); clip = Math.max(clip, clippedBy(e));
+            // On the screen but under something else (the sticky dock): a tap misses it.
+            const top = p.x || p.y ? null
+                : document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+            if (top && !e.contains(top)) covered += 1;
         }
-        return {n: els.length, x: Math.round(x), y: Math.round(y), clip};
+        return {n: els.length, x: Math.round(x), y: Math.round(y), clip, covered};
     };
     const q = (s) => [...document.querySelectorAll(s)];
     const core = new Set(['tile', 'value', 'confirm', 'cancel']);
@@ -93,6 +100,7 @@ PHONE_MEASURE = """() => {
     targets.sort((a, b) => Math.min(a.w, a.h) - Math.min(b.w, b.h));
     return {
         sideways: Math.max(0, document.documentElement.scrollWidth - W),
+        dock: Math.round(document.getElementById('rw-dock').getBoundingClientRect().height),
         must: {
             own: group(q('.rw-player--mine .rw-tile')),
             picked: group(q('.rw-tile.is-selected')),
@@ -230,6 +238,10 @@ def phone_row(page: Page, mission: int, players: int, lang: str, turns: int) -> 
                     seen[key] = max(seen.get(key, 0), g[axis])
             if g["clip"]:
                 seen[f"{name} clipped"] = max(seen.get(f"{name} clipped", 0), g["clip"])
+            if g["covered"]:  # counted in wires or buttons, weighed as a tile's height
+                seen[f"{name} covered x{g['covered']}"] = 28
+        if m["dock"] > DOCK_SHARE * PHONE[1]:
+            seen["dock over 35% by"] = m["dock"] - int(DOCK_SHARE * PHONE[1])
         g = m["mission"]
         if g["x"]:
             seen["mission off x"] = max(seen.get("mission off x", 0), g["x"])
