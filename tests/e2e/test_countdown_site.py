@@ -7,6 +7,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from countdown_driver import GAME_KEY, TABLE_KEY, saved, saved_state, wait_screen
 from harness import Opener, forget_game, wait_ready
 from playwright.sync_api import Page, ViewportSize, expect
@@ -211,3 +212,22 @@ def test_a_points_match_goes_on_game_after_game(follow_link: Callable[..., Page]
     assert sum(after.scores) >= sum(state.scores) and all(
         a >= b for a, b in zip(after.scores, state.scores, strict=True)
     )
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="the board is 1039 px tall on a 720-line screen (ends 396 px below it): not fixed yet",
+)
+def test_the_board_fits_a_1280_by_720_projector(follow_link: Callable[..., Page]) -> None:
+    """The common projector too: five players, the whole board on the first screen, no sideways
+    scrolling, the countdown still readable across a room (two thirds of 1080's 48 px)."""
+    page = follow_board(follow_link, FIVE, viewport={"width": 1280, "height": 720})
+    assert wait_screen(page) == "decision:play"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+    page.evaluate("window.scrollTo(0, 0)")
+    board = page.locator("#cd-board").bounding_box()
+    assert board is not None and board["y"] + board["height"] <= 720, board
+    count = page.get_by_test_id("countdown").evaluate(
+        "n => parseFloat(getComputedStyle(n).fontSize)"
+    )
+    assert count >= 32

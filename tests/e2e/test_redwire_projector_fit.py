@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Literal
 
 import pytest
-from harness import Watch, record_console, wait_ready
+from harness import Opener, Watch, record_console, wait_ready
 from playwright.sync_api import Page, ViewportSize, expect
 from redwire_driver import take_device
 
@@ -145,3 +145,58 @@ def test_oxygen_discs_are_seen_on_the_panel(
     expect(page.locator(".rw-oxy").first).to_be_attached()
     ratios = page.evaluate(RINGS)
     assert ratios and min(ratios) >= 3, ratios
+
+
+#: The projectors whose pictures the table must fit, the sweep's hardest missions on them
+#: (tests/bench/bench_fit.py: in Italian, 55's five challenge cards and 63's four paragraphs of
+#: oxygen rules ended 308 and 246 px below a 1920 x 1080 screen, 863 and 711 px below 1280 x 720).
+PROJECTORS: list[ViewportSize] = [{"width": 1920, "height": 1080}, {"width": 1280, "height": 720}]
+
+#: The whole projected table: how far any part reaches past the screen, what a scroll box of
+#: the page cuts of it, and how far the window scrolls.
+WHOLE_TABLE = """() => {
+    const W = innerWidth, H = innerHeight;
+    let past = 0, clipped = 0;
+    const parts = document.querySelectorAll('#rw-top > *, #rw-team .rw-tile, #rw-side > *, '
+        + '#rw-side .rw-card, #rw-events li, .rw-mission-part > *');
+    for (const e of parts) {
+        const b = e.getBoundingClientRect();
+        if (!b.width || !b.height) continue;
+        past = Math.max(past, b.bottom - H, b.right - W, -b.left, -b.top);
+        for (let p = e.parentElement; p && p.id !== 'rw-board'; p = p.parentElement) {
+            const s = getComputedStyle(p), o = p.getBoundingClientRect();
+            if (s.overflowX !== 'visible' && (b.left < o.left - 0.5 || b.right > o.right + 0.5))
+                clipped = Math.max(clipped, b.right - o.right, o.left - b.left);
+        }
+    }
+    const root = document.documentElement;
+    return {parts: parts.length, past, clipped,
+            scrolls: root.scrollHeight - H, sideways: root.scrollWidth - W};
+}"""
+
+
+@pytest.mark.parametrize("mission", [55, 63])
+def test_the_longest_missions_fit_both_projectors_in_italian(
+    follow_link: Callable[..., Page], open_context: Opener, site_url: str, mission: int
+) -> None:
+    """The game is dealt in a booted page (English: no boot of its own); the projector of the
+    same profile, in Italian (the longer texts), is measured at 1920 x 1080 and 1280 x 720: every
+    part of the table on the screen, none cut by a scroll box, the window never scrolls."""
+    game = follow_link(f"?mission={mission}&players=5&seed=1&bots=0&pace=instant&brief=0")
+    take_device(game)
+    view = game.context.new_page()
+    try:
+        view.set_viewport_size(PROJECTORS[0])
+        view.goto(site_url + "?view=table&lang=it")
+        wait_ready(view)
+        expect(view.locator("#rw-team .rw-tile").first).to_be_visible()
+        expect(view.locator("#rw-side .rw-card").first).to_be_visible()
+        for size in PROJECTORS:
+            view.set_viewport_size(size)
+            view.wait_for_function(f"() => innerHeight === {size['height']}")
+            m = view.evaluate(WHOLE_TABLE)
+            assert m["parts"] > 40, m
+            fits = m["past"] <= 0.5 and m["clipped"] <= 0.5
+            assert fits and m["scrolls"] <= 0 and m["sideways"] <= 0, (size, m)
+    finally:
+        view.close()

@@ -4,6 +4,8 @@ Wire Label from one, the x1 token drawn under its wire with words, and every log
 
 from __future__ import annotations
 
+import re
+
 from fusebox_web.redwire.affordances import affordances
 from fusebox_web.redwire.log_text import log_lines
 from fusebox_web.redwire.mechanisms import CARD_USES, cards_now
@@ -90,3 +92,16 @@ def test_the_emergency_drop_is_said_in_the_log(catalog: Catalog) -> None:
     cards = w.listing([f"6 · {w.card_name(6)}"])
     assert catalog.t("rw.log.drop", card=w.card_name(33), cards=cards) in texts
     assert not any(RAW.search(t) for t in texts)
+
+
+def test_a_double_cards_name_has_its_row_and_its_language(catalog: Catalog) -> None:
+    """The Grappling Hook (11-11) in the player's language: its name carries that ``lang`` (the
+    browser hyphenates a long word only in a known language) and the card the wide layout
+    (the name on a row of its own, not beside the "11-11": "Disintegratore" broke there); a single card is not wide."""
+    html = board_html(fresh([1111]), 0, catalog)
+    name = Words(catalog, ["Ana"], [0]).card_name(1111)
+    assert f'<span class="rw-card-name" lang="{catalog.lang}">{name}</span>' in html
+    card = re.search(r'<button[^>]*data-panel="card:1111"[^>]*>', html)
+    assert card is not None and "rw-card--wide" in card.group(0)
+    single = re.search(r'<button[^>]*data-panel="card:3"[^>]*>', html)
+    assert single is not None and "rw-card--wide" not in single.group(0)

@@ -100,7 +100,15 @@ def frame(catalog: Catalog) -> str:
         SPRITE
         + tag("p", esc(t("rw.projector.kicker")), class_="rw-kicker")
         + region("top")
-        + tag("div", region("team") + region("side"), class_="rw-projector-main")
+        # The log under the stands: five stands leave half the left column free, and the side
+        # then holds only the mission's parts and the equipment (a projected window never
+        # scrolls: measured for every mission by tests/bench/bench_fit.py).
+        + tag(
+            "div",
+            tag("div", region("team") + region("events"), class_="rw-projector-left")
+            + region("side"),
+            class_="rw-projector-main",
+        )
         + tag("p", "", class_="rw-muted", id="rw-projector-status", role="status"),
         class_="rw-board rw-projector",
         id="rw-board",
@@ -155,7 +163,7 @@ class Projector:
         catalog = self.host.catalog
         status = dom.query("#rw-projector-status")
         if game is None:
-            for name in ("top", "team", "side"):
+            for name in ("top", "team", "side", "events"):
                 dom.set_html(dom.query(f"#rw-{name}"), "")
             self.drawn = {}
             status.textContent = catalog.t("rw.projector.none")
@@ -171,7 +179,8 @@ class Projector:
         html = {
             "top": regions["top"],
             "team": regions["team"],
-            "side": regions["gear"] + regions["log"],
+            "side": regions["gear"],
+            "events": regions["log"],
         }
         for name, text in html.items():
             if self.drawn.get(name) != text:

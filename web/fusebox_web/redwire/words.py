@@ -137,6 +137,11 @@ class Words:
             return self.t(f"rw.act.{card}")
         return CARDS[card].name.get(self.lang, CARDS[card].name["en"])
 
+    def card_name_lang(self, card: int) -> str:
+        """The language :meth:`card_name` is written in (English where the player's language
+        has no name for the card): the ``lang`` its element needs to be hyphenated right."""
+        return self.lang if self.lang in CARDS[card].name else "en"
+
     def card_short(self, card: int | str) -> str | None:
         """A mission action's short name for narrow screens (``rw.act.<name>.short``), if any:
         its button shows it instead of the long one, which stays its accessible name."""

@@ -60,11 +60,18 @@ def gear(obs: Observation, w: Words, aff: Affordances, panel: str | None) -> str
                     "button",
                     tag("span", card_number(card, w), class_="rw-card-no")
                     + " "
-                    + tag("span", esc(name), class_="rw-card-name")
+                    # Its own ``lang``: a long name ("Disintegratore") breaks with a hyphen.
+                    + tag("span", esc(name), class_="rw-card-name", lang=w.card_name_lang(card))
                     + " "
                     + tag("span", mark + esc(state_text), class_="rw-card-state"),
                     type="button",
-                    class_=classes("rw-card", f"is-{state}", usable_now and "is-ready"),
+                    class_=classes(
+                        "rw-card",
+                        f"is-{state}",
+                        usable_now and "is-ready",
+                        # A double card's wide label ("10-10"): the name takes a row of its own.
+                        card in tray.DOUBLE_CARDS and "rw-card--wide",
+                    ),
                     data_act="panel",
                     data_panel=f"card:{card}",
                     aria_expanded="true" if panel == f"card:{card}" else "false",
