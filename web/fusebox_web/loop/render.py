@@ -565,7 +565,10 @@ def _dock(inp: BoardInput) -> str:
         buttons.append(
             tag(
                 "div",
-                tag("span", esc(w.card_id(card_id)), class_="lp-place-card") + row,
+                # The dice choices in a box of their own: on a wide screen they wrap beside the
+                # card's name, not under it.
+                tag("span", esc(w.card_id(card_id)), class_="lp-place-card")
+                + tag("div", row, class_="lp-place-dice"),
                 class_="lp-place-row",
                 role="group",
                 aria_label=w.card_id(card_id),
