@@ -70,6 +70,8 @@ class BoardInput:
     #: The "show odds" toggle is offered (a human seat holds the device) and is on.
     odds_toggle: bool = False
     odds_on: bool = False
+    #: The prompt's mission sentences are unfolded ("More"): on a phone they fold by default.
+    prompt_more: bool = False
     #: The selected wire's odds, from the viewer's observation (only with the toggle on).
     odds: WireOdds | None = None
     #: The last action has just happened (drawn once with its animations: a wire flips, the
@@ -672,6 +674,33 @@ def tile(
 
 
 def prompt_text(inp: BoardInput) -> str:
+    """The whole prompt: what to do now, then the mission's sentences about it."""
+    main, notes = prompt_parts(inp)
+    return " ".join([main, *notes])
+
+
+def prompt_parts(inp: BoardInput) -> tuple[str, list[str]]:
+    """The prompt's sentence and the mission's own sentences added to it (mission 56's step,
+    54's oxygen): on a phone these fold behind "More" (they are also in the mission's panel or
+    said by the confirm button, and they can take half the dock)."""
+    obs, w = inp.obs, inp.words
+    aff = inp.aff
+    if (
+        not obs.get("result")
+        and inp.thinking is None
+        and mechanisms.use_of(inp.sel) is None
+        and (aff.decision in (None, "setup_token") or (aff.decision == "turn" and not aff.reveal))
+        and (inp.sel.mode or "cut") != "solo"
+    ):
+        notes = mechanisms.prompt_notes(obs, w)
+        if notes:
+            return _prompt_main(inp), notes
+    return _prompt_main(inp), []
+
+
+def _prompt_main(inp: BoardInput) -> str:
+    """The prompt's own sentence, without the missions' notes where ``prompt_parts`` folds
+    them."""
     obs, w, aff, sel = inp.obs, inp.words, inp.aff, inp.sel
     prompt = obs.get("prompt")
     if obs.get("result"):
@@ -685,7 +714,7 @@ def prompt_text(inp: BoardInput) -> str:
         return own or w.t(f"rw.prompt.{sel.mode}", card=w.card_name(use.card))
     if aff.decision is None:
         key = "rw.prompt.watch" if inp.viewer is None else "rw.prompt.wait"
-        return " ".join([w.t(key, who=w.name(mover)), *mechanisms.prompt_notes(obs, w)])
+        return w.t(key, who=w.name(mover))
     actor = w.name(prompt.get("actor")) if prompt else ""
     if aff.decision == "turn":
         if aff.reveal:
@@ -699,13 +728,11 @@ def prompt_text(inp: BoardInput) -> str:
             text += " " + w.t("rw.prompt.xy")
         if stabilizer.active(obs):
             text += " " + w.t("rw.prompt.stabilized")
-        for note in mechanisms.prompt_notes(obs, w):
-            text += " " + note
         return text
     if aff.decision == "own_cut":
         return w.t("rw.prompt.own_cut", value=w.value(prompt.get("value") if prompt else "?"))
     if aff.decision == "setup_token":
-        return " ".join([w.t("rw.prompt.token"), *mechanisms.prompt_notes(obs, w)])
+        return w.t("rw.prompt.token")
     own = mechanisms.decision_prompt(aff.decision, obs, w)
     if own is not None:
         return own
@@ -721,10 +748,23 @@ def dock(inp: BoardInput) -> str:
     aff, sel = inp.aff, inp.sel
     # data-moves / data-decision: public facts that let a test (or an assistive tool) know which
     # decision the view is waiting on: how many actions were played, and what the viewer decides.
+    main, notes = prompt_parts(inp)
     parts = [
+        more_button(inp) if notes else "",
         tag(
             "p",
-            esc(prompt_text(inp)),
+            esc(main)
+            + (
+                tag(
+                    "span",
+                    esc(" " + " ".join(notes)),
+                    class_="rw-prompt-notes",
+                    id="rw-prompt-notes",
+                    data_open="" if inp.prompt_more else None,
+                )
+                if notes
+                else ""
+            ),
             class_="rw-prompt",
             id="rw-prompt",
             data_testid="prompt",
@@ -732,7 +772,7 @@ def dock(inp: BoardInput) -> str:
             data_moves=inp.moves,
             data_decision=aff.decision if inp.thinking is None else None,
             data_viewer=inp.viewer,
-        )
+        ),
     ]
     # One row of small buttons (how to cut, the turn's other actions, cancel, the learning
     # aids), then every value you may name, then the confirm button: on a phone the whole dock
@@ -749,6 +789,22 @@ def dock(inp: BoardInput) -> str:
         parts.append(tag("p", esc(inp.message), class_="rw-message", data_testid="message"))
     parts.append(confirm_button(inp))
     return "".join(p for p in parts if p)
+
+
+def more_button(inp: BoardInput) -> str:
+    """The "More" / "Less" button of the prompt's mission sentences (shown on a phone only,
+    floated beside the prompt so that it costs no line of its own)."""
+    w, on = inp.words, inp.prompt_more
+    return tag(
+        "button",
+        esc(w.t("rw.prompt.less" if on else "rw.prompt.more")),
+        type="button",
+        class_="rw-chip rw-more",
+        data_act="prompt-more",
+        data_testid="prompt-more",
+        aria_expanded="true" if on else "false",
+        aria_controls="rw-prompt-notes",
+    )
 
 
 def modes(inp: BoardInput) -> str:
@@ -934,6 +990,7 @@ def aux_buttons(inp: BoardInput) -> str:
                         class_=classes("rw-chip rw-extra", mode == coached_mode and "is-coach"),
                         data_act="mode",
                         data_mode=mode,
+                        title=None if card is None else card_title(w, card),
                     )
                 )
     # A mission's "any time" actions (claiming the next turn...), whenever the viewer may.
@@ -947,6 +1004,7 @@ def aux_buttons(inp: BoardInput) -> str:
                     class_="rw-chip rw-extra",
                     data_act="mode",
                     data_mode=use.mode,
+                    title=card_title(w, name),
                 )
             )
     if not sel.empty or sel.mode in CARD_MODES or sel.mode == "solo":
@@ -980,6 +1038,14 @@ def card_label(w: Words, card: int | str) -> str:
     if short is None or short == name:
         return esc(name)
     return tag("span", esc(name), class_="rw-long") + tag("span", esc(short), class_="rw-short")
+
+
+def card_title(w: Words, card: int | str) -> str | None:
+    """The full name of a button that shows a short one on narrow screens ("Cut with my right
+    flipped wire" for "↻ Cut right"): its tooltip and accessible description, so the short name
+    loses nothing; None when the button shows its full name anyway."""
+    name, short = w.card_name(card), w.card_short(card)
+    return None if short is None or short == name else name
 
 
 def odds_toggle(inp: BoardInput) -> str:

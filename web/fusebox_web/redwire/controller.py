@@ -77,6 +77,8 @@ class App(BoardControls, PanelControls):
         self.box_confirm: int | None = None
         #: The last action has just happened: the next drawing of the board animates it once.
         self.fresh = False
+        #: The prompt's mission sentences unfolded on a phone ("More"): kept until "Less".
+        self.prompt_more = False
         #: The game being replayed (the one just finished, or a record file), and where its
         #: "close" goes back to.
         self.replay: Replay | None = None
@@ -381,6 +383,7 @@ class App(BoardControls, PanelControls):
             moves=len(game.state.history),
             odds_toggle=session.odds_offered,
             odds_on=session.odds_shown,
+            prompt_more=self.prompt_more,
             odds=self.wire_odds(obs) if session.odds_shown else None,
             fresh=self.fresh,
             coach=self.coach_text(w) if game.tutorial else None,
@@ -958,6 +961,12 @@ class App(BoardControls, PanelControls):
         self.announce(self.t("rw.odds.on" if on else "rw.odds.off"))
         dom.focus('[data-act="odds"]', scroll=False)
 
+    def act_prompt_more(self, target: Any) -> None:
+        """Unfold (or fold again) the prompt's mission sentences on a phone."""
+        self.prompt_more = not self.prompt_more
+        self.draw_board()
+        dom.focus('[data-act="prompt-more"]', scroll=False)
+
     def act_confirm(self, target: Any) -> None:
         viewer = self.session.viewer
         if viewer is None:
@@ -1157,6 +1166,7 @@ class App(BoardControls, PanelControls):
         "cancel": act_cancel,
         "hint": act_hint,
         "odds": act_odds,
+        "prompt-more": act_prompt_more,
         "confirm": act_confirm,
     }
 
