@@ -8,7 +8,7 @@ with the computers' reasons; in English (a sentence reads one event in every lan
 
 from __future__ import annotations
 
-import json
+from functools import partial
 from pathlib import Path
 
 from fusebox_web.loop.log_text import last_line, log_lines
@@ -20,6 +20,7 @@ from fusebox_web.shell.i18n import load_catalogs
 from engine.core.events import SEER
 from engine.loop import GameState, Options, new_game
 from engine.loop.bots import make_bot
+from tests.web.saving import check_saved_at_once, check_saved_on_demand
 
 
 def played(players: int, seed: int) -> tuple[GameState, list[Note]]:
@@ -57,11 +58,6 @@ def test_the_last_line_read_back_is_the_whole_logs() -> None:
     assert any(not w.line(event) for event in state.log_view(None))
 
 
-def unsaved(s: Session) -> bool:
-    """Whether a move waits to be saved (read anew: each call may have changed it)."""
-    return s.unsaved
-
-
 def test_a_computers_move_left_unsaved_is_saved_on_demand() -> None:
     """``play_bot(save=False)``: the move is made, the store keeps the position before it (the
     last one the page drew) until the page saves; then it holds the move."""
@@ -69,16 +65,9 @@ def test_a_computers_move_left_unsaved_is_saved_on_demand() -> None:
     s = Session(store)
     s.table = s.table.with_players(2).with_kinds(["bot", "human"])
     s.start(seed=9, first=0)
-    before = store.get(SAVES.key("game"))
-    assert before is not None and not unsaved(s)
-    assert s.play_bot(save=False) is not None
-    assert unsaved(s) and store.get(SAVES.key("game")) == before
-    s.save()
-    assert not unsaved(s)
-    after = Game.from_json(json.loads(store.get(SAVES.key("game")) or "")["data"])
+    read = partial(store.get, SAVES.key("game"))
+    after = check_saved_on_demand(s, read, Game.from_json)
     assert after.state.history == s.state.history and len(after.state.history) == 1
     assert s.game is not None and after.notes == s.game.notes
-    # The default still saves each move (a person's, and a computer's outside the page).
-    assert s.play_bot() is not None and not unsaved(s)
-    again = Game.from_json(json.loads(store.get(SAVES.key("game")) or "")["data"])
+    again = check_saved_at_once(s, read, Game.from_json)
     assert len(again.state.history) == 2
