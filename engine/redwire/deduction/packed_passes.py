@@ -170,6 +170,7 @@ class PackedTables:
         self._fill: dict[int, dict[int, dict[int, int]]] = {}  # boundary -> stand -> level
         self._bytes: dict[int, bytes] = {}
         self._within: dict[int, list[int]] = {}  # code -> completions before each of its ops
+        self._counts: dict[tuple[int, int, int], dict[tuple[int, int], int]] = {}
 
     # ------------------------------------------------------------------ fill levels
 
@@ -213,6 +214,50 @@ class PackedTables:
             stand: {level + offset: w for level, w in enumerate(found) if w}
             for stand, offset, found in zip(stands, offsets, sums, strict=True)
         }
+
+    def count_weights(self, stand: int, tally: int, t: int) -> dict[tuple[int, int], int]:
+        """The weight of each (fill level of ``stand``, copies of exact count ``tally`` dealt so
+        far) before code number ``t``: what a stand dealt as one with others and counted
+        (``symmetry.CountShareTables``) reads. After the count's last code its counter has been
+        checked (it is the count's ``high``) and cleared; before, it is the counter digit."""
+        digit, last, high = self.plan.tally_digits[tally]
+        if t > last:
+            return {(level, high): w for level, w in self.fill_weights(stand, t).items()}
+        key = (stand, tally, t)
+        found = self._counts.get(key)
+        if found is None:
+            found = self._counts[key] = self._joint_weights(stand, digit, t)
+        return found
+
+    def _joint_weights(self, stand: int, digit: int, t: int) -> dict[tuple[int, int], int]:
+        """Sum of ``F * B`` over the live states at boundary ``t``, by (level of ``stand``,
+        value of counter ``digit``): one Python step per live state, as the fill levels."""
+        plan = self.plan
+        layout = plan.layout
+        width = layout.bytes_per_slot
+        if self._supports is None:
+            self._supports = supports(plan)
+        reached, completing = self._supports
+        live = set_bits(reached[t] & completing[plan.starts[t]])
+        if not live:
+            return {}
+        length = (live[-1] + 1) * width
+        keep = (1 << (8 * length)) - 1
+        front_bytes = (self.layers[t] & keep).to_bytes(length, "little")
+        back_bytes = (self.completions[t] & keep).to_bytes(length, "little")
+        explicit = len(plan.explicit)
+        if stand in plan.explicit:
+            level: int | None = plan.explicit.index(stand)
+            active: tuple[int, ...] = ()
+            offset = plan.levels[stand][t][0]
+        else:
+            level = None
+            active = tuple(g for g, lo, hi in plan.group_digits if lo < t <= hi)
+            offset = plan.base[t] - _implicit_offset(layout.widths, explicit)
+        joint, span = _joint_keys(layout.widths, explicit, active, level, digit)
+        wide = layout.widths[digit]
+        (sums,) = _accumulate(live, front_bytes, back_bytes, width, [(joint, span)])
+        return {(key // wide + offset, key % wide): w for key, w in enumerate(sums) if w}
 
     # ------------------------------------------------------------------ sampling
 
@@ -379,6 +424,37 @@ def _level_keys(
 def forget_keys() -> None:
     """Empty the cache of level keys (to time cold solves)."""
     _KEYS.clear()
+    _JOINT.clear()
+
+
+_JOINT: dict[tuple[tuple[int, ...], int, tuple[int, ...], int | None, int], tuple[list[int], int]]
+_JOINT = {}
+
+
+def _joint_keys(
+    widths: tuple[int, ...], explicit: int, active: tuple[int, ...], level: int | None, digit: int
+) -> tuple[list[int], int]:
+    """Per state index, ``key * widths[digit] + counter``: ``key`` the level digit ``level`` of
+    an explicit stand (``None``: the implicit stand's key, ``_level_keys``), ``counter`` the
+    value of ``digit``; and the number of keys. Kept across solves, as the level keys.
+
+    >>> _joint_keys((2, 3), 1, (), 0, 1)
+    ([0, 3, 1, 4, 2, 5], 6)
+    """
+    memo = (widths, explicit, active, level, digit)
+    found = _JOINT.get(memo)
+    if found is None:
+        if level is None:
+            keys, span = _level_keys(widths, explicit, active)[-1]
+        else:
+            keys, span = _digit_values(widths, level), widths[level]
+        wide = widths[digit]
+        counts = _digit_values(widths, digit)
+        found = ([key * wide + count for key, count in zip(keys, counts, strict=True)], span * wide)
+        if len(_JOINT) > 16:
+            _JOINT.clear()
+        _JOINT[memo] = found
+    return found
 
 
 def _digit_values(widths: Sequence[int], digit: int) -> list[int]:

@@ -113,6 +113,10 @@ class PackedPlan:
     explicit: tuple[int, ...]  # the stand of each level digit (digits 0 .. len - 1)
     group_digits: tuple[tuple[int, int, int], ...]  # (digit, first, last candidate index)
     base: list[int]  # per boundary: the implicit level is base + active counters - level digits
+    #: per exact count (``Normalized.tallies``, in order): its counter digit, its last code index
+    #: and its ``high`` (the counter holds how many of its copies were dealt so far, up to that
+    #: code; it is then checked to be ``high`` and cleared)
+    tally_digits: tuple[tuple[int, int, int], ...] = ()
 
 
 def build_packed_plan(
@@ -429,6 +433,7 @@ class _Walk:
             self.explicit,
             tuple((self.digit_of[(0, g)], span[g][0], span[g][1]) for g in self.order),
             base,
+            tuple((self.digit_of[(2, k)], last, tally.high) for tally, last, k in self.tallies),
         )
 
     def _candidate(self, t: int, code: int, taken: list[int]) -> bool:

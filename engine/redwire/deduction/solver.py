@@ -71,6 +71,7 @@ from engine.redwire.deduction.position import Position
 from engine.redwire.deduction.solution import Blob, Solution, Source, Walk
 from engine.redwire.deduction.sparse_tables import SparseTables
 from engine.redwire.deduction.symmetry import (
+    CountShareTables,
     Exchangeable,
     ShareTables,
     exchangeable_groups,
@@ -236,6 +237,7 @@ def _solve_alike(
     # walk reads the main walk's merged stand, ``ShareTables``)
     alone: dict[tuple[int, int, int], tuple[int, Normalized | None, int]] = {}
     group_of: dict[int, int] = {}
+    counted = [g for g, group in enumerate(alike) if group.counted]  # their counts come last
     for g, group in enumerate(alike):
         for member in group.stands:
             group_of[member] = g
@@ -250,6 +252,26 @@ def _solve_alike(
                 walks.append(
                     Walk(
                         share,
+                        main.universe,
+                        main.mirrored,
+                        main.dp_total * ways,
+                        main.scale // ways,
+                    )
+                )
+                alone[kind] = (len(walks) - 1, None, 0)
+                continue
+            if isinstance(main.tables, packed_passes.PackedTables):
+                # The packed walk tells how many counted tiles the merged stand holds below
+                # each code: the stand's levels are a share of those (``CountShareTables``).
+                tally = len(merged.tallies) - len(counted) + counted.index(g)
+                counts = CountShareTables(
+                    main.tables, index[member], tally, size, kind[2], sum(group.counts)
+                )
+                ways = counts.ways()
+                assert main.scale % ways == 0  # the group's scale holds its shares' ways
+                walks.append(
+                    Walk(
+                        counts,
                         main.universe,
                         main.mirrored,
                         main.dp_total * ways,

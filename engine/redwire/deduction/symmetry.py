@@ -246,6 +246,93 @@ class ShareTables:
         raise NotImplementedError("worlds are drawn from the merged walk (``Blob``)")
 
 
+class _Counts(Protocol):
+    """What ``CountShareTables`` reads of a walk's tables (``PackedTables``)."""
+
+    def count_weights(self, stand: int, tally: int, t: int) -> dict[tuple[int, int], int]: ...
+
+    @property
+    def plan(self) -> _SizedPlan: ...
+
+
+class CountShareTables:
+    """The tables of one stand of a counted group (``Exchangeable`` with ``counted``: each stand
+    holds exactly ``k_i`` of the counted codes), read from the walk that dealt the group's merged
+    stand with its count (exactly ``K = sum k_i`` of ``M`` tiles), when that walk tells how many
+    counted tiles the merged stand holds below each code (``count_weights``): no walk of its own.
+
+    The stand's share of a merged world is ``k`` of its ``K`` distinct counted tiles and ``m - k``
+    of its ``M - K`` others, every such share as likely and the two drawn apart (``group_scale``).
+    When the merged stand holds ``L`` tiles below a code, ``c`` of them counted, the stand holds
+    ``a`` of those ``c`` in ``C(c, a) * C(K - c, k - a)`` of the counted shares and ``b`` of the
+    ``L - c`` others in ``C(L - c, b) * C(M - K - (L - c), m - k - b)`` of the others: its level
+    is ``a + b``. The walk reading it has ``C(K, k) * C(M - K, m - k)`` times the merged walk's
+    total and its scale over that (which divides it).
+
+    >>> class Merged:  # 3 tiles, 1 counted (K = 1); 1 tile below code 1: counted or not, 5 each
+    ...     plan = SharePlan((3,), [[[0], [1], [3]]])
+    ...     def count_weights(self, stand, tally, t):
+    ...         return [{(0, 0): 10}, {(1, 0): 5, (1, 1): 5}, {(3, 1): 10}][t]
+    >>> share = CountShareTables(Merged(), 0, 0, 2, 1, 1)  # 2 tiles, the counted one among them
+    >>> share.ways(), share.fill_weights(0, 1), share.fill_weights(0, 2)
+    (2, {0: 5, 1: 15}, {2: 20})
+    """
+
+    def __init__(
+        self, tables: _Counts, merged: int, tally: int, size: int, count: int, counted: int
+    ) -> None:
+        self._tables = tables
+        self._merged = merged
+        self._tally = tally
+        self._total_size = tables.plan.sizes[merged]
+        self._size = size
+        self._count = count
+        self._counted = counted
+        self._weights: dict[int, dict[int, int]] = {}
+        self.plan = SharePlan(
+            (size,),
+            [
+                [
+                    sorted({c for n in ls for c in _share_levels(self._total_size, size, n)})
+                    for ls in tables.plan.levels[merged]
+                ]
+            ],
+        )
+
+    def ways(self) -> int:
+        """The shares of a merged world this stand may take (``C(K, k) * C(M - K, m - k)``)."""
+        big, small, k = self._total_size, self._size, self._count
+        return comb(self._counted, k) * comb(big - self._counted, small - k)
+
+    def fill_weights(self, stand: int, t: int) -> dict[int, int]:
+        """The weight of each level of the stand before code number ``t``."""
+        found = self._weights.get(t)
+        if found is None:
+            found = {}
+            k, rest = self._count, self._size - self._count
+            counted, others = self._counted, self._total_size - self._counted
+            for (level, c), weight in self._tables.count_weights(
+                self._merged, self._tally, t
+            ).items():
+                below = level - c  # the merged stand's other tiles below the code
+                for a in range(max(0, k - (counted - c)), min(c, k) + 1):
+                    by_a = weight * comb(c, a) * comb(counted - c, k - a)
+                    for b in range(max(0, rest - (others - below)), min(below, rest) + 1):
+                        ways = comb(below, b) * comb(others - below, rest - b)
+                        found[a + b] = found.get(a + b, 0) + by_a * ways
+            self._weights[t] = found
+        return found
+
+    def sample(self, rng: Random) -> list[tuple[int, ...]]:
+        raise NotImplementedError("worlds are drawn from the merged walk (``Blob``)")
+
+
+def _share_levels(total: int, size: int, level: int) -> range:
+    """The levels a share of ``size`` of a stand of ``total`` tiles may have when the stand has
+    ``level``."""
+    return range(max(0, size - (total - level)), min(level, size) + 1)
+
+
 def merge_stands(norm: Normalized, group: Sequence[int]) -> tuple[Normalized, list[int]]:
     """``norm`` with the blank stands of ``group`` dealt as one stand (the last one), and the new
     index of every old stand. ``place`` of a merged stand's slots points at the merged stand's
