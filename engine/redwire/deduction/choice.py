@@ -5,13 +5,16 @@ to several times. ``route`` sends the small positions (late in a game) to the di
 (``direct``), from its estimate of the states it will keep (``direct.estimate``), its needs and, on
 the positions in between (up to ``DIRECT_WIDE_UP_TO`` estimated states), the rough estimates
 below; over that, the positions the packed engine cannot take (labels, inexact counts, pairs of slots, no
-stand that can be implicit). For the others, the rough estimates from the
+stand that can be implicit), and the big ones (others' rough estimate over ``BIG_NS``) where its
+plain per-state time is under the others' rough estimate (a packed layer too wide for its masks
+to stay cached). For the others, the rough estimates from the
 fill levels alone (``packed_plan.rough_costs``) pick the engine in the direction
 ``prefers_mirror`` likes. When the cheaper estimate is over ``BIG_NS``, the choice is worth a
 millisecond more: the direction with the cheaper rough estimate is taken and, where the packed
 engine can take the position and the rough estimates are within ``CLEAR`` of each other, its plan
 is built and its supports computed (``packed_passes.supports``, a hundredth of a walk): they
-count the states each engine will visit, and the times follow from constants fitted (least
+count the states each engine will visit (the packed engine's bytes forward as far as the states
+reached, backward as far as those that can complete), and the times follow from constants fitted (least
 squares on the relative error) on ~1,800 positions of real games timed on both engines
 (``SPARSE_*``, ``PACKED_*``). Building the plans of both directions would pick better still, but
 their masks would not stay in the cache (``packing.MASK_CACHE_BYTES``) across the solves of a
@@ -125,8 +128,18 @@ def route(norm: Normalized, mirrored: bool | None, engine: Engine | None) -> Rou
     states = direct.estimate(levels[2], walked.universe)
     if states > DIRECT_WIDE_UP_TO:
         first = _option(norm, prefers_mirror(norm) if mirrored is None else mirrored)
-        if first.packed is not None:
+        others = first.best(None)
+        if first.packed is not None and (
+            others <= BIG_NS or 1e6 * DIRECT_STATE_MS * states >= others
+        ):
             return Route(None, first)
+        if first.packed is not None:
+            # A big position whose others' rough estimate is over the direct engine's at its
+            # plain per-state time: a layer too wide for its masks to stay cached (mission 35's
+            # 5-player spectator, whose stands' "not an 11" let the packed engine take it: 571 ms
+            # there, 392 ms direct). Of the positions of every mission's games (step 12), only
+            # that one.
+            return Route(build_direct_plan(walked, levels))
         # The packed engine cannot take it (labels, inexact counts, pairs, no stand that can be
         # implicit): the direct engine walks it faster than the sparse one (by a quarter,
         # geometric mean over 76 positions of missions 13-22 of 40,000 estimated states or more,
@@ -228,7 +241,14 @@ def _refine(option: _Option) -> None:
         bin(reached[t] & completing[plan.starts[t]]).count("1") for t in range(len(plan.universe))
     )
     width = plan.layout.bytes_per_slot * (len(plan.explicit) + 1)
-    swept = sum(reached[t].bit_length() for t in plan.code_of_op) * width
+    # The bytes the ops go over: forward, as far as the states reached before each code;
+    # backward, as far as the states that can complete before each op (a state whose flags or
+    # counters are set sits high in the layer, and the backward layers reach it inside a code,
+    # where the forward ones do not: mission 18's spectators, 4x). The constant was fitted on
+    # the forward bytes counted twice.
+    forward = sum(reached[t].bit_length() for t in plan.code_of_op)
+    backward = sum(done.bit_length() for done in completing[:-1])
+    swept = (forward + backward) * width / 2
     option.packed_plan = plan
     option.packed = 1e6 * (PACKED_BYTE_MS * swept + PACKED_LIVE_MS * live + PACKED_FIXED_MS)
     # The sparse engine pays per edge, which the states alone do not count: on a wide hidden

@@ -277,18 +277,24 @@ class _Builder:
 
     def _interval_bounds(self, s: int) -> dict[int, tuple[int, int]] | None:
         """Bounds ``{boundary: (low, high)}`` on the level of stand ``s`` equivalent to its slots'
-        constraints, or ``None`` when a slot's allowed codes are not an interval of the universe.
+        constraints, or ``None`` when a slot's allowed codes are not an interval of the codes the
+        stand may hold.
 
         Slot ``j`` allows codes ``lo..hi``: the level before code ``lo`` is ``<= j`` and the level
         after code ``hi`` is ``> j``. Bounds implied by monotony (a level never decreases) are
-        dropped, and so are those at the ends of the walk (level 0 before, size after)."""
+        dropped, and so are those at the ends of the walk (level 0 before, size after). A code
+        no slot of the stand allows (a stand-wide exclusion: mission 18's "no 6 here", mission
+        35's "not an 11" on every slot) is no hole: the stand never takes a copy of it (``Tile``),
+        so its level does not move over that code and the bounds still say it all."""
         size = self.sizes[s]
         lows: dict[int, int] = {}
         highs: dict[int, int] = {}
+        held = sorted({self.index[c] for codes in self.norm.allowed[s] for c in codes})
+        rank = {t: k for k, t in enumerate(held)}  # a code's place among those the stand holds
         for j, codes in enumerate(self.norm.allowed[s]):
             ix = sorted(self.index[c] for c in codes)
             lo, hi = ix[0], ix[-1]
-            if hi - lo + 1 != len(ix):
+            if rank[hi] - rank[lo] + 1 != len(ix):
                 return None
             lows[hi + 1] = max(lows.get(hi + 1, 0), j + 1)
             highs[lo] = min(highs.get(lo, size), j)
