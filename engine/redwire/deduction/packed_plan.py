@@ -15,8 +15,9 @@ weight of the physical deals, as in the sparse engine. The state is:
   new least level are dropped and the digits move down (a ``Narrow``);
 * none for the *implicit* free stand: its level is the number of copies dealt to the free stands
   so far minus the explicit levels. It must be a stand whose slots each allow an interval of the
-  codes (sorted slots, tokens, known wires), so that its constraints are bounds on its level at a
-  few code boundaries (``Narrow`` with a ``sum_mask``);
+  codes it may hold (sorted slots, tokens, known wires; a code no slot of it allows is never dealt
+  to it, so a stand-wide exclusion leaves no hole), so that its constraints are bounds on its
+  level at a few code boundaries (``Narrow`` with a ``sum_mask``);
 * one counter per "k of m" group while its candidates are dealt (``Candidate``), checked and
   cleared after its last one;
 * one flag per at-least-one fact (``Need``), set by the copies that land on one of its slots

@@ -35,7 +35,8 @@ states, its needs, the others' rough estimates); ``plan_for`` picks the engine a
 for the others from estimates of their times (``choice``). Stands alike (every slot allowing
 the same codes, no fact but an exact count of their own: blank stands, stand-wide exclusions,
 dealing quotas) are dealt as one stand; without counts their marginals are read from the merged
-stand's levels, with them each size and count gets one more walk (``symmetry``).
+stand's levels, with them from its levels and counter when the packed engine walked it, else each
+size and count gets one more walk (``symmetry``).
 
 >>> from engine.redwire.deduction import Pool, Position, Stand, SlotIn
 >>> pos = Position(Pool(((1, 2), (2, 1))), (Stand(0, (None, None)), Stand(1, (None,))))
@@ -225,9 +226,10 @@ def _solve_alike(
 ) -> Solution:
     """``solve`` with each group of ``alike`` stands dealt as one (``symmetry``). The marginals
     of a stand of a group without a count are a share of the merged stand's (``ShareTables``,
-    no walk); in a group with one, one more walk per size and count gives those of the stands of
-    that size and count: it alone, beside the rest of its group merged. ``factor``: the scale of
-    the single slots dealt as one."""
+    no walk); in a group with one, a share of the merged stand's levels and counted tiles when the
+    packed engine walked it (``CountShareTables``, no walk), else one more walk per size and count
+    gives those of the stands of that size and count: it alone, beside the rest of its group
+    merged. ``factor``: the scale of the single slots dealt as one."""
     merged, index = merge_groups(norm, alike)
     main = _walk(merged, prod(group_scale(norm, g) for g in alike) * factor, mirrored, engine)
     if main is None:

@@ -18,10 +18,12 @@ same ``S`` and ``C`` are a group (``exchangeable_groups``). Dealt as one stand a
 exactly ``K = k_1 + .. + k_n`` of ``C`` (one count), a merged world has ``K`` tiles of ``C``
 among its ``M``, so the ways to share its distinct tiles out with ``k_i`` of them on stand ``i``
 do not depend on which tiles they are: ``K! / prod k_i! * (M - K)! / prod (m_i - k_i)!``
-(``group_scale``). With a count, a stand's level depends on how many counted tiles lie below
-a code, which the merged stand's level does not tell: its marginals come from a walk where it is
-dealt alone (with its own count) beside the rest of its group merged; stands of one size and
-count share them. Without one, they are read from the merged stand (``ShareTables``).
+(``group_scale``). Without a count, a stand's marginals are read from the merged stand's levels
+(``ShareTables``). With one, its level depends on how many counted tiles lie below a code, which
+the merged stand's level alone does not tell: where the packed engine walked the merged stand, its
+counter of the group's count tells it, and the stand's levels are read from both
+(``CountShareTables``); else they come from a walk where it is dealt alone (with its own count)
+beside the rest of its group merged. Stands of one size and count share them.
 
 Single slots outside the sorted order (DP stands of one slot: X wires, unseen flipped wires, a
 pile's wires) that allow the same codes and that the same counts name are interchangeable too
