@@ -8,6 +8,7 @@ player's would: tap a wire, tap a value, confirm.
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Sequence
 from typing import Any
@@ -59,6 +60,42 @@ def settled_decision(page: Page, timeout: float = 30_000) -> str:
             return decision
         page.wait_for_timeout(50)
     raise AssertionError("the board never showed the saved game")
+
+
+#: In the page: put a saved game in storage, then follow a link that names no game (as Back or
+#: Forward would): Red Wire reads its saves again and goes back to the game in progress, as at a
+#: boot (``fusebox_web.shell.mount``'s ``follow``), without booting Python again.
+RESUME = """([key, text, query]) => {
+    localStorage.setItem(key, text);
+    history.pushState(null, "", query);
+    dispatchEvent(new PopStateEvent("popstate"));
+}"""
+#: Each resume's address differs from the last (the shell opens nothing for the same address).
+_resumes = itertools.count(1)
+
+
+def resume_at(page: Page, state: GameState, **fields: Any) -> None:
+    """Open ``state`` in the page through its own resume path: the game the page shows, moved
+    on in CPython (same deal, table and options), saved with the device held by the seat to
+    move (``fields`` replace other parts of the save, e.g. ``clock``); waits for its board.
+    A test reaches its position this way instead of playing every move in the page."""
+    envelope = json.loads(page.evaluate(f"localStorage.getItem({GAME_KEY!r})"))
+    data = envelope["data"]
+    table = data["table"]
+    humans = [i for i in range(table["players"]) if table["seats"][i]["kind"] != "bot"]
+    data.update(
+        record=state.record.to_json(),
+        stage="playing",
+        holder=state.to_move if state.to_move in humans else data["holder"],
+        handoff=None,
+    )
+    data.update(fields)
+    page.evaluate(RESUME, [GAME_KEY, json.dumps(envelope), f"?resume={next(_resumes)}"])
+    moves = len(state.history)
+    page.wait_for_selector(
+        f'[data-testid="prompt"][data-moves="{moves}"], [data-testid="end"], '
+        '[data-testid="handoff"]'
+    )
 
 
 def tile(page: Page, stand: int, slot: int) -> Any:

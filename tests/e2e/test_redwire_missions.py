@@ -16,13 +16,13 @@ import pytest
 from harness import wait_ready
 from playwright.sync_api import Page, ViewportSize, expect
 from redwire_driver import (
-    GAME_KEY,
     PROGRESS_KEY,
     key_play,
     key_to_tile,
     play,
     press,
     rehearse,
+    resume_at,
     saved,
     saved_state,
     settled_box,
@@ -263,6 +263,20 @@ def clock_seconds(page: Page) -> int:
     return 60 * int(minutes) + int(seconds)
 
 
+def to_the_first_claim(page: Page) -> GameState:
+    """Mission 10: the page's game once every seat has placed its setup token (the computers'
+    tokens placed here, in CPython: at the slow pace they take seconds in the page)."""
+    for _ in range(100):  # the person's token, saved
+        state = saved_state(page)
+        if state.to_move != 0:
+            break
+        page.wait_for_timeout(50)
+    while state.phase.value == "setup_token":
+        assert state.to_move is not None and state.to_move != 0
+        state, _ = state.apply(sure_move(state, state.to_move))
+    return state
+
+
 def test_the_countdown_ticks_stops_when_hidden_and_the_next_turn_is_claimed(
     follow_link: Callable[..., Page],
 ) -> None:
@@ -273,6 +287,7 @@ def test_the_countdown_ticks_stops_when_hidden_and_the_next_turn_is_claimed(
     )
     assert wait_decision(page) == "setup_token"
     play(page, sure_move(saved_state(page), 0))
+    resume_at(page, to_the_first_claim(page))
     assert wait_decision(page) == "claim"
     timer = page.get_by_test_id("timer")
     expect(timer).to_be_visible()
@@ -312,18 +327,10 @@ def test_when_the_countdown_runs_out_the_bomb_explodes(follow_link: Callable[...
     )
     assert wait_decision(page) == "setup_token"
     play(page, sure_move(saved_state(page), 0))
-    assert wait_decision(page) == "claim"
-    # A saved game with three seconds left: the reload goes on from there, then time is up.
-    page.evaluate(
-        """(key) => {
-            const saved = JSON.parse(localStorage.getItem(key));
-            saved.data.clock = 15 * 60 - 3;
-            localStorage.setItem(key, JSON.stringify(saved));
-        }""",
-        GAME_KEY,
-    )
-    page.reload()
-    wait_ready(page)
+    # A saved game with three seconds left: the page opens it as at a reload and goes on from
+    # there (its clock is not restarted), then time is up.
+    resume_at(page, to_the_first_claim(page), clock=15 * 60 - 3)
+    expect(page.get_by_test_id("timer")).to_have_text(re.compile(r"^0:0[0-3]$"))
     page.wait_for_selector('[data-testid="end"]', timeout=30_000)
     state = saved_state(page)
     assert state.result == "exploded" and state.log[-2].type == "time_up"
@@ -2104,18 +2111,7 @@ def test_the_forced_four_sevens_by_keyboard_and_touch(follow_link: Callable[...,
         follow_link,
         "?mission=46&players=4&seed=1&bots=1&pace=slow&brief=0&captain=1",
     )
-    page.evaluate(
-        """([key, record]) => {
-            const saved = JSON.parse(localStorage.getItem(key));
-            saved.data.record = JSON.parse(record);
-            localStorage.setItem(key, JSON.stringify(saved));
-        }""",
-        [GAME_KEY, forced.record.dumps()],
-    )
-    page.reload()
-    wait_ready(page)
-    if page.get_by_test_id("continue").count():  # the home screen offers the saved game
-        page.get_by_test_id("continue").click()
+    resume_at(page, forced)
     part = page.get_by_test_id("four-at-once")
     expect(part).to_contain_text("The 7s cut last")
     expect(page.get_by_test_id("last-forced")).to_contain_text("holds only 7s")
