@@ -98,6 +98,30 @@ def resume_at(page: Page, state: GameState, **fields: Any) -> None:
     )
 
 
+def computers_tokens(page: Page, saved_moves: int = 0) -> GameState:
+    """The page's game once the computers have placed their setup tokens up to the person's
+    (seat 0's) next decision: chosen here, in CPython, by the page's own computers (the table's
+    level, seeded as the page seeds them: the same tokens), at once (at the slow pace each takes
+    2.2 s in the page). ``saved_moves``: how many moves the page's save must hold first (the
+    person's own token, just played)."""
+    from engine.redwire.bots import make_bot
+
+    for _ in range(100):
+        state = saved_state(page)
+        if len(state.history) >= saved_moves:
+            break
+        page.wait_for_timeout(50)
+    else:
+        raise AssertionError("the page never saved the person's move")
+    seats = saved(page)["table"]["seats"]
+    while state.phase.value == "setup_token" and state.to_move != 0:
+        seat = state.to_move
+        assert seat is not None and seats[seat]["kind"] == "bot"
+        bot = make_bot(seats[seat]["level"], (state.setup.seed or 0) * 8 + seat)
+        state, _ = state.apply(bot.choose(state.observation(seat), state.legal_actions(seat)))
+    return state
+
+
 def tile(page: Page, stand: int, slot: int) -> Any:
     return page.locator(f'[data-act="tile"][data-stand="{stand}"][data-slot="{slot}"]')
 

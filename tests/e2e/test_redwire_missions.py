@@ -17,6 +17,7 @@ from harness import wait_ready
 from playwright.sync_api import Page, ViewportSize, expect
 from redwire_driver import (
     PROGRESS_KEY,
+    computers_tokens,
     key_play,
     key_to_tile,
     play,
@@ -262,24 +263,6 @@ def test_a_box_of_missions_opens_early_after_a_confirmation(page: Page, site_url
 def clock_seconds(page: Page) -> int:
     minutes, seconds = (page.get_by_test_id("timer").text_content() or "0:00").split(":")
     return 60 * int(minutes) + int(seconds)
-
-
-def computers_tokens(page: Page, saved_moves: int = 0) -> GameState:
-    """The page's game once the computers have placed their setup tokens up to the person's
-    (seat 0's) next decision: placed here, in CPython (at the slow pace each takes 2.2 s in the
-    page; which wire a computer marks is no part of these tests). ``saved_moves``: how many
-    moves the page's save must hold first (the person's own token, just played)."""
-    for _ in range(100):
-        state = saved_state(page)
-        if len(state.history) >= saved_moves:
-            break
-        page.wait_for_timeout(50)
-    else:
-        raise AssertionError("the page never saved the person's move")
-    while state.phase.value == "setup_token" and state.to_move != 0:
-        assert state.to_move is not None
-        state, _ = state.apply(sure_move(state, state.to_move))
-    return state
 
 
 def test_the_countdown_ticks_stops_when_hidden_and_the_next_turn_is_claimed(
