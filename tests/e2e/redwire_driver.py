@@ -8,6 +8,7 @@ player's would: tap a wire, tap a value, confirm.
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Sequence
 from typing import Any
@@ -59,6 +60,66 @@ def settled_decision(page: Page, timeout: float = 30_000) -> str:
             return decision
         page.wait_for_timeout(50)
     raise AssertionError("the board never showed the saved game")
+
+
+#: In the page: put a saved game in storage, then follow a link that names no game (as Back or
+#: Forward would): Red Wire reads its saves again and goes back to the game in progress, as at a
+#: boot (``fusebox_web.shell.mount``'s ``follow``), without booting Python again.
+RESUME = """([key, text, query]) => {
+    localStorage.setItem(key, text);
+    history.pushState(null, "", query);
+    dispatchEvent(new PopStateEvent("popstate"));
+}"""
+#: Each resume's address differs from the last (the shell opens nothing for the same address).
+_resumes = itertools.count(1)
+
+
+def resume_at(page: Page, state: GameState, **fields: Any) -> None:
+    """Open ``state`` in the page through its own resume path: the game the page shows, moved
+    on in CPython (same deal, table and options), saved with the device held by the seat to
+    move (``fields`` replace other parts of the save, e.g. ``clock``); waits for its board.
+    A test reaches its position this way instead of playing every move in the page."""
+    envelope = json.loads(page.evaluate(f"localStorage.getItem({GAME_KEY!r})"))
+    data = envelope["data"]
+    table = data["table"]
+    humans = [i for i in range(table["players"]) if table["seats"][i]["kind"] != "bot"]
+    data.update(
+        record=state.record.to_json(),
+        stage="playing",
+        holder=state.to_move if state.to_move in humans else data["holder"],
+        handoff=None,
+    )
+    data.update(fields)
+    page.evaluate(RESUME, [GAME_KEY, json.dumps(envelope), f"?resume={next(_resumes)}"])
+    moves = len(state.history)
+    page.wait_for_selector(
+        f'[data-testid="prompt"][data-moves="{moves}"], [data-testid="end"], '
+        '[data-testid="handoff"]'
+    )
+
+
+def computers_tokens(page: Page, saved_moves: int = 0) -> GameState:
+    """The page's game once the computers have placed their setup tokens up to the person's
+    (seat 0's) next decision: chosen here, in CPython, by the page's own computers (the table's
+    level, seeded as the page seeds them: the same tokens), at once (at the slow pace each takes
+    2.2 s in the page). ``saved_moves``: how many moves the page's save must hold first (the
+    person's own token, just played)."""
+    from engine.redwire.bots import make_bot
+
+    for _ in range(100):
+        state = saved_state(page)
+        if len(state.history) >= saved_moves:
+            break
+        page.wait_for_timeout(50)
+    else:
+        raise AssertionError("the page never saved the person's move")
+    seats = saved(page)["table"]["seats"]
+    while state.phase.value == "setup_token" and state.to_move != 0:
+        seat = state.to_move
+        assert seat is not None and seats[seat]["kind"] == "bot"
+        bot = make_bot(seats[seat]["level"], (state.setup.seed or 0) * 8 + seat)
+        state, _ = state.apply(bot.choose(state.observation(seat), state.legal_actions(seat)))
+    return state
 
 
 def tile(page: Page, stand: int, slot: int) -> Any:

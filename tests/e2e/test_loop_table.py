@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from harness import wait_ready
+from harness import follow, wait_ready
 from loop_driver import GAME_KEY, play, saved_state, wait_turn
 from playwright.sync_api import Page, expect
 
@@ -99,7 +99,6 @@ def test_a_bad_game_link_is_refused_with_a_message(page: Page, site_url: str) ->
         "players" not in page.url and page.evaluate(f"localStorage.getItem({GAME_KEY!r})") is None
     )
     # The table has 4 seats: a link without players= cannot make the 6th seat first.
-    page.goto(site_url + "?game=loop&first=6")
-    wait_ready(page)
+    follow(page, "?game=loop&first=6")  # followed in the page: what a visit does
     expect(page.locator(".lp-notice")).to_contain_text("first must be a seat of the table, not “6”")
     assert page.evaluate(f"localStorage.getItem({GAME_KEY!r})") is None

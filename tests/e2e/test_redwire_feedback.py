@@ -9,7 +9,17 @@ from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import Page, ViewportSize, expect
-from redwire_driver import play, saved_state, sure_cut, sure_move, tile, wait_decision, wrong_cut
+from redwire_driver import (
+    computers_tokens,
+    play,
+    resume_at,
+    saved_state,
+    sure_cut,
+    sure_move,
+    tile,
+    wait_decision,
+    wrong_cut,
+)
 
 from engine.redwire import Cut
 from engine.redwire.wires import cut_value
@@ -17,6 +27,15 @@ from engine.redwire.wires import cut_value
 # The captain is the person (seat 0); the computers think for a while, so the board holds still.
 GAME = "?mission=1&players=3&seed=11&bots=1&pace=slow&brief=0&captain=1"
 PHONE: ViewportSize = {"width": 360, "height": 640}
+
+
+def to_my_first_turn(page: Page) -> None:
+    """The person's setup token by touch, the computers' placed in CPython (at the slow pace
+    they take 2.2 s each in the page) and the game opened through the page's resume path."""
+    assert wait_decision(page, 60_000) == "setup_token"
+    play(page, sure_move(saved_state(page), 0))
+    resume_at(page, computers_tokens(page, 1))
+    assert wait_decision(page) == "turn"
 
 
 @pytest.mark.parametrize("motion", ["no-preference", "reduce"])
@@ -32,8 +51,7 @@ def test_a_miss_is_seen_heard_and_counted(follow_link: Callable[..., Page], moti
 
 
 def miss_seen_heard_and_counted(page: Page, motion: str) -> None:
-    while wait_decision(page, 60_000) != "turn":
-        play(page, sure_move(saved_state(page), 0))
+    to_my_first_turn(page)
     expect(page.get_by_test_id("mistakes-left")).to_have_text("2 mistakes left")
 
     state = saved_state(page)
@@ -67,8 +85,7 @@ def test_a_hit_is_marked_and_a_lone_person_skips_the_only_pick(
     follow_link: Callable[..., Page],
 ) -> None:
     page = follow_link(GAME, viewport=PHONE)
-    while wait_decision(page, 60_000) != "turn":
-        play(page, sure_move(saved_state(page), 0))
+    to_my_first_turn(page)
     state = saved_state(page)
     own = [code for st in range(len(state.owners)) if state.owners[st] == 0
            for _, code in state.uncut(st)]  # fmt: skip

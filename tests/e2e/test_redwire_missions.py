@@ -16,13 +16,14 @@ import pytest
 from harness import wait_ready
 from playwright.sync_api import Page, ViewportSize, expect
 from redwire_driver import (
-    GAME_KEY,
     PROGRESS_KEY,
+    computers_tokens,
     key_play,
     key_to_tile,
     play,
     press,
     rehearse,
+    resume_at,
     saved,
     saved_state,
     settled_box,
@@ -49,6 +50,7 @@ from engine.redwire import (
     all_missions,
     load_mission,
 )
+from engine.redwire.bots import make_bot
 from engine.redwire.mechanisms import (
     bat_radar,
     bluffer,
@@ -273,6 +275,7 @@ def test_the_countdown_ticks_stops_when_hidden_and_the_next_turn_is_claimed(
     )
     assert wait_decision(page) == "setup_token"
     play(page, sure_move(saved_state(page), 0))
+    resume_at(page, computers_tokens(page, 1))
     assert wait_decision(page) == "claim"
     timer = page.get_by_test_id("timer")
     expect(timer).to_be_visible()
@@ -312,18 +315,10 @@ def test_when_the_countdown_runs_out_the_bomb_explodes(follow_link: Callable[...
     )
     assert wait_decision(page) == "setup_token"
     play(page, sure_move(saved_state(page), 0))
-    assert wait_decision(page) == "claim"
-    # A saved game with three seconds left: the reload goes on from there, then time is up.
-    page.evaluate(
-        """(key) => {
-            const saved = JSON.parse(localStorage.getItem(key));
-            saved.data.clock = 15 * 60 - 3;
-            localStorage.setItem(key, JSON.stringify(saved));
-        }""",
-        GAME_KEY,
-    )
-    page.reload()
-    wait_ready(page)
+    # A saved game with three seconds left: the page opens it as at a reload and goes on from
+    # there (its clock is not restarted), then time is up.
+    resume_at(page, computers_tokens(page, 1), clock=15 * 60 - 3)
+    expect(page.get_by_test_id("timer")).to_have_text(re.compile(r"^0:0[0-3]$"))
     page.wait_for_selector('[data-testid="end"]', timeout=30_000)
     state = saved_state(page)
     assert state.result == "exploded" and state.log[-2].type == "time_up"
@@ -488,6 +483,7 @@ def test_a_face_down_card_is_turned_up_and_used_at_once(follow_link: Callable[..
     expect(page.get_by_test_id("number-deck")).to_contain_text("Top card, face up: 11")
     assert wait_decision(page) == "setup_token"
     play(page, sure_move(saved_state(page), 0))
+    resume_at(page, computers_tokens(page, 1))
     assert wait_decision(page) == "turn"
     play(page, SoloCut(0, 11))
     expect(page.get_by_test_id("face-down-card")).to_have_count(2)
@@ -824,6 +820,8 @@ def test_silence_on_numbers_is_stated_and_a_slip_moves_the_dial_by_keyboard(
     page = follow_phone(follow_link, "?mission=25&players=3&seed=2&bots=1&pace=slow")
     expect(page.get_by_test_id("silence")).to_contain_text("Nobody may say a number aloud")
     page.get_by_test_id("begin").click()
+    expect(page.get_by_test_id("silence")).to_contain_text("No number said aloud so far")
+    resume_at(page, computers_tokens(page))  # a computer captains: their tokens come first
     expect(page.get_by_test_id("silence")).to_contain_text("No number said aloud so far")
     wait_decision(page)
     before = saved_state(page).dial
@@ -2104,18 +2102,7 @@ def test_the_forced_four_sevens_by_keyboard_and_touch(follow_link: Callable[...,
         follow_link,
         "?mission=46&players=4&seed=1&bots=1&pace=slow&brief=0&captain=1",
     )
-    page.evaluate(
-        """([key, record]) => {
-            const saved = JSON.parse(localStorage.getItem(key));
-            saved.data.record = JSON.parse(record);
-            localStorage.setItem(key, JSON.stringify(saved));
-        }""",
-        [GAME_KEY, forced.record.dumps()],
-    )
-    page.reload()
-    wait_ready(page)
-    if page.get_by_test_id("continue").count():  # the home screen offers the saved game
-        page.get_by_test_id("continue").click()
+    resume_at(page, forced)
     part = page.get_by_test_id("four-at-once")
     expect(part).to_contain_text("The 7s cut last")
     expect(page.get_by_test_id("last-forced")).to_contain_text("holds only 7s")
@@ -2506,6 +2493,34 @@ def test_nanos_clock_moves_with_my_cuts_by_keyboard_and_touch(
     )
 
 
+def to_my_skip(page: Page) -> GameState:
+    """From the page's saved game, the person's (seat 0's) moves as :func:`_m32_move` makes
+    them and the computers' (the table's level, seeded as the page seeds them), until the card
+    on top leaves her no cut on her turn."""
+    state = saved_state(page)
+    seats = saved(page)["table"]["seats"]
+    bots = {
+        seat: make_bot(seats[seat]["level"], (state.setup.seed or 0) * 8 + seat) for seat in (1, 2)
+    }
+    for _ in range(200):
+        assert not state.is_over and state.to_move is not None
+        seat = state.to_move
+        legal = state.legal_actions(seat)
+        if seat == 0 and SkipTurn(0) in legal:
+            return state
+        if seat != 0:
+            action = bots[seat].choose(state.observation(seat), legal)
+        else:
+            try:
+                action = sure_move(state, 0)
+            except AssertionError:
+                action = next(
+                    a for a in legal if isinstance(a, Cut) and a.tool is None and len(a.values) == 1
+                )
+        state, _ = state.apply(action)
+    raise AssertionError("the top card never left the person without a cut")
+
+
 def test_the_paired_cards_are_drawn_and_the_skip_by_keyboard_and_touch(
     follow_link: Callable[..., Page],
 ) -> None:
@@ -2528,15 +2543,12 @@ def test_the_paired_cards_are_drawn_and_the_skip_by_keyboard_and_touch(
     assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
     expect(page.get_by_test_id("constraint-visible")).to_have_attribute("data-card", "")
     for done, way in enumerate(("keyboard", "touch"), start=1):
-        for _ in range(40):
-            wait_decision(page)
-            state = saved_state(page)
-            assert not state.is_over
-            if SkipTurn(0) in state.legal_actions(0):
-                break
-            _m32_move(page)
-        else:
-            raise AssertionError("the top card never left the person without a cut")
+        # Her sure cuts and the computers' moves up to that turn, played in CPython (the
+        # page's own moves were shown by the tests of mission 32's card): the page opens it.
+        wait_decision(page)
+        state = to_my_skip(page)
+        resume_at(page, state)
+        assert wait_decision(page) == "turn"
         top = state.observation(0)["mechanisms"]["constraints"]["visible"]
         assert top is not None
         expect(pairs.locator(f'[data-card="{top}"]')).to_have_attribute("data-state", "top")

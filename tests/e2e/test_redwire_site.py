@@ -9,6 +9,7 @@ import loop_driver
 import pytest
 from harness import (
     Watch,
+    follow,
     record_console,
     wait_offline_ready,
     wait_ready,
@@ -37,8 +38,7 @@ def test_a_bad_game_link_gets_a_clear_message(page: Page, site_url: str) -> None
         f"(missions 1 to {last})."
     )
     assert "mission=" not in page.url and "lang=en" in page.url
-    page.goto(site_url + "?mission=3&players=two")
-    wait_ready(page)
+    follow(page, "?mission=3&players=two")  # followed in the page: what a visit does
     expect(page.get_by_test_id("home")).to_contain_text("\u201ctwo\u201d players is not possible")
     assert "Traceback" not in page.locator("body").inner_text()
 
