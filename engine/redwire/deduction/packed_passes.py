@@ -189,17 +189,9 @@ class PackedTables:
         plan = self.plan
         layout = plan.layout
         width = layout.bytes_per_slot
-        front, back = self.layers[t], self.completions[t]
-        if self._supports is None:
-            self._supports = supports(plan)
-        reached, completing = self._supports
-        live = set_bits(reached[t] & completing[plan.starts[t]])
+        live, front_bytes, back_bytes = self._live_bytes(t)
         if not live:
             return {}
-        length = (live[-1] + 1) * width
-        keep = (1 << (8 * length)) - 1
-        front_bytes = (front & keep).to_bytes(length, "little")
-        back_bytes = (back & keep).to_bytes(length, "little")
         stands = list(plan.explicit)
         active = tuple(d for d, lo, hi in plan.group_digits if lo < t <= hi)
         keys = _level_keys(layout.widths, len(stands), active)
@@ -214,6 +206,25 @@ class PackedTables:
             stand: {level + offset: w for level, w in enumerate(found) if w}
             for stand, offset, found in zip(stands, offsets, sums, strict=True)
         }
+
+    def _live_bytes(self, t: int) -> tuple[list[int], bytes, bytes]:
+        """The live states at boundary ``t`` (reached forward and completing backward) and the
+        forward and backward layers cut to the last of them, as bytes: what the sums over live
+        states read. No live state gives empty bytes."""
+        plan = self.plan
+        if self._supports is None:
+            self._supports = supports(plan)
+        reached, completing = self._supports
+        live = set_bits(reached[t] & completing[plan.starts[t]])
+        if not live:
+            return live, b"", b""
+        length = (live[-1] + 1) * plan.layout.bytes_per_slot
+        keep = (1 << (8 * length)) - 1
+        return (
+            live,
+            (self.layers[t] & keep).to_bytes(length, "little"),
+            (self.completions[t] & keep).to_bytes(length, "little"),
+        )
 
     def count_weights(self, stand: int, tally: int, t: int) -> dict[tuple[int, int], int]:
         """The weight of each (fill level of ``stand``, copies of exact count ``tally`` dealt so
@@ -235,16 +246,9 @@ class PackedTables:
         plan = self.plan
         layout = plan.layout
         width = layout.bytes_per_slot
-        if self._supports is None:
-            self._supports = supports(plan)
-        reached, completing = self._supports
-        live = set_bits(reached[t] & completing[plan.starts[t]])
+        live, front_bytes, back_bytes = self._live_bytes(t)
         if not live:
             return {}
-        length = (live[-1] + 1) * width
-        keep = (1 << (8 * length)) - 1
-        front_bytes = (self.layers[t] & keep).to_bytes(length, "little")
-        back_bytes = (self.completions[t] & keep).to_bytes(length, "little")
         explicit = len(plan.explicit)
         if stand in plan.explicit:
             level: int | None = plan.explicit.index(stand)
