@@ -60,12 +60,18 @@ def stand_owners(players: int) -> tuple[int, ...]:
     return tuple(range(players))
 
 
-def deal(pool: Pool, players: int, rng: random.Random) -> Game:
-    """Keep a random k-subset of each group, shuffle, deal round-robin, sort every stand."""
+def shuffled_tiles(pool: Pool, rng: random.Random) -> list[int]:
+    """The codes of one physical deal of ``pool`` (a random k-subset of each group), shuffled."""
     tiles = [10 * v for v, n in pool.blue for _ in range(n)] + list(pool.certain)
     for group in pool.groups:
         tiles += rng.sample(group.candidates, group.keep)
     rng.shuffle(tiles)
+    return tiles
+
+
+def deal(pool: Pool, players: int, rng: random.Random) -> Game:
+    """Keep a random k-subset of each group, shuffle, deal round-robin, sort every stand."""
+    tiles = shuffled_tiles(pool, rng)
     owners = stand_owners(players)
     stands: list[list[int]] = [[] for _ in owners]
     for k, code in enumerate(tiles):

@@ -21,6 +21,7 @@ from engine.redwire.deduction.packed_plan import PackedPlan
 from engine.redwire.deduction.plan import CodeStep, Plan
 from engine.redwire.deduction.solver import Engine, plan_for
 from engine.redwire.deduction.symmetry import blank_stands, single_groups
+from tests.redwire.deduction.dealing import shuffled_tiles
 from tests.redwire.deduction.oracle import Enumeration, enumerate_deals, restrict
 from tests.redwire.deduction.random_positions import RandomChooser, positions, random_position
 
@@ -161,10 +162,7 @@ def unsorted_position(rng: random.Random, pair: bool = False) -> Position:
 
     chooser = RandomChooser(rng)
     pool = random_pool(chooser)
-    tiles = [10 * v for v, n in pool.blue for _ in range(n)] + list(pool.certain)
-    for group in pool.groups:
-        tiles += rng.sample(group.candidates, group.keep)
-    rng.shuffle(tiles)
+    tiles = shuffled_tiles(pool, rng)
     count = rng.randint(2, min(4, len(tiles)))
     sizes = split(len(tiles), count, chooser)
     paired = next((s for s, n in enumerate(sizes) if n >= 2), None) if pair else None
@@ -299,10 +297,7 @@ def quota_position(rng: random.Random) -> Position:
         pool = random_pool(chooser)
         if not 6 <= pool.tile_count() <= 10:
             continue
-        tiles = [10 * v for v, n in pool.blue for _ in range(n)] + list(pool.certain)
-        for group in pool.groups:
-            tiles += rng.sample(group.candidates, group.keep)
-        rng.shuffle(tiles)
+        tiles = shuffled_tiles(pool, rng)
         sizes = split(len(tiles), rng.randint(3, 4), chooser)
         world = []
         for size in sizes:

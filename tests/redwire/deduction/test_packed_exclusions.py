@@ -13,6 +13,7 @@ from engine.redwire.deduction.codes import class_of
 from engine.redwire.deduction.normalize import normalize
 from engine.redwire.deduction.packed_plan import PackedPlan
 from engine.redwire.deduction.solver import plan_for
+from tests.redwire.deduction.dealing import shuffled_tiles
 from tests.redwire.deduction.random_positions import RandomChooser, random_pool, split
 from tests.redwire.deduction.test_oracle import check_against_oracle
 
@@ -26,10 +27,7 @@ def excluded_position(rng: random.Random) -> Position:
         pool = random_pool(chooser)
         if not 7 <= pool.tile_count() <= 10:
             continue
-        tiles = [10 * v for v, n in pool.blue for _ in range(n)] + list(pool.certain)
-        for group in pool.groups:
-            tiles += rng.sample(group.candidates, group.keep)
-        rng.shuffle(tiles)
+        tiles = shuffled_tiles(pool, rng)
         sizes = split(len(tiles), rng.randint(3, 4), chooser)
         world = []
         for size in sizes:
