@@ -14,10 +14,14 @@ weight of the physical deals, as in the sparse engine. The state is:
   the code (the ``Tile`` mask), which is all its constraints; after the code, the states below the
   new least level are dropped and the digits move down (a ``Narrow``);
 * none for the *implicit* free stand: its level is the number of copies dealt to the free stands
-  so far minus the explicit levels. It must be a stand whose slots each allow an interval of the
-  codes it may hold (sorted slots, tokens, known wires; a code no slot of it allows is never dealt
-  to it, so a stand-wide exclusion leaves no hole), so that its constraints are bounds on its
-  level at a few code boundaries (``Narrow`` with a ``sum_mask``);
+  so far minus the explicit levels. Where its slots each allow an interval of the codes it may
+  hold (sorted slots, tokens, known wires; a code no slot of it allows is never dealt to it, so a
+  stand-wide exclusion leaves no hole), its constraints are bounds on its level at a few code
+  boundaries (``Narrow`` with a ``sum_mask``); a slot with holes in its codes (an even/odd token,
+  a false "not a 4") gets the bounds of its hull, and a copy of a code it excludes is dealt to
+  the implicit stand only in the states whose implicit level is not that slot (a ``Tile`` move
+  of step 0 with a ``sum_mask``, one per copy: the level moves copy by copy); stands without
+  holes are preferred;
 * one counter per "k of m" group while its candidates are dealt (``Candidate``), checked and
   cleared after its last one;
 * one flag per at-least-one fact (``Need``), set by the copies that land on one of its slots
@@ -198,13 +202,17 @@ class _Builder:
         }
         if needy & set(fixed):
             return None
-        bounds = {s: self._interval_bounds(s) for s in free if s not in needy}
-        candidates = [s for s in bounds if bounds[s] is not None]
+        candidates = [s for s in free if s not in needy]
         if free and not candidates:
             return None
-        implicit = max(candidates, key=self._width) if candidates else None
+        # A stand whose slots hold intervals needs no mask on its copies (``_Walk._holes``).
+        implicit = (
+            max(candidates, key=lambda s: (not self._holes(s), self._width(s)))
+            if candidates
+            else None
+        )
         explicit = tuple(s for s in free if s != implicit)
-        bound = {} if implicit is None else bounds[implicit] or {}
+        bound = {} if implicit is None else self._interval_bounds(implicit)
         return fixed, implicit, explicit, bound
 
     def _whole(self, tally: Tally, s: int) -> bool:
@@ -276,10 +284,22 @@ class _Builder:
 
     # ----------------------------------------------------------------- the implicit stand
 
-    def _interval_bounds(self, s: int) -> dict[int, tuple[int, int]] | None:
+    def _holes(self, s: int) -> bool:
+        """Whether a slot of stand ``s`` allows codes that are no interval of the codes the
+        stand may hold (mission 21's "an odd wire here", mission 52's "not a 4 here")."""
+        held = sorted({self.index[c] for codes in self.norm.allowed[s] for c in codes})
+        rank = {t: k for k, t in enumerate(held)}  # a code's place among those the stand holds
+        for codes in self.norm.allowed[s]:
+            ix = sorted(self.index[c] for c in codes)
+            if rank[ix[-1]] - rank[ix[0]] + 1 != len(ix):
+                return True
+        return False
+
+    def _interval_bounds(self, s: int) -> dict[int, tuple[int, int]]:
         """Bounds ``{boundary: (low, high)}`` on the level of stand ``s`` equivalent to its slots'
-        constraints, or ``None`` when a slot's allowed codes are not an interval of the codes the
-        stand may hold.
+        constraints where each slot allows an interval of the codes the stand may hold; else
+        those of the intervals' hulls (the copies' masks keep a code off a slot inside its hull
+        that does not allow it: ``_Walk._holes``).
 
         Slot ``j`` allows codes ``lo..hi``: the level before code ``lo`` is ``<= j`` and the level
         after code ``hi`` is ``> j``. Bounds implied by monotony (a level never decreases) are
@@ -290,13 +310,9 @@ class _Builder:
         size = self.sizes[s]
         lows: dict[int, int] = {}
         highs: dict[int, int] = {}
-        held = sorted({self.index[c] for codes in self.norm.allowed[s] for c in codes})
-        rank = {t: k for k, t in enumerate(held)}  # a code's place among those the stand holds
         for j, codes in enumerate(self.norm.allowed[s]):
             ix = sorted(self.index[c] for c in codes)
             lo, hi = ix[0], ix[-1]
-            if rank[hi] - rank[lo] + 1 != len(ix):
-                return None
             lows[hi + 1] = max(lows.get(hi + 1, 0), j + 1)
             highs[lo] = min(highs.get(lo, size), j)
         end = len(self.universe)
@@ -392,6 +408,17 @@ class _Walk:
         self.digit_of = {(kind, g): len(explicit) + k for k, (_, kind, g) in enumerate(tops)}
         self.order = [g for _, kind, g in tops if kind == 0]
         self.free = list(explicit) if implicit is None else [implicit, *explicit]
+        # The implicit stand's codes by rank, and each slot's hull of them (``_hole_levels``).
+        held = (
+            sorted({c for codes in norm.allowed[implicit] for c in codes})
+            if implicit is not None
+            else []
+        )
+        self._held = {c: k for k, c in enumerate(held)}
+        self._hulls = [
+            (min(map(self._held.__getitem__, codes)), max(map(self._held.__getitem__, codes)))
+            for codes in (norm.allowed[implicit] if implicit is not None else ())
+        ]
         self.layout = Layout(builder.slot_bytes(self.free, fixed), widths)
         self.masks: dict[tuple[int, frozenset[int]], Mask] = {}
         self.ops: list[Op] = []
@@ -459,7 +486,7 @@ class _Walk:
         )
         up = self.layout.strides[digit]
         keeps = self.digit_mask(digit, frozenset(n for n in counts if n < keep))
-        dealt_by = None if held else self._tile(t, code)
+        dealt_by = None if held else self._tile(t, code, self.dealt, g)
         self.ops.append(Candidate(drop, keeps, up, up * self.layout.bits, dealt_by))
         self.dealt -= held  # the counter counts it, the free stands do not get it
         if t == self.span[g][1]:  # the last candidate: the counter must be ``keep``
@@ -476,7 +503,10 @@ class _Walk:
         if q < 0 or (q and not any(self.builder.takes(s, code) for s in self.free)):
             return False
         self.factor *= _multinomial(copies, [*taken, q])
-        self.ops.extend([self._tile(t, code)] * q)
+        if self._hole_levels(t, code) is None:
+            self.ops.extend([self._tile(t, code, self.dealt)] * q)
+        else:  # the implicit stand's level, which its copies' masks read, moves copy by copy
+            self.ops.extend([self._tile(t, code, self.dealt + k) for k in range(q)])
         self.dealt += q
         return True
 
@@ -526,8 +556,53 @@ class _Walk:
                 step += rise * self.layout.strides[d]
         return None if mask is None else Narrow(mask, step, step * self.layout.bits)
 
-    def _tile(self, t: int, code: int) -> Tile:
-        """Dealing one copy of ``code`` (number ``t``) to a free stand."""
+    def _hole_levels(self, t: int, code: int) -> list[tuple[int, int]] | None:
+        """The intervals of levels at which the implicit stand may take a copy of code ``t``,
+        where a slot of it has the code inside the hull of its codes but does not allow it (a
+        hole: ``_Builder._holes``), which the bounds (``_interval_bounds``, of the hulls) do not
+        see; ``None``: no slot has it as a hole, the bounds say it all.
+
+        Every slot of the stand is looked at, not only the levels it may be at then (``levels``
+        are each stand's alone: its slots' holes pruned them, the bounds do not)."""
+        s = self.implicit
+        rank = self._held.get(code)
+        if s is None or rank is None:
+            return None
+        ok = [code in codes for codes in self.norm.allowed[s]]
+        hulls = zip(ok, self._hulls, strict=True)
+        if all(fits or not low < rank < high for fits, (low, high) in hulls):
+            return None
+        intervals: list[tuple[int, int]] = []
+        for g, fits in enumerate(ok):
+            if fits:
+                if intervals and intervals[-1][1] == g - 1:
+                    intervals[-1] = (intervals[-1][0], g)
+                else:
+                    intervals.append((g, g))
+        return intervals
+
+    def _hole_mask(self, t: int, code: int, dealt: int, group: int | None) -> Mask | None:
+        """The states in which the implicit stand may take this copy of code ``t`` (``None``:
+        all). Its level is ``dealt`` (the copies the free stands took before this one) plus the
+        open groups' counters minus the explicit levels; a candidate of ``group`` is in its
+        counter already, so one fewer."""
+        intervals = self._hole_levels(t, code)
+        if intervals is None:
+            return None
+        layout = self.layout
+        signs = [-1] * len(self.explicit) + [0] * self.tops
+        for g, (first, last) in self.span.items():
+            if first < t < last or g == group:
+                signs[self.digit_of[(0, g)]] = 1
+        base = dealt - (group is not None) - sum(self.lows[s][t] for s in self.explicit)
+        mask = Mask(0, 0)
+        for low, high in intervals:
+            mask |= layout.sum_mask(signs, base, low, high)
+        return mask
+
+    def _tile(self, t: int, code: int, dealt: int, group: int | None = None) -> Tile:
+        """Dealing one copy of ``code`` (number ``t``) to a free stand, the free stands having
+        taken ``dealt`` copies before it (and, a candidate of ``group``, it counted there)."""
         layout = self.layout
         moves = []
         for d, s in enumerate(self.explicit):
@@ -556,13 +631,21 @@ class _Walk:
             for tally, _, k in self.tallies
             if implicit and self.implicit in tally.slots and code in tally.codes
         ]
+        holes = self._hole_mask(t, code, dealt, group) if implicit else None
         if counted:  # a counted copy on the implicit stand: its counters go up (``_whole``)
             assert self.implicit is not None
             mask = self.digit_mask(counted[0][0], frozenset(range(counted[0][1])))
             for digit, high in counted[1:]:
                 mask &= self.digit_mask(digit, frozenset(range(high)))
+            if holes is not None:
+                mask &= holes
             if mask.bits:
                 moves.append((mask, sum(layout.strides[d] for d, _ in counted), self.implicit))
+            implicit = False
+        elif holes is not None:  # the copy stays off the implicit stand's slots that exclude it
+            assert self.implicit is not None
+            if holes.bits:
+                moves.append((holes, 0, self.implicit))
             implicit = False
         return Tile(
             implicit,
