@@ -95,6 +95,8 @@ class _Option:
     sparse: float  # estimated ns
     packed: float | None
     packed_plan: PackedPlan | None = None
+    #: ``route`` weighed the packed engine against the direct one and took it (``choose``)
+    packed_over_direct: bool = False
 
     def best(self, engine: Engine | None) -> float:
         if engine == "sparse" or self.packed is None:
@@ -128,22 +130,17 @@ def route(norm: Normalized, mirrored: bool | None, engine: Engine | None) -> Rou
     states = direct.estimate(levels[2], walked.universe)
     if states > DIRECT_WIDE_UP_TO:
         first = _option(norm, prefers_mirror(norm) if mirrored is None else mirrored)
-        others = first.best(None)
-        if first.packed is not None and (
-            others <= BIG_NS or 1e6 * DIRECT_STATE_MS * states >= others
-        ):
+        if first.packed is not None and first.best(None) <= BIG_NS:
             return Route(None, first)
-        if first.packed is not None:
-            # A big position whose others' rough estimate is over the direct engine's at its
-            # plain per-state time: a layer too wide for its masks to stay cached (mission 35's
-            # 5-player spectator, whose stands' "not an 11" let the packed engine take it: 571 ms
-            # there, 392 ms direct). Of the positions of every mission's games (step 12), only
-            # that one.
-            return Route(build_direct_plan(walked, levels))
+        if first.packed is not None and _packed_over_direct(first, states):
+            return Route(None, first)
         # The packed engine cannot take it (labels, inexact counts, pairs, no stand that can be
         # implicit): the direct engine walks it faster than the sparse one (by a quarter,
         # geometric mean over 76 positions of missions 13-22 of 40,000 estimated states or more,
-        # spectators' and seats', timed on both).
+        # spectators' and seats', timed on both). Or it can, but its estimate is over the direct
+        # engine's at its plain per-state time: a layer too wide for its masks to stay cached
+        # (mission 35's 5-player spectator, whose stands' "not an 11" let the packed engine
+        # take it: 571 ms there, 392 ms direct).
         return Route(build_direct_plan(walked, levels))
     if states < DIRECT_BELOW or (len(walked.needs) >= DIRECT_NEEDS and states <= DIRECT_UP_TO):
         return Route(build_direct_plan(walked, levels))
@@ -154,6 +151,21 @@ def route(norm: Normalized, mirrored: bool | None, engine: Engine | None) -> Rou
     if 1e6 * (DIRECT_FIXED_MS + DIRECT_STATE_MS * states) < others:
         return Route(build_direct_plan(walked, levels))
     return Route(None, first)
+
+
+def _packed_over_direct(first: _Option, states: int) -> bool:
+    """Whether the packed engine should walk a big position (over ``DIRECT_WIDE_UP_TO``
+    estimated direct states, the others' rough estimate over ``BIG_NS``) rather than the direct
+    engine: its rough estimate under the direct engine's at its plain per-state time. The sparse engine is not weighed: on such positions it
+    was the slowest of the three on every real one timed (mission 41's 4-player spectator after
+    8 actions: 1,030 ms sparse, 204 direct, 377 packed, where the sparse estimate said 73 ms;
+    missions 8's and 48's 5-player spectators: 230-260 sparse, 115-160 the others). The rough
+    estimate alone, not a counted one (``_refine``): on such wide layers building the packed
+    plan to count its states took as long as the direct walk (mission 41's: ~200 ms). Marks the
+    option so that ``choose`` takes the packed engine in its direction."""
+    assert first.packed is not None
+    first.packed_over_direct = first.packed < 1e6 * DIRECT_STATE_MS * states
+    return first.packed_over_direct
 
 
 def route_by_flags(norm: Normalized, first: _Option, mirrored: bool | None) -> DirectPlan | None:
@@ -188,6 +200,10 @@ def choose(
     ``first``: the option of the direction ``choose`` weighs first, if already built)."""
     if first is None:
         first = _option(norm, prefers_mirror(norm) if mirrored is None else mirrored)
+    if first.packed_over_direct and engine is None:
+        plan = first.packed_plan or build_packed_plan(first.walked, levels=first.levels)
+        if plan is not None:
+            return plan, first.mirrored
     best = first
     if mirrored is None and engine is None and first.best(None) > BIG_NS:
         second = _option(norm, not first.mirrored)
