@@ -436,7 +436,8 @@ def _walk(
         found = DirectTables(direct)
         if not found.dp_total:
             return None
-        return Walk(found, direct.universe, bool(mirrored), found.dp_total, direct.factor * factor)
+        walked = bool(mirrored) or way.mirrored
+        return Walk(found, direct.universe, walked, found.dp_total, direct.factor * factor)
     plan, mirrored = choose(norm, mirrored, engine, way.first)
     if isinstance(plan, PackedPlan):
         if plan.final < 0:
