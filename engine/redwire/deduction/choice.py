@@ -6,8 +6,10 @@ to several times. ``route`` sends the small positions (late in a game) to the di
 the positions in between (up to ``DIRECT_WIDE_UP_TO`` estimated states), the rough estimates
 below; over that, the positions the packed engine cannot take (labels, inexact counts, pairs of slots, no
 stand that can be implicit), and the big ones (others' rough estimate over ``BIG_NS``) where its
-plain per-state time is under the others' rough estimate (a packed layer too wide for its masks
-to stay cached). For the others, the rough estimates from the
+plain per-state time is under the packed engine's rough estimate (a packed layer too wide for
+its masks to stay cached); the other big ones go to the packed engine, never to the sparse one
+(``_packed_over_direct``), and the direct engine walks its big ones in the direction the others
+prefer (``prefers_mirror``). For the others, the rough estimates from the
 fill levels alone (``packed_plan.rough_costs``) pick the engine in the direction
 ``prefers_mirror`` likes. When the cheaper estimate is over ``BIG_NS``, the choice is worth a
 millisecond more: the direction with the cheaper rough estimate is taken and, where the packed
