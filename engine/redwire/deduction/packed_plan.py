@@ -53,10 +53,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from functools import reduce
 from itertools import product
 from math import comb, prod
-from operator import or_
 
 from engine.redwire.deduction.levels import Levels, local_needs, stand_levels
 from engine.redwire.deduction.normalize import Normalized, Tally
@@ -598,8 +596,10 @@ class _Walk:
                 signs[self.digit_of[(0, g)]] = 1
         base = dealt - (group is not None) - sum(self.lows[s][t] for s in self.explicit)
         # Some slot allows the code (the stand takes it): there is an interval at least.
-        masks = [layout.sum_mask(signs, base, low, high) for low, high in intervals]
-        return reduce(or_, masks)
+        mask = layout.sum_mask(signs, base, *intervals[0])
+        for low, high in intervals[1:]:
+            mask = mask | layout.sum_mask(signs, base, low, high)
+        return mask
 
     def _tile(self, t: int, code: int, dealt: int, group: int | None = None) -> Tile:
         """Dealing one copy of ``code`` (number ``t``) to a free stand, the free stands having
