@@ -115,7 +115,12 @@ class Normalized:
             return (slot[0], sizes[slot[0]] - 1 - slot[1])
 
         def negated(codes: frozenset[int]) -> frozenset[int]:
-            return frozenset(-c for c in codes)
+            found = _NEGATED.get(codes)
+            if found is None:
+                if len(_NEGATED) >= _KEEP:
+                    _NEGATED.clear()
+                found = _NEGATED[codes] = frozenset([-c for c in codes])
+            return found
 
         return Normalized(
             universe=tuple(sorted(-c for c in self.universe)),
@@ -766,6 +771,8 @@ def _narrowed(codes: frozenset[int], bound: int, above: bool) -> frozenset[int]:
 
 
 _NARROWED: dict[tuple[frozenset[int], int, bool], frozenset[int]] = {}
+# The negated sets of codes met (``Normalized.mirrored``): most slots share a few sets.
+_NEGATED: dict[frozenset[int], frozenset[int]] = {}
 
 
 def _single(code: int) -> frozenset[int]:
