@@ -9,7 +9,8 @@ stand that can be implicit), and the big ones (others' rough estimate over ``BIG
 plain per-state time is under the others' rough estimate (a packed layer too wide for its masks
 to stay cached). For the others, the rough estimates from the
 fill levels alone (``packed_plan.rough_costs``) pick the engine in the direction
-``prefers_mirror`` likes. When the cheaper estimate is over ``BIG_NS``, the choice is worth a
+``prefers_mirror`` likes (the levels ``route`` built for the direct engine's estimate are that
+option's when it walks the same direction and no need is on one stand and one code). When the cheaper estimate is over ``BIG_NS``, the choice is worth a
 millisecond more: the direction with the cheaper rough estimate is taken and, where the packed
 engine can take the position and the rough estimates are within ``CLEAR`` of each other, its plan
 is built and its supports computed (``packed_passes.supports``, a hundredth of a walk): they

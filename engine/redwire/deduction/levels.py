@@ -5,6 +5,9 @@ hold codes ``<= x`` and the others codes ``> x``. Looking at one stand alone, a 
 when the stand can reach it from empty and still be completed from it: each code's run must fit the
 copies the stand can get and the allowed codes of the slots it covers, and meet the stand's own
 one-code needs. The other stands are ignored, so these sets only prune; the DP does the rest.
+Since a stand's runs and levels depend on nothing else but the copies it may get, ``stand_levels``
+keeps them across solves (``_STANDS``): the positions a bot weighs around the one it solved share
+all their stands but one or two.
 
 >>> allowed = (frozenset({10}), frozenset({10, 20}), frozenset({20}))
 >>> fill_levels(run_lengths(allowed, (10, 20), {10: 2, 20: 2}), (10, 20), {})
