@@ -11,7 +11,8 @@ its masks to stay cached); the other big ones go to the packed engine, never to 
 (``_packed_over_direct``), and the direct engine walks its big ones in the direction the others
 prefer (``prefers_mirror``). For the others, the rough estimates from the
 fill levels alone (``packed_plan.rough_costs``) pick the engine in the direction
-``prefers_mirror`` likes. When the cheaper estimate is over ``BIG_NS``, the choice is worth a
+``prefers_mirror`` likes (the levels ``route`` built for the direct engine's estimate are that
+option's when it walks the same direction and no need is on one stand and one code). When the cheaper estimate is over ``BIG_NS``, the choice is worth a
 millisecond more: the direction with the cheaper rough estimate is taken and, where the packed
 engine can take the position and the rough estimates are within ``CLEAR`` of each other, its plan
 is built and its supports computed (``packed_passes.supports``, a hundredth of a walk): they
@@ -99,6 +100,7 @@ class _Option:
     packed_plan: PackedPlan | None = None
     #: ``route`` weighed the packed engine against the direct one and took it (``choose``)
     packed_over_direct: bool = False
+    known: Known | None = None  # ``route``'s problem and levels, for the other direction
 
     def best(self, engine: Engine | None) -> float:
         if engine == "sparse" or self.packed is None:
@@ -132,8 +134,9 @@ def route(norm: Normalized, mirrored: bool | None, engine: Engine | None) -> Rou
     if not all(map(all, levels[2])):
         return Route(build_direct_plan(walked, levels))  # no world
     states = direct.estimate(levels[2], walked.universe)
+    known = (bool(mirrored), walked, levels)
     if states > DIRECT_WIDE_UP_TO:
-        first = _option(norm, prefers_mirror(norm) if mirrored is None else mirrored)
+        first = _option(norm, prefers_mirror(norm) if mirrored is None else mirrored, known)
         if first.packed is not None and first.best(None) <= BIG_NS:
             return Route(None, first)
         if first.packed is not None and _packed_over_direct(first, states):
@@ -154,7 +157,7 @@ def route(norm: Normalized, mirrored: bool | None, engine: Engine | None) -> Rou
         return Route(build_direct_plan(walked, levels))
     if states < DIRECT_BELOW or (len(walked.needs) >= DIRECT_NEEDS and states <= DIRECT_UP_TO):
         return Route(build_direct_plan(walked, levels))
-    first = _option(norm, prefers_mirror(norm) if mirrored is None else mirrored)
+    first = _option(norm, prefers_mirror(norm) if mirrored is None else mirrored, known)
     others = first.best(None)
     if states <= DIRECT_UP_TO and (first.packed is None or first.sparse < first.packed):
         others *= SPARSE_UNDER
@@ -216,7 +219,7 @@ def choose(
             return plan, first.mirrored
     best = first
     if mirrored is None and engine is None and first.best(None) > BIG_NS:
-        second = _option(norm, not first.mirrored)
+        second = _option(norm, not first.mirrored, first.known)
         best = min((first, second), key=lambda option: option.best(None))
     close = best.packed is not None and max(best.packed, best.sparse) < CLEAR * min(
         best.packed, best.sparse
@@ -245,13 +248,23 @@ def estimate(norm: Normalized, first: _Option | None = None) -> float:
     return (first or _option(norm, prefers_mirror(norm))).best(None)
 
 
-def _option(norm: Normalized, mirrored: bool) -> _Option:
-    walked = norm.mirrored() if mirrored else norm
+#: What ``route`` built already: the direction it looked at, that problem and its
+#: ``direct_levels`` (each stand alone, without the one-stand needs).
+Known = tuple[bool, Normalized, Levels]
+
+
+def _option(norm: Normalized, mirrored: bool, known: Known | None = None) -> _Option:
+    """One direction of the walk, its levels and rough estimates. ``known``: ``route``'s problem
+    and levels, reused when they are this direction's (its levels are this option's when no need
+    is on one stand and one code: a fifth of the planning of an opening)."""
+    same = known if known is not None and known[0] == mirrored else None
+    walked = same[1] if same is not None else norm.mirrored() if mirrored else norm
     if not walked.feasible:
-        return _Option(mirrored, walked, None, 0.0, None)
-    levels = stand_levels(walked, local_needs(walked))
+        return _Option(mirrored, walked, None, 0.0, None, known=known)
+    needs = local_needs(walked)
+    levels = same[2] if same is not None and not needs else stand_levels(walked, needs)
     packed, sparse = rough_costs(walked, levels)
-    return _Option(mirrored, walked, levels, sparse, packed)
+    return _Option(mirrored, walked, levels, sparse, packed, known=known)
 
 
 def _refine(option: _Option) -> None:

@@ -5,6 +5,9 @@ hold codes ``<= x`` and the others codes ``> x``. Looking at one stand alone, a 
 when the stand can reach it from empty and still be completed from it: each code's run must fit the
 copies the stand can get and the allowed codes of the slots it covers, and meet the stand's own
 one-code needs. The other stands are ignored, so these sets only prune; the DP does the rest.
+Since a stand's runs and levels depend on nothing else but the copies it may get, ``stand_levels``
+keeps them across solves (``_STANDS``): the positions a bot weighs around the one it solved share
+all their stands but one or two.
 
 >>> allowed = (frozenset({10}), frozenset({10, 20}), frozenset({20}))
 >>> fill_levels(run_lengths(allowed, (10, 20), {10: 2, 20: 2}), (10, 20), {})
@@ -193,15 +196,43 @@ def stand_levels(norm: Normalized, local_needs: LocalNeeds) -> Levels:
         available.append(mine)
     runs = []
     levels = []
-    index = {code: t for t, code in enumerate(norm.universe)}
+    universe = norm.universe
+    index: dict[int, int] | None = None
     for s, stand in enumerate(norm.allowed):
-        runs.append(run_lengths(stand, norm.universe, available[s], index))
         own = {c: slots for (st, c), slots in local_needs.items() if st == s} if local_needs else {}
-        if not own and len(pinned[s]) and sum(pinned[s].values()) == len(stand):
-            levels.append(known_levels(stand, norm.universe, available[s]))
-        else:
-            levels.append(fill_levels(runs[-1], norm.universe, own))
+        name = None if own else (stand, universe, tuple(map(available[s].__getitem__, universe)))
+        found = _STANDS.get(name) if name is not None else None
+        if found is None:
+            if index is None:
+                index = {code: t for t, code in enumerate(universe)}
+            stand_runs = run_lengths(stand, universe, available[s], index)
+            if not own and len(pinned[s]) and sum(pinned[s].values()) == len(stand):
+                found = (stand_runs, known_levels(stand, universe, available[s]))
+            else:
+                found = (stand_runs, fill_levels(stand_runs, universe, own))
+            if name is not None:
+                if len(_STANDS) >= _STANDS_KEPT:
+                    _STANDS.clear()
+                _STANDS[name] = found
+        runs.append(found[0])
+        levels.append(found[1])
     return available, runs, levels
+
+
+# A stand's runs and levels depend only on its slots' codes and the copies it may get: kept
+# across solves (never changed by their readers), so that the positions a bot weighs around the
+# one it solved (``count_worlds`` of the position with one more fact: every other stand is the
+# same) and a position solved again do not build them again. Emptied past ``_STANDS_KEPT``.
+_STANDS: dict[
+    tuple[tuple[frozenset[int], ...], tuple[int, ...], tuple[int, ...]],
+    tuple[list[list[int]], list[list[int]]],
+] = {}
+_STANDS_KEPT = 4096
+
+
+def forget() -> None:
+    """Empty the stands' levels kept across solves (to time cold solves)."""
+    _STANDS.clear()
 
 
 def known_levels(

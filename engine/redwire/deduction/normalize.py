@@ -49,7 +49,7 @@ from engine.redwire.deduction.facts import (
     SlotRef,
     class_codes,
 )
-from engine.redwire.deduction.position import Position
+from engine.redwire.deduction.position import Pool, Position
 
 #: How two slots are tied: code(first) <= / < code(second), same class / different classes.
 Relation = Literal["le", "lt", "same", "differ"]
@@ -115,7 +115,12 @@ class Normalized:
             return (slot[0], sizes[slot[0]] - 1 - slot[1])
 
         def negated(codes: frozenset[int]) -> frozenset[int]:
-            return frozenset(-c for c in codes)
+            found = _NEGATED.get(codes)
+            if found is None:
+                if len(_NEGATED) >= _KEEP:
+                    _NEGATED.clear()
+                found = _NEGATED[codes] = frozenset([-c for c in codes])
+            return found
 
         return Normalized(
             universe=tuple(sorted(-c for c in self.universe)),
@@ -228,13 +233,46 @@ def _sorted_now(position: Position, place: tuple[tuple[SlotRef, ...], ...]) -> l
 _Count = tuple[list[SlotRef], frozenset[int], int, int]  # slots, codes, low, high
 
 
+@dataclass(frozen=True)
+class _PoolData:
+    """What ``normalize`` reads of a pool, the same for every position of a game."""
+
+    copies: dict[int, int]  # never changed in place (``_settle_groups`` copies it first)
+    universe: tuple[int, ...]
+    everything: frozenset[int]
+    groups: tuple[tuple[tuple[int, ...], int], ...]
+    colours: dict[int, int]
+
+
+# Per pool (the positions of a game, and the bots' "what if" positions, share theirs): built once
+# rather than per solve (a few percent of a mid-game's solve). Emptied past ``_KEEP``.
+_POOLS: dict[Pool, _PoolData] = {}
+
+
+def _pool_data(pool: Pool) -> _PoolData:
+    found = _POOLS.get(pool)
+    if found is None:
+        copies = pool.copies()
+        universe = tuple(sorted(copies))
+        if len(_POOLS) >= _KEEP:
+            _POOLS.clear()
+        found = _POOLS[pool] = _PoolData(
+            copies,
+            universe,
+            frozenset(universe),
+            tuple((g.candidates, g.keep) for g in pool.groups),
+            {code: colour_rank(code) for code in universe},
+        )
+    return found
+
+
 def normalize(position: Position) -> Normalized:
     """Settle what can be settled per slot; see the module docstring."""
-    copies = position.pool.copies()
-    universe = tuple(sorted(copies))
-    everything = frozenset(universe)
+    pool = _pool_data(position.pool)
+    copies, universe, everything = pool.copies, pool.universe, pool.everything
     allowed: list[list[frozenset[int]]]
-    if position.dealt or any(stand.unsorted for stand in position.stands):
+    moved = bool(position.dealt) or any(stand.unsorted for stand in position.stands)
+    if moved:
         place = dp_stands(position)
         sizes: dict[int, int] = {}
         for where in place:
@@ -250,9 +288,7 @@ def normalize(position: Position) -> Normalized:
             return place[slot[0]][slot[1]]
 
     else:  # every stand is dealt as it lies: the DP's slots are the position's
-        place = tuple(
-            tuple((s, i) for i in range(len(stand))) for s, stand in enumerate(position.stands)
-        )
+        place = _identity_place(tuple(len(stand) for stand in position.stands))
         allowed = [
             [everything if code is None else _single(code) for code in stand.slots]
             for stand in position.stands
@@ -273,10 +309,10 @@ def normalize(position: Position) -> Normalized:
             s, i = at(fact.slot)
             allowed[s][i] = allowed[s][i] - frozenset(fact.codes)
         elif isinstance(fact, AtLeastOne):
-            slots = [at(s) for s in fact.slots]
+            slots = [at(s) for s in fact.slots] if moved else list(fact.slots)
             counts.append((slots, frozenset(fact.codes) & everything, 1, len(slots)))
         elif isinstance(fact, Count):
-            slots = [at(s) for s in fact.slots]
+            slots = [at(s) for s in fact.slots] if moved else list(fact.slots)
             counts.append((slots, frozenset(fact.codes) & everything, fact.low, fact.high))
         elif isinstance(fact, Label | SameClass):
             first, second = (
@@ -307,11 +343,11 @@ def normalize(position: Position) -> Normalized:
         Normalized(
             universe=universe,
             copies=copies,
-            groups=tuple((g.candidates, g.keep) for g in position.pool.groups),
+            groups=pool.groups,
             allowed=(),
             needs=(),
             labels=(),
-            colours={code: colour_rank(code) for code in universe},
+            colours=pool.colours,
             feasible=True,
             place=place,
         ),
@@ -321,6 +357,22 @@ def normalize(position: Position) -> Normalized:
         pairs,
         tuple(runs),
     )
+
+
+_PLACES: dict[tuple[int, ...], tuple[tuple[SlotRef, ...], ...]] = {}
+
+
+def _identity_place(sizes: tuple[int, ...]) -> tuple[tuple[SlotRef, ...], ...]:
+    """``Normalized.place`` when every slot is its own DP slot: the same for every position
+    with stands of these sizes (kept across solves)."""
+    found = _PLACES.get(sizes)
+    if found is None:
+        if len(_PLACES) >= _KEEP:
+            _PLACES.clear()
+        found = _PLACES[sizes] = tuple(
+            tuple((s, i) for i in range(size)) for s, size in enumerate(sizes)
+        )
+    return found
 
 
 def native_run(position: Position, fact: Multiplicity) -> bool:
@@ -456,14 +508,45 @@ def _room(norm: Normalized, allowed: list[list[frozenset[int]]]) -> bool:
     """No more slots restricted to red (or to yellow) codes than red (yellow) tiles may be in
     play: the pigeonhole check the DP would otherwise make the long way ("both wires red" with
     one red wire)."""
-    for colour in (1, 2):
-        codes = frozenset(c for c, rank in norm.colours.items() if rank == colour)
-        grouped = {c for cands, _ in norm.groups for c in cands}
+    yellow, red = _colour_codes(norm.colours)
+    short = max(len(yellow), len(red))  # a slot allowing more codes is restricted to neither
+    restricted = [0, 0]  # slots restricted to yellow, to red
+    for stand in allowed:
+        for slot in stand:
+            if len(slot) <= short:
+                if slot <= yellow:
+                    restricted[0] += 1
+                elif slot <= red:
+                    restricted[1] += 1
+    grouped = {c for cands, _ in norm.groups for c in cands}
+    for codes, count in zip((yellow, red), restricted, strict=True):
         most = sum(norm.copies[c] for c in codes - grouped)
         most += sum(min(keep, len(codes.intersection(cands))) for cands, keep in norm.groups)
-        if sum(1 for stand in allowed for slot in stand if slot <= codes) > most:
+        if count > most:
             return False
     return True
+
+
+_COLOUR_CODES: dict[int, tuple[frozenset[int], frozenset[int]]] = {}
+
+
+def _colour_codes(colours: dict[int, int]) -> tuple[frozenset[int], frozenset[int]]:
+    """The yellow and the red codes of a universe (by the identity of its ``colours``, which
+    ``_pool_data`` shares among the positions of a pool; an entry keeps it alive)."""
+    found = _COLOUR_CODES.get(id(colours))
+    if found is None or _COLOUR_KEPT.get(id(colours)) is not colours:
+        if len(_COLOUR_CODES) >= _KEEP:
+            _COLOUR_CODES.clear()
+            _COLOUR_KEPT.clear()
+        found = _COLOUR_CODES[id(colours)] = (
+            frozenset(c for c, rank in colours.items() if rank == 1),
+            frozenset(c for c, rank in colours.items() if rank == 2),
+        )
+        _COLOUR_KEPT[id(colours)] = colours
+    return found
+
+
+_COLOUR_KEPT: dict[int, dict[int, int]] = {}
 
 
 def _per_stand(slots: list[SlotRef]) -> dict[int, frozenset[int]]:
@@ -568,9 +651,16 @@ def _settle_count(allowed: list[list[frozenset[int]]], count: _Count) -> list[_C
     """The count left once the slots that must or cannot hold its codes are set apart ([] when
     it is met whatever happens, or turned into slot facts; None when it cannot be met)."""
     slots, codes, low, high = count
-    live = [(s, i) for s, i in slots if not codes.isdisjoint(allowed[s][i])]
-    unsure = [(s, i) for s, i in live if not allowed[s][i] <= codes]
-    sure = len(live) - len(unsure)
+    unsure = []
+    sure = 0
+    for slot in slots:
+        here = allowed[slot[0]][slot[1]]
+        if codes.isdisjoint(here):
+            continue
+        if here <= codes:
+            sure += 1
+        else:
+            unsure.append(slot)
     low, high = max(low - sure, 0), min(high - sure, len(unsure))
     if high < low:
         return None
@@ -584,6 +674,8 @@ def _settle_count(allowed: list[list[frozenset[int]]], count: _Count) -> list[_C
         for s, i in unsure:
             allowed[s][i] &= codes
         return []
+    if len(unsure) == len(slots) and (low, high) == count[2:]:
+        return [count]  # nothing settled: the same count (``_settle`` sees no change)
     return [(unsure, codes, low, high)]
 
 
@@ -679,6 +771,8 @@ def _narrowed(codes: frozenset[int], bound: int, above: bool) -> frozenset[int]:
 
 
 _NARROWED: dict[tuple[frozenset[int], int, bool], frozenset[int]] = {}
+# The negated sets of codes met (``Normalized.mirrored``): most slots share a few sets.
+_NEGATED: dict[frozenset[int], frozenset[int]] = {}
 
 
 def _single(code: int) -> frozenset[int]:

@@ -50,7 +50,7 @@ from collections.abc import Sequence
 from itertools import combinations
 from math import comb, factorial, prod
 
-from engine.redwire.deduction import direct, packed_passes
+from engine.redwire.deduction import direct, levels, packed_passes
 from engine.redwire.deduction.cases import MixedSolution, expand
 from engine.redwire.deduction.choice import (
     Engine,
@@ -102,9 +102,10 @@ def _plan(
 
 def forget_caches() -> None:
     """Empty what the engines keep across solves (the packed one's masks and level keys of the
-    layouts it met, the direct one's options and joins): the next solve is timed as the first one
-    of a process."""
+    layouts it met, the direct one's options and joins, the stands' fill levels): the next solve
+    is timed as the first one of a process."""
     direct.forget()
+    levels.forget()
     forget_masks()
     packed_passes.forget_keys()
 
