@@ -60,8 +60,9 @@ from engine.redwire.deduction.packing import Layout, Mask
 @dataclass(slots=True, frozen=True)
 class Tile:
     """Deal one copy: to the implicit stand (no move) if ``implicit``, or to explicit stand
-    ``stands[k]`` from the states of ``masks[k]``, ``steps[k]`` states up (``shifts[k]`` bits in
-    a packed layer)."""
+    ``stands[k]`` from the states of ``sources[k]`` (``bitmasks[k]``: its bits), ``steps[k]``
+    states up (``shifts[k]`` bits in a packed layer). ``masks``: their wide forms, as far as the
+    walk reaches (``packed_passes.sized``)."""
 
     implicit: bool
     masks: tuple[int, ...]
@@ -69,28 +70,33 @@ class Tile:
     bitmasks: tuple[int, ...]
     steps: tuple[int, ...]
     stands: tuple[int, ...]
+    sources: tuple[Mask, ...] = ()
 
 
 @dataclass(slots=True, frozen=True)
 class Candidate:
     """A "k of m" candidate: dropped by the states of ``drop``, or kept by those of ``keep``
     (counter + 1: ``step`` states up, ``shift`` bits), then dealt by ``tile`` (``None``: a fixed
-    stand holds it)."""
+    stand holds it). ``drop_wide``, ``keep_wide``: the wide forms, as far as the walk reaches."""
 
     drop: Mask | None
     keep: Mask
     step: int
     shift: int
     tile: Tile | None
+    drop_wide: int = 0
+    keep_wide: int = 0
 
 
 @dataclass(slots=True, frozen=True)
 class Narrow:
-    """Keep the states of ``mask``, then move them down ``step`` states (``shift`` bits)."""
+    """Keep the states of ``mask``, then move them down ``step`` states (``shift`` bits).
+    ``wide``: the wide form of ``mask``, as far as the walk reaches."""
 
     mask: Mask
     step: int
     shift: int
+    wide: int = 0
 
 
 Op = Tile | Candidate | Narrow
@@ -118,6 +124,11 @@ class PackedPlan:
     #: and its ``high`` (the counter holds how many of its copies were dealt so far, up to that
     #: code; it is then checked to be ``high`` and cleared)
     tally_digits: tuple[tuple[int, int, int], ...] = ()
+    #: the states reached before every code and those that can complete before every op
+    #: (``packed_passes.supports``), once known
+    supports: tuple[list[int], list[int]] | None = None
+    #: whether the ops' wide masks are made (``packed_passes.sized``)
+    sized: bool = False
 
 
 def build_packed_plan(
@@ -566,11 +577,12 @@ class _Walk:
             implicit = False
         return Tile(
             implicit,
-            tuple(m.wide for m, _, _ in moves),
+            (),
             tuple(step * layout.bits for _, step, _ in moves),
             tuple(m.bits for m, _, _ in moves),
             tuple(step for _, step, _ in moves),
             tuple(s for _, _, s in moves),
+            tuple(m for m, _, _ in moves),
         )
 
 
