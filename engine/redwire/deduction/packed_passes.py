@@ -304,10 +304,12 @@ class PackedTables:
         """The weight of each (fill level of ``stand``, copies of exact count ``tally`` dealt so
         far) before code number ``t``: what a stand dealt as one with others and counted
         (``symmetry.CountShareTables``) reads. After the count's last code its counter has been
-        checked (it is the count's ``high``) and cleared; before, it is the counter digit."""
-        digit, last, high = self.plan.tally_digits[tally]
-        if t > last:
-            return {(level, high): w for level, w in self.fill_weights(stand, t).items()}
+        checked (it is the count's ``high``) and cleared; before its first code it is 0 (its place
+        may hold another digit then); in between, it is the counter digit."""
+        digit, first, last, high = self.plan.tally_digits[tally]
+        if t > last or t <= first:
+            done = high if t > last else 0
+            return {(level, done): w for level, w in self.fill_weights(stand, t).items()}
         key = (stand, tally, t)
         found = self._counts.get(key)
         if found is None:
