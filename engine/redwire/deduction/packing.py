@@ -76,6 +76,22 @@ def widen(mask: Mask, states: int, bytes_per_slot: int, made: Widened) -> int:
     return wide
 
 
+def _repeat_bits(block: int, period: int, count: int) -> int:
+    """``block`` (``period`` bits) repeated ``count`` times, by doubling: a few big-int ops, not
+    a string of a byte per state to parse (what made a digit's mask on a wide layout slow).
+
+    >>> bin(_repeat_bits(0b01, 2, 3))
+    '0b10101'
+    """
+    result, have = block, 1
+    while 2 * have <= count:
+        result |= result << (have * period)
+        have *= 2
+    if have < count:
+        result |= _repeat_bits(block, period, count - have) << (have * period)
+    return result
+
+
 class Layout:
     """The mixed-radix state space of a packed layer (see the module docstring)."""
 
@@ -108,7 +124,9 @@ class Layout:
             block = b"".join(ones if d in wanted else zeros for d in range(width))
             return block * min(repeat, -(-states // period))
 
-        return self.mask(pattern)
+        run = (1 << stride) - 1
+        block = sum(run << (d * stride) for d in wanted if 0 <= d < width)
+        return Mask(_repeat_bits(block, period, repeat), pattern)
 
     def sum_mask(self, signs: Sequence[int], base: int, low: int, high: int) -> Mask:
         """The states where ``base + sum(sign[k] * digit[k])`` lies in ``[low, high]``.
