@@ -15,10 +15,10 @@ is never reached: flags and counters on top are mostly 0), once per plan.
 
 >>> layout = Layout(bytes_per_slot=1, widths=(3, 2))   # digit 0: 0..2 (stride 1), digit 1: 0..1
 >>> mask = layout.digit_mask(0, {1, 2})                # states whose digit 0 is 1 or 2
->>> bin(mask.bits), hex(widen(mask, layout.size, layout.bytes_per_slot, {}))
-('0b110110', '0xffff00ffff00')
->>> hex(widen(mask, 2, 1, {}))                         # as far as state 1
-'0xff00'
+>>> bin(mask.bits), hex(widen(mask, 2, 1, {}))         # the wide form as far as state 1
+('0b110110', '0xff00')
+>>> hex(widen(mask, layout.size, layout.bytes_per_slot, {}))
+'0xffff00ffff00'
 >>> bin(layout.sum_mask([-1, 1], base=0, low=0, high=0).bits)  # digit 1 - digit 0 == 0
 '0b10001'
 """
@@ -26,7 +26,7 @@ is never reached: flags and counters on top are mostly 0), once per plan.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import reduce
 from operator import mul
 
@@ -45,6 +45,9 @@ class Mask:
     pattern: Pattern | None = None
     parts: tuple[Mask, ...] = ()
     union: bool = False
+    #: a pattern's widest wide form made so far, per bytes per slot: (states, form), kept with
+    #: the mask across plans (the positions of a game share layouts), within the cache's bytes
+    wides: dict[int, tuple[int, int]] = field(default_factory=dict)
 
     def __and__(self, other: Mask) -> Mask:
         return Mask(self.bits & other.bits, parts=(self, other))
@@ -66,9 +69,17 @@ def widen(mask: Mask, states: int, bytes_per_slot: int, made: Widened) -> int:
     if states <= 0:
         return 0
     if mask.pattern is not None:
-        one, zero = b"\xff" * bytes_per_slot, bytes(bytes_per_slot)
-        text = mask.pattern(one, zero, states)[: states * bytes_per_slot]
-        wide = int.from_bytes(text, "little")
+        kept = mask.wides.get(bytes_per_slot)
+        if kept is not None and kept[0] >= states:
+            wide = kept[1]
+        else:
+            one, zero = b"\xff" * bytes_per_slot, bytes(bytes_per_slot)
+            text = mask.pattern(one, zero, states)[: states * bytes_per_slot]
+            wide = int.from_bytes(text, "little")
+            size = states * bytes_per_slot
+            if _MASK_BYTES[0] + size <= MASK_CACHE_BYTES:
+                mask.wides[bytes_per_slot] = (states, wide)
+                _MASK_BYTES[0] += size
     else:
         forms = [widen(part, states, bytes_per_slot, made) for part in mask.parts]
         wide = forms[0] | forms[1] if mask.union else forms[0] & forms[1]
