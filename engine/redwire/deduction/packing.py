@@ -11,7 +11,7 @@ walk with them (the same walk with ``|`` for ``+``, a hundred times shorter), an
 their *wide* form, a slot of ones per state kept (``widen``). Both are built by repeating patterns
 of bytes, a few memory copies rather than a loop over the states. The bit form is made at once and
 kept across plans; the wide form only as far as the states the walk reaches (most of a wide layout
-is never reached: flags and counters on top are mostly 0), once per plan.
+is never reached: flags and counters on top are mostly 0), the widest so far kept with the mask.
 
 >>> layout = Layout(bytes_per_slot=1, widths=(3, 2))   # digit 0: 0..2 (stride 1), digit 1: 0..1
 >>> mask = layout.digit_mask(0, {1, 2})                # states whose digit 0 is 1 or 2
