@@ -13,6 +13,7 @@ of bytes, a few memory copies rather than a loop over the states. The bit form i
 kept across plans; the wide form only as far as the states the walk reaches (most of a wide layout
 is never reached: flags and counters on top are mostly 0), the widest so far kept with the mask.
 
+>>> forget_masks()                                     # a cached mask may be wider already
 >>> layout = Layout(bytes_per_slot=1, widths=(3, 2))   # digit 0: 0..2 (stride 1), digit 1: 0..1
 >>> mask = layout.digit_mask(0, {1, 2})                # states whose digit 0 is 1 or 2
 >>> bin(mask.bits), hex(widen(mask, 2, 1, {}))         # the wide form as far as state 1
