@@ -280,14 +280,12 @@ def _refine(option: _Option) -> None:
         bin(reached[t] & completing[plan.starts[t]]).count("1") for t in range(len(plan.universe))
     )
     width = plan.layout.bytes_per_slot * (len(plan.explicit) + 1)
-    # The bytes the ops go over: forward, as far as the states reached before each code;
-    # backward, as far as the states that can complete before each op (a state whose flags or
-    # counters are set sits high in the layer, and the backward layers reach it inside a code,
-    # where the forward ones do not: mission 18's spectators, 4x). The constant was fitted on
-    # the forward bytes counted twice.
-    forward = sum(reached[t].bit_length() for t in plan.code_of_op)
-    backward = sum(done.bit_length() for done in completing[:-1])
-    swept = (forward + backward) * width / 2
+    # The bytes the ops go over: forward, as far as the states reached before each code, and
+    # as far again backward: its masks stop where the forward layers do (``packed_passes.sized``),
+    # so a state whose flags or counters are set high in the layer inside a code, which the
+    # backward layers used to reach (mission 18's spectators, 4x), is cut. The constant was
+    # fitted on the forward bytes counted twice.
+    swept = sum(reached[t].bit_length() for t in plan.code_of_op) * width
     option.packed_plan = plan
     option.packed = 1e6 * (PACKED_BYTE_MS * swept + PACKED_LIVE_MS * live + PACKED_FIXED_MS)
     # The sparse engine pays per edge, which the states alone do not count: on a wide hidden

@@ -21,12 +21,13 @@ from __future__ import annotations
 import sys
 from array import array
 from collections.abc import Sequence
+from dataclasses import replace
 from itertools import chain, repeat
 from math import prod
 from random import Random
 
 from engine.redwire.deduction.packed_plan import Candidate, Narrow, PackedPlan, Tile
-from engine.redwire.deduction.packing import set_bits
+from engine.redwire.deduction.packing import Widened, set_bits, widen
 
 
 def _tile(op: Tile, layer: int) -> int:
@@ -45,6 +46,7 @@ def _tile_back(op: Tile, layer: int) -> int:
 
 def forward(plan: PackedPlan) -> list[int]:
     """The layer before every code (``len(universe) + 1`` layers, the last one the end)."""
+    sized(plan)
     layer = 1
     layers = []
     ops = plan.ops
@@ -54,14 +56,82 @@ def forward(plan: PackedPlan) -> list[int]:
             if isinstance(op, Tile):
                 layer = _tile(op, layer)
             elif isinstance(op, Candidate):
-                kept = (layer & op.keep.wide) << op.shift
+                kept = (layer & op.keep_wide) << op.shift
                 if op.tile is not None:
                     kept = _tile(op.tile, kept)
-                layer = kept if op.drop is None else (layer & op.drop.wide) + kept
+                layer = kept if op.drop is None else (layer & op.drop_wide) + kept
             else:
-                layer = (layer & op.mask.wide) >> op.shift
+                layer = (layer & op.wide) >> op.shift
     layers.append(layer)
     return layers
+
+
+def sized(plan: PackedPlan) -> None:
+    """Make the wide masks of ``plan``'s ops, each as far as the last state the walk reaches
+    where it is applied (``supports``): the layers go no further, and most of a wide layout
+    (flags and counters on top) is never reached, so full-length masks would cost most of a solve
+    to build. The backward pass applies the same masks: it is then exact on every reached state,
+    all that the marginals and sampling read (a state it gets wrong is one no deal reaches)."""
+    if plan.sized:
+        return
+    reaching = _reaching(plan)
+    width = plan.layout.bytes_per_slot
+    widened: Widened = {}
+    made: dict[int, Tile | Candidate | Narrow] = {}
+    ops: list[Tile | Candidate | Narrow] = []
+    for op in plan.ops:
+        found = made.get(id(op))
+        if found is None:
+            found = made[id(op)] = _sized_op(op, reaching[id(op)], width, widened)
+        ops.append(found)
+    plan.ops = ops
+    plan.sized = True
+
+
+def _sized_op(
+    op: Tile | Candidate | Narrow, reach: tuple[int, int], width: int, widened: Widened
+) -> Tile | Candidate | Narrow:
+    """``op`` with its wide masks, as far as ``reach``: the states before the op, and (a
+    candidate) before its tile."""
+    states, kept = reach
+    if isinstance(op, Tile):
+        return _sized_tile(op, states, width, widened)
+    if isinstance(op, Candidate):
+        return replace(
+            op,
+            tile=None if op.tile is None else _sized_tile(op.tile, kept, width, widened),
+            drop_wide=0 if op.drop is None else widen(op.drop, states, width, widened),
+            keep_wide=widen(op.keep, states, width, widened),
+        )
+    return replace(op, wide=widen(op.mask, states, width, widened))
+
+
+def _sized_tile(op: Tile, states: int, width: int, widened: Widened) -> Tile:
+    masks = tuple(widen(mask, states, width, widened) for mask in op.sources)
+    return replace(op, masks=masks)
+
+
+def _reaching(plan: PackedPlan) -> dict[int, tuple[int, int]]:
+    """Per op (by ``id``: a code's copies share one): how many states the walk may reach before
+    it and, a candidate, before its tile (the most over its uses)."""
+    found: dict[int, tuple[int, int]] = {}
+    reach = 1
+    for op in plan.ops:
+        states, kept_states = reach.bit_length(), 0
+        if isinstance(op, Tile):
+            after = _reach(op, reach)
+        elif isinstance(op, Candidate):
+            kept = (reach & op.keep.bits) << op.step
+            kept_states = kept.bit_length()
+            if op.tile is not None:
+                kept = _reach(op.tile, kept)
+            after = kept if op.drop is None else (reach & op.drop.bits) | kept
+        else:
+            after = (reach & op.mask.bits) >> op.step
+        before = found.get(id(op), (0, 0))
+        found[id(op)] = (max(before[0], states), max(before[1], kept_states))
+        reach = after
+    return found
 
 
 def total(plan: PackedPlan, end: int) -> int:
@@ -75,9 +145,9 @@ def _back(op: Tile | Candidate | Narrow, layer: int) -> int:
         return _tile_back(op, layer)
     if isinstance(op, Candidate):
         kept = layer if op.tile is None else _tile_back(op.tile, layer)
-        kept = (kept >> op.shift) & op.keep.wide
-        return kept if op.drop is None else (layer & op.drop.wide) + kept
-    return (layer << op.shift) & op.mask.wide
+        kept = (kept >> op.shift) & op.keep_wide
+        return kept if op.drop is None else (layer & op.drop_wide) + kept
+    return (layer << op.shift) & op.wide
 
 
 def backward(plan: PackedPlan, reached: list[int]) -> list[int]:
@@ -126,7 +196,14 @@ def _reach_back(op: Tile, support: int) -> int:
 
 def supports(plan: PackedPlan) -> tuple[list[int], list[int]]:
     """The states reachable before every code, and those that can complete before every op:
-    the passes above with one bit per state (``|`` for ``+``, so exactly the non-zero states)."""
+    the passes above with one bit per state (``|`` for ``+``, so exactly the non-zero states).
+    Kept on the plan."""
+    if plan.supports is None:
+        plan.supports = _supports(plan)
+    return plan.supports
+
+
+def _supports(plan: PackedPlan) -> tuple[list[int], list[int]]:
     reach = 1
     reached = []
     for t in range(len(plan.universe)):
@@ -166,7 +243,6 @@ class PackedTables:
         self.layers = layers
         self.dp_total = total(plan, layers[-1])
         self.completions = backward(plan, layers) if self.dp_total else []
-        self._supports: tuple[list[int], list[int]] | None = None
         self._fill: dict[int, dict[int, dict[int, int]]] = {}  # boundary -> stand -> level
         self._bytes: dict[int, bytes] = {}
         self._within: dict[int, list[int]] = {}  # code -> completions before each of its ops
@@ -212,9 +288,7 @@ class PackedTables:
         forward and backward layers cut to the last of them, as bytes: what the sums over live
         states read. No live state gives empty bytes."""
         plan = self.plan
-        if self._supports is None:
-            self._supports = supports(plan)
-        reached, completing = self._supports
+        reached, completing = supports(plan)
         live = set_bits(reached[t] & completing[plan.starts[t]])
         if not live:
             return live, b"", b""
@@ -230,10 +304,12 @@ class PackedTables:
         """The weight of each (fill level of ``stand``, copies of exact count ``tally`` dealt so
         far) before code number ``t``: what a stand dealt as one with others and counted
         (``symmetry.CountShareTables``) reads. After the count's last code its counter has been
-        checked (it is the count's ``high``) and cleared; before, it is the counter digit."""
-        digit, last, high = self.plan.tally_digits[tally]
-        if t > last:
-            return {(level, high): w for level, w in self.fill_weights(stand, t).items()}
+        checked (it is the count's ``high``) and cleared; before its first code it is 0 (its place
+        may hold another digit then); in between, it is the counter digit."""
+        digit, first, last, high = self.plan.tally_digits[tally]
+        if t > last or t <= first:
+            done = high if t > last else 0
+            return {(level, done): w for level, w in self.fill_weights(stand, t).items()}
         key = (stand, tally, t)
         found = self._counts.get(key)
         if found is None:

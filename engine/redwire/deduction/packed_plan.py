@@ -53,7 +53,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from itertools import product
+from itertools import permutations, product
 from math import comb, prod
 
 from engine.redwire.deduction.levels import Levels, local_needs, stand_levels
@@ -64,8 +64,9 @@ from engine.redwire.deduction.packing import Layout, Mask
 @dataclass(slots=True, frozen=True)
 class Tile:
     """Deal one copy: to the implicit stand (no move) if ``implicit``, or to explicit stand
-    ``stands[k]`` from the states of ``masks[k]``, ``steps[k]`` states up (``shifts[k]`` bits in
-    a packed layer)."""
+    ``stands[k]`` from the states of ``sources[k]`` (``bitmasks[k]``: its bits), ``steps[k]``
+    states up (``shifts[k]`` bits in a packed layer). ``masks``: their wide forms, as far as the
+    walk reaches (``packed_passes.sized``)."""
 
     implicit: bool
     masks: tuple[int, ...]
@@ -73,28 +74,33 @@ class Tile:
     bitmasks: tuple[int, ...]
     steps: tuple[int, ...]
     stands: tuple[int, ...]
+    sources: tuple[Mask, ...] = ()
 
 
 @dataclass(slots=True, frozen=True)
 class Candidate:
     """A "k of m" candidate: dropped by the states of ``drop``, or kept by those of ``keep``
     (counter + 1: ``step`` states up, ``shift`` bits), then dealt by ``tile`` (``None``: a fixed
-    stand holds it)."""
+    stand holds it). ``drop_wide``, ``keep_wide``: the wide forms, as far as the walk reaches."""
 
     drop: Mask | None
     keep: Mask
     step: int
     shift: int
     tile: Tile | None
+    drop_wide: int = 0
+    keep_wide: int = 0
 
 
 @dataclass(slots=True, frozen=True)
 class Narrow:
-    """Keep the states of ``mask``, then move them down ``step`` states (``shift`` bits)."""
+    """Keep the states of ``mask``, then move them down ``step`` states (``shift`` bits).
+    ``wide``: the wide form of ``mask``, as far as the walk reaches."""
 
     mask: Mask
     step: int
     shift: int
+    wide: int = 0
 
 
 Op = Tile | Candidate | Narrow
@@ -118,10 +124,18 @@ class PackedPlan:
     explicit: tuple[int, ...]  # the stand of each level digit (digits 0 .. len - 1)
     group_digits: tuple[tuple[int, int, int], ...]  # (digit, first, last candidate index)
     base: list[int]  # per boundary: the implicit level is base + active counters - level digits
-    #: per exact count (``Normalized.tallies``, in order): its counter digit, its last code index
-    #: and its ``high`` (the counter holds how many of its copies were dealt so far, up to that
-    #: code; it is then checked to be ``high`` and cleared)
-    tally_digits: tuple[tuple[int, int, int], ...] = ()
+    #: per exact count (``Normalized.tallies``, in order): its counter digit, its first and last
+    #: code indices and its ``high`` (the counter holds how many of its copies were dealt so far,
+    #: from that first code up to the last; it is then checked to be ``high`` and cleared; before
+    #: the first, the digit's place may hold another digit, ``_places``)
+    tally_digits: tuple[tuple[int, int, int, int], ...] = ()
+    #: the digits of the need flags (a place each may share with other digits, ``_places``)
+    need_digits: tuple[int, ...] = ()
+    #: the states reached before every code and those that can complete before every op
+    #: (``packed_passes.supports``), once known
+    supports: tuple[list[int], list[int]] | None = None
+    #: whether the ops' wide masks are made (``packed_passes.sized``)
+    sized: bool = False
 
 
 def build_packed_plan(
@@ -382,31 +396,41 @@ class _Walk:
             (need, last, flag)
             for need, (_, last), flag in zip(norm.needs, spans, flags, strict=True)
         ]
-        # Counters and need flags on top, the one that ends first highest (it is then 0: the int
-        # is shorter).
-        tops = [(last, 0, g) for g, (_, last) in self.span.items()]
-        flag_ends: dict[int, int] = {}
-        for _, last, flag in self.needs:
-            flag_ends[flag] = max(flag_ends.get(flag, last), last)
-        tops += [(last, 1, flag) for flag, last in flag_ends.items()]
+        # Counters and need flags on top (``_places``): a digit is 0 outside the codes it is
+        # active in, so digits active at different times share a place, and the places active
+        # most often go lowest (the int is then shorter).
+        tops = [
+            (first, last, 0, g, norm.groups[g][1] + 1) for g, (first, last) in self.span.items()
+        ]
+        flag_spans: dict[int, tuple[int, int]] = {}
+        for (first, last), flag in zip(spans, flags, strict=True):
+            low, high = flag_spans.get(flag, (first, last))
+            flag_spans[flag] = (min(low, first), max(high, last))
+        tops += [(first, last, 1, flag, 2) for flag, (first, last) in flag_spans.items()]
         # An exact count (``Tally``, low == high) has a counter digit of its own, 0 .. high, up
         # to its last code: a copy landing on one of its slots with one of its codes adds one.
         self.tallies = [
             (tally, max(index[c] for c in tally.codes), k) for k, tally in enumerate(norm.tallies)
         ]
-        tops += [(last, 2, k) for _, last, k in self.tallies]
-        tops.sort(key=lambda top: -top[0])
-        self.tops = len(tops)
+        self.tally_firsts = [min(index[c] for c in tally.codes) for tally, _, _ in self.tallies]
+        tops += [
+            (first, last, 2, k, tally.high + 1)
+            for (tally, last, k), first in zip(self.tallies, self.tally_firsts, strict=True)
+        ]
+        place_of, place_widths = _places(
+            [(first, last, width) for first, last, _, _, width in tops]
+        )
+        self.tops = len(place_widths)
         self.lows = [[level[0] for level in levels] for levels in builder.levels]
         self.highs = [[level[-1] for level in levels] for levels in builder.levels]
         ends = range(len(builder.universe))
         widths = [max(self.highs[s][t + 1] - self.lows[s][t] + 1 for t in ends) for s in explicit]
-        widths += [
-            norm.groups[g][1] + 1 if kind == 0 else norm.tallies[g].high + 1 if kind == 2 else 2
-            for _, kind, g in tops
-        ]
-        self.digit_of = {(kind, g): len(explicit) + k for k, (_, kind, g) in enumerate(tops)}
-        self.order = [g for _, kind, g in tops if kind == 0]
+        widths += place_widths
+        self.digit_of = {
+            (kind, g): len(explicit) + place
+            for (_, _, kind, g, _), place in zip(tops, place_of, strict=True)
+        }
+        self.order = [g for _, _, kind, g, _ in tops if kind == 0]
         self.free = list(explicit) if implicit is None else [implicit, *explicit]
         # The implicit stand's codes by rank, and each slot's hull of them (``_hole_levels``).
         held = (
@@ -467,7 +491,11 @@ class _Walk:
             self.explicit,
             tuple((self.digit_of[(0, g)], span[g][0], span[g][1]) for g in self.order),
             base,
-            tuple((self.digit_of[(2, k)], last, tally.high) for tally, last, k in self.tallies),
+            tuple(
+                (self.digit_of[(2, k)], first, last, tally.high)
+                for (tally, last, k), first in zip(self.tallies, self.tally_firsts, strict=True)
+            ),
+            tuple(sorted({self.digit_of[(1, flag)] for _, _, flag in self.needs})),
         )
 
     def _candidate(self, t: int, code: int, taken: list[int]) -> bool:
@@ -650,11 +678,12 @@ class _Walk:
             implicit = False
         return Tile(
             implicit,
-            tuple(m.wide for m, _, _ in moves),
+            (),
             tuple(step * layout.bits for _, step, _ in moves),
             tuple(m.bits for m, _, _ in moves),
             tuple(step for _, step, _ in moves),
             tuple(s for _, _, s in moves),
+            tuple(m for m, _, _ in moves),
         )
 
 
@@ -676,6 +705,65 @@ def share_flags(spans: list[tuple[int, int]]) -> list[int]:
         flags[k] = flag
         free_after[flag] = last
     return flags
+
+
+def _places(tops: list[tuple[int, int, int]]) -> tuple[list[int], list[int]]:
+    """Places in the layout for digits active over codes ``first .. last`` with ``width``
+    values each (counters and need flags, 0 outside those codes): per digit its place (0 the
+    lowest), and each place's width.
+
+    Digits whose codes do not overlap share a place (as wide as the widest), so that no place
+    sits idle in a layer; then the places are ordered so that the layers are short: a layer
+    while code ``t`` is dealt is as long as the places up to the highest one active then.
+
+    >>> _places([(0, 2, 3), (5, 5, 2), (5, 5, 2)])   # a counter, then two flags on one code
+    ([0, 0, 1], [3, 2])
+    """
+    order = sorted(range(len(tops)), key=lambda k: (tops[k][0], -tops[k][2]))
+    widths: list[int] = []
+    busy: list[int] = []  # per place: the last code of its latest digit
+    members: list[list[int]] = []
+    place_of = [0] * len(tops)
+    for k in order:
+        first, last, width = tops[k]
+        idle = [p for p in range(len(widths)) if busy[p] < first]
+        if idle:
+            place = min(idle, key=lambda p: (widths[p] < width, abs(widths[p] - width)))
+            widths[place] = max(widths[place], width)
+        else:
+            place = len(widths)
+            widths.append(width)
+            busy.append(-1)
+            members.append([])
+        busy[place] = last
+        members[place].append(k)
+        place_of[k] = place
+    ranked = _rank_places(widths, [[tops[k][:2] for k in found] for found in members])
+    rank = {place: r for r, place in enumerate(ranked)}
+    return [rank[p] for p in place_of], [widths[p] for p in ranked]
+
+
+def _rank_places(widths: list[int], spans: list[list[tuple[int, int]]]) -> list[int]:
+    """The places from the lowest up, the order that makes the layers shortest (every order
+    tried when there are few places; else the places active longest lowest)."""
+    codes = max((last for found in spans for _, last in found), default=-1) + 1
+    active = [
+        frozenset(p for p, found in enumerate(spans) if any(a <= t <= b for a, b in found))
+        for t in range(codes)
+    ]
+    if len(widths) > 5:
+        return sorted(range(len(widths)), key=lambda p: -sum(1 for now in active if p in now))
+    best: tuple[int, list[int]] | None = None
+    for ranked in permutations(range(len(widths))):
+        lengths = [1]
+        for p in ranked:
+            lengths.append(lengths[-1] * widths[p])
+        rank = {p: r for r, p in enumerate(ranked)}
+        total = sum(lengths[max((rank[p] + 1 for p in now), default=0)] for now in active)
+        if best is None or total < best[0]:
+            best = (total, list(ranked))
+    assert best is not None
+    return best[1]
 
 
 def _digits(span: tuple[int, int], slots: Iterable[int]) -> frozenset[int]:

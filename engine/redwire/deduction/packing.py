@@ -6,15 +6,20 @@ keeping the states of a mask are then single big-int operations, which CPython r
 machine words of the int, far faster than a Python loop over the states. A state index is in mixed
 radix: each *digit* has a stride (the product of the widths below it) and a width.
 
-Every mask comes in two forms (``Mask``): ``wide``, a slot of ones per state kept, for the weights,
-and ``bits``, one bit per state, for the *supports* (which states are non-zero: the same walk with
-``|`` for ``+``, a hundred times shorter). Masks are built as bytes, by repeating patterns, so that
-building one costs a few memory copies, not a loop over the states.
+A mask is a set of states, one bit per state (an int): the *supports* (which states are non-zero)
+walk with them (the same walk with ``|`` for ``+``, a hundred times shorter), and the weights with
+their *wide* form, a slot of ones per state kept (``widen``). Both are built by repeating patterns
+of bytes, a few memory copies rather than a loop over the states. The bit form is made at once and
+kept across plans; the wide form only as far as the states the walk reaches (most of a wide layout
+is never reached: flags and counters on top are mostly 0), the widest so far kept with the mask.
 
+>>> forget_masks()                                     # a cached mask may be wider already
 >>> layout = Layout(bytes_per_slot=1, widths=(3, 2))   # digit 0: 0..2 (stride 1), digit 1: 0..1
 >>> mask = layout.digit_mask(0, {1, 2})                # states whose digit 0 is 1 or 2
->>> hex(mask.wide), bin(mask.bits)
-('0xffff00ffff00', '0b110110')
+>>> bin(mask.bits), hex(widen(mask, 2, 1, {}))         # the wide form as far as state 1
+('0b110110', '0xff00')
+>>> hex(widen(mask, layout.size, layout.bytes_per_slot, {}))
+'0xffff00ffff00'
 >>> bin(layout.sum_mask([-1, 1], base=0, low=0, high=0).bits)  # digit 1 - digit 0 == 0
 '0b10001'
 """
@@ -22,25 +27,81 @@ building one costs a few memory copies, not a loop over the states.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import reduce
 from operator import mul
 
-Pattern = Callable[[bytes, bytes], bytes]  # (unit of a kept state, of a dropped one) -> bytes
+#: (unit of a kept state, of a dropped one, states) -> the units of at least the first ``states``
+#: states, lowest first
+Pattern = Callable[[bytes, bytes, int], bytes]
 
 
-@dataclass(slots=True, frozen=True)
+@dataclass(slots=True, frozen=True, eq=False)
 class Mask:
-    """A set of states: ``wide`` for packed weights, ``bits`` for supports."""
+    """A set of states: ``bits``, one bit per state; the wide form is made by ``widen``, from
+    ``pattern`` (a digit's or a sum's mask) or from ``parts`` (their ``&``, or ``|`` if
+    ``union``)."""
 
-    wide: int
     bits: int
+    pattern: Pattern | None = None
+    parts: tuple[Mask, ...] = ()
+    union: bool = False
+    #: a pattern's widest wide form made so far, per bytes per slot: (states, form), kept with
+    #: the mask across plans (the positions of a game share layouts), within the cache's bytes
+    wides: dict[int, tuple[int, int]] = field(default_factory=dict)
 
     def __and__(self, other: Mask) -> Mask:
-        return Mask(self.wide & other.wide, self.bits & other.bits)
+        return Mask(self.bits & other.bits, parts=(self, other))
 
     def __or__(self, other: Mask) -> Mask:
-        return Mask(self.wide | other.wide, self.bits | other.bits)
+        return Mask(self.bits | other.bits, parts=(self, other), union=True)
+
+
+Widened = dict[int, tuple[int, int]]  # id of a mask -> (states, its wide form over them)
+
+
+def widen(mask: Mask, states: int, bytes_per_slot: int, made: Widened) -> int:
+    """The wide form of ``mask`` over (at least) its first ``states`` states: a slot of ones per
+    state kept. ``made``: the wide forms already made (one plan's, its masks kept alive by it); a
+    longer one serves, as ``&`` stops at the shorter int."""
+    found = made.get(id(mask))
+    if found is not None and found[0] >= states:
+        return found[1]
+    if states <= 0:
+        return 0
+    if mask.pattern is not None:
+        kept = mask.wides.get(bytes_per_slot)
+        if kept is not None and kept[0] >= states:
+            wide = kept[1]
+        else:
+            one, zero = b"\xff" * bytes_per_slot, bytes(bytes_per_slot)
+            text = mask.pattern(one, zero, states)[: states * bytes_per_slot]
+            wide = int.from_bytes(text, "little")
+            size = states * bytes_per_slot
+            if _MASK_BYTES[0] + size <= MASK_CACHE_BYTES:
+                mask.wides[bytes_per_slot] = (states, wide)
+                _MASK_BYTES[0] += size
+    else:
+        forms = [widen(part, states, bytes_per_slot, made) for part in mask.parts]
+        wide = forms[0] | forms[1] if mask.union else forms[0] & forms[1]
+    made[id(mask)] = (states, wide)
+    return wide
+
+
+def _repeat_bits(block: int, period: int, count: int) -> int:
+    """``block`` (``period`` bits) repeated ``count`` times, by doubling: a few big-int ops, not
+    a string of a byte per state to parse (what made a digit's mask on a wide layout slow).
+
+    >>> bin(_repeat_bits(0b01, 2, 3))
+    '0b10101'
+    """
+    result, have = block, 1
+    while 2 * have <= count:
+        result |= result << (have * period)
+        have *= 2
+    if have < count:
+        result |= _repeat_bits(block, period, count - have) << (have * period)
+    return result
 
 
 class Layout:
@@ -54,54 +115,66 @@ class Layout:
         self.size = reduce(mul, self.widths, 1)  # number of states
 
     def mask(self, pattern: Pattern) -> Mask:
-        """Both forms of the mask whose states ``pattern`` lays out, lowest state first."""
-        one, zero = b"\xff" * self.bytes_per_slot, bytes(self.bytes_per_slot)
-        wide = int.from_bytes(pattern(one, zero), "little")
-        return Mask(wide, int(pattern(b"1", b"0")[::-1] or b"0", 2))
+        """The mask whose states ``pattern`` lays out (its bits made now, over every state)."""
+        return Mask(int(pattern(b"1", b"0", self.size)[::-1] or b"0", 2), pattern)
 
     def digit_mask(self, digit: int, values: Iterable[int]) -> Mask:
         """The states whose ``digit`` is in ``values``."""
         wanted = frozenset(values)
         return _cached(
-            ("digit", self.bytes_per_slot, self.widths, digit, wanted),
+            ("digit", self.widths, digit, wanted),
             lambda: self._digit_mask(digit, wanted),
         )
 
     def _digit_mask(self, digit: int, wanted: frozenset[int]) -> Mask:
         stride, width = self.strides[digit], self.widths[digit]
-        repeat = self.size // (stride * width)
+        period = stride * width
+        repeat = self.size // period
 
-        def pattern(one: bytes, zero: bytes) -> bytes:
+        def pattern(one: bytes, zero: bytes, states: int) -> bytes:
             ones, zeros = one * stride, zero * stride
-            return b"".join(ones if d in wanted else zeros for d in range(width)) * repeat
+            block = b"".join(ones if d in wanted else zeros for d in range(width))
+            return block * min(repeat, -(-states // period))
 
-        return self.mask(pattern)
+        run = (1 << stride) - 1
+        block = sum(run << (d * stride) for d in wanted if 0 <= d < width)
+        return Mask(_repeat_bits(block, period, repeat), pattern)
 
     def sum_mask(self, signs: Sequence[int], base: int, low: int, high: int) -> Mask:
         """The states where ``base + sum(sign[k] * digit[k])`` lies in ``[low, high]``.
 
         Built digit by digit from the top, memoised on the partial sum, so a mask costs about as
         many byte copies as it has slots (the sum takes few values)."""
-        key = ("sum", self.bytes_per_slot, self.widths, tuple(signs), base, low, high)
+        key = ("sum", self.widths, tuple(signs), base, low, high)
         return _cached(key, lambda: self._sum_mask(signs, base, low, high))
 
     def _sum_mask(self, signs: Sequence[int], base: int, low: int, high: int) -> Mask:
+        sizes = [reduce(mul, self.widths[:k], 1) for k in range(len(self.widths) + 1)]
 
-        def pattern(one: bytes, zero: bytes) -> bytes:
+        def pattern(one: bytes, zero: bytes, states: int) -> bytes:
             memo: dict[tuple[int, int], bytes] = {}
 
-            def block(k: int, partial: int) -> bytes:
-                """The states of digits ``< k``, the digits ``>= k`` summing to ``partial``."""
+            def block(k: int, partial: int, limit: int) -> bytes:
+                """The first ``limit`` states of digits ``< k`` (or all of them), the digits
+                ``>= k`` summing to ``partial``."""
                 if k == 0:
                     return one if low <= partial <= high else zero
+                sign, width = signs[k - 1], self.widths[k - 1]
+                if limit < sizes[k]:  # a prefix: as many blocks below as it takes
+                    count = -(-limit // sizes[k - 1])
+                    return b"".join(
+                        block(k - 1, partial + sign * d, limit - d * sizes[k - 1])
+                        for d in range(count)
+                    )
                 found = memo.get((k, partial))
                 if found is None:
-                    sign, width = signs[k - 1], self.widths[k - 1]
-                    found = b"".join(block(k - 1, partial + sign * d) for d in range(width))
+                    found = b"".join(
+                        block(k - 1, partial + sign * d, sizes[k]) for d in range(width)
+                    )
                     memo[(k, partial)] = found
                 return found
 
-            return block(len(self.widths), base)
+            return block(len(self.widths), base, states)
 
         return self.mask(pattern)
 
@@ -121,7 +194,7 @@ def _cached(key: Hashable, build: Callable[[], Mask]) -> Mask:
     found = _MASKS.get(key)
     if found is None:
         found = build()
-        size = (found.wide.bit_length() + found.bits.bit_length()) // 8
+        size = found.bits.bit_length() // 8
         if _MASK_BYTES[0] + size > MASK_CACHE_BYTES:
             _MASKS.clear()
             _MASK_BYTES[0] = 0

@@ -487,8 +487,7 @@ def test_the_packed_engine_takes_many_random_positions() -> None:
         if isinstance(plan, PackedPlan) and plan.final >= 0:
             taken += 1
             fixed.add(min(len(plan.fixed), 2))
-            flags = len(plan.layout.widths) - len(plan.explicit) - len(plan.group_digits)
-            extra.add((bool(plan.group_digits), flags > 0))
+            extra.add((bool(plan.group_digits), bool(plan.need_digits)))
     assert taken >= 200, taken
     assert fixed == {0, 1, 2}
     assert extra == {(False, False), (False, True), (True, False), (True, True)}, extra
