@@ -46,6 +46,8 @@ from engine.countdown.errors import IllegalActionError
 from engine.countdown.game import start
 
 KINDS = [*PLAIN_KINDS, *(cut_kind(c) for c in PALETTE[:5])]
+#: Every this many actions, and at a game's end, the checks read the whole log too.
+WHOLE = 64
 
 
 @dataclass
@@ -122,11 +124,35 @@ def _revealed(state: GameState) -> bool:
     return state.phase in (Phase.OVER, Phase.NEXT_GAME)
 
 
-def hidden_twin(state: GameState, viewer: int | None, rng: random.Random) -> GameState:
+def scrambled_event(event: Event, viewer: int | None) -> Event:
+    """``event`` with every other seat's secret replaced (the viewer's own kept)."""
+    return Event(
+        event.type,
+        event.data,
+        {q: ({"scrambled": True} if q != viewer else v) for q, v in event.secret.items()},
+    )
+
+
+def with_log(state: GameState, log: tuple[Event, ...]) -> GameState:
+    """A copy of ``state`` with another log: the checks that compare a whole state or a whole
+    observation at every step leave the log out (``log=()``) or share the real one, and
+    compare the events an action added apart (the log only grows: the rest was compared at
+    the steps that added it; re-reading it at every step made a game's checks quadratic)."""
+    copy = state.clone()
+    copy.log = log
+    return copy
+
+
+def hidden_twin(
+    state: GameState, viewer: int | None, rng: random.Random, *, log: bool = True
+) -> GameState:
     """The same state with everything the viewer cannot see scrambled: other hands and the deck
     (sizes kept), the face-down wires it has not scanned and the spare wires, and other seats'
-    secrets in the log. An observation that reads no hidden data cannot tell the two apart."""
+    secrets in the log (``log=False``: no log at all, for a check that compares the events
+    apart). An observation that reads no hidden data cannot tell the two apart."""
     twin = state.clone()
+    if not log:
+        twin.log = ()
     if _revealed(state):
         return twin
     pending = state.pending
@@ -152,14 +178,7 @@ def hidden_twin(state: GameState, viewer: int | None, rng: random.Random) -> Gam
         dict(k) if q == viewer else dict.fromkeys(k, ("?", 0))
         for q, k in enumerate(state.knowledge)
     ]
-    twin.log = tuple(
-        Event(
-            e.type,
-            e.data,
-            {q: ({"scrambled": True} if q != viewer else v) for q, v in e.secret.items()},
-        )
-        for e in state.log
-    )
+    twin.log = tuple(scrambled_event(e, viewer) for e in twin.log)
     twin.script = ()
     return twin
 
@@ -197,8 +216,15 @@ def check_step(
         moves = [e for e in events if e.type == "mascot"]
         assert (after.mascot != before.mascot) == bool(moves)
         assert len(after.removed) - len(before.removed) == sum(e.type == "bypass" for e in events)
-    # The record replays to the same state (each action through its JSON round trip).
-    assert replayed.same_as(after)
+    # The log only grows: the events of this step are appended to ``before``'s, untouched.
+    start = len(before.log)
+    assert after.log[:start] == before.log and list(after.log[start:]) == list(events)
+    # The record replays to the same state (each action through its JSON round trip): all but
+    # the log, and the events this step added (the earlier ones were compared at their steps;
+    # the whole log once more at every ``WHOLE``-th step and, with the record, at the end).
+    whole = len(after.history) % WHOLE == 0
+    assert (replayed if whole else with_log(replayed, after.log)).same_as(after)
+    assert len(replayed.log) == len(after.log) and replayed.log[start:] == after.log[start:]
     # Legal actions are unique and only the mover has any; random candidates agree with the list.
     legal_lists = {seat: after.legal_actions(seat) for seat in range(after.players)}
     for seat, legal in legal_lists.items():
@@ -221,13 +247,21 @@ def check_step(
             accepted,
         )
         assert after.same_as(snapshot), "a refusal changed the state"
-    # No observation depends on what its viewer cannot see.
+    # No observation depends on what its viewer cannot see: all of it but the log for a viewer
+    # drawn at random, and each new event for every viewer (an event's view reads nothing but
+    # the event, so each is checked once, when it is added).
     viewer = rng.choice([None, *range(after.players)])
-    twin = hidden_twin(after, viewer, rng)
-    assert after.observation(viewer) == twin.observation(viewer)
+    twin = hidden_twin(after, viewer, rng, log=whole)
+    mine = after if whole else with_log(after, ())
+    assert mine.observation(viewer) == twin.observation(viewer)
     if viewer is not None:
         assert after.legal_actions(viewer) == twin.legal_actions(viewer)
-    json.dumps(after.observation(SEER))
+    for event in events:
+        for seat in (None, *range(after.players)):
+            assert event.view(seat) == scrambled_event(event, seat).view(seat), (event, seat)
+    # Observations are plain JSON (the log's events as they are added).
+    json.dumps(mine.observation(SEER))
+    json.dumps([event.view(SEER) for event in events])
     return legal_lists[mover]
 
 
@@ -275,6 +309,11 @@ def walk_game(
         raise AssertionError(f"game did not end in {max_steps} steps")
     record = Record.loads(state.record.dumps())
     assert record.replay().same_as(state)
+    if checks:  # the whole log at the end: the replay's, and each viewer's observation of it
+        assert replayed.same_as(state)
+        for viewer in (None, *range(state.players)):
+            assert state.observation(viewer) == hidden_twin(state, viewer, rng).observation(viewer)
+        json.dumps(state.observation(SEER))
     stats.games += 1
     stats.matches += state.setup.options.points
     return state

@@ -35,6 +35,9 @@ from engine.loop.cards import DECKS, PLAN_IDS
 from engine.loop.errors import IllegalActionError
 from engine.loop.state import Phase, Status
 
+#: Every this many actions, and at a game's end, the checks read the whole log too.
+WHOLE = 64
+
 
 @dataclass
 class WalkStats:
@@ -74,10 +77,31 @@ def random_candidate(state: GameState, rng: random.Random) -> Action:
     return rng.choice(makers)()
 
 
-def hidden_twin(state: GameState, viewer: int | None, rng: random.Random) -> GameState:
+def scrambled_event(event: Event, viewer: int | None) -> Event:
+    """``event`` with every other seat's secret replaced (the viewer's own kept)."""
+    return Event(
+        event.type,
+        event.data,
+        {seat: {"scrambled": True} for seat in event.secret if seat != viewer}
+        | {s: v for s, v in event.secret.items() if s == viewer},
+    )
+
+
+def with_log(state: GameState, log: tuple[Event, ...]) -> GameState:
+    """A copy of ``state`` with another log (sharing the real one: a whole-state comparison
+    whose log was compared apart, from where it last grew)."""
+    copy = state.clone()
+    copy.log = log
+    return copy
+
+
+def hidden_twin(
+    state: GameState, viewer: int | None, rng: random.Random, since: int = 0
+) -> GameState:
     """The same state with every card the viewer cannot see scrambled (others' hands, keeping
-    their backs, and the draw piles) and others' secrets replaced: an observation that reads no
-    hidden data cannot tell the two apart."""
+    their backs, and the draw piles) and others' secrets replaced, in the log's events from
+    ``since`` on (the observation shows those of this turn; the earlier ones are shared as they
+    are): an observation that reads no hidden data cannot tell the two apart."""
     twin = state.clone()
     for deck in DECKS:
         places: list[tuple[str, int, int]] = []
@@ -100,15 +124,7 @@ def hidden_twin(state: GameState, viewer: int | None, rng: random.Random) -> Gam
             else:
                 pile[i] = c
         twin.draw[deck] = tuple(pile)
-    twin.log = tuple(
-        Event(
-            e.type,
-            e.data,
-            {seat: {"scrambled": True} for seat in e.secret if seat != viewer}
-            | {s: v for s, v in e.secret.items() if s == viewer},
-        )
-        for e in state.log
-    )
+    twin.log = (*state.log[:since], *(scrambled_event(e, viewer) for e in state.log[since:]))
     return twin
 
 
@@ -176,8 +192,16 @@ def check_step(
         for plan in PLAN_IDS:
             old, new = before.best[plan][seat], after.best[plan][seat]
             assert old is None or (new is not None and new >= old)
-    # The record replays to the same state (the action through JSON, with its dice).
-    assert replayed.same_as(after)
+    # The log only grows: the step's events appended to ``before``'s, untouched (by identity).
+    start = len(before.log)
+    assert after.log[:start] == before.log and list(after.log[start:]) == list(events)
+    # The record replays to the same state (the action through JSON, with its dice): all but
+    # the log, and the events this step added (the earlier ones were compared at their steps;
+    # the whole log again every ``WHOLE`` actions and at the end: re-reading it at every step
+    # made a game's checks grow with the square of its length).
+    whole = len(after.history) % WHOLE == 0
+    assert (replayed if whole else with_log(replayed, after.log)).same_as(after)
+    assert len(replayed.log) == len(after.log) and replayed.log[start:] == after.log[start:]
     # Legal actions are unique and each one accepted; random candidates agree with the lists.
     legal_lists = {seat: after.legal_actions(seat) for seat in range(after.players)}
     mover = after.to_move
@@ -198,11 +222,17 @@ def check_step(
         legal = set(legal_lists.get(candidate.seat, []))
         assert accepted == (candidate in legal), (candidate, accepted)
         assert after.same_as(snapshot)
-    # No observation depends on what its viewer cannot see.
+    # No observation depends on what its viewer cannot see (its log: this turn's events), nor
+    # does any event: each new one for every viewer, as it is added (a view reads only the
+    # event; the whole log's view again every ``WHOLE`` actions and at the end).
     viewer = rng.choice([None, *range(after.players)])
-    twin = hidden_twin(after, viewer, rng)
+    twin = hidden_twin(after, viewer, rng, since=0 if whole else after.turn_start)
     assert after.observation(viewer) == twin.observation(viewer)
-    assert after.log_view(viewer) == twin.log_view(viewer)
+    if whole:
+        assert after.log_view(viewer) == twin.log_view(viewer)
+    for event in events:
+        for seat in (None, *range(after.players)):
+            assert event.view(seat) == scrambled_event(event, seat).view(seat), (event, seat)
     if viewer is not None:
         assert after.legal_actions(viewer) == twin.legal_actions(viewer)
     json.dumps(after.observation(SEER))  # observations are plain JSON
@@ -252,6 +282,9 @@ def walk_game(
         raise AssertionError(f"game did not end in {max_steps} steps")
     if checks:
         assert Record.loads(state.record.dumps()).replay().same_as(state)
+        assert replayed.same_as(state)  # the whole log too
+        for viewer in (None, *range(players)):
+            assert state.log_view(viewer) == hidden_twin(state, viewer, rng).log_view(viewer)
     stats.games += 1
     stats.results[state.result["reason"] if state.result else "unfinished"] += 1
     return state

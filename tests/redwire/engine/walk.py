@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 
-from engine.core.events import SEER
+from engine.core.events import SEER, Event
 from engine.core.rng import Rng
 from engine.redwire import (
     Action,
@@ -66,8 +66,12 @@ from engine.redwire.mechanisms.timer import TimeUp
 from engine.redwire.mechanisms.token_draft import TakeToken
 from engine.redwire.mechanisms.volunteers import NameVolunteer, PassVolunteer, Volunteer
 from engine.redwire.mechanisms.wire_pile import PileJoin
+from engine.redwire.observation import event_view
 from engine.redwire.options import Options
 from engine.redwire.wires import RED, YELLOW, cut_value
+
+#: Every this many actions, and at a game's end, the checks read the whole log too.
+WHOLE = 16
 
 
 @dataclass
@@ -206,10 +210,33 @@ def _hidden_from(state: GameState, stand: int, wire: int, viewer: int | None) ->
     return owner != viewer
 
 
-def hidden_twin(state: GameState, viewer: int | None, rng: random.Random) -> GameState:
+def scrambled_event(event: Event, viewer: int | None) -> Event:
+    """``event`` with every other seat's secret replaced (the viewer's own kept)."""
+    return type(event)(
+        event.type,
+        event.data,
+        {seat: {"scrambled": True} for seat in event.secret if seat != viewer}
+        | {s: v for s, v in event.secret.items() if s == viewer},
+    )
+
+
+def with_log(state: GameState, log: tuple[Event, ...]) -> GameState:
+    """A copy of ``state`` with another log: the checks that compare a whole state or a whole
+    observation at every step share the real log or leave it out (``()``), and compare the
+    events an action added apart (the log only grows: the rest was compared at the steps that
+    added it; re-reading it at every step made a game's checks grow with its square)."""
+    copy = state.clone()
+    copy.log = log
+    return copy
+
+
+def hidden_twin(
+    state: GameState, viewer: int | None, rng: random.Random, *, log: bool = True
+) -> GameState:
     """The same state with every wire the viewer cannot see scrambled, and others' secrets
-    replaced: an observation that reads no hidden data cannot tell the two apart."""
-    twin = state.clone()
+    replaced (``log=False``: no log at all, for a check that compares the events apart): an
+    observation that reads no hidden data cannot tell the two apart."""
+    twin = state.clone() if log else with_log(state, ())
     hidden = [
         w
         for stand, ids in enumerate(state.stands)
@@ -229,15 +256,7 @@ def hidden_twin(state: GameState, viewer: int | None, rng: random.Random) -> Gam
     deck_rng = Rng(rng.randrange(2**32))
     for mechanism in twin.mechanisms:  # a deck's order, face-down cards, another seat's cards
         mechanism.scramble(twin, viewer, deck_rng)
-    twin.log = tuple(
-        type(e)(
-            e.type,
-            e.data,
-            {seat: {"scrambled": True} for seat in e.secret if seat != viewer}
-            | {s: v for s, v in e.secret.items() if s == viewer},
-        )
-        for e in state.log
-    )
+    twin.log = tuple(scrambled_event(e, viewer) for e in twin.log)
     return twin
 
 
@@ -303,9 +322,16 @@ def check_step(
     resume = before.pending.resume
     if resume is not None and after.result is None and after.pending.phase != before.phase:
         assert after.pending == resume, (before.pending, after.pending)
+    # The log only grows: the step's events appended to ``before``'s, untouched (by identity).
+    start = len(before.log)
+    assert after.log[:start] == before.log and list(after.log[start:]) == list(events)
     # The record replays to the same state: ``replayed`` is built from the JSON round trip of
-    # every action, one step at a time (the setup's round trip is checked once per game).
-    assert replayed.same_as(after)
+    # every action, one step at a time (the setup's round trip is checked once per game); all
+    # but the log, and the events this step added (the whole log every ``WHOLE`` actions and,
+    # with the record, at the game's end).
+    whole = len(after.history) % WHOLE == 0
+    assert (replayed if whole else with_log(replayed, after.log)).same_as(after)
+    assert len(replayed.log) == len(after.log) and replayed.log[start:] == after.log[start:]
     # Legal actions are unique, each one accepted; random candidates agree with the lists.
     legal_lists = {seat: after.legal_actions(seat) for seat in range(after.players)}
     legal_sets = {seat: set(legal) for seat, legal in legal_lists.items()}
@@ -336,13 +362,24 @@ def check_step(
             accepted,
         )
         assert after.same_as(snapshot)
-    # No observation depends on what its viewer cannot see.
+    # No observation depends on what its viewer cannot see: all of it but the log (every
+    # ``WHOLE`` actions with it) for a viewer drawn at random, and each new event as every
+    # viewer keeps it (a view reads the event and the rule options, nothing that changes: each
+    # is checked once, as it is added). Without the log a part that counts its events (mission
+    # 25's slips) reads none on both sides: public, and compared with the whole log.
     viewer = rng.choice([None, *range(after.players)])
-    twin = hidden_twin(after, viewer, rng)
-    assert after.observation(viewer) == twin.observation(viewer)
+    twin = hidden_twin(after, viewer, rng, log=whole)
+    mine = after if whole else with_log(after, ())
+    assert mine.observation(viewer) == twin.observation(viewer)
     if viewer is not None:
         assert after.legal_actions(viewer) == twin.legal_actions(viewer)
-    json.dumps(after.observation(SEER))  # observations are plain JSON
+    for event in events:
+        for seat in (None, *range(after.players)):
+            seen = event_view(after, event, seat)
+            assert seen == event_view(after, scrambled_event(event, seat), seat), (event, seat)
+    # Observations are plain JSON (the log's events as they are added).
+    json.dumps(mine.observation(SEER))
+    json.dumps([event.view(SEER) for event in events])
     return legal_lists[mover]
 
 
@@ -383,6 +420,10 @@ def walk_game(
         raise AssertionError(f"game did not end in {max_steps} steps")
     if checks:
         assert Record.loads(state.record.dumps()).replay().same_as(state)
+        assert replayed.same_as(state)  # the whole log, and every viewer's whole observation
+        for viewer in (None, *range(players)):
+            assert state.observation(viewer) == hidden_twin(state, viewer, rng).observation(viewer)
+        json.dumps(state.observation(SEER))
     stats.games += 1
     stats.results[state.result or "unfinished"] += 1
     return state
