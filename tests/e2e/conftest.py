@@ -251,6 +251,12 @@ def game_of(query: str) -> str:
     return found.group(1) if found else "redwire"
 
 
+def language_of(query: str) -> str:
+    """The language a link asks for (``lang=``; English without one)."""
+    found = re.search(r"[?&]lang=([\w-]+)", query)
+    return found.group(1) if found else "en"
+
+
 class LinkPages:
     """Booted pages kept for a worker's session, one per set of context options, each in a
     profile of its own (no other page shares its storage). A test that opens a game link gets
@@ -259,7 +265,9 @@ class LinkPages:
     that address, without booting Python again. A link the page cannot follow in place (a
     projector's, another game's) loads the page again, so it is still right, only slower.
     After the test the page follows a link to a briefing (its storage cleared first): the
-    game closes and its computers stop."""
+    game closes and its computers stop. A link in another language (``lang=it``) gets a page
+    booted in that language, kept for that language's links: the page takes its language when
+    it boots, and a link followed in it keeps the page's."""
 
     def __init__(self, browser: Browser, site_url: str) -> None:
         self.browser = browser
@@ -269,7 +277,10 @@ class LinkPages:
         self.games: dict[str, str] = {}
 
     def open(self, query: str, options: dict[str, Any]) -> tuple[Page, Watch]:
-        key = json.dumps(options, sort_keys=True)
+        # The page takes its language when it boots (a link followed in it keeps the page's),
+        # so a link in another language has a page of its own, booted in that language.
+        lang = language_of(query)
+        key = json.dumps({**options, "lang": lang} if lang != "en" else options, sort_keys=True)
         self.games[key] = game_of(query)
         if key in self.pages and not self.pages[key][0].is_closed():
             page, seen = self.pages[key]
@@ -281,14 +292,16 @@ class LinkPages:
                 page.evaluate("localStorage.clear(); sessionStorage.clear()")
                 page.goto(self.site_url)
             wait_ready(page)
-            return page, seen
-        context = self.browser.new_context(**options)
-        seen = watch_context(context, self.site_url)
-        page = context.new_page()
-        record_console(page, seen)
-        page.goto(self.site_url + query)
-        wait_ready(page)
-        self.pages[key] = (page, seen)
+        else:
+            context = self.browser.new_context(**options)
+            seen = watch_context(context, self.site_url)
+            page = context.new_page()
+            record_console(page, seen)
+            page.goto(self.site_url + query)
+            wait_ready(page)
+            self.pages[key] = (page, seen)
+        # The test sees the language its link asks for, as a visit to that address would.
+        assert page.evaluate("document.documentElement.lang") == lang
         return page, seen
 
     def close_games(self) -> None:
