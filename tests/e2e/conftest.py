@@ -185,7 +185,9 @@ class SizedContext:
 
 
 #: Context options whose value here is Playwright's default: they do not make a profile apart.
-DEFAULTS = {"has_touch": False, "is_mobile": False}
+DEFAULTS = {"has_touch": False, "is_mobile": False, "color_scheme": "light"}
+#: Playwright's viewport when a context names none.
+DEFAULT_VIEWPORT: ViewportSize = {"width": 1280, "height": 720}
 
 
 @pytest.fixture(scope="session")
@@ -258,8 +260,9 @@ def language_of(query: str) -> str:
 
 
 class LinkPages:
-    """Booted pages kept for a worker's session, one per set of context options, each in a
-    profile of its own (no other page shares its storage). A test that opens a game link gets
+    """Booted pages kept for a worker's session, one per set of context options (a viewport
+    alone is not one: the page is sized for each link), each in a profile of its own (no other
+    page shares its storage). A test that opens a game link gets
     the page with the site's storage cleared and the link followed in it (``Shell.follow``,
     the page's route for Back and Forward): the game starts as it would at a first visit to
     that address, without booting Python again. A link the page cannot follow in place (a
@@ -280,12 +283,18 @@ class LinkPages:
         # The page takes its language when it boots (a link followed in it keeps the page's),
         # so a link in another language has a page of its own, booted in that language.
         lang = language_of(query)
-        key = json.dumps({**options, "lang": lang} if lang != "en" else options, sort_keys=True)
+        # A viewport alone makes no page apart: the page is sized for the link before it is
+        # followed (its media queries and innerWidth follow, as for SizedContext).
+        viewport = options.get("viewport") or DEFAULT_VIEWPORT
+        rest = {k: v for k, v in options.items() if k != "viewport" and DEFAULTS.get(k, ...) != v}
+        key = json.dumps({**rest, "lang": lang} if lang != "en" else rest, sort_keys=True)
         self.games[key] = game_of(query)
         if key in self.pages and not self.pages[key][0].is_closed():
             page, seen = self.pages[key]
             for found in (seen.console_errors, seen.foreign, seen.failed):
                 found.clear()
+            if page.viewport_size != viewport:
+                page.set_viewport_size(viewport)
             if query:
                 page.evaluate(FOLLOW, query)
             else:  # the bare address is no link to follow: the home screen takes a visit
@@ -293,7 +302,7 @@ class LinkPages:
                 page.goto(self.site_url)
             wait_ready(page)
         else:
-            context = self.browser.new_context(**options)
+            context = self.browser.new_context(**rest, viewport=viewport)
             seen = watch_context(context, self.site_url)
             page = context.new_page()
             record_console(page, seen)
