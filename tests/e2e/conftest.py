@@ -185,7 +185,9 @@ class SizedContext:
 
 
 #: Context options whose value here is Playwright's default: they do not make a profile apart.
-DEFAULTS = {"has_touch": False, "is_mobile": False}
+DEFAULTS = {"has_touch": False, "is_mobile": False, "color_scheme": "light"}
+#: Playwright's viewport when a context names none.
+DEFAULT_VIEWPORT: ViewportSize = {"width": 1280, "height": 720}
 
 
 @pytest.fixture(scope="session")
@@ -251,15 +253,24 @@ def game_of(query: str) -> str:
     return found.group(1) if found else "redwire"
 
 
+def language_of(query: str) -> str:
+    """The language a link asks for (``lang=``; English without one)."""
+    found = re.search(r"[?&]lang=([\w-]+)", query)
+    return found.group(1) if found else "en"
+
+
 class LinkPages:
-    """Booted pages kept for a worker's session, one per set of context options, each in a
-    profile of its own (no other page shares its storage). A test that opens a game link gets
+    """Booted pages kept for a worker's session, one per set of context options (a viewport
+    alone is not one: the page is sized for each link), each in a profile of its own (no other
+    page shares its storage). A test that opens a game link gets
     the page with the site's storage cleared and the link followed in it (``Shell.follow``,
     the page's route for Back and Forward): the game starts as it would at a first visit to
     that address, without booting Python again. A link the page cannot follow in place (a
     projector's, another game's) loads the page again, so it is still right, only slower.
     After the test the page follows a link to a briefing (its storage cleared first): the
-    game closes and its computers stop."""
+    game closes and its computers stop. A link in another language (``lang=it``) gets a page
+    booted in that language, kept for that language's links: the page takes its language when
+    it boots, and a link followed in it keeps the page's."""
 
     def __init__(self, browser: Browser, site_url: str) -> None:
         self.browser = browser
@@ -267,35 +278,54 @@ class LinkPages:
         self.pages: dict[str, tuple[Page, Watch]] = {}
         #: The game each page opened last (by the same key as ``pages``).
         self.games: dict[str, str] = {}
+        #: The pages the running test opened a link in (the others are idle already).
+        self.used: set[str] = set()
 
     def open(self, query: str, options: dict[str, Any]) -> tuple[Page, Watch]:
-        key = json.dumps(options, sort_keys=True)
+        # The page takes its language when it boots (a link followed in it keeps the page's),
+        # so a link in another language has a page of its own, booted in that language.
+        lang = language_of(query)
+        # A viewport alone makes no page apart: the page is sized for the link before it is
+        # followed (its media queries and innerWidth follow, as for SizedContext).
+        viewport = options.get("viewport") or DEFAULT_VIEWPORT
+        rest = {k: v for k, v in options.items() if k != "viewport" and DEFAULTS.get(k, ...) != v}
+        key = json.dumps({**rest, "lang": lang} if lang != "en" else rest, sort_keys=True)
         self.games[key] = game_of(query)
+        self.used.add(key)
         if key in self.pages and not self.pages[key][0].is_closed():
             page, seen = self.pages[key]
             for found in (seen.console_errors, seen.foreign, seen.failed):
                 found.clear()
+            if page.viewport_size != viewport:
+                page.set_viewport_size(viewport)
             if query:
                 page.evaluate(FOLLOW, query)
             else:  # the bare address is no link to follow: the home screen takes a visit
                 page.evaluate("localStorage.clear(); sessionStorage.clear()")
                 page.goto(self.site_url)
             wait_ready(page)
-            return page, seen
-        context = self.browser.new_context(**options)
-        seen = watch_context(context, self.site_url)
-        page = context.new_page()
-        record_console(page, seen)
-        page.goto(self.site_url + query)
-        wait_ready(page)
-        self.pages[key] = (page, seen)
+        else:
+            context = self.browser.new_context(**rest, viewport=viewport)
+            seen = watch_context(context, self.site_url)
+            page = context.new_page()
+            record_console(page, seen)
+            page.goto(self.site_url + query)
+            wait_ready(page)
+            self.pages[key] = (page, seen)
+        # The test sees the language its link asks for, as a visit to that address would.
+        assert page.evaluate("document.documentElement.lang") == lang
         return page, seen
 
     def close_games(self) -> None:
-        for key, (page, _) in self.pages.items():
-            if not page.is_closed():
+        """Idle the pages the test used: each follows its game's idle link. (Not every page of
+        the worker: the others were idled after their own tests, and following a link in each
+        of them after every test cost a worker's missions file 43 s of teardown in a run.)"""
+        for key in sorted(self.used):
+            page, _ = self.pages.get(key, (None, None))
+            if page is not None and not page.is_closed():
                 page.evaluate(FOLLOW, IDLE[self.games.get(key, "redwire")])
                 wait_ready(page)
+        self.used.clear()
 
     def close(self) -> None:
         for page, _ in self.pages.values():

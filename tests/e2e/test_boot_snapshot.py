@@ -29,9 +29,6 @@ from redwire_driver import saved
 
 from engine.redwire import Record, new_game
 
-# A first visit: the plain boot, the service worker's install, requests from the network.
-pytestmark = pytest.mark.fresh_profile
-
 #: A game link that opens its board at once (a computer teammate, no briefing).
 BOARD = "?mission=1&players=3&seed=1&bots=1&brief=0&pace=normal"
 #: A whole game of computers, seeded: the same game whichever way Python started.
@@ -107,47 +104,13 @@ def open_board(page: Page, url: str) -> str:
     return str(page.evaluate("document.documentElement.dataset.boot"))
 
 
-def become_returning(page: Page, site_url: str) -> None:
-    """After a first visit: the service worker has cached the site; no game in progress."""
-    wait_offline_ready(page)
-    forget_game(page, site_url)
-
-
-def test_a_first_visit_boots_plainly_then_the_snapshot_online_and_offline(
-    page: Page, context: BrowserContext, site_url: str, site_dir: Path
-) -> None:
-    """A first visit boots plainly and never downloads the snapshot before its board; the
-    service worker then precaches it, and the returning player boots from it, online and
-    offline. (One visit for both: the returning player's first visit is that first visit.)"""
-    url = boot_manifest(site_dir)["snapshot"]
-    assert open_board(page, site_url + BOARD) == "plain"
+def play_whole_game(page: Page, url: str) -> tuple[str, list[str], dict[str, Any]]:
+    """Open a game link of computers only and let them play it to its end: which boot ran,
+    what the page had fetched when its board was ready, and the game's record."""
+    boot = open_board(page, url)
     before_ready = page.evaluate("performance.getEntriesByType('resource').map((e) => e.name)")
-    assert not [name for name in before_ready if "snapshot" in name]
-    # Then the service worker precaches it for the next visit.
-    wait_offline_ready(page)
-    assert page.evaluate("async (url) => Boolean(await caches.match(url))", site_url + url)
-    forget_game(page, site_url)
-    assert open_board(page, site_url + BOARD) == "snapshot"
-    assert in_page(page, "import json, sys; json.dumps(sys.version)").startswith("3.14")
-    forget_game(page, site_url)
-    context.set_offline(True)
-    assert open_board(page, site_url + BOARD) == "snapshot"
-    # A module the snapshot does not hold (a command-line entry point) still comes from the
-    # archives on sys.path: games opened later import this way.
-    code = (
-        "import json, sys, engine.redwire.cli as cli; "
-        "from fusebox_web.shell import thaw; "
-        "json.dumps(['engine.redwire.cli' in thaw.restored, cli.__file__])"
-    )
-    in_snapshot, where = in_page(page, code)
-    assert not in_snapshot and ".whl/engine/redwire/cli.py" in where
-
-
-def play_whole_game(page: Page, url: str) -> tuple[str, dict[str, Any]]:
-    page.goto(url)
-    wait_ready(page)
     page.wait_for_selector("html[data-screen='end']", state="attached", timeout=120_000)
-    return str(page.evaluate("document.documentElement.dataset.boot")), saved(page)["record"]
+    return boot, before_ready, saved(page)["record"]
 
 
 # Every module the page imported from the site's archives or Pyodide's standard library after a
@@ -162,29 +125,6 @@ json.dumps(sorted(
     if "/fusebox/" in origin(sys.modules[name]) or origin(sys.modules[name]).startswith("/lib/")
 ))
 """
-
-
-def test_a_seeded_game_is_the_same_after_a_snapshot_boot_and_needs_no_other_module(
-    page: Page, site_url: str
-) -> None:
-    """Nothing random is frozen in the snapshot: the same seed plays the same game (deal, every
-    computer's choice) as after a plain boot, and as CPython deals it. And the snapshot holds all
-    that a game's board and its computer players import."""
-    plain, plain_record = play_whole_game(page, site_url + WHOLE_GAME)
-    become_returning(page, site_url)
-    snapshot, snapshot_record = play_whole_game(page, site_url + WHOLE_GAME)
-    assert (plain, snapshot) == ("plain", "snapshot")
-    assert snapshot_record == plain_record
-    assert len(snapshot_record["actions"]) > 10
-    replayed = Record.from_json(snapshot_record).replay()
-    assert replayed.setup == new_game(mission=3, players=3, seed=2024).setup
-    later = in_page(page, IMPORTED_LATER)
-    assert not later, (
-        f"the page imported {later} after a snapshot boot: a standard-library module imported "
-        "inside a function goes in STDLIB_BYTECODE (build.py); an app or engine module here "
-        "could not be imported by the snapshot's build (see its log)"
-    )
-
 
 # What a plain boot computes at start-up, which the snapshot must not freeze.
 ENVIRONMENT = """
@@ -201,74 +141,141 @@ json.dumps({
 
 
 @pytest.fixture
-def rome(browser: Browser, site_url: str) -> Iterator[Page]:
+def rome(browser: Browser, site_url: str) -> Iterator[tuple[Page, BrowserContext]]:
     """A page in a fresh profile whose clock is in Rome's time zone (UTC+1, summer time)."""
     context = browser.new_context(timezone_id="Europe/Rome")
     watch = watch_context(context, site_url)
     page = context.new_page()
     record_console(page, watch)
-    yield page
+    yield page, context
     context.close()
     watch.check()
 
 
-def test_the_snapshot_freezes_no_randomness_time_zone_or_environment(
-    rome: Page, site_url: str
+def test_a_first_visit_boots_plainly_then_the_same_game_and_environment_from_the_snapshot(
+    rome: tuple[Page, BrowserContext], site_url: str, site_dir: Path
 ) -> None:
-    assert open_board(rome, site_url + BOARD) == "plain"
-    plain = in_page(rome, ENVIRONMENT)
-    become_returning(rome, site_url)
-    first = (open_board(rome, site_url + BOARD), in_page(rome, ENVIRONMENT))
-    forget_game(rome, site_url)
-    second = (open_board(rome, site_url + BOARD), in_page(rome, ENVIRONMENT))
-    assert first[0] == second[0] == "snapshot"
-    # The snapshot was built in UTC; the page is in Rome.
-    assert plain["zone"] == [-3600, -7200, 1, ["UTC+0100", "UTC+0200"]]
-    assert plain["local"] == "1970 +0100"
-    for booted in (first[1], second[1]):
+    """One first visit (in Rome's time zone) and the returning player's two boots after it,
+    online and offline: what used to be three tests of a first visit each (six boots more).
+
+    - A first visit boots plainly and never downloads the snapshot before its board; the
+      service worker then precaches it, and the returning player boots from it, online and
+      offline.
+    - Nothing random is frozen in the snapshot: the same seed plays the same game (deal, every
+      computer's choice) as after a plain boot, and as CPython deals it; and the snapshot holds
+      all that a game's board and its computer players import.
+    - The snapshot freezes no randomness, time zone or environment: each boot reads its own.
+    """
+    page, context = rome
+    url = boot_manifest(site_dir)["snapshot"]
+    plain, before_ready, plain_record = play_whole_game(page, site_url + WHOLE_GAME)
+    assert plain == "plain"
+    assert not [name for name in before_ready if "snapshot" in name]
+    plain_env = in_page(page, ENVIRONMENT)
+    # Then the service worker precaches it for the next visit.
+    wait_offline_ready(page)
+    assert page.evaluate("async (url) => Boolean(await caches.match(url))", site_url + url)
+    forget_game(page, site_url)
+
+    # The returning player, online: the snapshot boot plays the very same seeded game.
+    snapshot, _, snapshot_record = play_whole_game(page, site_url + WHOLE_GAME)
+    assert snapshot == "snapshot"
+    assert snapshot_record == plain_record
+    assert len(snapshot_record["actions"]) > 10
+    replayed = Record.from_json(snapshot_record).replay()
+    assert replayed.setup == new_game(mission=3, players=3, seed=2024).setup
+    # Read before this test's own Python below imports anything.
+    later = in_page(page, IMPORTED_LATER)
+    assert not later, (
+        f"the page imported {later} after a snapshot boot: a standard-library module imported "
+        "inside a function goes in STDLIB_BYTECODE (build.py); an app or engine module here "
+        "could not be imported by the snapshot's build (see its log)"
+    )
+    assert in_page(page, "import json, sys; json.dumps(sys.version)").startswith("3.14")
+    first = in_page(page, ENVIRONMENT)
+
+    # Offline, the snapshot again.
+    forget_game(page, site_url)
+    context.set_offline(True)
+    assert open_board(page, site_url + BOARD) == "snapshot"
+    second = in_page(page, ENVIRONMENT)
+    # A module the snapshot does not hold (a command-line entry point) still comes from the
+    # archives on sys.path: games opened later import this way.
+    code = (
+        "import json, sys, engine.redwire.cli as cli; "
+        "from fusebox_web.shell import thaw; "
+        "json.dumps(['engine.redwire.cli' in thaw.restored, cli.__file__])"
+    )
+    in_snapshot, where = in_page(page, code)
+    assert not in_snapshot and ".whl/engine/redwire/cli.py" in where
+
+    # The snapshot was built in UTC; the page is in Rome, at every boot.
+    assert plain_env["zone"] == [-3600, -7200, 1, ["UTC+0100", "UTC+0200"]]
+    assert plain_env["local"] == "1970 +0100"
+    for booted in (first, second):
         assert {k: v for k, v in booted.items() if k != "random"} == {
-            k: v for k, v in plain.items() if k != "random"
+            k: v for k, v in plain_env.items() if k != "random"
         }
-    assert len({plain["random"], first[1]["random"], second[1]["random"]}) == 3
+    assert len({plain_env["random"], first["random"], second["random"]}) == 3
+
+
+#: In the page: the good snapshot back where it was, and its spare copy ("?sound") gone.
+RESTORE = """async (url) => {
+    for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        const sound = await cache.match(url + "?sound");
+        if (!sound) continue;
+        await cache.put(url, sound);
+        await cache.delete(url + "?sound");
+    }
+}"""
 
 
 def test_a_snapshot_that_cannot_be_used_gives_the_plain_boot_silently(
-    page: Page, context: BrowserContext, site_url: str, site_dir: Path
+    page: Page, site_url: str, site_dir: Path
 ) -> None:
-    """Damaged, evicted from the cache, or a browser that cannot gunzip it: the plain boot."""
+    """Damaged, evicted from the cache, or a browser that cannot gunzip it: the plain boot.
+    A returning player's profile (its service worker holds the snapshot), lent by the suite:
+    the good snapshot is put back in its cache after the test, whatever happens."""
     url = site_url + boot_manifest(site_dir)["snapshot"]
     damaged = ("a corrupted byte", "not gzip", "another Pyodide build")
-    open_board(page, site_url + BOARD)
-    wait_offline_ready(page)
+    # The returning player's boot, from the snapshot; the cache is changed from this page
+    # (caches are per origin).
+    assert open_board(page, site_url + BOARD) == "snapshot"
     warnings: list[str] = []
     page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
-    # The cache is changed from the page of the previous visit (caches are per origin).
-    for kind in damaged:
-        assert page.evaluate(DAMAGE, [url, kind]) == 1, kind
+    try:
+        for kind in damaged:
+            assert page.evaluate(DAMAGE, [url, kind]) == 1, kind
+            forget_game(page, site_url)
+            assert open_board(page, site_url + BOARD) == "plain", kind
+        assert sum("without the memory snapshot" in text for text in warnings) == len(damaged)
+        # The good bytes back: the snapshot boot again (the cache itself was sound all along).
+        page.evaluate(DAMAGE, [url, "sound"])
         forget_game(page, site_url)
-        assert open_board(page, site_url + BOARD) == "plain", kind
-    assert sum("without the memory snapshot" in text for text in warnings) == len(damaged)
-    # The good bytes back: the snapshot boot again (the cache itself was sound all along).
-    page.evaluate(DAMAGE, [url, "sound"])
-    forget_game(page, site_url)
-    assert open_board(page, site_url + BOARD) == "snapshot"
-    # Missing from the cache (evicted): the plain boot, and no request for it.
-    page.evaluate(DAMAGE, [url, "missing"])
-    forget_game(page, site_url)
-    requests: list[str] = []
-    page.on("request", lambda request: requests.append(request.url))
-    assert open_board(page, site_url + BOARD) == "plain"
-    assert not [r for r in requests if "snapshot" in r]
-    # Back in the cache, in a browser without stream decompression: the plain boot, and no
-    # request for it either (this profile is a returning player's: no other first visit needed).
-    assert page.evaluate(DAMAGE, [url, "sound"]) == 1
-    context.add_init_script("delete globalThis.DecompressionStream")
-    forget_game(page, site_url)
-    requests.clear()
-    assert open_board(page, site_url + BOARD) == "plain"
-    assert not [r for r in requests if "snapshot" in r]
+        assert open_board(page, site_url + BOARD) == "snapshot"
+        # Missing from the cache (evicted): the plain boot, and no request for it.
+        page.evaluate(DAMAGE, [url, "missing"])
+        forget_game(page, site_url)
+        requests: list[str] = []
+        page.on("request", lambda request: requests.append(request.url))
+        assert open_board(page, site_url + BOARD) == "plain"
+        assert not [r for r in requests if "snapshot" in r]
+        # Back in the cache, in a browser without stream decompression (this page's): the
+        # plain boot, and no request for it either.
+        assert page.evaluate(DAMAGE, [url, "sound"]) == 1
+        page.add_init_script("delete globalThis.DecompressionStream")
+        forget_game(page, site_url)
+        requests.clear()
+        assert open_board(page, site_url + BOARD) == "plain"
+        assert not [r for r in requests if "snapshot" in r]
+    finally:
+        if not page.url.startswith(site_url):
+            open_board(page, site_url + BOARD)
+        page.evaluate(RESTORE, url)
 
 
+@pytest.mark.fresh_profile  # the service worker installs after the older version's cache
 def test_a_new_version_leaves_no_old_snapshot_in_storage(page: Page, site_url: str) -> None:
     """The service worker keeps one version's files: an older version's cache, snapshot and
     all, is deleted when the new version activates."""
@@ -337,11 +344,17 @@ def test_the_snapshot_holds_the_page_and_its_games(site_dir: Path) -> None:
 
 
 def test_the_snapshot_is_reproducible(site_dir: Path, tmp_path: Path, monkeypatch: Any) -> None:
-    """Made again from nothing (no cache), the same sources give the same bytes."""
+    """Made again from nothing (no cached snapshot), the same sources give the same bytes."""
     boot = boot_manifest(site_dir)
     archives = {url.rsplit("/", 1)[1]: (site_dir / url).read_bytes() for url in boot["archives"]}
+    # The pinned runtime as the build installed it (npm ci checks every file against the lock:
+    # a second install is the same files, and 7 s of a busy machine); the snapshot's own cache
+    # is empty, so Node makes it again.
+    modules = build.ensure_runtime()
     monkeypatch.setattr(build, "CACHE", tmp_path)
     stdlib = site_dir / "runtime/pyodide" / build.PYODIDE_STDLIB
     packages = build.snapshot_packages(build.page_games())
-    again = build.make_snapshot(build.ensure_runtime(), stdlib, archives, packages)
+    again = build.make_snapshot(modules, stdlib, archives, packages)
+    assert not (build.CACHE / "runtime").exists()  # nothing installed again
+    assert (tmp_path / "snapshot").is_dir()  # made here, not read from the build's cache
     assert again.data == (site_dir / boot["snapshot"]).read_bytes()

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 from axe_check import findings
-from harness import Watch, follow, record_console, wait_ready
-from playwright.sync_api import Browser, Page, expect
+from harness import Opener, follow, record_console, wait_ready, watch_context
+from playwright.sync_api import Page, expect
 from redwire_driver import (
     play,
     play_to_the_end,
@@ -34,9 +34,12 @@ def check(page: Page, screen: str, found: dict[str, list[str]]) -> None:
 # The light theme is where contrast is tightest; the dark one runs with --slow.
 @pytest.mark.parametrize("scheme", [pytest.param("dark", marks=pytest.mark.slow), "light"])
 def test_every_screen_has_no_serious_finding(
-    browser: Browser, site_url: str, scheme: str, watch: Watch
+    open_context: Opener, site_url: str, scheme: str
 ) -> None:
-    context = browser.new_context(color_scheme=scheme)  # type: ignore[arg-type]
+    # A returning player's profile in that scheme (the light one is the `context` fixture's):
+    # its boots start from the memory snapshot; the screens are the same.
+    context = open_context(color_scheme=scheme)
+    watch = watch_context(context, site_url)
     page = context.new_page()
     record_console(page, watch)
     found: dict[str, list[str]] = {}
@@ -96,5 +99,6 @@ def test_every_screen_has_no_serious_finding(
     page.get_by_test_id("tutorial").click()
     expect(page.get_by_test_id("coach")).to_be_visible()
     check(page, "tutorial", found)
-    context.close()
+    watch.stop(context)
+    watch.check()
     assert not found, "\n".join(f"{screen}: {items}" for screen, items in found.items())

@@ -13,7 +13,6 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from harness import Opener, wait_ready
 from playwright.sync_api import Page, expect
 from redwire_driver import play, saved_state, settled_box, settled_decision, sure_move, tile
 
@@ -40,29 +39,17 @@ MEASURE = """() => {
 }"""
 
 
-def open_board(
-    open_context: Opener,
-    follow_link: Callable[..., Page],
-    site_url: str,
-    size: tuple[int, int],
-    query: str,
-    lang: str,
-) -> Page:
-    """The board of ``query`` at ``size``, at the person's first turn. An English link is
-    followed in a booted page (conftest's ``follow_link``); another language is a boot of its
-    own (the page takes its language when it boots)."""
+def open_board(follow_link: Callable[..., Page], size: tuple[int, int], query: str) -> Page:
+    """The board of ``query`` at ``size``, at the person's first turn, followed in a booted
+    page (conftest's ``follow_link``; a link in Italian gets a page booted in Italian, kept for
+    the Italian links: the page takes its language when it boots)."""
     width, height = size
     options: dict[str, Any] = {
         "viewport": {"width": width, "height": height},
         "has_touch": width < 600,
         "is_mobile": width < 600,
     }
-    if lang == "en":
-        page = follow_link(query, **options)
-    else:
-        page = open_context(**options).new_page()
-        page.goto(site_url + query)
-        wait_ready(page)
+    page = follow_link(query, **options)
     while settled_decision(page) != "turn":
         play(page, sure_move(saved_state(page), 0))
     return page
@@ -98,16 +85,14 @@ def check_one_screen(page: Page, width: int, height: int, phone: bool) -> dict[s
     [(360, 640, 5, "en"), (360, 640, 5, "it"), (360, 640, 2, "en"), (1280, 800, 5, "en")],
 )
 def test_your_stand_the_wire_the_values_and_confirm_on_one_screen(
-    open_context: Opener,
     follow_link: Callable[..., Page],
-    site_url: str,
     width: int,
     height: int,
     players: int,
     lang: str,
 ) -> None:
     query = GAME.format(players=players, lang=lang)
-    page = open_board(open_context, follow_link, site_url, (width, height), query, lang)
+    page = open_board(follow_link, (width, height), query)
     state = saved_state(page)
     phone = width < 600
     teammates = [st for st in range(len(state.owners)) if state.owners[st] != 0]
@@ -137,9 +122,7 @@ HARDEST_PHONE = [(64, 2, "en"), (56, 2, "en"), (54, 5, "it"), (64, 2, "it")]
 
 @pytest.mark.parametrize("mission,players,lang", HARDEST_PHONE)
 def test_the_hardest_missions_keep_the_decision_on_one_phone_screen(
-    open_context: Opener,
     follow_link: Callable[..., Page],
-    site_url: str,
     mission: int,
     players: int,
     lang: str,
@@ -149,7 +132,7 @@ def test_the_hardest_missions_keep_the_decision_on_one_phone_screen(
     scrolling, the dock at most 35% of the height, every target at least 24 x 24 px. The
     prompt's mission sentences fold behind "More" and unfold with it (by keyboard too)."""
     query = f"?mission={mission}&players={players}&seed=1&bots=1&pace=instant&brief=0&lang={lang}"
-    page = open_board(open_context, follow_link, site_url, (360, 640), query, lang)
+    page = open_board(follow_link, (360, 640), query)
     state = saved_state(page)
     stand = max(st for st in range(len(state.owners)) if state.owners[st] != 0)
     slot = next(slot for slot, _ in state.uncut(stand))

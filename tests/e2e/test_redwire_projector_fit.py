@@ -140,10 +140,14 @@ def test_oxygen_discs_are_seen_on_the_panel(
     oxygen disc and the reserve's frame are ringed in a colour that stands out from the panel
     (3:1 at least). In the light scheme they were white on cream (1.1:1): unseen."""
     page = follow_link("?mission=63&players=5&seed=3&bots=0&pace=instant&brief=0", viewport=PHONE)
+    # The scheme on the page the link tests share: set back (Playwright's "light") after.
     page.emulate_media(color_scheme=scheme)
-    take_device(page)
-    expect(page.locator(".rw-oxy").first).to_be_attached()
-    ratios = page.evaluate(RINGS)
+    try:
+        take_device(page)
+        expect(page.locator(".rw-oxy").first).to_be_attached()
+        ratios = page.evaluate(RINGS)
+    finally:
+        page.emulate_media(color_scheme="light")
     assert ratios and min(ratios) >= 3, ratios
 
 

@@ -185,13 +185,14 @@ def test_italian_board(page: Page, site_url: str) -> None:
 def test_a_game_starts_and_plays_offline(
     page: Page, context: BrowserContext, site_url: str
 ) -> None:
+    # A returning player's profile (its service worker holds the site), offline from the
+    # start: the site opens from the cache (no online visit first: the profile's own first
+    # visit was one).
+    context.set_offline(True)
     page.goto(site_url)
     wait_ready(page)
     wait_offline_ready(page)
-    context.set_offline(True)
     # From the campaign, as a player would.
-    page.reload()
-    wait_ready(page)
     to_missions(page)
     page.get_by_test_id("mission-1").click()
     page.get_by_test_id("begin").click()
@@ -223,11 +224,12 @@ def test_under_a_subpath_every_request_stays_inside(browser: Browser, subpath_ur
     assert not outside, outside
 
 
-def test_clicks_and_bot_moves_are_measured_by_the_page(page: Page, site_url: str) -> None:
+def test_clicks_and_bot_moves_are_measured_by_the_page(follow_link: Callable[..., Page]) -> None:
     """The page times every click handler (draw included) and every bot decision; the figures
     themselves are reported by `python build.py bench load`, not asserted here."""
-    page.goto(site_url + "?mission=8&players=5&seed=4&pace=instant&bots=1&brief=0")
-    wait_ready(page)
+    page = follow_link("?mission=8&players=5&seed=4&pace=instant&bots=1&brief=0")
+    # Only this game's: the booted page kept the measures of the links followed in it before.
+    page.evaluate("performance.clearMeasures()")
     play_moves(page, 0, 6)
     clicks = page.evaluate("performance.getEntriesByName('fusebox:click').map(e => e.duration)")
     bots = page.evaluate("performance.getEntriesByName('fusebox:bot').map(e => e.duration)")
