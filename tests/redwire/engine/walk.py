@@ -264,7 +264,7 @@ def check_step(
     before: GameState,
     action: Action,
     after: GameState,
-    events: Sequence[object],
+    events: Sequence[Event],
     replayed: GameState,
     rng: random.Random,
 ) -> list[Action]:
@@ -289,20 +289,13 @@ def check_step(
     # chained steps only for mission 32's card L, a failed cut moving it twice, and mission 34's
     # stuck weakest link).
     assert all(after.cut[w] for w in range(len(after.cut)) if before.cut[w])
-    moves = [e for e in events if e.type == "dial"]  # type: ignore[attr-defined]
+    moves = [e for e in events if e.type == "dial"]
     if moves:
-        double = any(
-            e.type in ("constraint_double", "weakest_stuck")  # type: ignore[attr-defined]
-            for e in events
-        )
+        double = any(e.type in ("constraint_double", "weakest_stuck") for e in events)
         # Mission 56's toll (a cut at a teammate's flipped wire) is one more step, after the
         # cut's own (a miss's): its dial event follows its ``flipped_toll`` event.
-        tolls = [
-            events[i + 1]
-            for i, e in enumerate(events[:-1])
-            if e.type == "flipped_toll"  # type: ignore[attr-defined]
-        ]
-        assert all(t.type == "dial" for t in tolls)  # type: ignore[attr-defined]
+        tolls = [events[i + 1] for i, e in enumerate(events[:-1]) if e.type == "flipped_toll"]
+        assert all(t.type == "dial" for t in tolls)
         steps = [m for m in moves if all(m is not t for t in tolls)]
         # (a second step the first one's explosion made moot is not taken)
         assert (
@@ -311,9 +304,9 @@ def check_step(
             or (double and len(steps) == 2)
         )
         assert steps or tolls
-        assert all(abs(m.data["to"] - m.data["from"]) <= 1 for m in moves)  # type: ignore[attr-defined]
-        assert all(a.data["to"] == b.data["from"] for a, b in pairwise(moves))  # type: ignore[attr-defined]
-        assert after.dial == moves[-1].data["to"]  # type: ignore[attr-defined]
+        assert all(abs(m.data["to"] - m.data["from"]) <= 1 for m in moves)
+        assert all(a.data["to"] == b.data["from"] for a, b in pairwise(moves))
+        assert after.dial == moves[-1].data["to"]
     else:
         assert after.dial == before.dial
     assert 0 <= after.dial <= after.setup.options.dial_cap
