@@ -69,6 +69,19 @@ def shuffled_tiles(pool: Pool, rng: random.Random) -> list[int]:
     return tiles
 
 
+def sorted_stands(tiles: list[int], sizes: list[int]) -> list[list[int]]:
+    """``tiles`` laid out in turn on stands of ``sizes``, each stand sorted.
+
+    >>> sorted_stands([30, 10, 20, 50, 40], [2, 3])
+    [[10, 30], [20, 40, 50]]
+    """
+    stands, start = [], 0
+    for size in sizes:
+        stands.append(sorted(tiles[start : start + size]))
+        start += size
+    return stands
+
+
 def deal(pool: Pool, players: int, rng: random.Random) -> Game:
     """Keep a random k-subset of each group, shuffle, deal round-robin, sort every stand."""
     tiles = shuffled_tiles(pool, rng)

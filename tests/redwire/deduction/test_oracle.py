@@ -21,7 +21,7 @@ from engine.redwire.deduction.packed_plan import PackedPlan
 from engine.redwire.deduction.plan import CodeStep, Plan
 from engine.redwire.deduction.solver import Engine, plan_for
 from engine.redwire.deduction.symmetry import blank_stands, single_groups
-from tests.redwire.deduction.dealing import shuffled_tiles
+from tests.redwire.deduction.dealing import shuffled_tiles, sorted_stands
 from tests.redwire.deduction.oracle import Enumeration, enumerate_deals, restrict
 from tests.redwire.deduction.random_positions import RandomChooser, positions, random_position
 
@@ -299,10 +299,7 @@ def quota_position(rng: random.Random) -> Position:
             continue
         tiles = shuffled_tiles(pool, rng)
         sizes = split(len(tiles), rng.randint(3, 4), chooser)
-        world = []
-        for size in sizes:
-            world.append(sorted(tiles[:size]))
-            tiles = tiles[size:]
+        world = sorted_stands(tiles, sizes)
         universe = pool.universe()
         counted = frozenset(rng.sample(universe, rng.randint(1, min(2, len(universe)))))
         held = [sum(1 for c in hand if c in counted) for hand in world]

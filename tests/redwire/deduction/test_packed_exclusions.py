@@ -15,7 +15,7 @@ from engine.redwire.deduction.codes import class_of
 from engine.redwire.deduction.normalize import normalize
 from engine.redwire.deduction.packed_plan import PackedPlan, _Builder
 from engine.redwire.deduction.solver import plan_for
-from tests.redwire.deduction.dealing import shuffled_tiles
+from tests.redwire.deduction.dealing import shuffled_tiles, sorted_stands
 from tests.redwire.deduction.random_positions import RandomChooser, random_pool, split
 from tests.redwire.deduction.test_oracle import check_against_oracle
 
@@ -31,10 +31,7 @@ def excluded_position(rng: random.Random) -> Position:
             continue
         tiles = shuffled_tiles(pool, rng)
         sizes = split(len(tiles), rng.randint(3, 4), chooser)
-        world = []
-        for size in sizes:
-            world.append(sorted(tiles[:size]))
-            tiles = tiles[size:]
+        world = sorted_stands(tiles, sizes)
         universe = sorted(pool.universe())
         inner = universe[1:-1]
         excluding = [s for s, hand in enumerate(world) if set(inner) - set(hand)]
@@ -106,10 +103,7 @@ def holed_position(rng: random.Random) -> Position:
             break
     tiles = shuffled_tiles(pool, rng)
     sizes = split(len(tiles), rng.randint(3, 4), chooser)
-    world = []
-    for size in sizes:
-        world.append(sorted(tiles[:size]))
-        tiles = tiles[size:]
+    world = sorted_stands(tiles, sizes)
     universe = sorted(pool.universe())
     facts: list[Fact] = []
     holed = rng.sample(range(len(world)), rng.randint(1, min(2, len(world))))
