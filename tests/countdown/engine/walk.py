@@ -44,6 +44,7 @@ from engine.countdown.cards import (
 )
 from engine.countdown.errors import IllegalActionError
 from engine.countdown.game import start
+from tests.core.walking import with_log
 
 KINDS = [*PLAIN_KINDS, *(cut_kind(c) for c in PALETTE[:5])]
 #: Every this many actions, and at a game's end, the checks read the whole log too.
@@ -131,16 +132,6 @@ def scrambled_event(event: Event, viewer: int | None) -> Event:
         event.data,
         {q: ({"scrambled": True} if q != viewer else v) for q, v in event.secret.items()},
     )
-
-
-def with_log(state: GameState, log: tuple[Event, ...]) -> GameState:
-    """A copy of ``state`` with another log: the checks that compare a whole state or a whole
-    observation at every step leave the log out (``log=()``) or share the real one, and
-    compare the events an action added apart (the log only grows: the rest was compared at
-    the steps that added it; re-reading it at every step made a game's checks quadratic)."""
-    copy = state.clone()
-    copy.log = log
-    return copy
 
 
 def hidden_twin(

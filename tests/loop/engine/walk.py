@@ -34,6 +34,7 @@ from engine.loop.bots import make_bot
 from engine.loop.cards import DECKS, PLAN_IDS
 from engine.loop.errors import IllegalActionError
 from engine.loop.state import Phase, Status
+from tests.core.walking import with_log
 
 #: Every this many actions, and at a game's end, the checks read the whole log too.
 WHOLE = 64
@@ -85,14 +86,6 @@ def scrambled_event(event: Event, viewer: int | None) -> Event:
         {seat: {"scrambled": True} for seat in event.secret if seat != viewer}
         | {s: v for s, v in event.secret.items() if s == viewer},
     )
-
-
-def with_log(state: GameState, log: tuple[Event, ...]) -> GameState:
-    """A copy of ``state`` with another log (sharing the real one: a whole-state comparison
-    whose log was compared apart, from where it last grew)."""
-    copy = state.clone()
-    copy.log = log
-    return copy
 
 
 def hidden_twin(

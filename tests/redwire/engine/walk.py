@@ -69,6 +69,7 @@ from engine.redwire.mechanisms.wire_pile import PileJoin
 from engine.redwire.observation import event_view
 from engine.redwire.options import Options
 from engine.redwire.wires import RED, YELLOW, cut_value
+from tests.core.walking import with_log
 
 #: Every this many actions, and at a game's end, the checks read the whole log too.
 WHOLE = 16
@@ -218,16 +219,6 @@ def scrambled_event(event: Event, viewer: int | None) -> Event:
         {seat: {"scrambled": True} for seat in event.secret if seat != viewer}
         | {s: v for s, v in event.secret.items() if s == viewer},
     )
-
-
-def with_log(state: GameState, log: tuple[Event, ...]) -> GameState:
-    """A copy of ``state`` with another log: the checks that compare a whole state or a whole
-    observation at every step share the real log or leave it out (``()``), and compare the
-    events an action added apart (the log only grows: the rest was compared at the steps that
-    added it; re-reading it at every step made a game's checks grow with its square)."""
-    copy = state.clone()
-    copy.log = log
-    return copy
 
 
 def hidden_twin(
