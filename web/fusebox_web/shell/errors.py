@@ -57,6 +57,10 @@ class Tasks:
         task = asyncio.ensure_future(run())
         self._running.add(task)
         task.add_done_callback(self._running.discard)
+        # A task cancelled before its first step (a game closed right after it asked its
+        # computers to move) never starts ``coroutine``: closing it says so, where the garbage
+        # collector would log "coroutine ... was never awaited" to the page's console.
+        task.add_done_callback(lambda _: coroutine.close())
         return task
 
     def cancel_all(self) -> None:
