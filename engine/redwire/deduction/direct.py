@@ -92,11 +92,12 @@ class PlainRows(dict[int, tuple[StandOption, ...]]):
     runs of ``c`` tiles for the counts the slots allow (``runs[f]``) that end between
     ``after_low`` and ``after_high``, built the first time they are asked for."""
 
-    __slots__ = ("after_high", "after_low", "runs", "shift")
+    __slots__ = ("after_high", "after_low", "runs", "shift", "sig")
 
-    def __init__(self, after_low: int, after_high: int, runs: list[int], shift: int) -> None:
+    def __init__(self, after_low: int, after_high: int, runs: tuple[int, ...], shift: int) -> None:
         super().__init__()
         self.after_low, self.after_high, self.runs, self.shift = after_low, after_high, runs, shift
+        self.sig = (after_low, after_high, runs, shift)  # all it depends on (``_ROWS``)
 
     def __missing__(self, f: int) -> tuple[StandOption, ...]:
         shift = self.shift
@@ -128,6 +129,14 @@ _JOINS: dict[tuple[int, ...], tuple[tuple[Edge, ...], object, object]] = {}
 # of most steps already joined.
 StepMemos = tuple[tuple[dict[int, tuple[Edge, ...]], ...], dict[int, dict[int, Half]]]
 _STEPS: dict[tuple[object, ...], StepMemos] = {}
+# A stand's options at a code, interned by all they are built from (``PlainRows.sig``,
+# ``Rows.sig``): the same object for every step and solve that asks for them, with the options it
+# built already. And the steps without checks of their own (``DirectStep.filters``) by their
+# code, stands, rows (identities), fields, choices, flags and checks: building a step was about a
+# fifth of a mid-game's solve, and the steps of a position solved again, or of the next position
+# of a game but where its cuts changed the runs, are the same.
+_ROWS: dict[tuple[object, ...], dict[int, tuple[StandOption, ...]]] = {}
+_DIRECT_STEPS: dict[tuple[object, ...], DirectStep] = {}
 _CACHE_LIMIT = 20_000
 _STEPS_LIMIT = 2_000
 
@@ -139,6 +148,7 @@ def _intern(options: tuple[StandOption, ...]) -> tuple[StandOption, ...]:
             len(_OPTIONS) > _CACHE_LIMIT
             or len(_HALVES) > _CACHE_LIMIT
             or len(_JOINS) > _CACHE_LIMIT
+            or len(_ROWS) > _CACHE_LIMIT
         ):
             forget()
         found = _OPTIONS[options] = options
@@ -160,6 +170,8 @@ def forget() -> None:
     _PLAIN_HALVES.clear()
     _JOINS.clear()
     _STEPS.clear()
+    _ROWS.clear()
+    _DIRECT_STEPS.clear()
 
 
 @dataclass(slots=True)
@@ -184,7 +196,7 @@ class DirectStep:
     memos: tuple[dict[int, tuple[Edge, ...]], ...]  # per choice: key -> edges
     halves: dict[int, dict[int, Half]]  # first stand -> key -> (by count, its identity)
     # per active stand that only moves its level: (after_low, after_high, runs), else None
-    plains: tuple[tuple[int, int, list[int]] | None, ...]
+    plains: tuple[tuple[int, int, tuple[int, ...]] | None, ...]
     moves: bool  # False: every state moves by the forced runs' delta alone
     stands: frozenset[int]  # the active stands
     flagged: bool  # False: no way sets a flag (no ``or_bits``, no ``ors``)
@@ -617,53 +629,40 @@ class _Builder:
                 choices = tuple(c for c in found if c[2] is not None and any(c[2]))
                 if not choices:
                     return impossible(norm, levels)
-            fields = []
-            key_mask = 0
-            for s in active:
-                mask = (1 << (self.level_bits[s] + 2 * len(self.labels[s]))) - 1
-                fields.append((self.shift[s], mask))
-                key_mask |= mask << self.shift[s]
-            split = len(active) // 2 if len(active) >= 3 else 0  # the first half's stands
-            head_mask = 0
-            for shift, mask in fields[:split]:
-                head_mask |= mask << shift
             rows = tuple([self._rows(s, t, code) for s in active])
-            memos, halves = _step_memos(rows, fields, choices, split)
             check_mask, check_value = closing.get(t, (0, 0))
             step_filters = filters.get(t, [])
             rules = self._pair_rules(t, code) if norm.pairs else ()
             if rules:
                 step_filters.append(_pair_check(rules))
-            steps.append(
-                DirectStep(
-                    t,
-                    choices,
-                    counter_shift,
-                    counter_mask,
-                    key_mask,
-                    tuple(fields),
-                    rows,
-                    ors,
-                    check_mask,
-                    check_value,
-                    tuple(step_filters),
-                    split,
-                    head_mask,
-                    memos,
-                    halves,
-                    tuple(
-                        [
-                            (row.after_low, row.after_high, row.runs)
-                            if isinstance(row, PlainRows)
-                            else None
-                            for row in rows
-                        ]
-                    ),
-                    bool(active or ors) or len(choices) != 1 or choices[0][1:] != (0, None),
-                    frozenset(active),
-                    bool(ors) or (bool(self.flags) and self._flagged(active, t)),
+            if step_filters:  # checks made for this plan: not shared
+                steps.append(
+                    self._step(t, active, rows, choices, ors, closing.get(t), step_filters)
                 )
+                continue
+            # A step is all its key says (its rows interned by all they depend on, ``_ROWS``): the
+            # steps of a position solved again, and most of the next position's, are found here.
+            name = (
+                t,
+                tuple(active),
+                tuple([id(row) for row in rows]),
+                tuple([self.level_bits[s] + 2 * len(self.labels[s]) for s in active]),
+                tuple([self.shift[s] for s in active]),
+                choices,
+                counter_shift,
+                counter_mask,
+                ors,
+                check_mask,
+                check_value,
             )
+            step = _DIRECT_STEPS.get(name)
+            if step is None:
+                if len(_DIRECT_STEPS) >= _STEPS_LIMIT:
+                    _DIRECT_STEPS.clear()  # a step keeps the rows its key names alive
+                step = _DIRECT_STEPS[name] = self._step(
+                    t, active, rows, choices, ors, (check_mask, check_value), []
+                )
+            steps.append(step)
         final = sum(
             size << self.shift[s] for s, size in enumerate(self.sizes) if self.level_bits[s]
         )
@@ -675,6 +674,68 @@ class _Builder:
             steps, final, factor, norm.universe, self.sizes, levels, level_fields, True
         )
 
+    def _step(
+        self,
+        t: int,
+        active: list[int],
+        rows: tuple[dict[int, tuple[StandOption, ...]], ...],
+        choices: tuple[Choice, ...],
+        ors: int,
+        check: tuple[int, int] | None,
+        step_filters: list[Callable[[int], int | None]],
+    ) -> DirectStep:
+        """The step of code ``t``: ``rows`` are the ``active`` stands' options, ``check`` the
+        (mask, value) its flags and group counters must meet after it."""
+        fields = []
+        key_mask = 0
+        for s in active:
+            mask = (1 << (self.level_bits[s] + 2 * len(self.labels[s]))) - 1
+            fields.append((self.shift[s], mask))
+            key_mask |= mask << self.shift[s]
+        split = len(active) // 2 if len(active) >= 3 else 0  # the first half's stands
+        head_mask = 0
+        for shift, mask in fields[:split]:
+            head_mask |= mask << shift
+        memos, halves = _step_memos(rows, fields, choices, split)
+        check_mask, check_value = check or (0, 0)
+        counter_shift, counter_mask = self._counter(t)
+        return DirectStep(
+            t,
+            choices,
+            counter_shift,
+            counter_mask,
+            key_mask,
+            tuple(fields),
+            rows,
+            ors,
+            check_mask,
+            check_value,
+            tuple(step_filters),
+            split,
+            head_mask,
+            memos,
+            halves,
+            tuple(
+                [
+                    (row.after_low, row.after_high, row.runs)
+                    if isinstance(row, PlainRows)
+                    else None
+                    for row in rows
+                ]
+            ),
+            bool(active or ors) or len(choices) != 1 or choices[0][1:] != (0, None),
+            frozenset(active),
+            bool(ors) or (bool(self.flags) and self._flagged(active, t)),
+        )
+
+    def _counter(self, t: int) -> tuple[int, int]:
+        """Where the "k of m" counter of code ``t``'s group lies (``(0, 0)``: in no group)."""
+        group = self.group_of.get(self.norm.universe[t])
+        if group is None:
+            return 0, 0
+        g = group[0]
+        return self.group_shift[g], (1 << self.group_bits[g]) - 1
+
     def _flagged(self, active: list[int], t: int) -> bool:
         """Whether a run of code ``t`` on one of the ``active`` stands may set a flag."""
         return any(self.facts[s].get(t, _NO_FACTS)[1] for s in active)
@@ -684,7 +745,11 @@ class _Builder:
         ``(count, state delta, or_bits)`` (with labels, built the first time a state asks)."""
         after = self.levels[s][t + 1]
         if not (self.labels[s] or t in self.facts[s]):  # the common case: only the level moves
-            return PlainRows(after[0], after[-1], self.runs_of[s][t], self.shift[s])
+            name = (after[0], after[-1], tuple(self.runs_of[s][t]), self.shift[s])
+            found = _ROWS.get(name)
+            if found is None:
+                found = _ROWS[name] = PlainRows(*name)
+            return found
         shift = self.shift[s]
         lbits = self.level_bits[s]
         level_mask = (1 << lbits) - 1
@@ -734,7 +799,10 @@ class _Builder:
                     options.append((c, delta, ors))
             return tuple(options)
 
-        return Rows(row, sig)
+        found = _ROWS.get(sig)
+        if found is None:
+            found = _ROWS[sig] = Rows(row, sig)
+        return found
 
     def _facts(self, s: int, code: int) -> Facts:
         """The facts runs of ``code`` on stand ``s`` meet (to fill in, see ``Facts``)."""
@@ -809,14 +877,7 @@ def _step_memos(
     if len(rows) < 2:  # a stand's ways are its options: nothing to join
         return fresh
     name = (
-        tuple(
-            [
-                (row.after_low, row.after_high, tuple(row.runs), row.shift)
-                if type(row) is PlainRows
-                else row.sig  # type: ignore[attr-defined]
-                for row in rows
-            ]
-        ),
+        tuple([row.sig for row in rows]),  # type: ignore[attr-defined]
         tuple(fields),
         tuple([q for _, q, _ in choices]),
         split,
