@@ -136,6 +136,11 @@ _STEPS: dict[tuple[object, ...], StepMemos] = {}
 # fifth of a mid-game's solve, and the steps of a position solved again, or of the next position
 # of a game but where its cuts changed the runs, are the same.
 _ROWS: dict[tuple[object, ...], dict[int, tuple[StandOption, ...]]] = {}
+# A stand's part of every step of a plan (``_Builder._column``): per code, nothing, its forced
+# run's (count, state delta, flags), or its options there (it is active).
+ColumnPart = tuple[int, int, int] | dict[int, tuple[StandOption, ...]] | None
+Column = tuple[ColumnPart, ...]
+_COLUMNS: dict[tuple[object, ...], tuple[Column, object, object]] = {}
 _DIRECT_STEPS: dict[tuple[object, ...], DirectStep] = {}
 _CACHE_LIMIT = 20_000
 _STEPS_LIMIT = 2_000
@@ -172,6 +177,7 @@ def forget() -> None:
     _STEPS.clear()
     _ROWS.clear()
     _DIRECT_STEPS.clear()
+    _COLUMNS.clear()
 
 
 @dataclass(slots=True)
@@ -552,50 +558,26 @@ class _Builder:
         universe = norm.universe
         ends = len(universe)
         active_at: list[list[int]] = [[] for _ in universe]
+        rows_at: list[list[dict[int, tuple[StandOption, ...]]]] = [[] for _ in universe]
         taken_at: list[list[int]] = [[] for _ in universe]  # the forced runs' counts
         extra_at = [0] * ends  # their state deltas
         ors_at = [0] * ends  # and flags
         for s in range(len(self.sizes)):
-            stand_levels, runs_of = levels[s], self.runs_of[s]
-            shift = self.shift[s] if self.level_bits[s] else -1
-            labels, facts = self.labels[s], self.facts[s]
-            if not (self.free[s] or labels or facts):  # one level everywhere: forced runs
-                first = 0
-                for t in range(ends):
-                    end = stand_levels[t + 1][0]
-                    if end > first:
-                        if runs_of[t][first] < end - first:
-                            return impossible(norm, levels)
-                        taken_at[t].append(end - first)
-                    first = end
-                continue
-            for t in range(ends):
-                before, after = stand_levels[t], stand_levels[t + 1]
-                if len(before) == 1 and len(after) == 1:
-                    first = before[0]
-                    end = after[0]
-                    if not (labels and any(first <= lt + 1 and lt < end for lt, _ in labels)):
-                        if end > first:
-                            if runs_of[t][first] < end - first:
-                                return impossible(norm, levels)
-                            taken_at[t].append(end - first)
-                            if shift >= 0:
-                                extra_at[t] += (end - first) << shift
-                        if t in facts:
-                            forced = self._forced(facts[t], first, end - first)
-                            if forced is None:
-                                return impossible(norm, levels)
-                            extra_at[t] += forced[0]
-                            ors_at[t] |= forced[1]
-                        continue
-                if before != after or labels or (t in facts and facts[t][0]):
+            column = self._column(s)
+            if column is None:
+                return impossible(norm, levels)
+            for t, part in enumerate(column):
+                if part is None:
+                    continue
+                if type(part) is tuple:  # a forced run: (count, state delta, flags)
+                    count, delta, bits = part
+                    if count:
+                        taken_at[t].append(count)
+                    extra_at[t] += delta
+                    ors_at[t] |= bits
+                else:
                     active_at[t].append(s)
-                else:  # the same levels (an interval) before and after: may it take a tile?
-                    runs, high = runs_of[t], after[-1]
-                    for f in before:
-                        if f < high and runs[f]:
-                            active_at[t].append(s)
-                            break
+                    rows_at[t].append(part)  # type: ignore[arg-type]
         steps: list[DirectStep] = []
         factor = 1
         for t, code in enumerate(universe):
@@ -629,7 +611,7 @@ class _Builder:
                 choices = tuple(c for c in found if c[2] is not None and any(c[2]))
                 if not choices:
                     return impossible(norm, levels)
-            rows = tuple([self._rows(s, t, code) for s in active])
+            rows = tuple(rows_at[t])
             check_mask, check_value = closing.get(t, (0, 0))
             step_filters = filters.get(t, [])
             rules = self._pair_rules(t, code) if norm.pairs else ()
@@ -673,6 +655,84 @@ class _Builder:
         return DirectPlan(
             steps, final, factor, norm.universe, self.sizes, levels, level_fields, True
         )
+
+    def _column(self, s: int) -> Column | None:
+        """Stand ``s``'s part of every step (``Column``; ``None``: no world fits), kept across
+        solves by the identities of its levels and runs (``levels.stand_levels`` keeps those for
+        a stand met again) and all else it is built from (``_COLUMNS``)."""
+        facts = self.facts[s]
+        name = (
+            id(self.levels[s]),
+            id(self.runs_of[s]),
+            self.shift[s],
+            self.level_bits[s],
+            self.free[s],
+            tuple(self.labels[s]),
+            tuple([(t, *[tuple(part) for part in found]) for t, found in sorted(facts.items())])
+            if facts
+            else (),
+            self.norm.universe,
+        )
+        cached = _COLUMNS.get(name)
+        if cached is not None:
+            return cached[0]
+        column = self._new_column(s)
+        if column is not None:
+            if len(_COLUMNS) >= _CACHE_LIMIT:
+                _COLUMNS.clear()  # an entry keeps the levels and runs its key names alive
+            _COLUMNS[name] = (column, self.levels[s], self.runs_of[s])
+        return column
+
+    def _new_column(self, s: int) -> Column | None:
+        """``_column``, built: per code, nothing, the forced run's ``(count, state delta,
+        flags)``, or the stand's options when it is active there (``_rows``)."""
+        stand_levels, runs_of = self.levels[s], self.runs_of[s]
+        universe = self.norm.universe
+        ends = len(universe)
+        shift = self.shift[s] if self.level_bits[s] else -1
+        labels, facts = self.labels[s], self.facts[s]
+        column: list[ColumnPart] = [None] * ends
+        if not (self.free[s] or labels or facts):  # one level everywhere: forced runs
+            first = 0
+            for t in range(ends):
+                end = stand_levels[t + 1][0]
+                if end > first:
+                    if runs_of[t][first] < end - first:
+                        return None
+                    column[t] = (end - first, 0, 0)
+                first = end
+            return tuple(column)
+        for t in range(ends):
+            before, after = stand_levels[t], stand_levels[t + 1]
+            if len(before) == 1 and len(after) == 1:
+                first = before[0]
+                end = after[0]
+                if not (labels and any(first <= lt + 1 and lt < end for lt, _ in labels)):
+                    count = delta = bits = 0
+                    if end > first:
+                        if runs_of[t][first] < end - first:
+                            return None
+                        count = end - first
+                        if shift >= 0:
+                            delta = (end - first) << shift
+                    if t in facts:
+                        forced = self._forced(facts[t], first, end - first)
+                        if forced is None:
+                            return None
+                        delta += forced[0]
+                        bits = forced[1]
+                    if count or delta or bits:
+                        column[t] = (count, delta, bits)
+                    continue
+            if before != after or labels or (t in facts and facts[t][0]):
+                column[t] = self._rows(s, t, universe[t])
+            else:  # the same levels (an interval) before and after: may it take a tile?
+                runs, high = runs_of[t], after[-1]
+                for f in before:
+                    if f < high and runs[f]:
+                        column[t] = self._rows(s, t, universe[t])
+                        break
+        return tuple(column)
 
     def _step(
         self,
@@ -1101,6 +1161,8 @@ def forward(plan: DirectPlan) -> tuple[list[Layer], list[Layer | None], list[Vis
                 )
                 seen: list[tuple[int, tuple[Edge, ...]]] = []
                 met.append((extra, seen))
+                add = seen.append
+                flagged = step.flagged
                 split, head_mask = step.split, step.head_mask
                 heads, tails = step.halves[0], step.halves[split]
                 for state, weight in items:
@@ -1125,8 +1187,8 @@ def forward(plan: DirectPlan) -> tuple[list[Layer], list[Layer | None], list[Vis
                             edges = step.edges(choice, key)
                     if not edges:
                         continue
-                    seen.append((state, edges))
-                    if step.flagged:
+                    add((state, edges))
+                    if flagged:
                         base = (state | ors) + extra
                         for delta, mult, bits in edges:
                             target = (base + delta) | bits
@@ -1218,10 +1280,12 @@ def backward(
             continue
         ors = step.ors
         met = visits[k]
+        flagged = step.flagged
+        once = len(met) == 1  # one choice: each state was dealt from once
         for extra, seen in met:
             for state, edges in seen:
                 total = 0
-                if step.flagged:
+                if flagged:
                     base = (state | ors) + extra
                     for delta, mult, bits in edges:
                         found = get((base + delta) | bits)
@@ -1234,10 +1298,10 @@ def backward(
                         if found:
                             total += found * mult
                 if total:
-                    if state in before:
-                        before[state] += total
-                    else:
+                    if once or state not in before:
                         before[state] = total
+                    else:
+                        before[state] += total
         after = before
         completions.append(before)
     completions.reverse()

@@ -404,6 +404,38 @@ def test_direct_engine_caches_emptied_mid_solve(monkeypatch: pytest.MonkeyPatch)
                     assert solution.code_weights((s, i)) == truth.counts[(s, i)], (seed, s, i)
 
 
+def test_direct_engine_parts_shared_across_positions_alike() -> None:
+    """A position solved after others with the same stands and fewer or other facts (a bot's
+    "what if" positions, a game's next one) by the direct engine, which keeps each stand's part
+    of the steps (``_COLUMNS``, by the identities of its levels and runs and by its facts), its
+    options (``_ROWS``) and its steps (``_DIRECT_STEPS``) across solves: every answer as brute
+    force's, slot by slot."""
+    from dataclasses import replace
+
+    from engine.redwire.deduction import count_worlds, direct
+
+    direct.forget()
+    checked = 0
+    for seed in range(310_000, 310_080):
+        rng = random.Random(seed)
+        position = random_position(RandomChooser(rng), most_stands=5)
+        facts = list(position.facts)
+        variants = [replace(position, facts=tuple(facts[:k])) for k in range(len(facts) + 1)]
+        variants += [replace(position, facts=tuple(facts[k + 1 :])) for k in range(len(facts))]
+        for variant in variants:
+            truth = enumerate_deals(variant)
+            solution = solve(variant, engine="direct")
+            assert solution.total == truth.total == count_worlds(variant), seed
+            if not truth.total:
+                continue
+            checked += 1
+            for s, stand in enumerate(variant.stands):
+                for i in range(len(stand)):
+                    assert solution.code_weights((s, i)) == truth.counts[(s, i)], (seed, s, i)
+    assert checked >= 200, checked
+    assert direct._COLUMNS and direct._DIRECT_STEPS
+
+
 @settings(
     max_examples=60,
     deadline=None,
