@@ -1077,6 +1077,8 @@ class DirectTables:
                     continue
                 if over is None:
                     over = _over(weights[t], low, size, total)
+                elif weights[t + 1] is weights[t] is not None:
+                    continue  # carried over a code it cannot take: no slot gains it
                 after = _over(weights[t + 1], then[0], size, total)
                 for j in range(low, high):
                     gained = after[j] - over[j]

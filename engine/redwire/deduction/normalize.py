@@ -288,6 +288,9 @@ def normalize(position: Position) -> Normalized:
             return place[slot[0]][slot[1]]
 
     else:  # every stand is dealt as it lies: the DP's slots are the position's
+        by_stand = _by_stand(position, pool)
+        if by_stand is not None:
+            return by_stand
         place = _identity_place(tuple(len(stand) for stand in position.stands))
         allowed = [
             [everything if code is None else _single(code) for code in stand.slots]
@@ -359,6 +362,94 @@ def normalize(position: Position) -> Normalized:
     )
 
 
+def _by_stand(position: Position, pool: _PoolData) -> Normalized | None:
+    """``normalize`` of a position whose every fact is on one stand (slot facts, counts within a
+    stand: a mid-game's "he holds a 5", info and failure tokens), from each stand settled alone
+    (``_stand_settled``, kept across solves: a game's next position, and a bot's "what if"
+    ones, change a stand or two). Those stands are independent, so settling them one by one
+    reaches what settling them together does. ``None``: a fact couples stands or is of another
+    kind, or a stand admits no code (the general path says it)."""
+    facts: list[list[SlotIn | SlotNotIn | AtLeastOne | Count]] = [[] for _ in position.stands]
+    for fact in position.facts:
+        if isinstance(fact, SlotIn | SlotNotIn):
+            facts[fact.slot[0]].append(fact)
+        elif isinstance(fact, AtLeastOne | Count):
+            stand = fact.slots[0][0] if fact.slots else -1
+            if stand < 0 or any(s != stand for s, _ in fact.slots):
+                return None
+            facts[stand].append(fact)
+        else:
+            return None
+    allowed: list[list[frozenset[int]]] = []
+    counts: list[_Count] = []
+    for s, dealt in enumerate(position.stands):
+        name = (s, dealt.slots, tuple(facts[s]), pool.everything)
+        found = _SETTLED.get(name)
+        if found is None:
+            found = _stand_settled(s, dealt.slots, facts[s], pool.everything)
+            if len(_SETTLED) >= _KEEP:
+                _SETTLED.clear()
+            _SETTLED[name] = found
+        if found is None:
+            return None
+        allowed.append(list(found[0]))
+        counts += [(list(slots), codes, low, high) for slots, codes, low, high in found[1]]
+    base = Normalized(
+        universe=pool.universe,
+        copies=pool.copies,
+        groups=pool.groups,
+        allowed=(),
+        needs=(),
+        labels=(),
+        colours=pool.colours,
+        feasible=True,
+        place=_identity_place(tuple(len(stand) for stand in position.stands)),
+    )
+    return _settled(base, allowed, counts, [], [], settled=True)
+
+
+StandSettled = tuple[
+    tuple[frozenset[int], ...],
+    tuple[tuple[tuple[SlotRef, ...], frozenset[int], int, int], ...],
+]
+# Per (stand, its slots, its facts, the pool's codes): the stand settled alone (``_by_stand``).
+_SETTLED: dict[tuple[object, ...], StandSettled | None] = {}
+
+
+def forget() -> None:
+    """Empty the stands settled alone kept across solves (to time cold solves)."""
+    _SETTLED.clear()
+
+
+def _stand_settled(
+    s: int,
+    slots: tuple[int | None, ...],
+    facts: list[SlotIn | SlotNotIn | AtLeastOne | Count],
+    everything: frozenset[int],
+) -> StandSettled | None:
+    """Stand ``s`` with its facts settled alone (``_settle``): its slots' codes and its counts
+    left (``None``: no world fits it)."""
+    allowed = [everything if code is None else _single(code) for code in slots]
+    counts: list[_Count] = []
+    for fact in facts:  # the stand is stand 0 of ``_settle``'s one-stand problem
+        if isinstance(fact, SlotIn):
+            allowed[fact.slot[1]] &= frozenset(fact.codes)
+        elif isinstance(fact, SlotNotIn):
+            allowed[fact.slot[1]] -= frozenset(fact.codes)
+        else:
+            low, high = (
+                (1, len(fact.slots)) if isinstance(fact, AtLeastOne) else (fact.low, fact.high)
+            )
+            counts.append(
+                ([(0, i) for _, i in fact.slots], frozenset(fact.codes) & everything, low, high)
+            )
+    if not all(allowed) or not _settle([allowed], counts, [], []):
+        return None
+    return tuple(allowed), tuple(
+        (tuple([(s, i) for _, i in found]), codes, low, high) for found, codes, low, high in counts
+    )
+
+
 _PLACES: dict[tuple[int, ...], tuple[tuple[SlotRef, ...], ...]] = {}
 
 
@@ -424,16 +515,20 @@ def _settled(
     labels: list[tuple[int, int, bool]],
     pairs: list[Pair],
     runs: tuple[tuple[int, int, int], ...] = (),
+    settled: bool = False,
 ) -> Normalized:
-    """``base`` (for its pool and layout) with these slots and facts, settled."""
-    feasible = all(all(stand) for stand in allowed) and _settle(allowed, counts, labels, pairs)
+    """``base`` (for its pool and layout) with these slots and facts, settled (``settled``:
+    the slots and facts are, ``_settle`` has nothing left to do)."""
+    feasible = settled or (
+        all(all(stand) for stand in allowed) and _settle(allowed, counts, labels, pairs)
+    )
     groups, copies = base.groups, base.copies
     if feasible and groups:
-        settled = _settle_groups(groups, copies, allowed)
-        if settled is None:
+        kept = _settle_groups(groups, copies, allowed)
+        if kept is None:
             feasible = False
         else:
-            groups, copies = settled
+            groups, copies = kept
     feasible = feasible and _room(base, allowed)
     needs: list[Need] = []
     tallies: list[Tally] = []

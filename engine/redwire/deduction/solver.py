@@ -64,6 +64,7 @@ from engine.redwire.deduction.choice import (
 from engine.redwire.deduction.direct import DirectTables
 from engine.redwire.deduction.facts import SlotRef
 from engine.redwire.deduction.normalize import Normalized, normalize, without_needs
+from engine.redwire.deduction.normalize import forget as normalize_forget
 from engine.redwire.deduction.packed_plan import PackedPlan
 from engine.redwire.deduction.packing import forget_masks
 from engine.redwire.deduction.passes import backward, forward
@@ -102,10 +103,12 @@ def _plan(
 
 def forget_caches() -> None:
     """Empty what the engines keep across solves (the packed one's masks and level keys of the
-    layouts it met, the direct one's options and joins, the stands' fill levels): the next solve
-    is timed as the first one of a process."""
+    layouts it met, the direct one's options, joins, steps and stands' parts, the stands' fill
+    levels and their slots settled alone): the next solve is timed as the first one of a
+    process."""
     direct.forget()
     levels.forget()
+    normalize_forget()
     forget_masks()
     packed_passes.forget_keys()
 
