@@ -21,6 +21,12 @@ really couples slots:
   ``SlotNotIn`` on the other; an ``Order`` narrows both sides to the codes it leaves them. Labels of
   neighbours stay ``labels``; other relations that are left are ``pairs`` for the DP.
 
+A position whose every fact is on one stand (slot facts, counts within a stand: a mid-game's
+"he holds a 5", info and failure tokens), its stands as dealt, is settled stand by stand, each
+stand kept across solves by its slots and facts (``_by_stand``): a game's next position and a
+bot's "what if" ones change a stand or two, and a stand settled alone is settled as well as
+with the others, none of its facts reaching them.
+
 >>> from engine.redwire.deduction.position import Pool, Position, Stand
 >>> from engine.redwire.deduction.facts import SlotIn
 >>> pos = Position(Pool(((1, 2), (2, 1))), (Stand(0, (None, None)), Stand(1, (None,))))
