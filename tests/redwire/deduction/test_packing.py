@@ -39,19 +39,21 @@ def test_sum_masks_keep_exactly_the_states_in_bounds(seed: int) -> None:
     forget_masks()
     widths = tuple(rng.randint(1, 5) for _ in range(rng.randint(1, 4)))
     signs = [rng.choice((-1, 0, 1)) for _ in widths]
-    base = rng.randint(-3, 6)
-    low = rng.randint(-4, 8)
-    high = low + rng.randint(-1, 6)
     width = rng.choice((1, 2, 3))
+    span = rng.randint(-1, 6)
     layout = Layout(width, widths)
-    mask = layout.sum_mask(signs, base, low, high)
-    expected = _expected(widths, signs, base, low, high)
-    assert mask.bits == expected
-    for states in {1, layout.size // 2 + 1, layout.size}:
-        wide = widen(mask, states, width, {})
-        cut = (1 << (states * width * 8)) - 1
-        slots = sum(
-            ((expected >> i) & 1) * ((1 << (8 * width)) - 1) << (8 * width * i)
-            for i in range(states)
-        )
-        assert wide & cut == slots
+    # Masks of one layout and signs that differ in their bounds share their blocks: several,
+    # each checked whole.
+    for _ in range(4):
+        base = rng.randint(-3, 6)
+        low = rng.randint(-4, 8)
+        high = low + (span if rng.random() < 0.7 else rng.randint(-1, 6))
+        mask = layout.sum_mask(signs, base, low, high)
+        expected = _expected(widths, signs, base, low, high)
+        assert mask.bits == expected
+        for states in {1, layout.size // 2 + 1, layout.size}:
+            wide = widen(mask, states, width, {})
+            cut = (1 << (states * width * 8)) - 1
+            ones = (1 << (8 * width)) - 1
+            slots = sum(((expected >> i) & 1) * ones << (8 * width * i) for i in range(states))
+            assert wide & cut == slots
