@@ -225,9 +225,31 @@ class _Builder:
             if candidates
             else None
         )
-        explicit = tuple(s for s in free if s != implicit)
+        explicit = self._digit_order([s for s in free if s != implicit])
         bound = {} if implicit is None else self._interval_bounds(implicit)
         return fixed, implicit, explicit, bound
+
+    def _digit_order(self, explicit: list[int]) -> tuple[int, ...]:
+        """The explicit stands in digit order, the fullest lowest: a layer's int is as long as
+        its highest state, ``sum(digit * stride)``, so a digit that is 0 or low over most codes
+        (a flipped pair, a stand pinned but at a few codes) is best on top, where its 0 leaves
+        the whole span of its stride unused. Two digits' exchange lowers every layer's highest
+        state where the one on top has the lower fill, value over width - 1: the stands are
+        sorted by that fill summed over the codes (weighed by their copies, each an op).
+
+        Mission 64's 5-player spectator after 8 actions: a pair stand (digit of width 3) that
+        moves at its last two codes only sat below a stand of width 7, leaving two thirds of
+        most layers empty."""
+        ends = range(len(self.universe))
+        copies = [self.norm.copies[code] for code in self.universe]
+
+        def fill(s: int) -> float:
+            levels = self.levels[s]
+            spans = [levels[t + 1][-1] - levels[t][0] for t in ends]
+            used = sum(q * span for q, span in zip(copies, spans, strict=True))
+            return used / max(*spans, 1)
+
+        return tuple(sorted(explicit, key=fill, reverse=True))
 
     def _whole(self, tally: Tally, s: int) -> bool:
         """Whether ``tally`` holds every slot of stand ``s`` that allows one of its codes."""

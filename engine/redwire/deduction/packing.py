@@ -150,15 +150,28 @@ class Layout:
 
     def _sum_mask(self, signs: Sequence[int], base: int, low: int, high: int) -> Mask:
         sizes = [reduce(mul, self.widths[:k], 1) for k in range(len(self.widths) + 1)]
+        # The least and the greatest sum the digits below ``k`` can add: a block whose every
+        # state is in (or out of) the bounds is one run of bytes, without a call per state (most
+        # blocks are: only those near a bound are mixed; mission 21's spectators, whose hole
+        # masks are sum masks, spent a fifth of a cold solve in those calls).
+        least, most = [0], [0]
+        for sign, width in zip(signs, self.widths, strict=True):
+            least.append(least[-1] + min(0, sign * (width - 1)))
+            most.append(most[-1] + max(0, sign * (width - 1)))
 
         def pattern(one: bytes, zero: bytes, states: int) -> bytes:
-            memo: dict[tuple[int, int], bytes] = {}
+            # A full block depends on its partial sum only as measured from ``low`` (with
+            # ``high - low``): the masks of one layout and signs that differ in their bounds alone
+            # (a hole mask per copy, the implicit stand's level moving copy by copy) share them.
+            memo = _blocks((self.widths, tuple(signs), high - low, one, zero))
 
             def block(k: int, partial: int, limit: int) -> bytes:
                 """The first ``limit`` states of digits ``< k`` (or all of them), the digits
                 ``>= k`` summing to ``partial``."""
-                if k == 0:
-                    return one if low <= partial <= high else zero
+                if partial + most[k] < low or partial + least[k] > high:
+                    return zero * min(limit, sizes[k])
+                if low <= partial + least[k] and partial + most[k] <= high:
+                    return one * min(limit, sizes[k])
                 sign, width = signs[k - 1], self.widths[k - 1]
                 if limit < sizes[k]:  # a prefix: as many blocks below as it takes
                     count = -(-limit // sizes[k - 1])
@@ -166,12 +179,12 @@ class Layout:
                         block(k - 1, partial + sign * d, limit - d * sizes[k - 1])
                         for d in range(count)
                     )
-                found = memo.get((k, partial))
+                found = memo.get((k, partial - low))
                 if found is None:
                     found = b"".join(
                         block(k - 1, partial + sign * d, sizes[k]) for d in range(width)
                     )
-                    memo[(k, partial)] = found
+                    _keep_block(memo, (k, partial - low), found)
                 return found
 
             return block(len(self.widths), base, states)
@@ -207,6 +220,32 @@ def forget_masks() -> None:
     """Empty the cache of masks (to time cold solves)."""
     _MASKS.clear()
     _MASK_BYTES[0] = 0
+    _BLOCKS.clear()
+    _BLOCK_BYTES[0] = 0
+
+
+#: The full blocks of sum masks (``Layout._sum_mask``), by layout, signs, ``high - low`` and units:
+#: (digit, partial sum minus ``low``) -> the block's bytes; within ``BLOCK_CACHE_BYTES``.
+_BLOCKS: dict[Hashable, dict[tuple[int, int], bytes]] = {}
+_BLOCK_BYTES = [0]
+BLOCK_CACHE_BYTES = 1 << 24
+
+
+def _blocks(key: Hashable) -> dict[tuple[int, int], bytes]:
+    found = _BLOCKS.get(key)
+    if found is None:
+        found = _BLOCKS[key] = {}
+    return found
+
+
+def _keep_block(memo: dict[tuple[int, int], bytes], key: tuple[int, int], block: bytes) -> None:
+    """Keep ``block`` in ``memo`` within the cache's bytes (then the cache starts again; the
+    blocks a mask is being built from stay in its own ``memo``)."""
+    if _BLOCK_BYTES[0] + len(block) > BLOCK_CACHE_BYTES:
+        _BLOCKS.clear()
+        _BLOCK_BYTES[0] = 0
+    memo[key] = block
+    _BLOCK_BYTES[0] += len(block)
 
 
 def set_bits(support: int) -> list[int]:
