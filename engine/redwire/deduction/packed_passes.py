@@ -26,7 +26,7 @@ from itertools import chain, repeat
 from math import prod
 from random import Random
 
-from engine.redwire.deduction.packed_plan import Candidate, Narrow, PackedPlan, Tile
+from engine.redwire.deduction.packed_plan import Candidate, Fold, Narrow, Op, PackedPlan, Tile
 from engine.redwire.deduction.packing import Widened, set_bits, widen
 
 
@@ -60,10 +60,19 @@ def forward(plan: PackedPlan) -> list[int]:
                 if op.tile is not None:
                     kept = _tile(op.tile, kept)
                 layer = kept if op.drop is None else (layer & op.drop_wide) + kept
-            else:
+            elif isinstance(op, Narrow):
                 layer = (layer & op.wide) >> op.shift
+            else:
+                layer = _fold(op, layer)
     layers.append(layer)
     return layers
+
+
+def _fold(op: Fold, layer: int) -> int:
+    result = 0
+    for wide, shift in zip(op.wides, op.shifts, strict=True):
+        result += (layer & wide) >> shift
+    return result
 
 
 def sized(plan: PackedPlan) -> None:
@@ -77,8 +86,8 @@ def sized(plan: PackedPlan) -> None:
     reaching = _reaching(plan)
     width = plan.layout.bytes_per_slot
     widened: Widened = {}
-    made: dict[int, Tile | Candidate | Narrow] = {}
-    ops: list[Tile | Candidate | Narrow] = []
+    made: dict[int, Op] = {}
+    ops: list[Op] = []
     for op in plan.ops:
         found = made.get(id(op))
         if found is None:
@@ -88,9 +97,7 @@ def sized(plan: PackedPlan) -> None:
     plan.sized = True
 
 
-def _sized_op(
-    op: Tile | Candidate | Narrow, reach: tuple[int, int], width: int, widened: Widened
-) -> Tile | Candidate | Narrow:
+def _sized_op(op: Op, reach: tuple[int, int], width: int, widened: Widened) -> Op:
     """``op`` with its wide masks, as far as ``reach``: the states before the op, and (a
     candidate) before its tile."""
     states, kept = reach
@@ -103,6 +110,8 @@ def _sized_op(
             drop_wide=0 if op.drop is None else widen(op.drop, states, width, widened),
             keep_wide=widen(op.keep, states, width, widened),
         )
+    if isinstance(op, Fold):
+        return replace(op, wides=tuple(widen(mask, states, width, widened) for mask in op.masks))
     return replace(op, wide=widen(op.mask, states, width, widened))
 
 
@@ -126,8 +135,10 @@ def _reaching(plan: PackedPlan) -> dict[int, tuple[int, int]]:
             if op.tile is not None:
                 kept = _reach(op.tile, kept)
             after = kept if op.drop is None else (reach & op.drop.bits) | kept
-        else:
+        elif isinstance(op, Narrow):
             after = (reach & op.mask.bits) >> op.step
+        else:
+            after = _fold_reach(op, reach)
         before = found.get(id(op), (0, 0))
         found[id(op)] = (max(before[0], states), max(before[1], kept_states))
         reach = after
@@ -139,7 +150,7 @@ def total(plan: PackedPlan, end: int) -> int:
     return plan.layout.slot(end, plan.final)
 
 
-def _back(op: Tile | Candidate | Narrow, layer: int) -> int:
+def _back(op: Op, layer: int) -> int:
     """The completion layer before ``op`` from the one after it (the transposed op)."""
     if isinstance(op, Tile):
         return _tile_back(op, layer)
@@ -147,6 +158,11 @@ def _back(op: Tile | Candidate | Narrow, layer: int) -> int:
         kept = layer if op.tile is None else _tile_back(op.tile, layer)
         kept = (kept >> op.shift) & op.keep_wide
         return kept if op.drop is None else (layer & op.drop_wide) + kept
+    if isinstance(op, Fold):
+        result = 0
+        for wide, shift in zip(op.wides, op.shifts, strict=True):
+            result += (layer << shift) & wide
+        return result
     return (layer << op.shift) & op.wide
 
 
@@ -194,6 +210,20 @@ def _reach_back(op: Tile, support: int) -> int:
     return result
 
 
+def _fold_reach(op: Fold, support: int) -> int:
+    result = 0
+    for mask, step in zip(op.masks, op.steps, strict=True):
+        result |= (support & mask.bits) >> step
+    return result
+
+
+def _fold_reach_back(op: Fold, support: int) -> int:
+    result = 0
+    for mask, step in zip(op.masks, op.steps, strict=True):
+        result |= (support << step) & mask.bits
+    return result
+
+
 def supports(plan: PackedPlan) -> tuple[list[int], list[int]]:
     """The states reachable before every code, and those that can complete before every op:
     the passes above with one bit per state (``|`` for ``+``, so exactly the non-zero states).
@@ -216,8 +246,10 @@ def _supports(plan: PackedPlan) -> tuple[list[int], list[int]]:
                 if op.tile is not None:
                     kept = _reach(op.tile, kept)
                 reach = kept if op.drop is None else (reach & op.drop.bits) | kept
-            else:
+            elif isinstance(op, Narrow):
                 reach = (reach & op.mask.bits) >> op.step
+            else:
+                reach = _fold_reach(op, reach)
     reached.append(reach)
     done = 1 << plan.final
     completing = [done]
@@ -228,8 +260,10 @@ def _supports(plan: PackedPlan) -> tuple[list[int], list[int]]:
             kept = done if op.tile is None else _reach_back(op.tile, done)
             kept = (kept >> op.step) & op.keep.bits
             done = kept if op.drop is None else (done & op.drop.bits) | kept
-        else:
+        elif isinstance(op, Narrow):
             done = (done << op.step) & op.mask.bits
+        else:
+            done = _fold_reach_back(op, done)
         completing.append(done)
     completing.reverse()
     return reached, completing
@@ -373,6 +407,12 @@ class PackedTables:
             code = plan.universe[plan.code_of_op[k]]
             if isinstance(op, Narrow):
                 state -= op.step
+                continue
+            if isinstance(op, Fold):  # the one part that keeps the state
+                (step,) = (
+                    s for m, s in zip(op.masks, op.steps, strict=True) if m.bits >> state & 1
+                )
+                state -= step
                 continue
             state, stand = self._draw(k, self._branches(op, state), state, rng)
             if stand is not None:

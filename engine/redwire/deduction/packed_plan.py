@@ -53,7 +53,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from itertools import permutations, product
+from itertools import pairwise, permutations, product
 from math import comb, prod
 
 from engine.redwire.deduction.levels import Levels, local_needs, stand_levels
@@ -103,7 +103,20 @@ class Narrow:
     wide: int = 0
 
 
-Op = Tile | Candidate | Narrow
+@dataclass(slots=True, frozen=True)
+class Fold:
+    """Keep the states of each of ``masks`` (disjoint) and move them down ``steps[k]`` states
+    (``shifts[k]`` bits): a ``Narrow`` whose kept states move by different steps, as a digit whose
+    kept values each go back to 0 (an x1/x2/x3 token's run digit after a code). ``wides``: the
+    wide forms of ``masks``, as far as the walk reaches."""
+
+    masks: tuple[Mask, ...]
+    steps: tuple[int, ...]
+    shifts: tuple[int, ...]
+    wides: tuple[int, ...] = ()
+
+
+Op = Tile | Candidate | Narrow | Fold
 
 
 @dataclass(slots=True)
@@ -155,10 +168,10 @@ def build_packed_plan(
 
 
 def takes(norm: Normalized) -> bool:
-    """Whether the packed engine may take ``norm`` at all (no labels, pairs or runs, and no
-    count but exact ones: ``Tally`` with ``low == high``, a counter each)."""
+    """Whether the packed engine may take ``norm`` at all (no labels or pairs, and no count but
+    exact ones: ``Tally`` with ``low == high``, a counter each; runs have a digit each)."""
     exact = all(tally.low == tally.high for tally in norm.tallies)
-    return norm.feasible and exact and not (norm.labels or norm.pairs or norm.runs)
+    return norm.feasible and exact and not (norm.labels or norm.pairs)
 
 
 def rough_costs(norm: Normalized, levels: Levels) -> tuple[float | None, float]:
@@ -219,9 +232,14 @@ class _Builder:
         candidates = [s for s in free if s not in needy]
         if free and not candidates:
             return None
-        # A stand whose slots hold intervals needs no mask on its copies (``_Walk._holes``).
+        # A stand whose slots hold intervals needs no mask on its copies (``_Walk._holes``),
+        # nor one without x1/x2/x3 tokens (their digits move with its copies: ``_Walk._runs``).
+        ruled = {s for s, _, _ in self.norm.runs}
         implicit = (
-            max(candidates, key=lambda s: (not self._holes(s), self._width(s)))
+            max(
+                candidates,
+                key=lambda s: (not self._holes(s), s not in ruled, self._width(s)),
+            )
             if candidates
             else None
         )
@@ -290,11 +308,31 @@ class _Builder:
         ]
         slots *= prod(keep + 1 for _, keep in self.norm.groups) << len(set(share_flags(spans)))
         slots *= prod(tally.high + 1 for tally in self.norm.tallies)
+        active = [1] * len(self.universe)  # the run digits' widths while each code is dealt
+        for (_, _, n), codes in zip(self.norm.runs, self.run_codes(), strict=True):
+            for t in codes:
+                active[t] *= n + 1
+        slots *= max(active, default=1)
         width = 8 + 4 * len(free)  # bytes per slot, about
         packed = 2 * copies * (len(explicit) + 1) * 3 * slots * width * BYTE_NS
         packed += sum(states) * PACKED_STATE_NS + PACKED_FIXED_NS
         sparse = edges * EDGE_NS + sum(states) * SPARSE_STATE_NS + SPARSE_FIXED_NS
         return packed, sparse
+
+    def run_codes(self) -> list[list[int]]:
+        """Per x1/x2/x3 token (``Normalized.runs``), the codes whose run may cover its slot: the
+        slot allows the code and the stand's levels may bracket the slot while it is dealt."""
+        found = []
+        for s, i, _ in self.norm.runs:
+            levels, allowed = self.levels[s], self.norm.allowed[s][i]
+            found.append(
+                [
+                    t
+                    for t, code in enumerate(self.universe)
+                    if code in allowed and levels[t][0] <= i < levels[t + 1][-1]
+                ]
+            )
+        return found
 
     # ----------------------------------------------------------------- the implicit stand
 
@@ -417,6 +455,16 @@ class _Walk:
             (first, last, 2, k, tally.high + 1)
             for (tally, last, k), first in zip(self.tallies, self.tally_firsts, strict=True)
         ]
+        # An x1/x2/x3 token (``Normalized.runs``) has a digit of its own, 0 .. n, while each
+        # code whose run may cover its slot is dealt, back to 0 after it (``_run_moves``).
+        self.runs: dict[int, list[tuple[int, int, int, int]]] = {}  # code -> (stand, slot, n, k)
+        run_codes = builder.run_codes()
+        for k, ((s, i, n), codes) in enumerate(zip(norm.runs, run_codes, strict=True)):
+            if s not in fixed and codes:
+                tops.append((codes[0], codes[-1], 3, k, n + 1))
+                for t in codes:
+                    self.runs.setdefault(t, []).append((s, i, n, k))
+        self.run_codes = run_codes
         place_of, place_widths = _places(
             [(first, last, width) for first, last, _, _, width in tops]
         )
@@ -459,6 +507,8 @@ class _Walk:
         builder, layout = self.builder, self.layout
         if layout.size * layout.bytes_per_slot > MAX_LAYER_BYTES:
             return None
+        if not self._fixed_runs():
+            return _impossible(builder)
         starts: list[int] = []
         code_of_op: list[int] = []
         base = [0]
@@ -498,6 +548,21 @@ class _Walk:
             tuple(sorted({self.digit_of[(1, flag)] for _, _, flag in self.needs})),
         )
 
+    def _fixed_runs(self) -> bool:
+        """Whether the x1/x2/x3 tokens the walk has no digit for hold: on a fixed stand, the run
+        over the slot is known (its length is checked here); elsewhere, no code can cover the
+        slot (then no world)."""
+        levels = self.builder.levels
+        for (s, i, n), codes in zip(self.norm.runs, self.run_codes, strict=True):
+            if s not in self.fixed:
+                if not codes:
+                    return False
+                continue
+            lows = [level[0] for level in levels[s]]
+            if not any(a <= i < b and b - a == n for a, b in pairwise(lows)):
+                return False
+        return True
+
     def _candidate(self, t: int, code: int, taken: list[int]) -> bool:
         """The op of a "k of m" candidate (``False``: no world)."""
         g, after = self.group_of[code]
@@ -531,7 +596,7 @@ class _Walk:
         if q < 0 or (q and not any(self.builder.takes(s, code) for s in self.free)):
             return False
         self.factor *= _multinomial(copies, [*taken, q])
-        if self._hole_levels(t, code) is None:
+        if self._hole_levels(t, code) is None and not self._implicit_runs(t):
             self.ops.extend([self._tile(t, code, self.dealt)] * q)
         else:  # the implicit stand's level, which its copies' masks read, moves copy by copy
             self.ops.extend([self._tile(t, code, self.dealt + k) for k in range(q)])
@@ -559,7 +624,15 @@ class _Walk:
                     )
                 )
         rebase = self._rebase(t)
-        if rebase is not None:
+        folds = self._run_folds(t)
+        if folds:  # the run digits back to 0, and the level digits down, at once
+            if rebase is not None:
+                folds = [(mask & rebase.mask, step + rebase.step) for mask, step in folds]
+            steps = tuple(step for _, step in folds)
+            self.ops.append(
+                Fold(tuple(m for m, _ in folds), steps, tuple(k * layout.bits for k in steps))
+            )
+        elif rebase is not None:
             self.ops.append(rebase)
         floor = self.dealt - sum(self.lows[s][t + 1] for s in self.explicit)
         if t + 1 in self.bounds:
@@ -583,6 +656,103 @@ class _Walk:
                 mask = above if mask is None else mask & above
                 step += rise * self.layout.strides[d]
         return None if mask is None else Narrow(mask, step, step * self.layout.bits)
+
+    def _implicit_runs(self, t: int) -> bool:
+        """Whether an x1/x2/x3 token on the implicit stand has its digit while code ``t`` is
+        dealt (its copies' masks then read the implicit level, which moves copy by copy)."""
+        return any(s == self.implicit for s, _, _, _ in self.runs.get(t, ()))
+
+    def _run_moves(
+        self, t: int, s: int, at: Callable[[int, int], Mask]
+    ) -> list[tuple[Mask | None, int]]:
+        """How a copy of code ``t`` landing on stand ``s`` moves the digits of the x1/x2/x3
+        tokens on it: per way, the states (``None``: all) and the step. ``at(low, high)``: the
+        states where the stand's level before the copy (the slot it lands on) is in
+        ``[low, high]``.
+
+        A token's digit says, while a code is dealt, what its run may still do: 0, no copy of
+        the code on the stand yet (or only right of the slot: no rule then); ``r`` in ``1 ..
+        n - 1``, the run started inside the window ``i - n + 1 .. i`` (where a run of ``n``
+        covers slot ``i``) with ``r`` copies so far; ``n``, no copy may land on slot ``i`` or
+        right of it (the run started left of the window, so it must stop before the slot, or it
+        holds ``n`` copies over the slot already). After the code, ``r`` in ``1 .. n - 1`` must
+        have stopped before the slot (``_run_folds``). So every run over the slot holds exactly
+        ``n`` copies, which is the token."""
+        found: list[tuple[Mask | None, int]] = [(None, 0)]
+        size = self.builder.sizes[s]
+        for stand, i, n, k in self.runs.get(t, ()):
+            if stand != s:
+                continue
+            digit = self.digit_of[(3, k)]
+            stride = self.layout.strides[digit]
+            free = self.digit_mask(digit, frozenset((0,)))
+            full = self.digit_mask(digit, frozenset((n,)))
+            ways = [((free & at(i + 1, size)) | (full & at(0, i - 1)), 0)]
+            if n == 1:
+                ways.append((free & at(0, i), stride))
+            else:
+                started = self.digit_mask(digit, frozenset(range(1, n)))
+                ways.append(((free & at(i - n + 1, i)) | started, stride))
+                ways.append((free & at(0, i - n), n * stride))
+            found = [
+                (mask if before is None else before & mask, step + more)
+                for before, step in found
+                for mask, more in ways
+                if mask.bits
+            ]
+        return found
+
+    def _run_folds(self, t: int) -> list[tuple[Mask, int]]:
+        """After code ``t``: the states the x1/x2/x3 tokens' digits keep and their steps down
+        (back to 0); a run that started inside its token's window with fewer than ``n`` copies
+        must have stopped before the slot (``_run_moves``). Empty: no token has a digit then."""
+        found: list[tuple[Mask, int]] = []
+        for s, i, n, k in self.runs.get(t, ()):
+            digit = self.digit_of[(3, k)]
+            stride = self.layout.strides[digit]
+            stopped = self._level_at(t, s, self.dealt, None, after=True)(0, i)
+            ways = [(self.digit_mask(digit, frozenset((0,))), 0)]
+            ways.append((self.digit_mask(digit, frozenset((n,))), n * stride))
+            ways += [
+                (self.digit_mask(digit, frozenset((r,))) & stopped, r * stride) for r in range(1, n)
+            ]
+            if not found:
+                found = [way for way in ways if way[0].bits]
+                continue
+            found = [
+                (before & mask, step + more)
+                for before, step in found
+                for mask, more in ways
+                if (before.bits & mask.bits)
+            ]
+        return found
+
+    def _level_at(
+        self, t: int, s: int, dealt: int, group: int | None, *, after: bool = False
+    ) -> Callable[[int, int], Mask]:
+        """``at(low, high)``: the states where stand ``s``'s level is in ``[low, high]``, while
+        code ``t`` is dealt (the free stands having taken ``dealt`` copies; a candidate of
+        ``group`` counted there) or, ``after``, once it is, before the digits move down."""
+        lows = self.lows
+        if s != self.implicit:
+            d = self.explicit.index(s)
+            low, width = lows[s][t], self.layout.widths[d]
+
+            def explicit(first: int, last: int) -> Mask:
+                values = range(max(first - low, 0), min(last - low, width - 1) + 1)
+                return self.digit_mask(d, frozenset(values))
+
+            return explicit
+        signs = [-1] * len(self.explicit) + [0] * self.tops
+        for g, (first, last) in self.span.items():
+            if (first <= t < last) if after else (first < t < last or g == group):
+                signs[self.digit_of[(0, g)]] = 1
+        base = dealt - (group is not None) - sum(lows[e][t] for e in self.explicit)
+
+        def implicit(first: int, last: int) -> Mask:
+            return self.layout.sum_mask(signs, base, first, last)
+
+        return implicit
 
     def _hole_levels(self, t: int, code: int) -> list[tuple[int, int]] | None:
         """The intervals of levels at which the implicit stand may take a copy of code ``t``,
@@ -617,16 +787,12 @@ class _Walk:
         intervals = self._hole_levels(t, code)
         if intervals is None:
             return None
-        layout = self.layout
-        signs = [-1] * len(self.explicit) + [0] * self.tops
-        for g, (first, last) in self.span.items():
-            if first < t < last or g == group:
-                signs[self.digit_of[(0, g)]] = 1
-        base = dealt - (group is not None) - sum(self.lows[s][t] for s in self.explicit)
+        assert self.implicit is not None
+        at = self._level_at(t, self.implicit, dealt, group)
         # Some slot allows the code (the stand takes it): there is an interval at least.
-        mask = layout.sum_mask(signs, base, *intervals[0])
+        mask = at(*intervals[0])
         for low, high in intervals[1:]:
-            mask = mask | layout.sum_mask(signs, base, low, high)
+            mask = mask | at(low, high)
         return mask
 
     def _tile(self, t: int, code: int, dealt: int, group: int | None = None) -> Tile:
@@ -650,10 +816,14 @@ class _Walk:
                 for tally, _, k in self.tallies
                 if s in tally.slots and code in tally.codes
             ]
+            runs = self._run_moves(t, s, self._level_at(t, s, dealt, group))
             for setting, mask in _flag_moves(layout, d, ok, flags, self.digit_mask):
                 if mask.bits:
                     steps = layout.strides[d] + sum(layout.strides[f] for f in setting)
-                    moves.append((mask, steps, s))
+                    for run_mask, more in runs:
+                        both = mask if run_mask is None else mask & run_mask
+                        if both.bits:
+                            moves.append((both, steps + more, s))
         implicit = self.implicit is not None and self.builder.takes(self.implicit, code)
         counted = [
             (self.digit_of[(2, k)], tally.high)
@@ -661,20 +831,26 @@ class _Walk:
             if implicit and self.implicit in tally.slots and code in tally.codes
         ]
         holes = self._hole_mask(t, code, dealt, group) if implicit else None
-        if counted:  # a counted copy on the implicit stand: its counters go up (``_whole``)
+        runs = (
+            self._run_moves(t, self.implicit, self._level_at(t, self.implicit, dealt, group))
+            if implicit and self.implicit is not None and self._implicit_runs(t)
+            else [(None, 0)]
+        )
+        if counted or holes is not None or runs != [(None, 0)]:
+            # The copy moves digits in some states or none: a counted copy on the implicit
+            # stand moves its counters up (``_whole``), the copy stays off its slots that
+            # exclude it, it moves its tokens' run digits.
             assert self.implicit is not None
-            mask = self.digit_mask(counted[0][0], frozenset(range(counted[0][1])))
-            for digit, high in counted[1:]:
-                mask &= self.digit_mask(digit, frozenset(range(high)))
-            if holes is not None:
-                mask &= holes
-            if mask.bits:
-                moves.append((mask, sum(layout.strides[d] for d, _ in counted), self.implicit))
-            implicit = False
-        elif holes is not None:  # the copy stays off the implicit stand's slots that exclude it
-            assert self.implicit is not None
-            if holes.bits:
-                moves.append((holes, 0, self.implicit))
+            kept = holes
+            for digit, high in counted:
+                below = self.digit_mask(digit, frozenset(range(high)))
+                kept = below if kept is None else kept & below
+            step = sum(layout.strides[d] for d, _ in counted)
+            for run_mask, more in runs:
+                moved = kept if run_mask is None else run_mask if kept is None else kept & run_mask
+                assert moved is not None
+                if moved.bits:
+                    moves.append((moved, step + more, self.implicit))
             implicit = False
         return Tile(
             implicit,
