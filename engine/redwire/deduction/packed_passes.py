@@ -26,7 +26,7 @@ from itertools import chain, repeat
 from math import prod
 from random import Random
 
-from engine.redwire.deduction.packed_plan import Candidate, Fold, Narrow, Op, PackedPlan, Tile
+from engine.redwire.deduction.packed_plan import Block, Candidate, Narrow, Op, PackedPlan, Tile
 from engine.redwire.deduction.packing import Widened, set_bits, widen
 
 
@@ -63,15 +63,24 @@ def forward(plan: PackedPlan) -> list[int]:
             elif isinstance(op, Narrow):
                 layer = (layer & op.wide) >> op.shift
             else:
-                layer = _fold(op, layer)
+                layer = _block(op, layer)
     layers.append(layer)
     return layers
 
 
-def _fold(op: Fold, layer: int) -> int:
-    result = 0
-    for wide, shift in zip(op.wides, op.shifts, strict=True):
-        result += (layer & wide) >> shift
+def _block(op: Block, layer: int) -> int:
+    result = layer
+    for wide, shift, scale in zip(op.masks, op.shifts, op.scales, strict=True):
+        moved = (layer & wide) << shift
+        result += moved if scale == 1 else moved * scale
+    return result
+
+
+def _block_back(op: Block, layer: int) -> int:
+    result = layer
+    for wide, shift, scale in zip(op.masks, op.shifts, op.scales, strict=True):
+        moved = (layer >> shift) & wide
+        result += moved if scale == 1 else moved * scale
     return result
 
 
@@ -110,8 +119,8 @@ def _sized_op(op: Op, reach: tuple[int, int], width: int, widened: Widened) -> O
             drop_wide=0 if op.drop is None else widen(op.drop, states, width, widened),
             keep_wide=widen(op.keep, states, width, widened),
         )
-    if isinstance(op, Fold):
-        return replace(op, wides=tuple(widen(mask, states, width, widened) for mask in op.masks))
+    if isinstance(op, Block):
+        return replace(op, masks=tuple(widen(mask, states, width, widened) for mask in op.sources))
     return replace(op, wide=widen(op.mask, states, width, widened))
 
 
@@ -138,7 +147,7 @@ def _reaching(plan: PackedPlan) -> dict[int, tuple[int, int]]:
         elif isinstance(op, Narrow):
             after = (reach & op.mask.bits) >> op.step
         else:
-            after = _fold_reach(op, reach)
+            after = _block_reach(op, reach)
         before = found.get(id(op), (0, 0))
         found[id(op)] = (max(before[0], states), max(before[1], kept_states))
         reach = after
@@ -158,11 +167,8 @@ def _back(op: Op, layer: int) -> int:
         kept = layer if op.tile is None else _tile_back(op.tile, layer)
         kept = (kept >> op.shift) & op.keep_wide
         return kept if op.drop is None else (layer & op.drop_wide) + kept
-    if isinstance(op, Fold):
-        result = 0
-        for wide, shift in zip(op.wides, op.shifts, strict=True):
-            result += (layer << shift) & wide
-        return result
+    if isinstance(op, Block):
+        return _block_back(op, layer)
     return (layer << op.shift) & op.wide
 
 
@@ -210,17 +216,17 @@ def _reach_back(op: Tile, support: int) -> int:
     return result
 
 
-def _fold_reach(op: Fold, support: int) -> int:
-    result = 0
-    for mask, step in zip(op.masks, op.steps, strict=True):
-        result |= (support & mask.bits) >> step
+def _block_reach(op: Block, support: int) -> int:
+    result = support
+    for mask, step in zip(op.sources, op.steps, strict=True):
+        result |= (support & mask.bits) << step
     return result
 
 
-def _fold_reach_back(op: Fold, support: int) -> int:
-    result = 0
-    for mask, step in zip(op.masks, op.steps, strict=True):
-        result |= (support << step) & mask.bits
+def _block_reach_back(op: Block, support: int) -> int:
+    result = support
+    for mask, step in zip(op.sources, op.steps, strict=True):
+        result |= (support >> step) & mask.bits
     return result
 
 
@@ -249,7 +255,7 @@ def _supports(plan: PackedPlan) -> tuple[list[int], list[int]]:
             elif isinstance(op, Narrow):
                 reach = (reach & op.mask.bits) >> op.step
             else:
-                reach = _fold_reach(op, reach)
+                reach = _block_reach(op, reach)
     reached.append(reach)
     done = 1 << plan.final
     completing = [done]
@@ -263,7 +269,7 @@ def _supports(plan: PackedPlan) -> tuple[list[int], list[int]]:
         elif isinstance(op, Narrow):
             done = (done << op.step) & op.mask.bits
         else:
-            done = _fold_reach_back(op, done)
+            done = _block_reach_back(op, done)
         completing.append(done)
     completing.reverse()
     return reached, completing
@@ -408,51 +414,61 @@ class PackedTables:
             if isinstance(op, Narrow):
                 state -= op.step
                 continue
-            if isinstance(op, Fold):  # the one part that keeps the state
-                (step,) = (
-                    s for m, s in zip(op.masks, op.steps, strict=True) if m.bits >> state & 1
-                )
-                state -= step
-                continue
-            state, stand = self._draw(k, self._branches(op, state), state, rng)
-            if stand is not None:
-                dealt[stand].append(code)
+            state, deals = self._draw(k, self._branches(op, state), state, rng)
+            for stand, copies in deals:
+                dealt[stand] += [code] * copies
         return [tuple(sorted(codes)) for codes in dealt]
 
-    def _draw(
-        self, k: int, branches: list[tuple[int, int | None]], state: int, rng: Random
-    ) -> tuple[int, int | None]:
-        """One branch of op ``k`` from ``state``, in proportion to its completions."""
+    def _draw(self, k: int, branches: list[Branch], state: int, rng: Random) -> tuple[int, Deals]:
+        """One branch of op ``k`` from ``state``, in proportion to its weight (a block's ways
+        to place its copies) times its completions."""
         pick = rng.randrange(self._slot(k, state))
-        for target, stand in branches:
-            pick -= self._slot(k + 1, target)
+        for target, scale, deals in branches:
+            pick -= scale * self._slot(k + 1, target)
             if pick < 0:
-                return target, stand
+                return target, deals
         raise AssertionError("completion weights do not add up")
 
-    def _branches(self, op: Tile | Candidate, state: int) -> list[tuple[int, int | None]]:
-        """The next states of ``state`` through ``op``, with the stand that gets a copy."""
+    def _branches(self, op: Tile | Candidate | Block, state: int) -> list[Branch]:
+        """The next states of ``state`` through ``op``, with their weights and the copies that
+        go where."""
         if isinstance(op, Tile):
             return self._tile_branches(op, state)
-        result: list[tuple[int, int | None]] = []
+        if isinstance(op, Block):
+            result: list[Branch] = [(state, 1, ())]  # its block comes later
+            for mask, step, scale, deals in zip(
+                op.sources, op.steps, op.scales, op.deals, strict=True
+            ):
+                if (mask.bits >> state) & 1:
+                    result.append((state + step, scale, deals))
+            return result
+        result = []
         if op.drop is not None and (op.drop.bits >> state) & 1:
-            result.append((state, None))
+            result.append((state, 1, ()))
         if (op.keep.bits >> state) & 1:
             kept = state + op.step
             if op.tile is None:
-                result.append((kept, None))
+                result.append((kept, 1, ()))
             else:
                 result += self._tile_branches(op.tile, kept)
         return result
 
-    def _tile_branches(self, op: Tile, state: int) -> list[tuple[int, int | None]]:
-        result: list[tuple[int, int | None]] = []
+    def _tile_branches(self, op: Tile, state: int) -> list[Branch]:
+        result: list[Branch] = []
         if op.implicit:
-            result.append((state, self.plan.implicit))
+            idle = op.idle is not None and (op.idle.bits >> state) & 1
+            implicit = self.plan.implicit
+            result.append((state, 1, () if idle or implicit is None else ((implicit, 1),)))
         for mask, step, stand in zip(op.bitmasks, op.steps, op.stands, strict=True):
             if (mask >> state) & 1:
-                result.append((state + step, stand))
+                result.append((state + step, 1, ((stand, 1),) if stand >= 0 else ()))
         return result
+
+
+#: the copies a branch deals: (stand, copies) pairs
+Deals = tuple[tuple[int, int], ...]
+#: a branch of an op from a state: (the next state, its weight, the copies it deals)
+Branch = tuple[int, int, Deals]
 
 
 def _accumulate(

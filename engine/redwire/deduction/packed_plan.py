@@ -54,7 +54,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from itertools import pairwise, permutations, product
-from math import comb, prod
+from math import comb, factorial, prod
 
 from engine.redwire.deduction.levels import Levels, local_needs, stand_levels
 from engine.redwire.deduction.normalize import Normalized, Tally
@@ -73,8 +73,11 @@ class Tile:
     shifts: tuple[int, ...]
     bitmasks: tuple[int, ...]
     steps: tuple[int, ...]
-    stands: tuple[int, ...]
+    stands: tuple[int, ...]  # -1: no stand (the states pass, with no copy: ``_Walk._blocks``)
     sources: tuple[Mask, ...] = ()
+    #: the states that pass with no copy where ``implicit`` (their block dealt: ``_blocks``);
+    #: only sampling reads it, the passes are the same
+    idle: Mask | None = None
 
 
 @dataclass(slots=True, frozen=True)
@@ -104,19 +107,23 @@ class Narrow:
 
 
 @dataclass(slots=True, frozen=True)
-class Fold:
-    """Keep the states of each of ``masks`` (disjoint) and move them down ``steps[k]`` states
-    (``shifts[k]`` bits): a ``Narrow`` whose kept states move by different steps, as a digit whose
-    kept values each go back to 0 (an x1/x2/x3 token's run digit after a code). ``wides``: the
-    wide forms of ``masks``, as far as the walk reaches."""
+class Block:
+    """Deal the last ``m`` copies of a code at once to the stands with an x1/x2/x3 token over a
+    slot the code may cover (``_Walk._block``): every state stays, and those of ``sources[k]``
+    (the block flag 0: not dealt yet) also move ``steps[k]`` states up (``shifts[k]`` bits: the
+    stands' levels and the flag), their weight times ``scales[k]`` (the ways to place those
+    copies among the code's); ``deals[k]``: the (stand, copies) of that way. ``masks``: the wide
+    forms, as far as the walk reaches."""
 
-    masks: tuple[Mask, ...]
+    sources: tuple[Mask, ...]
     steps: tuple[int, ...]
     shifts: tuple[int, ...]
-    wides: tuple[int, ...] = ()
+    scales: tuple[int, ...]
+    deals: tuple[tuple[tuple[int, int], ...], ...]
+    masks: tuple[int, ...] = ()
 
 
-Op = Tile | Candidate | Narrow | Fold
+Op = Tile | Candidate | Narrow | Block
 
 
 @dataclass(slots=True)
@@ -169,9 +176,13 @@ def build_packed_plan(
 
 def takes(norm: Normalized) -> bool:
     """Whether the packed engine may take ``norm`` at all (no labels or pairs, and no count but
-    exact ones: ``Tally`` with ``low == high``, a counter each; runs have a digit each)."""
+    exact ones: ``Tally`` with ``low == high``, a counter each; x1/x2/x3 tokens are dealt in
+    blocks)."""
     exact = all(tally.low == tally.high for tally in norm.tallies)
-    return norm.feasible and exact and not (norm.labels or norm.pairs)
+    # A token's slot is blue (``cases``): no "k of m" candidate is dealt in a block.
+    candidates = {code for cands, _ in norm.groups for code in cands}
+    blocks = not any(norm.allowed[s][i] & candidates for s, i, _ in norm.runs)
+    return norm.feasible and exact and blocks and not (norm.labels or norm.pairs)
 
 
 def rough_costs(norm: Normalized, levels: Levels) -> tuple[float | None, float]:
@@ -308,11 +319,7 @@ class _Builder:
         ]
         slots *= prod(keep + 1 for _, keep in self.norm.groups) << len(set(share_flags(spans)))
         slots *= prod(tally.high + 1 for tally in self.norm.tallies)
-        active = [1] * len(self.universe)  # the run digits' widths while each code is dealt
-        for (_, _, n), codes in zip(self.norm.runs, self.run_codes(), strict=True):
-            for t in codes:
-                active[t] *= n + 1
-        slots *= max(active, default=1)
+        slots *= 2 if self.norm.runs else 1  # the block flag (``_Walk._blocks``)
         width = 8 + 4 * len(free)  # bytes per slot, about
         packed = 2 * copies * (len(explicit) + 1) * 3 * slots * width * BYTE_NS
         packed += sum(states) * PACKED_STATE_NS + PACKED_FIXED_NS
@@ -455,16 +462,17 @@ class _Walk:
             (first, last, 2, k, tally.high + 1)
             for (tally, last, k), first in zip(self.tallies, self.tally_firsts, strict=True)
         ]
-        # An x1/x2/x3 token (``Normalized.runs``) has a digit of its own, 0 .. n, while each
-        # code whose run may cover its slot is dealt, back to 0 after it (``_run_moves``).
-        self.runs: dict[int, list[tuple[int, int, int, int]]] = {}  # code -> (stand, slot, n, k)
+        # A code whose run may cover the slot of an x1/x2/x3 token (``Normalized.runs``) is
+        # dealt to the token's stand in one block (``_blocks``): a flag says the block is dealt.
+        self.blocks: dict[int, list[int]] = {}  # code -> the stands dealt in blocks
         run_codes = builder.run_codes()
-        for k, ((s, i, n), codes) in enumerate(zip(norm.runs, run_codes, strict=True)):
-            if s not in fixed and codes:
-                tops.append((codes[0], codes[-1], 3, k, n + 1))
-                for t in codes:
-                    self.runs.setdefault(t, []).append((s, i, n, k))
+        for (s, _, _), codes in zip(norm.runs, run_codes, strict=True):
+            for t in codes if s not in fixed else ():
+                if s not in self.blocks.setdefault(t, []):
+                    self.blocks[t].append(s)
         self.run_codes = run_codes
+        if self.blocks:
+            tops.append((min(self.blocks), max(self.blocks), 3, 0, 2))
         place_of, place_widths = _places(
             [(first, last, width) for first, last, _, _, width in tops]
         )
@@ -596,7 +604,10 @@ class _Walk:
         if q < 0 or (q and not any(self.builder.takes(s, code) for s in self.free)):
             return False
         self.factor *= _multinomial(copies, [*taken, q])
-        if self._hole_levels(t, code) is None and not self._implicit_runs(t):
+        blocked = self.blocks.get(t)
+        if blocked:
+            self._blocks(t, code, q, blocked)
+        elif self._hole_levels(t, code) is None:
             self.ops.extend([self._tile(t, code, self.dealt)] * q)
         else:  # the implicit stand's level, which its copies' masks read, moves copy by copy
             self.ops.extend([self._tile(t, code, self.dealt + k) for k in range(q)])
@@ -624,15 +635,7 @@ class _Walk:
                     )
                 )
         rebase = self._rebase(t)
-        folds = self._run_folds(t)
-        if folds:  # the run digits back to 0, and the level digits down, at once
-            if rebase is not None:
-                folds = [(mask & rebase.mask, step + rebase.step) for mask, step in folds]
-            steps = tuple(step for _, step in folds)
-            self.ops.append(
-                Fold(tuple(m for m, _ in folds), steps, tuple(k * layout.bits for k in steps))
-            )
-        elif rebase is not None:
+        if rebase is not None:
             self.ops.append(rebase)
         floor = self.dealt - sum(self.lows[s][t + 1] for s in self.explicit)
         if t + 1 in self.bounds:
@@ -656,76 +659,6 @@ class _Walk:
                 mask = above if mask is None else mask & above
                 step += rise * self.layout.strides[d]
         return None if mask is None else Narrow(mask, step, step * self.layout.bits)
-
-    def _implicit_runs(self, t: int) -> bool:
-        """Whether an x1/x2/x3 token on the implicit stand has its digit while code ``t`` is
-        dealt (its copies' masks then read the implicit level, which moves copy by copy)."""
-        return any(s == self.implicit for s, _, _, _ in self.runs.get(t, ()))
-
-    def _run_moves(
-        self, t: int, s: int, at: Callable[[int, int], Mask]
-    ) -> list[tuple[Mask | None, int]]:
-        """How a copy of code ``t`` landing on stand ``s`` moves the digits of the x1/x2/x3
-        tokens on it: per way, the states (``None``: all) and the step. ``at(low, high)``: the
-        states where the stand's level before the copy (the slot it lands on) is in
-        ``[low, high]``.
-
-        A token's digit says, while a code is dealt, what its run may still do: 0, no copy of
-        the code on the stand yet (or only right of the slot: no rule then); ``r`` in ``1 ..
-        n - 1``, the run started inside the window ``i - n + 1 .. i`` (where a run of ``n``
-        covers slot ``i``) with ``r`` copies so far; ``n``, no copy may land on slot ``i`` or
-        right of it (the run started left of the window, so it must stop before the slot, or it
-        holds ``n`` copies over the slot already). After the code, ``r`` in ``1 .. n - 1`` must
-        have stopped before the slot (``_run_folds``). So every run over the slot holds exactly
-        ``n`` copies, which is the token."""
-        found: list[tuple[Mask | None, int]] = [(None, 0)]
-        size = self.builder.sizes[s]
-        for stand, i, n, k in self.runs.get(t, ()):
-            if stand != s:
-                continue
-            digit = self.digit_of[(3, k)]
-            stride = self.layout.strides[digit]
-            free = self.digit_mask(digit, frozenset((0,)))
-            full = self.digit_mask(digit, frozenset((n,)))
-            ways = [((free & at(i + 1, size)) | (full & at(0, i - 1)), 0)]
-            if n == 1:
-                ways.append((free & at(0, i), stride))
-            else:
-                started = self.digit_mask(digit, frozenset(range(1, n)))
-                ways.append(((free & at(i - n + 1, i)) | started, stride))
-                ways.append((free & at(0, i - n), n * stride))
-            found = [
-                (mask if before is None else before & mask, step + more)
-                for before, step in found
-                for mask, more in ways
-                if mask.bits
-            ]
-        return found
-
-    def _run_folds(self, t: int) -> list[tuple[Mask, int]]:
-        """After code ``t``: the states the x1/x2/x3 tokens' digits keep and their steps down
-        (back to 0); a run that started inside its token's window with fewer than ``n`` copies
-        must have stopped before the slot (``_run_moves``). Empty: no token has a digit then."""
-        found: list[tuple[Mask, int]] = []
-        for s, i, n, k in self.runs.get(t, ()):
-            digit = self.digit_of[(3, k)]
-            stride = self.layout.strides[digit]
-            stopped = self._level_at(t, s, self.dealt, None, after=True)(0, i)
-            ways = [(self.digit_mask(digit, frozenset((0,))), 0)]
-            ways.append((self.digit_mask(digit, frozenset((n,))), n * stride))
-            ways += [
-                (self.digit_mask(digit, frozenset((r,))) & stopped, r * stride) for r in range(1, n)
-            ]
-            if not found:
-                found = [way for way in ways if way[0].bits]
-                continue
-            found = [
-                (before & mask, step + more)
-                for before, step in found
-                for mask, more in ways
-                if (before.bits & mask.bits)
-            ]
-        return found
 
     def _level_at(
         self, t: int, s: int, dealt: int, group: int | None, *, after: bool = False
@@ -795,16 +728,24 @@ class _Walk:
             mask = mask | at(low, high)
         return mask
 
-    def _tile(self, t: int, code: int, dealt: int, group: int | None = None) -> Tile:
+    def _tile(
+        self,
+        t: int,
+        code: int,
+        dealt: int,
+        group: int | None = None,
+        apart: frozenset[int] = frozenset(),
+    ) -> Tile:
         """Dealing one copy of ``code`` (number ``t``) to a free stand, the free stands having
-        taken ``dealt`` copies before it (and, a candidate of ``group``, it counted there)."""
+        taken ``dealt`` copies before it (and, a candidate of ``group``, it counted there); not
+        to the stands ``apart`` (dealt in blocks: ``_blocks``)."""
         layout = self.layout
         moves = []
         for d, s in enumerate(self.explicit):
             span_t = (self.lows[s][t], self.highs[s][t + 1])
             allowed = self.norm.allowed[s]
             ok = _digits(span_t, (g for g, codes in enumerate(allowed) if code in codes))
-            if not ok:
+            if not ok or s in apart:
                 continue
             flags = [
                 (_digits(span_t, need.slots[s]), self.digit_of[(1, flag)], 0)
@@ -816,51 +757,245 @@ class _Walk:
                 for tally, _, k in self.tallies
                 if s in tally.slots and code in tally.codes
             ]
-            runs = self._run_moves(t, s, self._level_at(t, s, dealt, group))
             for setting, mask in _flag_moves(layout, d, ok, flags, self.digit_mask):
                 if mask.bits:
                     steps = layout.strides[d] + sum(layout.strides[f] for f in setting)
-                    for run_mask, more in runs:
-                        both = mask if run_mask is None else mask & run_mask
-                        if both.bits:
-                            moves.append((both, steps + more, s))
-        implicit = self.implicit is not None and self.builder.takes(self.implicit, code)
+                    moves.append((mask, steps, s))
+        implicit = (
+            self.implicit is not None
+            and self.implicit not in apart
+            and self.builder.takes(self.implicit, code)
+        )
         counted = [
             (self.digit_of[(2, k)], tally.high)
             for tally, _, k in self.tallies
             if implicit and self.implicit in tally.slots and code in tally.codes
         ]
         holes = self._hole_mask(t, code, dealt, group) if implicit else None
-        runs = (
-            self._run_moves(t, self.implicit, self._level_at(t, self.implicit, dealt, group))
-            if implicit and self.implicit is not None and self._implicit_runs(t)
-            else [(None, 0)]
-        )
-        if counted or holes is not None or runs != [(None, 0)]:
-            # The copy moves digits in some states or none: a counted copy on the implicit
-            # stand moves its counters up (``_whole``), the copy stays off its slots that
-            # exclude it, it moves its tokens' run digits.
+        if counted:  # a counted copy on the implicit stand: its counters go up (``_whole``)
             assert self.implicit is not None
-            kept = holes
-            for digit, high in counted:
-                below = self.digit_mask(digit, frozenset(range(high)))
-                kept = below if kept is None else kept & below
-            step = sum(layout.strides[d] for d, _ in counted)
-            for run_mask, more in runs:
-                moved = kept if run_mask is None else run_mask if kept is None else kept & run_mask
-                assert moved is not None
-                if moved.bits:
-                    moves.append((moved, step + more, self.implicit))
+            mask = self.digit_mask(counted[0][0], frozenset(range(counted[0][1])))
+            for digit, high in counted[1:]:
+                mask &= self.digit_mask(digit, frozenset(range(high)))
+            if holes is not None:
+                mask &= holes
+            if mask.bits:
+                moves.append((mask, sum(layout.strides[d] for d, _ in counted), self.implicit))
             implicit = False
+        elif holes is not None:  # the copy stays off the implicit stand's slots that exclude it
+            assert self.implicit is not None
+            if holes.bits:
+                moves.append((holes, 0, self.implicit))
+            implicit = False
+        return self._made_tile(implicit, moves)
+
+    def _made_tile(
+        self, implicit: bool, moves: list[tuple[Mask, int, int]], idle: Mask | None = None
+    ) -> Tile:
+        bits = self.layout.bits
         return Tile(
             implicit,
             (),
-            tuple(step * layout.bits for _, step, _ in moves),
+            tuple(step * bits for _, step, _ in moves),
             tuple(m.bits for m, _, _ in moves),
             tuple(step for _, step, _ in moves),
             tuple(s for _, _, s in moves),
             tuple(m for m, _, _ in moves),
+            idle,
         )
+
+    # ------------------------------------------------------------ x1/x2/x3 tokens: blocks
+
+    def _blocks(self, t: int, code: int, q: int, stands: list[int]) -> None:
+        """The ops of code ``t`` (``q`` copies for the free stands) when ``stands`` have an
+        x1/x2/x3 token over a slot the code may cover: ``B_q, T_1, B_q-1, T_2, .., T_q, B_0``,
+        then the block flag cleared.
+
+        ``T_k`` deals one copy to the other free stands (``_tile``) in the states whose block
+        flag is 0 (the others pass). ``B_m`` deals the last ``m`` copies to ``stands`` at once,
+        shared ``c`` among them, and sets the flag; a state also stays as it is (its block comes
+        later). Each sharing of the ``q`` copies has one path, the block after the other
+        stands' copies, whose ``T`` count their orders; ``B_m`` weighs it by ``q! / ((q - m)!
+        prod c!)``, the places of the block's copies among the code's, so that it weighs ``q! /
+        prod c!`` in all, as copies dealt one by one do. When a block is dealt, the stand's
+        level before and after the code are both known: a token's run over its slot (the code's
+        ``c`` copies from the level) is checked there (it holds exactly ``n``), with no memory
+        in the state (a digit per token, moved copy by copy, made the layers ten times longer:
+        a run may be over the slot on most codes of a spectator's stand)."""
+        layout = self.layout
+        digit = self.digit_of[(3, 0)]
+        up = layout.strides[digit]
+        unset = self.digit_mask(digit, frozenset((0,)))
+        done = self.digit_mask(digit, frozenset((1,)))
+        apart = frozenset(stands)
+        for k in range(q + 1):
+            self.ops.append(self._block(t, code, q, q - k, stands, unset, up))
+            if k == q:
+                break
+            tile = self._tile(t, code, self.dealt + k, apart=apart)
+            moves = [
+                (mask & unset, step, s)
+                for mask, step, s in zip(tile.sources, tile.steps, tile.stands, strict=True)
+            ]
+            moves = [move for move in moves if move[0].bits]
+            if tile.implicit:  # a copy to the implicit stand, or none after a block
+                self.ops.append(self._made_tile(True, moves, done))
+            else:
+                self.ops.append(self._made_tile(False, [*moves, (done, 0, -1)]))
+        self.ops.append(Narrow(done, up, up * layout.bits))
+
+    def _block(
+        self, t: int, code: int, q: int, m: int, stands: list[int], unset: Mask, up: int
+    ) -> Block:
+        """``B_m`` of ``_blocks``: every sharing of ``m`` copies among ``stands``, each in the
+        states where it fits (``_block_ways``)."""
+        dealt = self.dealt + q - m  # the other stands took q - m copies before it
+        ways = [self._block_ways(t, code, s, dealt, m) for s in stands]
+        found: list[tuple[int, Mask, int, int, tuple[tuple[int, int], ...]]] = [
+            (0, unset, up, 1, ())
+        ]
+        for s, options in zip(stands, ways, strict=True):
+            found = [
+                (
+                    total + c,
+                    mask if more is None else mask & more,
+                    step + extra,
+                    weight * factorial(c),
+                    (*deals, (s, c)) if c else deals,
+                )
+                for total, mask, step, weight, deals in found
+                for c, more, extra in options
+                if total + c <= m
+            ]
+            found = [way for way in found if way[1].bits]
+        moves = [way for way in found if way[0] == m]
+        ways_of = factorial(q) // factorial(q - m)
+        return Block(
+            tuple(mask for _, mask, _, _, _ in moves),
+            tuple(step for _, _, step, _, _ in moves),
+            tuple(step * self.layout.bits for _, _, step, _, _ in moves),
+            tuple(ways_of // weight for _, _, _, weight, _ in moves),
+            tuple(deals for _, _, _, _, deals in moves),
+        )
+
+    def _block_ways(
+        self, t: int, code: int, s: int, dealt: int, most: int
+    ) -> list[tuple[int, Mask | None, int]]:
+        """The blocks of ``c <= most`` copies of code ``t`` stand ``s`` may take: per way, ``c``,
+        the states (``None``: all) and the step (its level, and the need flags and counts it
+        meets). A block fits where its slots allow the code, it ends within the stand's levels
+        and every x1/x2/x3 token of the stand over one of its slots has ``n == c``."""
+        runs = [(i, n) for stand, i, n in self.norm.runs if stand == s]
+        allowed = self.norm.allowed[s]
+        layout = self.layout
+        if s == self.implicit:
+            size = self.builder.sizes[s]
+            at = self._level_at(t, s, dealt, None)
+            counted = [
+                (self.digit_of[(2, k)], tally.high)
+                for tally, _, k in self.tallies
+                if s in tally.slots and code in tally.codes
+            ]
+            ways: list[tuple[int, Mask | None, int]] = [(0, None, 0)]
+            for c in range(1, most + 1):
+                starts = [a for a in range(size - c + 1) if _fits(allowed, runs, code, a, c)]
+                if not starts:
+                    continue
+                mask = _union([at(a, b) for a, b in _intervals(starts)])
+                for digit, high in counted:
+                    mask &= self.digit_mask(digit, frozenset(range(high - c + 1)))
+                ways.append((c, mask, c * sum(layout.strides[d] for d, _ in counted)))
+            return ways
+        d = self.explicit.index(s)
+        low, high, width = self.lows[s][t], self.highs[s][t + 1], layout.widths[d]
+        facts = [
+            (need.slots[s], self.digit_of[(1, flag)], 0)
+            for need, _, flag in self.needs
+            if s in need.slots and code in need.codes
+        ]
+        facts += [
+            (tally.slots[s], self.digit_of[(2, k)], tally.high)
+            for tally, _, k in self.tallies
+            if s in tally.slots and code in tally.codes
+        ]
+        ways = [(0, None, 0)]
+        for c in range(1, most + 1):
+            # The start levels whose block fits, by what it meets: per fact, its slots covered.
+            meets: dict[tuple[int, ...], set[int]] = {}
+            for v in range(width):
+                a = low + v
+                if a + c <= high and _fits(allowed, runs, code, a, c):
+                    covered = tuple(len(slots & set(range(a, a + c))) for slots, _, _ in facts)
+                    meets.setdefault(covered, set()).add(v)
+            for covered, values in meets.items():
+                ways += self._fact_ways(c, d, values, facts, covered)
+        return ways
+
+    def _fact_ways(
+        self,
+        c: int,
+        d: int,
+        values: set[int],
+        facts: list[tuple[frozenset[int], int, int]],
+        covered: tuple[int, ...],
+    ) -> list[tuple[int, Mask | None, int]]:
+        """A block of ``c`` copies from the levels ``values`` of digit ``d`` that covers
+        ``covered[k]`` slots of ``facts[k]`` (slots, digit, ``high``: 0 a need's flag, else an
+        exact count's most): a need's flag is set if it was not (a set one stays), a count's
+        counter goes up by the slots covered (where it stays within ``high``)."""
+        layout = self.layout
+        found: list[tuple[Mask, int]] = [
+            (self.digit_mask(d, frozenset(values)), c * layout.strides[d])
+        ]
+        for (_, digit, high), count in zip(facts, covered, strict=True):
+            if not count:
+                continue
+            stride = layout.strides[digit]
+            if high:
+                below = self.digit_mask(digit, frozenset(range(high - count + 1)))
+                found = [(mask & below, step + count * stride) for mask, step in found]
+                continue
+            unset = self.digit_mask(digit, frozenset((0,)))
+            kept = self.digit_mask(digit, frozenset((1,)))
+            found = [
+                way
+                for mask, step in found
+                for way in ((mask & unset, step + stride), (mask & kept, step))
+            ]
+        return [(c, mask, step) for mask, step in found if mask.bits]
+
+
+def _fits(
+    allowed: tuple[frozenset[int], ...], runs: list[tuple[int, int]], code: int, a: int, c: int
+) -> bool:
+    """Whether ``c`` copies of ``code`` may lie on slots ``a .. a + c - 1`` of a stand whose
+    slots allow ``allowed`` and whose x1/x2/x3 tokens are ``runs`` (slot, n): a run of ``c``
+    copies there is the whole run of the code, so a token over it needs ``n == c``."""
+    if not all(code in allowed[j] for j in range(a, a + c)):
+        return False
+    return all(n == c for i, n in runs if a <= i < a + c)
+
+
+def _intervals(values: list[int]) -> list[tuple[int, int]]:
+    """Sorted ``values`` as intervals ``(first, last)``.
+
+    >>> _intervals([0, 1, 2, 5, 7, 8])
+    [(0, 2), (5, 5), (7, 8)]
+    """
+    found: list[tuple[int, int]] = []
+    for v in values:
+        if found and found[-1][1] == v - 1:
+            found[-1] = (found[-1][0], v)
+        else:
+            found.append((v, v))
+    return found
+
+
+def _union(masks: list[Mask]) -> Mask:
+    result = masks[0]
+    for mask in masks[1:]:
+        result = result | mask
+    return result
 
 
 def share_flags(spans: list[tuple[int, int]]) -> list[int]:
