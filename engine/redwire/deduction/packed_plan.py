@@ -73,11 +73,8 @@ class Tile:
     shifts: tuple[int, ...]
     bitmasks: tuple[int, ...]
     steps: tuple[int, ...]
-    stands: tuple[int, ...]  # -1: no stand (the states pass, with no copy: ``_Walk._blocks``)
+    stands: tuple[int, ...]
     sources: tuple[Mask, ...] = ()
-    #: the states that pass with no copy where ``implicit`` (their block dealt: ``_blocks``);
-    #: only sampling reads it, the passes are the same
-    idle: Mask | None = None
 
 
 @dataclass(slots=True, frozen=True)
@@ -109,11 +106,12 @@ class Narrow:
 @dataclass(slots=True, frozen=True)
 class Block:
     """Deal the last ``m`` copies of a code at once to the stands with an x1/x2/x3 token over a
-    slot the code may cover (``_Walk._block``): every state stays, and those of ``sources[k]``
-    (the block flag 0: not dealt yet) also move ``steps[k]`` states up (``shifts[k]`` bits: the
-    stands' levels and the flag), their weight times ``scales[k]`` (the ways to place those
-    copies among the code's); ``deals[k]``: the (stand, copies) of that way. ``masks``: the wide
-    forms, as far as the walk reaches."""
+    slot the code may cover (``_Walk._blocks``): every state stays in the layer (its block comes
+    later), and those of ``sources[k]`` also go, ``steps[k]`` states up (``shifts[k]`` bits),
+    their weight times ``scales[k]`` (the ways to place those copies among the code's), to a
+    layer set aside until the code's ``Merge`` (no copy is dealt to them after their block);
+    ``deals[k]``: the (stand, copies) of that way. ``masks``: the wide forms, as far as the walk
+    reaches."""
 
     sources: tuple[Mask, ...]
     steps: tuple[int, ...]
@@ -123,7 +121,13 @@ class Block:
     masks: tuple[int, ...] = ()
 
 
-Op = Tile | Candidate | Narrow | Block
+@dataclass(slots=True, frozen=True)
+class Merge:
+    """The end of a code dealt in blocks: the layer set aside (the states whose block was dealt)
+    added to the layer (those whose block had no copy)."""
+
+
+Op = Tile | Candidate | Narrow | Block | Merge
 
 
 @dataclass(slots=True)
@@ -463,7 +467,7 @@ class _Walk:
             for (tally, last, k), first in zip(self.tallies, self.tally_firsts, strict=True)
         ]
         # A code whose run may cover the slot of an x1/x2/x3 token (``Normalized.runs``) is
-        # dealt to the token's stand in one block (``_blocks``): a flag says the block is dealt.
+        # dealt to the token's stand in one block (``_blocks``).
         self.blocks: dict[int, list[int]] = {}  # code -> the stands dealt in blocks
         run_codes = builder.run_codes()
         for (s, _, _), codes in zip(norm.runs, run_codes, strict=True):
@@ -471,8 +475,6 @@ class _Walk:
                 if s not in self.blocks.setdefault(t, []):
                     self.blocks[t].append(s)
         self.run_codes = run_codes
-        if self.blocks:
-            tops.append((min(self.blocks), max(self.blocks), 3, 0, 2))
         place_of, place_widths = _places(
             [(first, last, width) for first, last, _, _, width in tops]
         )
@@ -787,11 +789,6 @@ class _Walk:
             if holes.bits:
                 moves.append((holes, 0, self.implicit))
             implicit = False
-        return self._made_tile(implicit, moves)
-
-    def _made_tile(
-        self, implicit: bool, moves: list[tuple[Mask, int, int]], idle: Mask | None = None
-    ) -> Tile:
         bits = self.layout.bits
         return Tile(
             implicit,
@@ -801,64 +798,48 @@ class _Walk:
             tuple(step for _, step, _ in moves),
             tuple(s for _, _, s in moves),
             tuple(m for m, _, _ in moves),
-            idle,
         )
 
     # ------------------------------------------------------------ x1/x2/x3 tokens: blocks
 
     def _blocks(self, t: int, code: int, q: int, stands: list[int]) -> None:
         """The ops of code ``t`` (``q`` copies for the free stands) when ``stands`` have an
-        x1/x2/x3 token over a slot the code may cover: ``B_q, T_1, B_q-1, T_2, .., T_q, B_0``,
-        then the block flag cleared.
+        x1/x2/x3 token over a slot the code may cover: ``B_q, T_1, B_q-1, T_2, .., T_q``, then
+        ``Merge``.
 
-        ``T_k`` deals one copy to the other free stands (``_tile``) in the states whose block
-        flag is 0 (the others pass). ``B_m`` deals the last ``m`` copies to ``stands`` at once,
-        shared ``c`` among them, and sets the flag; a state also stays as it is (its block comes
-        later). Each sharing of the ``q`` copies has one path, the block after the other
-        stands' copies, whose ``T`` count their orders; ``B_m`` weighs it by ``q! / ((q - m)!
-        prod c!)``, the places of the block's copies among the code's, so that it weighs ``q! /
-        prod c!`` in all, as copies dealt one by one do. When a block is dealt, the stand's
-        level before and after the code are both known: a token's run over its slot (the code's
-        ``c`` copies from the level) is checked there (it holds exactly ``n``), with no memory
-        in the state (a digit per token, moved copy by copy, made the layers ten times longer:
-        a run may be over the slot on most codes of a spectator's stand)."""
-        layout = self.layout
-        digit = self.digit_of[(3, 0)]
-        up = layout.strides[digit]
-        unset = self.digit_mask(digit, frozenset((0,)))
-        done = self.digit_mask(digit, frozenset((1,)))
+        ``T_k`` deals one copy to the other free stands (``_tile``). ``B_m`` deals the last
+        ``m`` copies to ``stands`` at once, shared ``c`` among them, into a layer set aside
+        that the ``T`` after it leave alone; every state also stays (its block comes later).
+        ``Merge`` adds that layer to the states whose block has no copy. Each sharing of the
+        ``q`` copies has one path, the block after the other stands' copies, whose ``T`` count
+        their orders; ``B_m`` weighs it by ``q! / ((q - m)! prod c!)``, the places of the
+        block's copies among the code's, so that it weighs ``q! / prod c!`` in all, as copies
+        dealt one by one do. When a block is dealt, the stand's level before and after the code
+        are both known: a token's run over its slot (the code's ``c`` copies from the level) is
+        checked there (it holds exactly ``n``), with no memory in the state (a digit per token,
+        moved copy by copy, made the layers ten times longer: a run may be over the slot on most
+        codes of a spectator's stand)."""
         apart = frozenset(stands)
-        for k in range(q + 1):
-            self.ops.append(self._block(t, code, q, q - k, stands, unset, up))
-            if k == q:
-                break
-            tile = self._tile(t, code, self.dealt + k, apart=apart)
-            moves = [
-                (mask & unset, step, s)
-                for mask, step, s in zip(tile.sources, tile.steps, tile.stands, strict=True)
-            ]
-            moves = [move for move in moves if move[0].bits]
-            if tile.implicit:  # a copy to the implicit stand, or none after a block
-                self.ops.append(self._made_tile(True, moves, done))
-            else:
-                self.ops.append(self._made_tile(False, [*moves, (done, 0, -1)]))
-        self.ops.append(Narrow(done, up, up * layout.bits))
+        same = self._hole_levels(t, code) is None or self.implicit in apart
+        tile = self._tile(t, code, self.dealt, apart=apart) if same else None
+        for k in range(q):
+            self.ops.append(self._block(t, code, q, q - k, stands))
+            self.ops.append(tile or self._tile(t, code, self.dealt + k, apart=apart))
+        self.ops.append(Merge())
 
-    def _block(
-        self, t: int, code: int, q: int, m: int, stands: list[int], unset: Mask, up: int
-    ) -> Block:
+    def _block(self, t: int, code: int, q: int, m: int, stands: list[int]) -> Block:
         """``B_m`` of ``_blocks``: every sharing of ``m`` copies among ``stands``, each in the
         states where it fits (``_block_ways``)."""
         dealt = self.dealt + q - m  # the other stands took q - m copies before it
         ways = [self._block_ways(t, code, s, dealt, m) for s in stands]
-        found: list[tuple[int, Mask, int, int, tuple[tuple[int, int], ...]]] = [
-            (0, unset, up, 1, ())
+        found: list[tuple[int, Mask | None, int, int, tuple[tuple[int, int], ...]]] = [
+            (0, None, 0, 1, ())
         ]
         for s, options in zip(stands, ways, strict=True):
             found = [
                 (
                     total + c,
-                    mask if more is None else mask & more,
+                    more if mask is None else mask if more is None else mask & more,
                     step + extra,
                     weight * factorial(c),
                     (*deals, (s, c)) if c else deals,
@@ -867,15 +848,20 @@ class _Walk:
                 for c, more, extra in options
                 if total + c <= m
             ]
-            found = [way for way in found if way[1].bits]
-        moves = [way for way in found if way[0] == m]
+            found = [way for way in found if way[1] is None or way[1].bits]
+        # A way of m >= 1 copies has one of c >= 1, whose states are a mask.
+        moves = [
+            (mask, step, weight, deals)
+            for total, mask, step, weight, deals in found
+            if total == m and mask is not None
+        ]
         ways_of = factorial(q) // factorial(q - m)
         return Block(
-            tuple(mask for _, mask, _, _, _ in moves),
-            tuple(step for _, _, step, _, _ in moves),
-            tuple(step * self.layout.bits for _, _, step, _, _ in moves),
-            tuple(ways_of // weight for _, _, _, weight, _ in moves),
-            tuple(deals for _, _, _, _, deals in moves),
+            tuple(mask for mask, _, _, _ in moves),
+            tuple(step for _, step, _, _ in moves),
+            tuple(step * self.layout.bits for _, step, _, _ in moves),
+            tuple(ways_of // weight for _, _, weight, _ in moves),
+            tuple(deals for _, _, _, deals in moves),
         )
 
     def _block_ways(
