@@ -80,22 +80,29 @@ def forward(plan: PackedPlan) -> list[int]:
 
 
 def _block(op: Block, layer: int) -> int:
-    """What a block sets aside (the layer itself stays)."""
+    """What a block sets aside (the layer itself stays): its moves by weight, summed, then
+    multiplied by it once."""
     result = 0
-    for wide, shift, scale in zip(op.masks, op.shifts, op.scales, strict=True):
-        moved = (layer & wide) << shift
-        result += moved if scale == 1 else moved * scale
-    return result
+    scale, moved = 1, 0
+    for wide, shift, weight in zip(op.masks, op.shifts, op.scales, strict=True):
+        if weight != scale:  # the moves come grouped by weight (``packed_plan._Walk._block``)
+            result += moved if scale == 1 else moved * scale
+            scale, moved = weight, 0
+        moved += (layer & wide) << shift
+    return result + (moved if scale == 1 else moved * scale)
 
 
 def _block_back(op: Block, aside: int) -> int:
     """The completions a block's states get through the layer it sets aside (whose completions
     are ``aside``, those after the code's merge)."""
     result = 0
-    for wide, shift, scale in zip(op.masks, op.shifts, op.scales, strict=True):
-        moved = (aside >> shift) & wide
-        result += moved if scale == 1 else moved * scale
-    return result
+    scale, moved = 1, 0
+    for wide, shift, weight in zip(op.masks, op.shifts, op.scales, strict=True):
+        if weight != scale:
+            result += moved if scale == 1 else moved * scale
+            scale, moved = weight, 0
+        moved += (aside >> shift) & wide
+    return result + (moved if scale == 1 else moved * scale)
 
 
 def sized(plan: PackedPlan) -> None:

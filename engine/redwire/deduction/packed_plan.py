@@ -824,7 +824,10 @@ class _Walk:
         tile = self._tile(t, code, self.dealt, apart=apart) if same else None
         for k in range(q):
             self.ops.append(self._block(t, code, q, q - k, stands))
-            self.ops.append(tile or self._tile(t, code, self.dealt + k, apart=apart))
+            step = tile or self._tile(t, code, self.dealt + k, apart=apart)
+            self.ops.append(step)
+            if not (step.implicit or step.steps):
+                break  # no other stand takes a copy: only the first block has a world
         self.ops.append(Merge())
 
     def _block(self, t: int, code: int, q: int, m: int, stands: list[int]) -> Block:
@@ -855,6 +858,7 @@ class _Walk:
             for total, mask, step, weight, deals in found
             if total == m and mask is not None
         ]
+        moves.sort(key=lambda move: move[2])  # by weight: the passes multiply each sum once
         ways_of = factorial(q) // factorial(q - m)
         return Block(
             tuple(mask for mask, _, _, _ in moves),
