@@ -33,11 +33,18 @@ weight of the physical deals, as in the sparse engine. The state is:
   that may hold one of the codes) may still be the implicit one: a counted copy dealt to it moves
   the counter up in every state where it is below ``high``.
 
+An x1/x2/x3 token (``Normalized.runs``: the run of equal codes over its slot holds exactly ``n``
+slots) needs no digit: a code whose run may cover its slot is dealt to the token's stand, and to
+every other such stand, in one *block* after the other stands' copies (``Block`` ops, a layer set
+aside until the code's ``Merge``: ``_Walk._blocks``), where the stand's level before and after the
+code are both known, so the run is checked by the block's mask; its weight counts the places of
+its copies among the code's.
+
 Stands with one possible level at every point (the viewer's own, known stands) are *fixed*: their
-runs are forced and only counted in ``factor``. Positions with labels, counts other than "at least
-one" and exact ones, pairs of slots, runs (``normalize``), or without a stand that can be implicit
-(no at-least-one fact and no count over part of it), are left to the other engines
-(``build_packed_plan`` gives ``None``).
+runs are forced and only counted in ``factor`` (a token's run there is checked once). Positions
+with labels, counts other than "at least one" and exact ones, pairs of slots (``normalize``), or
+without a stand that can be implicit (no at-least-one fact and no count over part of it), are left
+to the other engines (``build_packed_plan`` gives ``None``).
 
 >>> from engine.redwire.deduction import Pool, Position, Stand
 >>> from engine.redwire.deduction.normalize import normalize
@@ -57,7 +64,7 @@ from itertools import pairwise, permutations, product
 from math import comb, factorial, prod
 
 from engine.redwire.deduction.levels import Levels, local_needs, stand_levels
-from engine.redwire.deduction.normalize import Normalized, Tally
+from engine.redwire.deduction.normalize import Normalized, Pair, Tally
 from engine.redwire.deduction.packing import Layout, Mask
 
 
@@ -186,7 +193,8 @@ def takes(norm: Normalized) -> bool:
     # A token's slot is blue (``cases``): no "k of m" candidate is dealt in a block.
     candidates = {code for cands, _ in norm.groups for code in cands}
     blocks = not any(norm.allowed[s][i] & candidates for s, i, _ in norm.runs)
-    return norm.feasible and exact and blocks and not (norm.labels or norm.pairs)
+    orders = all(pair.relation == "le" for pair in norm.pairs)
+    return norm.feasible and exact and blocks and orders and not norm.labels
 
 
 def rough_costs(norm: Normalized, levels: Levels) -> tuple[float | None, float]:
@@ -247,14 +255,9 @@ class _Builder:
         candidates = [s for s in free if s not in needy]
         if free and not candidates:
             return None
-        # A stand whose slots hold intervals needs no mask on its copies (``_Walk._holes``),
-        # nor one without x1/x2/x3 tokens (their digits move with its copies: ``_Walk._runs``).
-        ruled = {s for s, _, _ in self.norm.runs}
+        # A stand whose slots hold intervals needs no mask on its copies (``_Walk._holes``).
         implicit = (
-            max(
-                candidates,
-                key=lambda s: (not self._holes(s), s not in ruled, self._width(s)),
-            )
+            max(candidates, key=lambda s: (not self._holes(s), self._width(s)))
             if candidates
             else None
         )
@@ -310,11 +313,15 @@ class _Builder:
         states = [prod(len(self.levels[s][t]) for s in free) for t in range(len(self.universe))]
         edges = 0
         copies = 0
+        blocks = self.block_stands() if self.norm.runs else {}
+        moves = 0  # the ways the blocks of x1/x2/x3 tokens' stands deal (``_Walk._blocks``)
         for t, code in enumerate(self.universe):
             takers = [s for s in free if self.levels[s][t] != self.levels[s][t + 1]]
             q = min(self.norm.copies[code], sum(self.sizes[s] for s in takers))
             edges += states[t] * (comb(q + len(takers) - 1, q) if takers else 1)
             copies += q
+            if t in blocks:
+                moves += comb(q + len(blocks[t]), q)
         slots = prod(self._width(s) for s in explicit)
         index = self.index
         spans = [
@@ -323,12 +330,22 @@ class _Builder:
         ]
         slots *= prod(keep + 1 for _, keep in self.norm.groups) << len(set(share_flags(spans)))
         slots *= prod(tally.high + 1 for tally in self.norm.tallies)
-        slots *= 2 if self.norm.runs else 1  # the block flag (``_Walk._blocks``)
         width = 8 + 4 * len(free)  # bytes per slot, about
-        packed = 2 * copies * (len(explicit) + 1) * 3 * slots * width * BYTE_NS
+        packed = 2 * (copies * (len(explicit) + 1) + moves) * 3 * slots * width * BYTE_NS
         packed += sum(states) * PACKED_STATE_NS + PACKED_FIXED_NS
         sparse = edges * EDGE_NS + sum(states) * SPARSE_STATE_NS + SPARSE_FIXED_NS
         return packed, sparse
+
+    def block_stands(self) -> dict[int, list[int]]:
+        """Per code, the stands that take it in one block (``_Walk._blocks``): those with an
+        x1/x2/x3 token whose slot the code's run may cover (``run_codes``), but fixed stands."""
+        blocks: dict[int, list[int]] = {}
+        for (s, _, _), codes in zip(self.norm.runs, self.run_codes(), strict=True):
+            if any(len(level) > 1 for level in self.levels[s]):
+                for t in codes:
+                    if s not in blocks.setdefault(t, []):
+                        blocks[t].append(s)
+        return blocks
 
     def run_codes(self) -> list[list[int]]:
         """Per x1/x2/x3 token (``Normalized.runs``), the codes whose run may cover its slot: the
@@ -468,13 +485,15 @@ class _Walk:
         ]
         # A code whose run may cover the slot of an x1/x2/x3 token (``Normalized.runs``) is
         # dealt to the token's stand in one block (``_blocks``).
-        self.blocks: dict[int, list[int]] = {}  # code -> the stands dealt in blocks
-        run_codes = builder.run_codes()
-        for (s, _, _), codes in zip(norm.runs, run_codes, strict=True):
-            for t in codes if s not in fixed else ():
-                if s not in self.blocks.setdefault(t, []):
-                    self.blocks[t].append(s)
-        self.run_codes = run_codes
+        self.blocks = builder.block_stands()  # code -> the stands dealt in blocks
+        # An order between two slots (``Pair``, ``le``) is checked after every code the second
+        # slot may take (``_in_order``).
+        self.orders: dict[int, list[Pair]] = {}
+        for pair in norm.pairs:
+            for code in norm.allowed[pair.second[0]][pair.second[1]]:
+                self.orders.setdefault(index[code], []).append(pair)
+        self.dead = False  # a fixed stand's slots break an order
+        self.run_codes = builder.run_codes()
         place_of, place_widths = _places(
             [(first, last, width) for first, last, _, _, width in tops]
         )
@@ -533,6 +552,8 @@ class _Walk:
             if not dealt:
                 return _impossible(builder)
             base.append(self._boundary(t))
+            if self.dead:
+                return _impossible(builder)
             code_of_op.extend([t] * (len(self.ops) - len(code_of_op)))
         starts.append(len(self.ops))
         span = self.span
@@ -647,7 +668,45 @@ class _Walk:
                 if first <= t < last:
                     signs[self.digit_of[(0, g)]] = 1
             self.ops.append(Narrow(layout.sum_mask(signs, floor, low, high), 0, 0))
+        for pair in self.orders.get(t, ()):
+            kept = self._in_order(t, pair, floor)
+            if kept is not None:
+                self.ops.append(Narrow(kept, 0, 0))
         return floor
+
+    def _in_order(self, t: int, pair: Pair, floor: int) -> Mask | None:
+        """After code ``t``: the states where the second slot of ``pair`` (``le``: code(first)
+        <= code(second)) is not filled unless the first one is (``None``: all of them). Checked
+        after every code the second slot may take, that says it all: were the second's code
+        below the first's, the boundary right after it would hold the second filled alone."""
+        first = self._filled(t, *pair.first, floor)
+        second = self._filled(t, *pair.second, floor, filled=False)  # not filled
+        if first is True or second is True:
+            return None
+        if first is False and second is False:
+            self.dead = True
+            return None
+        if first is False or second is False:
+            return second if first is False else first  # type: ignore[return-value]
+        return first | second
+
+    def _filled(self, t: int, s: int, i: int, floor: int, *, filled: bool = True) -> Mask | bool:
+        """After code ``t`` (its digits moved down): the states where slot ``i`` of stand ``s``
+        is filled (``filled``: else empty); a bool where every state agrees (a fixed stand)."""
+        size = self.builder.sizes[s]
+        low, high = (i + 1, size) if filled else (0, i)
+        if s in self.fixed:
+            return low <= self.lows[s][t + 1] <= high
+        if s != self.implicit:
+            d = self.explicit.index(s)
+            base, width = self.lows[s][t + 1], self.layout.widths[d]
+            values = range(max(low - base, 0), min(high - base, width - 1) + 1)
+            return self.digit_mask(d, frozenset(values))
+        signs = [-1] * len(self.explicit) + [0] * self.tops
+        for g, (first, last) in self.span.items():
+            if first <= t < last:
+                signs[self.digit_of[(0, g)]] = 1
+        return self.layout.sum_mask(signs, floor, low, high)
 
     def _rebase(self, t: int) -> Narrow | None:
         """After code ``t``: drop the states below the least levels the stands can have, and move
