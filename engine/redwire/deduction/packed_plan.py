@@ -63,6 +63,7 @@ from dataclasses import dataclass
 from itertools import pairwise, permutations, product
 from math import comb, factorial, prod
 
+from engine.redwire.deduction.facts import SlotRef
 from engine.redwire.deduction.levels import Levels, local_needs, stand_levels
 from engine.redwire.deduction.normalize import Normalized, Pair, Tally
 from engine.redwire.deduction.packing import Layout, Mask
@@ -193,7 +194,7 @@ def takes(norm: Normalized) -> bool:
     # A token's slot is blue (``cases``): no "k of m" candidate is dealt in a block.
     candidates = {code for cands, _ in norm.groups for code in cands}
     blocks = not any(norm.allowed[s][i] & candidates for s, i, _ in norm.runs)
-    orders = all(pair.relation == "le" for pair in norm.pairs)
+    orders = all(pair.relation in ("le", "lt") for pair in norm.pairs)
     return norm.feasible and exact and blocks and orders and not norm.labels
 
 
@@ -486,6 +487,19 @@ class _Walk:
         # A code whose run may cover the slot of an x1/x2/x3 token (``Normalized.runs``) is
         # dealt to the token's stand in one block (``_blocks``).
         self.blocks = builder.block_stands()  # code -> the stands dealt in blocks
+        # An order "below" (``Pair``, ``lt``) is an "at most" one (``orders``) whose slots do
+        # not hold one code: on every code both may hold, their stands take it in blocks, and
+        # the blocks that cover both slots are left out (``_block``).
+        self.apart: dict[int, list[tuple[SlotRef, SlotRef]]] = {}
+        for pair in norm.pairs:
+            if pair.relation == "lt":
+                (sa, ia), (sb, ib) = pair.first, pair.second
+                for code in norm.allowed[sa][ia] & norm.allowed[sb][ib]:
+                    t = index[code]
+                    self.apart.setdefault(t, []).append((pair.first, pair.second))
+                    for stand in (sa, sb):
+                        if stand not in self.blocks.setdefault(t, []):
+                            self.blocks[t].append(stand)
         # An order between two slots (``Pair``, ``le``) is checked after every code the second
         # slot may take (``_in_order``).
         self.orders: dict[int, list[Pair]] = {}
@@ -538,6 +552,8 @@ class _Walk:
             return None
         if not self._fixed_runs():
             return _impossible(builder)
+        if any(s in self.fixed for pairs in self.apart.values() for pair in pairs for s, _ in pair):
+            return None  # a known slot "below" another: the sparse engine's memory bit
         starts: list[int] = []
         code_of_op: list[int] = []
         base = [0]
@@ -893,10 +909,9 @@ class _Walk:
         """``B_m`` of ``_blocks``: every sharing of ``m`` copies among ``stands``, each in the
         states where it fits (``_block_ways``)."""
         dealt = self.dealt + q - m  # the other stands took q - m copies before it
-        ways = [self._block_ways(t, code, s, dealt, m) for s in stands]
-        found: list[tuple[int, Mask | None, int, int, tuple[tuple[int, int], ...]]] = [
-            (0, None, 0, 1, ())
-        ]
+        apart = self.apart.get(t, [])  # "below" orders: not both slots of this code
+        ways = [self._block_ways(t, code, s, dealt, m, apart) for s in stands]
+        found: list[Way] = [(0, None, 0, 1, (), frozenset())]
         for s, options in zip(stands, ways, strict=True):
             found = [
                 (
@@ -905,16 +920,17 @@ class _Walk:
                     step + extra,
                     weight * factorial(c),
                     (*deals, (s, c)) if c else deals,
+                    covered | also,
                 )
-                for total, mask, step, weight, deals in found
-                for c, more, extra in options
-                if total + c <= m
+                for total, mask, step, weight, deals, covered in found
+                for c, more, extra, also in options
+                if total + c <= m and not _both(apart, covered | also)
             ]
             found = [way for way in found if way[1] is None or way[1].bits]
         # A way of m >= 1 copies has one of c >= 1, whose states are a mask.
         moves = [
             (mask, step, weight, deals)
-            for total, mask, step, weight, deals in found
+            for total, mask, step, weight, deals, _ in found
             if total == m and mask is not None
         ]
         moves.sort(key=lambda move: move[2])  # by weight: the passes multiply each sum once
@@ -928,15 +944,28 @@ class _Walk:
         )
 
     def _block_ways(
-        self, t: int, code: int, s: int, dealt: int, most: int
-    ) -> list[tuple[int, Mask | None, int]]:
+        self,
+        t: int,
+        code: int,
+        s: int,
+        dealt: int,
+        most: int,
+        apart: list[tuple[SlotRef, SlotRef]],
+    ) -> list[tuple[int, Mask | None, int, frozenset[SlotRef]]]:
         """The blocks of ``c <= most`` copies of code ``t`` stand ``s`` may take: per way, ``c``,
-        the states (``None``: all) and the step (its level, and the need flags and counts it
-        meets). A block fits where its slots allow the code, it ends within the stand's levels
-        and every x1/x2/x3 token of the stand over one of its slots has ``n == c``."""
+        the states (``None``: all), the step (its level, and the need flags and counts it
+        meets) and the slots of ``apart`` (orders "below": not both of one code) it covers. A
+        block fits where its slots allow the code, it ends within the stand's levels and every
+        x1/x2/x3 token of the stand over one of its slots has ``n == c``."""
         runs = [(i, n) for stand, i, n in self.norm.runs if stand == s]
+        marks = sorted({i for pair in apart for stand, i in pair if stand == s})
         allowed = self.norm.allowed[s]
         layout = self.layout
+
+        def covers(a: int, c: int) -> frozenset[SlotRef]:
+            return frozenset((s, i) for i in marks if a <= i < a + c)
+
+        ways: list[tuple[int, Mask | None, int, frozenset[SlotRef]]] = [(0, None, 0, frozenset())]
         if s == self.implicit:
             size = self.builder.sizes[s]
             at = self._level_at(t, s, dealt, None)
@@ -945,15 +974,17 @@ class _Walk:
                 for tally, _, k in self.tallies
                 if s in tally.slots and code in tally.codes
             ]
-            ways: list[tuple[int, Mask | None, int]] = [(0, None, 0)]
             for c in range(1, most + 1):
-                starts = [a for a in range(size - c + 1) if _fits(allowed, runs, code, a, c)]
-                if not starts:
-                    continue
-                mask = _union([at(a, b) for a, b in _intervals(starts)])
-                for digit, high in counted:
-                    mask &= self.digit_mask(digit, frozenset(range(high - c + 1)))
-                ways.append((c, mask, c * sum(layout.strides[d] for d, _ in counted)))
+                found: dict[frozenset[SlotRef], list[int]] = {}
+                for a in range(size - c + 1):
+                    if _fits(allowed, runs, code, a, c):
+                        found.setdefault(covers(a, c), []).append(a)
+                for covered, starts in found.items():
+                    mask = _union([at(a, b) for a, b in _intervals(starts)])
+                    for digit, high in counted:
+                        mask &= self.digit_mask(digit, frozenset(range(high - c + 1)))
+                    step = c * sum(layout.strides[d] for d, _ in counted)
+                    ways.append((c, mask, step, covered))
             return ways
         d = self.explicit.index(s)
         low, high, width = self.lows[s][t], self.highs[s][t + 1], layout.widths[d]
@@ -967,17 +998,19 @@ class _Walk:
             for tally, _, k in self.tallies
             if s in tally.slots and code in tally.codes
         ]
-        ways = [(0, None, 0)]
         for c in range(1, most + 1):
             # The start levels whose block fits, by what it meets: per fact, its slots covered.
-            meets: dict[tuple[int, ...], set[int]] = {}
+            meets: dict[tuple[tuple[int, ...], frozenset[SlotRef]], set[int]] = {}
             for v in range(width):
                 a = low + v
                 if a + c <= high and _fits(allowed, runs, code, a, c):
-                    covered = tuple(len(slots & set(range(a, a + c))) for slots, _, _ in facts)
-                    meets.setdefault(covered, set()).add(v)
-            for covered, values in meets.items():
-                ways += self._fact_ways(c, d, values, facts, covered)
+                    met = tuple(len(slots & set(range(a, a + c))) for slots, _, _ in facts)
+                    meets.setdefault((met, covers(a, c)), set()).add(v)
+            for (met, covered), values in meets.items():
+                ways += [
+                    (c, mask, step, covered)
+                    for c, mask, step in self._fact_ways(c, d, values, facts, met)
+                ]
         return ways
 
     def _fact_ways(
@@ -1012,6 +1045,16 @@ class _Walk:
                 for way in ((mask & unset, step + stride), (mask & kept, step))
             ]
         return [(c, mask, step) for mask, step in found if mask.bits]
+
+
+#: a sharing of a block being made (``_Walk._block``): copies so far, states (``None``: all), step,
+#: the product of the shares' factorials, the (stand, copies) dealt, the slots of orders covered
+Way = tuple[int, Mask | None, int, int, tuple[tuple[int, int], ...], frozenset[SlotRef]]
+
+
+def _both(apart: list[tuple[SlotRef, SlotRef]], covered: frozenset[SlotRef]) -> bool:
+    """Whether a block covers both slots of an order "below" (one code on both: it fails)."""
+    return any(a in covered and b in covered for a, b in apart)
 
 
 def _fits(

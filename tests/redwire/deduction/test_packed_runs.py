@@ -91,7 +91,7 @@ def test_packed_engine_keeps_x_tokens_exactly() -> None:
 
 def order_position(rng: random.Random) -> Position:
     """2-4 hidden sorted stands and a wire or two nobody holds (Nano's), each tied by "at most"
-    orders to slots of the stands (mission 43: the wire lies between two neighbours, read from
+    or "below" orders to slots of the stands (mission 43: the wire lies between two neighbours, read from
     the deal, one in four false), now and then an order between two stands' slots, a need or an
     x1/x2/x3 token; a wire shown now and then."""
     chooser = RandomChooser(rng)
@@ -108,14 +108,15 @@ def order_position(rng: random.Random) -> Position:
     slots = [(s, i) for s, hand in enumerate(world[: len(sizes)]) for i in range(len(hand))]
     for p in range(len(sizes), len(world)):
         code = world[p][0]
-        below = [slot for slot in slots if world[slot[0]][slot[1]] <= code]
-        above = [slot for slot in slots if world[slot[0]][slot[1]] >= code]
+        strict = rng.random() < 0.5
+        below = [slot for slot in slots if world[slot[0]][slot[1]] < code + (not strict)]
+        above = [slot for slot in slots if world[slot[0]][slot[1]] > code - (not strict)]
         if rng.random() < 0.25:  # a false one
             below, above = above, below
         if below:
-            facts.append(Order(rng.choice(below), (p, 0)))
+            facts.append(Order(rng.choice(below), (p, 0), strict=strict))
         if above:
-            facts.append(Order((p, 0), rng.choice(above)))
+            facts.append(Order((p, 0), rng.choice(above), strict=strict))
     if rng.random() < 0.3:
         a, b = rng.sample(slots, 2)
         if world[a[0]][a[1]] > world[b[0]][b[1]]:
@@ -131,10 +132,11 @@ def order_position(rng: random.Random) -> Position:
 
 
 def test_packed_engine_keeps_orders_exactly() -> None:
-    """Positions with "at most" orders between two slots (``Pair``, ``le``) the packed engine
-    takes: every engine's and direction's totals, marginals, odds and drawn worlds are brute
-    force's, with an order's slot on the implicit stand, and some positions with no world."""
-    implicit = explicit = empty = checked = seed = 0
+    """Positions with "at most" and "below" orders between two slots (``Pair``, ``le`` and
+    ``lt``) the packed engine takes: every engine's and direction's totals, marginals, odds and
+    drawn worlds are brute force's, with an order's slot on the implicit stand and on explicit
+    ones, and some positions with no world."""
+    implicit = explicit = empty = below = checked = seed = 0
     while checked < 60 and seed < 3000:
         seed += 1
         rng = random.Random(790_000 + seed)
@@ -148,9 +150,11 @@ def test_packed_engine_keeps_orders_exactly() -> None:
         ordered = {s for pair in norm.pairs for s in (pair.first[0], pair.second[0])}
         implicit += plan.implicit in ordered
         explicit += bool(ordered & set(plan.explicit))
+        below += any(pair.relation == "lt" for pair in norm.pairs)
         truth = enumerate_deals(position)
         check_against_oracle(position, rng, truth)
         empty += not truth.total
         checked += 1
     assert checked == 60, checked
     assert implicit >= 10 and explicit >= 10 and empty >= 1, (implicit, explicit, empty)
+    assert below >= 15, below
