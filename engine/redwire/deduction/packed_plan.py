@@ -314,7 +314,7 @@ class _Builder:
         states = [prod(len(self.levels[s][t]) for s in free) for t in range(len(self.universe))]
         edges = 0
         copies = 0
-        blocks = self.block_stands() if self.norm.runs else {}
+        blocks = self.block_stands() if self.norm.runs or self.norm.pairs else {}
         moves = 0  # the ways the blocks of x1/x2/x3 tokens' stands deal (``_Walk._blocks``)
         for t, code in enumerate(self.universe):
             takers = [s for s in free if self.levels[s][t] != self.levels[s][t + 1]]
@@ -339,14 +339,30 @@ class _Builder:
 
     def block_stands(self) -> dict[int, list[int]]:
         """Per code, the stands that take it in one block (``_Walk._blocks``): those with an
-        x1/x2/x3 token whose slot the code's run may cover (``run_codes``), but fixed stands."""
+        x1/x2/x3 token whose slot the code's run may cover (``run_codes``), but fixed stands,
+        and those of an order "below" whose slots may both hold it (``apart``)."""
         blocks: dict[int, list[int]] = {}
         for (s, _, _), codes in zip(self.norm.runs, self.run_codes(), strict=True):
             if any(len(level) > 1 for level in self.levels[s]):
                 for t in codes:
                     if s not in blocks.setdefault(t, []):
                         blocks[t].append(s)
+        for t, pairs in self.apart().items():
+            for stand in (s for pair in pairs for s, _ in pair):
+                if stand not in blocks.setdefault(t, []):
+                    blocks[t].append(stand)
         return blocks
+
+    def apart(self) -> dict[int, list[tuple[SlotRef, SlotRef]]]:
+        """Per code, the orders "below" (``Pair``, ``lt``) whose two slots may both hold it
+        (their stands take it in blocks: ``_Walk._block``)."""
+        found: dict[int, list[tuple[SlotRef, SlotRef]]] = {}
+        for pair in self.norm.pairs:
+            if pair.relation == "lt":
+                (sa, ia), (sb, ib) = pair.first, pair.second
+                for code in self.norm.allowed[sa][ia] & self.norm.allowed[sb][ib]:
+                    found.setdefault(self.index[code], []).append((pair.first, pair.second))
+        return found
 
     def run_codes(self) -> list[list[int]]:
         """Per x1/x2/x3 token (``Normalized.runs``), the codes whose run may cover its slot: the
@@ -489,17 +505,9 @@ class _Walk:
         self.blocks = builder.block_stands()  # code -> the stands dealt in blocks
         # An order "below" (``Pair``, ``lt``) is an "at most" one (``orders``) whose slots do
         # not hold one code: on every code both may hold, their stands take it in blocks, and
-        # the blocks that cover both slots are left out (``_block``).
-        self.apart: dict[int, list[tuple[SlotRef, SlotRef]]] = {}
-        for pair in norm.pairs:
-            if pair.relation == "lt":
-                (sa, ia), (sb, ib) = pair.first, pair.second
-                for code in norm.allowed[sa][ia] & norm.allowed[sb][ib]:
-                    t = index[code]
-                    self.apart.setdefault(t, []).append((pair.first, pair.second))
-                    for stand in (sa, sb):
-                        if stand not in self.blocks.setdefault(t, []):
-                            self.blocks[t].append(stand)
+        # the blocks that cover both slots are left out (``_block``). A "k of m" candidate
+        # (``_candidate``, no block) has one copy: it never lies on both.
+        self.apart = builder.apart()
         # An order between two slots (``Pair``, ``le``) is checked after every code the second
         # slot may take (``_in_order``).
         self.orders: dict[int, list[Pair]] = {}
@@ -738,11 +746,11 @@ class _Walk:
         return None if mask is None else Narrow(mask, step, step * self.layout.bits)
 
     def _level_at(
-        self, t: int, s: int, dealt: int, group: int | None, *, after: bool = False
+        self, t: int, s: int, dealt: int, group: int | None
     ) -> Callable[[int, int], Mask]:
         """``at(low, high)``: the states where stand ``s``'s level is in ``[low, high]``, while
         code ``t`` is dealt (the free stands having taken ``dealt`` copies; a candidate of
-        ``group`` counted there) or, ``after``, once it is, before the digits move down."""
+        ``group`` counted there)."""
         lows = self.lows
         if s != self.implicit:
             d = self.explicit.index(s)
@@ -755,7 +763,7 @@ class _Walk:
             return explicit
         signs = [-1] * len(self.explicit) + [0] * self.tops
         for g, (first, last) in self.span.items():
-            if (first <= t < last) if after else (first < t < last or g == group):
+            if first < t < last or g == group:
                 signs[self.digit_of[(0, g)]] = 1
         base = dealt - (group is not None) - sum(lows[e][t] for e in self.explicit)
 
@@ -864,11 +872,10 @@ class _Walk:
             if holes.bits:
                 moves.append((holes, 0, self.implicit))
             implicit = False
-        bits = self.layout.bits
         return Tile(
             implicit,
             (),
-            tuple(step * bits for _, step, _ in moves),
+            tuple(step * layout.bits for _, step, _ in moves),
             tuple(m.bits for m, _, _ in moves),
             tuple(step for _, step, _ in moves),
             tuple(s for _, _, s in moves),
