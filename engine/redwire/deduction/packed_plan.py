@@ -38,11 +38,15 @@ slots) needs no digit: a code whose run may cover its slot is dealt to the token
 every other such stand, in one *block* after the other stands' copies (``Block`` ops, a layer set
 aside until the code's ``Merge``: ``_Walk._blocks``), where the stand's level before and after the
 code are both known, so the run is checked by the block's mask; its weight counts the places of
-its copies among the code's.
+its copies among the code's. An order between two slots (``Pair``: ``le``, code(a) <= code(b))
+is a ``Narrow`` after every code ``b`` may take (``b`` filled only where ``a`` is); ``lt`` also
+keeps the two slots off one code: on every code both may hold, their stands take it in blocks
+and the blocks covering both are left out (mission 43's Nano wire between two neighbours).
 
 Stands with one possible level at every point (the viewer's own, known stands) are *fixed*: their
 runs are forced and only counted in ``factor`` (a token's run there is checked once). Positions
-with labels, counts other than "at least one" and exact ones, pairs of slots (``normalize``), or
+with labels, counts other than "at least one" and exact ones, class relations of two slots
+(``Pair`` ``same`` / ``differ``: ``normalize``), or
 without a stand that can be implicit (no at-least-one fact and no count over part of it), are left
 to the other engines (``build_packed_plan`` gives ``None``).
 
