@@ -142,9 +142,9 @@ def route(norm: Normalized, mirrored: bool | None, engine: Engine | None) -> Rou
         if first.packed is not None and _packed_over_direct(first, states):
             return Route(None, first)
         # The packed engine cannot take it (labels, inexact counts, class relations of two
-        # slots, no stand that can be implicit): the direct engine walks it faster than the sparse one (by a quarter,
-        # geometric mean over 76 positions of missions 13-22 of 40,000 estimated states or more,
-        # spectators' and seats', timed on both). Or it can, but its estimate is over the direct
+        # slots, no stand that can be implicit): the direct engine walks it faster than the
+        # sparse one (by a quarter, geometric mean over 76 positions of missions 13-22 of
+        # 40,000 estimated states or more, spectators' and seats', timed on both). Or it can, but its estimate is over the direct
         # engine's at its plain per-state time: a layer too wide for its masks to stay cached
         # (mission 35's 5-player spectator, whose stands' "not an 11" let the packed engine
         # take it: 571 ms there, 392 ms direct).
