@@ -4,7 +4,7 @@ Every engine and both directions of the walk give the same answers; only the tim
 to several times. ``route`` sends the small positions (late in a game) to the direct engine
 (``direct``), from its estimate of the states it will keep (``direct.estimate``), its needs and, on
 the positions in between (up to ``DIRECT_WIDE_UP_TO`` estimated states), the rough estimates
-below; over that, the positions the packed engine cannot take (labels, inexact counts, pairs of slots, no
+below; over that, the positions the packed engine cannot take (labels, inexact counts, class relations, no
 stand that can be implicit), and the big ones (others' rough estimate over ``BIG_NS``) where its
 plain per-state time is under the packed engine's rough estimate (a packed layer too wide for
 its masks to stay cached); the other big ones go to the packed engine, never to the sparse one
@@ -141,10 +141,10 @@ def route(norm: Normalized, mirrored: bool | None, engine: Engine | None) -> Rou
             return Route(None, first)
         if first.packed is not None and _packed_over_direct(first, states):
             return Route(None, first)
-        # The packed engine cannot take it (labels, inexact counts, pairs, no stand that can be
-        # implicit): the direct engine walks it faster than the sparse one (by a quarter,
-        # geometric mean over 76 positions of missions 13-22 of 40,000 estimated states or more,
-        # spectators' and seats', timed on both). Or it can, but its estimate is over the direct
+        # The packed engine cannot take it (labels, inexact counts, class relations of two
+        # slots, no stand that can be implicit): the direct engine walks it faster than the
+        # sparse one (by a quarter, geometric mean over 76 positions of missions 13-22 of
+        # 40,000 estimated states or more, spectators' and seats', timed on both). Or it can, but its estimate is over the direct
         # engine's at its plain per-state time: a layer too wide for its masks to stay cached
         # (mission 35's 5-player spectator, whose stands' "not an 11" let the packed engine
         # take it: 571 ms there, 392 ms direct).

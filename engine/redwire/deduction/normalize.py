@@ -105,7 +105,7 @@ class Normalized:
     place: tuple[tuple[SlotRef, ...], ...] = ()  # per position stand, per slot: its DP slot
     #: x1/x2/x3 tokens on a hidden slot: (DP stand, slot, n), the run of equal codes covering that
     #: slot holds exactly n slots (the sparse and direct engines' stand options keep only such
-    #: runs; the packed engine leaves them to those).
+    #: runs; the packed engine deals such a code to the stand in one block and checks it there).
     runs: tuple[tuple[int, int, int], ...] = ()
 
     def mirrored(self) -> Normalized:

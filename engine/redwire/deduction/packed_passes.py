@@ -26,7 +26,15 @@ from itertools import chain, repeat
 from math import prod
 from random import Random
 
-from engine.redwire.deduction.packed_plan import Candidate, Narrow, PackedPlan, Tile
+from engine.redwire.deduction.packed_plan import (
+    Block,
+    Candidate,
+    Merge,
+    Narrow,
+    Op,
+    PackedPlan,
+    Tile,
+)
 from engine.redwire.deduction.packing import Widened, set_bits, widen
 
 
@@ -48,6 +56,7 @@ def forward(plan: PackedPlan) -> list[int]:
     """The layer before every code (``len(universe) + 1`` layers, the last one the end)."""
     sized(plan)
     layer = 1
+    aside = 0  # the states whose block was dealt, until the code's merge
     layers = []
     ops = plan.ops
     for t in range(len(plan.universe)):
@@ -60,10 +69,40 @@ def forward(plan: PackedPlan) -> list[int]:
                 if op.tile is not None:
                     kept = _tile(op.tile, kept)
                 layer = kept if op.drop is None else (layer & op.drop_wide) + kept
-            else:
+            elif isinstance(op, Narrow):
                 layer = (layer & op.wide) >> op.shift
+            elif isinstance(op, Block):
+                aside += _block(op, layer)
+            else:
+                layer, aside = layer + aside, 0
     layers.append(layer)
     return layers
+
+
+def _block(op: Block, layer: int) -> int:
+    """What a block sets aside (the layer itself stays): its moves by weight, summed, then
+    multiplied by it once."""
+    result = 0
+    scale, moved = 1, 0
+    for wide, shift, weight in zip(op.masks, op.shifts, op.scales, strict=True):
+        if weight != scale:  # the moves come grouped by weight (``packed_plan._Walk._block``)
+            result += moved if scale == 1 else moved * scale
+            scale, moved = weight, 0
+        moved += (layer & wide) << shift
+    return result + (moved if scale == 1 else moved * scale)
+
+
+def _block_back(op: Block, aside: int) -> int:
+    """The completions a block's states get through the layer it sets aside (whose completions
+    are ``aside``, those after the code's merge)."""
+    result = 0
+    scale, moved = 1, 0
+    for wide, shift, weight in zip(op.masks, op.shifts, op.scales, strict=True):
+        if weight != scale:
+            result += moved if scale == 1 else moved * scale
+            scale, moved = weight, 0
+        moved += (aside >> shift) & wide
+    return result + (moved if scale == 1 else moved * scale)
 
 
 def sized(plan: PackedPlan) -> None:
@@ -77,8 +116,8 @@ def sized(plan: PackedPlan) -> None:
     reaching = _reaching(plan)
     width = plan.layout.bytes_per_slot
     widened: Widened = {}
-    made: dict[int, Tile | Candidate | Narrow] = {}
-    ops: list[Tile | Candidate | Narrow] = []
+    made: dict[int, Op] = {}
+    ops: list[Op] = []
     for op in plan.ops:
         found = made.get(id(op))
         if found is None:
@@ -88,9 +127,7 @@ def sized(plan: PackedPlan) -> None:
     plan.sized = True
 
 
-def _sized_op(
-    op: Tile | Candidate | Narrow, reach: tuple[int, int], width: int, widened: Widened
-) -> Tile | Candidate | Narrow:
+def _sized_op(op: Op, reach: tuple[int, int], width: int, widened: Widened) -> Op:
     """``op`` with its wide masks, as far as ``reach``: the states before the op, and (a
     candidate) before its tile."""
     states, kept = reach
@@ -103,6 +140,10 @@ def _sized_op(
             drop_wide=0 if op.drop is None else widen(op.drop, states, width, widened),
             keep_wide=widen(op.keep, states, width, widened),
         )
+    if isinstance(op, Block):
+        return replace(op, masks=tuple(widen(mask, states, width, widened) for mask in op.sources))
+    if isinstance(op, Merge):
+        return op
     return replace(op, wide=widen(op.mask, states, width, widened))
 
 
@@ -116,6 +157,7 @@ def _reaching(plan: PackedPlan) -> dict[int, tuple[int, int]]:
     it and, a candidate, before its tile (the most over its uses)."""
     found: dict[int, tuple[int, int]] = {}
     reach = 1
+    aside = 0
     for op in plan.ops:
         states, kept_states = reach.bit_length(), 0
         if isinstance(op, Tile):
@@ -126,8 +168,13 @@ def _reaching(plan: PackedPlan) -> dict[int, tuple[int, int]]:
             if op.tile is not None:
                 kept = _reach(op.tile, kept)
             after = kept if op.drop is None else (reach & op.drop.bits) | kept
-        else:
+        elif isinstance(op, Narrow):
             after = (reach & op.mask.bits) >> op.step
+        elif isinstance(op, Block):
+            aside |= _block_reach(op, reach)
+            after = reach
+        else:
+            after, aside = reach | aside, 0
         before = found.get(id(op), (0, 0))
         found[id(op)] = (max(before[0], states), max(before[1], kept_states))
         reach = after
@@ -139,15 +186,34 @@ def total(plan: PackedPlan, end: int) -> int:
     return plan.layout.slot(end, plan.final)
 
 
-def _back(op: Tile | Candidate | Narrow, layer: int) -> int:
-    """The completion layer before ``op`` from the one after it (the transposed op)."""
+def _back(op: Op, layer: int, aside: int) -> int:
+    """The completion layer before ``op`` from the one after it (the transposed op); ``aside``:
+    the completions after the code's merge (what a block's states get)."""
     if isinstance(op, Tile):
         return _tile_back(op, layer)
     if isinstance(op, Candidate):
         kept = layer if op.tile is None else _tile_back(op.tile, layer)
         kept = (kept >> op.shift) & op.keep_wide
         return kept if op.drop is None else (layer & op.drop_wide) + kept
+    if isinstance(op, Block):
+        return layer + _block_back(op, aside)
+    if isinstance(op, Merge):
+        return layer
     return (layer << op.shift) & op.wide
+
+
+def _backs(ops: list[Op], after: int) -> list[int]:
+    """The completion layers before each of a code's ``ops`` and, last, ``after`` (the one
+    after them)."""
+    layers = [after]
+    layer, aside = after, 0
+    for op in reversed(ops):
+        if isinstance(op, Merge):
+            aside = layer
+        layer = _back(op, layer, aside)
+        layers.append(layer)
+    layers.reverse()
+    return layers
 
 
 def backward(plan: PackedPlan, reached: list[int]) -> list[int]:
@@ -161,8 +227,11 @@ def backward(plan: PackedPlan, reached: list[int]) -> list[int]:
     layer = 1 << (plan.final * bits)
     layers = [layer]
     for t in range(len(plan.universe) - 1, -1, -1):
+        aside = 0
         for op in reversed(plan.ops[plan.starts[t] : plan.starts[t + 1]]):
-            layer = _back(op, layer)
+            if isinstance(op, Merge):
+                aside = layer
+            layer = _back(op, layer, aside)
         states = -(-reached[t].bit_length() // bits)
         layer &= (1 << (states * bits)) - 1
         layers.append(layer)
@@ -173,11 +242,7 @@ def backward(plan: PackedPlan, reached: list[int]) -> list[int]:
 def code_completions(plan: PackedPlan, t: int, after: int) -> list[int]:
     """The completion layers before each op of code ``t`` and, last, ``after`` (the layer after
     the code): what sampling needs inside a code, recomputed rather than kept."""
-    layers = [after]
-    for op in reversed(plan.ops[plan.starts[t] : plan.starts[t + 1]]):
-        layers.append(_back(op, layers[-1]))
-    layers.reverse()
-    return layers
+    return _backs(plan.ops[plan.starts[t] : plan.starts[t + 1]], after)
 
 
 def _reach(op: Tile, support: int) -> int:
@@ -194,6 +259,20 @@ def _reach_back(op: Tile, support: int) -> int:
     return result
 
 
+def _block_reach(op: Block, support: int) -> int:
+    result = 0
+    for mask, step in zip(op.sources, op.steps, strict=True):
+        result |= (support & mask.bits) << step
+    return result
+
+
+def _block_reach_back(op: Block, aside: int) -> int:
+    result = 0
+    for mask, step in zip(op.sources, op.steps, strict=True):
+        result |= (aside >> step) & mask.bits
+    return result
+
+
 def supports(plan: PackedPlan) -> tuple[list[int], list[int]]:
     """The states reachable before every code, and those that can complete before every op:
     the passes above with one bit per state (``|`` for ``+``, so exactly the non-zero states).
@@ -205,6 +284,7 @@ def supports(plan: PackedPlan) -> tuple[list[int], list[int]]:
 
 def _supports(plan: PackedPlan) -> tuple[list[int], list[int]]:
     reach = 1
+    aside = 0
     reached = []
     for t in range(len(plan.universe)):
         reached.append(reach)
@@ -216,11 +296,16 @@ def _supports(plan: PackedPlan) -> tuple[list[int], list[int]]:
                 if op.tile is not None:
                     kept = _reach(op.tile, kept)
                 reach = kept if op.drop is None else (reach & op.drop.bits) | kept
-            else:
+            elif isinstance(op, Narrow):
                 reach = (reach & op.mask.bits) >> op.step
+            elif isinstance(op, Block):
+                aside |= _block_reach(op, reach)
+            else:
+                reach, aside = reach | aside, 0
     reached.append(reach)
     done = 1 << plan.final
     completing = [done]
+    aside = 0
     for op in reversed(plan.ops):
         if isinstance(op, Tile):
             done = _reach_back(op, done)
@@ -228,8 +313,12 @@ def _supports(plan: PackedPlan) -> tuple[list[int], list[int]]:
             kept = done if op.tile is None else _reach_back(op.tile, done)
             kept = (kept >> op.step) & op.keep.bits
             done = kept if op.drop is None else (done & op.drop.bits) | kept
-        else:
+        elif isinstance(op, Narrow):
             done = (done << op.step) & op.mask.bits
+        elif isinstance(op, Block):
+            done |= _block_reach_back(op, aside)
+        else:
+            aside = done
         completing.append(done)
     completing.reverse()
     return reached, completing
@@ -371,50 +460,73 @@ class PackedTables:
             for t, code in enumerate(plan.universe):
                 dealt[s] += [code] * (plan.levels[s][t + 1][0] - plan.levels[s][t][0])
         state = 0
+        aside = False  # the state's block was dealt: it waits for its code's merge
         for k, op in enumerate(plan.ops):
             code = plan.universe[plan.code_of_op[k]]
             if isinstance(op, Narrow):
                 state -= op.step
                 continue
-            state, stand = self._draw(k, self._branches(op, state), state, rng)
-            if stand is not None:
-                dealt[stand].append(code)
+            if isinstance(op, Merge):
+                aside = False
+            if aside or isinstance(op, Merge):
+                continue
+            state, deals = self._draw(k, self._branches(k, op, state), state, rng)
+            aside = isinstance(op, Block) and bool(deals)
+            for stand, copies in deals:
+                dealt[stand] += [code] * copies
         return [tuple(sorted(codes)) for codes in dealt]
 
-    def _draw(
-        self, k: int, branches: list[tuple[int, int | None]], state: int, rng: Random
-    ) -> tuple[int, int | None]:
-        """One branch of op ``k`` from ``state``, in proportion to its completions."""
+    def _draw(self, k: int, branches: list[Branch], state: int, rng: Random) -> tuple[int, Deals]:
+        """One branch of op ``k`` from ``state``, in proportion to its weight (a block's ways
+        to place its copies) times its completions (at ``after``: after op ``after - 1``)."""
         pick = rng.randrange(self._slot(k, state))
-        for target, stand in branches:
-            pick -= self._slot(k + 1, target)
+        for target, scale, deals, after in branches:
+            pick -= scale * self._slot(after, target)
             if pick < 0:
-                return target, stand
+                return target, deals
         raise AssertionError("completion weights do not add up")
 
-    def _branches(self, op: Tile | Candidate, state: int) -> list[tuple[int, int | None]]:
-        """The next states of ``state`` through ``op``, with the stand that gets a copy."""
+    def _branches(self, k: int, op: Tile | Candidate | Block, state: int) -> list[Branch]:
+        """The next states of ``state`` through op ``k``, with their weights, the copies that
+        go where, and the op whose completions they read."""
         if isinstance(op, Tile):
-            return self._tile_branches(op, state)
-        result: list[tuple[int, int | None]] = []
+            return self._tile_branches(k, op, state)
+        if isinstance(op, Block):
+            ops = self.plan.ops
+            merge = next(j for j in range(k, len(ops)) if isinstance(ops[j], Merge))
+            result: list[Branch] = [(state, 1, (), k + 1)]  # its block comes later
+            for mask, step, scale, deals in zip(
+                op.sources, op.steps, op.scales, op.deals, strict=True
+            ):
+                if (mask.bits >> state) & 1:
+                    result.append((state + step, scale, deals, merge + 1))
+            return result
+        result = []
         if op.drop is not None and (op.drop.bits >> state) & 1:
-            result.append((state, None))
+            result.append((state, 1, (), k + 1))
         if (op.keep.bits >> state) & 1:
             kept = state + op.step
             if op.tile is None:
-                result.append((kept, None))
+                result.append((kept, 1, (), k + 1))
             else:
-                result += self._tile_branches(op.tile, kept)
+                result += self._tile_branches(k, op.tile, kept)
         return result
 
-    def _tile_branches(self, op: Tile, state: int) -> list[tuple[int, int | None]]:
-        result: list[tuple[int, int | None]] = []
-        if op.implicit:
-            result.append((state, self.plan.implicit))
+    def _tile_branches(self, k: int, op: Tile, state: int) -> list[Branch]:
+        result: list[Branch] = []
+        if op.implicit and self.plan.implicit is not None:
+            result.append((state, 1, ((self.plan.implicit, 1),), k + 1))
         for mask, step, stand in zip(op.bitmasks, op.steps, op.stands, strict=True):
             if (mask >> state) & 1:
-                result.append((state + step, stand))
+                result.append((state + step, 1, ((stand, 1),), k + 1))
         return result
+
+
+#: the copies a branch deals: (stand, copies) pairs
+Deals = tuple[tuple[int, int], ...]
+#: a branch of op ``k`` from a state: (the next state, its weight, the copies it deals, the op
+#: before which its completions are read: ``k + 1``, or after its code's merge)
+Branch = tuple[int, int, Deals, int]
 
 
 def _accumulate(

@@ -33,11 +33,22 @@ weight of the physical deals, as in the sparse engine. The state is:
   that may hold one of the codes) may still be the implicit one: a counted copy dealt to it moves
   the counter up in every state where it is below ``high``.
 
+An x1/x2/x3 token (``Normalized.runs``: the run of equal codes over its slot holds exactly ``n``
+slots) needs no digit: a code whose run may cover its slot is dealt to the token's stand, and to
+every other such stand, in one *block* after the other stands' copies (``Block`` ops, a layer set
+aside until the code's ``Merge``: ``_Walk._blocks``), where the stand's level before and after the
+code are both known, so the run is checked by the block's mask; its weight counts the places of
+its copies among the code's. An order between two slots (``Pair``: ``le``, code(a) <= code(b))
+is a ``Narrow`` after every code ``b`` may take (``b`` filled only where ``a`` is); ``lt`` also
+keeps the two slots off one code: on every code both may hold, their stands take it in blocks
+and the blocks covering both are left out (mission 43's Nano wire between two neighbours).
+
 Stands with one possible level at every point (the viewer's own, known stands) are *fixed*: their
-runs are forced and only counted in ``factor``. Positions with labels, counts other than "at least
-one" and exact ones, pairs of slots, runs (``normalize``), or without a stand that can be implicit
-(no at-least-one fact and no count over part of it), are left to the other engines
-(``build_packed_plan`` gives ``None``).
+runs are forced and only counted in ``factor`` (a token's run there is checked once). Positions
+with labels, counts other than "at least one" and exact ones, class relations of two slots
+(``Pair`` ``same`` / ``differ``: ``normalize``), or
+without a stand that can be implicit (no at-least-one fact and no count over part of it), are left
+to the other engines (``build_packed_plan`` gives ``None``).
 
 >>> from engine.redwire.deduction import Pool, Position, Stand
 >>> from engine.redwire.deduction.normalize import normalize
@@ -53,11 +64,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from itertools import permutations, product
-from math import comb, prod
+from itertools import pairwise, permutations, product
+from math import comb, factorial, prod
 
+from engine.redwire.deduction.facts import SlotRef
 from engine.redwire.deduction.levels import Levels, local_needs, stand_levels
-from engine.redwire.deduction.normalize import Normalized, Tally
+from engine.redwire.deduction.normalize import Normalized, Pair, Tally
 from engine.redwire.deduction.packing import Layout, Mask
 
 
@@ -103,7 +115,31 @@ class Narrow:
     wide: int = 0
 
 
-Op = Tile | Candidate | Narrow
+@dataclass(slots=True, frozen=True)
+class Block:
+    """Deal the last ``m`` copies of a code at once to the stands with an x1/x2/x3 token over a
+    slot the code may cover (``_Walk._blocks``): every state stays in the layer (its block comes
+    later), and those of ``sources[k]`` also go, ``steps[k]`` states up (``shifts[k]`` bits),
+    their weight times ``scales[k]`` (the ways to place those copies among the code's), to a
+    layer set aside until the code's ``Merge`` (no copy is dealt to them after their block);
+    ``deals[k]``: the (stand, copies) of that way. ``masks``: the wide forms, as far as the walk
+    reaches."""
+
+    sources: tuple[Mask, ...]
+    steps: tuple[int, ...]
+    shifts: tuple[int, ...]
+    scales: tuple[int, ...]
+    deals: tuple[tuple[tuple[int, int], ...], ...]
+    masks: tuple[int, ...] = ()
+
+
+@dataclass(slots=True, frozen=True)
+class Merge:
+    """The end of a code dealt in blocks: the layer set aside (the states whose block was dealt)
+    added to the layer (those whose block had no copy)."""
+
+
+Op = Tile | Candidate | Narrow | Block | Merge
 
 
 @dataclass(slots=True)
@@ -155,10 +191,15 @@ def build_packed_plan(
 
 
 def takes(norm: Normalized) -> bool:
-    """Whether the packed engine may take ``norm`` at all (no labels, pairs or runs, and no
-    count but exact ones: ``Tally`` with ``low == high``, a counter each)."""
+    """Whether the packed engine may take ``norm`` at all (no labels or pairs, and no count but
+    exact ones: ``Tally`` with ``low == high``, a counter each; x1/x2/x3 tokens are dealt in
+    blocks)."""
     exact = all(tally.low == tally.high for tally in norm.tallies)
-    return norm.feasible and exact and not (norm.labels or norm.pairs or norm.runs)
+    # A token's slot is blue (``cases``): no "k of m" candidate is dealt in a block.
+    candidates = {code for cands, _ in norm.groups for code in cands}
+    blocks = not any(norm.allowed[s][i] & candidates for s, i, _ in norm.runs)
+    orders = all(pair.relation in ("le", "lt") for pair in norm.pairs)
+    return norm.feasible and exact and blocks and orders and not norm.labels
 
 
 def rough_costs(norm: Normalized, levels: Levels) -> tuple[float | None, float]:
@@ -182,6 +223,11 @@ SPARSE_FIXED_NS = 1.6e6
 BYTE_NS = 0.034
 PACKED_STATE_NS = 130
 PACKED_FIXED_NS = 1.2e6
+# Building a block's ways (``_Walk._block``: masks per sharing, a Python step per start level)
+# costs about this per way the estimate counts; on the small positions of missions 24, 40 and 43
+# (3,500-13,000 direct states) it was most of the packed engine's 7-14 ms, the direct engine's
+# 3-5 ms.
+BLOCK_NS = 1e5
 # A packed layer longer than this is left to the sparse engine whatever the estimates say (many
 # at-least-one facts at once: each doubles the layer).
 MAX_LAYER_BYTES = 1 << 26
@@ -299,11 +345,15 @@ class _Builder:
         states = [prod(len(self.levels[s][t]) for s in free) for t in range(len(self.universe))]
         edges = 0
         copies = 0
+        blocks = self.block_stands() if self.norm.runs or self.norm.pairs else {}
+        moves = 0  # the ways the blocks of x1/x2/x3 tokens' stands deal (``_Walk._blocks``)
         for t, code in enumerate(self.universe):
             takers = [s for s in free if self.levels[s][t] != self.levels[s][t + 1]]
             q = min(self.norm.copies[code], sum(self.sizes[s] for s in takers))
             edges += states[t] * (comb(q + len(takers) - 1, q) if takers else 1)
             copies += q
+            if t in blocks:
+                moves += comb(q + len(blocks[t]), q)
         slots = prod(self._width(s) for s in explicit)
         index = self.index
         spans = [
@@ -313,10 +363,52 @@ class _Builder:
         slots *= prod(keep + 1 for _, keep in self.norm.groups) << len(set(share_flags(spans)))
         slots *= prod(tally.high + 1 for tally in self.norm.tallies)
         width = 8 + 4 * len(free)  # bytes per slot, about
-        packed = 2 * copies * (len(explicit) + 1) * 3 * slots * width * BYTE_NS
-        packed += sum(states) * PACKED_STATE_NS + PACKED_FIXED_NS
+        packed = 2 * (copies * (len(explicit) + 1) + moves) * 3 * slots * width * BYTE_NS
+        packed += sum(states) * PACKED_STATE_NS + PACKED_FIXED_NS + moves * BLOCK_NS
         sparse = edges * EDGE_NS + sum(states) * SPARSE_STATE_NS + SPARSE_FIXED_NS
         return packed, sparse
+
+    def block_stands(self) -> dict[int, list[int]]:
+        """Per code, the stands that take it in one block (``_Walk._blocks``): those with an
+        x1/x2/x3 token whose slot the code's run may cover (``run_codes``), but fixed stands,
+        and those of an order "below" whose slots may both hold it (``apart``)."""
+        blocks: dict[int, list[int]] = {}
+        for (s, _, _), codes in zip(self.norm.runs, self.run_codes(), strict=True):
+            if any(len(level) > 1 for level in self.levels[s]):
+                for t in codes:
+                    if s not in blocks.setdefault(t, []):
+                        blocks[t].append(s)
+        for t, pairs in self.apart().items():
+            for stand in (s for pair in pairs for s, _ in pair):
+                if stand not in blocks.setdefault(t, []):
+                    blocks[t].append(stand)
+        return blocks
+
+    def apart(self) -> dict[int, list[tuple[SlotRef, SlotRef]]]:
+        """Per code, the orders "below" (``Pair``, ``lt``) whose two slots may both hold it
+        (their stands take it in blocks: ``_Walk._block``)."""
+        found: dict[int, list[tuple[SlotRef, SlotRef]]] = {}
+        for pair in self.norm.pairs:
+            if pair.relation == "lt":
+                (sa, ia), (sb, ib) = pair.first, pair.second
+                for code in self.norm.allowed[sa][ia] & self.norm.allowed[sb][ib]:
+                    found.setdefault(self.index[code], []).append((pair.first, pair.second))
+        return found
+
+    def run_codes(self) -> list[list[int]]:
+        """Per x1/x2/x3 token (``Normalized.runs``), the codes whose run may cover its slot: the
+        slot allows the code and the stand's levels may bracket the slot while it is dealt."""
+        found = []
+        for s, i, _ in self.norm.runs:
+            levels, allowed = self.levels[s], self.norm.allowed[s][i]
+            found.append(
+                [
+                    t
+                    for t, code in enumerate(self.universe)
+                    if code in allowed and levels[t][0] <= i < levels[t + 1][-1]
+                ]
+            )
+        return found
 
     # ----------------------------------------------------------------- the implicit stand
 
@@ -439,6 +531,22 @@ class _Walk:
             (first, last, 2, k, tally.high + 1)
             for (tally, last, k), first in zip(self.tallies, self.tally_firsts, strict=True)
         ]
+        # A code whose run may cover the slot of an x1/x2/x3 token (``Normalized.runs``) is
+        # dealt to the token's stand in one block (``_blocks``).
+        self.blocks = builder.block_stands()  # code -> the stands dealt in blocks
+        # An order "below" (``Pair``, ``lt``) is an "at most" one (``orders``) whose slots do
+        # not hold one code: on every code both may hold, their stands take it in blocks, and
+        # the blocks that cover both slots are left out (``_block``). A "k of m" candidate
+        # (``_candidate``, no block) has one copy: it never lies on both.
+        self.apart = builder.apart()
+        # An order between two slots (``Pair``, ``le``) is checked after every code the second
+        # slot may take (``_in_order``).
+        self.orders: dict[int, list[Pair]] = {}
+        for pair in norm.pairs:
+            for code in norm.allowed[pair.second[0]][pair.second[1]]:
+                self.orders.setdefault(index[code], []).append(pair)
+        self.dead = False  # a fixed stand's slots break an order
+        self.run_codes = builder.run_codes()
         place_of, place_widths = _places(
             [(first, last, width) for first, last, _, _, width in tops]
         )
@@ -481,6 +589,10 @@ class _Walk:
         builder, layout = self.builder, self.layout
         if layout.size * layout.bytes_per_slot > MAX_LAYER_BYTES:
             return None
+        if not self._fixed_runs():
+            return _impossible(builder)
+        if any(s in self.fixed for pairs in self.apart.values() for pair in pairs for s, _ in pair):
+            return None  # a known slot "below" another: the sparse engine's memory bit
         starts: list[int] = []
         code_of_op: list[int] = []
         base = [0]
@@ -495,6 +607,8 @@ class _Walk:
             if not dealt:
                 return _impossible(builder)
             base.append(self._boundary(t))
+            if self.dead:
+                return _impossible(builder)
             code_of_op.extend([t] * (len(self.ops) - len(code_of_op)))
         starts.append(len(self.ops))
         span = self.span
@@ -519,6 +633,21 @@ class _Walk:
             ),
             tuple(sorted({self.digit_of[(1, flag)] for _, _, flag in self.needs})),
         )
+
+    def _fixed_runs(self) -> bool:
+        """Whether the x1/x2/x3 tokens the walk has no digit for hold: on a fixed stand, the run
+        over the slot is known (its length is checked here); elsewhere, no code can cover the
+        slot (then no world)."""
+        levels = self.builder.levels
+        for (s, i, n), codes in zip(self.norm.runs, self.run_codes, strict=True):
+            if s not in self.fixed:
+                if not codes:
+                    return False
+                continue
+            lows = [level[0] for level in levels[s]]
+            if not any(a <= i < b and b - a == n for a, b in pairwise(lows)):
+                return False
+        return True
 
     def _candidate(self, t: int, code: int, taken: list[int]) -> bool:
         """The op of a "k of m" candidate (``False``: no world)."""
@@ -553,7 +682,10 @@ class _Walk:
         if q < 0 or (q and not any(self.builder.takes(s, code) for s in self.free)):
             return False
         self.factor *= _multinomial(copies, [*taken, q])
-        if self._hole_levels(t, code) is None:
+        blocked = self.blocks.get(t)
+        if blocked:
+            self._blocks(t, code, q, blocked)
+        elif self._hole_levels(t, code) is None:
             self.ops.extend([self._tile(t, code, self.dealt)] * q)
         else:  # the implicit stand's level, which its copies' masks read, moves copy by copy
             self.ops.extend([self._tile(t, code, self.dealt + k) for k in range(q)])
@@ -591,7 +723,45 @@ class _Walk:
                 if first <= t < last:
                     signs[self.digit_of[(0, g)]] = 1
             self.ops.append(Narrow(layout.sum_mask(signs, floor, low, high), 0, 0))
+        for pair in self.orders.get(t, ()):
+            kept = self._in_order(t, pair, floor)
+            if kept is not None:
+                self.ops.append(Narrow(kept, 0, 0))
         return floor
+
+    def _in_order(self, t: int, pair: Pair, floor: int) -> Mask | None:
+        """After code ``t``: the states where the second slot of ``pair`` (``le``: code(first)
+        <= code(second)) is not filled unless the first one is (``None``: all of them). Checked
+        after every code the second slot may take, that says it all: were the second's code
+        below the first's, the boundary right after it would hold the second filled alone."""
+        first = self._filled(t, *pair.first, floor)
+        second = self._filled(t, *pair.second, floor, filled=False)  # not filled
+        if first is True or second is True:
+            return None
+        if first is False and second is False:
+            self.dead = True
+            return None
+        if first is False or second is False:
+            return second if first is False else first  # type: ignore[return-value]
+        return first | second
+
+    def _filled(self, t: int, s: int, i: int, floor: int, *, filled: bool = True) -> Mask | bool:
+        """After code ``t`` (its digits moved down): the states where slot ``i`` of stand ``s``
+        is filled (``filled``: else empty); a bool where every state agrees (a fixed stand)."""
+        size = self.builder.sizes[s]
+        low, high = (i + 1, size) if filled else (0, i)
+        if s in self.fixed:
+            return low <= self.lows[s][t + 1] <= high
+        if s != self.implicit:
+            d = self.explicit.index(s)
+            base, width = self.lows[s][t + 1], self.layout.widths[d]
+            values = range(max(low - base, 0), min(high - base, width - 1) + 1)
+            return self.digit_mask(d, frozenset(values))
+        signs = [-1] * len(self.explicit) + [0] * self.tops
+        for g, (first, last) in self.span.items():
+            if first <= t < last:
+                signs[self.digit_of[(0, g)]] = 1
+        return self.layout.sum_mask(signs, floor, low, high)
 
     def _rebase(self, t: int) -> Narrow | None:
         """After code ``t``: drop the states below the least levels the stands can have, and move
@@ -605,6 +775,33 @@ class _Walk:
                 mask = above if mask is None else mask & above
                 step += rise * self.layout.strides[d]
         return None if mask is None else Narrow(mask, step, step * self.layout.bits)
+
+    def _level_at(
+        self, t: int, s: int, dealt: int, group: int | None
+    ) -> Callable[[int, int], Mask]:
+        """``at(low, high)``: the states where stand ``s``'s level is in ``[low, high]``, while
+        code ``t`` is dealt (the free stands having taken ``dealt`` copies; a candidate of
+        ``group`` counted there)."""
+        lows = self.lows
+        if s != self.implicit:
+            d = self.explicit.index(s)
+            low, width = lows[s][t], self.layout.widths[d]
+
+            def explicit(first: int, last: int) -> Mask:
+                values = range(max(first - low, 0), min(last - low, width - 1) + 1)
+                return self.digit_mask(d, frozenset(values))
+
+            return explicit
+        signs = [-1] * len(self.explicit) + [0] * self.tops
+        for g, (first, last) in self.span.items():
+            if first < t < last or g == group:
+                signs[self.digit_of[(0, g)]] = 1
+        base = dealt - (group is not None) - sum(lows[e][t] for e in self.explicit)
+
+        def implicit(first: int, last: int) -> Mask:
+            return self.layout.sum_mask(signs, base, first, last)
+
+        return implicit
 
     def _hole_levels(self, t: int, code: int) -> list[tuple[int, int]] | None:
         """The intervals of levels at which the implicit stand may take a copy of code ``t``,
@@ -639,28 +836,32 @@ class _Walk:
         intervals = self._hole_levels(t, code)
         if intervals is None:
             return None
-        layout = self.layout
-        signs = [-1] * len(self.explicit) + [0] * self.tops
-        for g, (first, last) in self.span.items():
-            if first < t < last or g == group:
-                signs[self.digit_of[(0, g)]] = 1
-        base = dealt - (group is not None) - sum(self.lows[s][t] for s in self.explicit)
+        assert self.implicit is not None
+        at = self._level_at(t, self.implicit, dealt, group)
         # Some slot allows the code (the stand takes it): there is an interval at least.
-        mask = layout.sum_mask(signs, base, *intervals[0])
+        mask = at(*intervals[0])
         for low, high in intervals[1:]:
-            mask = mask | layout.sum_mask(signs, base, low, high)
+            mask = mask | at(low, high)
         return mask
 
-    def _tile(self, t: int, code: int, dealt: int, group: int | None = None) -> Tile:
+    def _tile(
+        self,
+        t: int,
+        code: int,
+        dealt: int,
+        group: int | None = None,
+        apart: frozenset[int] = frozenset(),
+    ) -> Tile:
         """Dealing one copy of ``code`` (number ``t``) to a free stand, the free stands having
-        taken ``dealt`` copies before it (and, a candidate of ``group``, it counted there)."""
+        taken ``dealt`` copies before it (and, a candidate of ``group``, it counted there); not
+        to the stands ``apart`` (dealt in blocks: ``_blocks``)."""
         layout = self.layout
         moves = []
         for d, s in enumerate(self.explicit):
             span_t = (self.lows[s][t], self.highs[s][t + 1])
             allowed = self.norm.allowed[s]
             ok = _digits(span_t, (g for g, codes in enumerate(allowed) if code in codes))
-            if not ok:
+            if not ok or s in apart:
                 continue
             flags = [
                 (_digits(span_t, need.slots[s]), self.digit_of[(1, flag)], 0)
@@ -676,7 +877,11 @@ class _Walk:
                 if mask.bits:
                     steps = layout.strides[d] + sum(layout.strides[f] for f in setting)
                     moves.append((mask, steps, s))
-        implicit = self.implicit is not None and self.builder.takes(self.implicit, code)
+        implicit = (
+            self.implicit is not None
+            and self.implicit not in apart
+            and self.builder.takes(self.implicit, code)
+        )
         counted = [
             (self.digit_of[(2, k)], tally.high)
             for tally, _, k in self.tallies
@@ -707,6 +912,220 @@ class _Walk:
             tuple(s for _, _, s in moves),
             tuple(m for m, _, _ in moves),
         )
+
+    # ------------------------------------------------------------ x1/x2/x3 tokens: blocks
+
+    def _blocks(self, t: int, code: int, q: int, stands: list[int]) -> None:
+        """The ops of code ``t`` (``q`` copies for the free stands) when ``stands`` have an
+        x1/x2/x3 token over a slot the code may cover: ``B_q, T_1, B_q-1, T_2, .., T_q``, then
+        ``Merge``.
+
+        ``T_k`` deals one copy to the other free stands (``_tile``). ``B_m`` deals the last
+        ``m`` copies to ``stands`` at once, shared ``c`` among them, into a layer set aside
+        that the ``T`` after it leave alone; every state also stays (its block comes later).
+        ``Merge`` adds that layer to the states whose block has no copy. Each sharing of the
+        ``q`` copies has one path, the block after the other stands' copies, whose ``T`` count
+        their orders; ``B_m`` weighs it by ``q! / ((q - m)! prod c!)``, the places of the
+        block's copies among the code's, so that it weighs ``q! / prod c!`` in all, as copies
+        dealt one by one do. When a block is dealt, the stand's level before and after the code
+        are both known: a token's run over its slot (the code's ``c`` copies from the level) is
+        checked there (it holds exactly ``n``), with no memory in the state (a digit per token,
+        moved copy by copy, made the layers ten times longer: a run may be over the slot on most
+        codes of a spectator's stand)."""
+        apart = frozenset(stands)
+        same = self._hole_levels(t, code) is None or self.implicit in apart
+        tile = self._tile(t, code, self.dealt, apart=apart) if same else None
+        for k in range(q):
+            self.ops.append(self._block(t, code, q, q - k, stands))
+            step = tile or self._tile(t, code, self.dealt + k, apart=apart)
+            self.ops.append(step)
+            if not (step.implicit or step.steps):
+                break  # no other stand takes a copy: only the first block has a world
+        self.ops.append(Merge())
+
+    def _block(self, t: int, code: int, q: int, m: int, stands: list[int]) -> Block:
+        """``B_m`` of ``_blocks``: every sharing of ``m`` copies among ``stands``, each in the
+        states where it fits (``_block_ways``)."""
+        dealt = self.dealt + q - m  # the other stands took q - m copies before it
+        apart = self.apart.get(t, [])  # "below" orders: not both slots of this code
+        ways = [self._block_ways(t, code, s, dealt, m, apart) for s in stands]
+        found: list[Way] = [(0, None, 0, 1, (), frozenset())]
+        for s, options in zip(stands, ways, strict=True):
+            found = [
+                (
+                    total + c,
+                    more if mask is None else mask if more is None else mask & more,
+                    step + extra,
+                    weight * factorial(c),
+                    (*deals, (s, c)) if c else deals,
+                    covered | also,
+                )
+                for total, mask, step, weight, deals, covered in found
+                for c, more, extra, also in options
+                if total + c <= m and not _both(apart, covered | also)
+            ]
+            found = [way for way in found if way[1] is None or way[1].bits]
+        # A way of m >= 1 copies has one of c >= 1, whose states are a mask.
+        moves = [
+            (mask, step, weight, deals)
+            for total, mask, step, weight, deals, _ in found
+            if total == m and mask is not None
+        ]
+        moves.sort(key=lambda move: move[2])  # by weight: the passes multiply each sum once
+        ways_of = factorial(q) // factorial(q - m)
+        return Block(
+            tuple(mask for mask, _, _, _ in moves),
+            tuple(step for _, step, _, _ in moves),
+            tuple(step * self.layout.bits for _, step, _, _ in moves),
+            tuple(ways_of // weight for _, _, weight, _ in moves),
+            tuple(deals for _, _, _, deals in moves),
+        )
+
+    def _block_ways(
+        self,
+        t: int,
+        code: int,
+        s: int,
+        dealt: int,
+        most: int,
+        apart: list[tuple[SlotRef, SlotRef]],
+    ) -> list[tuple[int, Mask | None, int, frozenset[SlotRef]]]:
+        """The blocks of ``c <= most`` copies of code ``t`` stand ``s`` may take: per way, ``c``,
+        the states (``None``: all), the step (its level, and the need flags and counts it
+        meets) and the slots of ``apart`` (orders "below": not both of one code) it covers. A
+        block fits where its slots allow the code, it ends within the stand's levels and every
+        x1/x2/x3 token of the stand over one of its slots has ``n == c``."""
+        runs = [(i, n) for stand, i, n in self.norm.runs if stand == s]
+        marks = sorted({i for pair in apart for stand, i in pair if stand == s})
+        allowed = self.norm.allowed[s]
+        layout = self.layout
+
+        def covers(a: int, c: int) -> frozenset[SlotRef]:
+            return frozenset((s, i) for i in marks if a <= i < a + c)
+
+        ways: list[tuple[int, Mask | None, int, frozenset[SlotRef]]] = [(0, None, 0, frozenset())]
+        if s == self.implicit:
+            size = self.builder.sizes[s]
+            at = self._level_at(t, s, dealt, None)
+            counted = [
+                (self.digit_of[(2, k)], tally.high)
+                for tally, _, k in self.tallies
+                if s in tally.slots and code in tally.codes
+            ]
+            for c in range(1, most + 1):
+                found: dict[frozenset[SlotRef], list[int]] = {}
+                for a in range(size - c + 1):
+                    if _fits(allowed, runs, code, a, c):
+                        found.setdefault(covers(a, c), []).append(a)
+                for covered, starts in found.items():
+                    mask = _union([at(a, b) for a, b in _intervals(starts)])
+                    for digit, high in counted:
+                        mask &= self.digit_mask(digit, frozenset(range(high - c + 1)))
+                    step = c * sum(layout.strides[d] for d, _ in counted)
+                    ways.append((c, mask, step, covered))
+            return ways
+        d = self.explicit.index(s)
+        low, high, width = self.lows[s][t], self.highs[s][t + 1], layout.widths[d]
+        facts = [
+            (need.slots[s], self.digit_of[(1, flag)], 0)
+            for need, _, flag in self.needs
+            if s in need.slots and code in need.codes
+        ]
+        facts += [
+            (tally.slots[s], self.digit_of[(2, k)], tally.high)
+            for tally, _, k in self.tallies
+            if s in tally.slots and code in tally.codes
+        ]
+        for c in range(1, most + 1):
+            # The start levels whose block fits, by what it meets: per fact, its slots covered.
+            meets: dict[tuple[tuple[int, ...], frozenset[SlotRef]], set[int]] = {}
+            for v in range(width):
+                a = low + v
+                if a + c <= high and _fits(allowed, runs, code, a, c):
+                    met = tuple(len(slots & set(range(a, a + c))) for slots, _, _ in facts)
+                    meets.setdefault((met, covers(a, c)), set()).add(v)
+            for (met, covered), values in meets.items():
+                ways += [
+                    (c, mask, step, covered)
+                    for c, mask, step in self._fact_ways(c, d, values, facts, met)
+                ]
+        return ways
+
+    def _fact_ways(
+        self,
+        c: int,
+        d: int,
+        values: set[int],
+        facts: list[tuple[frozenset[int], int, int]],
+        covered: tuple[int, ...],
+    ) -> list[tuple[int, Mask | None, int]]:
+        """A block of ``c`` copies from the levels ``values`` of digit ``d`` that covers
+        ``covered[k]`` slots of ``facts[k]`` (slots, digit, ``high``: 0 a need's flag, else an
+        exact count's most): a need's flag is set if it was not (a set one stays), a count's
+        counter goes up by the slots covered (where it stays within ``high``)."""
+        layout = self.layout
+        found: list[tuple[Mask, int]] = [
+            (self.digit_mask(d, frozenset(values)), c * layout.strides[d])
+        ]
+        for (_, digit, high), count in zip(facts, covered, strict=True):
+            if not count:
+                continue
+            stride = layout.strides[digit]
+            if high:
+                below = self.digit_mask(digit, frozenset(range(high - count + 1)))
+                found = [(mask & below, step + count * stride) for mask, step in found]
+                continue
+            unset = self.digit_mask(digit, frozenset((0,)))
+            kept = self.digit_mask(digit, frozenset((1,)))
+            found = [
+                way
+                for mask, step in found
+                for way in ((mask & unset, step + stride), (mask & kept, step))
+            ]
+        return [(c, mask, step) for mask, step in found if mask.bits]
+
+
+#: a sharing of a block being made (``_Walk._block``): copies so far, states (``None``: all), step,
+#: the product of the shares' factorials, the (stand, copies) dealt, the slots of orders covered
+Way = tuple[int, Mask | None, int, int, tuple[tuple[int, int], ...], frozenset[SlotRef]]
+
+
+def _both(apart: list[tuple[SlotRef, SlotRef]], covered: frozenset[SlotRef]) -> bool:
+    """Whether a block covers both slots of an order "below" (one code on both: it fails)."""
+    return any(a in covered and b in covered for a, b in apart)
+
+
+def _fits(
+    allowed: tuple[frozenset[int], ...], runs: list[tuple[int, int]], code: int, a: int, c: int
+) -> bool:
+    """Whether ``c`` copies of ``code`` may lie on slots ``a .. a + c - 1`` of a stand whose
+    slots allow ``allowed`` and whose x1/x2/x3 tokens are ``runs`` (slot, n): a run of ``c``
+    copies there is the whole run of the code, so a token over it needs ``n == c``."""
+    if not all(code in allowed[j] for j in range(a, a + c)):
+        return False
+    return all(n == c for i, n in runs if a <= i < a + c)
+
+
+def _intervals(values: list[int]) -> list[tuple[int, int]]:
+    """Sorted ``values`` as intervals ``(first, last)``.
+
+    >>> _intervals([0, 1, 2, 5, 7, 8])
+    [(0, 2), (5, 5), (7, 8)]
+    """
+    found: list[tuple[int, int]] = []
+    for v in values:
+        if found and found[-1][1] == v - 1:
+            found[-1] = (found[-1][0], v)
+        else:
+            found.append((v, v))
+    return found
+
+
+def _union(masks: list[Mask]) -> Mask:
+    result = masks[0]
+    for mask in masks[1:]:
+        result = result | mask
+    return result
 
 
 def share_flags(spans: list[tuple[int, int]]) -> list[int]:

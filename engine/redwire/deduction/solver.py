@@ -27,8 +27,10 @@ Three engines run that DP, with the same answers:
   5-player opening has three level digits of at most 11 values each, and the counters. It pays per
   live state only in the marginals (``F * B``). Openings and spectators, where the hidden stands
   are long and the edges many, run several times faster on it. It takes "at least one" facts
-  (a flag each) and exact counts (a counter each), and leaves labels, other counts, pairs of
-  slots and runs to the others.
+  (a flag each), exact counts (a counter each) and x1/x2/x3 tokens (a token's stand takes each
+  code that may cover its slot in one block) and orders between two slots (a check after each
+  code; "below": blocks again), and leaves labels, other counts and class relations of two slots
+  to the others.
 
 ``route`` sends the small and middling positions to the direct engine (``choice``: its estimated
 states, its needs, the others' rough estimates); ``plan_for`` picks the engine and the direction of the walk
