@@ -103,7 +103,35 @@ class Narrow:
     wide: int = 0
 
 
-Op = Tile | Candidate | Narrow
+@dataclass(slots=True, frozen=True)
+class Subsets:
+    """Deal one code's copies meeting its *one-code needs* (facts "at least one of these slots
+    holds this code", ``_Walk.subset_needs``) without a flag each: by inclusion and exclusion
+    inside the code. The deals that meet every such need are, with the sign of the size of each
+    set of them, the deals where the needs of the set fail, that is the same copies dealt with
+    their slots barred (``walks``: per set, its sign and one ``Tile`` per copy; the empty set
+    first). A flag doubled the whole layer while the code was dealt and split every move of its
+    stand in two (mission 33's four needs on its 10s: 16 times the layer, half the walk); the
+    walks here go over the layer without flags, and the sum is exact per state: each walk is the
+    same linear map with fewer moves, and every walk's masks reach as far as the widest
+    (``packed_passes.sized``), so that each is exact on every state, reached or not, and the
+    signed sum, the number of deals meeting the needs, is never negative in a slot."""
+
+    walks: tuple[tuple[int, tuple[Tile, ...]], ...]
+
+
+Op = Tile | Candidate | Narrow | Subsets
+
+
+def tiles_of(op: Op) -> int:
+    """How many copies' ``Tile`` moves ``op`` goes over the layer with (a ``Subsets``: its
+    walks'), 1 for the others: what a walk's bytes count (``choice._refine``)."""
+    return sum(len(tiles) for _, tiles in op.walks) if isinstance(op, Subsets) else 1
+
+
+#: The most one-code needs on one code checked by ``Subsets`` (``2 ** n`` walks of its copies);
+#: the others keep a flag.
+MAX_SUBSET_NEEDS = 5
 
 
 @dataclass(slots=True)
@@ -275,18 +303,21 @@ class _Builder:
         operations per stand over the whole layer (the product of the digit widths, counters and
         need flags included, in slots of about ``width`` bytes), and per state in the marginals."""
         states = [prod(len(self.levels[s][t]) for s in free) for t in range(len(self.universe))]
+        index = self.index
+        subsets = subset_needs(self.norm, index)
         edges = 0
-        copies = 0
+        copies = 0  # the packed engine's: a code with ``Subsets`` walks its copies 2 ** n times
         for t, code in enumerate(self.universe):
             takers = [s for s in free if self.levels[s][t] != self.levels[s][t + 1]]
             q = min(self.norm.copies[code], sum(self.sizes[s] for s in takers))
             edges += states[t] * (comb(q + len(takers) - 1, q) if takers else 1)
-            copies += q
+            copies += q << len(subsets.get(t, ()))
         slots = prod(self._width(s) for s in explicit)
-        index = self.index
+        checked = {k for found in subsets.values() for k in found}
         spans = [
             (min(index[c] for c in n.codes), max(index[c] for c in n.codes))
-            for n in self.norm.needs
+            for k, n in enumerate(self.norm.needs)
+            if k not in checked
         ]
         slots *= prod(keep + 1 for _, keep in self.norm.groups) << len(set(share_flags(spans)))
         slots *= prod(tally.high + 1 for tally in self.norm.tallies)
@@ -388,13 +419,14 @@ class _Walk:
             for g, (cands, _) in enumerate(norm.groups)
             if cands
         }
-        spans = [
-            (min(index[c] for c in n.codes), max(index[c] for c in n.codes)) for n in norm.needs
-        ]
+        # Needs on one code are checked inside it (``Subsets``); the others keep a flag.
+        self.subsets = subset_needs(norm, index)
+        checked = {k for found in self.subsets.values() for k in found}
+        flagged = [need for k, need in enumerate(norm.needs) if k not in checked]
+        spans = [(min(index[c] for c in n.codes), max(index[c] for c in n.codes)) for n in flagged]
         flags = share_flags(spans)
         self.needs = [
-            (need, last, flag)
-            for need, (_, last), flag in zip(norm.needs, spans, flags, strict=True)
+            (need, last, flag) for need, (_, last), flag in zip(flagged, spans, flags, strict=True)
         ]
         # Counters and need flags on top (``_places``): a digit is 0 outside the codes it is
         # active in, so digits active at different times share a place, and the places active
@@ -525,18 +557,36 @@ class _Walk:
         return True
 
     def _copies(self, t: int, code: int, taken: list[int]) -> bool:
-        """One ``Tile`` per copy the free stands share (``False``: no world)."""
+        """One ``Tile`` per copy the free stands share, or a ``Subsets`` of them where needs are
+        on this code alone (``False``: no world)."""
         copies = self.norm.copies[code]
         q = copies - sum(taken)
         if q < 0 or (q and not any(self.builder.takes(s, code) for s in self.free)):
             return False
         self.factor *= _multinomial(copies, [*taken, q])
-        if self._hole_levels(t, code) is None:
-            self.ops.extend([self._tile(t, code, self.dealt)] * q)
-        else:  # the implicit stand's level, which its copies' masks read, moves copy by copy
-            self.ops.extend([self._tile(t, code, self.dealt + k) for k in range(q)])
+        needs = [self.norm.needs[k] for k in self.subsets.get(t, ())]
+        if needs:
+            walks = []
+            for chosen in product((False, True), repeat=len(needs)):  # the empty set first
+                barred: dict[int, frozenset[int]] = {}
+                for fails, need in zip(chosen, needs, strict=True):
+                    for s, slots in need.slots.items() if fails else ():
+                        barred[s] = barred.get(s, frozenset()) | slots
+                sign = -1 if sum(chosen) % 2 else 1
+                walks.append((sign, tuple(self._dealing(t, code, q, barred))))
+            self.ops.append(Subsets(tuple(walks)))
+        else:
+            self.ops.extend(self._dealing(t, code, q, {}))
         self.dealt += q
         return True
+
+    def _dealing(self, t: int, code: int, q: int, barred: dict[int, frozenset[int]]) -> list[Tile]:
+        """The ``Tile`` of each of the ``q`` copies of code ``t`` the free stands share, none
+        landing on the ``barred`` slots (per stand)."""
+        if self._hole_levels(t, code) is None:
+            return [self._tile(t, code, self.dealt, barred=barred)] * q
+        # The implicit stand's level, which its copies' masks read, moves copy by copy.
+        return [self._tile(t, code, self.dealt + k, barred=barred) for k in range(q)]
 
     def _boundary(self, t: int) -> int:
         """The ops after code ``t``: need checks, the digits' move down, the implicit stand's
@@ -629,15 +679,25 @@ class _Walk:
             mask = mask | layout.sum_mask(signs, base, low, high)
         return mask
 
-    def _tile(self, t: int, code: int, dealt: int, group: int | None = None) -> Tile:
+    def _tile(
+        self,
+        t: int,
+        code: int,
+        dealt: int,
+        group: int | None = None,
+        barred: dict[int, frozenset[int]] | None = None,
+    ) -> Tile:
         """Dealing one copy of ``code`` (number ``t``) to a free stand, the free stands having
-        taken ``dealt`` copies before it (and, a candidate of ``group``, it counted there)."""
+        taken ``dealt`` copies before it (and, a candidate of ``group``, it counted there), never
+        to the ``barred`` slots (per explicit stand: ``Subsets``)."""
         layout = self.layout
         moves = []
         for d, s in enumerate(self.explicit):
             span_t = (self.lows[s][t], self.highs[s][t + 1])
             allowed = self.norm.allowed[s]
             ok = _digits(span_t, (g for g, codes in enumerate(allowed) if code in codes))
+            if barred and s in barred:
+                ok -= _digits(span_t, barred[s])
             if not ok:
                 continue
             flags = [
@@ -685,6 +745,21 @@ class _Walk:
             tuple(s for _, _, s in moves),
             tuple(m for m, _, _ in moves),
         )
+
+
+def subset_needs(norm: Normalized, index: dict[int, int]) -> dict[int, list[int]]:
+    """Per code number, the needs on that code alone that ``Subsets`` checks (indices into
+    ``norm.needs``; at most ``MAX_SUBSET_NEEDS`` per code, a candidate's never: its copy is
+    dealt by a ``Candidate``)."""
+    candidates = {code for cands, _ in norm.groups for code in cands}
+    found: dict[int, list[int]] = {}
+    for k, need in enumerate(norm.needs):
+        if len(need.codes) == 1 and not need.codes & candidates:
+            (code,) = need.codes
+            checked = found.setdefault(index[code], [])
+            if len(checked) < MAX_SUBSET_NEEDS:
+                checked.append(k)
+    return found
 
 
 def share_flags(spans: list[tuple[int, int]]) -> list[int]:
