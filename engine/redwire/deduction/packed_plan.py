@@ -24,9 +24,13 @@ weight of the physical deals, as in the sparse engine. The state is:
   holes are preferred;
 * one counter per "k of m" group while its candidates are dealt (``Candidate``), checked and
   cleared after its last one;
-* one flag per at-least-one fact (``Need``), set by the copies that land on one of its slots
-  with one of its codes (the ``Tile`` moves of a stand split by the flags they set), checked and
-  cleared after its last code; facts whose codes do not overlap share a flag (``share_flags``);
+* one flag per at-least-one fact (``Need``) on two codes or more, set by the copies that land
+  on one of its slots with one of its codes (the ``Tile`` moves of a stand split by the flags
+  they set), checked and cleared after its last code; facts whose codes do not overlap share a
+  flag (``share_flags``). A need on one code alone ("stand 2 holds a 10") has no flag: that
+  code's copies are dealt once per set of its needs with their slots barred, and the walks are
+  summed with the set's sign (inclusion and exclusion inside the code, ``Subsets``), on the
+  layer without flags;
 * one counter per exact count (``Tally`` with ``low == high``: "one yellow on each stand"), 0 to
   ``high``, moved up by every copy that lands on one of its slots with one of its codes, checked
   (it must be ``high``) and cleared after its last code. A stand counted as a whole (every slot
@@ -204,11 +208,19 @@ def rough_costs(norm: Normalized, levels: Levels) -> tuple[float | None, float]:
 # layer that a big-int operation goes over and per state (the marginals); both a fixed cost (the
 # plan). The estimates are rough (they count ``prod |levels|`` states, not the live ones): they
 # pick the faster engine on 67 of the 77 positions, the others being close calls.
+# ``BYTE_NS`` and ``PACKED_STATE_NS`` refitted (the same least squares, the fixed cost kept: no
+# position under 15 ms to fit it on) on the 123 real positions of the default bench of 15 ms or
+# more (every 8 actions, one game per mission and player count) that the packed engine takes in
+# one walk, timed warm once the layout counts the places that ``_places`` shares and the needs
+# that ``Subsets`` checks: median |log(estimate / time)| 0.25 (0.51 with the constants before,
+# 0.034 and 130); of the 92 over ``DIRECT_WIDE_UP_TO`` direct states, the packed-or-direct choice
+# (``choice._packed_over_direct``) is the faster one on 91 (89 with the constants before: 343 ->
+# 30 ms lost to the wrong choice).
 EDGE_NS = 150
 SPARSE_STATE_NS = 330
 SPARSE_FIXED_NS = 1.6e6
-BYTE_NS = 0.034
-PACKED_STATE_NS = 130
+BYTE_NS = 0.09
+PACKED_STATE_NS = 63
 PACKED_FIXED_NS = 1.2e6
 # A packed layer longer than this is left to the sparse engine whatever the estimates say (many
 # at-least-one facts at once: each doubles the layer).
@@ -300,32 +312,54 @@ class _Builder:
         Both walk about ``prod |levels|`` states per boundary. The sparse engine pays per edge
         (a state has about ``C(q + a - 1, a - 1)`` ways to share ``q`` copies among ``a``
         stands) and per state. The packed engine pays per copy, forward and backward, a few
-        operations per stand over the whole layer (the product of the digit widths, counters and
-        need flags included, in slots of about ``width`` bytes), and per state in the marginals."""
+        operations per stand over the layer while its code is dealt (the product of the digit
+        widths, and of the places of the counters and need flags up to the highest one active
+        then, as ``_places`` lays them out: in slots of about ``width`` bytes), ``2 ** n`` times
+        over for a code with ``n`` needs on it alone (``Subsets``), and per state in the
+        marginals."""
         states = [prod(len(self.levels[s][t]) for s in free) for t in range(len(self.universe))]
-        index = self.index
-        subsets = subset_needs(self.norm, index)
+        subsets = subset_needs(self.norm, self.index)
+        tops = _top_lengths(self._tops(subsets), len(self.universe))
         edges = 0
-        copies = 0  # the packed engine's: a code with ``Subsets`` walks its copies 2 ** n times
+        copies = 0  # the packed engine's, times the layer's tops while each is dealt
         for t, code in enumerate(self.universe):
             takers = [s for s in free if self.levels[s][t] != self.levels[s][t + 1]]
             q = min(self.norm.copies[code], sum(self.sizes[s] for s in takers))
             edges += states[t] * (comb(q + len(takers) - 1, q) if takers else 1)
-            copies += q << len(subsets.get(t, ()))
+            copies += (q << len(subsets.get(t, ()))) * tops[t]
         slots = prod(self._width(s) for s in explicit)
+        width = 8 + 4 * len(free)  # bytes per slot, about
+        packed = 2 * copies * (len(explicit) + 1) * 3 * slots * width * BYTE_NS
+        packed += sum(states) * PACKED_STATE_NS + PACKED_FIXED_NS
+        sparse = edges * EDGE_NS + sum(states) * SPARSE_STATE_NS + SPARSE_FIXED_NS
+        return packed, sparse
+
+    def _tops(self, subsets: dict[int, list[int]]) -> list[tuple[int, int, int]]:
+        """The counters' and need flags' digits as ``_Walk`` lays them out: per digit, the
+        first and last codes it is active over and its width (``subsets``: the needs checked
+        without a flag)."""
+        index = self.index
+        tops = [
+            (index[cands[0]], index[cands[-1]], keep + 1)
+            for cands, keep in self.norm.groups
+            if cands
+        ]
         checked = {k for found in subsets.values() for k in found}
         spans = [
             (min(index[c] for c in n.codes), max(index[c] for c in n.codes))
             for k, n in enumerate(self.norm.needs)
             if k not in checked
         ]
-        slots *= prod(keep + 1 for _, keep in self.norm.groups) << len(set(share_flags(spans)))
-        slots *= prod(tally.high + 1 for tally in self.norm.tallies)
-        width = 8 + 4 * len(free)  # bytes per slot, about
-        packed = 2 * copies * (len(explicit) + 1) * 3 * slots * width * BYTE_NS
-        packed += sum(states) * PACKED_STATE_NS + PACKED_FIXED_NS
-        sparse = edges * EDGE_NS + sum(states) * SPARSE_STATE_NS + SPARSE_FIXED_NS
-        return packed, sparse
+        merged: dict[int, tuple[int, int]] = {}
+        for (first, last), flag in zip(spans, share_flags(spans), strict=True):
+            low, high = merged.get(flag, (first, last))
+            merged[flag] = (min(low, first), max(high, last))
+        tops += [(first, last, 2) for first, last in merged.values()]
+        tops += [
+            (min(index[c] for c in tally.codes), max(index[c] for c in tally.codes), tally.high + 1)
+            for tally in self.norm.tallies
+        ]
+        return tops
 
     # ----------------------------------------------------------------- the implicit stand
 
@@ -780,6 +814,21 @@ def share_flags(spans: list[tuple[int, int]]) -> list[int]:
         flags[k] = flag
         free_after[flag] = last
     return flags
+
+
+def _top_lengths(tops: list[tuple[int, int, int]], codes: int) -> list[int]:
+    """Per code, how many times the level digits' states the layer is while it is dealt: the
+    product of the widths of the places (``_places``) up to the highest one active then.
+
+    >>> _top_lengths([(0, 2, 3), (5, 5, 2), (5, 5, 2)], 6)   # a counter, then two flags
+    [3, 3, 3, 1, 1, 6]
+    """
+    place_of, widths = _places(tops)
+    lengths = []
+    for t in range(codes):
+        high = max((place_of[k] + 1 for k, (a, b, _) in enumerate(tops) if a <= t <= b), default=0)
+        lengths.append(prod(widths[:high]))
+    return lengths
 
 
 def _places(tops: list[tuple[int, int, int]]) -> tuple[list[int], list[int]]:
