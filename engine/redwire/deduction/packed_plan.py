@@ -30,7 +30,8 @@ weight of the physical deals, as in the sparse engine. The state is:
   flag (``share_flags``). A need on one code alone ("stand 2 holds a 10") has no flag: that
   code's copies are dealt once per set of its needs with their slots barred, and the walks are
   summed with the set's sign (inclusion and exclusion inside the code, ``Subsets``), on the
-  layer without flags;
+  layer without flags; its slots on the implicit stand are barred as holes are (a ``Tile``
+  move of step 0 with a ``sum_mask``), so it does not keep its stands explicit;
 * one counter per exact count (``Tally`` with ``low == high``: "one yellow on each stand"), 0 to
   ``high``, moved up by every copy that lands on one of its slots with one of its codes, checked
   (it must be ``high``) and cleared after its last code. A stand counted as a whole (every slot
@@ -40,7 +41,7 @@ weight of the physical deals, as in the sparse engine. The state is:
 Stands with one possible level at every point (the viewer's own, known stands) are *fixed*: their
 runs are forced and only counted in ``factor``. Positions with labels, counts other than "at least
 one" and exact ones, pairs of slots, runs (``normalize``), or without a stand that can be implicit
-(no at-least-one fact and no count over part of it), are left to the other engines
+(no at-least-one fact on two codes or more and no count over part of it), are left to the other engines
 (``build_packed_plan`` gives ``None``).
 
 >>> from engine.redwire.deduction import Pool, Position, Stand
@@ -245,18 +246,25 @@ class _Builder:
         fixed = tuple(s for s in stands if all(len(lv) == 1 for lv in self.levels[s]))
         free = [s for s in stands if s not in fixed]
         needy = {s for need in self.norm.needs for s in need.slots}
+        # A need with a flag keeps its stands explicit (the flag is set by their moves); one
+        # that ``Subsets`` checks does not: its slots on the implicit stand are barred by masks
+        # on its level, as holes are (``_Walk._hole_levels``).
+        checked = {k for found in subset_needs(self.norm, self.index).values() for k in found}
+        flagged = {
+            s for k, need in enumerate(self.norm.needs) if k not in checked for s in need.slots
+        }
         # A stand with a count may be implicit only if the count takes the whole stand (every
         # slot that may hold one of its codes): a copy of its codes dealt to the implicit stand
         # then counts wherever it lands, one move up the counter for every state.
-        needy |= {
+        counted = {
             s
             for tally in self.norm.tallies
             for s in tally.slots
             if s in fixed or len(tally.slots) > 1 or not self._whole(tally, s)
         }
-        if needy & set(fixed):
+        if (needy | counted) & set(fixed):
             return None
-        candidates = [s for s in free if s not in needy]
+        candidates = [s for s in free if s not in flagged | counted]
         if free and not candidates:
             return None
         # A stand whose slots hold intervals needs no mask on its copies (``_Walk._holes``).
@@ -617,7 +625,8 @@ class _Walk:
     def _dealing(self, t: int, code: int, q: int, barred: dict[int, frozenset[int]]) -> list[Tile]:
         """The ``Tile`` of each of the ``q`` copies of code ``t`` the free stands share, none
         landing on the ``barred`` slots (per stand)."""
-        if self._hole_levels(t, code) is None:
+        off = barred.get(self.implicit, frozenset()) if self.implicit is not None else frozenset()
+        if self._hole_levels(t, code, off) is None:
             return [self._tile(t, code, self.dealt, barred=barred)] * q
         # The implicit stand's level, which its copies' masks read, moves copy by copy.
         return [self._tile(t, code, self.dealt + k, barred=barred) for k in range(q)]
@@ -668,11 +677,14 @@ class _Walk:
                 step += rise * self.layout.strides[d]
         return None if mask is None else Narrow(mask, step, step * self.layout.bits)
 
-    def _hole_levels(self, t: int, code: int) -> list[tuple[int, int]] | None:
+    def _hole_levels(
+        self, t: int, code: int, barred: frozenset[int] = frozenset()
+    ) -> list[tuple[int, int]] | None:
         """The intervals of levels at which the implicit stand may take a copy of code ``t``,
         where a slot of it has the code inside the hull of its codes but does not allow it (a
-        hole: ``_Builder._holes``), which the bounds (``_interval_bounds``, of the hulls) do not
-        see; ``None``: no slot has it as a hole, the bounds say it all.
+        hole: ``_Builder._holes``) or is ``barred`` (a ``Subsets`` walk's failing need), which
+        the bounds (``_interval_bounds``, of the hulls) do not see; ``None``: no slot has it as
+        a hole, the bounds say it all (may be empty: every slot that allows it is barred).
 
         Every slot of the stand is looked at, not only the levels it may be at then (``levels``
         are each stand's alone: its slots' holes pruned them, the bounds do not)."""
@@ -680,9 +692,9 @@ class _Walk:
         rank = self._held.get(code)
         if s is None or rank is None:
             return None
-        ok = [code in codes for codes in self.norm.allowed[s]]
+        ok = [code in codes and g not in barred for g, codes in enumerate(self.norm.allowed[s])]
         hulls = zip(ok, self._hulls, strict=True)
-        if all(fits or not low < rank < high for fits, (low, high) in hulls):
+        if not barred and all(fits or not low < rank < high for fits, (low, high) in hulls):
             return None
         intervals: list[tuple[int, int]] = []
         for g, fits in enumerate(ok):
@@ -693,21 +705,29 @@ class _Walk:
                     intervals.append((g, g))
         return intervals
 
-    def _hole_mask(self, t: int, code: int, dealt: int, group: int | None) -> Mask | None:
+    def _hole_mask(
+        self,
+        t: int,
+        code: int,
+        dealt: int,
+        group: int | None,
+        barred: frozenset[int] = frozenset(),
+    ) -> Mask | None:
         """The states in which the implicit stand may take this copy of code ``t`` (``None``:
-        all). Its level is ``dealt`` (the copies the free stands took before this one) plus the
-        open groups' counters minus the explicit levels; a candidate of ``group`` is in its
-        counter already, so one fewer."""
-        intervals = self._hole_levels(t, code)
+        all), off its ``barred`` slots. Its level is ``dealt`` (the copies the free stands took
+        before this one) plus the open groups' counters minus the explicit levels; a candidate
+        of ``group`` is in its counter already, so one fewer."""
+        intervals = self._hole_levels(t, code, barred)
         if intervals is None:
             return None
+        if not intervals:
+            return Mask(0)
         layout = self.layout
         signs = [-1] * len(self.explicit) + [0] * self.tops
         for g, (first, last) in self.span.items():
             if first < t < last or g == group:
                 signs[self.digit_of[(0, g)]] = 1
         base = dealt - (group is not None) - sum(self.lows[s][t] for s in self.explicit)
-        # Some slot allows the code (the stand takes it): there is an interval at least.
         mask = layout.sum_mask(signs, base, *intervals[0])
         for low, high in intervals[1:]:
             mask = mask | layout.sum_mask(signs, base, low, high)
@@ -723,7 +743,7 @@ class _Walk:
     ) -> Tile:
         """Dealing one copy of ``code`` (number ``t``) to a free stand, the free stands having
         taken ``dealt`` copies before it (and, a candidate of ``group``, it counted there), never
-        to the ``barred`` slots (per explicit stand: ``Subsets``)."""
+        to the ``barred`` slots (per stand: ``Subsets``)."""
         layout = self.layout
         moves = []
         for d, s in enumerate(self.explicit):
@@ -754,7 +774,12 @@ class _Walk:
             for tally, _, k in self.tallies
             if implicit and self.implicit in tally.slots and code in tally.codes
         ]
-        holes = self._hole_mask(t, code, dealt, group) if implicit else None
+        off = (
+            barred.get(self.implicit, frozenset())
+            if barred and self.implicit is not None
+            else frozenset()
+        )
+        holes = self._hole_mask(t, code, dealt, group, off) if implicit else None
         if counted:  # a counted copy on the implicit stand: its counters go up (``_whole``)
             assert self.implicit is not None
             mask = self.digit_mask(counted[0][0], frozenset(range(counted[0][1])))
