@@ -41,8 +41,8 @@ weight of the physical deals, as in the sparse engine. The state is:
 Stands with one possible level at every point (the viewer's own, known stands) are *fixed*: their
 runs are forced and only counted in ``factor``. Positions with labels, counts other than "at least
 one" and exact ones, pairs of slots, runs (``normalize``), or without a stand that can be implicit
-(no at-least-one fact on two codes or more and no count over part of it), are left to the other engines
-(``build_packed_plan`` gives ``None``).
+(no at-least-one fact on two codes or more and no count over part of it), are left to the other
+engines (``build_packed_plan`` gives ``None``).
 
 >>> from engine.redwire.deduction import Pool, Position, Stand
 >>> from engine.redwire.deduction.normalize import normalize
