@@ -46,6 +46,7 @@ from engine.redwire.deduction.packed_plan import (
     build_packed_plan,
     rough_costs,
     takes,
+    tiles_of,
 )
 from engine.redwire.deduction.plan import Plan, build_plan
 
@@ -285,7 +286,8 @@ def _refine(option: _Option) -> None:
     # so a state whose flags or counters are set high in the layer inside a code, which the
     # backward layers used to reach (mission 18's spectators, 4x), is cut. The constant was
     # fitted on the forward bytes counted twice.
-    swept = sum(reached[t].bit_length() for t in plan.code_of_op) * width
+    ops = zip(plan.code_of_op, plan.ops, strict=True)
+    swept = sum(reached[t].bit_length() * tiles_of(op) for t, op in ops) * width
     option.packed_plan = plan
     option.packed = 1e6 * (PACKED_BYTE_MS * swept + PACKED_LIVE_MS * live + PACKED_FIXED_MS)
     # The sparse engine pays per edge, which the states alone do not count: on a wide hidden

@@ -33,6 +33,7 @@ from engine.redwire.deduction.packed_plan import (
     Narrow,
     Op,
     PackedPlan,
+    Subsets,
     Tile,
 )
 from engine.redwire.deduction.packing import Widened, set_bits, widen
@@ -52,6 +53,36 @@ def _tile_back(op: Tile, layer: int) -> int:
     return result
 
 
+def _subsets(op: Subsets, layer: int) -> int:
+    """The signed sum of ``op``'s walks from ``layer``: every slot of it is the weight of the
+    deals meeting the needs, never negative, so the sum of the packed ints is that layer
+    (carries and borrows between the slots of the parts cancel)."""
+    plus = minus = 0
+    for sign, tiles in op.walks:
+        walked = layer
+        for tile in tiles:
+            walked = _tile(tile, walked)
+        if sign > 0:
+            plus += walked
+        else:
+            minus += walked
+    return plus - minus
+
+
+def _subsets_back(op: Subsets, layer: int) -> int:
+    """The transposed ``_subsets``: the signed sum of the walks' transposes."""
+    plus = minus = 0
+    for sign, tiles in op.walks:
+        walked = layer
+        for tile in reversed(tiles):
+            walked = _tile_back(tile, walked)
+        if sign > 0:
+            plus += walked
+        else:
+            minus += walked
+    return plus - minus
+
+
 def forward(plan: PackedPlan) -> list[int]:
     """The layer before every code (``len(universe) + 1`` layers, the last one the end)."""
     sized(plan)
@@ -69,6 +100,8 @@ def forward(plan: PackedPlan) -> list[int]:
                 if op.tile is not None:
                     kept = _tile(op.tile, kept)
                 layer = kept if op.drop is None else (layer & op.drop_wide) + kept
+            elif isinstance(op, Subsets):
+                layer = _subsets(op, layer)
             elif isinstance(op, Narrow):
                 layer = (layer & op.wide) >> op.shift
             elif isinstance(op, Block):
@@ -129,10 +162,20 @@ def sized(plan: PackedPlan) -> None:
 
 def _sized_op(op: Op, reach: tuple[int, int], width: int, widened: Widened) -> Op:
     """``op`` with its wide masks, as far as ``reach``: the states before the op, and (a
-    candidate) before its tile."""
+    candidate) before its tile; (a ``Subsets``) as far as its widest walk reaches, for every
+    walk, so that each is exact on every state and their signed sum never negative."""
     states, kept = reach
     if isinstance(op, Tile):
         return _sized_tile(op, states, width, widened)
+    if isinstance(op, Subsets):
+        sized: dict[int, Tile] = {}  # a walk's copies share a tile
+        walks = []
+        for sign, tiles in op.walks:
+            for tile in tiles:
+                if id(tile) not in sized:
+                    sized[id(tile)] = _sized_tile(tile, kept, width, widened)
+            walks.append((sign, tuple(sized[id(tile)] for tile in tiles)))
+        return Subsets(tuple(walks))
     if isinstance(op, Candidate):
         return replace(
             op,
@@ -168,6 +211,11 @@ def _reaching(plan: PackedPlan) -> dict[int, tuple[int, int]]:
             if op.tile is not None:
                 kept = _reach(op.tile, kept)
             after = kept if op.drop is None else (reach & op.drop.bits) | kept
+        elif isinstance(op, Subsets):
+            after = reach
+            for tile in op.walks[0][1]:  # the widest walk (``_subsets_reach``)
+                after = _reach(tile, after)
+                kept_states = max(kept_states, after.bit_length())
         elif isinstance(op, Narrow):
             after = (reach & op.mask.bits) >> op.step
         elif isinstance(op, Block):
@@ -181,6 +229,22 @@ def _reaching(plan: PackedPlan) -> dict[int, tuple[int, int]]:
     return found
 
 
+def _subsets_reach(op: Subsets, support: int) -> int:
+    """The states ``op`` may reach from ``support``: those of its first walk (the empty set of
+    needs failing, every move), which holds the others'. A state in it may still weigh 0 (the
+    needs not met): the supports are then a little wide, never short."""
+    for tile in op.walks[0][1]:
+        support = _reach(tile, support)
+    return support
+
+
+def _subsets_reach_back(op: Subsets, support: int) -> int:
+    """The transposed ``_subsets_reach``."""
+    for tile in reversed(op.walks[0][1]):
+        support = _reach_back(tile, support)
+    return support
+
+
 def total(plan: PackedPlan, end: int) -> int:
     """The weight of the end state in the last forward layer ``end``."""
     return plan.layout.slot(end, plan.final)
@@ -191,6 +255,8 @@ def _back(op: Op, layer: int, aside: int) -> int:
     the completions after the code's merge (what a block's states get)."""
     if isinstance(op, Tile):
         return _tile_back(op, layer)
+    if isinstance(op, Subsets):
+        return _subsets_back(op, layer)
     if isinstance(op, Candidate):
         kept = layer if op.tile is None else _tile_back(op.tile, layer)
         kept = (kept >> op.shift) & op.keep_wide
@@ -296,6 +362,8 @@ def _supports(plan: PackedPlan) -> tuple[list[int], list[int]]:
                 if op.tile is not None:
                     kept = _reach(op.tile, kept)
                 reach = kept if op.drop is None else (reach & op.drop.bits) | kept
+            elif isinstance(op, Subsets):
+                reach = _subsets_reach(op, reach)
             elif isinstance(op, Narrow):
                 reach = (reach & op.mask.bits) >> op.step
             elif isinstance(op, Block):
@@ -309,6 +377,8 @@ def _supports(plan: PackedPlan) -> tuple[list[int], list[int]]:
     for op in reversed(plan.ops):
         if isinstance(op, Tile):
             done = _reach_back(op, done)
+        elif isinstance(op, Subsets):
+            done = _subsets_reach_back(op, done)
         elif isinstance(op, Candidate):
             kept = done if op.tile is None else _reach_back(op.tile, done)
             kept = (kept >> op.step) & op.keep.bits
@@ -470,6 +540,9 @@ class PackedTables:
                 aside = False
             if aside or isinstance(op, Merge):
                 continue
+            if isinstance(op, Subsets):
+                state = self._draw_subsets(k, op, state, rng, dealt)
+                continue
             state, deals = self._draw(k, self._branches(k, op, state), state, rng)
             aside = isinstance(op, Block) and bool(deals)
             for stand, copies in deals:
@@ -485,6 +558,35 @@ class PackedTables:
             if pick < 0:
                 return target, deals
         raise AssertionError("completion weights do not add up")
+
+    def _draw_subsets(
+        self, k: int, op: Subsets, state: int, rng: Random, dealt: list[list[int]]
+    ) -> int:
+        """The state after op ``k`` (a ``Subsets``) from ``state``, in proportion to its ways
+        there times its completions; its copies go to the stands whose levels rose (the
+        explicit ones' digits), the rest to the implicit stand. The paths inside the code are
+        not drawn: a stand's codes are a multiset."""
+        plan = self.plan
+        layout = plan.layout
+        ways = _subsets(op, 1 << (state * layout.bits))
+        pick = rng.randrange(self._slot(k, state))
+        for target in set_bits(_subsets_reach(op, 1 << state)):
+            pick -= layout.slot(ways, target) * self._slot(k + 1, target)
+            if pick < 0:
+                break
+        else:
+            raise AssertionError("completion weights do not add up")
+        code = plan.universe[plan.code_of_op[k]]
+        rest = len(op.walks[0][1])
+        for d, s in enumerate(plan.explicit):
+            stride, width = layout.strides[d], layout.widths[d]
+            rise = target // stride % width - state // stride % width
+            dealt[s] += [code] * rise
+            rest -= rise
+        if rest:
+            assert plan.implicit is not None
+            dealt[plan.implicit] += [code] * rest
+        return target
 
     def _branches(self, k: int, op: Tile | Candidate | Block, state: int) -> list[Branch]:
         """The next states of ``state`` through op ``k``, with their weights, the copies that

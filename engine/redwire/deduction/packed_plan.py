@@ -24,9 +24,14 @@ weight of the physical deals, as in the sparse engine. The state is:
   holes are preferred;
 * one counter per "k of m" group while its candidates are dealt (``Candidate``), checked and
   cleared after its last one;
-* one flag per at-least-one fact (``Need``), set by the copies that land on one of its slots
-  with one of its codes (the ``Tile`` moves of a stand split by the flags they set), checked and
-  cleared after its last code; facts whose codes do not overlap share a flag (``share_flags``);
+* one flag per at-least-one fact (``Need``) on two codes or more, set by the copies that land
+  on one of its slots with one of its codes (the ``Tile`` moves of a stand split by the flags
+  they set), checked and cleared after its last code; facts whose codes do not overlap share a
+  flag (``share_flags``). A need on one code alone ("stand 2 holds a 10") has no flag: that
+  code's copies are dealt once per set of its needs with their slots barred, and the walks are
+  summed with the set's sign (inclusion and exclusion inside the code, ``Subsets``), on the
+  layer without flags; its slots on the implicit stand are barred as holes are (a ``Tile``
+  move of step 0 with a ``sum_mask``), so it does not keep its stands explicit;
 * one counter per exact count (``Tally`` with ``low == high``: "one yellow on each stand"), 0 to
   ``high``, moved up by every copy that lands on one of its slots with one of its codes, checked
   (it must be ``high``) and cleared after its last code. A stand counted as a whole (every slot
@@ -46,9 +51,9 @@ and the blocks covering both are left out (mission 43's Nano wire between two ne
 Stands with one possible level at every point (the viewer's own, known stands) are *fixed*: their
 runs are forced and only counted in ``factor`` (a token's run there is checked once). Positions
 with labels, counts other than "at least one" and exact ones, class relations of two slots
-(``Pair`` ``same`` / ``differ``: ``normalize``), or
-without a stand that can be implicit (no at-least-one fact and no count over part of it), are left
-to the other engines (``build_packed_plan`` gives ``None``).
+(``Pair`` ``same`` / ``differ``: ``normalize``), or without a stand that can be implicit (no
+at-least-one fact on two codes or more and no count over part of it), are left to the other
+engines (``build_packed_plan`` gives ``None``).
 
 >>> from engine.redwire.deduction import Pool, Position, Stand
 >>> from engine.redwire.deduction.normalize import normalize
@@ -62,7 +67,7 @@ to the other engines (``build_packed_plan`` gives ``None``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 from itertools import pairwise, permutations, product
 from math import comb, factorial, prod
@@ -139,7 +144,35 @@ class Merge:
     added to the layer (those whose block had no copy)."""
 
 
-Op = Tile | Candidate | Narrow | Block | Merge
+@dataclass(slots=True, frozen=True)
+class Subsets:
+    """Deal one code's copies meeting its *one-code needs* (facts "at least one of these slots
+    holds this code", ``_Walk.subset_needs``) without a flag each: by inclusion and exclusion
+    inside the code. The deals that meet every such need are, with the sign of the size of each
+    set of them, the deals where the needs of the set fail, that is the same copies dealt with
+    their slots barred (``walks``: per set, its sign and one ``Tile`` per copy; the empty set
+    first). A flag doubled the whole layer while the code was dealt and split every move of its
+    stand in two (mission 33's four needs on its 10s: 16 times the layer, half the walk); the
+    walks here go over the layer without flags, and the sum is exact per state: each walk is the
+    same linear map with fewer moves, and every walk's masks reach as far as the widest
+    (``packed_passes.sized``), so that each is exact on every state, reached or not, and the
+    signed sum, the number of deals meeting the needs, is never negative in a slot."""
+
+    walks: tuple[tuple[int, tuple[Tile, ...]], ...]
+
+
+Op = Tile | Candidate | Narrow | Block | Merge | Subsets
+
+
+def tiles_of(op: Op) -> int:
+    """How many copies' ``Tile`` moves ``op`` goes over the layer with (a ``Subsets``: its
+    walks'), 1 for the others: what a walk's bytes count (``choice._refine``)."""
+    return sum(len(tiles) for _, tiles in op.walks) if isinstance(op, Subsets) else 1
+
+
+#: The most one-code needs on one code checked by ``Subsets`` (``2 ** n`` walks of its copies);
+#: the others keep a flag.
+MAX_SUBSET_NEEDS = 5
 
 
 @dataclass(slots=True)
@@ -217,11 +250,19 @@ def rough_costs(norm: Normalized, levels: Levels) -> tuple[float | None, float]:
 # layer that a big-int operation goes over and per state (the marginals); both a fixed cost (the
 # plan). The estimates are rough (they count ``prod |levels|`` states, not the live ones): they
 # pick the faster engine on 67 of the 77 positions, the others being close calls.
+# ``BYTE_NS`` and ``PACKED_STATE_NS`` refitted (the same least squares, the fixed cost kept: no
+# position under 15 ms to fit it on) on the 123 real positions of the default bench of 15 ms or
+# more (every 8 actions, one game per mission and player count) that the packed engine takes in
+# one walk, timed warm once the layout counts the places that ``_places`` shares and the needs
+# that ``Subsets`` checks: median |log(estimate / time)| 0.25 (0.51 with the constants before,
+# 0.034 and 130); of the 92 over ``DIRECT_WIDE_UP_TO`` direct states, the packed-or-direct choice
+# (``choice._packed_over_direct``) is the faster one on 91 (89 with the constants before: 343 ->
+# 30 ms lost to the wrong choice).
 EDGE_NS = 150
 SPARSE_STATE_NS = 330
 SPARSE_FIXED_NS = 1.6e6
-BYTE_NS = 0.034
-PACKED_STATE_NS = 130
+BYTE_NS = 0.09
+PACKED_STATE_NS = 63
 PACKED_FIXED_NS = 1.2e6
 # Building a block's ways (``_Walk._block``: masks per sharing, a Python step per start level)
 # costs about this per way the estimate counts; on the small positions of missions 24, 40 and 43
@@ -241,6 +282,7 @@ class _Builder:
         # Levels pruned by the one-stand needs too are still every level a world can have.
         _, _, self.levels = levels or stand_levels(norm, local_needs(norm))
         self.sizes = tuple(len(stand) for stand in norm.allowed)
+        self._checked: dict[int, list[int]] | None = None
 
     def _layout(
         self,
@@ -251,18 +293,25 @@ class _Builder:
         fixed = tuple(s for s in stands if all(len(lv) == 1 for lv in self.levels[s]))
         free = [s for s in stands if s not in fixed]
         needy = {s for need in self.norm.needs for s in need.slots}
+        # A need with a flag keeps its stands explicit (the flag is set by their moves); one
+        # that ``Subsets`` checks does not: its slots on the implicit stand are barred by masks
+        # on its level, as holes are (``_Walk._hole_levels``).
+        checked = {k for found in self.checked().values() for k in found}
+        flagged = {
+            s for k, need in enumerate(self.norm.needs) if k not in checked for s in need.slots
+        }
         # A stand with a count may be implicit only if the count takes the whole stand (every
         # slot that may hold one of its codes): a copy of its codes dealt to the implicit stand
         # then counts wherever it lands, one move up the counter for every state.
-        needy |= {
+        counted = {
             s
             for tally in self.norm.tallies
             for s in tally.slots
             if s in fixed or len(tally.slots) > 1 or not self._whole(tally, s)
         }
-        if needy & set(fixed):
+        if (needy | counted) & set(fixed):
             return None
-        candidates = [s for s in free if s not in needy]
+        candidates = [s for s in free if s not in flagged | counted]
         if free and not candidates:
             return None
         # A stand whose slots hold intervals needs no mask on its copies (``_Walk._holes``).
@@ -340,33 +389,38 @@ class _Builder:
         Both walk about ``prod |levels|`` states per boundary. The sparse engine pays per edge
         (a state has about ``C(q + a - 1, a - 1)`` ways to share ``q`` copies among ``a``
         stands) and per state. The packed engine pays per copy, forward and backward, a few
-        operations per stand over the whole layer (the product of the digit widths, counters and
-        need flags included, in slots of about ``width`` bytes), and per state in the marginals."""
+        operations per stand over the layer while its code is dealt (the product of the digit
+        widths, and of the places of the counters and need flags up to the highest one active
+        then, as ``_places`` lays them out: in slots of about ``width`` bytes), ``2 ** n`` times
+        over for a code with ``n`` needs on it alone (``Subsets``), and per state in the
+        marginals."""
         states = [prod(len(self.levels[s][t]) for s in free) for t in range(len(self.universe))]
+        subsets = self.checked()
+        tops = _top_lengths(self._tops(subsets), len(self.universe))
         edges = 0
-        copies = 0
+        copies = 0  # the packed engine's, times the layer's tops while each is dealt
         blocks = self.block_stands() if self.norm.runs or self.norm.pairs else {}
         moves = 0  # the ways the blocks of x1/x2/x3 tokens' stands deal (``_Walk._blocks``)
         for t, code in enumerate(self.universe):
             takers = [s for s in free if self.levels[s][t] != self.levels[s][t + 1]]
             q = min(self.norm.copies[code], sum(self.sizes[s] for s in takers))
             edges += states[t] * (comb(q + len(takers) - 1, q) if takers else 1)
-            copies += q
+            copies += (q << len(subsets.get(t, ()))) * tops[t]
             if t in blocks:
                 moves += comb(q + len(blocks[t]), q)
         slots = prod(self._width(s) for s in explicit)
-        index = self.index
-        spans = [
-            (min(index[c] for c in n.codes), max(index[c] for c in n.codes))
-            for n in self.norm.needs
-        ]
-        slots *= prod(keep + 1 for _, keep in self.norm.groups) << len(set(share_flags(spans)))
-        slots *= prod(tally.high + 1 for tally in self.norm.tallies)
         width = 8 + 4 * len(free)  # bytes per slot, about
         packed = 2 * (copies * (len(explicit) + 1) + moves) * 3 * slots * width * BYTE_NS
         packed += sum(states) * PACKED_STATE_NS + PACKED_FIXED_NS + moves * BLOCK_NS
         sparse = edges * EDGE_NS + sum(states) * SPARSE_STATE_NS + SPARSE_FIXED_NS
         return packed, sparse
+
+    def checked(self) -> dict[int, list[int]]:
+        """The needs ``Subsets`` checks, per code number (``subset_needs``): not on a code dealt
+        in blocks (``block_stands``), where the blocks' moves set the needs' flags."""
+        if self._checked is None:
+            self._checked = subset_needs(self.norm, self.index, self.block_stands())
+        return self._checked
 
     def block_stands(self) -> dict[int, list[int]]:
         """Per code, the stands that take it in one block (``_Walk._blocks``): those with an
@@ -409,6 +463,33 @@ class _Builder:
                 ]
             )
         return found
+
+    def _tops(self, subsets: dict[int, list[int]]) -> list[tuple[int, int, int]]:
+        """The counters' and need flags' digits as ``_Walk`` lays them out: per digit, the
+        first and last codes it is active over and its width (``subsets``: the needs checked
+        without a flag)."""
+        index = self.index
+        tops = [
+            (index[cands[0]], index[cands[-1]], keep + 1)
+            for cands, keep in self.norm.groups
+            if cands
+        ]
+        checked = {k for found in subsets.values() for k in found}
+        spans = [
+            (min(index[c] for c in n.codes), max(index[c] for c in n.codes))
+            for k, n in enumerate(self.norm.needs)
+            if k not in checked
+        ]
+        merged: dict[int, tuple[int, int]] = {}
+        for (first, last), flag in zip(spans, share_flags(spans), strict=True):
+            low, high = merged.get(flag, (first, last))
+            merged[flag] = (min(low, first), max(high, last))
+        tops += [(first, last, 2) for first, last in merged.values()]
+        tops += [
+            (min(index[c] for c in tally.codes), max(index[c] for c in tally.codes), tally.high + 1)
+            for tally in self.norm.tallies
+        ]
+        return tops
 
     # ----------------------------------------------------------------- the implicit stand
 
@@ -502,13 +583,14 @@ class _Walk:
             for g, (cands, _) in enumerate(norm.groups)
             if cands
         }
-        spans = [
-            (min(index[c] for c in n.codes), max(index[c] for c in n.codes)) for n in norm.needs
-        ]
+        # Needs on one code are checked inside it (``Subsets``); the others keep a flag.
+        self.subsets = builder.checked()
+        checked = {k for found in self.subsets.values() for k in found}
+        flagged = [need for k, need in enumerate(norm.needs) if k not in checked]
+        spans = [(min(index[c] for c in n.codes), max(index[c] for c in n.codes)) for n in flagged]
         flags = share_flags(spans)
         self.needs = [
-            (need, last, flag)
-            for need, (_, last), flag in zip(norm.needs, spans, flags, strict=True)
+            (need, last, flag) for need, (_, last), flag in zip(flagged, spans, flags, strict=True)
         ]
         # Counters and need flags on top (``_places``): a digit is 0 outside the codes it is
         # active in, so digits active at different times share a place, and the places active
@@ -676,21 +758,40 @@ class _Walk:
         return True
 
     def _copies(self, t: int, code: int, taken: list[int]) -> bool:
-        """One ``Tile`` per copy the free stands share (``False``: no world)."""
+        """One ``Tile`` per copy the free stands share, or a ``Subsets`` of them where needs are
+        on this code alone (``False``: no world)."""
         copies = self.norm.copies[code]
         q = copies - sum(taken)
         if q < 0 or (q and not any(self.builder.takes(s, code) for s in self.free)):
             return False
         self.factor *= _multinomial(copies, [*taken, q])
         blocked = self.blocks.get(t)
-        if blocked:
+        needs = [self.norm.needs[k] for k in self.subsets.get(t, ())]
+        if blocked:  # no need of this code is checked by ``Subsets`` (``_Builder.checked``)
             self._blocks(t, code, q, blocked)
-        elif self._hole_levels(t, code) is None:
-            self.ops.extend([self._tile(t, code, self.dealt)] * q)
-        else:  # the implicit stand's level, which its copies' masks read, moves copy by copy
-            self.ops.extend([self._tile(t, code, self.dealt + k) for k in range(q)])
+        elif needs:
+            walks = []
+            for chosen in product((False, True), repeat=len(needs)):  # the empty set first
+                barred: dict[int, frozenset[int]] = {}
+                for fails, need in zip(chosen, needs, strict=True):
+                    for s, slots in need.slots.items() if fails else ():
+                        barred[s] = barred.get(s, frozenset()) | slots
+                sign = -1 if sum(chosen) % 2 else 1
+                walks.append((sign, tuple(self._dealing(t, code, q, barred))))
+            self.ops.append(Subsets(tuple(walks)))
+        else:
+            self.ops.extend(self._dealing(t, code, q, {}))
         self.dealt += q
         return True
+
+    def _dealing(self, t: int, code: int, q: int, barred: dict[int, frozenset[int]]) -> list[Tile]:
+        """The ``Tile`` of each of the ``q`` copies of code ``t`` the free stands share, none
+        landing on the ``barred`` slots (per stand)."""
+        off = barred.get(self.implicit, frozenset()) if self.implicit is not None else frozenset()
+        if self._hole_levels(t, code, off) is None:
+            return [self._tile(t, code, self.dealt, barred=barred)] * q
+        # The implicit stand's level, which its copies' masks read, moves copy by copy.
+        return [self._tile(t, code, self.dealt + k, barred=barred) for k in range(q)]
 
     def _boundary(self, t: int) -> int:
         """The ops after code ``t``: need checks, the digits' move down, the implicit stand's
@@ -803,11 +904,14 @@ class _Walk:
 
         return implicit
 
-    def _hole_levels(self, t: int, code: int) -> list[tuple[int, int]] | None:
+    def _hole_levels(
+        self, t: int, code: int, barred: frozenset[int] = frozenset()
+    ) -> list[tuple[int, int]] | None:
         """The intervals of levels at which the implicit stand may take a copy of code ``t``,
         where a slot of it has the code inside the hull of its codes but does not allow it (a
-        hole: ``_Builder._holes``), which the bounds (``_interval_bounds``, of the hulls) do not
-        see; ``None``: no slot has it as a hole, the bounds say it all.
+        hole: ``_Builder._holes``) or is ``barred`` (a ``Subsets`` walk's failing need), which
+        the bounds (``_interval_bounds``, of the hulls) do not see; ``None``: no slot has it as
+        a hole, the bounds say it all (may be empty: every slot that allows it is barred).
 
         Every slot of the stand is looked at, not only the levels it may be at then (``levels``
         are each stand's alone: its slots' holes pruned them, the bounds do not)."""
@@ -815,9 +919,9 @@ class _Walk:
         rank = self._held.get(code)
         if s is None or rank is None:
             return None
-        ok = [code in codes for codes in self.norm.allowed[s]]
+        ok = [code in codes and g not in barred for g, codes in enumerate(self.norm.allowed[s])]
         hulls = zip(ok, self._hulls, strict=True)
-        if all(fits or not low < rank < high for fits, (low, high) in hulls):
+        if not barred and all(fits or not low < rank < high for fits, (low, high) in hulls):
             return None
         intervals: list[tuple[int, int]] = []
         for g, fits in enumerate(ok):
@@ -828,17 +932,25 @@ class _Walk:
                     intervals.append((g, g))
         return intervals
 
-    def _hole_mask(self, t: int, code: int, dealt: int, group: int | None) -> Mask | None:
+    def _hole_mask(
+        self,
+        t: int,
+        code: int,
+        dealt: int,
+        group: int | None,
+        barred: frozenset[int] = frozenset(),
+    ) -> Mask | None:
         """The states in which the implicit stand may take this copy of code ``t`` (``None``:
-        all). Its level is ``dealt`` (the copies the free stands took before this one) plus the
-        open groups' counters minus the explicit levels; a candidate of ``group`` is in its
-        counter already, so one fewer."""
-        intervals = self._hole_levels(t, code)
+        all), off its ``barred`` slots. Its level is ``dealt`` (the copies the free stands took
+        before this one) plus the open groups' counters minus the explicit levels; a candidate
+        of ``group`` is in its counter already, so one fewer."""
+        intervals = self._hole_levels(t, code, barred)
         if intervals is None:
             return None
+        if not intervals:
+            return Mask(0)
         assert self.implicit is not None
         at = self._level_at(t, self.implicit, dealt, group)
-        # Some slot allows the code (the stand takes it): there is an interval at least.
         mask = at(*intervals[0])
         for low, high in intervals[1:]:
             mask = mask | at(low, high)
@@ -851,16 +963,20 @@ class _Walk:
         dealt: int,
         group: int | None = None,
         apart: frozenset[int] = frozenset(),
+        barred: dict[int, frozenset[int]] | None = None,
     ) -> Tile:
         """Dealing one copy of ``code`` (number ``t``) to a free stand, the free stands having
         taken ``dealt`` copies before it (and, a candidate of ``group``, it counted there); not
-        to the stands ``apart`` (dealt in blocks: ``_blocks``)."""
+        to the stands ``apart`` (dealt in blocks: ``_blocks``), never to the ``barred`` slots
+        (per stand: ``Subsets``)."""
         layout = self.layout
         moves = []
         for d, s in enumerate(self.explicit):
             span_t = (self.lows[s][t], self.highs[s][t + 1])
             allowed = self.norm.allowed[s]
             ok = _digits(span_t, (g for g, codes in enumerate(allowed) if code in codes))
+            if barred and s in barred:
+                ok -= _digits(span_t, barred[s])
             if not ok or s in apart:
                 continue
             flags = [
@@ -887,7 +1003,12 @@ class _Walk:
             for tally, _, k in self.tallies
             if implicit and self.implicit in tally.slots and code in tally.codes
         ]
-        holes = self._hole_mask(t, code, dealt, group) if implicit else None
+        off = (
+            barred.get(self.implicit, frozenset())
+            if barred and self.implicit is not None
+            else frozenset()
+        )
+        holes = self._hole_mask(t, code, dealt, group, off) if implicit else None
         if counted:  # a counted copy on the implicit stand: its counters go up (``_whole``)
             assert self.implicit is not None
             mask = self.digit_mask(counted[0][0], frozenset(range(counted[0][1])))
@@ -1128,6 +1249,26 @@ def _union(masks: list[Mask]) -> Mask:
     return result
 
 
+def subset_needs(
+    norm: Normalized, index: dict[int, int], blocked: Collection[int] = ()
+) -> dict[int, list[int]]:
+    """Per code number, the needs on that code alone that ``Subsets`` checks (indices into
+    ``norm.needs``; at most ``MAX_SUBSET_NEEDS`` per code, a candidate's never: its copy is
+    dealt by a ``Candidate``; nor those of the code numbers ``blocked``, dealt in blocks, whose
+    moves set flags: ``_Walk._block_ways``)."""
+    candidates = {code for cands, _ in norm.groups for code in cands}
+    found: dict[int, list[int]] = {}
+    for k, need in enumerate(norm.needs):
+        if len(need.codes) == 1 and not need.codes & candidates:
+            (code,) = need.codes
+            if index[code] in blocked:
+                continue
+            checked = found.setdefault(index[code], [])
+            if len(checked) < MAX_SUBSET_NEEDS:
+                checked.append(k)
+    return found
+
+
 def share_flags(spans: list[tuple[int, int]]) -> list[int]:
     """A flag per need such that needs whose code spans ``(first, last)`` overlap get different
     flags (a flag is free again after its need's last code): as few flags as spans overlap.
@@ -1146,6 +1287,21 @@ def share_flags(spans: list[tuple[int, int]]) -> list[int]:
         flags[k] = flag
         free_after[flag] = last
     return flags
+
+
+def _top_lengths(tops: list[tuple[int, int, int]], codes: int) -> list[int]:
+    """Per code, how many times the level digits' states the layer is while it is dealt: the
+    product of the widths of the places (``_places``) up to the highest one active then.
+
+    >>> _top_lengths([(0, 2, 3), (5, 5, 2), (5, 5, 2)], 6)   # a counter, then two flags
+    [3, 3, 3, 1, 1, 6]
+    """
+    place_of, widths = _places(tops)
+    lengths = []
+    for t in range(codes):
+        high = max((place_of[k] + 1 for k, (a, b, _) in enumerate(tops) if a <= t <= b), default=0)
+        lengths.append(prod(widths[:high]))
+    return lengths
 
 
 def _places(tops: list[tuple[int, int, int]]) -> tuple[list[int], list[int]]:
