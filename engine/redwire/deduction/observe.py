@@ -31,13 +31,12 @@ deal, consistent with everything the viewer saw happen.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
 from typing import Any
 
 from engine.redwire.deduction import readers_core
 from engine.redwire.deduction.codes import code_of_label
 from engine.redwire.deduction.position import Group, Pool, Position, Stand
-from engine.redwire.deduction.readers import read_event, read_parts, register_event, register_part
+from engine.redwire.deduction.readers import read_event, read_parts, register_mechanism_readers
 from engine.redwire.deduction.tracker import Tracker
 
 #: Events of a wire joining a stand from a face-down pile (Nano's), at ``stand``.
@@ -47,22 +46,6 @@ JOINS = frozenset({"nano_insert", "pile_join"})
 MOVES = frozenset({"hook"})
 # Imported for the readers it registers.
 _READERS = (readers_core,)
-
-
-@cache
-def register_mechanism_readers() -> None:
-    """Register the fact readers of every mechanism (``Mechanism.facts``, ``part_facts``), once.
-
-    Called on the first observation read, not on import: the mechanisms import the engine, and
-    the engine imports the solver only when someone asks for odds.
-    """
-    from engine.redwire import mechanisms
-
-    for mechanism in mechanisms.ALL:
-        for event_type, reader in mechanism.facts.items():
-            register_event(event_type, reader)
-        if mechanism.part_facts is not None:
-            register_part(mechanism.id, mechanism.part_facts)
 
 
 def position_from_observation(obs: Mapping[str, Any]) -> Position:

@@ -19,7 +19,7 @@ what it cannot express, but must never add a fact that is not certain for the vi
 The core readers (tokens, cuts, cut wires) live in ``readers_core``. Each mechanism brings the
 readers of what its events prove as its ``facts`` (``engine/redwire/mechanisms/``: the Radar's
 answers, the Walkie-Talkies' moves, the labels, ...), registered here by
-``observe.register_mechanism_readers`` before the first observation is read. A reader is a plain
+``register_mechanism_readers`` before the first event or part is read. A reader is a plain
 function; for instance one for an "x token" (value v occurs n times on a stand, cut wires
 included)::
 
@@ -43,6 +43,7 @@ included)::
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import cache
 from typing import Any, TypeVar
 
 from engine.redwire.deduction.tracker import Tracker
@@ -57,6 +58,24 @@ P = TypeVar("P", bound=PartReader)
 
 _EVENTS: dict[str, list[EventReader]] = {}
 _PARTS: dict[str, list[PartReader]] = {}
+
+
+@cache
+def register_mechanism_readers() -> None:
+    """Register the fact readers of every mechanism (``Mechanism.facts``, ``part_facts``), once.
+
+    Called by every reading entry point (``read_event``, ``read_parts``, ``event_types``), not
+    on import: the mechanisms import the engine, and the engine imports the solver only when
+    someone asks for odds. (A reader of a log called before anything else had registered them
+    used to skip the mechanisms' events: the Walkie-Talkies' swaps were then not followed.)
+    """
+    from engine.redwire import mechanisms
+
+    for mechanism in mechanisms.ALL:
+        for event_type, reader in mechanism.facts.items():
+            register_event(event_type, reader)
+        if mechanism.part_facts is not None:
+            register_part(mechanism.id, mechanism.part_facts)
 
 
 def register_event(event_type: str, reader: E) -> E:
@@ -90,12 +109,14 @@ def unregister_part(part_name: str, reader: PartReader) -> None:
 
 def read_event(event: Mapping[str, Any], tracker: Tracker) -> None:
     """Hand ``event`` to the readers of its type (none: nothing happens)."""
+    register_mechanism_readers()
     for reader in _EVENTS.get(str(event.get("type")), ()):
         reader(event, tracker)
 
 
 def read_parts(observation: Mapping[str, Any], tracker: Tracker) -> None:
     """Hand every registered part that ``observation`` has to its readers."""
+    register_mechanism_readers()
     extra = observation.get("mechanisms")
     for name, readers in list(_PARTS.items()):
         if isinstance(extra, Mapping) and name in extra:
@@ -110,4 +131,5 @@ def read_parts(observation: Mapping[str, Any], tracker: Tracker) -> None:
 
 def event_types() -> list[str]:
     """The event types some reader takes, sorted."""
+    register_mechanism_readers()
     return sorted(kind for kind, readers in _EVENTS.items() if readers)

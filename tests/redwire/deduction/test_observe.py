@@ -9,7 +9,10 @@ A sample of positions is also solved, and every true wire must have a positive p
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -151,3 +154,18 @@ def test_solved_observations_give_the_truth_a_chance() -> None:
     for game in range(6):
         play(1 + game % 8, 3 + game % 3, 900 + game, check, rng)
     assert solved >= 5
+
+
+def test_a_log_read_first_in_a_fresh_process_follows_the_mechanisms_events() -> None:
+    """``read_event`` registers the mechanisms' readers itself: a process whose first reading is
+    a bare ``read_event`` (before any observation went through ``position_from_observation``)
+    used to ignore the Walkie-Talkies' swaps, so this file's swap test passed only after others."""
+    code = (
+        "from engine.redwire.deduction.readers import _EVENTS, event_types\n"
+        "print('walkie' in event_types(), 'walkie' in _EVENTS)\n"
+    )
+    root = Path(__file__).resolve().parents[3]
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True
+    )
+    assert done.stdout.split() == ["True", "True"]
