@@ -250,19 +250,19 @@ def rough_costs(norm: Normalized, levels: Levels) -> tuple[float | None, float]:
 # layer that a big-int operation goes over and per state (the marginals); both a fixed cost (the
 # plan). The estimates are rough (they count ``prod |levels|`` states, not the live ones): they
 # pick the faster engine on 67 of the 77 positions, the others being close calls.
-# ``BYTE_NS`` and ``PACKED_STATE_NS`` refitted (the same least squares, the fixed cost kept: no
-# position under 15 ms to fit it on) on the 123 real positions of the default bench of 15 ms or
-# more (every 8 actions, one game per mission and player count) that the packed engine takes in
-# one walk, timed warm once the layout counts the places that ``_places`` shares and the needs
-# that ``Subsets`` checks: median |log(estimate / time)| 0.25 (0.51 with the constants before,
-# 0.034 and 130); of the 92 over ``DIRECT_WIDE_UP_TO`` direct states, the packed-or-direct choice
-# (``choice._packed_over_direct``) is the faster one on 91 (89 with the constants before: 343 ->
-# 30 ms lost to the wrong choice).
+# Refitted once the layout counts the places that ``_places`` shares and the needs that
+# ``Subsets`` checks (the same least squares, on the 142 real positions of 15 ms or more of the
+# default bench that the packed engine takes in one walk, timed warm): 0.10 and 63 (fixed cost
+# kept) halve the relative error (median |log(estimate / time)| 0.59 -> 0.39), yet pick the packed
+# or the direct engine on the big ones (``choice._packed_over_direct``) no better (98 of 99 either
+# way), and worse where the direct engine's time per state is over ``DIRECT_STATE_MS`` (mission
+# 64's 5-player spectator after 8 actions, 10 DP stands: ~1.8 us a state, so ~400 ms direct
+# against ~300 packed): kept as they were, the two estimates being calibrated against each other.
 EDGE_NS = 150
 SPARSE_STATE_NS = 330
 SPARSE_FIXED_NS = 1.6e6
-BYTE_NS = 0.09
-PACKED_STATE_NS = 63
+BYTE_NS = 0.034
+PACKED_STATE_NS = 130
 PACKED_FIXED_NS = 1.2e6
 # Building a block's ways (``_Walk._block``: masks per sharing, a Python step per start level)
 # costs about this per way the estimate counts; on the small positions of missions 24, 40 and 43
