@@ -269,6 +269,10 @@ PACKED_FIXED_NS = 1.2e6
 # (3,500-13,000 direct states) it was most of the packed engine's 7-14 ms, the direct engine's
 # 3-5 ms.
 BLOCK_NS = 1e5
+# And a plan with blocks or orders about this more (their masks, made anew): the positions of
+# missions 24, 40 and 43 of 1,600-16,000 direct states walked 2-3 times slower packed (5-14 ms)
+# than direct (2-7 ms), their rough estimates a few ms apart.
+BLOCK_FIXED_NS = 5e6
 # A packed layer longer than this is left to the sparse engine whatever the estimates say (many
 # at-least-one facts at once: each doubles the layer).
 MAX_LAYER_BYTES = 1 << 26
@@ -411,7 +415,8 @@ class _Builder:
         slots = prod(self._width(s) for s in explicit)
         width = 8 + 4 * len(free)  # bytes per slot, about
         packed = 2 * (copies * (len(explicit) + 1) + moves) * 3 * slots * width * BYTE_NS
-        packed += sum(states) * PACKED_STATE_NS + PACKED_FIXED_NS + moves * BLOCK_NS
+        packed += sum(states) * PACKED_STATE_NS + PACKED_FIXED_NS
+        packed += moves * BLOCK_NS + (BLOCK_FIXED_NS if self.norm.runs or self.norm.pairs else 0.0)
         sparse = edges * EDGE_NS + sum(states) * SPARSE_STATE_NS + SPARSE_FIXED_NS
         return packed, sparse
 

@@ -189,7 +189,37 @@ class Layout:
 
             return block(len(self.widths), base, states)
 
-        return self.mask(pattern)
+        return Mask(self._sum_bits(signs, base, low, high), pattern)
+
+    def _sum_bits(self, signs: Sequence[int], base: int, low: int, high: int) -> int:
+        """The bits of ``sum_mask``: those of the states whose signed sum is each value in the
+        range (``_sums``), put together. A byte per state from the pattern made the first solve
+        of a position with a sum mask per copy slow (mission 40's spectator: 0.3 s of 0.6)."""
+        sums = self._sums(tuple(signs))
+        bits = 0
+        for value in range(low - base, high - base + 1):
+            bits |= sums.get(value, 0)
+        return bits
+
+    def _sums(self, signs: tuple[int, ...]) -> dict[int, int]:
+        """Per value of ``sum(signs[k] * digit[k])``, the bits of its states: from the lowest
+        digit up, each value's states below laid side by side for each value of the digit.
+        Kept with the layout's masks (one per signs: the masks of a plan share a few)."""
+        key = ("sums", self.widths, signs)
+        found = _SUMS.get(key)
+        if found is None:
+            found = {0: 1}
+            size = 1
+            for sign, width in zip(signs, self.widths, strict=True):
+                rows: dict[int, int] = {}
+                for d in range(width):
+                    for value, bits in found.items():
+                        rows[value + sign * d] = rows.get(value + sign * d, 0) | bits << (d * size)
+                found, size = rows, size * width
+            if len(_SUMS) >= 64:
+                _SUMS.clear()
+            _SUMS[key] = found
+        return found
 
     def slot(self, packed: int, index: int) -> int:
         """The value of one state (slow on a long int: for single look-ups)."""
@@ -197,6 +227,7 @@ class Layout:
 
 
 _MASKS: dict[Hashable, Mask] = {}
+_SUMS: dict[Hashable, dict[int, int]] = {}  # ``Layout._sums``
 _MASK_BYTES = [0]
 MASK_CACHE_BYTES = 1 << 26
 
@@ -219,6 +250,7 @@ def _cached(key: Hashable, build: Callable[[], Mask]) -> Mask:
 def forget_masks() -> None:
     """Empty the cache of masks (to time cold solves)."""
     _MASKS.clear()
+    _SUMS.clear()
     _MASK_BYTES[0] = 0
     _BLOCKS.clear()
     _BLOCK_BYTES[0] = 0

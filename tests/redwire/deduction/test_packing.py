@@ -2,11 +2,14 @@
 
 A sum mask is built block by block, a whole block at once where every state of it is in (or out
 of) the bounds; a wrong shortcut would keep or drop states the walk then deals from, so every
-state of random layouts is checked here, in the bit form and in the wide form, whole and cut.
+state of random layouts is checked here, in the bit form and in the wide form, whole and cut; and
+the bits, made from the states of each signed sum (``Layout._sums``), are the states the mask's
+pattern lays out (which the wide forms are made from).
 """
 
 from __future__ import annotations
 
+import random
 from itertools import product
 from random import Random
 
@@ -57,3 +60,18 @@ def test_sum_masks_keep_exactly_the_states_in_bounds(seed: int) -> None:
             ones = (1 << (8 * width)) - 1
             slots = sum(((expected >> i) & 1) * ones << (8 * width * i) for i in range(states))
             assert wide & cut == slots
+
+
+def test_sum_mask_bits_are_its_patterns_states() -> None:
+    rng = random.Random(7)
+    for _ in range(500):
+        widths = [rng.randint(1, 5) for _ in range(rng.randint(0, 5))]
+        layout = Layout(1, widths)
+        signs = [rng.choice((-1, 0, 1)) for _ in widths]
+        base, low = rng.randint(-3, 8), rng.randint(-2, 6)
+        high = low + rng.randint(-1, 4)
+        forget_masks()
+        mask = layout.sum_mask(signs, base, low, high)
+        assert mask.pattern is not None
+        laid = int(mask.pattern(b"1", b"0", layout.size)[::-1] or b"0", 2)
+        assert mask.bits == laid, (widths, signs, base, low, high)
