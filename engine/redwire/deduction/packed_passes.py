@@ -53,29 +53,16 @@ def _tile_back(op: Tile, layer: int) -> int:
     return result
 
 
-def _subsets(op: Subsets, layer: int) -> int:
-    """The signed sum of ``op``'s walks from ``layer``: every slot of it is the weight of the
-    deals meeting the needs, never negative, so the sum of the packed ints is that layer
-    (carries and borrows between the slots of the parts cancel)."""
+def _subsets(op: Subsets, layer: int, back: bool = False) -> int:
+    """The signed sum of ``op``'s walks from ``layer`` (``back``: of their transposes, each
+    walk's tiles transposed in reverse order): every slot of it is the weight of the deals
+    meeting the needs, never negative, so the sum of the packed ints is that layer (carries and
+    borrows between the slots of the parts cancel)."""
     plus = minus = 0
     for sign, tiles in op.walks:
         walked = layer
-        for tile in tiles:
-            walked = _tile(tile, walked)
-        if sign > 0:
-            plus += walked
-        else:
-            minus += walked
-    return plus - minus
-
-
-def _subsets_back(op: Subsets, layer: int) -> int:
-    """The transposed ``_subsets``: the signed sum of the walks' transposes."""
-    plus = minus = 0
-    for sign, tiles in op.walks:
-        walked = layer
-        for tile in reversed(tiles):
-            walked = _tile_back(tile, walked)
+        for tile in reversed(tiles) if back else tiles:
+            walked = _tile_back(tile, walked) if back else _tile(tile, walked)
         if sign > 0:
             plus += walked
         else:
@@ -256,7 +243,7 @@ def _back(op: Op, layer: int, aside: int) -> int:
     if isinstance(op, Tile):
         return _tile_back(op, layer)
     if isinstance(op, Subsets):
-        return _subsets_back(op, layer)
+        return _subsets(op, layer, back=True)
     if isinstance(op, Candidate):
         kept = layer if op.tile is None else _tile_back(op.tile, layer)
         kept = (kept >> op.shift) & op.keep_wide
