@@ -122,9 +122,9 @@ def fold_candidates(norm: Normalized, apart: list[int]) -> list[tuple[int, int, 
         for s, slots in enumerate(norm.allowed):
             if s in apart or s in named or len(slots) < 2:
                 continue
-            for end, e in ((slots[0], min(codes)), (slots[-1], max(codes))):
-                rest = slots[1:] if end is slots[0] else slots[:-1]
-                if end == frozenset((e,)) and all(c == codes for c in rest):
+            for at, e in ((0, min(codes)), (len(slots) - 1, max(codes))):
+                rest = [c for i, c in enumerate(slots) if i != at]
+                if slots[at] == frozenset((e,)) and all(c == codes for c in rest):
                     found.append((x, s, e))
                     break
     return found
