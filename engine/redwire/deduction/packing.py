@@ -17,9 +17,9 @@ by its bits (``_WIDES``: the masks a plan builds by ``&`` and ``|`` are new obje
 >>> forget_masks()                                     # a cached mask may be wider already
 >>> layout = Layout(bytes_per_slot=1, widths=(3, 2))   # digit 0: 0..2 (stride 1), digit 1: 0..1
 >>> mask = layout.digit_mask(0, {1, 2})                # states whose digit 0 is 1 or 2
->>> bin(mask.bits), hex(widen(mask, 2, 1, {}))         # the wide form as far as state 1
+>>> bin(mask.bits), hex(widen(mask, 2, 1, Widened()))         # the wide form as far as state 1
 ('0b110110', '0xff00')
->>> hex(widen(mask, layout.size, layout.bytes_per_slot, {}))
+>>> hex(widen(mask, layout.size, layout.bytes_per_slot, Widened()))
 '0xffff00ffff00'
 >>> bin(layout.sum_mask([-1, 1], base=0, low=0, high=0).bits)  # digit 1 - digit 0 == 0
 '0b10001'
@@ -28,32 +28,61 @@ by its bits (``_WIDES``: the masks a plan builds by ``&`` and ``|`` are new obje
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import reduce
 from operator import mul
 
 
 @dataclass(slots=True, frozen=True, eq=False)
 class Mask:
-    """A set of states: ``bits``, one bit per state (its wide form: ``widen``)."""
+    """A set of states: ``bits``, one bit per state; ``parts``: the two masks it is the ``&`` of
+    (or the ``|``, if ``union``), whose wide forms may make its own (``widen``)."""
 
     bits: int
+    parts: tuple[Mask, ...] = ()
+    union: bool = False
 
     def __and__(self, other: Mask) -> Mask:
-        return Mask(self.bits & other.bits)
+        return Mask(self.bits & other.bits, (self, other))
 
     def __or__(self, other: Mask) -> Mask:
-        return Mask(self.bits | other.bits)
+        return Mask(self.bits | other.bits, (self, other), union=True)
 
 
-Widened = dict[int, tuple[int, int]]  # id of a mask -> (states, its wide form over them)
+@dataclass(slots=True)
+class Widened:
+    """One plan's wide forms: ``forms``, by ``id`` of a mask (kept alive by the plan), its
+    (states, form); ``shared``: the ``id`` of the masks the plan uses twice or more, directly or
+    as a part (``shared_parts``)."""
+
+    shared: set[int] = field(default_factory=set)
+    forms: dict[int, tuple[int, int]] = field(default_factory=dict)
+
+
+def shared_parts(masks: Iterable[Mask]) -> set[int]:
+    """The ``id`` of the masks used twice or more by ``masks`` (each a use) and their parts
+    (each compound mask a use of each of its parts, once): their wide forms, made once, make
+    those of the compound masks over them by ``&`` and ``|``, a tenth of the cost of making
+    each from its bits (mission 24's spectator: 630 block masks over 85 digit and sum masks)."""
+    uses: dict[int, int] = {}
+    seen: set[int] = set()
+    stack = list(masks)
+    while stack:
+        mask = stack.pop()
+        uses[id(mask)] = uses.get(id(mask), 0) + 1
+        if mask.parts and id(mask) not in seen:
+            seen.add(id(mask))
+            stack += mask.parts
+    return {key for key, count in uses.items() if count > 1}
 
 
 def widen(mask: Mask, states: int, bytes_per_slot: int, made: Widened) -> int:
     """The wide form of ``mask`` over (at least) its first ``states`` states: a slot of ones per
-    state kept (0 above them). ``made``: the wide forms already made (one plan's, its masks kept
-    alive by it); a longer one serves, as ``&`` stops at the shorter int."""
-    found = made.get(id(mask))
+    state kept (0 above them). ``made``: the plan's wide forms made so far; a longer one
+    serves, as ``&`` stops at the shorter int. A compound mask is made from its parts' forms
+    where each is made already or shared (made once for several), else from its own bits: its
+    parts used by it alone would each cost as much."""
+    found = made.forms.get(id(mask))
     if found is not None and found[0] >= states:
         return found[1]
     if states <= 0:
@@ -62,11 +91,27 @@ def widen(mask: Mask, states: int, bytes_per_slot: int, made: Widened) -> int:
     kept = _WIDES.get(key)
     if kept is not None and kept[0] >= states:
         wide = kept[1]
+    elif mask.parts and all(_cheap(part, states, bytes_per_slot, made) for part in mask.parts):
+        first, second = (widen(part, states, bytes_per_slot, made) for part in mask.parts)
+        wide = first | second if mask.union else first & second
     else:
         wide = spread(mask.bits, states, bytes_per_slot)
         _keep_wide(key, states, wide)
-    made[id(mask)] = (states, wide)
+    made.forms[id(mask)] = (states, wide)
     return wide
+
+
+def _cheap(mask: Mask, states: int, bytes_per_slot: int, made: Widened) -> bool:
+    """Whether ``mask``'s wide form is made already (this plan's or kept), shared, or made by
+    ``&`` and ``|`` of such forms (a way's mask over several stands is a chain of them)."""
+    if id(mask) in made.shared:
+        return True
+    found = made.forms.get(id(mask)) or _WIDES.get((bytes_per_slot, mask.bits))
+    if found is not None and found[0] >= states:
+        return True
+    return bool(mask.parts) and all(
+        _cheap(part, states, bytes_per_slot, made) for part in mask.parts
+    )
 
 
 def spread(bits: int, states: int, bytes_per_slot: int) -> int:

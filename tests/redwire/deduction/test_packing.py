@@ -16,7 +16,15 @@ from random import Random
 
 import pytest
 
-from engine.redwire.deduction.packing import Layout, Mask, forget_masks, spread, widen
+from engine.redwire.deduction.packing import (
+    Layout,
+    Mask,
+    Widened,
+    forget_masks,
+    shared_parts,
+    spread,
+    widen,
+)
 
 
 def _digits(widths: tuple[int, ...], index: int) -> list[int]:
@@ -56,7 +64,7 @@ def test_sum_masks_keep_exactly_the_states_in_bounds(seed: int) -> None:
         expected = _expected(widths, signs, base, low, high)
         assert mask.bits == expected
         for states in {1, layout.size // 2 + 1, layout.size}:
-            wide = widen(mask, states, width, {})
+            wide = widen(mask, states, width, Widened())
             cut = (1 << (states * width * 8)) - 1
             ones = (1 << (8 * width)) - 1
             slots = sum(((expected >> i) & 1) * ones << (8 * width * i) for i in range(states))
@@ -89,12 +97,43 @@ def test_widen_serves_each_length_exactly() -> None:
     for _ in range(600):
         bits, width = rng.choice(pool), rng.choice((1, 2, 5, 15))
         states = rng.randint(1, 100)
-        made: dict[int, tuple[int, int]] = {}
+        made = Widened()
         mask = Mask(bits)
         wide = widen(mask, states, width, made)
         cut = (1 << (8 * width * states)) - 1
         assert wide & cut == _slots(bits, states, width), (bits, states, width)
-        # a wider form may serve, never a wrong one: above ``states`` only the mask's own slots
-        assert wide & ~cut == _slots(bits, wide.bit_length() // (8 * width), width) & ~cut
+        # a wider form may serve, never a wrong one: above ``states``, only slots of the mask
+        assert wide & ~cut & ~_slots(bits, wide.bit_length() // (8 * width), width) == 0
         shorter = rng.randint(1, states)
         assert widen(mask, shorter, width, made) == wide  # the plan's own form serves
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_compound_masks_widen_from_their_parts_or_their_bits(seed: int) -> None:
+    """A mask made by ``&`` and ``|`` is widened from its parts' forms where they are made,
+    kept or shared, else from its own bits: every way gives the slots of its bits."""
+    rng = Random(seed)
+    forget_masks()
+    widths = tuple(rng.randint(1, 4) for _ in range(rng.randint(1, 4)))
+    width = rng.choice((1, 2, 15))
+    layout = Layout(width, widths)
+    masks = [
+        layout.digit_mask(rng.randrange(len(widths)), {rng.randrange(4), rng.randrange(4)})
+        for _ in range(4)
+    ]
+    masks += [
+        layout.sum_mask([rng.choice((-1, 1)) for _ in widths], rng.randint(0, 3), 0, 1)
+        for _ in range(3)
+    ]
+    for _ in range(12):  # chains and trees, parts used once or more
+        first, second = rng.sample(masks, 2)
+        masks.append(first | second if rng.random() < 0.4 else first & second)
+    made = Widened(shared_parts(rng.sample(masks, 6)))
+    for mask in rng.sample(masks, len(masks)):
+        states = rng.randint(1, layout.size)
+        wide = widen(mask, states, width, made)
+        cut = (1 << (8 * width * states)) - 1
+        assert wide & cut == _slots(mask.bits, states, width)
+        # above ``states``, only slots of the mask (a ``|`` of a longer part's and a shorter
+        # part's forms has some of them: the walk reads no state there)
+        assert wide & ~cut & ~_slots(mask.bits, wide.bit_length() // (8 * width), width) == 0
