@@ -36,7 +36,7 @@ from engine.redwire.deduction.packed_plan import (
     Subsets,
     Tile,
 )
-from engine.redwire.deduction.packing import Mask, Widened, set_bits, shared_parts, widen
+from engine.redwire.deduction.packing import Mask, Widened, set_bits, widen
 
 
 def _tile(op: Tile, layer: int) -> int:
@@ -135,7 +135,8 @@ def sized(plan: PackedPlan) -> None:
         return
     reaching = _reaching(plan)
     width = plan.layout.bytes_per_slot
-    widened = Widened(shared_parts(_masks(plan.ops)))
+    first = plan.ops
+    widened = Widened(lambda: _masks(first))
     made: dict[int, Op] = {}
     ops: list[Op] = []
     for op in plan.ops:

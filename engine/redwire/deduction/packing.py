@@ -53,10 +53,18 @@ class Mask:
 class Widened:
     """One plan's wide forms: ``forms``, by ``id`` of a mask (kept alive by the plan), its
     (states, form); ``shared``: the ``id`` of the masks the plan uses twice or more, directly or
-    as a part (``shared_parts``)."""
+    as a part (``shared_parts`` of what ``masks`` gives), found when first asked for (a plan
+    whose compound masks' parts are all kept never asks: most solves but a layout's first)."""
 
-    shared: set[int] = field(default_factory=set)
+    masks: Callable[[], Iterable[Mask]] = tuple
     forms: dict[int, tuple[int, int]] = field(default_factory=dict)
+    found: set[int] | None = None
+
+    @property
+    def shared(self) -> set[int]:
+        if self.found is None:
+            self.found = shared_parts(self.masks())
+        return self.found
 
 
 def shared_parts(masks: Iterable[Mask]) -> set[int]:
@@ -104,10 +112,8 @@ def widen(mask: Mask, states: int, bytes_per_slot: int, made: Widened) -> int:
 def _cheap(mask: Mask, states: int, bytes_per_slot: int, made: Widened) -> bool:
     """Whether ``mask``'s wide form is made already (this plan's or kept), shared, or made by
     ``&`` and ``|`` of such forms (a way's mask over several stands is a chain of them)."""
-    if id(mask) in made.shared:
-        return True
     found = made.forms.get(id(mask)) or _WIDES.get((bytes_per_slot, mask.bits))
-    if found is not None and found[0] >= states:
+    if (found is not None and found[0] >= states) or id(mask) in made.shared:
         return True
     return bool(mask.parts) and all(
         _cheap(part, states, bytes_per_slot, made) for part in mask.parts

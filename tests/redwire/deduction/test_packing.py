@@ -21,7 +21,6 @@ from engine.redwire.deduction.packing import (
     Mask,
     Widened,
     forget_masks,
-    shared_parts,
     spread,
     widen,
 )
@@ -128,7 +127,8 @@ def test_compound_masks_widen_from_their_parts_or_their_bits(seed: int) -> None:
     for _ in range(12):  # chains and trees, parts used once or more
         first, second = rng.sample(masks, 2)
         masks.append(first | second if rng.random() < 0.4 else first & second)
-    made = Widened(shared_parts(rng.sample(masks, 6)))
+    uses = rng.sample(masks, 6)
+    made = Widened(lambda: uses)
     for mask in rng.sample(masks, len(masks)):
         states = rng.randint(1, layout.size)
         wide = widen(mask, states, width, made)
