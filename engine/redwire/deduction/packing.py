@@ -12,12 +12,14 @@ their *wide* form, a slot of ones per state kept (``widen``), made from the bits
 at a time (eight slots looked up at once: C loops, no Python step per state). The bit form is
 made at once and kept across plans; the wide form only as far as the states the walk reaches (most
 of a wide layout is never reached: flags and counters on top are mostly 0), the widest so far kept
-by its bits (``_WIDES``: the masks a plan builds by ``&`` and ``|`` are new objects every plan).
+by its bits (``_WIDES``: the masks a plan builds by ``&`` and ``|`` are new objects every plan);
+a mask built so is made from its parts' wide forms where those are at hand or shared by the
+plan's masks (a few big-int ops), else from its own bits, and then not kept (its parts are).
 
 >>> forget_masks()                                     # a cached mask may be wider already
 >>> layout = Layout(bytes_per_slot=1, widths=(3, 2))   # digit 0: 0..2 (stride 1), digit 1: 0..1
 >>> mask = layout.digit_mask(0, {1, 2})                # states whose digit 0 is 1 or 2
->>> bin(mask.bits), hex(widen(mask, 2, 1, Widened()))         # the wide form as far as state 1
+>>> bin(mask.bits), hex(widen(mask, 2, 1, Widened()))  # the wide form as far as state 1
 ('0b110110', '0xff00')
 >>> hex(widen(mask, layout.size, layout.bytes_per_slot, Widened()))
 '0xffff00ffff00'
