@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import sys
 from array import array
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from itertools import chain, repeat
 from math import prod
@@ -36,7 +36,7 @@ from engine.redwire.deduction.packed_plan import (
     Subsets,
     Tile,
 )
-from engine.redwire.deduction.packing import Widened, set_bits, widen
+from engine.redwire.deduction.packing import Mask, Widened, set_bits, widen
 
 
 def _tile(op: Tile, layer: int) -> int:
@@ -135,7 +135,8 @@ def sized(plan: PackedPlan) -> None:
         return
     reaching = _reaching(plan)
     width = plan.layout.bytes_per_slot
-    widened: Widened = {}
+    first = plan.ops
+    widened = Widened(lambda: _masks(first))
     made: dict[int, Op] = {}
     ops: list[Op] = []
     for op in plan.ops:
@@ -145,6 +146,27 @@ def sized(plan: PackedPlan) -> None:
         ops.append(found)
     plan.ops = ops
     plan.sized = True
+
+
+def _masks(ops: Iterable[Op]) -> Iterator[Mask]:
+    """The masks ``ops`` apply, once per op (a code's copies share theirs)."""
+    seen: set[int] = set()
+    for op in ops:
+        if id(op) in seen:
+            continue
+        seen.add(id(op))
+        if isinstance(op, Tile | Block):
+            yield from op.sources
+        elif isinstance(op, Subsets):
+            yield from _masks(tile for _, tiles in op.walks for tile in tiles)
+        elif isinstance(op, Candidate):
+            yield op.keep
+            if op.drop is not None:
+                yield op.drop
+            if op.tile is not None:
+                yield from op.tile.sources
+        elif isinstance(op, Narrow):
+            yield op.mask
 
 
 def _sized_op(op: Op, reach: tuple[int, int], width: int, widened: Widened) -> Op:

@@ -8,17 +8,20 @@ radix: each *digit* has a stride (the product of the widths below it) and a widt
 
 A mask is a set of states, one bit per state (an int): the *supports* (which states are non-zero)
 walk with them (the same walk with ``|`` for ``+``, a hundred times shorter), and the weights with
-their *wide* form, a slot of ones per state kept (``widen``). Both are built by repeating patterns
-of bytes, a few memory copies rather than a loop over the states. The bit form is made at once and
-kept across plans; the wide form only as far as the states the walk reaches (most of a wide layout
-is never reached: flags and counters on top are mostly 0), the widest so far kept with the mask.
+their *wide* form, a slot of ones per state kept (``widen``), made from the bits a byte of them
+at a time (eight slots looked up at once: C loops, no Python step per state). The bit form is
+made at once and kept across plans; the wide form only as far as the states the walk reaches (most
+of a wide layout is never reached: flags and counters on top are mostly 0), the widest so far kept
+by its bits (``_WIDES``: the masks a plan builds by ``&`` and ``|`` are new objects every plan);
+a mask built so is made from its parts' wide forms where those are at hand or shared by the
+plan's masks (a few big-int ops), else from its own bits, and then not kept (its parts are).
 
 >>> forget_masks()                                     # a cached mask may be wider already
 >>> layout = Layout(bytes_per_slot=1, widths=(3, 2))   # digit 0: 0..2 (stride 1), digit 1: 0..1
 >>> mask = layout.digit_mask(0, {1, 2})                # states whose digit 0 is 1 or 2
->>> bin(mask.bits), hex(widen(mask, 2, 1, {}))         # the wide form as far as state 1
+>>> bin(mask.bits), hex(widen(mask, 2, 1, Widened()))  # the wide form as far as state 1
 ('0b110110', '0xff00')
->>> hex(widen(mask, layout.size, layout.bytes_per_slot, {}))
+>>> hex(widen(mask, layout.size, layout.bytes_per_slot, Widened()))
 '0xffff00ffff00'
 >>> bin(layout.sum_mask([-1, 1], base=0, low=0, high=0).bits)  # digit 1 - digit 0 == 0
 '0b10001'
@@ -31,61 +34,115 @@ from dataclasses import dataclass, field
 from functools import reduce
 from operator import mul
 
-#: (unit of a kept state, of a dropped one, states) -> the units of at least the first ``states``
-#: states, lowest first
-Pattern = Callable[[bytes, bytes, int], bytes]
-
 
 @dataclass(slots=True, frozen=True, eq=False)
 class Mask:
-    """A set of states: ``bits``, one bit per state; the wide form is made by ``widen``, from
-    ``pattern`` (a digit's or a sum's mask) or from ``parts`` (their ``&``, or ``|`` if
-    ``union``)."""
+    """A set of states: ``bits``, one bit per state; ``parts``: the two masks it is the ``&`` of
+    (or the ``|``, if ``union``), whose wide forms may make its own (``widen``)."""
 
     bits: int
-    pattern: Pattern | None = None
     parts: tuple[Mask, ...] = ()
     union: bool = False
-    #: a pattern's widest wide form made so far, per bytes per slot: (states, form), kept with
-    #: the mask across plans (the positions of a game share layouts), within the cache's bytes
-    wides: dict[int, tuple[int, int]] = field(default_factory=dict)
 
     def __and__(self, other: Mask) -> Mask:
-        return Mask(self.bits & other.bits, parts=(self, other))
+        return Mask(self.bits & other.bits, (self, other))
 
     def __or__(self, other: Mask) -> Mask:
-        return Mask(self.bits | other.bits, parts=(self, other), union=True)
+        return Mask(self.bits | other.bits, (self, other), union=True)
 
 
-Widened = dict[int, tuple[int, int]]  # id of a mask -> (states, its wide form over them)
+@dataclass(slots=True)
+class Widened:
+    """One plan's wide forms: ``forms``, by ``id`` of a mask (kept alive by the plan), its
+    (states, form); ``shared``: the ``id`` of the masks the plan uses twice or more, directly or
+    as a part (``shared_parts`` of what ``masks`` gives), found when first asked for (a plan
+    whose compound masks' parts are all kept never asks: most solves but a layout's first)."""
+
+    masks: Callable[[], Iterable[Mask]] = tuple
+    forms: dict[int, tuple[int, int]] = field(default_factory=dict)
+    found: set[int] | None = None
+
+    @property
+    def shared(self) -> set[int]:
+        if self.found is None:
+            self.found = shared_parts(self.masks())
+        return self.found
+
+
+def shared_parts(masks: Iterable[Mask]) -> set[int]:
+    """The ``id`` of the masks used twice or more by ``masks`` (each a use) and their parts
+    (each compound mask a use of each of its parts, once): their wide forms, made once, make
+    those of the compound masks over them by ``&`` and ``|``, a tenth of the cost of making
+    each from its bits (mission 24's spectator: 630 block masks over 85 digit and sum masks)."""
+    uses: dict[int, int] = {}
+    seen: set[int] = set()
+    stack = list(masks)
+    while stack:
+        mask = stack.pop()
+        uses[id(mask)] = uses.get(id(mask), 0) + 1
+        if mask.parts and id(mask) not in seen:
+            seen.add(id(mask))
+            stack += mask.parts
+    return {key for key, count in uses.items() if count > 1}
 
 
 def widen(mask: Mask, states: int, bytes_per_slot: int, made: Widened) -> int:
     """The wide form of ``mask`` over (at least) its first ``states`` states: a slot of ones per
-    state kept. ``made``: the wide forms already made (one plan's, its masks kept alive by it); a
-    longer one serves, as ``&`` stops at the shorter int."""
-    found = made.get(id(mask))
+    state kept (0 above them). ``made``: the plan's wide forms made so far; a longer one
+    serves, as ``&`` stops at the shorter int. A compound mask is made from its parts' forms
+    where each is made already or shared (made once for several), else from its own bits: its
+    parts used by it alone would each cost as much."""
+    found = made.forms.get(id(mask))
     if found is not None and found[0] >= states:
         return found[1]
     if states <= 0:
         return 0
-    if mask.pattern is not None:
-        kept = mask.wides.get(bytes_per_slot)
-        if kept is not None and kept[0] >= states:
-            wide = kept[1]
-        else:
-            one, zero = b"\xff" * bytes_per_slot, bytes(bytes_per_slot)
-            text = mask.pattern(one, zero, states)[: states * bytes_per_slot]
-            wide = int.from_bytes(text, "little")
-            size = states * bytes_per_slot
-            if _MASK_BYTES[0] + size <= MASK_CACHE_BYTES:
-                mask.wides[bytes_per_slot] = (states, wide)
-                _MASK_BYTES[0] += size
+    key = (bytes_per_slot, mask.bits)
+    kept = _WIDES.get(key)
+    if kept is not None and kept[0] >= states:
+        wide = kept[1]
+    elif mask.parts and all(_cheap(part, states, bytes_per_slot, made) for part in mask.parts):
+        first, second = (widen(part, states, bytes_per_slot, made) for part in mask.parts)
+        wide = first | second if mask.union else first & second
     else:
-        forms = [widen(part, states, bytes_per_slot, made) for part in mask.parts]
-        wide = forms[0] | forms[1] if mask.union else forms[0] & forms[1]
-    made[id(mask)] = (states, wide)
+        wide = spread(mask.bits, states, bytes_per_slot)
+        _keep_wide(key, states, wide)
+    made.forms[id(mask)] = (states, wide)
     return wide
+
+
+def _cheap(mask: Mask, states: int, bytes_per_slot: int, made: Widened) -> bool:
+    """Whether ``mask``'s wide form is made already (this plan's or kept), shared, or made by
+    ``&`` and ``|`` of such forms (a way's mask over several stands is a chain of them)."""
+    found = made.forms.get(id(mask)) or _WIDES.get((bytes_per_slot, mask.bits))
+    if (found is not None and found[0] >= states) or id(mask) in made.shared:
+        return True
+    return bool(mask.parts) and all(
+        _cheap(part, states, bytes_per_slot, made) for part in mask.parts
+    )
+
+
+def spread(bits: int, states: int, bytes_per_slot: int) -> int:
+    """The slots of ``bits``' first ``states`` states: ``bytes_per_slot`` bytes of ones where its
+    bit is set, of zeros where not. Each byte of the bits is looked up (its eight slots) and the
+    pieces joined: a mask per copy (mission 40's spectator) made a byte string per state from a
+    pattern of blocks, then parsed it, half of a first solve's time.
+
+    >>> hex(spread(0b101, 3, 2)), hex(spread(0b1111, 2, 1))
+    ('0xffff0000ffff', '0xffff')
+    """
+    table = _SPREADS.get(bytes_per_slot)
+    if table is None:
+        one, zero = b"\xff" * bytes_per_slot, bytes(bytes_per_slot)
+        table = _SPREADS[bytes_per_slot] = [
+            b"".join(one if byte >> bit & 1 else zero for bit in range(8)) for byte in range(256)
+        ]
+    data = (bits & ((1 << states) - 1)).to_bytes((states + 7) // 8, "little")
+    return int.from_bytes(b"".join(map(table.__getitem__, data)), "little")
+
+
+#: per bytes per slot: the slots of each byte of bits (``spread``)
+_SPREADS: dict[int, list[bytes]] = {}
 
 
 def _repeat_bits(block: int, period: int, count: int) -> int:
@@ -114,10 +171,6 @@ class Layout:
         self.strides = tuple(reduce(mul, self.widths[:k], 1) for k in range(len(self.widths)))
         self.size = reduce(mul, self.widths, 1)  # number of states
 
-    def mask(self, pattern: Pattern) -> Mask:
-        """The mask whose states ``pattern`` lays out (its bits made now, over every state)."""
-        return Mask(int(pattern(b"1", b"0", self.size)[::-1] or b"0", 2), pattern)
-
     def digit_mask(self, digit: int, values: Iterable[int]) -> Mask:
         """The states whose ``digit`` is in ``values``."""
         wanted = frozenset(values)
@@ -131,73 +184,20 @@ class Layout:
         period = stride * width
         repeat = self.size // period
 
-        def pattern(one: bytes, zero: bytes, states: int) -> bytes:
-            ones, zeros = one * stride, zero * stride
-            block = b"".join(ones if d in wanted else zeros for d in range(width))
-            return block * min(repeat, -(-states // period))
-
         run = (1 << stride) - 1
         block = sum(run << (d * stride) for d in wanted if 0 <= d < width)
-        return Mask(_repeat_bits(block, period, repeat), pattern)
+        return Mask(_repeat_bits(block, period, repeat))
 
     def sum_mask(self, signs: Sequence[int], base: int, low: int, high: int) -> Mask:
-        """The states where ``base + sum(sign[k] * digit[k])`` lies in ``[low, high]``.
-
-        Built digit by digit from the top, memoised on the partial sum, so a mask costs about as
-        many byte copies as it has slots (the sum takes few values)."""
+        """The states where ``base + sum(sign[k] * digit[k])`` lies in ``[low, high]``: those
+        whose signed sum is each value in the range (``_sums``), put together."""
         key = ("sum", self.widths, tuple(signs), base, low, high)
-        return _cached(key, lambda: self._sum_mask(signs, base, low, high))
+        return _cached(key, lambda: Mask(self._sum_bits(tuple(signs), low - base, high - base)))
 
-    def _sum_mask(self, signs: Sequence[int], base: int, low: int, high: int) -> Mask:
-        sizes = [reduce(mul, self.widths[:k], 1) for k in range(len(self.widths) + 1)]
-        # The least and the greatest sum the digits below ``k`` can add: a block whose every
-        # state is in (or out of) the bounds is one run of bytes, without a call per state (most
-        # blocks are: only those near a bound are mixed; mission 21's spectators, whose hole
-        # masks are sum masks, spent a fifth of a cold solve in those calls).
-        least, most = [0], [0]
-        for sign, width in zip(signs, self.widths, strict=True):
-            least.append(least[-1] + min(0, sign * (width - 1)))
-            most.append(most[-1] + max(0, sign * (width - 1)))
-
-        def pattern(one: bytes, zero: bytes, states: int) -> bytes:
-            # A full block depends on its partial sum only as measured from ``low`` (with
-            # ``high - low``): the masks of one layout and signs that differ in their bounds alone
-            # (a hole mask per copy, the implicit stand's level moving copy by copy) share them.
-            memo = _blocks((self.widths, tuple(signs), high - low, one, zero))
-
-            def block(k: int, partial: int, limit: int) -> bytes:
-                """The first ``limit`` states of digits ``< k`` (or all of them), the digits
-                ``>= k`` summing to ``partial``."""
-                if partial + most[k] < low or partial + least[k] > high:
-                    return zero * min(limit, sizes[k])
-                if low <= partial + least[k] and partial + most[k] <= high:
-                    return one * min(limit, sizes[k])
-                sign, width = signs[k - 1], self.widths[k - 1]
-                if limit < sizes[k]:  # a prefix: as many blocks below as it takes
-                    count = -(-limit // sizes[k - 1])
-                    return b"".join(
-                        block(k - 1, partial + sign * d, limit - d * sizes[k - 1])
-                        for d in range(count)
-                    )
-                found = memo.get((k, partial - low))
-                if found is None:
-                    found = b"".join(
-                        block(k - 1, partial + sign * d, sizes[k]) for d in range(width)
-                    )
-                    _keep_block(memo, (k, partial - low), found)
-                return found
-
-            return block(len(self.widths), base, states)
-
-        return Mask(self._sum_bits(signs, base, low, high), pattern)
-
-    def _sum_bits(self, signs: Sequence[int], base: int, low: int, high: int) -> int:
-        """The bits of ``sum_mask``: those of the states whose signed sum is each value in the
-        range (``_sums``), put together. A byte per state from the pattern made the first solve
-        of a position with a sum mask per copy slow (mission 40's spectator: 0.3 s of 0.6)."""
-        sums = self._sums(tuple(signs))
+    def _sum_bits(self, signs: tuple[int, ...], low: int, high: int) -> int:
+        sums = self._sums(signs)
         bits = 0
-        for value in range(low - base, high - base + 1):
+        for value in range(low, high + 1):
             bits |= sums.get(value, 0)
         return bits
 
@@ -247,37 +247,34 @@ def _cached(key: Hashable, build: Callable[[], Mask]) -> Mask:
     return found
 
 
+#: The widest wide form made so far per (bytes per slot, bits): (states, form), within
+#: ``WIDE_CACHE_BYTES`` (then the cache starts again). Keyed by the bits, not the mask: the
+#: masks of a plan's blocks and holes (``&``, ``|`` of cached ones) are new every plan, and
+#: the positions of a game (or the same one solved again) share many of them.
+_WIDES: dict[tuple[int, int], tuple[int, int]] = {}
+_WIDE_BYTES = [0]
+WIDE_CACHE_BYTES = 1 << 26
+
+
+def _keep_wide(key: tuple[int, int], states: int, wide: int) -> None:
+    size = states * key[0]
+    old = _WIDES.get(key)
+    if old is not None:
+        _WIDE_BYTES[0] -= old[0] * key[0]
+    if _WIDE_BYTES[0] + size > WIDE_CACHE_BYTES:
+        _WIDES.clear()
+        _WIDE_BYTES[0] = 0
+    _WIDES[key] = (states, wide)
+    _WIDE_BYTES[0] += size
+
+
 def forget_masks() -> None:
-    """Empty the cache of masks (to time cold solves)."""
+    """Empty the caches of masks (to time cold solves)."""
     _MASKS.clear()
     _SUMS.clear()
     _MASK_BYTES[0] = 0
-    _BLOCKS.clear()
-    _BLOCK_BYTES[0] = 0
-
-
-#: The full blocks of sum masks (``Layout._sum_mask``), by layout, signs, ``high - low`` and units:
-#: (digit, partial sum minus ``low``) -> the block's bytes; within ``BLOCK_CACHE_BYTES``.
-_BLOCKS: dict[Hashable, dict[tuple[int, int], bytes]] = {}
-_BLOCK_BYTES = [0]
-BLOCK_CACHE_BYTES = 1 << 24
-
-
-def _blocks(key: Hashable) -> dict[tuple[int, int], bytes]:
-    found = _BLOCKS.get(key)
-    if found is None:
-        found = _BLOCKS[key] = {}
-    return found
-
-
-def _keep_block(memo: dict[tuple[int, int], bytes], key: tuple[int, int], block: bytes) -> None:
-    """Keep ``block`` in ``memo`` within the cache's bytes (then the cache starts again; the
-    blocks a mask is being built from stay in its own ``memo``)."""
-    if _BLOCK_BYTES[0] + len(block) > BLOCK_CACHE_BYTES:
-        _BLOCKS.clear()
-        _BLOCK_BYTES[0] = 0
-    memo[key] = block
-    _BLOCK_BYTES[0] += len(block)
+    _WIDES.clear()
+    _WIDE_BYTES[0] = 0
 
 
 def set_bits(support: int) -> list[int]:

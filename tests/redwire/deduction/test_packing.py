@@ -2,9 +2,10 @@
 
 A sum mask is built block by block, a whole block at once where every state of it is in (or out
 of) the bounds; a wrong shortcut would keep or drop states the walk then deals from, so every
-state of random layouts is checked here, in the bit form and in the wide form, whole and cut; and
-the bits, made from the states of each signed sum (``Layout._sums``), are the states the mask's
-pattern lays out (which the wide forms are made from).
+state of random layouts is checked here, in the bit form and in the wide form, whole and cut. The
+wide forms are made from the bits a byte at a time (``packing.spread``), and kept by their bits
+(``packing.widen``): checked against a slot made state by state, for every bytes per slot and
+length, whole bytes or not, and as the cached forms grow and serve shorter requests.
 """
 
 from __future__ import annotations
@@ -15,7 +16,14 @@ from random import Random
 
 import pytest
 
-from engine.redwire.deduction.packing import Layout, forget_masks, widen
+from engine.redwire.deduction.packing import (
+    Layout,
+    Mask,
+    Widened,
+    forget_masks,
+    spread,
+    widen,
+)
 
 
 def _digits(widths: tuple[int, ...], index: int) -> list[int]:
@@ -55,23 +63,77 @@ def test_sum_masks_keep_exactly_the_states_in_bounds(seed: int) -> None:
         expected = _expected(widths, signs, base, low, high)
         assert mask.bits == expected
         for states in {1, layout.size // 2 + 1, layout.size}:
-            wide = widen(mask, states, width, {})
+            wide = widen(mask, states, width, Widened())
             cut = (1 << (states * width * 8)) - 1
             ones = (1 << (8 * width)) - 1
             slots = sum(((expected >> i) & 1) * ones << (8 * width * i) for i in range(states))
             assert wide & cut == slots
 
 
-def test_sum_mask_bits_are_its_patterns_states() -> None:
-    rng = random.Random(7)
-    for _ in range(500):
-        widths = [rng.randint(1, 5) for _ in range(rng.randint(0, 5))]
-        layout = Layout(1, widths)
-        signs = [rng.choice((-1, 0, 1)) for _ in widths]
-        base, low = rng.randint(-3, 8), rng.randint(-2, 6)
-        high = low + rng.randint(-1, 4)
-        forget_masks()
-        mask = layout.sum_mask(signs, base, low, high)
-        assert mask.pattern is not None
-        laid = int(mask.pattern(b"1", b"0", layout.size)[::-1] or b"0", 2)
-        assert mask.bits == laid, (widths, signs, base, low, high)
+def _slots(bits: int, states: int, width: int) -> int:
+    """The wide form made a byte string per state (the definition)."""
+    one, zero = b"\xff" * width, bytes(width)
+    text = b"".join(one if bits >> i & 1 else zero for i in range(states))
+    return int.from_bytes(text, "little")
+
+
+def test_spread_is_a_slot_of_ones_per_state_kept() -> None:
+    rng = random.Random(11)
+    for _ in range(400):
+        width = rng.randint(1, 17)
+        size = rng.randint(0, 70)
+        bits = rng.getrandbits(size + 9)  # set bits above the states too: they must not count
+        states = rng.randint(0, size)
+        assert spread(bits, states, width) == _slots(bits, states, width), (bits, states, width)
+
+
+def test_widen_serves_each_length_exactly() -> None:
+    """Cached forms (by bits) grow when a longer one is asked for, serve shorter requests as
+    far as those go, and masks with equal bits share them."""
+    rng = random.Random(5)
+    forget_masks()
+    pool = [rng.getrandbits(rng.randint(1, 90)) for _ in range(12)]
+    for _ in range(600):
+        bits, width = rng.choice(pool), rng.choice((1, 2, 5, 15))
+        states = rng.randint(1, 100)
+        made = Widened()
+        mask = Mask(bits)
+        wide = widen(mask, states, width, made)
+        cut = (1 << (8 * width * states)) - 1
+        assert wide & cut == _slots(bits, states, width), (bits, states, width)
+        # a wider form may serve, never a wrong one: above ``states``, only slots of the mask
+        assert wide & ~cut & ~_slots(bits, wide.bit_length() // (8 * width), width) == 0
+        shorter = rng.randint(1, states)
+        assert widen(mask, shorter, width, made) == wide  # the plan's own form serves
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_compound_masks_widen_from_their_parts_or_their_bits(seed: int) -> None:
+    """A mask made by ``&`` and ``|`` is widened from its parts' forms where they are made,
+    kept or shared, else from its own bits: every way gives the slots of its bits."""
+    rng = Random(seed)
+    forget_masks()
+    widths = tuple(rng.randint(1, 4) for _ in range(rng.randint(1, 4)))
+    width = rng.choice((1, 2, 15))
+    layout = Layout(width, widths)
+    masks = [
+        layout.digit_mask(rng.randrange(len(widths)), {rng.randrange(4), rng.randrange(4)})
+        for _ in range(4)
+    ]
+    masks += [
+        layout.sum_mask([rng.choice((-1, 1)) for _ in widths], rng.randint(0, 3), 0, 1)
+        for _ in range(3)
+    ]
+    for _ in range(12):  # chains and trees, parts used once or more
+        first, second = rng.sample(masks, 2)
+        masks.append(first | second if rng.random() < 0.4 else first & second)
+    uses = rng.sample(masks, 6)
+    made = Widened(lambda: uses)
+    for mask in rng.sample(masks, len(masks)):
+        states = rng.randint(1, layout.size)
+        wide = widen(mask, states, width, made)
+        cut = (1 << (8 * width * states)) - 1
+        assert wide & cut == _slots(mask.bits, states, width)
+        # above ``states``, only slots of the mask (a ``|`` of a longer part's and a shorter
+        # part's forms has some of them: the walk reads no state there)
+        assert wide & ~cut & ~_slots(mask.bits, wide.bit_length() // (8 * width), width) == 0
