@@ -259,11 +259,10 @@ def class_relations(norm: Normalized) -> list[Relation] | None:
       (yellow 4.1, 7.1 and 9.1 beside each other), the packed walk took 290-325 ms with it,
       85-98 ms without it, the direct engine 115-220 ms: left to the others;
     * "same": ``normalize`` kept on each slot only the codes the other can match, so a yellow
-      or red left on one slot may lie on both. On neighbours of one stand with one such colour
-      (mission 62's red 2.5 and 3.5) no memory is needed: a block of a blue code cannot end
-      between them, so a stand filled up to the right slot has that colour on the left one,
-      and the code that fills the right slot is of that colour or a blue one the blocks leave
-      out. With two colours, or apart, the colour would have to be remembered: not taken.
+      or red left on one slot may lie on both. With one such colour (mission 62's red 2.5 and
+      3.5) no memory is needed: the blocks leave out a blue code on one slot alone, so what is
+      left is one blue code on both or that colour on both. With two colours the colour would
+      have to be remembered: not taken.
     """
     relations = [((s, i), (s, i + 1), same) for s, i, same in norm.labels]
     relations += [
@@ -281,9 +280,7 @@ def class_relations(norm: Normalized) -> list[Relation] | None:
         if same:
             if {c for c in a | b if not colours[c]} & candidates:
                 return None  # a blue candidate would need a block (``_candidate`` has none)
-            coloured = {colours[c] for c in a | b if colours[c]}
-            neighbours = sa == sb and ib == ia + 1
-            if len(coloured) > 1 or (coloured and not neighbours):
+            if len({colours[c] for c in a | b if colours[c]}) > 1:
                 return None
             continue
         if any(colours[x] == colours[y] != 0 and twin(x, y) for x in a for y in b):
