@@ -4,8 +4,8 @@ Every engine and both directions of the walk give the same answers; only the tim
 to several times. ``route`` sends the small positions (late in a game) to the direct engine
 (``direct``), from its estimate of the states it will keep (``direct.estimate``), its needs and, on
 the positions in between (up to ``DIRECT_WIDE_UP_TO`` estimated states), the rough estimates
-below; over that, the positions the packed engine cannot take (labels, inexact counts, class relations, no
-stand that can be implicit), and the big ones (others' rough estimate over ``BIG_NS``) where its
+below; over that, the positions the packed engine cannot take (inexact counts, class relations
+that need a colour remembered, no stand that can be implicit), and the big ones (others' rough estimate over ``BIG_NS``) where its
 plain per-state time is under the packed engine's rough estimate (a packed layer too wide for
 its masks to stay cached); the other big ones go to the packed engine, never to the sparse one
 (``_packed_over_direct``), and the direct engine walks its big ones in the direction the others
@@ -142,8 +142,8 @@ def route(norm: Normalized, mirrored: bool | None, engine: Engine | None) -> Rou
             return Route(None, first)
         if first.packed is not None and _packed_over_direct(first, states):
             return Route(None, first)
-        # The packed engine cannot take it (labels, inexact counts, class relations of two
-        # slots, no stand that can be implicit): the direct engine walks it faster than the
+        # The packed engine cannot take it (inexact counts, class relations of two slots that
+        # need a colour remembered, no stand that can be implicit): the direct engine walks it faster than the
         # sparse one (by a quarter, geometric mean over 76 positions of missions 13-22 of
         # 40,000 estimated states or more, spectators' and seats', timed on both). Or it can, but its estimate is over the direct
         # engine's at its plain per-state time: a layer too wide for its masks to stay cached

@@ -37,7 +37,7 @@ with the others, none of its facts reaching them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import Literal
@@ -526,7 +526,8 @@ def _settled(
     """``base`` (for its pool and layout) with these slots and facts, settled (``settled``:
     the slots and facts are, ``_settle`` has nothing left to do)."""
     feasible = settled or (
-        all(all(stand) for stand in allowed) and _settle(allowed, counts, labels, pairs)
+        all(all(stand) for stand in allowed)
+        and _settle(allowed, counts, labels, pairs, twins(base.copies, base.groups))
     )
     groups, copies = base.groups, base.copies
     if feasible and groups:
@@ -662,8 +663,10 @@ def _settle(
     counts: list[_Count],
     labels: list[tuple[int, int, bool]],
     pairs: list[Pair],
+    twin: Twin | None = None,
 ) -> bool:
-    """Narrow ``allowed`` and simplify the facts in place until nothing changes."""
+    """Narrow ``allowed`` and simplify the facts in place until nothing changes (``twin``:
+    which two codes may lie on two slots at once, to narrow "same class" relations)."""
     changed = first = True
     dirty: Iterable[int] = range(len(allowed))  # the stands to sort: changed since sorted
     while changed:
@@ -693,6 +696,10 @@ def _settle(
             left, right = allowed[s][i], allowed[s][i + 1]
             left_class, right_class = _single_class(left), _single_class(right)
             if left_class is None and right_class is None:
+                if same and twin is not None:
+                    changed |= _same_classes(allowed, (s, i), (s, i + 1), twin)
+                    if not (allowed[s][i] and allowed[s][i + 1]):
+                        return False
                 kept_labels.append((s, i, same))
                 continue
             changed = True
@@ -708,6 +715,11 @@ def _settle(
             outcome = _settle_pair(allowed, pair)
             if outcome is None:
                 return False
+            if outcome[0] and pair.relation == "same" and twin is not None:
+                changed |= _same_classes(allowed, pair.first, pair.second, twin)
+                (sa, ia), (sb, ib) = pair.first, pair.second
+                if not (allowed[sa][ia] and allowed[sb][ib]):
+                    return False
             keep, narrowed = outcome
             changed |= narrowed or not keep
             if keep:
@@ -809,6 +821,39 @@ def _settle_pair(allowed: list[list[frozenset[int]]], pair: Pair) -> tuple[bool,
     if not {class_of(c) for c in a} & {class_of(c) for c in b}:
         return None if same else (False, False)
     return (True, False)
+
+
+#: Whether two codes may lie on two slots of one world at once (``twins``).
+Twin = Callable[[int, int], bool]
+
+
+def twins(copies: dict[int, int], groups: tuple[tuple[tuple[int, ...], int], ...]) -> Twin:
+    """Whether codes ``x`` and ``y`` may lie on two slots of one world: one code needs two
+    copies, two candidates of a "1 of m" group never do (mission 21's red 2.5 or 11.5)."""
+    single = {code: k for k, (cands, keep) in enumerate(groups) if keep < 2 for code in cands}
+
+    def twin(x: int, y: int) -> bool:
+        if x == y:
+            return copies.get(x, 0) >= 2
+        return x not in single or single[x] != single.get(y)
+
+    return twin
+
+
+def _same_classes(
+    allowed: list[list[frozenset[int]]], first: SlotRef, second: SlotRef, twin: Twin
+) -> bool:
+    """Keep on each slot of a "same class" relation the codes that have a *twin* on the other
+    (a code of their class that may lie there at once: the same blue code, another yellow or
+    red); whether a slot changed. Why here: a yellow or red that the other slot cannot match
+    would need the engines to remember its colour (the packed engine cannot; ``packed_plan``),
+    and the answer is the same without it."""
+    (sa, ia), (sb, ib) = first, second
+    a, b = allowed[sa][ia], allowed[sb][ib]
+    new_a = frozenset(x for x in a if any(class_of(y) == class_of(x) and twin(x, y) for y in b))
+    new_b = frozenset(y for y in b if any(class_of(x) == class_of(y) and twin(x, y) for x in a))
+    allowed[sa][ia], allowed[sb][ib] = new_a, new_b
+    return (new_a, new_b) != (a, b)
 
 
 def _sort_bounds(stand: list[frozenset[int]]) -> bool:

@@ -29,8 +29,9 @@ Three engines run that DP, with the same answers:
   are long and the edges many, run several times faster on it. It takes "at least one" facts
   (a flag each), exact counts (a counter each) and x1/x2/x3 tokens (a token's stand takes each
   code that may cover its slot in one block) and orders between two slots (a check after each
-  code; "below": blocks again), and leaves labels, other counts and class relations of two slots
-  to the others.
+  code; "below": blocks again) and class relations of two slots (labels, "same" / "differ":
+  blocks on their blue codes, where no colour must be remembered), and leaves other counts and
+  the other class relations to the others.
 
 ``route`` sends the small and middling positions to the direct engine (``choice``: its estimated
 states, its needs, the others' rough estimates); ``plan_for`` picks the engine and the direction of the walk
