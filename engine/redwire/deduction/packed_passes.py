@@ -415,6 +415,7 @@ class PackedTables:
         self._bytes: dict[int, bytes] = {}
         self._within: dict[int, list[int]] = {}  # code -> completions before each of its ops
         self._counts: dict[tuple[int, int, int], dict[tuple[int, int], int]] = {}
+        self._keys_extent: int | None = None
 
     # ------------------------------------------------------------------ fill levels
 
@@ -439,7 +440,7 @@ class PackedTables:
         stands = list(plan.explicit)
         active = tuple(d for d, lo, hi in plan.group_digits if lo < t <= hi)
         chunks = _chunks(layout.widths[: len(stands)], len(live))
-        keys = _level_keys(layout.widths, len(stands), active, chunks)
+        keys = _level_keys(layout.widths, len(stands), active, chunks, self._extent())
         offsets = [plan.levels[s][t][0] for s in stands]
         if plan.implicit is not None:
             stands.append(plan.implicit)
@@ -452,6 +453,18 @@ class PackedTables:
             stand: {level + offset: w for level, w in enumerate(found) if w}
             for stand, offset, found in zip(stands, offsets, sums, strict=True)
         }
+
+    def _extent(self) -> int:
+        """How many states the level keys need: up to the last live one at any boundary (most
+        states of a wide layout never are, ``_level_keys``)."""
+        if self._keys_extent is None:
+            plan = self.plan
+            reached, completing = supports(plan)
+            self._keys_extent = max(
+                (reached[t] & completing[plan.starts[t]]).bit_length()
+                for t in range(len(plan.universe) + 1)
+            )
+        return self._keys_extent
 
     def _live_bytes(self, t: int) -> tuple[list[int], bytes, bytes]:
         """The live states at boundary ``t`` (reached forward and completing backward) and the
@@ -504,7 +517,7 @@ class PackedTables:
             level = None
             active = tuple(g for g, lo, hi in plan.group_digits if lo < t <= hi)
             offset = plan.base[t] - _implicit_offset(layout.widths, explicit)
-        joint, span = _joint_keys(layout.widths, explicit, active, level, digit)
+        joint, span = _joint_keys(layout.widths, explicit, active, level, digit, self._extent())
         wide = layout.widths[digit]
         (sums,) = _accumulate(live, front_bytes, back_bytes, width, [(joint, span)])
         return {(key // wide + offset, key % wide): w for key, w in enumerate(sums) if w}
@@ -752,7 +765,7 @@ def _implicit_offset(widths: tuple[int, ...], explicit: int) -> int:
 
 _KEYS: dict[
     tuple[tuple[int, ...], int, tuple[int, ...], tuple[tuple[int, int], ...] | None],
-    list[tuple[list[int], int]],
+    tuple[int, list[tuple[list[int], int]]],
 ] = {}
 
 
@@ -761,26 +774,33 @@ def _level_keys(
     explicit: int,
     active: tuple[int, ...],
     chunks: tuple[tuple[int, int], ...] | None = None,
+    extent: int | None = None,
 ) -> list[tuple[list[int], int]]:
     """Per state index (with the number of keys): the digit of each explicit stand (digits ``0 ..
     explicit - 1``; with ``chunks``, the index of each chunk's digits instead, ``_chunks``),
     then the implicit stand's level minus the boundary's base, plus ``_implicit_offset`` (the
     ``active`` counter digits minus the explicit digits, shifted to be >= 0). Kept across solves:
-    positions often share their layouts."""
+    positions often share their layouts. ``extent``: the states that need a key (at least; all
+    of them if ``None``): a wide layout is mostly never live (mission 64's 5-player spectator
+    after 8 actions: the live states end below 9,900 of 65,856), and keys for all its states
+    were most of a first solve's marginals (~30 ms); a longer list kept serves."""
     memo = (widths, explicit, active, chunks)
-    found = _KEYS.get(memo)
-    if found is None:
-        offset = _implicit_offset(widths, explicit)
-        signs = [-1 if d < explicit else 1 if d in active else 0 for d in range(len(widths))]
-        if chunks is None:
-            found = [(_digit_values(widths, d), widths[d]) for d in range(explicit)]
-        else:
-            found = [_chunk_values(widths, first, end) for first, end in chunks]
-        span = offset + sum(widths[d] - 1 for d in active) + 1
-        found.append((_digit_sums(widths, signs, offset), span))
-        if len(_KEYS) > 16:
-            _KEYS.clear()
-        _KEYS[memo] = found
+    size = prod(widths)
+    extent = size if extent is None else min(max(extent, 1), size)
+    kept = _KEYS.get(memo)
+    if kept is not None and kept[0] >= extent:
+        return kept[1]
+    offset = _implicit_offset(widths, explicit)
+    signs = [-1 if d < explicit else 1 if d in active else 0 for d in range(len(widths))]
+    if chunks is None:
+        found = [(_digit_values(widths, d, extent), widths[d]) for d in range(explicit)]
+    else:
+        found = [_chunk_values(widths, first, end, extent) for first, end in chunks]
+    span = offset + sum(widths[d] - 1 for d in active) + 1
+    found.append((_digit_sums(widths, signs, offset, extent), span))
+    if len(_KEYS) > 16:
+        _KEYS.clear()
+    _KEYS[memo] = (extent, found)
     return found
 
 
@@ -790,71 +810,95 @@ def forget_keys() -> None:
     _JOINT.clear()
 
 
-_JOINT: dict[tuple[tuple[int, ...], int, tuple[int, ...], int | None, int], tuple[list[int], int]]
+_JOINT: dict[
+    tuple[tuple[int, ...], int, tuple[int, ...], int | None, int], tuple[int, tuple[list[int], int]]
+]
 _JOINT = {}
 
 
 def _joint_keys(
-    widths: tuple[int, ...], explicit: int, active: tuple[int, ...], level: int | None, digit: int
+    widths: tuple[int, ...],
+    explicit: int,
+    active: tuple[int, ...],
+    level: int | None,
+    digit: int,
+    extent: int | None = None,
 ) -> tuple[list[int], int]:
     """Per state index, ``key * widths[digit] + counter``: ``key`` the level digit ``level`` of
     an explicit stand (``None``: the implicit stand's key, ``_level_keys``), ``counter`` the
-    value of ``digit``; and the number of keys. Kept across solves, as the level keys.
+    value of ``digit``; and the number of keys. Kept across solves and made as far as
+    ``extent``, as the level keys.
 
     >>> _joint_keys((2, 3), 1, (), 0, 1)
     ([0, 3, 1, 4, 2, 5], 6)
     """
     memo = (widths, explicit, active, level, digit)
-    found = _JOINT.get(memo)
-    if found is None:
-        if level is None:
-            keys, span = _level_keys(widths, explicit, active)[-1]
-        else:
-            keys, span = _digit_values(widths, level), widths[level]
-        wide = widths[digit]
-        counts = _digit_values(widths, digit)
-        found = ([key * wide + count for key, count in zip(keys, counts, strict=True)], span * wide)
-        if len(_JOINT) > 16:
-            _JOINT.clear()
-        _JOINT[memo] = found
+    size = prod(widths)
+    extent = size if extent is None else min(max(extent, 1), size)
+    kept = _JOINT.get(memo)
+    if kept is not None and kept[0] >= extent:
+        return kept[1]
+    if level is None:
+        keys, span = _level_keys(widths, explicit, active, None, extent)[-1]
+    else:
+        keys, span = _digit_values(widths, level, extent), widths[level]
+    wide = widths[digit]
+    counts = _digit_values(widths, digit, extent)
+    # Both lists reach ``extent`` at least, in whole blocks of their own: the shorter serves.
+    joint = [key * wide + count for key, count in zip(keys, counts, strict=False)]
+    found = (joint, span * wide)
+    if len(_JOINT) > 16:
+        _JOINT.clear()
+    _JOINT[memo] = (extent, found)
     return found
 
 
-def _digit_values(widths: Sequence[int], digit: int) -> list[int]:
-    """Per state index, the value of ``digit`` (repeated blocks, at C speed).
+def _digit_values(widths: Sequence[int], digit: int, extent: int | None = None) -> list[int]:
+    """Per state index, the value of ``digit`` (repeated blocks, at C speed); as far as
+    ``extent`` at least (``None``: every state).
 
-    >>> _digit_values((2, 3), 1)
-    [0, 0, 1, 1, 2, 2]
+    >>> _digit_values((2, 3), 1), _digit_values((2, 3), 0, 3)
+    ([0, 0, 1, 1, 2, 2], [0, 1, 0, 1])
     """
-    stride = prod(widths[:digit])
-    block = list(chain.from_iterable(repeat(v, stride) for v in range(widths[digit])))
-    return block * prod(widths[digit + 1 :])
+    stride, width = prod(widths[:digit]), widths[digit]
+    copies = prod(widths[digit + 1 :])
+    if extent is not None:  # as many blocks, and of the first one as many values, as it takes
+        width = min(width, -(-extent // stride))
+        copies = min(copies, -(-extent // (stride * width)))
+    block = list(chain.from_iterable(repeat(v, stride) for v in range(width)))
+    return block * copies
 
 
-def _chunk_values(widths: Sequence[int], first: int, end: int) -> tuple[list[int], int]:
+def _chunk_values(
+    widths: Sequence[int], first: int, end: int, extent: int | None = None
+) -> tuple[list[int], int]:
     """Per state index, the index of its digits ``first .. end - 1`` alone, and how many there
-    are: the values of one digit as wide as their product.
+    are: the values of one digit as wide as their product (as far as ``extent`` at least).
 
     >>> _chunk_values((2, 3, 2), 0, 2)
     ([0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5], 6)
     """
     keys = prod(widths[first:end])
     merged = (*widths[:first], keys, *widths[end:])
-    return _digit_values(merged, first), keys
+    return _digit_values(merged, first, extent), keys
 
 
-def _digit_sums(widths: Sequence[int], signs: Sequence[int], base: int = 0) -> list[int]:
+def _digit_sums(
+    widths: Sequence[int], signs: Sequence[int], base: int = 0, extent: int | None = None
+) -> list[int]:
     """Per state index, ``base + sum(signs[k] * digit[k])``: built from the top digit down, each
-    row of the lowest digit copied from a table, so at C speed but for one step per row.
+    row of the lowest digit copied from a table, so at C speed but for one step per row; as far
+    as ``extent`` at least (``None``: every state).
 
-    >>> _digit_sums((2, 3), (-1, 1), 5)
-    [5, 4, 6, 5, 7, 6]
+    >>> _digit_sums((2, 3), (-1, 1), 5), _digit_sums((2, 3), (-1, 1), 5, 3)
+    ([5, 4, 6, 5, 7, 6], [5, 4, 6, 5])
     """
     if not widths:
         return [base]
     rows: dict[int, list[int]] = {}
     sign, width = signs[0], widths[0]
-    higher = _digit_sums(widths[1:], signs[1:], base)
+    rows_needed = None if extent is None else -(-extent // width)
+    higher = _digit_sums(widths[1:], signs[1:], base, rows_needed)[:rows_needed]
     for value in set(higher):
         rows[value] = [value + sign * d for d in range(width)]
     return list(chain.from_iterable(map(rows.__getitem__, higher)))
