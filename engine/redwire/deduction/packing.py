@@ -229,7 +229,11 @@ class Layout:
 _MASKS: dict[Hashable, Mask] = {}
 _SUMS: dict[Hashable, dict[int, int]] = {}  # ``Layout._sums``
 _MASK_BYTES = [0]
-MASK_CACHE_BYTES = 1 << 26
+#: Bits only (a wide form is ``8 * bytes_per_slot`` times longer and has its own budget,
+#: ``WIDE_CACHE_BYTES``): five 5-player games' spectators and seats of missions 33, 35, 40, 24
+#: and 64 keep 3.4 MB of them, so 8 MB holds a game's layouts and keeps the two caches' ceiling
+#: near the 64 MB the masks had when their wide forms were counted with them.
+MASK_CACHE_BYTES = 1 << 23
 
 
 def _cached(key: Hashable, build: Callable[[], Mask]) -> Mask:
