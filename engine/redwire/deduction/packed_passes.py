@@ -80,23 +80,28 @@ def forward(plan: PackedPlan) -> list[int]:
     for t in range(len(plan.universe)):
         layers.append(layer)
         for op in ops[plan.starts[t] : plan.starts[t + 1]]:
-            if isinstance(op, Tile):
-                layer = _tile(op, layer)
-            elif isinstance(op, Candidate):
-                kept = (layer & op.keep_wide) << op.shift
-                if op.tile is not None:
-                    kept = _tile(op.tile, kept)
-                layer = kept if op.drop is None else (layer & op.drop_wide) + kept
-            elif isinstance(op, Subsets):
-                layer = _subsets(op, layer)
-            elif isinstance(op, Narrow):
-                layer = (layer & op.wide) >> op.shift
-            elif isinstance(op, Block):
-                aside += _block(op, layer)
-            else:
-                layer, aside = layer + aside, 0
+            layer, aside = step(op, layer, aside)
     layers.append(layer)
     return layers
+
+
+def step(op: Op, layer: int, aside: int) -> tuple[int, int]:
+    """One op of the forward walk: the layer after it, and what blocks have set aside until
+    their code's ``Merge``."""
+    if isinstance(op, Tile):
+        return _tile(op, layer), aside
+    if isinstance(op, Candidate):
+        kept = (layer & op.keep_wide) << op.shift
+        if op.tile is not None:
+            kept = _tile(op.tile, kept)
+        return (kept if op.drop is None else (layer & op.drop_wide) + kept), aside
+    if isinstance(op, Subsets):
+        return _subsets(op, layer), aside
+    if isinstance(op, Narrow):
+        return (layer & op.wide) >> op.shift, aside
+    if isinstance(op, Block):
+        return layer, aside + _block(op, layer)
+    return layer + aside, 0
 
 
 def _block(op: Block, layer: int) -> int:

@@ -21,20 +21,14 @@ from engine.redwire.deduction import Position
 from engine.redwire.deduction.normalize import normalize
 from engine.redwire.deduction.packed_passes import (
     PackedTables,
-    _block,
-    _subsets,
-    _tile,
     code_completions,
     forward,
     sized,
+    step,
 )
 from engine.redwire.deduction.packed_plan import (
     Block,
-    Candidate,
-    Narrow,
     PackedPlan,
-    Subsets,
-    Tile,
     _Builder,
     balanced,
     build_packed_plan,
@@ -59,22 +53,9 @@ def _forward_layers(plan: PackedPlan) -> Iterator[int]:
     sized(plan)
     layer, aside = 1, 0
     for op in plan.ops:
-        if isinstance(op, Tile):
-            layer = _tile(op, layer)
-        elif isinstance(op, Candidate):
-            kept = (layer & op.keep_wide) << op.shift
-            if op.tile is not None:
-                kept = _tile(op.tile, kept)
-            layer = kept if op.drop is None else (layer & op.drop_wide) + kept
-        elif isinstance(op, Subsets):
-            layer = _subsets(op, layer)
-        elif isinstance(op, Narrow):
-            layer = (layer & op.wide) >> op.shift
-        elif isinstance(op, Block):
-            aside += _block(op, layer)
+        layer, aside = step(op, layer, aside)
+        if isinstance(op, Block):
             yield aside
-        else:
-            layer, aside = layer + aside, 0
         yield layer
 
 
