@@ -287,14 +287,23 @@ def check_step(
         # cut's own (a miss's): its dial event follows its ``flipped_toll`` event.
         tolls = [events[i + 1] for i, e in enumerate(events[:-1]) if e.type == "flipped_toll"]
         assert all(t.type == "dial" for t in tolls)
-        steps = [m for m in moves if all(m is not t for t in tolls)]
+        # Missions 55 and 60: every Challenge card a cut fulfils moves the dial back one step of
+        # its own (two cards met by one cut, two steps back), right after its ``challenge_done``
+        # (none when the dial is already at its cap).
+        rewards = [
+            events[i + 1]
+            for i, e in enumerate(events[:-1])
+            if e.type == "challenge_done" and events[i + 1].type == "dial"
+        ]
+        assert all(r.data["to"] == r.data["from"] + 1 for r in rewards)
+        steps = [m for m in moves if all(m is not t for t in (*tolls, *rewards))]
         # (a second step the first one's explosion made moot is not taken)
         assert (
             not steps
             or len(steps) == (2 if double and after.dial > 0 else 1)
             or (double and len(steps) == 2)
         )
-        assert steps or tolls
+        assert steps or tolls or rewards
         assert all(abs(m.data["to"] - m.data["from"]) <= 1 for m in moves)
         assert all(a.data["to"] == b.data["from"] for a, b in pairwise(moves))
         assert after.dial == moves[-1].data["to"]
