@@ -105,3 +105,21 @@ def test_walk_shrinks_to_a_short_action_sequence(
         replayed, _ = replayed.apply(action)
         check_step(state, action, after, events, replayed, random.Random(choice))
         state = after
+
+
+def test_two_challenges_met_by_one_cut_move_the_dial_back_twice() -> None:
+    """Mission 60's game 2269 of the long walk: one cut fulfils two Challenge cards, and each
+    moves the dial back a step of its own (spec: "discard it and move the dial back 1"). The
+    walk's dial invariant once took the second step for one too many."""
+    state = walk_game(seed=2269, mission=60, players=4, stats=WalkStats())
+    log = [e.type for e in state.log]
+    pairs = [
+        i
+        for i in range(len(log) - 3)
+        if log[i : i + 4] == ["challenge_done", "dial", "challenge_done", "dial"]
+    ]
+    assert pairs, "the game no longer has a cut that meets two cards"
+    first = pairs[0]
+    steps = [state.log[first + 1].data, state.log[first + 3].data]
+    assert [s["to"] - s["from"] for s in steps] == [1, 1]
+    assert steps[0]["to"] == steps[1]["from"]
