@@ -55,5 +55,7 @@ def test_differ_label_by_subtraction_is_exact(monkeypatch: pytest.MonkeyPatch) -
                 assert solution.code_probabilities((s, i)) == expected, (seed, s, i)
         for _ in range(5):
             assert solution.sample(rng) in truth.worlds
-        check_odds(position, solution_odds=lambda a, found=solution: odds(found, a), truth=truth, rng=rng)
+        check_odds(
+            position, solution_odds=lambda a, found=solution: odds(found, a), truth=truth, rng=rng
+        )
     assert taken >= 60 and subtracted >= 30 and empty >= 1, (taken, subtracted, empty)
