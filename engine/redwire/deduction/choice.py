@@ -202,17 +202,17 @@ def differ_variants(
     differs = [k for k, (_, _, same) in enumerate(norm.labels) if not same]
     if len(differs) != 1 or not norm.feasible or takes(norm):
         return None
-    dropped = with_label(norm, differs[0], None)
-    same = with_label(norm, differs[0], True)
-    if not (takes(dropped) and (takes(same) or not same.feasible)):
-        return None  # another fact keeps it out
     walked = norm.mirrored() if mirrored else norm
     levels = direct_levels(walked)
     if not all(map(all, levels[2])):
         return None
     states = direct.estimate(levels[2], walked.universe)
     if states <= DIRECT_WIDE_UP_TO:
-        return None
+        return None  # the direct walk is short: nothing to settle
+    dropped = with_label(norm, differs[0], None)
+    same = with_label(norm, differs[0], True)
+    if not (takes(dropped) and (takes(same) or not same.feasible)):
+        return None  # another fact keeps it out
     costs = 0.0
     for variant in (dropped, same) if same.feasible else (dropped,):
         packed = _option(variant, prefers_mirror(variant) if mirrored is None else mirrored).packed
