@@ -30,6 +30,8 @@ the identities of its levels and runs and by its facts (``_COLUMNS``), and a ste
 of its own by its code, stands, rows, fields, choices, flags and checks (``_DIRECT_STEPS``): a
 position solved again, or a bot's "what if" one (same stands, another fact), builds only what
 changed (a 12-cut mid-game's build: about a fifth of its solve before, a tenth now).
+A full cache drops its oldest sixteenth (``_trim``): emptying them all at once cost up to
+0.1 s inside one solve.
 
 The forward pass records, per step, the states it dealt from and their ways; the backward pass
 walks that record (no key to mask, no memo to look up). Sharing a code's copies stand by stand
