@@ -39,7 +39,7 @@ from typing import Literal
 from engine.redwire.deduction import direct
 from engine.redwire.deduction.direct import DirectPlan, build_direct_plan, direct_levels
 from engine.redwire.deduction.levels import Levels, local_needs, stand_levels
-from engine.redwire.deduction.normalize import Normalized
+from engine.redwire.deduction.normalize import Normalized, with_label
 from engine.redwire.deduction.packed_passes import supports
 from engine.redwire.deduction.packed_plan import (
     PackedPlan,
@@ -180,6 +180,48 @@ def _packed_over_direct(first: _Option, states: int) -> bool:
     assert first.packed is not None
     first.packed_over_direct = first.packed < 1e6 * DIRECT_STATE_MS * states
     return first.packed_over_direct
+
+
+# A "differ" label the packed engine cannot take (two slots that may both be yellow, or both red:
+# their class is the colour, which a block does not see) is counted by subtraction where the
+# direct engine's estimated states are over ``DIRECT_WIDE_UP_TO`` and the packed engine's rough
+# estimates of the two walks (the label dropped; made "same") add up to under this share of the
+# direct engine's time at its plain per-state time. Mission 43's 5-player spectator after 16
+# actions (red 4.5, 7.5, 9.5 beside each other): 187,642 states, 188 ms direct warm, 292 cold; 70 +
+# 90 ms estimated, 44 + 75 walked warm, 73 + 115 cold. After 24 actions: 127,119 states, 96 ms
+# direct; 54 + 72 estimated, 56 + 66 walked: left to the direct engine.
+DIFFER_SHARE = 0.9
+
+
+def differ_variants(
+    norm: Normalized, mirrored: bool | None
+) -> tuple[Normalized, Normalized] | None:
+    """The two problems whose worlds' difference is ``norm``'s (its one "differ" label that keeps
+    the packed engine out, dropped; made "same"), when walking both on the packed engine should
+    be faster than the direct engine's walk (``DIFFER_SHARE``); else ``None``."""
+    differs = [k for k, (_, _, same) in enumerate(norm.labels) if not same]
+    if len(differs) != 1 or not norm.feasible or takes(norm):
+        return None
+    walked = norm.mirrored() if mirrored else norm
+    levels = direct_levels(walked)
+    if not all(map(all, levels[2])):
+        return None
+    states = direct.estimate(levels[2], walked.universe)
+    if states <= DIRECT_WIDE_UP_TO:
+        return None  # the direct walk is short: nothing to settle
+    dropped = with_label(norm, differs[0], None)
+    same = with_label(norm, differs[0], True)
+    if not (takes(dropped) and (takes(same) or not same.feasible)):
+        return None  # another fact keeps it out
+    costs = 0.0
+    for variant in (dropped, same) if same.feasible else (dropped,):
+        packed = _option(variant, prefers_mirror(variant) if mirrored is None else mirrored).packed
+        if packed is None:
+            return None
+        costs += packed
+    if costs < DIFFER_SHARE * 1e6 * DIRECT_STATE_MS * states:
+        return dropped, same
+    return None
 
 
 def route_by_flags(norm: Normalized, first: _Option, mirrored: bool | None) -> DirectPlan | None:

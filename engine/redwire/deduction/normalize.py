@@ -514,6 +514,34 @@ def without_needs(norm: Normalized, dropped: list[int], forbidden: list[int]) ->
     return _settled(norm, allowed, counts, list(norm.labels), list(norm.pairs), norm.runs)
 
 
+def with_label(norm: Normalized, k: int, same: bool | None) -> Normalized:
+    """``norm`` with its label number ``k`` dropped (``same`` is ``None``) or made ``same``
+    (counting a "differ" label by subtraction: the worlds where two neighbours differ are all
+    the worlds but those where they are of one class), settled again.
+
+    >>> from engine.redwire.deduction.position import Pool, Position, Stand
+    >>> from engine.redwire.deduction.facts import Label
+    >>> pos = Position(Pool(((1, 2), (2, 2))), (Stand(0, (None, None)), Stand(1, (None, None))))
+    >>> norm = normalize(pos.with_facts(Label((0, 0), False)))
+    >>> norm.labels, with_label(norm, 0, None).labels, with_label(norm, 0, True).labels
+    (((0, 0, False),), (), ((0, 0, True),))
+    """
+    labels = [label for j, label in enumerate(norm.labels) if j != k]
+    if same is not None:
+        labels.append((*norm.labels[k][:2], same))
+    allowed = [list(stand) for stand in norm.allowed]
+    counts: list[_Count] = [
+        (slots, need.codes, 1, len(slots))
+        for need in norm.needs
+        for slots in [[(s, i) for s, ix in need.slots.items() for i in sorted(ix)]]
+    ]
+    counts += [
+        ([(s, i) for s, ix in t.slots.items() for i in sorted(ix)], t.codes, t.low, t.high)
+        for t in norm.tallies
+    ]
+    return _settled(norm, allowed, counts, labels, list(norm.pairs), norm.runs)
+
+
 def _settled(
     base: Normalized,
     allowed: list[list[frozenset[int]]],

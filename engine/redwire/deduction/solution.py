@@ -181,6 +181,7 @@ class Solution:
         checks: tuple[Check, ...] = (),
         fallback: Callable[[], Solution] | None = None,
         singles: tuple[tuple[int, tuple[SlotRef, ...]], ...] = (),
+        differ: tuple[tuple[SlotRef, SlotRef], ...] = (),
     ) -> None:
         self.position = position
         #: Weight of all consistent worlds: the number of consistent physical deals.
@@ -192,6 +193,9 @@ class Solution:
         # Needs counted by subtraction: a world drawn from the first walk must meet them (else it
         # is drawn again); ``fallback`` solves the position without subtraction when too few do.
         self._checks = checks
+        # Labels "differ" counted by subtraction: the two slots of a world drawn from the first
+        # walk must be of different classes (else it is drawn again), as for ``checks``.
+        self._differ = differ
         self._fallback: Callable[[], Solution] | Solution | None = fallback
         # Interchangeable single slots dealt as one stand: (that DP stand of the first walk, the
         # position's slots it holds), whose tiles a drawn world shares out at random.
@@ -256,6 +260,7 @@ class Solution:
             self._checks,
             later,
             tuple(singles),
+            self._differ,
         )
 
     @property
@@ -333,13 +338,21 @@ class Solution:
             raise ValueError("this solution was built without sampling tables")
         self._require_feasible()
         walk = self._walks[0]
-        if self._checks and self.total * 16 < walk.dp_total * walk.scale and self._fallback:
+        if (
+            (self._checks or self._differ)
+            and self.total * 16 < walk.dp_total * walk.scale
+            and self._fallback
+        ):
             if not isinstance(self._fallback, Solution):
                 self._fallback = self._fallback()  # solved once, the first time it is needed
             return self._fallback.sample(rng)  # too few draws would meet the needs
         while True:
             world = self._draw(walk, rng)
-            if all(any(world[s][i] in codes for s, i in slots) for slots, codes in self._checks):
+            if all(
+                any(world[s][i] in codes for s, i in slots) for slots, codes in self._checks
+            ) and all(
+                class_of(world[a][i]) != class_of(world[b][j]) for (a, i), (b, j) in self._differ
+            ):
                 return world
 
     def _draw(self, walk: Walk, rng: Random) -> tuple[tuple[int, ...], ...]:

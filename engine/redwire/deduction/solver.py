@@ -59,6 +59,7 @@ from engine.redwire.deduction.choice import (
     Engine,
     Route,
     choose,
+    differ_variants,
     estimate,
     first_option,
     route,
@@ -198,6 +199,11 @@ def _solve_normalized(
     alike = exchangeable_groups(norm, apart)
     if not alike:
         way = route(norm, mirrored, engine)
+        if way.direct is not None and engine is None:
+            variants = differ_variants(norm, mirrored)
+            differs = [s for s, _, same in norm.labels if not same]
+            if variants is not None and differs[0] not in apart:
+                return _solve_differ(position, norm, variants, factor, mirrored, way)
         wide = wide_needs(norm) if way.direct is None else []
         first = way.first or (first_option(norm, mirrored) if wide else None)
         if wide and estimate(norm, first) > SUBTRACT_OVER_NS:
@@ -415,6 +421,55 @@ def _solve_by_subtraction(
         return Solution(position, walk.dp_total * walk.scale, [walk], place)
 
     return Solution(position, total, walks, where, (), checks, fallback)
+
+
+def _solve_differ(
+    position: Position,
+    norm: Normalized,
+    variants: tuple[Normalized, Normalized],
+    factor: int,
+    mirrored: bool | None,
+    way: Route,
+) -> Solution:
+    """``solve`` with its one "differ" label counted by subtraction (``choice.differ_variants``):
+    the worlds where the label's two slots differ are those of the first variant (the label
+    dropped) minus those of the second (made "same"), each walked by the packed engine, which
+    takes both. A world drawn from the first walk is drawn again while its two slots are of one
+    class; ``way``: the direct engine's route, the fallback's."""
+    walks: list[Walk] = []
+    norms: list[Normalized] = []
+    for sign, variant in zip((1, -1), variants, strict=True):
+        walk = _walk(variant, factor, mirrored, "packed")
+        if walk is not None:
+            walk.sign = sign
+            walks.append(walk)
+            norms.append(variant)
+    total = sum(walk.sign * walk.dp_total * walk.scale for walk in walks)
+    if not total or walks[0].sign < 0:
+        return Solution(position, 0)
+    where = tuple(
+        tuple(
+            tuple(
+                (k, _frame(walk, variant, slot))
+                for k, (walk, variant) in enumerate(zip(walks, norms, strict=True))
+            )
+            for slot in stand
+        )
+        for stand in norm.place
+    )
+    # The label's stand is no stand of single slots dealt as one: each of its slots is one of
+    # the position's.
+    at = {dp: (s, i) for s, stand in enumerate(norm.place) for i, dp in enumerate(stand)}
+    s, i, _ = next(label for label in norm.labels if not label[2])
+    differ = ((at[(s, i)], at[(s, i + 1)]),)
+
+    def fallback() -> Solution:
+        walk = _walk(norm, factor, mirrored, None, way)
+        assert walk is not None  # the same worlds
+        place = tuple(tuple(((0, _frame(walk, norm, s)),) for s in stand) for stand in norm.place)
+        return Solution(position, walk.dp_total * walk.scale, [walk], place)
+
+    return Solution(position, total, walks, where, (), (), fallback, (), differ)
 
 
 def _frame(walk: Walk, norm: Normalized, slot: SlotRef) -> SlotRef:
