@@ -193,6 +193,16 @@ def _packed_over_direct(first: _Option, states: int) -> bool:
 DIFFER_SHARE = 0.9
 
 
+def _direct_walk(norm: Normalized, mirrored: bool | None) -> tuple[Normalized, Levels, int] | None:
+    """The problem the direct engine would walk (``norm``, mirrored if ``mirrored``), its levels
+    and its estimated states; ``None`` where some stand has no level to walk."""
+    walked = norm.mirrored() if mirrored else norm
+    levels = direct_levels(walked)
+    if not all(map(all, levels[2])):
+        return None
+    return walked, levels, direct.estimate(levels[2], walked.universe)
+
+
 def differ_variants(
     norm: Normalized, mirrored: bool | None
 ) -> tuple[Normalized, Normalized] | None:
@@ -202,13 +212,10 @@ def differ_variants(
     differs = [k for k, (_, _, same) in enumerate(norm.labels) if not same]
     if len(differs) != 1 or not norm.feasible or takes(norm):
         return None
-    walked = norm.mirrored() if mirrored else norm
-    levels = direct_levels(walked)
-    if not all(map(all, levels[2])):
-        return None
-    states = direct.estimate(levels[2], walked.universe)
-    if states <= DIRECT_WIDE_UP_TO:
+    found = _direct_walk(norm, mirrored)
+    if found is None or found[2] <= DIRECT_WIDE_UP_TO:
         return None  # the direct walk is short: nothing to settle
+    states = found[2]
     dropped = with_label(norm, differs[0], None)
     same = with_label(norm, differs[0], True)
     if not (takes(dropped) and (takes(same) or not same.feasible)):
@@ -231,13 +238,10 @@ def route_by_flags(norm: Normalized, first: _Option, mirrored: bool | None) -> D
     keeps the flags as well and walks it)."""
     if first.packed is not None and first.packed <= first.sparse:
         return None
-    walked = norm.mirrored() if mirrored else norm
-    levels = direct_levels(walked)
-    if not all(map(all, levels[2])):
+    found = _direct_walk(norm, mirrored)
+    if found is None or found[2] > DIRECT_FLAGS_UP_TO:
         return None
-    states = direct.estimate(levels[2], walked.universe)
-    if states > DIRECT_FLAGS_UP_TO:
-        return None
+    walked, levels, states = found
     ms = DIRECT_FIXED_MS + DIRECT_STATE_MS * min(states, DIRECT_UP_TO)
     ms += DIRECT_BIG_STATE_MS * max(states - DIRECT_UP_TO, 0)
     if 1e6 * ms < 2 * SPARSE_UNDER * first.sparse:

@@ -387,16 +387,7 @@ def _solve_by_subtraction(
     total = sum(walk.sign * walk.dp_total * walk.scale for walk in walks)
     if not total or not walks or walks[0].sign < 0:
         return Solution(position, 0)
-    where = tuple(
-        tuple(
-            tuple(
-                (k, _frame(walk, variant, slot))
-                for k, (walk, variant) in enumerate(zip(walks, norms, strict=True))
-            )
-            for slot in stand
-        )
-        for stand in norm.place
-    )
+    where = _places(walks, norms, norm)
     inverse: dict[SlotRef, list[SlotRef]] = {}  # a stand of ``apart``: every slot at its first
     for s, stand in enumerate(norm.place):
         for i, dp in enumerate(stand):
@@ -415,10 +406,7 @@ def _solve_by_subtraction(
     )
 
     def fallback() -> Solution:
-        walk = _walk(norm, factor, mirrored, engine)
-        assert walk is not None  # the same worlds
-        place = tuple(tuple(((0, _frame(walk, norm, s)),) for s in stand) for stand in norm.place)
-        return Solution(position, walk.dp_total * walk.scale, [walk], place)
+        return _whole(position, norm, _walk(norm, factor, mirrored, engine))
 
     return Solution(position, total, walks, where, (), checks, fallback)
 
@@ -447,7 +435,25 @@ def _solve_differ(
     total = sum(walk.sign * walk.dp_total * walk.scale for walk in walks)
     if not total or walks[0].sign < 0:
         return Solution(position, 0)
-    where = tuple(
+    where = _places(walks, norms, norm)
+    # The label's stand is no stand of single slots dealt as one: each of its slots is one of
+    # the position's.
+    at = {dp: (s, i) for s, stand in enumerate(norm.place) for i, dp in enumerate(stand)}
+    s, i, _ = next(label for label in norm.labels if not label[2])
+    differ = ((at[(s, i)], at[(s, i + 1)]),)
+
+    def fallback() -> Solution:
+        return _whole(position, norm, _walk(norm, factor, mirrored, None, way))
+
+    return Solution(position, total, walks, where, (), (), fallback, (), differ)
+
+
+def _places(
+    walks: list[Walk], norms: list[Normalized], norm: Normalized
+) -> tuple[tuple[tuple[Source, ...], ...], ...]:
+    """Per slot of ``norm``, where each of ``walks`` (walking ``norms``, signed walks of one
+    count) has it: what a Solution summed over several walks reads."""
+    return tuple(
         tuple(
             tuple(
                 (k, _frame(walk, variant, slot))
@@ -457,19 +463,14 @@ def _solve_differ(
         )
         for stand in norm.place
     )
-    # The label's stand is no stand of single slots dealt as one: each of its slots is one of
-    # the position's.
-    at = {dp: (s, i) for s, stand in enumerate(norm.place) for i, dp in enumerate(stand)}
-    s, i, _ = next(label for label in norm.labels if not label[2])
-    differ = ((at[(s, i)], at[(s, i + 1)]),)
 
-    def fallback() -> Solution:
-        walk = _walk(norm, factor, mirrored, None, way)
-        assert walk is not None  # the same worlds
-        place = tuple(tuple(((0, _frame(walk, norm, s)),) for s in stand) for stand in norm.place)
-        return Solution(position, walk.dp_total * walk.scale, [walk], place)
 
-    return Solution(position, total, walks, where, (), (), fallback, (), differ)
+def _whole(position: Position, norm: Normalized, walk: Walk | None) -> Solution:
+    """The Solution of one walk of ``norm`` itself: a signed sum's fallback (the same worlds,
+    walked whole), for what the sum's walks cannot give."""
+    assert walk is not None  # the same worlds
+    place = tuple(tuple(((0, _frame(walk, norm, s)),) for s in stand) for stand in norm.place)
+    return Solution(position, walk.dp_total * walk.scale, [walk], place)
 
 
 def _frame(walk: Walk, norm: Normalized, slot: SlotRef) -> SlotRef:
