@@ -61,6 +61,24 @@ def test_an_unsorted_wire_may_hold_the_value_of_an_x1() -> None:
     check_against_oracle(position, random.Random(0))
 
 
+def test_an_x1_counted_without_its_owners_flipped_wire() -> None:
+    """Equipment 2-2 on mission 56: the owner's x1 counts the wires he sees, so its fact leaves
+    his uncut flipped wire (the stand's last, outside the sorted order) out; that wire may then
+    hold the labelled value, for a teammate who sees it and for the owner who does not."""
+    pool = Pool(((1, 2), (2, 2), (3, 2)))
+    stands = (
+        Stand(0, (None, None, None, None), (), frozenset({3})),
+        Stand(1, (None, None)),
+    )
+    x1 = Multiplicity(tuple((0, i) for i in range(3)), at=1, count=1)
+    blue = SlotIn((0, 1), class_codes(BLUE_VALUES))
+    for viewer in (None, 0):
+        position = Position(pool, stands, (x1, blue), viewer=viewer)
+        truth = enumerate_deals(position)
+        assert any(world[0][1] == world[0][3] for world in truth.worlds)
+        check_against_oracle(position, random.Random(0))
+
+
 def multiplicity_position(rng: random.Random) -> Position | None:
     """A random small position (sorted, with unsorted slots or moved wires) with one to four
     x1/x2/x3 facts or counts read from one of its worlds (a whole stand or part of one, at any

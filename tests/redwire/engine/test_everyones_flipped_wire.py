@@ -29,7 +29,7 @@ FLIPS = (SEVEN_0, NINE_1, SEVEN_2, 0)
 SEVEN_1, EIGHT_1 = 6, 7  # seat 1's own 7 and 8, which he sees
 
 
-def m56(flips: tuple[int, ...] = FLIPS):  # type: ignore[no-untyped-def]
+def m56(flips: tuple[int, ...] = FLIPS, cards: tuple[int, ...] = (1, 4, 6, 9)):  # type: ignore[no-untyped-def]
     stands = fill_deal(56, 4, 0, {0: STAND_0, 1: STAND_1}, red=RED)
     for stand, flip in enumerate(flips):
         mine = sorted(stands[stand], key=float)
@@ -39,7 +39,7 @@ def m56(flips: tuple[int, ...] = FLIPS):  # type: ignore[no-untyped-def]
         4,
         stands,
         red_markers=[*RED, "11.5"],
-        parts={"equipment": {"cards": [1, 4, 6, 9]}, "flipped_wires": {"stands": [0, 1, 2, 3]}},
+        parts={"equipment": {"cards": list(cards)}, "flipped_wires": {"stands": [0, 1, 2, 3]}},
     )
 
 
@@ -175,3 +175,37 @@ def test_no_walkie_talkies_with_a_teammate_whose_only_wire_is_flipped() -> None:
     with pytest.raises(IllegalActionError) as err:
         state.apply(swap)
     assert err.value.reason is FlippedReason.FLIPPED_NOT_YOURS
+
+
+def test_the_single_wire_label_counts_the_wires_its_owner_sees() -> None:
+    """Equipment 2-2: "its value is on the stand once" is judged on the wires the owner sees,
+    never on his own flipped wire's value (the long walk's game 6685 found the listing telling
+    him). Seat 0 sees one 7 (slot 9); his flipped wire is the other 7: the label is his to
+    place, and the teammates, who see that 7, read it as "once among the wires he sees"."""
+    from engine.redwire import SingleLabel
+    from engine.redwire.deduction import position_from_observation, solve
+    from engine.redwire.mechanisms.equipment.single_label import SingleLabelReason
+    from engine.redwire.wires import code_of
+
+    twos = [(0, 2), (0, 3), (1, 2), (1, 3)]
+    state = with_cut(m56(cards=(22, 1, 4, 6)), twos)
+    end = last(state, 0)
+    assert state.codes[state.stands[0][end]] == state.codes[state.stands[0][SEVEN_0]]
+    labels = {a for a in state.legal_actions(0) if isinstance(a, SingleLabel)}
+    assert SingleLabel(0, 0, SEVEN_0) in labels and SingleLabel(0, 0, 4) in labels  # 7, 3
+    assert SingleLabel(0, 0, 10) not in labels and SingleLabel(0, 0, end) not in labels
+    with pytest.raises(IllegalActionError) as err:
+        state.apply(SingleLabel(0, 0, 10))  # his two 8s
+    assert err.value.reason is SingleLabelReason.SINGLE_NOT_ONCE
+    with pytest.raises(IllegalActionError) as err:
+        state.apply(SingleLabel(0, 0, end))  # no equipment on a flipped wire
+    assert err.value.reason is FlippedReason.FLIPPED_NOT_YOURS
+    state, events = play(state, SingleLabel(0, 0, SEVEN_0))
+    assert types(events) == ["equipment", "single_label"]
+    seven = code_of("7")
+    # Seat 1 sees the flipped 7: the labelled wire may still be the other 7.
+    odds = solve(position_from_observation(state.observation(1)))
+    assert odds.code_probabilities((0, SEVEN_0)).get(seven, 0) > 0
+    # Seat 0 sees his 7 and learns nothing of his flipped wire from his own token.
+    mine = solve(position_from_observation(state.observation(0)))
+    assert mine.code_probabilities((0, end)).get(seven, 0) > 0

@@ -123,3 +123,15 @@ def test_two_challenges_met_by_one_cut_move_the_dial_back_twice() -> None:
     steps = [state.log[first + 1].data, state.log[first + 3].data]
     assert [s["to"] - s["from"] for s in steps] == [1, 1]
     assert steps[0]["to"] == steps[1]["from"]
+
+
+def test_the_single_wire_label_on_mission_56_does_not_leak_the_owners_flipped_wire() -> None:
+    """Mission 56's game 6685 of the long walk: once equipment 2-2 unlocks, whether a seat may
+    put its x1 token on a wire of its own stand once depended on the value of its own flipped
+    wire, which it cannot see (the twin check of ``check_step`` caught the listing differing).
+    The game now plays to its end with every check passing, the label offered in it."""
+    from engine.redwire.mechanisms.equipment import tray
+
+    state = walk_game(seed=6685, mission=56, players=4, stats=WalkStats())
+    assert state.result is not None
+    assert tray.card_state(state, 22) == "usable", "the game no longer unlocks the label"

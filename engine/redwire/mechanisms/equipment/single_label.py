@@ -6,6 +6,12 @@ nowhere else on the stand, not which value it is. The tokens are this card's own
 without count tokens has them too); a wire keeps one, and a wire that leaves its stand (the
 Walkie-Talkies, the Grappling Hook) leaves its token behind, as the FAQ says of x tokens.
 
+"Exactly once" is judged on what the stand's owner sees. Where a wire is turned round on his own
+stand (missions 56 and 64: its value faces the teammates, never him, until it is cut), he
+cannot count it, so the token means "once among the wires I see" and the deduction reads it so.
+Counting it would make the move's legality depend on a value its owner may not know (the page
+would offer or hide the move, telling him).
+
 >>> CARDS[0].number, CARDS[0].timing
 (22, 'any_time')
 """
@@ -95,10 +101,18 @@ def view(obs: Observation) -> SingleLabelView | None:
     return cast("SingleLabelView | None", obs["mechanisms"].get(ID))
 
 
+def seen_by_owner(s: Table, wire: int) -> bool:
+    """Whether the owner of the wire's stand sees its value: all but his own turned-round wire
+    while it is uncut (``Table.own_hidden``)."""
+    return wire not in s.own_hidden or s.cut[wire]
+
+
 def once_on_stand(s: Table, wire: int) -> bool:
-    """Whether the wire's value is on its stand only once, cut wires included."""
+    """Whether the wire's value is on its stand only once among the wires its owner sees, cut
+    wires included."""
     stand, _ = s.position_of(wire)
-    return sum(1 for w in s.stands[stand] if s.codes[w] == s.codes[wire]) == 1
+    code = s.codes[wire]
+    return sum(1 for w in s.stands[stand] if s.codes[w] == code and seen_by_owner(s, w)) == 1
 
 
 def _marked(s: Table, wire: int) -> bool:
@@ -133,19 +147,24 @@ def _legal(s: Table, seat: int) -> Iterator[SingleLabel]:
         return
     for stand in s.seat_stands[seat]:
         for slot, wire in enumerate(s.stands[stand]):
+            if not seen_by_owner(s, wire):
+                continue  # the flipped wire's own filter refuses it anyway: never read its colour
             blue = colour_of(s.codes[wire]) is Colour.BLUE
             if blue and not _marked(s, wire) and once_on_stand(s, wire):
                 yield SingleLabel(seat, stand, slot)
 
 
 def _read(event: Mapping[str, Any], tracker: Tracker) -> None:
-    """An x1 token: the wire is blue and its value is on its stand (as it is now) once."""
+    """An x1 token: the wire is blue and its value is on its stand (as it is now) once, among
+    the wires its owner sees (not his turned-round wire while it is uncut)."""
     from ...deduction.codes import BLUE_VALUES
     from ...deduction.facts import Multiplicity, SlotIn, class_codes
 
     stand, slot = int(event["stand"]), int(event["slot"])
     wires = tracker.wires(stand)
-    tracker.add(Multiplicity(wires, slot, 1))
+    unseen = set(tracker.memo.get("own_hidden", ()))
+    counted = tuple(w for w in wires if w not in unseen or tracker.is_cut(w))
+    tracker.add(Multiplicity(counted, counted.index(wires[slot]), 1))
     tracker.add(SlotIn(wires[slot], class_codes(BLUE_VALUES)))
 
 
