@@ -388,9 +388,17 @@ def _refusals(table: Table) -> ActionFilter | None:
             return _wire(table, action.stand, action.slot) in ids
         if isinstance(action, Label):  # a label lies across two wires
             return any(_wire(table, action.stand, s) in ids for s in (action.slot, action.slot + 1))
-        stand, slot = getattr(action, "stand", None), getattr(action, "slot", None)
-        if isinstance(stand, int) and isinstance(slot, int) and not isinstance(action, FlippedCut):
-            return _wire(table, stand, slot) in ids
+        if isinstance(action, FlippedCut):
+            return False
+        # Any other action's wires: (stand, slot), and the Fast Pass's second (stand2, slot2).
+        for stand_field, slot_field in (("stand", "slot"), ("stand2", "slot2")):
+            stand, slot = getattr(action, stand_field, None), getattr(action, slot_field, None)
+            if (
+                isinstance(stand, int)
+                and isinstance(slot, int)
+                and _wire(table, stand, slot) in ids
+            ):
+                return True
         return False
 
     def refuse(action: Action) -> Refusal | None:

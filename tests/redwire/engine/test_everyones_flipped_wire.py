@@ -209,3 +209,21 @@ def test_the_single_wire_label_counts_the_wires_its_owner_sees() -> None:
     # Seat 0 sees his 7 and learns nothing of his flipped wire from his own token.
     mine = solve(position_from_observation(state.observation(0)))
     assert mine.code_probabilities((0, end)).get(seven, 0) > 0
+
+
+def test_the_fast_pass_never_takes_a_flipped_wire_as_its_second() -> None:
+    """Equipment 9-9 names two wires; no equipment touches a flipped wire, the second named one
+    included (its owner does not see it: the engine judging the pair by its value would tell
+    him). Seat 0's own 7 (slot 9) and his flipped 7: refused, and never listed."""
+    from engine.redwire import FastPass
+
+    nines = [(1, 9), (1, 12), (3, 0), (3, 11)]  # every 9, the flipped ones of seats 1 and 3 too
+    state = turn_of(with_cut(m56(cards=(99, 1, 4, 6)), nines), 0)
+    end = last(state, 0)
+    assert state.codes[state.stands[0][end]] == state.codes[state.stands[0][SEVEN_0]]
+    for pair in (FastPass(0, 7, 0, SEVEN_0, 0, end), FastPass(0, 7, 0, end, 0, SEVEN_0)):
+        assert pair not in state.legal_actions(0)
+        with pytest.raises(IllegalActionError) as err:
+            state.apply(pair)
+        assert err.value.reason is FlippedReason.FLIPPED_NOT_YOURS
+    assert FastPass(0, 8, 0, 10, 0, 11) in state.legal_actions(0)  # his two 8s
