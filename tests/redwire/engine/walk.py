@@ -50,22 +50,42 @@ from engine.redwire.mechanisms.bat_radar import NameCutter
 from engine.redwire.mechanisms.bluffer import FalseToken
 from engine.redwire.mechanisms.challenges import ChallengeClaim, RedCall
 from engine.redwire.mechanisms.claims import Claim, PassClaim
-from engine.redwire.mechanisms.constraints import DrawConstraint, PassConstraints
-from engine.redwire.mechanisms.flipped_wires import FlippedCut, FlippedReveal, FlippedSolo
+from engine.redwire.mechanisms.constraints import (
+    ALL_CARDS,
+    ChooseConstraint,
+    DrawConstraint,
+    PassConstraints,
+    SkipTurn,
+    SwapConstraint,
+    TurnDown,
+)
+from engine.redwire.mechanisms.equipment.fast_pass import FastPass
+from engine.redwire.mechanisms.equipment.single_label import SingleLabel
+from engine.redwire.mechanisms.flipped_wires import (
+    FlippedCut,
+    FlippedReveal,
+    FlippedSkip,
+    FlippedSolo,
+)
 from engine.redwire.mechanisms.guessing import PlayNumber
 from engine.redwire.mechanisms.hand_me_downs import GiveNumber, HandSkip
+from engine.redwire.mechanisms.nano import NanoStand
 from engine.redwire.mechanisms.nano_line import NanoFace, NanoSkip, NanoWalk
 from engine.redwire.mechanisms.negative_tokens import GiveToken, NegativeToken
+from engine.redwire.mechanisms.new_characters import OwnRadar, OwnWalkie
 from engine.redwire.mechanisms.number_choice import ChooseNumber
 from engine.redwire.mechanisms.number_flip import FlipNumber
-from engine.redwire.mechanisms.oxygen import OxygenPass
-from engine.redwire.mechanisms.sequence import Stuck
+from engine.redwire.mechanisms.oxygen import OxygenGift, OxygenPass
+from engine.redwire.mechanisms.sequence import MoveSequence, PlaceSequence, Stuck
 from engine.redwire.mechanisms.silence import NumberSaid
 from engine.redwire.mechanisms.sweep import Sweep
 from engine.redwire.mechanisms.timer import TimeUp
 from engine.redwire.mechanisms.token_draft import TakeToken
+from engine.redwire.mechanisms.tripwires import TripPoint, TripSkip
 from engine.redwire.mechanisms.volunteers import NameVolunteer, PassVolunteer, Volunteer
+from engine.redwire.mechanisms.weakest_link import Accuse, WeakLinkStuck
 from engine.redwire.mechanisms.wire_pile import PileJoin
+from engine.redwire.mechanisms.x_wires import XWait
 from engine.redwire.observation import event_view
 from engine.redwire.options import Options
 from engine.redwire.wires import RED, YELLOW, cut_value
@@ -198,6 +218,41 @@ def random_candidate(state: GameState, rng: random.Random) -> Action:
         lambda: NanoWalk(seat, value),
         lambda: NanoSkip(seat),
         lambda: NanoFace(seat, rng.choice(("left", "right", "up"))),
+    ]
+    return rng.choice(makers)()
+
+
+def later_candidate(state: GameState, rng: random.Random) -> Action:
+    """More actions with plausible parameters, legal or not: the kinds ``random_candidate`` was
+    written before (drawn from their own generator, ``check_step``, so that the walk's games stay
+    the ones its regression tests name)."""
+    n = state.players
+    seat = rng.randrange(-1, n + 1) if rng.random() < 0.1 else rng.randrange(n)
+    stand, slot = rng.randrange(len(state.stands) + 1), rng.randrange(15)
+    value = rng.choice([*range(1, 13), YELLOW, RED, 13])
+    card = rng.choice((*ALL_CARDS, "Z"))
+    makers: list[Callable[[], Action]] = [
+        # The Fast Pass names two wires: the second one may be a flipped wire, or the first.
+        lambda: FastPass(
+            seat, value, stand, slot, rng.randrange(len(state.stands) + 1), rng.randrange(15)
+        ),
+        lambda: SingleLabel(seat, stand, slot),
+        lambda: OwnRadar(seat, value),
+        lambda: OwnWalkie(seat, stand, slot, rng.randrange(n + 1)),
+        lambda: ChooseConstraint(seat, card),
+        lambda: TurnDown(seat),
+        lambda: SwapConstraint(seat, rng.random() < 0.5),
+        lambda: SkipTurn(seat),
+        lambda: FlippedSkip(seat),
+        lambda: NanoStand(seat, stand),
+        lambda: OxygenGift(seat, rng.randrange(-1, n + 1)),
+        lambda: PlaceSequence(seat, rng.choice(("left", "right", "up"))),
+        lambda: MoveSequence(seat, rng.random() < 0.5),
+        lambda: TripPoint(seat, stand, slot),
+        lambda: TripSkip(seat),
+        lambda: Accuse(seat, rng.randrange(-1, n + 1), card),
+        lambda: WeakLinkStuck(seat),
+        lambda: XWait(seat),
     ]
     return rng.choice(makers)()
 
@@ -342,8 +397,10 @@ def check_step(
     mover = after.to_move if after.to_move is not None else 0
     for sample in rng.sample(legal_lists[mover], min(3, len(legal_lists[mover]))):
         assert after.is_legal(sample), sample
-    for _ in range(6):
-        candidate = random_candidate(after, rng)
+    # Two more from their own generator, seeded by the game and the step (see ``later_candidate``).
+    later = random.Random(f"{after.setup.seed}:{len(after.log)}")
+    candidates = [random_candidate(after, rng) for _ in range(6)]
+    for candidate in [*candidates, *(later_candidate(after, later) for _ in range(2))]:
         snapshot = after.clone()
         try:
             after.apply(candidate)
