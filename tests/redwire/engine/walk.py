@@ -306,6 +306,15 @@ def hidden_twin(
     return twin
 
 
+def refusal(state: GameState, action: Action) -> tuple[str, str] | None:
+    """The reason and message ``state`` refuses ``action`` with (None: accepted)."""
+    try:
+        state.apply(action)
+    except IllegalActionError as err:
+        return str(err.reason), str(err)
+    return None
+
+
 def check_step(
     before: GameState,
     action: Action,
@@ -400,7 +409,8 @@ def check_step(
     # Two more from their own generator, seeded by the game and the step (see ``later_candidate``).
     later = random.Random(f"{after.setup.seed}:{len(after.log)}")
     candidates = [random_candidate(after, rng) for _ in range(6)]
-    for candidate in [*candidates, *(later_candidate(after, later) for _ in range(2))]:
+    candidates += [later_candidate(after, later) for _ in range(2)]
+    for candidate in candidates:
         snapshot = after.clone()
         try:
             after.apply(candidate)
@@ -423,6 +433,10 @@ def check_step(
     assert mine.observation(viewer) == twin.observation(viewer)
     if viewer is not None:
         assert after.legal_actions(viewer) == twin.legal_actions(viewer)
+        # Nor does the refusal of the viewer's own move (its reason is shown to him).
+        for candidate in candidates:
+            if candidate.seat == viewer:
+                assert refusal(mine, candidate) == refusal(twin, candidate), candidate
     for event in events:
         for seat in (None, *range(after.players)):
             seen = event_view(after, event, seat)
