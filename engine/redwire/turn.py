@@ -116,6 +116,21 @@ def wire_at(s: Table, stand: int, slot: int) -> int:
     return s.stands[stand][slot]
 
 
+def seen_own_wire(s: Table, seat: int, stand: object, slot: object) -> int | None:
+    """The wire at (stand, slot) when it is one of ``seat``'s own that he sees; else None. A
+    mission's rule about a token on one's own wire reads only such a wire: a token aimed
+    elsewhere is the core's to refuse, and judging it by a wire the seat cannot see would tell
+    him its value (the random walk checks that a refusal reads nothing hidden)."""
+    if not isinstance(stand, int) or not 0 <= stand < len(s.stands):
+        return None
+    if not isinstance(slot, int) or not 0 <= slot < len(s.stands[stand]):
+        return None
+    wire = s.stands[stand][slot]
+    if s.owners[stand] != seat or (wire in s.own_hidden and not s.cut[wire]):
+        return None
+    return wire
+
+
 def own_uncut_wire(s: Table, seat: int, stand: int, slot: int) -> int:
     wire = wire_at(s, stand, slot)
     if s.owners[stand] != seat:

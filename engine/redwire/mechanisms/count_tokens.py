@@ -27,6 +27,7 @@ from ...core.events import Event, Viewer
 from ..actions import Action, PlaceToken
 from ..errors import IllegalActionError
 from ..model import Table
+from ..turn import seen_own_wire
 from ..wires import Colour, colour_of
 from . import token_seats
 from .base import Advice, BotAsk, Events, Mechanism, name_of, where
@@ -93,12 +94,6 @@ def count_on_stand(table: Table, wire: int) -> int:
 def _marked(table: Table, wire: int) -> bool:
     part = table.parts.get(ID)
     return isinstance(part, CountPart) and any(w == wire for w, _, _ in part.tokens)
-
-
-def _wire(table: Table, stand: int, slot: int) -> int | None:
-    if 0 <= stand < len(table.stands) and 0 <= slot < len(table.stands[stand]):
-        return table.stands[stand][slot]
-    return None
 
 
 def _read_count(event: Mapping[str, Any], tracker: Tracker) -> None:
@@ -185,9 +180,9 @@ class CountTokens(Mechanism[CountPart]):
     def _refusal(self, table: Table, action: Action) -> IllegalActionError | None:
         if not isinstance(action, PlaceToken | PostIt):
             return None
-        wire = _wire(table, action.stand, action.slot)
+        wire = seen_own_wire(table, action.seat, action.stand, action.slot)
         if wire is None:
-            return None  # the core refuses it
+            return None  # not a wire of his that he sees: the core refuses it
         if not token_seats.wire_uses(table, ID, wire):
             return None
         if isinstance(action, PostIt) and _marked(table, wire):

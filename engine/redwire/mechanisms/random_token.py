@@ -22,6 +22,7 @@ from ...core.events import Viewer
 from ..actions import Action, PlaceToken
 from ..errors import IllegalActionError, SetupError
 from ..model import Table
+from ..turn import seen_own_wire
 from ..wires import BLUE_VALUES, Colour, colour_of, cut_value
 from .base import Mechanism
 
@@ -166,11 +167,11 @@ class RandomToken(Mechanism[None]):
     def allows(self, table: Table, action: Action) -> bool:
         if not isinstance(action, PlaceToken) or not 0 <= action.seat < table.players:
             return True
-        stands = table.stands
-        if not (0 <= action.stand < len(stands) and 0 <= action.slot < len(stands[action.stand])):
-            return True  # the core refuses it
+        wire = seen_own_wire(table, action.seat, action.stand, action.slot)
+        if wire is None:
+            return True  # not a wire of his that he sees: the core refuses it
         value = drawn(table, action.seat)
-        return value is None or cut_value(table.code_at(action.stand, action.slot)) == value
+        return value is None or cut_value(table.codes[wire]) == value
 
     def observe(self, table: Table, viewer: Viewer) -> RandomTokenView:
         return {

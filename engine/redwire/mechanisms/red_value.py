@@ -24,6 +24,7 @@ from ...core.events import Event, Viewer
 from ..actions import Action, Cut, PlaceToken, SoloCut
 from ..errors import IllegalActionError
 from ..model import Table
+from ..turn import seen_own_wire
 from ..wires import blue, cut_value, value_to_json
 from . import number_cards
 from .base import Events, Mechanism
@@ -80,13 +81,12 @@ def _announced(action: Action) -> tuple[int, ...]:
 
 
 def _marks(table: Table, action: Action) -> bool:
-    """A token on a wire of that value (setup, Sticky Note)."""
+    """A token on a wire of that value (setup, Sticky Note), one of the seat's own
+    (``seen_own_wire``: another is the core's to refuse)."""
     if not isinstance(action, PlaceToken | PostIt):
         return False
-    stands = table.stands
-    if not (0 <= action.stand < len(stands) and 0 <= action.slot < len(stands[action.stand])):
-        return False
-    return cut_value(table.code_at(action.stand, action.slot)) == value(table)
+    wire = seen_own_wire(table, action.seat, action.stand, action.slot)
+    return wire is not None and cut_value(table.codes[wire]) == value(table)
 
 
 def _read_red_value(event: Mapping[str, Any], tracker: Tracker) -> None:

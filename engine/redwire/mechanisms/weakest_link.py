@@ -79,6 +79,10 @@ class WeakestReason(ReasonCode):
         "An accusation is made at the start of one's own turn, once, while the cards are "
         "hidden, by a player who is not the weakest link, about a teammate.",
     )
+    WEAKEST_NO_SUCH_CARD = (
+        "weakest_no_such_card",
+        "Name one of the constraint cards A to E.",
+    )
 
 
 def _as_seat(raw: object, name: str) -> int:
@@ -279,6 +283,8 @@ def _accuse(s: Table, a: Accuse) -> Events:
     require_own_turn(s, a.seat)
     if not _may_accuse(s, a.seat) or a.target == a.seat or not 0 <= a.target < s.players:
         raise IllegalActionError(WeakestReason.WEAKEST_NO_ACCUSATION)
+    if a.card not in LETTERS:  # a card nobody holds would be accused, and the dial moved
+        raise IllegalActionError(WeakestReason.WEAKEST_NO_SUCH_CARD)
     part = s.part(ID, WeakestPart)
     right = a.target == part.link and a.card == part.cards[part.link]
     events: Events = [

@@ -133,6 +133,10 @@ def test_a_wrong_accusation_moves_the_dial_once_and_the_turn_goes_on() -> None:
     assert not any(isinstance(a, Accuse) and a.target == 0 for a in state.legal_actions(0))
     with pytest.raises(IllegalActionError):
         state.apply(Accuse(0, 0, "A"))  # not himself
+    for card in ("F", "J", ""):  # no such constraint card in this mission (walk: accepted "J")
+        with pytest.raises(IllegalActionError) as err:
+            state.apply(Accuse(0, 2, card))
+        assert err.value.reason is WeakestReason.WEAKEST_NO_SUCH_CARD
     dial = state.dial
     state, events = play(state, Accuse(0, 2, "A"))  # Carlo is not the weakest link
     assert types(events) == ["weakest_accuse", "dial"]
