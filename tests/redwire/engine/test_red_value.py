@@ -12,6 +12,7 @@ from engine.redwire import (
     Pick,
     PlaceToken,
     Radar,
+    Reason,
     RevealReds,
     SetupError,
     SoloCut,
@@ -123,6 +124,12 @@ def test_no_info_token_on_one_and_no_radar_on_that_value() -> None:
         state.apply(PlaceToken(0, 0, 7))  # seat 0's 7
     assert err.value.reason is RedValueReason.RED_VALUE_TOKEN
     assert PlaceToken(0, 0, 7) not in state.legal_actions(0)
+    # Aimed at a teammate's wire the token is refused as not his, whatever that wire holds (its
+    # 7 or its 8): the refusal must not tell seat 0 what he cannot see.
+    for slot in (6, 7):  # seat 1's 7 and 8
+        with pytest.raises(IllegalActionError) as err:
+            state.apply(PlaceToken(0, 1, slot))
+        assert err.value.reason is Reason.NOT_OWN_STAND
     with pytest.raises(IllegalActionError) as err:
         state.apply(Radar(0, 7))
     assert err.value.reason in (RedValueReason.RED_VALUE, tray.TrayReason.EQUIPMENT_ABSENT)
