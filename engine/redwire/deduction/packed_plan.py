@@ -164,7 +164,17 @@ class Subsets:
     walks: tuple[tuple[int, tuple[Tile, ...]], ...]
 
 
-Op = Tile | Candidate | Narrow | Block | Merge | Subsets
+@dataclass(slots=True, frozen=True)
+class Relayout:
+    """The end of a code whose next code has another layout (``packed_passes.relaid``): every
+    state moves to its index in ``target`` (the same digits, other widths; ``packing.relayout``),
+    the few of ``source`` that ``target`` has no room for (none that the walk reaches) dropped."""
+
+    source: Layout
+    target: Layout
+
+
+Op = Tile | Candidate | Narrow | Block | Merge | Subsets | Relayout
 
 
 def tiles_of(op: Op) -> int:
@@ -208,6 +218,14 @@ class PackedPlan:
     supports: tuple[list[int], list[int]] | None = None
     #: whether the ops' wide masks are made (``packed_passes.sized``)
     sized: bool = False
+    #: per boundary, the layout of the layer before that code (``packed_passes.relaid``: each
+    #: code's digits as wide as the walk takes them in it; ``None``: ``layout`` throughout)
+    layouts: list[Layout] | None = None
+
+    def layout_at(self, t: int) -> Layout:
+        """The layout of the layer before code ``t`` and of the ops of code ``t`` (but the
+        ``Relayout`` that ends it, whose layer after is the next one's)."""
+        return self.layout if self.layouts is None else self.layouts[t]
 
 
 def build_packed_plan(
