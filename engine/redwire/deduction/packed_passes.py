@@ -205,10 +205,18 @@ def _masks(ops: Iterable[Op]) -> Iterator[Mask]:
 #: are this many times the boxes of the digits' ranges the walk takes in them, or more: below,
 #: the re-layouts at the boundaries and the masks of more layouts cost more than they save.
 RELAYOUT_GAIN = 1.5
+#: ... and when the slots it saves, summed over the codes, are this many bytes or more: each
+#: code's layout has its masks to make (cold in the real bench: a game's positions share the
+#: plan's one layout, not their re-laid ones) and each boundary its gathers, a few ms in all,
+#: which a small walk does not win back (real positions timed both ways, warm and cold: under
+#: 250 KB saved mostly 1-10 ms slower, over 700 KB all faster, mission 20's 5-player spectator
+#: after 8 actions 4.3 MB saved, 187 -> 118 ms).
+RELAYOUT_BYTES = 1 << 19
 
 
 def relaid(plan: PackedPlan) -> None:
-    """Give each code of ``plan`` its own layout where that pays (``RELAYOUT_GAIN``): each digit
+    """Give each code of ``plan`` its own layout where that pays (``RELAYOUT_GAIN``,
+    ``RELAYOUT_BYTES``): each digit
     as wide as the values the walk takes in that code (``_code_unions``, ``digit_highs``), not
     the widest over all codes (a stand's range of levels, a flag or counter only while it is
     open); a ``Relayout`` ends each code whose next code's layout differs. The ops are remade in
@@ -220,12 +228,15 @@ def relaid(plan: PackedPlan) -> None:
     if plan.layouts is not None or plan.final < 0 or not plan.universe:
         return
     glob = plan.layout
+    if len(plan.universe) * glob.size * glob.bytes_per_slot < RELAYOUT_BYTES:
+        return  # it could not save that much: no walk to find out
     unions = _code_unions(plan)
     if not all(unions):
         return
     widths = [tuple(high + 1 for high in digit_highs(seen, glob.widths)) for seen in unions]
     boxes = sum(prod(found) for found in widths)
-    if sum(seen.bit_length() for seen in unions) < RELAYOUT_GAIN * boxes:
+    extents = sum(seen.bit_length() for seen in unions)
+    if extents < RELAYOUT_GAIN * boxes or (extents - boxes) * glob.bytes_per_slot < RELAYOUT_BYTES:
         return
     made: dict[tuple[int, ...], Layout] = {}
     layouts = [made.setdefault(found, Layout(glob.bytes_per_slot, found)) for found in widths]

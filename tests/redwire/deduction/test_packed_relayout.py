@@ -1,8 +1,9 @@
 """The packed engine's per-code layouts (``packed_passes.relaid``: each code's digits as wide as
 the walk takes them there, a ``Relayout`` between codes whose layouts differ), against brute
 force: the re-layout of packed layers and of bit sets on random layouts, then random small
-positions of every kind the packed engine takes, with re-layouts forced (``RELAYOUT_GAIN`` 0:
-every plan re-laid, where its own estimate would keep one layout for most small ones)."""
+positions of every kind the packed engine takes, with re-layouts forced
+(``RELAYOUT_GAIN`` and ``RELAYOUT_BYTES`` 0: every plan re-laid, where its own estimate would
+keep one layout for every small one)."""
 
 from __future__ import annotations
 
@@ -80,8 +81,10 @@ GENERATORS: list[tuple[int, Callable[[random.Random], Position]]] = [
 
 @pytest.fixture
 def relaid_plans(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[PackedPlan]]:
-    """Every plan re-laid (``RELAYOUT_GAIN`` 0), and the plans so far that took a ``Relayout``."""
+    """Every plan re-laid (``RELAYOUT_GAIN``, ``RELAYOUT_BYTES`` 0), and the plans so far that
+    took a ``Relayout``."""
     monkeypatch.setattr(packed_passes, "RELAYOUT_GAIN", 0.0)
+    monkeypatch.setattr(packed_passes, "RELAYOUT_BYTES", 0)
     found: list[PackedPlan] = []
     relaid = packed_passes.relaid
 
