@@ -65,7 +65,7 @@ from random import Random
 from typing import Any
 
 from engine.redwire.deduction.labels import labels_after
-from engine.redwire.deduction.levels import Levels, stand_levels
+from engine.redwire.deduction.levels import Fills, Levels, Runs, stand_levels
 from engine.redwire.deduction.normalize import Normalized, Tally
 from engine.redwire.deduction.pairs import PairRule, memory_bits
 
@@ -443,17 +443,17 @@ class DirectPlan:
     factor: int  # multinomial factors of the forced runs
     universe: tuple[int, ...]
     sizes: tuple[int, ...]
-    levels: list[list[list[int]]]  # per stand, per boundary: its possible levels
+    levels: list[Fills]  # per stand, per boundary: its possible levels
     level_fields: list[tuple[int, int]]  # per stand: (shift, level mask); mask 0: no field
     feasible: bool
 
 
-def impossible(norm: Normalized, levels: list[list[list[int]]]) -> DirectPlan:
+def impossible(norm: Normalized, levels: list[Fills]) -> DirectPlan:
     sizes = tuple(len(stand) for stand in norm.allowed)
     return DirectPlan([], 0, 0, norm.universe, sizes, levels, [], False)
 
 
-def estimate(levels: list[list[list[int]]], universe: tuple[int, ...]) -> int:
+def estimate(levels: list[Fills], universe: tuple[int, ...]) -> int:
     """About how many states the walk keeps (an upper bound): per boundary, the product of the
     stands' numbers of levels."""
     total = 0
@@ -484,8 +484,8 @@ class _Builder:
         self,
         norm: Normalized,
         available: list[dict[int, int]],
-        runs_of: list[list[list[int]]],
-        levels: list[list[list[int]]],
+        runs_of: list[Runs],
+        levels: list[Fills],
     ) -> None:
         self.norm = norm
         self.runs_of = runs_of
