@@ -33,7 +33,7 @@ cA <= q, as ``(q - cA, delta, C(q, cA) * C(cA, c1), or_bits)``).
 >>> pos = Position(Pool(((1, 2), (2, 1))), (Stand(0, (None, None)), Stand(1, (None,))))
 >>> plan = build_plan(normalize(pos))
 >>> [type(step).__name__ for step in plan.steps], plan.levels[0]  # one 2 only: level >= 1
-    (['CodeStep', 'CodeStep'], ((0,), (1, 2), (2,)))
+(['CodeStep', 'CodeStep'], ((0,), (1, 2), (2,)))
 """
 
 from __future__ import annotations
