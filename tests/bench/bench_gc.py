@@ -178,13 +178,37 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1, help="games per mission and player count")
     parser.add_argument("--step", type=int, default=8, help="actions between sampled positions")
     parser.add_argument("--census", action="store_true", help="per cache: its tracked objects")
+    parser.add_argument(
+        "--freeze-imports",
+        action="store_true",
+        help="gc.freeze() once after the imports (what lives then lives for good)",
+    )
+    parser.add_argument(
+        "--limit",
+        action="append",
+        default=[],
+        help="set a cache's size limit first: MODULE.NAME=VALUE (direct._CACHE_LIMIT=4000)",
+    )
     args = parser.parse_args()
+    for text in args.limit:
+        name, _, value = text.partition("=")
+        module, _, constant = name.rpartition(".")
+        found = importlib.import_module(f"engine.redwire.deduction.{module}")
+        assert isinstance(getattr(found, constant), int), name
+        setattr(found, constant, int(value))
     chosen = cells(parse_missions(args.missions), args.games)
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(
         f"Python {sys.version.split()[0]}; {len(chosen)} games in one process, nothing frozen or "
         f"forgotten; CPU ms (this thread); load average {load}; gc thresholds {gc.get_threshold()}"
+        + (f"; limits {' '.join(args.limit)}" if args.limit else "")
+        + ("; imports frozen" if args.freeze_imports else "")
     )
+    if args.freeze_imports:  # modules, classes, functions: never garbage, never scanned again
+        import tests.redwire.deduction.real_games  # noqa: F401 (the bots and the game too)
+
+        gc.collect()
+        gc.freeze()
     pauses = Pauses()
     gc.callbacks.append(pauses)
     solves: list[float] = []
@@ -210,6 +234,13 @@ def main() -> None:
                 file=sys.stderr,
                 flush=True,
             )
+            if args.census:  # the biggest caches now (they may be emptied later)
+                top = sorted(census(), key=lambda row: -row[3])[:6]
+                print(
+                    "    " + ", ".join(f"{row[0]} {row[3]}" for row in top),
+                    file=sys.stderr,
+                    flush=True,
+                )
     gc.callbacks.remove(pauses)
     print(
         f"{len(solves)} positions solved: median {statistics.median(solves):.1f} ms, worst "

@@ -206,8 +206,12 @@ ColumnPart = tuple[int, int, int] | dict[int, tuple[StandOption, ...]] | None
 Column = tuple[ColumnPart, ...]
 _COLUMNS: dict[tuple[object, ...], tuple[Column, object, object]] = {}
 _DIRECT_STEPS: dict[tuple[object, ...], DirectStep] = {}
-_CACHE_LIMIT = 20_000
-_STEPS_LIMIT = 2_000
+# Every entry is objects the collector scans at each full collection for as long as it lives
+# (``tests/bench/bench_gc.py``): with 20,000 entries a cache and 2,000 steps, a long-lived process
+# (the page, a bot table) solving every real game held ~175k tracked objects in these caches and
+# its full collections took 0.3 s; with a tenth of that, its solves took the same total time.
+_CACHE_LIMIT = 2_000
+_STEPS_LIMIT = 500
 _TRIM_SHARE = 16
 
 
@@ -274,7 +278,7 @@ class DirectStep:
     # per active stand that only moves its level: (after_low, after_high, runs), else None
     plains: tuple[tuple[int, int, tuple[int, ...]] | None, ...]
     moves: bool  # False: every state moves by the forced runs' delta alone
-    stands: frozenset[int]  # the active stands
+    stands: tuple[int, ...]  # the active stands (a tuple of ints: the collector skips it)
     flagged: bool  # False: no way sets a flag (no ``or_bits``, no ``ors``)
 
     def edges(self, choice: int, key: int) -> tuple[Edge, ...]:
@@ -329,14 +333,16 @@ class DirectStep:
         row = rows[first][(key >> shift) & mask]
         if end - first == 1:
             name: tuple[int, ...] = (id(row),)
-            parts = [row]
+            parts: tuple[tuple[StandOption, ...], ...] = (row,)
         elif end - first == 2:
             shift, mask = fields[first + 1]
             second = rows[first + 1][(key >> shift) & mask]
             name = (id(row), id(second))
-            parts = [row, second]
+            parts = (row, second)
         else:
-            parts = [rows[k][(key >> fields[k][0]) & fields[k][1]] for k in range(first, end)]
+            parts = tuple(
+                [rows[k][(key >> fields[k][0]) & fields[k][1]] for k in range(first, end)]
+            )
             name = tuple(map(id, parts))
         cached = _HALVES.get(name)
         if cached is not None:
@@ -861,7 +867,7 @@ class _Builder:
                 ]
             ),
             bool(active or ors) or len(choices) != 1 or choices[0][1:] != (0, None),
-            frozenset(active),
+            tuple(active),
             bool(ors) or (bool(self.flags) and self._flagged(active, t)),
         )
 
