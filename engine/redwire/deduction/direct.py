@@ -31,7 +31,11 @@ of its own by its code, stands, rows, fields, choices, flags and checks (``_DIRE
 position solved again, or a bot's "what if" one (same stands, another fact), builds only what
 changed (a 12-cut mid-game's build: about a fifth of its solve before, a tenth now).
 A full cache drops its oldest sixteenth (``_trim``): emptying them all at once cost up to
-0.1 s inside one solve.
+0.1 s inside one solve. What the caches keep is scanned by every full collection of the garbage
+collector in a long-lived process (the page, a bot table): they are bounded to a few thousand
+entries (``_CACHE_LIMIT``) and hold tuples of ints where they can (the collector stops scanning
+a tuple once it has seen it holds only atoms; a list, a dict, an instance stay scanned), see
+``tests/bench/bench_gc.py``.
 
 The forward pass records, per step, the states it dealt from and their ways; the backward pass
 walks that record (no key to mask, no memo to look up). Sharing a code's copies stand by stand
@@ -324,7 +328,8 @@ class DirectStep:
     def half(self, first: int, key: int) -> Half:
         """The active stands from ``first`` to the end of its half, of fields ``key``: per
         number of tiles they take in all, the ways to take them ``(delta, c! / prod c_i!,
-        or_bits)``, and its identity (kept in ``halves``; cached across solves)."""
+        or_bits)`` (kept in ``halves``; cached across solves; its identity names it in
+        ``_JOINS``)."""
         end = self.split if first == 0 else len(self.rows)
         rows, fields = self.rows, self.fields
         if end - first <= 2 and self.plains[first] and self.plains[end - 1]:
