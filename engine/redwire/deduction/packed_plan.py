@@ -86,7 +86,7 @@ from itertools import pairwise, permutations, product
 from math import comb, factorial, prod
 
 from engine.redwire.deduction.facts import SlotRef
-from engine.redwire.deduction.levels import Levels, local_needs, stand_levels
+from engine.redwire.deduction.levels import Fills, Levels, local_needs, stand_levels
 from engine.redwire.deduction.normalize import Normalized, Pair, Tally, twins
 from engine.redwire.deduction.packing import Layout, Mask
 
@@ -209,7 +209,7 @@ class PackedPlan:
     factor: int  # multinomial factors of the fixed stands' runs
     universe: tuple[int, ...]
     sizes: tuple[int, ...]
-    levels: list[list[list[int]]]  # per stand, per boundary: the possible levels (as ``plan``)
+    levels: list[Fills]  # per stand, per boundary: the possible levels (as ``plan``)
     code_of_op: list[int]  # the code index each op deals
     fixed: tuple[int, ...]
     implicit: int | None

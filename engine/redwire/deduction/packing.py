@@ -177,8 +177,8 @@ class Layout:
     def digit_mask(self, digit: int, values: Iterable[int]) -> Mask:
         """The states whose ``digit`` is in ``values``."""
         wanted = frozenset(values)
-        return _cached(
-            ("digit", self.widths, digit, wanted),
+        return _cached(  # keyed by ints only: a key holding a set stays tracked by the collector
+            ("digit", self.widths, digit, tuple(sorted(wanted))),
             lambda: self._digit_mask(digit, wanted),
         )
 
