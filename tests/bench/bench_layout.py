@@ -97,13 +97,14 @@ def describe(position: Position) -> None:
         print(f"  stand {s}: {kind}, {len(slots)} slots, codes {allowed}, {digit}, bounds {bounds}")
     layers = forward(plan)
     reached, completing = supports(plan)
-    print("code   ops          layer KB  reached    live")
+    print("code   ops          layer KB  reached    live  widths (per-code layouts, relaid)")
     for t, code in enumerate(plan.universe):
         ops = plan.ops[plan.starts[t] : plan.starts[t + 1]]
         letters = "".join(type(op).__name__[0] * tiles_of(op) for op in ops)
         live = (reached[t] & completing[plan.starts[t]]).bit_count()
         kb = (layers[t].bit_length() + 7) // 8 // 1024
-        print(f"{code:5}  {letters:12} {kb:8} {reached[t].bit_count():8} {live:7}")
+        own = plan.layout_at(t).widths if plan.layouts is not None else ""
+        print(f"{code:5}  {letters:12} {kb:8} {reached[t].bit_count():8} {live:7}  {own}")
 
 
 def fold_candidates(norm: Normalized, apart: list[int]) -> list[tuple[int, int, int]]:

@@ -31,7 +31,11 @@ of its own by its code, stands, rows, fields, choices, flags and checks (``_DIRE
 position solved again, or a bot's "what if" one (same stands, another fact), builds only what
 changed (a 12-cut mid-game's build: about a fifth of its solve before, a tenth now).
 A full cache drops its oldest sixteenth (``_trim``): emptying them all at once cost up to
-0.1 s inside one solve.
+0.1 s inside one solve. What the caches keep is scanned by every full collection of the garbage
+collector in a long-lived process (the page, a bot table): they are bounded to a few thousand
+entries (``_CACHE_LIMIT``) and hold tuples of ints where they can (the collector stops scanning
+a tuple once it has seen it holds only atoms; a list, a dict, an instance stay scanned), see
+``tests/bench/bench_gc.py``.
 
 The forward pass records, per step, the states it dealt from and their ways; the backward pass
 walks that record (no key to mask, no memo to look up). Sharing a code's copies stand by stand
@@ -65,7 +69,7 @@ from random import Random
 from typing import Any
 
 from engine.redwire.deduction.labels import labels_after
-from engine.redwire.deduction.levels import Levels, stand_levels
+from engine.redwire.deduction.levels import Fills, Levels, Runs, stand_levels
 from engine.redwire.deduction.normalize import Normalized, Tally
 from engine.redwire.deduction.pairs import PairRule, memory_bits
 
@@ -77,23 +81,77 @@ Facts = tuple[list[int], list[tuple[int, int]], list[tuple[int, int]], list[tupl
 _NO_FACTS: Facts = ([], [], [], [])
 Edge = tuple[int, int, int]  # (state delta, multiplier, or_bits)
 Layer = dict[int, int]
-Half = tuple[dict[int, list[Edge]], int]  # a half's ways by count, and its identity
+# A half's ways by count; its identity names it in ``_JOINS``. Not a pair (ways, identity): a
+# tuple that holds a dict stays tracked by the collector for as long as it lives.
+Half = dict[int, tuple[Edge, ...]]
 Choice = tuple[int, int, tuple[bool, ...] | None]  # (state delta, q, ok by group counter)
 
 
-class Rows(dict[int, tuple[StandOption, ...]]):
-    """A stand's options by field value, each built the first time it is asked for."""
+# All a stand's options at a code depend on (``_Builder._rows``): its field's shift and level
+# bits, its levels before the code, the range of its levels after it, its runs, its labels (left
+# slot, same class, first bit), the code's colour, and the facts its runs meet (``Facts``, as
+# tuples). Atoms only: the collector stops scanning it once it has seen it.
+RowsSig = tuple[
+    int,
+    int,
+    tuple[int, ...],
+    int,
+    int,
+    tuple[int, ...],
+    tuple[tuple[int, bool, int], ...],
+    int,
+    tuple[int, ...],
+    tuple[tuple[int, int], ...],
+    tuple[tuple[int, int], ...],
+    tuple[tuple[int, int], ...],
+]
 
-    def __init__(
-        self, build: Callable[[int], tuple[StandOption, ...]], sig: tuple[object, ...]
-    ) -> None:
+
+class Rows(dict[int, tuple[StandOption, ...]]):
+    """A stand's options by field value (a stand with labels, or facts on its runs), each built
+    the first time it is asked for from ``sig`` alone: no closure, so that a cached one is one
+    object for the collector (a closure held a function, its cells and lists: thousands of
+    tracked objects across ``_ROWS`` and the steps that hold them)."""
+
+    __slots__ = ("sig",)
+
+    def __init__(self, sig: RowsSig) -> None:
         super().__init__()
-        self._build = build
-        self.sig = sig  # all that ``build`` depends on (``_step_memos``)
+        self.sig = sig  # all its options depend on (``_ROWS``, ``_step_memos``)
 
     def __missing__(self, key: int) -> tuple[StandOption, ...]:
-        value = self[key] = _intern(self._build(key))
+        value = self[key] = _intern(_row_options(self.sig, key))
         return value
+
+
+def _row_options(sig: RowsSig, key: int) -> tuple[StandOption, ...]:
+    """The options ``(count, state delta, or_bits)`` of a stand of field value ``key`` at one
+    code (``RowsSig``): the runs from its level that end in range and meet its facts, with the
+    pending bits of its labels after them."""
+    shift, lbits, before, after_low, after_high, runs, labels, colour = sig[:8]
+    local, flags, tallies, exact = sig[8:]
+    f = key & ((1 << lbits) - 1)
+    pend = key - f
+    options: list[StandOption] = []
+    if f in before:
+        for c in range(max(after_low - f, 0), min(runs[f], after_high - f) + 1):
+            run = ((1 << c) - 1) << f  # the slots the run covers
+            new_pend = labels_after(labels, pend, f, c, colour) if labels else pend
+            if new_pend is None:
+                continue
+            if local and not all(run & mask for mask in local):
+                continue
+            if exact and any(run & slot and c != n for slot, n in exact):
+                continue
+            ors = 0
+            for mask, bit in flags:
+                if run & mask:
+                    ors |= bit
+            delta = (c + new_pend - pend) << shift
+            for mask, at in tallies:
+                delta += (run & mask).bit_count() << at
+            options.append((c, delta, ors))
+    return tuple(options)
 
 
 class PlainRows(dict[int, tuple[StandOption, ...]]):
@@ -129,8 +187,8 @@ class PlainRows(dict[int, tuple[StandOption, ...]]):
 # of its key alive (so no other object can take their identities while it is there).
 _OPTIONS: dict[tuple[StandOption, ...], tuple[StandOption, ...]] = {}
 _PLAIN: dict[tuple[int, int, int], tuple[StandOption, ...]] = {}
-_HALVES: dict[tuple[int, ...], tuple[dict[int, list[Edge]], object]] = {}
-_PLAIN_HALVES: dict[tuple[int, ...], dict[int, list[Edge]]] = {}
+_HALVES: dict[tuple[int, ...], tuple[dict[int, tuple[Edge, ...]], object]] = {}
+_PLAIN_HALVES: dict[tuple[int, ...], dict[int, tuple[Edge, ...]]] = {}
 _JOINS: dict[tuple[int, ...], tuple[tuple[Edge, ...], object, object]] = {}
 # A step has the same ways as any step whose active stands' options are built from the same data
 # (ranges of levels, runs, fields; the facts their runs meet) for the same copies (its
@@ -152,8 +210,12 @@ ColumnPart = tuple[int, int, int] | dict[int, tuple[StandOption, ...]] | None
 Column = tuple[ColumnPart, ...]
 _COLUMNS: dict[tuple[object, ...], tuple[Column, object, object]] = {}
 _DIRECT_STEPS: dict[tuple[object, ...], DirectStep] = {}
-_CACHE_LIMIT = 20_000
-_STEPS_LIMIT = 2_000
+# Every entry is objects the collector scans at each full collection for as long as it lives
+# (``tests/bench/bench_gc.py``): with 20,000 entries a cache and 2,000 steps, a long-lived process
+# (the page, a bot table) solving every real game held ~175k tracked objects in these caches and
+# its full collections took 0.3 s; with a tenth of that, its solves took the same total time.
+_CACHE_LIMIT = 2_000
+_STEPS_LIMIT = 500
 _TRIM_SHARE = 16
 
 
@@ -216,11 +278,11 @@ class DirectStep:
     split: int  # 0, or the number of active stands in the first half (three or more of them)
     head_mask: int  # the bits of the first half's fields
     memos: tuple[dict[int, tuple[Edge, ...]], ...]  # per choice: key -> edges
-    halves: dict[int, dict[int, Half]]  # first stand -> key -> (by count, its identity)
+    halves: dict[int, dict[int, Half]]  # first stand -> key -> its ways by count
     # per active stand that only moves its level: (after_low, after_high, runs), else None
     plains: tuple[tuple[int, int, tuple[int, ...]] | None, ...]
     moves: bool  # False: every state moves by the forced runs' delta alone
-    stands: frozenset[int]  # the active stands
+    stands: tuple[int, ...]  # the active stands (a tuple of ints: the collector skips it)
     flagged: bool  # False: no way sets a flag (no ``or_bits``, no ``ors``)
 
     def edges(self, choice: int, key: int) -> tuple[Edge, ...]:
@@ -230,10 +292,14 @@ class DirectStep:
         rows, fields = self.rows, self.fields
         if len(rows) >= 3:  # two halves, each joined once per key of its own fields
             head_key = key & self.head_mask
-            head, head_id = self.halves[0].get(head_key) or self.half(0, head_key)
+            head = self.halves[0].get(head_key)
+            if head is None:
+                head = self.half(0, head_key)
             tail_key = key - head_key
-            tail, tail_id = self.halves[self.split].get(tail_key) or self.half(self.split, tail_key)
-            name = (head_id, tail_id, q)
+            tail = self.halves[self.split].get(tail_key)
+            if tail is None:
+                tail = self.half(self.split, tail_key)
+            name = (id(head), id(tail), q)
             cached = _JOINS.get(name)
             if cached is None:
                 found = _join(head, tail, q)
@@ -262,7 +328,8 @@ class DirectStep:
     def half(self, first: int, key: int) -> Half:
         """The active stands from ``first`` to the end of its half, of fields ``key``: per
         number of tiles they take in all, the ways to take them ``(delta, c! / prod c_i!,
-        or_bits)``, and its identity (kept in ``halves``; cached across solves)."""
+        or_bits)`` (kept in ``halves``; cached across solves; its identity names it in
+        ``_JOINS``)."""
         end = self.split if first == 0 else len(self.rows)
         rows, fields = self.rows, self.fields
         if end - first <= 2 and self.plains[first] and self.plains[end - 1]:
@@ -271,23 +338,25 @@ class DirectStep:
         row = rows[first][(key >> shift) & mask]
         if end - first == 1:
             name: tuple[int, ...] = (id(row),)
-            parts = [row]
+            parts: tuple[tuple[StandOption, ...], ...] = (row,)
         elif end - first == 2:
             shift, mask = fields[first + 1]
             second = rows[first + 1][(key >> shift) & mask]
             name = (id(row), id(second))
-            parts = [row, second]
+            parts = (row, second)
         else:
-            parts = [rows[k][(key >> fields[k][0]) & fields[k][1]] for k in range(first, end)]
+            parts = tuple(
+                [rows[k][(key >> fields[k][0]) & fields[k][1]] for k in range(first, end)]
+            )
             name = tuple(map(id, parts))
         cached = _HALVES.get(name)
         if cached is not None:
-            half = self.halves[first][key] = (cached[0], id(cached[0]))
+            half = self.halves[first][key] = cached[0]
             return half
-        found = {c: [(d, 1, o)] for c, d, o in row}
+        ways: dict[int, list[Edge]] = {c: [(d, 1, o)] for c, d, o in row}
         for row in parts[1:]:
             joined: dict[int, list[Edge]] = {}
-            for used, entries in found.items():
+            for used, entries in ways.items():
                 for c, d, o in row:
                     total = used + c
                     share = _BINOMIAL[total][c]
@@ -296,8 +365,10 @@ class DirectStep:
                         joined[total] += more
                     else:
                         joined[total] = more
-            found = joined
-        half = self.halves[first][key] = (found, id(found))
+            ways = joined
+        # Tuples, not lists: the collector stops scanning a cached half once it has seen it.
+        found = {c: tuple(entries) for c, entries in ways.items()}
+        half = self.halves[first][key] = found
         _trim(_HALVES, _CACHE_LIMIT)
         _HALVES[name] = (found, parts)
         return half
@@ -324,21 +395,22 @@ class DirectStep:
         found = _PLAIN_HALVES.get(name)
         if found is None:
             if end - first == 1:
-                found = {c: [(c << shift, 1, 0)] for c in range(low, high + 1)}
+                found = {c: ((c << shift, 1, 0),) for c in range(low, high + 1)}
             else:
-                found = {}
+                ways: dict[int, list[Edge]] = {}
                 binomial = _BINOMIAL
                 for c in range(low, high + 1):
                     for c2 in range(low2, high2 + 1):
                         total = c + c2
                         edge = ((c << shift) + (c2 << shift2), binomial[total][c], 0)
-                        if total in found:
-                            found[total].append(edge)
+                        if total in ways:
+                            ways[total].append(edge)
                         else:
-                            found[total] = [edge]
+                            ways[total] = [edge]
+                found = {total: tuple(edges) for total, edges in ways.items()}  # as ``half``
             _trim(_PLAIN_HALVES, _CACHE_LIMIT)
             _PLAIN_HALVES[name] = found
-        half = self.halves[first][key] = (found, id(found))
+        half = self.halves[first][key] = found
         return half
 
     def finish(self, state: int) -> int | None:
@@ -399,7 +471,9 @@ def _level_sums(front: Layer, backs: Layer, sums: list[tuple[int, int, list[int]
                 here[(state >> shift) & mask] += weight
 
 
-def _join(head: dict[int, list[Edge]], tail: dict[int, list[Edge]], q: int) -> tuple[Edge, ...]:
+def _join(
+    head: dict[int, tuple[Edge, ...]], tail: dict[int, tuple[Edge, ...]], q: int
+) -> tuple[Edge, ...]:
     """The ways for two halves to take ``q`` tiles in all."""
     binomial = _BINOMIAL[q]
     joined = []
@@ -443,17 +517,17 @@ class DirectPlan:
     factor: int  # multinomial factors of the forced runs
     universe: tuple[int, ...]
     sizes: tuple[int, ...]
-    levels: list[list[list[int]]]  # per stand, per boundary: its possible levels
+    levels: list[Fills]  # per stand, per boundary: its possible levels
     level_fields: list[tuple[int, int]]  # per stand: (shift, level mask); mask 0: no field
     feasible: bool
 
 
-def impossible(norm: Normalized, levels: list[list[list[int]]]) -> DirectPlan:
+def impossible(norm: Normalized, levels: list[Fills]) -> DirectPlan:
     sizes = tuple(len(stand) for stand in norm.allowed)
     return DirectPlan([], 0, 0, norm.universe, sizes, levels, [], False)
 
 
-def estimate(levels: list[list[list[int]]], universe: tuple[int, ...]) -> int:
+def estimate(levels: list[Fills], universe: tuple[int, ...]) -> int:
     """About how many states the walk keeps (an upper bound): per boundary, the product of the
     stands' numbers of levels."""
     total = 0
@@ -484,8 +558,8 @@ class _Builder:
         self,
         norm: Normalized,
         available: list[dict[int, int]],
-        runs_of: list[list[list[int]]],
-        levels: list[list[list[int]]],
+        runs_of: list[Runs],
+        levels: list[Fills],
     ) -> None:
         self.norm = norm
         self.runs_of = runs_of
@@ -798,7 +872,7 @@ class _Builder:
                 ]
             ),
             bool(active or ors) or len(choices) != 1 or choices[0][1:] != (0, None),
-            frozenset(active),
+            tuple(active),
             bool(ors) or (bool(self.flags) and self._flagged(active, t)),
         )
 
@@ -825,59 +899,26 @@ class _Builder:
                 _trim(_ROWS, _CACHE_LIMIT)  # the steps and columns keep the rows they hold alive
                 found = _ROWS[name] = PlainRows(*name)
             return found
-        shift = self.shift[s]
         lbits = self.level_bits[s]
-        level_mask = (1 << lbits) - 1
-        before = frozenset(self.levels[s][t])
-        after_low, after_high = after[0], after[-1]
-        runs = self.runs_of[s][t]
-        labels = [(left, same, lbits + 2 * k) for k, (left, same) in enumerate(self.labels[s])]
-        colour = self.norm.colours[code]
         local, flags, tallies, exact = self.facts[s].get(t, _NO_FACTS)
-
-        sig = (
-            shift,
+        sig: RowsSig = (
+            self.shift[s],
             lbits,
-            tuple(sorted(before)),
-            after_low,
-            after_high,
-            tuple(runs),
-            tuple(labels),
-            colour,
+            tuple(sorted(self.levels[s][t])),
+            after[0],
+            after[-1],
+            tuple(self.runs_of[s][t]),
+            tuple([(left, same, lbits + 2 * k) for k, (left, same) in enumerate(self.labels[s])]),
+            self.norm.colours[code],
             tuple(local),
             tuple(flags),
             tuple(tallies),
             tuple(exact),
         )
-
-        def row(key: int) -> tuple[StandOption, ...]:
-            f = key & level_mask
-            pend = key - f
-            options: list[StandOption] = []
-            if f in before:
-                for c in range(max(after_low - f, 0), min(runs[f], after_high - f) + 1):
-                    run = ((1 << c) - 1) << f  # the slots the run covers
-                    new_pend = labels_after(labels, pend, f, c, colour) if labels else pend
-                    if new_pend is None:
-                        continue
-                    if local and not all(run & mask for mask in local):
-                        continue
-                    if exact and any(run & slot and c != n for slot, n in exact):
-                        continue
-                    ors = 0
-                    for mask, bit in flags:
-                        if run & mask:
-                            ors |= bit
-                    delta = (c + new_pend - pend) << shift
-                    for mask, at in tallies:
-                        delta += (run & mask).bit_count() << at
-                    options.append((c, delta, ors))
-            return tuple(options)
-
         found = _ROWS.get(sig)
         if found is None:
             _trim(_ROWS, _CACHE_LIMIT)
-            found = _ROWS[sig] = Rows(row, sig)
+            found = _ROWS[sig] = Rows(sig)
         return found
 
     def _facts(self, s: int, code: int) -> Facts:
@@ -1188,11 +1229,13 @@ def forward(plan: DirectPlan) -> tuple[list[Layer], list[Layer | None], list[Vis
                     if edges is None:
                         if split:  # as ``DirectStep.edges``, inline
                             head_key = key & head_mask
-                            head, head_id = heads.get(head_key) or step.half(0, head_key)
-                            tail, tail_id = tails.get(key - head_key) or step.half(
-                                split, key - head_key
-                            )
-                            name = (head_id, tail_id, q)
+                            head = heads.get(head_key)
+                            if head is None:
+                                head = step.half(0, head_key)
+                            tail = tails.get(key - head_key)
+                            if tail is None:
+                                tail = step.half(split, key - head_key)
+                            name = (id(head), id(tail), q)
                             cached = _JOINS.get(name)
                             if cached is None:
                                 edges = _join(head, tail, q)

@@ -15,7 +15,9 @@ slot settles the label.
 
 from __future__ import annotations
 
-Labels = list[tuple[int, bool, int]]  # (left slot, same class, first of its two bits)
+from collections.abc import Sequence
+
+Labels = Sequence[tuple[int, bool, int]]  # (left slot, same class, first of its two bits)
 
 
 def labels_after(labels: Labels, pend: int, f: int, c: int, colour: int) -> int | None:

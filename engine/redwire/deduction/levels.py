@@ -157,7 +157,12 @@ def _members(bits: int) -> list[int]:
 
 
 LocalNeeds = dict[tuple[int, int], list[frozenset[int]]]
-Levels = tuple[list[dict[int, int]], list[list[list[int]]], list[list[list[int]]]]
+# A stand's ``run_lengths`` and ``fill_levels`` as ``stand_levels`` gives them: tuples, not lists,
+# so that the collector stops scanning them once it has seen they hold only ints (``_STANDS`` keeps
+# thousands of stands, 40-odd lists each: most of what a full collection scanned, ~0.1 s).
+Runs = tuple[tuple[int, ...], ...]  # per code, per slot
+Fills = tuple[tuple[int, ...], ...]  # per boundary, the stand's possible levels
+Levels = tuple[list[dict[int, int]], list[Runs], list[Fills]]
 
 
 def local_needs(norm: Normalized) -> LocalNeeds:
@@ -207,9 +212,10 @@ def stand_levels(norm: Normalized, local_needs: LocalNeeds) -> Levels:
                 index = {code: t for t, code in enumerate(universe)}
             stand_runs = run_lengths(stand, universe, available[s], index)
             if not own and len(pinned[s]) and sum(pinned[s].values()) == len(stand):
-                found = (stand_runs, known_levels(stand, universe, available[s]))
+                fills = known_levels(stand, universe, available[s])
             else:
-                found = (stand_runs, fill_levels(stand_runs, universe, own))
+                fills = fill_levels(stand_runs, universe, own)
+            found = (tuple(map(tuple, stand_runs)), tuple(map(tuple, fills)))
             if name is not None:
                 if len(_STANDS) >= _STANDS_KEPT:
                     _STANDS.clear()
@@ -224,10 +230,9 @@ def stand_levels(norm: Normalized, local_needs: LocalNeeds) -> Levels:
 # one it solved (``count_worlds`` of the position with one more fact: every other stand is the
 # same) and a position solved again do not build them again. Emptied past ``_STANDS_KEPT``.
 _STANDS: dict[
-    tuple[tuple[frozenset[int], ...], tuple[int, ...], tuple[int, ...]],
-    tuple[list[list[int]], list[list[int]]],
+    tuple[tuple[frozenset[int], ...], tuple[int, ...], tuple[int, ...]], tuple[Runs, Fills]
 ] = {}
-_STANDS_KEPT = 4096
+_STANDS_KEPT = 1024  # a full collection scans what it keeps (``direct._CACHE_LIMIT``)
 
 
 def forget() -> None:

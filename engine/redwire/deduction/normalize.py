@@ -389,7 +389,7 @@ def _by_stand(position: Position, pool: _PoolData) -> Normalized | None:
     allowed: list[list[frozenset[int]]] = []
     counts: list[_Count] = []
     for s, dealt in enumerate(position.stands):
-        name = (s, dealt.slots, tuple(facts[s]), pool.everything)
+        name = (s, dealt.slots, tuple(map(_fact_key, facts[s])), pool.universe)
         found = _SETTLED.get(name)
         if found is None:
             found = _stand_settled(s, dealt.slots, facts[s], pool.everything)
@@ -419,7 +419,21 @@ StandSettled = tuple[
     tuple[tuple[tuple[SlotRef, ...], frozenset[int], int, int], ...],
 ]
 # Per (stand, its slots, its facts, the pool's codes): the stand settled alone (``_by_stand``).
+# Keyed by tuples of ints (``_fact_key``, the universe), not by the facts and the pool's set:
+# a key of atoms is one the collector stops scanning, where a fact is two objects it scans at
+# every full collection for as long as the entry lives (thousands of entries: 45k objects).
 _SETTLED: dict[tuple[object, ...], StandSettled | None] = {}
+
+
+def _fact_key(fact: SlotIn | SlotNotIn | AtLeastOne | Count) -> tuple[object, ...]:
+    """A one-stand fact as a tuple of ints (equal for equal facts, as the facts compare)."""
+    if isinstance(fact, SlotIn):
+        return (0, fact.slot, fact.codes)
+    if isinstance(fact, SlotNotIn):
+        return (1, fact.slot, fact.codes)
+    if isinstance(fact, AtLeastOne):
+        return (2, fact.slots, fact.codes)
+    return (3, fact.slots, fact.codes, fact.low, fact.high)
 
 
 def forget() -> None:
@@ -922,7 +936,7 @@ def _sort_bounds(stand: list[frozenset[int]]) -> bool:
 # one-code sets, kept across positions (emptied when they grow past ``_KEEP``).
 _BOUNDS: dict[frozenset[int], tuple[int, int]] = {}
 _SINGLES: dict[int, frozenset[int]] = {}
-_KEEP = 4096
+_KEEP = 1024  # a full collection scans what these keep (``direct._CACHE_LIMIT``)
 
 
 def _bounds(codes: frozenset[int]) -> tuple[int, int]:

@@ -33,10 +33,22 @@ from engine.redwire.deduction.packed_plan import (
     Narrow,
     Op,
     PackedPlan,
+    Relayout,
     Subsets,
     Tile,
 )
-from engine.redwire.deduction.packing import Mask, Widened, set_bits, widen
+from engine.redwire.deduction.packing import (
+    Layout,
+    Mask,
+    Widened,
+    digit_highs,
+    reindex,
+    relayout,
+    relayout_bits,
+    remade,
+    set_bits,
+    widen,
+)
 
 
 def _tile(op: Tile, layer: int) -> int:
@@ -101,7 +113,21 @@ def step(op: Op, layer: int, aside: int) -> tuple[int, int]:
         return (layer & op.wide) >> op.shift, aside
     if isinstance(op, Block):
         return layer, aside + _block(op, layer)
+    if isinstance(op, Relayout):
+        return _relayout(op, layer), aside
     return layer + aside, 0
+
+
+def _relayout(op: Relayout, layer: int, back: bool = False) -> int:
+    """``op`` on a packed layer (``back``: its transpose, the states moved back: the same
+    gather the other way, as every state it keeps moves to one index and back)."""
+    source, target = (op.target, op.source) if back else (op.source, op.target)
+    return relayout(layer, source.widths, target.widths, source.bytes_per_slot)
+
+
+def _relayout_bits(op: Relayout, support: int, back: bool = False) -> int:
+    source, target = (op.target, op.source) if back else (op.source, op.target)
+    return relayout_bits(support, source.widths, target.widths)
 
 
 def _block(op: Block, layer: int) -> int:
@@ -138,6 +164,7 @@ def sized(plan: PackedPlan) -> None:
     all that the marginals and sampling read (a state it gets wrong is one no deal reaches)."""
     if plan.sized:
         return
+    relaid(plan)
     reaching = _reaching(plan)
     width = plan.layout.bytes_per_slot
     first = plan.ops
@@ -174,6 +201,166 @@ def _masks(ops: Iterable[Op]) -> Iterator[Mask]:
             yield op.mask
 
 
+#: A plan takes per-code layouts (``relaid``) when the layers' extents, summed over its codes,
+#: are this many times the boxes of the digits' ranges the walk takes in them, or more: below,
+#: the re-layouts at the boundaries and the masks of more layouts cost more than they save.
+RELAYOUT_GAIN = 1.5
+#: ... and when the slots it saves, summed over the codes, are this many bytes or more: each
+#: code's layout has its masks to make (cold in the real bench: a game's positions share the
+#: plan's one layout, not their re-laid ones) and each boundary its gathers, a few ms in all,
+#: which a small walk does not win back (real positions timed both ways, warm and cold: under
+#: 250 KB saved mostly 1-10 ms slower, over 700 KB all faster, mission 20's 5-player spectator
+#: after 8 actions 4.3 MB saved, 187 -> 118 ms).
+RELAYOUT_BYTES = 1 << 19
+
+
+def relaid(plan: PackedPlan) -> None:
+    """Give each code of ``plan`` its own layout where that pays (``RELAYOUT_GAIN``,
+    ``RELAYOUT_BYTES``): each digit
+    as wide as the values the walk takes in that code (``_code_unions``, ``digit_highs``), not
+    the widest over all codes (a stand's range of levels, a flag or counter only while it is
+    open); a ``Relayout`` ends each code whose next code's layout differs. The ops are remade in
+    their code's layout: their masks by the layout (``packing.remade``), their steps by digits.
+    The walk then reaches the same states, in a layer of a few times fewer slots (mission 56's
+    spectator: 8.8 times). A state of a code's box the walk does not reach may move out of it
+    (its digit past the width carries into the next one): it weighs 0 forward, and the backward
+    layers are read only at reached states."""
+    if plan.layouts is not None or plan.final < 0 or not plan.universe:
+        return
+    glob = plan.layout
+    if len(plan.universe) * glob.size * glob.bytes_per_slot < RELAYOUT_BYTES:
+        return  # it could not save that much: no walk to find out
+    unions = _code_unions(plan)
+    if not all(unions):
+        return
+    widths = [tuple(high + 1 for high in digit_highs(seen, glob.widths)) for seen in unions]
+    boxes = sum(prod(found) for found in widths)
+    extents = sum(seen.bit_length() for seen in unions)
+    if extents < RELAYOUT_GAIN * boxes or (extents - boxes) * glob.bytes_per_slot < RELAYOUT_BYTES:
+        return
+    made: dict[tuple[int, ...], Layout] = {}
+    layouts = [made.setdefault(found, Layout(glob.bytes_per_slot, found)) for found in widths]
+    ops: list[Op] = []
+    starts: list[int] = []
+    code_of_op: list[int] = []
+    for t, layout in enumerate(layouts):
+        starts.append(len(ops))
+        remake = _Remake(glob, layout)
+        ops += [remake.op(op) for op in plan.ops[plan.starts[t] : plan.starts[t + 1]]]
+        if t + 1 < len(layouts) and layouts[t + 1] is not layout:
+            ops.append(Relayout(layout, layouts[t + 1]))
+        code_of_op += [t] * (len(ops) - len(code_of_op))
+    starts.append(len(ops))
+    plan.ops, plan.starts, plan.code_of_op = ops, starts, code_of_op
+    plan.layouts = [*layouts, layouts[-1]]
+    plan.supports = None  # those of the one layout
+
+
+class _Remake:
+    """A code's ops remade in its layout ``layout`` from the plan's one layout ``glob``: a
+    code's copies share their ops, and the ops their masks (``packing.remade``)."""
+
+    def __init__(self, glob: Layout, layout: Layout) -> None:
+        self.glob, self.layout = glob, layout
+        self.masks: dict[int, Mask] = {}
+        self.ops: dict[int, Op] = {}
+
+    def op(self, op: Op) -> Op:
+        found = self.ops.get(id(op))
+        if found is None:
+            found = self.ops[id(op)] = self._op(op)
+        return found
+
+    def _op(self, op: Op) -> Op:
+        bits = self.layout.bits
+        if isinstance(op, Tile):
+            return self._tile(op)
+        if isinstance(op, Subsets):
+            return Subsets(tuple((sign, tuple(map(self.op, tiles))) for sign, tiles in op.walks))  # type: ignore[arg-type]
+        if isinstance(op, Candidate):
+            step = self.step(op.step)
+            return Candidate(
+                None if op.drop is None else self.mask(op.drop),
+                self.mask(op.keep),
+                step,
+                step * bits,
+                None if op.tile is None else self._tile(op.tile),
+            )
+        if isinstance(op, Narrow):
+            step = self.step(op.step)
+            return Narrow(self.mask(op.mask), step, step * bits)
+        if isinstance(op, Block):
+            steps = tuple(map(self.step, op.steps))
+            return Block(
+                tuple(map(self.mask, op.sources)),
+                steps,
+                tuple(step * bits for step in steps),
+                op.scales,
+                op.deals,
+            )
+        return op
+
+    def _tile(self, op: Tile) -> Tile:
+        sources = tuple(map(self.mask, op.sources))
+        steps = tuple(map(self.step, op.steps))
+        return Tile(
+            op.implicit,
+            (),
+            tuple(step * self.layout.bits for step in steps),
+            tuple(mask.bits for mask in sources),
+            steps,
+            op.stands,
+            sources,
+        )
+
+    def mask(self, mask: Mask) -> Mask:
+        return remade(mask, self.layout, self.masks)
+
+    def step(self, step: int) -> int:
+        """A move of ``step`` states in the one layout (each digit up or down by less than its
+        width there: its digits in mixed radix), in this layout."""
+        result = 0
+        for stride, new in zip(
+            reversed(self.glob.strides), reversed(self.layout.strides), strict=True
+        ):
+            digit, step = divmod(step, stride)
+            result += digit * new
+        return result
+
+
+def _code_unions(plan: PackedPlan) -> list[int]:
+    """Per code, the states the walk (in the one layout) may reach in it: before, inside and
+    after its ops (a ``Subsets``: inside its widest walk, which holds the others')."""
+    reach, aside = 1, 0
+    unions = []
+    for t in range(len(plan.universe)):
+        seen = reach
+        for op in plan.ops[plan.starts[t] : plan.starts[t + 1]]:
+            if isinstance(op, Tile):
+                reach = _reach(op, reach)
+            elif isinstance(op, Candidate):
+                kept = (reach & op.keep.bits) << op.step
+                seen |= kept
+                if op.tile is not None:
+                    kept = _reach(op.tile, kept)
+                reach = kept if op.drop is None else (reach & op.drop.bits) | kept
+            elif isinstance(op, Subsets):
+                for tile in op.walks[0][1]:
+                    reach = _reach(tile, reach)
+                    seen |= reach
+            elif isinstance(op, Narrow):
+                reach = (reach & op.mask.bits) >> op.step
+            elif isinstance(op, Block):
+                moved = _block_reach(op, reach)
+                aside |= moved
+                seen |= moved
+            else:
+                reach, aside = reach | aside, 0
+            seen |= reach
+        unions.append(seen)
+    return unions
+
+
 def _sized_op(op: Op, reach: tuple[int, int], width: int, widened: Widened) -> Op:
     """``op`` with its wide masks, as far as ``reach``: the states before the op, and (a
     candidate) before its tile; (a ``Subsets``) as far as its widest walk reaches, for every
@@ -199,7 +386,7 @@ def _sized_op(op: Op, reach: tuple[int, int], width: int, widened: Widened) -> O
         )
     if isinstance(op, Block):
         return replace(op, masks=tuple(widen(mask, states, width, widened) for mask in op.sources))
-    if isinstance(op, Merge):
+    if isinstance(op, Merge | Relayout):
         return op
     return replace(op, wide=widen(op.mask, states, width, widened))
 
@@ -235,6 +422,8 @@ def _reaching(plan: PackedPlan) -> dict[int, tuple[int, int]]:
         elif isinstance(op, Block):
             aside |= _block_reach(op, reach)
             after = reach
+        elif isinstance(op, Relayout):
+            after = _relayout_bits(op, reach)
         else:
             after, aside = reach | aside, 0
         before = found.get(id(op), (0, 0))
@@ -279,6 +468,8 @@ def _back(op: Op, layer: int, aside: int) -> int:
         return layer + _block_back(op, aside)
     if isinstance(op, Merge):
         return layer
+    if isinstance(op, Relayout):
+        return _relayout(op, layer, back=True)
     return (layer << op.shift) & op.wide
 
 
@@ -382,6 +573,8 @@ def _supports(plan: PackedPlan) -> tuple[list[int], list[int]]:
                 reach = (reach & op.mask.bits) >> op.step
             elif isinstance(op, Block):
                 aside |= _block_reach(op, reach)
+            elif isinstance(op, Relayout):
+                reach = _relayout_bits(op, reach)
             else:
                 reach, aside = reach | aside, 0
     reached.append(reach)
@@ -401,6 +594,8 @@ def _supports(plan: PackedPlan) -> tuple[list[int], list[int]]:
             done = (done << op.step) & op.mask.bits
         elif isinstance(op, Block):
             done |= _block_reach_back(op, aside)
+        elif isinstance(op, Relayout):
+            done = _relayout_bits(op, done, back=True)
         else:
             aside = done
         completing.append(done)
@@ -437,7 +632,7 @@ class PackedTables:
     def _boundary_weights(self, t: int) -> dict[int, dict[int, int]]:
         """Per free stand, the weight of its levels at boundary ``t``: sum F * B per level."""
         plan = self.plan
-        layout = plan.layout
+        layout = plan.layout_at(t)
         width = layout.bytes_per_slot
         live, front_bytes, back_bytes = self._live_bytes(t)
         if not live:
@@ -508,7 +703,7 @@ class PackedTables:
         """Sum of ``F * B`` over the live states at boundary ``t``, by (level of ``stand``,
         value of counter ``digit``): one Python step per live state, as the fill levels."""
         plan = self.plan
-        layout = plan.layout
+        layout = plan.layout_at(t)
         width = layout.bytes_per_slot
         live, front_bytes, back_bytes = self._live_bytes(t)
         if not live:
@@ -563,6 +758,9 @@ class PackedTables:
             if isinstance(op, Narrow):
                 state -= op.step
                 continue
+            if isinstance(op, Relayout):
+                state = reindex(state, op.source, op.target)
+                continue
             if isinstance(op, Merge):
                 aside = False
             if aside or isinstance(op, Merge):
@@ -594,7 +792,7 @@ class PackedTables:
         explicit ones' digits), the rest to the implicit stand. The paths inside the code are
         not drawn: a stand's codes are a multiset."""
         plan = self.plan
-        layout = plan.layout
+        layout = plan.layout_at(plan.code_of_op[k])
         ways = _subsets(op, 1 << (state * layout.bits))
         pick = rng.randrange(self._slot(k, state))
         for target in set_bits(_subsets_reach(op, 1 << state)):

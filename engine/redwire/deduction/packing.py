@@ -38,11 +38,14 @@ from operator import mul
 @dataclass(slots=True, frozen=True, eq=False)
 class Mask:
     """A set of states: ``bits``, one bit per state; ``parts``: the two masks it is the ``&`` of
-    (or the ``|``, if ``union``), whose wide forms may make its own (``widen``)."""
+    (or the ``|``, if ``union``), whose wide forms may make its own (``widen``); ``recipe``: how
+    a layout made it (``Layout.digit_mask``, ``sum_mask``), so that another layout of the same
+    digits makes the same set of states in its own indices (``remade``)."""
 
     bits: int
     parts: tuple[Mask, ...] = ()
     union: bool = False
+    recipe: tuple[object, ...] = ()
 
     def __and__(self, other: Mask) -> Mask:
         return Mask(self.bits & other.bits, (self, other))
@@ -174,8 +177,8 @@ class Layout:
     def digit_mask(self, digit: int, values: Iterable[int]) -> Mask:
         """The states whose ``digit`` is in ``values``."""
         wanted = frozenset(values)
-        return _cached(
-            ("digit", self.widths, digit, wanted),
+        return _cached(  # keyed by ints only: a key holding a set stays tracked by the collector
+            ("digit", self.widths, digit, tuple(sorted(wanted))),
             lambda: self._digit_mask(digit, wanted),
         )
 
@@ -186,13 +189,16 @@ class Layout:
 
         run = (1 << stride) - 1
         block = sum(run << (d * stride) for d in wanted if 0 <= d < width)
-        return Mask(_repeat_bits(block, period, repeat))
+        return Mask(_repeat_bits(block, period, repeat), recipe=("digit", digit, wanted))
 
     def sum_mask(self, signs: Sequence[int], base: int, low: int, high: int) -> Mask:
         """The states where ``base + sum(sign[k] * digit[k])`` lies in ``[low, high]``: those
         whose signed sum is each value in the range (``_sums``), put together."""
         key = ("sum", self.widths, tuple(signs), base, low, high)
-        return _cached(key, lambda: Mask(self._sum_bits(tuple(signs), low - base, high - base)))
+        recipe = ("sum", tuple(signs), base, low, high)
+        return _cached(
+            key, lambda: Mask(self._sum_bits(tuple(signs), low - base, high - base), recipe=recipe)
+        )
 
     def _sum_bits(self, signs: tuple[int, ...], low: int, high: int) -> int:
         sums = self._sums(signs)
@@ -224,6 +230,122 @@ class Layout:
     def slot(self, packed: int, index: int) -> int:
         """The value of one state (slow on a long int: for single look-ups)."""
         return (packed >> (index * self.bits)) & ((1 << self.bits) - 1)
+
+
+def remade(mask: Mask, layout: Layout, memo: dict[int, Mask]) -> Mask:
+    """``mask`` (made by another layout of the same digits) made by ``layout``: the same set of
+    digit values, in ``layout``'s indices (a digit value ``layout`` has no room for is left
+    out). ``memo``: by ``id``, the masks remade so far for ``layout`` (a plan's compound masks
+    share their parts)."""
+    found = memo.get(id(mask))
+    if found is not None:
+        return found
+    recipe = mask.recipe
+    if recipe and recipe[0] == "digit":
+        _, digit, wanted = recipe
+        found = layout.digit_mask(digit, wanted)  # type: ignore[arg-type]
+    elif recipe:
+        _, signs, base, low, high = recipe
+        found = layout.sum_mask(signs, base, low, high)  # type: ignore[arg-type]
+    elif mask.parts:
+        first, second = (remade(part, layout, memo) for part in mask.parts)
+        found = first | second if mask.union else first & second
+    else:
+        assert not mask.bits, "a mask not made by a layout cannot be remade"
+        found = mask
+    memo[id(mask)] = found
+    return found
+
+
+def digit_highs(bits: int, widths: Sequence[int]) -> list[int]:
+    """Per digit of a layout of ``widths``, the greatest value it takes in the states of ``bits``
+    (not 0): from the top digit down, the rows of each value of a digit are folded together by
+    ``|`` (a few big-int ops per value, on ints a digit shorter each time).
+
+    >>> digit_highs(0b000010_000100, (3, 2, 2))   # states 2 (2, 0, 0) and 7 (1, 0, 1)
+    [2, 0, 1]
+    """
+    strides = [reduce(mul, widths[:k], 1) for k in range(len(widths))]
+    highs = [0] * len(widths)
+    for k in range(len(widths) - 1, -1, -1):
+        stride = strides[k]
+        top = (bits.bit_length() - 1) // stride
+        highs[k] = top
+        low = (1 << stride) - 1
+        folded = 0
+        for value in range(top + 1):
+            folded |= (bits >> (value * stride)) & low
+        bits = folded
+    return highs
+
+
+def relayout(packed: int, source: Sequence[int], target: Sequence[int], width: int) -> int:
+    """The packed layer ``packed`` (``width`` bytes a slot) of a layout of widths ``source`` in
+    the layout of widths ``target`` (the same digits): every state both have room for moves to
+    its index there, the others are dropped (and those only ``target`` has are 0). One digit's
+    width at a time (the narrowed ones first: the later passes copy fewer bytes), each a gather
+    of rows (``_rewidth``)."""
+    if not packed or tuple(source) == tuple(target):
+        return packed
+    data: bytes | bytearray = packed.to_bytes((packed.bit_length() + 7) // 8, "little")
+    widths = list(source)
+    order = sorted(range(len(widths)), key=lambda d: target[d] > widths[d])
+    for digit in order:
+        if widths[digit] != target[digit]:
+            data = _rewidth(data, widths, digit, target[digit], width)
+            widths[digit] = target[digit]
+    return int.from_bytes(data, "little")
+
+
+def _rewidth(
+    data: bytes | bytearray, widths: Sequence[int], digit: int, new: int, width: int
+) -> bytearray:
+    """``data`` (slots of ``width`` bytes, layout ``widths``) with ``digit`` ``new`` values wide:
+    per row of the digits above it, the slots of its first values kept are one contiguous run of
+    bytes, moved by one slice each (few rows), or every byte of that run taken across the rows by
+    one strided slice each (few bytes a run: a low digit); never a Python step per state."""
+    below = reduce(mul, widths[:digit], 1) * width
+    old_row, new_row = below * widths[digit], below * new
+    run = below * min(widths[digit], new)
+    rows = -(-len(data) // old_row)
+    if len(data) < rows * old_row:
+        data = bytes(data) + bytes(rows * old_row - len(data))
+    out = bytearray(rows * new_row)
+    if rows <= run:
+        for row in range(rows):
+            out[row * new_row : row * new_row + run] = data[row * old_row : row * old_row + run]
+    else:
+        for byte in range(run):
+            out[byte::new_row] = data[byte::old_row]
+    return out
+
+
+def relayout_bits(bits: int, source: Sequence[int], target: Sequence[int]) -> int:
+    """``relayout`` of a set of states (one bit each): as a byte per state and back."""
+    if not bits or tuple(source) == tuple(target):
+        return bits
+    data = bits.to_bytes((bits.bit_length() + 7) // 8, "little")
+    spread_out = b"".join(map(_BYTE_BITS.__getitem__, data))
+    moved = relayout(int.from_bytes(spread_out, "little"), source, target, 1)
+    raw = moved.to_bytes(-(-moved.bit_length() // 64) * 8, "little")
+    result = 0
+    for bit in range(8):  # byte m of the ``bit``-th slice: state 8m + bit, 0 or 1
+        result |= int.from_bytes(raw[bit::8], "little") << bit
+    return result
+
+
+#: per byte of bits, its eight states as a byte each (0 or 1)
+_BYTE_BITS = [bytes((value >> bit) & 1 for bit in range(8)) for value in range(256)]
+
+
+def reindex(index: int, source: Layout, target: Layout) -> int:
+    """The index in ``target`` of the state of index ``index`` in ``source`` (same digits)."""
+    result = 0
+    for stride, width, new_stride in zip(
+        source.strides, source.widths, target.strides, strict=True
+    ):
+        result += (index // stride % width) * new_stride
+    return result
 
 
 _MASKS: dict[Hashable, Mask] = {}

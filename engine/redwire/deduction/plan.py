@@ -33,7 +33,7 @@ cA <= q, as ``(q - cA, delta, C(q, cA) * C(cA, c1), or_bits)``).
 >>> pos = Position(Pool(((1, 2), (2, 1))), (Stand(0, (None, None)), Stand(1, (None,))))
 >>> plan = build_plan(normalize(pos))
 >>> [type(step).__name__ for step in plan.steps], plan.levels[0]  # one 2 only: level >= 1
-(['CodeStep', 'CodeStep'], [[0], [1, 2], [2]])
+(['CodeStep', 'CodeStep'], ((0,), (1, 2), (2,)))
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from math import comb, prod
 
 from engine.redwire.deduction.labels import labels_after
-from engine.redwire.deduction.levels import Levels, local_needs, stand_levels
+from engine.redwire.deduction.levels import Fills, Levels, local_needs, stand_levels
 from engine.redwire.deduction.normalize import Normalized
 from engine.redwire.deduction.pairs import PairRule, PairStep, memory_bits
 from engine.redwire.deduction.tables import Joiner, LazyTable, Part, StandOption
@@ -103,7 +103,7 @@ class Plan:
     forced: list[Run]
     universe: tuple[int, ...]
     sizes: tuple[int, ...]
-    levels: list[list[list[int]]]  # per stand, per prefix length t: the possible fill levels
+    levels: list[Fills]  # per stand, per prefix length t: the possible fill levels
     step_of_code: dict[int, int]  # code index -> index of its CodeStep
     where: list[dict[int, tuple[int, int, int]]]  # per stand: code index -> (step, part, place)
     fields: list[tuple[int, int]]  # per stand: (shift, mask of the offset bits); mask 0: no field

@@ -45,7 +45,10 @@ class Tables(Protocol):
 
 class _Sized(Protocol):
     sizes: tuple[int, ...]  # the size of each DP stand
-    levels: list[list[list[int]]]  # per stand, per boundary: its possible fill levels
+
+    @property
+    def levels(self) -> Sequence[Sequence[Sequence[int]]]:
+        """Per stand, per boundary: its possible fill levels (lists or tuples: read only)."""
 
 
 @dataclass

@@ -181,7 +181,9 @@ class _Levels(Protocol):
 
 class _SizedPlan(Protocol):
     sizes: tuple[int, ...]
-    levels: list[list[list[int]]]
+
+    @property
+    def levels(self) -> Sequence[Sequence[Sequence[int]]]: ...
 
 
 @dataclass
