@@ -213,9 +213,11 @@ _DIRECT_STEPS: dict[tuple[object, ...], DirectStep] = {}
 # Every entry is objects the collector scans at each full collection for as long as it lives
 # (``tests/bench/bench_gc.py``): with 20,000 entries a cache and 2,000 steps, a long-lived process
 # (the page, a bot table) solving every real game held ~175k tracked objects in these caches and
-# its full collections took 0.3 s; with a tenth of that, its solves took the same total time.
-_CACHE_LIMIT = 2_000
-_STEPS_LIMIT = 500
+# its full collections took 0.3 s. With a tenth of that (2,000 and 500) its solves took the same
+# total time, but the real-games bench's small positions (under 2 ms) were 2-10% slower in two A/B
+# pairs (its workers' bots fill the caches between the timed positions): a fifth and half kept.
+_CACHE_LIMIT = 4_000
+_STEPS_LIMIT = 1_000
 _TRIM_SHARE = 16
 
 

@@ -232,7 +232,7 @@ def stand_levels(norm: Normalized, local_needs: LocalNeeds) -> Levels:
 _STANDS: dict[
     tuple[tuple[frozenset[int], ...], tuple[int, ...], tuple[int, ...]], tuple[Runs, Fills]
 ] = {}
-_STANDS_KEPT = 1024  # a full collection scans what it keeps (``direct._CACHE_LIMIT``)
+_STANDS_KEPT = 2048  # a full collection scans what it keeps (``direct._CACHE_LIMIT``)
 
 
 def forget() -> None:

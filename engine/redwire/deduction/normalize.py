@@ -936,7 +936,7 @@ def _sort_bounds(stand: list[frozenset[int]]) -> bool:
 # one-code sets, kept across positions (emptied when they grow past ``_KEEP``).
 _BOUNDS: dict[frozenset[int], tuple[int, int]] = {}
 _SINGLES: dict[int, frozenset[int]] = {}
-_KEEP = 1024  # a full collection scans what these keep (``direct._CACHE_LIMIT``)
+_KEEP = 2048  # a full collection scans what these keep (``direct._CACHE_LIMIT``)
 
 
 def _bounds(codes: frozenset[int]) -> tuple[int, int]:
