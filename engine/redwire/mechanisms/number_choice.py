@@ -28,7 +28,7 @@ from ...core.events import Event, Viewer
 from ..actions import Action, Cut, Pick, SoloCut
 from ..errors import IllegalActionError, Reason, describe_phase
 from ..model import Pending, Phase, Table
-from ..turn import OPEN_PHASES, end_turn, must_reveal
+from ..turn import OPEN_PHASES, end_turn, must_reveal, seen_own_wire
 from . import number_cards
 from .base import ActionSpec, Advice, BotAsk, Events, Mechanism, name_of
 from .equipment.coffee import CoffeeMug
@@ -207,10 +207,10 @@ def gives_last(table: Table, action: Action, value: int | None) -> bool:
     )
     if not giving:
         return False
-    stand, slot = action.stand, action.slot  # type: ignore[attr-defined]
-    if not (0 <= stand < len(table.stands) and 0 <= slot < len(table.stands[stand])):
-        return False
-    code = table.code_at(stand, slot)
+    wire = seen_own_wire(table, action.seat, action.stand, action.slot)  # type: ignore[attr-defined]
+    if wire is None:
+        return False  # not a wire of his that he sees: refused as such, never by its value
+    code = table.codes[wire]
     held = sum(1 for _, _, c in table.hand(action.seat) if c == code)
     return code == 10 * value and held == 1
 
