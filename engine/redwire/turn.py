@@ -116,6 +116,12 @@ def wire_at(s: Table, stand: int, slot: int) -> int:
     return s.stands[stand][slot]
 
 
+def seen_by_owner(s: Table, wire: int) -> bool:
+    """Whether the owner of the wire's stand sees its value: all but his own turned-round wire
+    while it is uncut (``Table.own_hidden``)."""
+    return wire not in s.own_hidden or s.cut[wire]
+
+
 def seen_own_wire(s: Table, seat: int, stand: object, slot: object) -> int | None:
     """The wire at (stand, slot) when it is one of ``seat``'s own that he sees; else None. A
     mission's rule about a token on one's own wire reads only such a wire: a token aimed
@@ -126,7 +132,7 @@ def seen_own_wire(s: Table, seat: int, stand: object, slot: object) -> int | Non
     if not isinstance(slot, int) or not 0 <= slot < len(s.stands[stand]):
         return None
     wire = s.stands[stand][slot]
-    if s.owners[stand] != seat or (wire in s.own_hidden and not s.cut[wire]):
+    if s.owners[stand] != seat or not seen_by_owner(s, wire):
         return None
     return wire
 

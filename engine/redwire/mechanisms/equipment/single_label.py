@@ -27,7 +27,7 @@ from ....core.events import Event, Viewer
 from ...actions import Action
 from ...errors import IllegalActionError, Reason
 from ...model import Table
-from ...turn import require_any_time, wire_at
+from ...turn import require_any_time, seen_by_owner, wire_at
 from ...wires import Colour, colour_of
 from ..base import ActionSpec, Events, Mechanism, name_of, where
 from .tray import card, require_card, usable, use_card
@@ -99,12 +99,6 @@ class SingleLabelView(TypedDict):
 
 def view(obs: Observation) -> SingleLabelView | None:
     return cast("SingleLabelView | None", obs["mechanisms"].get(ID))
-
-
-def seen_by_owner(s: Table, wire: int) -> bool:
-    """Whether the owner of the wire's stand sees its value: all but his own turned-round wire
-    while it is uncut (``Table.own_hidden``)."""
-    return wire not in s.own_hidden or s.cut[wire]
 
 
 def once_on_stand(s: Table, wire: int) -> bool:
