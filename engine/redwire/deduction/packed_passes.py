@@ -36,6 +36,7 @@ from engine.redwire.deduction.packed_plan import (
     Relayout,
     Subsets,
     Tile,
+    slot_bytes,
 )
 from engine.redwire.deduction.packing import (
     Layout,
@@ -46,6 +47,7 @@ from engine.redwire.deduction.packing import (
     relayout,
     relayout_bits,
     remade,
+    restride,
     set_bits,
     widen,
 )
@@ -120,9 +122,17 @@ def step(op: Op, layer: int, aside: int) -> tuple[int, int]:
 
 def _relayout(op: Relayout, layer: int, back: bool = False) -> int:
     """``op`` on a packed layer (``back``: its transpose, the states moved back: the same
-    gather the other way, as every state it keeps moves to one index and back)."""
+    gather the other way, as every state it keeps moves to one index and back; the slot
+    widths of the backward pass's op are those of its completion layers)."""
     source, target = (op.target, op.source) if back else (op.source, op.target)
-    return relayout(layer, source.widths, target.widths, source.bytes_per_slot)
+    width, new = (op.target_bytes, op.source_bytes) if back else (op.source_bytes, op.target_bytes)
+    return relayout(
+        layer,
+        source.widths,
+        target.widths,
+        width or source.bytes_per_slot,
+        new or target.bytes_per_slot,
+    )
 
 
 def _relayout_bits(op: Relayout, support: int, back: bool = False) -> int:
@@ -161,23 +171,86 @@ def sized(plan: PackedPlan) -> None:
     where it is applied (``supports``): the layers go no further, and most of a wide layout
     (flags and counters on top) is never reached, so full-length masks would cost most of a solve
     to build. The backward pass applies the same masks: it is then exact on every reached state,
-    all that the marginals and sampling read (a state it gets wrong is one no deal reaches)."""
+    all that the marginals and sampling read (a state it gets wrong is one no deal reaches).
+    Each pass's ops are made at its own slot widths (``narrowed``): ``ops`` forward,
+    ``back_ops`` backward; a code's copies share an op per width, and a width's masks their
+    wide forms (a ``Widened`` per width)."""
     if plan.sized:
         return
     relaid(plan)
+    narrowed(plan)
     reaching = _reaching(plan)
-    width = plan.layout.bytes_per_slot
     first = plan.ops
-    widened = Widened(lambda: _masks(first))
-    made: dict[int, Op] = {}
-    ops: list[Op] = []
-    for op in plan.ops:
-        found = made.get(id(op))
+    widens: dict[int, Widened] = {}
+    made: dict[tuple[int, int], Op] = {}
+
+    def sized_at(k: int, widths: Sequence[int]) -> Op:
+        op, t = first[k], plan.code_of_op[k]
+        if isinstance(op, Relayout):
+            return replace(op, source_bytes=widths[t], target_bytes=widths[t + 1])
+        width = widths[t]
+        found = made.get((id(op), width))
         if found is None:
-            found = made[id(op)] = _sized_op(op, reaching[id(op)], width, widened)
-        ops.append(found)
-    plan.ops = ops
+            widened = widens.get(width)
+            if widened is None:
+                widened = widens[width] = Widened(lambda: _masks(first))
+            found = made[id(op), width] = _sized_op(op, reaching[id(op)], width, widened)
+        return found
+
+    plan.ops = [sized_at(k, plan.forward_bytes) for k in range(len(first))]
+    plan.back_ops = [sized_at(k, plan.backward_bytes) for k in range(len(first))]
     plan.sized = True
+
+
+#: Slot widths are rounded up to a multiple of this many bytes (``narrowed``): a mask's wide
+#: form is made per width (and kept across plans per width, ``packing._WIDES``), so a few
+#: widths shared by the codes and by the positions of a game make fewer forms. Tests set it
+#: to 1 (the least width the bound allows at every boundary).
+WIDTH_STEP = 4
+
+
+def narrowed(plan: PackedPlan) -> None:
+    """Give each code's slots, in each pass, the bytes its weights need (``forward_bytes``,
+    ``backward_bytes``), not the plan's total's everywhere: a forward layer before code ``t``
+    counts the deals of the codes before it, a completion layer those of the codes from ``t``
+    on (``_Builder.weight_bounds``), so their bytes grow from a few to the total's, each way,
+    and every big-int op of a code is as much shorter. Code ``t``'s ops run forward at the
+    bound of boundary ``t + 1`` (its copies dealt one by one stay below it), backward at that
+    of boundary ``t``; the layer before code ``t`` is at code ``t``'s width in each pass (the
+    end, at the last code's). A ``Relayout`` (the same layout, other slot bytes) ends each code
+    after which a pass's width changes and whose next code has the same layout."""
+    if plan.forward_bytes or plan.final < 0 or not plan.universe:
+        return
+    count, top = len(plan.universe), plan.layout.bytes_per_slot
+    ahead, behind = plan.bounds
+    if not ahead:
+        widths = (top,) * (count + 1)
+        plan.forward_bytes = plan.backward_bytes = widths
+        return
+    forward = tuple(_slot_width(ahead[min(t + 1, count)], top) for t in range(count + 1))
+    backward = tuple(_slot_width(behind[min(t, count - 1)], top) for t in range(count + 1))
+    plan.forward_bytes, plan.backward_bytes = forward, backward
+    layouts = plan.layouts or [plan.layout] * (count + 1)
+    ops: list[Op] = []
+    starts: list[int] = []
+    code_of_op: list[int] = []
+    for t in range(count):
+        starts.append(len(ops))
+        ops += plan.ops[plan.starts[t] : plan.starts[t + 1]]
+        changes = forward[t + 1] != forward[t] or backward[t + 1] != backward[t]
+        if t + 1 < count and layouts[t + 1] is layouts[t] and changes:
+            ops.append(Relayout(layouts[t], layouts[t]))
+        code_of_op += [t] * (len(ops) - len(code_of_op))
+    starts.append(len(ops))
+    if len(ops) != len(plan.ops):
+        plan.ops, plan.starts, plan.code_of_op = ops, starts, code_of_op
+        plan.supports = None  # indexed by op
+
+
+def _slot_width(bound: int, top: int) -> int:
+    """The bytes of a slot for weights up to ``bound``, rounded up to ``WIDTH_STEP``, never
+    over the plan's one width ``top``."""
+    return min(top, -(-slot_bytes(bound) // WIDTH_STEP) * WIDTH_STEP)
 
 
 def _masks(ops: Iterable[Op]) -> Iterator[Mask]:
@@ -362,10 +435,12 @@ def _code_unions(plan: PackedPlan) -> list[int]:
 
 
 def _sized_op(op: Op, reach: tuple[int, int], width: int, widened: Widened) -> Op:
-    """``op`` with its wide masks, as far as ``reach``: the states before the op, and (a
-    candidate) before its tile; (a ``Subsets``) as far as its widest walk reaches, for every
-    walk, so that each is exact on every state and their signed sum never negative."""
+    """``op`` with its wide masks and its shifts for slots of ``width`` bytes, its masks as far
+    as ``reach``: the states before the op, and (a candidate) before its tile; (a ``Subsets``)
+    as far as its widest walk reaches, for every walk, so that each is exact on every state and
+    their signed sum never negative."""
     states, kept = reach
+    bits = 8 * width
     if isinstance(op, Tile):
         return _sized_tile(op, states, width, widened)
     if isinstance(op, Subsets):
@@ -383,17 +458,22 @@ def _sized_op(op: Op, reach: tuple[int, int], width: int, widened: Widened) -> O
             tile=None if op.tile is None else _sized_tile(op.tile, kept, width, widened),
             drop_wide=0 if op.drop is None else widen(op.drop, states, width, widened),
             keep_wide=widen(op.keep, states, width, widened),
+            shift=op.step * bits,
         )
     if isinstance(op, Block):
-        return replace(op, masks=tuple(widen(mask, states, width, widened) for mask in op.sources))
+        return replace(
+            op,
+            masks=tuple(widen(mask, states, width, widened) for mask in op.sources),
+            shifts=tuple(step * bits for step in op.steps),
+        )
     if isinstance(op, Merge | Relayout):
         return op
-    return replace(op, wide=widen(op.mask, states, width, widened))
+    return replace(op, wide=widen(op.mask, states, width, widened), shift=op.step * bits)
 
 
 def _sized_tile(op: Tile, states: int, width: int, widened: Widened) -> Tile:
     masks = tuple(widen(mask, states, width, widened) for mask in op.sources)
-    return replace(op, masks=masks)
+    return replace(op, masks=masks, shifts=tuple(step * 8 * width for step in op.steps))
 
 
 def _reaching(plan: PackedPlan) -> dict[int, tuple[int, int]]:
@@ -450,7 +530,28 @@ def _subsets_reach_back(op: Subsets, support: int) -> int:
 
 def total(plan: PackedPlan, end: int) -> int:
     """The weight of the end state in the last forward layer ``end``."""
-    return plan.layout.slot(end, plan.final)
+    return _read_slot(end, plan.final, forward_width(plan, len(plan.universe)))
+
+
+def forward_width(plan: PackedPlan, t: int) -> int:
+    """The bytes a slot of the forward layer before code ``t`` (and of code ``t``'s ops)."""
+    return plan.forward_bytes[t] if plan.forward_bytes else plan.layout.bytes_per_slot
+
+
+def backward_width(plan: PackedPlan, t: int) -> int:
+    """The bytes a slot of the completion layer before code ``t`` (and of code ``t``'s ops in
+    the backward pass)."""
+    return plan.backward_bytes[t] if plan.backward_bytes else plan.layout.bytes_per_slot
+
+
+def _back_ops(plan: PackedPlan) -> list[Op]:
+    return plan.back_ops or plan.ops
+
+
+def _read_slot(packed: int, index: int, width: int) -> int:
+    """The value of one state of a layer of ``width``-byte slots (slow on a long int)."""
+    bits = 8 * width
+    return (packed >> (index * bits)) & ((1 << bits) - 1)
 
 
 def _back(op: Op, layer: int, aside: int) -> int:
@@ -494,17 +595,17 @@ def backward(plan: PackedPlan, reached: list[int]) -> list[int]:
     Only the states that the forward layers ``reached`` can reach get their exact weight: at
     every code boundary the layer is cut above the last reached state, so that the completions of
     states no deal reaches do not make the ints long."""
-    bits = plan.layout.bits
-    layer = 1 << (plan.final * bits)
+    layer = 1 << (plan.final * 8 * backward_width(plan, len(plan.universe)))
     layers = [layer]
+    ops = _back_ops(plan)
     for t in range(len(plan.universe) - 1, -1, -1):
         aside = 0
-        for op in reversed(plan.ops[plan.starts[t] : plan.starts[t + 1]]):
+        for op in reversed(ops[plan.starts[t] : plan.starts[t + 1]]):
             if isinstance(op, Merge):
                 aside = layer
             layer = _back(op, layer, aside)
-        states = -(-reached[t].bit_length() // bits)
-        layer &= (1 << (states * bits)) - 1
+        states = -(-reached[t].bit_length() // (8 * forward_width(plan, t)))
+        layer &= (1 << (states * 8 * backward_width(plan, t))) - 1
         layers.append(layer)
     layers.reverse()
     return layers
@@ -513,7 +614,7 @@ def backward(plan: PackedPlan, reached: list[int]) -> list[int]:
 def code_completions(plan: PackedPlan, t: int, after: int) -> list[int]:
     """The completion layers before each op of code ``t`` and, last, ``after`` (the layer after
     the code): what sampling needs inside a code, recomputed rather than kept."""
-    return _backs(plan.ops[plan.starts[t] : plan.starts[t + 1]], after)
+    return _backs(_back_ops(plan)[plan.starts[t] : plan.starts[t + 1]], after)
 
 
 def _reach(op: Tile, support: int) -> int:
@@ -633,8 +734,7 @@ class PackedTables:
         """Per free stand, the weight of its levels at boundary ``t``: sum F * B per level."""
         plan = self.plan
         layout = plan.layout_at(t)
-        width = layout.bytes_per_slot
-        live, front_bytes, back_bytes = self._live_bytes(t)
+        live, front_bytes, back_bytes, width = self._live_bytes(t)
         if not live:
             return {}
         stands = list(plan.explicit)
@@ -666,21 +766,25 @@ class PackedTables:
             )
         return self._keys_extent
 
-    def _live_bytes(self, t: int) -> tuple[list[int], bytes, bytes]:
-        """The live states at boundary ``t`` (reached forward and completing backward) and the
-        forward and backward layers cut to the last of them, as bytes: what the sums over live
-        states read. No live state gives empty bytes."""
+    def _live_bytes(self, t: int) -> tuple[list[int], bytes, bytes, int]:
+        """The live states at boundary ``t`` (reached forward and completing backward), the
+        forward and backward layers cut to the last of them, as bytes, and the bytes a slot of
+        both: what the sums over live states read. The two layers' slots may differ in width
+        (``narrowed``): the narrower is re-strided to the wider one's (C-speed slices, a small
+        part of the sums' loop). No live state gives empty bytes."""
         plan = self.plan
         reached, completing = supports(plan)
         live = set_bits(reached[t] & completing[plan.starts[t]])
+        ahead, behind = forward_width(plan, t), backward_width(plan, t)
+        width = max(ahead, behind)
         if not live:
-            return live, b"", b""
-        length = (live[-1] + 1) * plan.layout.bytes_per_slot
-        keep = (1 << (8 * length)) - 1
+            return live, b"", b"", width
+        slots = live[-1] + 1
         return (
             live,
-            (self.layers[t] & keep).to_bytes(length, "little"),
-            (self.completions[t] & keep).to_bytes(length, "little"),
+            _slot_bytes(self.layers[t], slots, ahead, width),
+            _slot_bytes(self.completions[t], slots, behind, width),
+            width,
         )
 
     def count_weights(self, stand: int, tally: int, t: int) -> dict[tuple[int, int], int]:
@@ -704,8 +808,7 @@ class PackedTables:
         value of counter ``digit``): one Python step per live state, as the fill levels."""
         plan = self.plan
         layout = plan.layout_at(t)
-        width = layout.bytes_per_slot
-        live, front_bytes, back_bytes = self._live_bytes(t)
+        live, front_bytes, back_bytes, width = self._live_bytes(t)
         if not live:
             return {}
         explicit = len(plan.explicit)
@@ -730,7 +833,10 @@ class PackedTables:
         if data is None:
             layer = self._completion(k)
             data = self._bytes[k] = layer.to_bytes((layer.bit_length() + 7) // 8 + 1, "little")
-        width = self.plan.layout.bytes_per_slot
+        plan = self.plan
+        width = backward_width(
+            plan, plan.code_of_op[k] if k < len(plan.ops) else len(plan.universe)
+        )
         return int.from_bytes(data[index * width : (index + 1) * width], "little")
 
     def _completion(self, k: int) -> int:
@@ -793,10 +899,11 @@ class PackedTables:
         not drawn: a stand's codes are a multiset."""
         plan = self.plan
         layout = plan.layout_at(plan.code_of_op[k])
-        ways = _subsets(op, 1 << (state * layout.bits))
+        width = forward_width(plan, plan.code_of_op[k])
+        ways = _subsets(op, 1 << (state * 8 * width))
         pick = rng.randrange(self._slot(k, state))
         for target in set_bits(_subsets_reach(op, 1 << state)):
-            pick -= layout.slot(ways, target) * self._slot(k + 1, target)
+            pick -= _read_slot(ways, target, width) * self._slot(k + 1, target)
             if pick < 0:
                 break
         else:
@@ -854,6 +961,13 @@ Deals = tuple[tuple[int, int], ...]
 #: a branch of op ``k`` from a state: (the next state, its weight, the copies it deals, the op
 #: before which its completions are read: ``k + 1``, or after its code's merge)
 Branch = tuple[int, int, Deals, int]
+
+
+def _slot_bytes(layer: int, slots: int, width: int, wide: int) -> bytes:
+    """The first ``slots`` slots of ``layer`` (``width`` bytes each) as bytes, in slots of
+    ``wide`` bytes (``packing.restride``)."""
+    data = (layer & ((1 << (8 * slots * width)) - 1)).to_bytes(slots * width, "little")
+    return data if wide == width else bytes(restride(data, width, wide))
 
 
 def _accumulate(

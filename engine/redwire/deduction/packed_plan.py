@@ -81,7 +81,7 @@ on two codes or more and no count over part of it), are left to the other engine
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import pairwise, permutations, product
 from math import comb, factorial, prod
 
@@ -176,12 +176,17 @@ class Subsets:
 
 @dataclass(slots=True, frozen=True)
 class Relayout:
-    """The end of a code whose next code has another layout (``packed_passes.relaid``): every
-    state moves to its index in ``target`` (the same digits, other widths; ``packing.relayout``),
-    the few of ``source`` that ``target`` has no room for (none that the walk reaches) dropped."""
+    """The end of a code whose next code has another layout (``packed_passes.relaid``) or
+    another slot width in a pass (``packed_passes.narrowed``): every state moves to its index
+    in ``target`` (the same digits, other widths; ``packing.relayout``), the few of ``source``
+    that ``target`` has no room for (none that the walk reaches) dropped, and its weight to a
+    slot of ``target_bytes``."""
 
     source: Layout
     target: Layout
+    #: the bytes a slot before and after it (``packed_passes.narrowed``; 0: the layouts')
+    source_bytes: int = 0
+    target_bytes: int = 0
 
 
 Op = Tile | Candidate | Narrow | Block | Merge | Subsets | Relayout
@@ -231,6 +236,18 @@ class PackedPlan:
     #: per boundary, the layout of the layer before that code (``packed_passes.relaid``: each
     #: code's digits as wide as the walk takes them in it; ``None``: ``layout`` throughout)
     layouts: list[Layout] | None = None
+    #: per boundary, the most a forward and a completion slot may weigh there and inside the
+    #: code after (forward: the bound at the next boundary), reached or not
+    #: (``_Builder.weight_bounds``)
+    bounds: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
+    #: per boundary, the bytes a slot of the forward and of the completion layer there, and of
+    #: the ops of the code after it in that pass (``packed_passes.narrowed``; empty: the
+    #: layout's ``bytes_per_slot`` throughout)
+    forward_bytes: tuple[int, ...] = ()
+    backward_bytes: tuple[int, ...] = ()
+    #: the ops of ``ops`` as the backward pass applies them (their masks and shifts at its
+    #: slot widths: ``packed_passes.sized``); empty: ``ops``
+    back_ops: list[Op] = field(default_factory=list)
 
     def layout_at(self, t: int) -> Layout:
         """The layout of the layer before code ``t`` and of the ops of code ``t`` (but the
@@ -637,11 +654,6 @@ class _Builder:
         """Whether some slot of ``stand`` allows ``code``."""
         return any(code in codes for codes in self.norm.allowed[stand])
 
-    def slot_bytes(self, stands: list[int], fixed: tuple[int, ...]) -> int:
-        """Bytes per slot: room for any weight, even of a state that never completes
-        (``weight_bound``), and a spare top bit."""
-        return (self.weight_bound(stands, fixed).bit_length() + 1 + 7) // 8
-
     def weight_bound(self, stands: list[int], fixed: tuple[int, ...]) -> int:
         """The most any slot of a layer may weigh, forward or backward, reached or not. A
         weight counts ways to share copies told apart (a sharing of a code's ``q`` copies counts
@@ -655,21 +667,55 @@ class _Builder:
         5^51 against 51! / (10!^4 11!), 15 bytes a slot to 14; 7 stands, 7^49: 18 to 16), and
         every big-int op of the passes is as much shorter (``test_packed_slots.py`` checks it
         on every op's layer of random positions)."""
-        bound = 1
-        copies = 0
-        candidates = 0
+        return self.weight_bounds(stands, fixed)[0][-1]
+
+    def weight_bounds(
+        self, stands: list[int], fixed: tuple[int, ...]
+    ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Per code boundary ``t`` (``len(universe) + 1`` of them), the most a slot may weigh
+        in a forward layer before code ``t`` and in a completion layer there: ``weight_bound``'s
+        two bounds over the copies of the codes before ``t`` (a forward weight counts the ways
+        those were dealt), and over those from ``t`` on (a completion, the ways to deal the
+        rest). Both grow with the copies they count, so the bound at ``t + 1`` forward (at ``t``
+        backward) holds every layer inside code ``t`` too, with part of its copies dealt
+        (``packed_passes.narrowed``): a ``Subsets`` walk is a walk of fewer moves, each slot at
+        most the full walk's, and the positive part of their signed sum is never masked (its
+        carries cancel with the negative part's borrows); a block's set-aside layer holds
+        states with all of the code's copies dealt. Forward the end is ``weight_bound``, and
+        backward the start."""
+        per_code: list[tuple[int, int, int]] = []  # (product factor, copies, candidates)
         for t, code in enumerate(self.universe):
             takers = sum(1 for s in stands if self.takes(s, code))
             if any(code in cands for cands, _ in self.norm.groups):
-                bound *= takers + 1
-                copies += 1
-                candidates += 1
+                per_code.append((takers + 1, 1, 1))
             else:
                 taken = sum(self.levels[s][t + 1][0] - self.levels[s][t][0] for s in fixed)
                 dealt = max(self.norm.copies[code] - taken, 0)
-                bound *= max(takers, 1) ** dealt
-                copies += dealt
-        return min(bound, balanced(copies, len(stands)) << candidates)
+                per_code.append((max(takers, 1) ** dealt, dealt, 0))
+        return (
+            _running_bounds(per_code, len(stands)),
+            _running_bounds(per_code[::-1], len(stands))[::-1],
+        )
+
+
+def slot_bytes(bound: int) -> int:
+    """Bytes per slot for weights up to ``bound`` (``_Builder.weight_bound``): room for any
+    weight, even of a state that never completes, and a spare top bit."""
+    return (bound.bit_length() + 1 + 7) // 8
+
+
+def _running_bounds(per_code: list[tuple[int, int, int]], bins: int) -> tuple[int, ...]:
+    """The bound of ``_Builder.weight_bounds`` over the first ``t`` codes of ``per_code``, for
+    every ``t`` from 0: the least of the product of their factors and ``balanced`` of their
+    copies times the choices of their candidates."""
+    found = [1]
+    bound, copies, candidates = 1, 0, 0
+    for factor, dealt, chosen in per_code:
+        bound *= factor
+        copies += dealt
+        candidates += chosen
+        found.append(min(bound, balanced(copies, bins) << candidates))
+    return tuple(found)
 
 
 def balanced(copies: int, bins: int) -> int:
@@ -785,7 +831,8 @@ class _Walk:
             (min(map(self._held.__getitem__, codes)), max(map(self._held.__getitem__, codes)))
             for codes in (norm.allowed[implicit] if implicit is not None else ())
         ]
-        self.layout = Layout(builder.slot_bytes(self.free, fixed), widths)
+        self.weights = builder.weight_bounds(self.free, fixed)
+        self.layout = Layout(slot_bytes(self.weights[0][-1]), widths)
         self.masks: dict[tuple[int, frozenset[int]], Mask] = {}
         self.ops: list[Op] = []
         self.dealt = 0  # copies dealt to the free stands, counters of open groups apart
@@ -845,6 +892,7 @@ class _Walk:
                 for (tally, last, k), first in zip(self.tallies, self.tally_firsts, strict=True)
             ),
             tuple(sorted({self.digit_of[(1, flag)] for _, _, flag in self.needs})),
+            bounds=self.weights,
         )
 
     def _fixed_runs(self) -> bool:

@@ -279,22 +279,52 @@ def digit_highs(bits: int, widths: Sequence[int]) -> list[int]:
     return highs
 
 
-def relayout(packed: int, source: Sequence[int], target: Sequence[int], width: int) -> int:
+def relayout(
+    packed: int,
+    source: Sequence[int],
+    target: Sequence[int],
+    width: int,
+    target_width: int | None = None,
+) -> int:
     """The packed layer ``packed`` (``width`` bytes a slot) of a layout of widths ``source`` in
-    the layout of widths ``target`` (the same digits): every state both have room for moves to
-    its index there, the others are dropped (and those only ``target`` has are 0). One digit's
-    width at a time (the narrowed ones first: the later passes copy fewer bytes), each a gather
-    of rows (``_rewidth``)."""
-    if not packed or tuple(source) == tuple(target):
+    the layout of widths ``target`` (the same digits), ``target_width`` bytes a slot (``None``:
+    ``width``; every weight must fit in it): every state both have room for moves to its index
+    there, the others are dropped (and those only ``target`` has are 0). One digit's width at a
+    time (the narrowed ones first: the later passes copy fewer bytes), each a gather of rows
+    (``_rewidth``); the slots narrowed first, widened last, for the same reason
+    (``restride``)."""
+    new_width = width if target_width is None else target_width
+    if not packed or (tuple(source) == tuple(target) and new_width == width):
         return packed
     data: bytes | bytearray = packed.to_bytes((packed.bit_length() + 7) // 8, "little")
+    if new_width < width:
+        data, width = restride(data, width, new_width), new_width
     widths = list(source)
     order = sorted(range(len(widths)), key=lambda d: target[d] > widths[d])
     for digit in order:
         if widths[digit] != target[digit]:
             data = _rewidth(data, widths, digit, target[digit], width)
             widths[digit] = target[digit]
+    if new_width > width:
+        data = restride(data, width, new_width)
     return int.from_bytes(data, "little")
+
+
+def restride(data: bytes | bytearray, width: int, new: int) -> bytearray:
+    """``data`` (slots of ``width`` bytes) in slots of ``new`` bytes, each slot's low bytes
+    kept (a narrower slot: its weight fits, the bytes left out are 0): one strided slice per
+    byte of a slot, at C speed.
+
+    >>> bytes(restride(bytes([1, 0, 0, 2, 0, 0]), 3, 2)), bytes(restride(b"\\x01\\x02", 1, 2))
+    (b'\\x01\\x00\\x02\\x00', b'\\x01\\x00\\x02\\x00')
+    """
+    slots = -(-len(data) // width)
+    if len(data) < slots * width:
+        data = bytes(data) + bytes(slots * width - len(data))
+    out = bytearray(slots * new)
+    for byte in range(min(width, new)):
+        out[byte::new] = data[byte::width]
+    return out
 
 
 def _rewidth(
