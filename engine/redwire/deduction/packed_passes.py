@@ -181,6 +181,7 @@ def sized(plan: PackedPlan) -> None:
     narrowed(plan)
     reaching = _reaching(plan)
     first = plan.ops
+    shared = Widened(lambda: _masks(first))
     widens: dict[int, Widened] = {}
     made: dict[tuple[int, int], Op] = {}
 
@@ -193,7 +194,7 @@ def sized(plan: PackedPlan) -> None:
         if found is None:
             widened = widens.get(width)
             if widened is None:
-                widened = widens[width] = Widened(lambda: _masks(first))
+                widened = widens[width] = Widened(of=shared)
             found = made[id(op), width] = _sized_op(op, reaching[id(op)], width, widened)
         return found
 
@@ -771,12 +772,15 @@ class PackedTables:
         forward and backward layers cut to the last of them, as bytes, and the bytes a slot of
         both: what the sums over live states read. The two layers' slots may differ in width
         (``narrowed``): the narrower is re-strided to the wider one's (C-speed slices, a small
-        part of the sums' loop). No live state gives empty bytes."""
+        part of the sums' loop), and both to one or two machine words where they fit (the
+        sums read those at C speed). No live state gives empty bytes."""
         plan = self.plan
         reached, completing = supports(plan)
         live = set_bits(reached[t] & completing[plan.starts[t]])
         ahead, behind = forward_width(plan, t), backward_width(plan, t)
         width = max(ahead, behind)
+        if _WORDS and width <= 16:  # one or two machine words a slot (``_accumulate``)
+            width = 8 if width <= 8 else 16
         if not live:
             return live, b"", b"", width
         slots = live[-1] + 1
@@ -983,6 +987,16 @@ def _accumulate(
         padded = lists + [_zeros(len(lists[0]))] * (3 - len(keys))
         k0, k1, k2 = padded
         s0, s1, s2 = sums + [[0] for _ in range(3 - len(sums))]
+        if width == 8 and _WORDS:  # a machine word a slot (``PackedTables._live_bytes``)
+            f, b = array("Q"), array("Q")
+            f.frombytes(front)
+            b.frombytes(back)
+            for i in live:
+                p = f[i] * b[i]
+                s0[k0[i]] += p
+                s1[k1[i]] += p
+                s2[k2[i]] += p
+            return sums
         if width == 16 and _WORDS:  # two machine words a slot, unpacked at C speed
             f, b = array("Q"), array("Q")
             f.frombytes(front)

@@ -59,14 +59,19 @@ class Widened:
     """One plan's wide forms: ``forms``, by ``id`` of a mask (kept alive by the plan), its
     (states, form); ``shared``: the ``id`` of the masks the plan uses twice or more, directly or
     as a part (``shared_parts`` of what ``masks`` gives), found when first asked for (a plan
-    whose compound masks' parts are all kept never asks: most solves but a layout's first)."""
+    whose compound masks' parts are all kept never asks: most solves but a layout's first).
+    ``of``: the same plan's forms at another slot width (``packed_passes.sized``), whose
+    ``shared`` these are too (found once per plan: a walk over all its masks)."""
 
     masks: Callable[[], Iterable[Mask]] = tuple
     forms: dict[int, tuple[int, int]] = field(default_factory=dict)
     found: set[int] | None = None
+    of: Widened | None = None
 
     @property
     def shared(self) -> set[int]:
+        if self.of is not None:
+            return self.of.shared
         if self.found is None:
             self.found = shared_parts(self.masks())
         return self.found
