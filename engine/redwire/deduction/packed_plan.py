@@ -59,7 +59,11 @@ of width 1 while it is closed), its ops remade in it (masks from their recipes,
 ``packing.remade``; steps by digits), and a ``Relayout`` op ends each code whose next code's
 layout differs (``packing.relayout``: a gather of byte rows); ``layout_at(t)`` is then the
 layout of boundary ``t`` and of code ``t``'s ops (mission 56's 5-player spectator after 8
-actions: 2.4 M slots walked over its codes, 0.4 M re-laid).
+actions: 2.4 M slots walked over its codes, 0.4 M re-laid). A slot's bytes are the whole deal's
+in ``layout``; each pass then takes per code the bytes its weights need
+(``packed_passes.narrowed``, from ``_Builder.weight_bounds``: a forward layer counts the codes
+dealt so far, a completion layer those left), with a ``Relayout`` where they change, and its own
+ops at those widths (``ops`` forward, ``back_ops`` backward).
 
 Stands with one possible level at every point (the viewer's own, known stands) are *fixed*: their
 runs are forced and only counted in ``factor`` (a token's run there is checked once). Positions
