@@ -23,7 +23,7 @@ from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from itertools import chain, repeat
-from math import prod
+from math import comb, prod
 from random import Random
 
 from engine.redwire.deduction.packed_plan import (
@@ -34,6 +34,7 @@ from engine.redwire.deduction.packed_plan import (
     Op,
     PackedPlan,
     Relayout,
+    Stage,
     Subsets,
     Tile,
 )
@@ -132,7 +133,9 @@ def _relayout_bits(op: Relayout, support: int, back: bool = False) -> int:
 
 def _block(op: Block, layer: int) -> int:
     """What a block sets aside (the layer itself stays): its moves by weight, summed, then
-    multiplied by it once."""
+    multiplied by it once (or stand by stand: ``_chain``)."""
+    if op.stages:
+        return _chain(op, layer)
     result = 0
     scale, moved = 1, 0
     for wide, shift, weight in zip(op.masks, op.shifts, op.scales, strict=True):
@@ -146,6 +149,8 @@ def _block(op: Block, layer: int) -> int:
 def _block_back(op: Block, aside: int) -> int:
     """The completions a block's states get through the layer it sets aside (whose completions
     are ``aside``, those after the code's merge)."""
+    if op.stages:
+        return _chain_back(op, aside)
     result = 0
     scale, moved = 1, 0
     for wide, shift, weight in zip(op.masks, op.shifts, op.scales, strict=True):
@@ -154,6 +159,109 @@ def _block_back(op: Block, aside: int) -> int:
             scale, moved = weight, 0
         moved += (aside >> shift) & wide
     return result + (moved if scale == 1 else moved * scale)
+
+
+def _chain(op: Block, layer: int) -> int:
+    """A factorized block (``packed_plan._Walk._stages``): the partial layers ``parts[j]`` of
+    the states ``j`` copies into the block, stage by stage, ``G_s[j] = sum over c + i = j of
+    C(j, c) * ((G_s-1[i] & M_s,c) << step_s,c)`` (``c = 0``: ``G_s-1[j]`` itself), then ``C(q,
+    m) * G_last[m]``: a few mask ops per stand and copies where the ways were a product of
+    them (mission 24's spectator: 38 where there were 70 ways of 4 copies among 5 stands). Only
+    the partial layers from which the later stages can still deal the rest are made; the moves
+    into one partial layer are summed by weight and multiplied once per weight."""
+    m = op.copies
+    parts = {0: layer}
+    for stage in op.stages:
+        sums: dict[tuple[int, int], int] = {}  # (copies so far, weight) -> moves summed
+        for i, part in parts.items():
+            if m - i <= stage.rest:
+                _add(sums, (i, 1), part)
+            for copies, wide, shift in zip(stage.copies, stage.masks, stage.shifts, strict=True):
+                j = i + copies
+                if j <= m and m - j <= stage.rest:
+                    _add(sums, (j, comb(j, copies)), (part & wide) << shift)
+        parts = _weigh(sums)
+    found = parts.get(m, 0)
+    return found if op.scale == 1 else found * op.scale
+
+
+def _add(sums: dict[tuple[int, int], int], key: tuple[int, int], moved: int) -> None:
+    """``moved`` added to ``sums[key]``; the first one kept as it is (no copy: ``0 + x`` is a
+    pass over the layer)."""
+    found = sums.get(key)
+    sums[key] = moved if found is None else found + moved
+
+
+def _weigh(sums: dict[tuple[int, int], int]) -> dict[int, int]:
+    """The partial layers: per ``(copies, weight)``, its sum times its weight, added up by
+    copies (those that are 0 dropped)."""
+    parts: dict[int, int] = {}
+    for (j, weight), moved in sums.items():
+        if moved:
+            weighed = moved if weight == 1 else moved * weight
+            found = parts.get(j)
+            parts[j] = weighed if found is None else found + weighed
+    return parts
+
+
+def _chain_back(op: Block, aside: int) -> int:
+    """The transposed ``_chain``: the completions ``after[j]`` of the partial layers, from the
+    last stage's (``aside`` at ``m`` copies) back to the block's states (0 copies); a partial
+    layer's completions are its moves' completions, summed by weight."""
+    m = op.copies
+    after = {m: aside}
+    for stage in reversed(op.stages):
+        sums: dict[tuple[int, int], int] = {}
+        most = stage.copies[-1]
+        for i in range(max(0, m - most - stage.rest), min(m, stage.lead) + 1):
+            if m - i <= stage.rest and i in after:
+                _add(sums, (i, 1), after[i])
+            for copies, wide, shift in zip(stage.copies, stage.masks, stage.shifts, strict=True):
+                later = after.get(i + copies)
+                if later is not None:
+                    _add(sums, (i, comb(i + copies, copies)), (later >> shift) & wide)
+        after = _weigh(sums)
+    found = after.get(0, 0)
+    return found if op.scale == 1 else found * op.scale
+
+
+def _chain_reach(op: Block, support: int) -> tuple[int, int]:
+    """``_chain`` with one bit per state (``|`` for ``+``): the states it sets aside, and the
+    most states a stage's masks meet (its partial layers' reach: ``sized``)."""
+    m = op.copies
+    parts = {0: support}
+    widest = support.bit_length()
+    for stage in op.stages:
+        made: dict[int, int] = {}
+        for i, part in parts.items():
+            widest = max(widest, part.bit_length())
+            if m - i <= stage.rest:
+                made[i] = made.get(i, 0) | part
+            for copies, mask, step in zip(stage.copies, stage.sources, stage.steps, strict=True):
+                j = i + copies
+                if j <= m and m - j <= stage.rest:
+                    made[j] = made.get(j, 0) | (part & mask.bits) << step
+        parts = {j: part for j, part in made.items() if part}
+    return parts.get(m, 0), widest
+
+
+def _chain_reach_back(op: Block, aside: int) -> int:
+    """The transposed ``_chain_reach``."""
+    m = op.copies
+    after = {m: aside}
+    for stage in reversed(op.stages):
+        before: dict[int, int] = {}
+        most = stage.copies[-1]
+        for i in range(max(0, m - most - stage.rest), min(m, stage.lead) + 1):
+            result = after.get(i, 0) if m - i <= stage.rest else 0
+            for copies, mask, step in zip(stage.copies, stage.sources, stage.steps, strict=True):
+                later = after.get(i + copies)
+                if later is not None:
+                    result |= (later >> step) & mask.bits
+            if result:
+                before[i] = result
+        after = before
+    return after.get(0, 0)
 
 
 def sized(plan: PackedPlan) -> None:
@@ -187,7 +295,11 @@ def _masks(ops: Iterable[Op]) -> Iterator[Mask]:
         if id(op) in seen:
             continue
         seen.add(id(op))
-        if isinstance(op, Tile | Block):
+        if isinstance(op, Block):
+            yield from op.sources
+            for stage in op.stages:
+                yield from stage.sources
+        elif isinstance(op, Tile):
             yield from op.sources
         elif isinstance(op, Subsets):
             yield from _masks(tile for _, tiles in op.walks for tile in tiles)
@@ -297,8 +409,20 @@ class _Remake:
                 tuple(step * bits for step in steps),
                 op.scales,
                 op.deals,
+                stages=tuple(map(self._stage, op.stages)),
+                copies=op.copies,
+                scale=op.scale,
             )
         return op
+
+    def _stage(self, stage: Stage) -> Stage:
+        steps = tuple(map(self.step, stage.steps))
+        return replace(
+            stage,
+            sources=tuple(map(self.mask, stage.sources)),
+            steps=steps,
+            shifts=tuple(step * self.layout.bits for step in steps),
+        )
 
     def _tile(self, op: Tile) -> Tile:
         sources = tuple(map(self.mask, op.sources))
@@ -385,7 +509,18 @@ def _sized_op(op: Op, reach: tuple[int, int], width: int, widened: Widened) -> O
             keep_wide=widen(op.keep, states, width, widened),
         )
     if isinstance(op, Block):
-        return replace(op, masks=tuple(widen(mask, states, width, widened) for mask in op.sources))
+        # A stage meets partial layers a little longer than the block's source (``_reaching``).
+        stages = tuple(
+            replace(
+                stage,
+                masks=tuple(
+                    widen(mask, max(states, kept), width, widened) for mask in stage.sources
+                ),
+            )
+            for stage in op.stages
+        )
+        masks = tuple(widen(mask, states, width, widened) for mask in op.sources)
+        return replace(op, masks=masks, stages=stages)
     if isinstance(op, Merge | Relayout):
         return op
     return replace(op, wide=widen(op.mask, states, width, widened))
@@ -420,7 +555,11 @@ def _reaching(plan: PackedPlan) -> dict[int, tuple[int, int]]:
         elif isinstance(op, Narrow):
             after = (reach & op.mask.bits) >> op.step
         elif isinstance(op, Block):
-            aside |= _block_reach(op, reach)
+            if op.stages:
+                moved, kept_states = _chain_reach(op, reach)
+            else:
+                moved = _block_reach(op, reach)
+            aside |= moved
             after = reach
         elif isinstance(op, Relayout):
             after = _relayout_bits(op, reach)
@@ -531,6 +670,8 @@ def _reach_back(op: Tile, support: int) -> int:
 
 
 def _block_reach(op: Block, support: int) -> int:
+    if op.stages:
+        return _chain_reach(op, support)[0]
     result = 0
     for mask, step in zip(op.sources, op.steps, strict=True):
         result |= (support & mask.bits) << step
@@ -538,6 +679,8 @@ def _block_reach(op: Block, support: int) -> int:
 
 
 def _block_reach_back(op: Block, aside: int) -> int:
+    if op.stages:
+        return _chain_reach_back(op, aside)
     result = 0
     for mask, step in zip(op.sources, op.steps, strict=True):
         result |= (aside >> step) & mask.bits
@@ -822,6 +965,11 @@ class PackedTables:
             ops = self.plan.ops
             merge = next(j for j in range(k, len(ops)) if isinstance(ops[j], Merge))
             result: list[Branch] = [(state, 1, (), k + 1)]  # its block comes later
+            if op.stages:
+                return result + [
+                    (target, weight * op.scale, deals, merge + 1)
+                    for target, weight, deals in _stage_ways(op, state)
+                ]
             for mask, step, scale, deals in zip(
                 op.sources, op.steps, op.scales, op.deals, strict=True
             ):
@@ -847,6 +995,25 @@ class PackedTables:
             if (mask >> state) & 1:
                 result.append((state + step, 1, ((stand, 1),), k + 1))
         return result
+
+
+def _stage_ways(op: Block, state: int) -> list[tuple[int, int, Deals]]:
+    """The ways of a factorized block from one state (``_chain`` on that state alone): per way,
+    the state it sets aside, its weight but ``op.scale`` and its (stand, copies)."""
+    m = op.copies
+    ways: list[tuple[int, int, int, Deals]] = [(state, 0, 1, ())]
+    for stage in op.stages:
+        made = []
+        for at, i, weight, deals in ways:
+            if m - i <= stage.rest:
+                made.append((at, i, weight, deals))
+            for copies, mask, step in zip(stage.copies, stage.sources, stage.steps, strict=True):
+                j = i + copies
+                if j <= m and m - j <= stage.rest and (mask.bits >> at) & 1:
+                    dealt = (*deals, (stage.stand, copies))
+                    made.append((at + step, j, weight * comb(j, copies), dealt))
+        ways = made
+    return [(at, weight, deals) for at, i, weight, deals in ways if i == m]
 
 
 #: the copies a branch deals: (stand, copies) pairs

@@ -134,6 +134,24 @@ class Narrow:
 
 
 @dataclass(slots=True, frozen=True)
+class Stage:
+    """One stand's part of a factorized ``Block`` (``_Walk._stages``): per option, its
+    ``copies`` (1 or more), the states it fits (``sources``; their wide forms ``masks``, as far
+    as the partial layers it meets reach) and its move, ``steps`` states up (``shifts`` bits).
+    ``lead``: the most copies the stages before it deal; ``rest``: the most the stages after
+    it deal (a partial layer that cannot reach the block's ``m`` copies is not made)."""
+
+    stand: int
+    copies: tuple[int, ...]
+    sources: tuple[Mask, ...]
+    steps: tuple[int, ...]
+    shifts: tuple[int, ...]
+    lead: int
+    rest: int
+    masks: tuple[int, ...] = ()
+
+
+@dataclass(slots=True, frozen=True)
 class Block:
     """Deal the last ``m`` copies of a code at once to the stands with an x1/x2/x3 token over a
     slot the code may cover (``_Walk._blocks``): every state stays in the layer (its block comes
@@ -141,7 +159,11 @@ class Block:
     their weight times ``scales[k]`` (the ways to place those copies among the code's), to a
     layer set aside until the code's ``Merge`` (no copy is dealt to them after their block);
     ``deals[k]``: the (stand, copies) of that way. ``masks``: the wide forms, as far as the walk
-    reaches."""
+    reaches.
+
+    Or, where the stands' options are independent (``_Walk._stages``), the same sum stand by
+    stand: ``stages`` (the ways above empty), ``copies`` (``m``) and ``scale`` (``C(q, m)``):
+    see ``packed_passes._chain``."""
 
     sources: tuple[Mask, ...]
     steps: tuple[int, ...]
@@ -149,6 +171,9 @@ class Block:
     scales: tuple[int, ...]
     deals: tuple[tuple[tuple[int, int], ...], ...]
     masks: tuple[int, ...] = ()
+    stages: tuple[Stage, ...] = ()
+    copies: int = 0
+    scale: int = 1
 
 
 @dataclass(slots=True, frozen=True)
@@ -192,6 +217,10 @@ def tiles_of(op: Op) -> int:
     walks'), 1 for the others: what a walk's bytes count (``choice._refine``)."""
     return sum(len(tiles) for _, tiles in op.walks) if isinstance(op, Subsets) else 1
 
+
+#: Whether a block whose stands' options are independent is dealt stand by stand (``Stage``,
+#: ``_Walk._stages``) rather than way by way; off only to test one against the other.
+FACTOR_BLOCKS = True
 
 #: The most one-code needs on one code checked by ``Subsets`` (``2 ** n`` walks of its copies);
 #: the others keep a flag.
@@ -1202,6 +1231,10 @@ class _Walk:
         ties = self.ties.get(t, [])  # two slots not both of this code, or both or neither
         apart = [tie for tie in ties if not tie[2]]
         ways = [self._block_ways(t, code, s, dealt, m, ties) for s in stands]
+        if FACTOR_BLOCKS and not ties:
+            stages = self._stages(t, code, stands, ways)
+            if stages is not None:
+                return Block((), (), (), (), (), stages=stages, copies=m, scale=comb(q, m))
         found: list[Way] = [(0, None, 0, 1, (), frozenset())]
         for s, options in zip(stands, ways, strict=True):
             found = [
@@ -1235,6 +1268,82 @@ class _Walk:
             tuple(ways_of // weight for _, _, weight, _ in moves),
             tuple(deals for _, _, _, deals in moves),
         )
+
+    def _stages(
+        self,
+        t: int,
+        code: int,
+        stands: list[int],
+        ways: list[list[tuple[int, Mask | None, int, frozenset[SlotRef]]]],
+    ) -> tuple[Stage, ...] | None:
+        """A block's sum stand by stand (``packed_passes._chain``), or ``None`` where the
+        stands' options are not independent.
+
+        Today's ways test the compound mask on the block's source state; a chain tests each
+        stand's mask on the state the stands before it have moved. The two agree when no stand
+        reads a digit that a stand before it moves: an explicit stand reads and moves only its
+        level and the flags and counters of its facts on this code, the implicit one reads the
+        sum of all the levels (so it goes first, on the source state) and moves only its
+        counters. The weight splits the same way: ``q! / (q - m)! / prod c!`` is ``C(q, m)``
+        (the places of the block's copies among the code's, once at the end) times the
+        multinomial ``m! / prod c!``, which is the product over the stages of ``C(i + c, c)``
+        (``i`` copies dealt before the stage, ``c`` by it). Two ways differing only in a stand
+        with no option but 0 copies are one: such a stand has no stage."""
+        order = sorted(range(len(stands)), key=lambda k: stands[k] != self.implicit)
+        moved: set[int] = set()
+        for k in order:
+            reads, moves = self._block_digits(t, code, stands[k])
+            if reads & moved:
+                return None
+            moved |= moves
+        options = [
+            sorted(
+                (
+                    (way[0], way[1], way[2])
+                    for way in ways[k]
+                    if way[0] and way[1] is not None and way[1].bits
+                ),
+                key=lambda way: way[0],
+            )
+            for k in order
+        ]
+        found = [(k, chosen) for k, chosen in zip(order, options, strict=True) if chosen]
+        most = [chosen[-1][0] for _, chosen in found]
+        bits = self.layout.bits
+        stages = []
+        for position, (k, chosen) in enumerate(found):
+            stages.append(
+                Stage(
+                    stands[k],
+                    tuple(c for c, _, _ in chosen),
+                    tuple(mask for _, mask, _ in chosen if mask is not None),
+                    tuple(step for _, _, step in chosen),
+                    tuple(step * bits for _, _, step in chosen),
+                    sum(most[:position]),
+                    sum(most[position + 1 :]),
+                )
+            )
+        return tuple(stages)
+
+    def _block_digits(self, t: int, code: int, s: int) -> tuple[set[int], set[int]]:
+        """The digits stand ``s``'s block masks on code ``t`` may read, and those its moves may
+        change (``_block_ways``): an explicit stand's level and the flags and counters of its
+        facts on the code; the implicit stand reads every digit (its level is their sum) and
+        moves its counters."""
+        counters = {
+            self.digit_of[(2, k)]
+            for tally, _, k in self.tallies
+            if s in tally.slots and code in tally.codes
+        }
+        if s == self.implicit:
+            return set(range(len(self.layout.widths))), counters
+        flags = {
+            self.digit_of[(1, flag)]
+            for need, _, flag in self.needs
+            if s in need.slots and code in need.codes
+        }
+        digits = {self.explicit.index(s)} | counters | flags
+        return digits, digits
 
     def _block_ways(
         self,
