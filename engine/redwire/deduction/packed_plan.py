@@ -1232,9 +1232,8 @@ class _Walk:
         apart = [tie for tie in ties if not tie[2]]
         ways = [self._block_ways(t, code, s, dealt, m, ties) for s in stands]
         if FACTOR_BLOCKS and not ties:
-            stages = self._stages(t, code, stands, ways)
-            if stages is not None:
-                return Block((), (), (), (), (), stages=stages, copies=m, scale=comb(q, m))
+            stages = self._stages(stands, ways)
+            return Block((), (), (), (), (), stages=stages, copies=m, scale=comb(q, m))
         found: list[Way] = [(0, None, 0, 1, (), frozenset())]
         for s, options in zip(stands, ways, strict=True):
             found = [
@@ -1271,31 +1270,24 @@ class _Walk:
 
     def _stages(
         self,
-        t: int,
-        code: int,
         stands: list[int],
         ways: list[list[tuple[int, Mask | None, int, frozenset[SlotRef]]]],
-    ) -> tuple[Stage, ...] | None:
-        """A block's sum stand by stand (``packed_passes._chain``), or ``None`` where the
-        stands' options are not independent.
+    ) -> tuple[Stage, ...]:
+        """A block's sum stand by stand (``packed_passes._chain``): per stand with a block of
+        one copy or more, its options (copies, mask, step), the implicit stand's first.
 
-        Today's ways test the compound mask on the block's source state; a chain tests each
-        stand's mask on the state the stands before it have moved. The two agree when no stand
-        reads a digit that a stand before it moves: an explicit stand reads and moves only its
-        level and the flags and counters of its facts on this code, the implicit one reads the
-        sum of all the levels (so it goes first, on the source state) and moves only its
-        counters. The weight splits the same way: ``q! / (q - m)! / prod c!`` is ``C(q, m)``
-        (the places of the block's copies among the code's, once at the end) times the
-        multinomial ``m! / prod c!``, which is the product over the stages of ``C(i + c, c)``
-        (``i`` copies dealt before the stage, ``c`` by it). Two ways differing only in a stand
-        with no option but 0 copies are one: such a stand has no stage."""
+        A chain tests each stand's mask on the state the stands before it have moved, as the
+        copies dealt one by one would: an explicit stand's mask reads its own level, which no
+        other stand moves, and the flags and counters of its facts on this code, which a stand
+        before it may have set or counted (a need on two token stands: its flag is set once; an
+        exact count over two: their copies add up), the very reading the ways on the source
+        state got wrong (both stands set the flag: a 2 carried out of its digit). The implicit
+        stand's level is read from the sum of the levels, which the others move: it goes
+        first, on the source state. The weight splits the same way as the sharing: ``q! / (q
+        - m)! / prod c!`` is ``C(q, m)`` (the places of the block's copies among the code's,
+        once at the end) times the multinomial ``m! / prod c!``, which is the product over the
+        stages of ``C(i + c, c)`` (``i`` copies dealt before the stage, ``c`` by it)."""
         order = sorted(range(len(stands)), key=lambda k: stands[k] != self.implicit)
-        moved: set[int] = set()
-        for k in order:
-            reads, moves = self._block_digits(t, code, stands[k])
-            if reads & moved:
-                return None
-            moved |= moves
         options = [
             sorted(
                 (
@@ -1324,26 +1316,6 @@ class _Walk:
                 )
             )
         return tuple(stages)
-
-    def _block_digits(self, t: int, code: int, s: int) -> tuple[set[int], set[int]]:
-        """The digits stand ``s``'s block masks on code ``t`` may read, and those its moves may
-        change (``_block_ways``): an explicit stand's level and the flags and counters of its
-        facts on the code; the implicit stand reads every digit (its level is their sum) and
-        moves its counters."""
-        counters = {
-            self.digit_of[(2, k)]
-            for tally, _, k in self.tallies
-            if s in tally.slots and code in tally.codes
-        }
-        if s == self.implicit:
-            return set(range(len(self.layout.widths))), counters
-        flags = {
-            self.digit_of[(1, flag)]
-            for need, _, flag in self.needs
-            if s in need.slots and code in need.codes
-        }
-        digits = {self.explicit.index(s)} | counters | flags
-        return digits, digits
 
     def _block_ways(
         self,
