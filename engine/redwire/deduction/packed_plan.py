@@ -817,6 +817,10 @@ class _Walk:
         self.layout = Layout(builder.slot_bytes(self.free, fixed), widths)
         self.masks: dict[tuple[int, frozenset[int]], Mask] = {}
         self.ops: list[Op] = []
+        self._ways: dict[
+            tuple[int, int, int], list[tuple[int, Mask | None, int, frozenset[SlotRef]]]
+        ]
+        self._ways = {}  # ``_ways_of``
         self.dealt = 0  # copies dealt to the free stands, counters of open groups apart
         self.factor = 1
 
@@ -1230,7 +1234,7 @@ class _Walk:
         dealt = self.dealt + q - m  # the other stands took q - m copies before it
         ties = self.ties.get(t, [])  # two slots not both of this code, or both or neither
         apart = [tie for tie in ties if not tie[2]]
-        ways = [self._block_ways(t, code, s, dealt, m, ties) for s in stands]
+        ways = [self._ways_of(t, code, s, dealt, q, ties, m) for s in stands]
         if FACTOR_BLOCKS and not ties:
             stages = self._stages(stands, ways)
             return Block((), (), (), (), (), stages=stages, copies=m, scale=comb(q, m))
@@ -1316,6 +1320,18 @@ class _Walk:
                 )
             )
         return tuple(stages)
+
+    def _ways_of(
+        self, t: int, code: int, s: int, dealt: int, q: int, ties: list[Tie], most: int
+    ) -> list[tuple[int, Mask | None, int, frozenset[SlotRef]]]:
+        """``_block_ways`` of ``c <= most`` copies, made once per code for all its blocks
+        (``B_q .. B_1``: a block of fewer copies takes the same options of an explicit stand,
+        which do not read the copies dealt before it; the implicit stand's level does)."""
+        key = (t, s, dealt if s == self.implicit else -1)
+        found = self._ways.get(key)
+        if found is None:
+            found = self._ways[key] = self._block_ways(t, code, s, dealt, q, ties)
+        return [way for way in found if way[0] <= most]
 
     def _block_ways(
         self,
