@@ -23,7 +23,7 @@ from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from itertools import chain, repeat
-from math import comb, prod
+from math import prod
 from random import Random
 
 from engine.redwire.deduction.packed_plan import (
@@ -162,106 +162,95 @@ def _block_back(op: Block, aside: int) -> int:
 
 
 def _chain(op: Block, layer: int) -> int:
-    """A factorized block (``packed_plan._Walk._stages``): the partial layers ``parts[j]`` of
-    the states ``j`` copies into the block, stage by stage, ``G_s[j] = sum over c + i = j of
-    C(j, c) * ((G_s-1[i] & M_s,c) << step_s,c)`` (``c = 0``: ``G_s-1[j]`` itself), then ``C(q,
-    m) * G_last[m]``: a few mask ops per stand and copies where the ways were a product of
-    them (mission 24's spectator: 38 where there were 70 ways of 4 copies among 5 stands). Only
-    the partial layers from which the later stages can still deal the rest are made; the moves
-    into one partial layer are summed by weight and multiplied once per weight."""
-    m = op.copies
-    parts = {0: layer}
+    """A factorized block (``packed_plan._Walk._stages``): the partial layers ``parts[j, k]``
+    of the states ``j`` copies into the block (``k``: the ties' memory, ``Stage.moves``), stage
+    by stage, ``G_s[j] = sum over c + i = j of C(j, c) * ((G_s-1[i] & M_s,c) << step_s,c)``
+    (``c = 0``: ``G_s-1[j]`` itself), then ``C(q, m) * G_last[m]``: a few mask ops per stand
+    and copies where the ways were a product of them (mission 24's spectator: 38 where there
+    were 70 ways of 4 copies among 5 stands). The moves into one partial layer are summed by
+    weight and multiplied once per weight."""
+    parts = {(0, 0): layer}
     for stage in op.stages:
-        sums: dict[tuple[int, int], int] = {}  # (copies so far, weight) -> moves summed
-        for i, part in parts.items():
-            if m - i <= stage.rest:
-                _add(sums, (i, 1), part)
-            for copies, wide, shift in zip(stage.copies, stage.masks, stage.shifts, strict=True):
-                j = i + copies
-                if j <= m and m - j <= stage.rest:
-                    _add(sums, (j, comb(j, copies)), (part & wide) << shift)
+        sums: dict[tuple[Part, int], int] = {}  # (partial layer, weight) -> moves summed
+        for i, key, o, j, out, weight in stage.moves:
+            part = parts.get((i, key))
+            if part is not None:
+                moved = part if o < 0 else (part & stage.masks[o]) << stage.shifts[o]
+                _add(sums, ((j, out), weight), moved)
         parts = _weigh(sums)
-    found = parts.get(m, 0)
+    found = parts.get((op.copies, 0), 0)
     return found if op.scale == 1 else found * op.scale
 
 
-def _add(sums: dict[tuple[int, int], int], key: tuple[int, int], moved: int) -> None:
+#: a partial layer of a factorized block: (copies dealt so far, the ties' memory)
+Part = tuple[int, int]
+
+
+def _add(sums: dict[tuple[Part, int], int], key: tuple[Part, int], moved: int) -> None:
     """``moved`` added to ``sums[key]``; the first one kept as it is (no copy: ``0 + x`` is a
     pass over the layer)."""
     found = sums.get(key)
     sums[key] = moved if found is None else found + moved
 
 
-def _weigh(sums: dict[tuple[int, int], int]) -> dict[int, int]:
-    """The partial layers: per ``(copies, weight)``, its sum times its weight, added up by
-    copies (those that are 0 dropped)."""
-    parts: dict[int, int] = {}
-    for (j, weight), moved in sums.items():
+def _weigh(sums: dict[tuple[Part, int], int]) -> dict[Part, int]:
+    """The partial layers: per ``(partial layer, weight)``, its sum times its weight, added up
+    by partial layer (those that are 0 dropped)."""
+    parts: dict[Part, int] = {}
+    for (part, weight), moved in sums.items():
         if moved:
             weighed = moved if weight == 1 else moved * weight
-            found = parts.get(j)
-            parts[j] = weighed if found is None else found + weighed
+            found = parts.get(part)
+            parts[part] = weighed if found is None else found + weighed
     return parts
 
 
 def _chain_back(op: Block, aside: int) -> int:
-    """The transposed ``_chain``: the completions ``after[j]`` of the partial layers, from the
-    last stage's (``aside`` at ``m`` copies) back to the block's states (0 copies); a partial
-    layer's completions are its moves' completions, summed by weight."""
-    m = op.copies
-    after = {m: aside}
+    """The transposed ``_chain``: the completions ``after[j, k]`` of the partial layers, from
+    the last stage's (``aside`` at ``m`` copies) back to the block's states (0 copies); a
+    partial layer's completions are its moves' completions, summed by weight."""
+    after = {(op.copies, 0): aside}
     for stage in reversed(op.stages):
-        sums: dict[tuple[int, int], int] = {}
-        most = stage.copies[-1]
-        for i in range(max(0, m - most - stage.rest), min(m, stage.lead) + 1):
-            if m - i <= stage.rest and i in after:
-                _add(sums, (i, 1), after[i])
-            for copies, wide, shift in zip(stage.copies, stage.masks, stage.shifts, strict=True):
-                later = after.get(i + copies)
-                if later is not None:
-                    _add(sums, (i, comb(i + copies, copies)), (later >> shift) & wide)
+        sums: dict[tuple[Part, int], int] = {}
+        for i, key, o, j, out, weight in stage.moves:
+            later = after.get((j, out))
+            if later is not None:
+                moved = later if o < 0 else (later >> stage.shifts[o]) & stage.masks[o]
+                _add(sums, ((i, key), weight), moved)
         after = _weigh(sums)
-    found = after.get(0, 0)
+    found = after.get((0, 0), 0)
     return found if op.scale == 1 else found * op.scale
 
 
 def _chain_reach(op: Block, support: int) -> tuple[int, int]:
     """``_chain`` with one bit per state (``|`` for ``+``): the states it sets aside, and the
     most states a stage's masks meet (its partial layers' reach: ``sized``)."""
-    m = op.copies
-    parts = {0: support}
+    parts = {(0, 0): support}
     widest = support.bit_length()
     for stage in op.stages:
-        made: dict[int, int] = {}
-        for i, part in parts.items():
-            widest = max(widest, part.bit_length())
-            if m - i <= stage.rest:
-                made[i] = made.get(i, 0) | part
-            for copies, mask, step in zip(stage.copies, stage.sources, stage.steps, strict=True):
-                j = i + copies
-                if j <= m and m - j <= stage.rest:
-                    made[j] = made.get(j, 0) | (part & mask.bits) << step
-        parts = {j: part for j, part in made.items() if part}
-    return parts.get(m, 0), widest
+        made: dict[Part, int] = {}
+        for i, key, o, j, out, _ in stage.moves:
+            part = parts.get((i, key))
+            if part:
+                widest = max(widest, part.bit_length())
+                moved = part if o < 0 else (part & stage.sources[o].bits) << stage.steps[o]
+                made[j, out] = made.get((j, out), 0) | moved
+        parts = made
+    return parts.get((op.copies, 0), 0), widest
 
 
 def _chain_reach_back(op: Block, aside: int) -> int:
     """The transposed ``_chain_reach``."""
-    m = op.copies
-    after = {m: aside}
+    after = {(op.copies, 0): aside}
     for stage in reversed(op.stages):
-        before: dict[int, int] = {}
-        most = stage.copies[-1]
-        for i in range(max(0, m - most - stage.rest), min(m, stage.lead) + 1):
-            result = after.get(i, 0) if m - i <= stage.rest else 0
-            for copies, mask, step in zip(stage.copies, stage.sources, stage.steps, strict=True):
-                later = after.get(i + copies)
-                if later is not None:
-                    result |= (later >> step) & mask.bits
-            if result:
-                before[i] = result
-        after = before
-    return after.get(0, 0)
+        made: dict[Part, int] = {}
+        for i, key, o, j, out, _ in stage.moves:
+            later = after.get((j, out))
+            if later:
+                moved = later if o < 0 else (later >> stage.steps[o]) & stage.sources[o].bits
+                made[i, key] = made.get((i, key), 0) | moved
+        after = made
+    return after.get((0, 0), 0)
 
 
 def sized(plan: PackedPlan) -> None:
@@ -1000,20 +989,19 @@ class PackedTables:
 def _stage_ways(op: Block, state: int) -> list[tuple[int, int, Deals]]:
     """The ways of a factorized block from one state (``_chain`` on that state alone): per way,
     the state it sets aside, its weight but ``op.scale`` and its (stand, copies)."""
-    m = op.copies
-    ways: list[tuple[int, int, int, Deals]] = [(state, 0, 1, ())]
+    ways: dict[Part, list[tuple[int, int, Deals]]] = {(0, 0): [(state, 1, ())]}
     for stage in op.stages:
-        made = []
-        for at, i, weight, deals in ways:
-            if m - i <= stage.rest:
-                made.append((at, i, weight, deals))
-            for copies, mask, step in zip(stage.copies, stage.sources, stage.steps, strict=True):
-                j = i + copies
-                if j <= m and m - j <= stage.rest and (mask.bits >> at) & 1:
-                    dealt = (*deals, (stage.stand, copies))
-                    made.append((at + step, j, weight * comb(j, copies), dealt))
+        made: dict[Part, list[tuple[int, int, Deals]]] = {}
+        for i, key, o, j, out, weight in stage.moves:
+            for at, before, deals in ways.get((i, key), ()):
+                if o < 0:
+                    made.setdefault((j, out), []).append((at, before, deals))
+                elif (stage.sources[o].bits >> at) & 1:
+                    dealt = (*deals, (stage.stand, stage.copies[o]))
+                    moved = (at + stage.steps[o], before * weight, dealt)
+                    made.setdefault((j, out), []).append(moved)
         ways = made
-    return [(at, weight, deals) for at, i, weight, deals in ways if i == m]
+    return ways.get((op.copies, 0), [])
 
 
 #: the copies a branch deals: (stand, copies) pairs

@@ -138,16 +138,17 @@ class Stage:
     """One stand's part of a factorized ``Block`` (``_Walk._stages``): per option, its
     ``copies`` (1 or more), the states it fits (``sources``; their wide forms ``masks``, as far
     as the partial layers it meets reach) and its move, ``steps`` states up (``shifts`` bits).
-    ``lead``: the most copies the stages before it deal; ``rest``: the most the stages after
-    it deal (a partial layer that cannot reach the block's ``m`` copies is not made)."""
+    ``moves``: from partial layer ``(i, key)`` (copies dealt so far, the ties' memory: the
+    tied slots covered so far that a later stage checks, 0 without ties) through option ``o``
+    (-1: no copy) to partial layer ``(j, out)``, weighed ``C(j, c)``; only those on a path from
+    the block's layer (0, 0) to its ``m`` copies (m, 0)."""
 
     stand: int
     copies: tuple[int, ...]
     sources: tuple[Mask, ...]
     steps: tuple[int, ...]
     shifts: tuple[int, ...]
-    lead: int
-    rest: int
+    moves: tuple[tuple[int, int, int, int, int, int], ...]
     masks: tuple[int, ...] = ()
 
 
@@ -218,9 +219,10 @@ def tiles_of(op: Op) -> int:
     return sum(len(tiles) for _, tiles in op.walks) if isinstance(op, Subsets) else 1
 
 
-#: Whether a block whose stands' options are independent is dealt stand by stand (``Stage``,
-#: ``_Walk._stages``) rather than way by way; off only to test one against the other.
-FACTOR_BLOCKS = True
+#: Whether a block is dealt stand by stand (``Stage``, ``_Walk._stages``) where that makes fewer
+#: mask ops than its ways or where the ways are wrong (``True``), always (``"always"``: tests),
+#: or never (``False``: tests, the ways alone, wrong where two stands share a flag).
+FACTOR_BLOCKS: bool | str = True
 
 #: The most one-code needs on one code checked by ``Subsets`` (``2 ** n`` walks of its copies);
 #: the others keep a flag.
@@ -1235,9 +1237,11 @@ class _Walk:
         ties = self.ties.get(t, [])  # two slots not both of this code, or both or neither
         apart = [tie for tie in ties if not tie[2]]
         ways = [self._ways_of(t, code, s, dealt, q, ties, m) for s in stands]
-        if FACTOR_BLOCKS and not ties:
-            stages = self._stages(stands, ways)
-            return Block((), (), (), (), (), stages=stages, copies=m, scale=comb(q, m))
+        if FACTOR_BLOCKS:
+            stages, ops, count = self._stages(m, stands, ways, ties)
+            # The ways where they are fewer (two stands: m + 1 of them, 2m chain moves) and right.
+            if count > ops or self._shared(t, code, stands) or FACTOR_BLOCKS == "always":
+                return Block((), (), (), (), (), stages=stages, copies=m, scale=comb(q, m))
         found: list[Way] = [(0, None, 0, 1, (), frozenset())]
         for s, options in zip(stands, ways, strict=True):
             found = [
@@ -1274,11 +1278,15 @@ class _Walk:
 
     def _stages(
         self,
+        m: int,
         stands: list[int],
         ways: list[list[tuple[int, Mask | None, int, frozenset[SlotRef]]]],
-    ) -> tuple[Stage, ...]:
+        ties: list[Tie],
+    ) -> tuple[tuple[Stage, ...], int, int]:
         """A block's sum stand by stand (``packed_passes._chain``): per stand with a block of
-        one copy or more, its options (copies, mask, step), the implicit stand's first.
+        one copy or more, its options (copies, mask, step), the implicit stand's first; and the
+        mask ops the chain makes and the ways the enumeration would (``_block`` keeps the
+        cheaper where both are right).
 
         A chain tests each stand's mask on the state the stands before it have moved, as the
         copies dealt one by one would: an explicit stand's mask reads its own level, which no
@@ -1290,36 +1298,95 @@ class _Walk:
         first, on the source state. The weight splits the same way as the sharing: ``q! / (q
         - m)! / prod c!`` is ``C(q, m)`` (the places of the block's copies among the code's,
         once at the end) times the multinomial ``m! / prod c!``, which is the product over the
-        stages of ``C(i + c, c)`` (``i`` copies dealt before the stage, ``c`` by it)."""
+        stages of ``C(i + c, c)`` (``i`` copies dealt before the stage, ``c`` by it).
+
+        ``ties`` (two slots not both of this code, or both or neither) are remembered in the
+        partial layers' keys: the tied slots the stages so far covered whose partner's stand
+        is still to come; a tie is checked at the stage of its later stand."""
         order = sorted(range(len(stands)), key=lambda k: stands[k] != self.implicit)
         options = [
             sorted(
-                (
-                    (way[0], way[1], way[2])
-                    for way in ways[k]
-                    if way[0] and way[1] is not None and way[1].bits
-                ),
+                (way for way in ways[k] if way[0] and way[1] is not None and way[1].bits),
                 key=lambda way: way[0],
             )
             for k in order
         ]
         found = [(k, chosen) for k, chosen in zip(order, options, strict=True) if chosen]
+        position = {stands[k]: p for p, (k, _) in enumerate(found)}
+        # A tie is decided at the stage of its later stand (-1: neither stand has a stage).
+        decided = [max(position.get(a[0], -1), position.get(b[0], -1)) for a, b, _ in ties]
         most = [chosen[-1][0] for _, chosen in found]
+        apart = ties_apart(ties)
+        memory = [frozenset[SlotRef]()]  # the partial layers' keys: tied slots covered
+        reached = {(0, 0)}
+        made: list[list[tuple[int, int, int, int, int, int]]] = []
+        for p, (_, chosen) in enumerate(found):
+            here = [tie for tie, at in zip(ties, decided, strict=True) if at == p]
+            later = {
+                slot for tie, at in zip(ties, decided, strict=True) if at > p for slot in tie[:2]
+            }
+            rest = sum(most[p + 1 :])
+            keys: dict[frozenset[SlotRef], int] = {}
+            moves = []
+            for i, key in sorted(reached):
+                for o, (c, also) in [
+                    (-1, (0, frozenset[SlotRef]())),
+                    *enumerate((way[0], way[3]) for way in chosen),
+                ]:
+                    now = memory[key] | also
+                    fits = i + c <= m and m - i - c <= rest
+                    if fits and not _broken(here, now) and not _both(apart, now):
+                        out = keys.setdefault(now & later, len(keys))
+                        moves.append((i, key, o, i + c, out, comb(i + c, c)))
+            memory = list(keys)
+            reached = {(j, out) for _, _, _, j, out, _ in moves}
+            made.append(moves)
+        # Keep the moves on a path to the block's m copies (the last key is the empty memory).
+        needed = {(m, 0)}
+        for moves in reversed(made):
+            moves[:] = [move for move in moves if (move[3], move[4]) in needed]
+            needed = {(i, key) for i, key, _, _, _, _ in moves}
+        counts = {(0, 0): 1}
+        for moves in made:
+            after: dict[tuple[int, int], int] = {}
+            for i, key, _, j, out, _ in moves:
+                after[j, out] = after.get((j, out), 0) + counts.get((i, key), 0)
+            counts = after
         bits = self.layout.bits
-        stages = []
-        for position, (k, chosen) in enumerate(found):
-            stages.append(
-                Stage(
-                    stands[k],
-                    tuple(c for c, _, _ in chosen),
-                    tuple(mask for _, mask, _ in chosen if mask is not None),
-                    tuple(step for _, _, step in chosen),
-                    tuple(step * bits for _, _, step in chosen),
-                    sum(most[:position]),
-                    sum(most[position + 1 :]),
-                )
+        stages = tuple(
+            Stage(
+                stands[k],
+                tuple(way[0] for way in chosen),
+                tuple(way[1] for way in chosen if way[1] is not None),
+                tuple(way[2] for way in chosen),
+                tuple(way[2] * bits for way in chosen),
+                tuple(moves),
             )
-        return tuple(stages)
+            for (k, chosen), moves in zip(found, made, strict=True)
+        )
+        ops = sum(1 for moves in made for move in moves if move[2] >= 0)
+        return stages, ops, counts.get((m, 0), 0)
+
+    def _shared(self, t: int, code: int, stands: list[int]) -> bool:
+        """Whether two of the block's stands move one flag or counter (a need or an exact count
+        on both), or the implicit stand's counter: the ways, read on the source state, are
+        wrong there (``_stages``)."""
+        seen: set[int] = set()
+        for s in stands:
+            digits = {
+                self.digit_of[(2, k)]
+                for tally, _, k in self.tallies
+                if s in tally.slots and code in tally.codes
+            }
+            digits |= {
+                self.digit_of[(1, flag)]
+                for need, _, flag in self.needs
+                if s in need.slots and code in need.codes
+            }
+            if digits & seen:
+                return True
+            seen |= digits
+        return False
 
     def _ways_of(
         self, t: int, code: int, s: int, dealt: int, q: int, ties: list[Tie], most: int
@@ -1440,6 +1507,11 @@ class _Walk:
 #: a sharing of a block being made (``_Walk._block``): copies so far, states (``None``: all), step,
 #: the product of the shares' factorials, the (stand, copies) dealt, the slots of orders covered
 Way = tuple[int, Mask | None, int, int, tuple[tuple[int, int], ...], frozenset[SlotRef]]
+
+
+def ties_apart(ties: list[Tie]) -> list[Tie]:
+    """The ties that keep their two slots off one code."""
+    return [tie for tie in ties if not tie[2]]
 
 
 def _both(apart: list[Tie], covered: frozenset[SlotRef]) -> bool:

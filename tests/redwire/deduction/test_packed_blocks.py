@@ -7,7 +7,7 @@ partial layers (``_Walk._stages``). Random small spectator-like positions of 4-5
 tokens on several of them (the implicit stand too), needs (flags, some on two stands at once,
 which keep the enumeration) and exact counts (counters): the chain's layers at every code
 boundary, its total and every stand's fill levels are those of the enumerated blocks
-(``FACTOR_BLOCKS`` off) where no need or count lies on two of a block's stands (there the ways,
+(``FACTOR_BLOCKS`` off; and where the plan picks the cheaper of the two per block) where no need or count lies on two of a block's stands (there the ways,
 each read on the block's source state, set a need's flag twice: the chain does not), and every
 engine's totals, marginals, odds and drawn worlds are brute force's
 (``check_against_oracle``)."""
@@ -15,6 +15,7 @@ engine's totals, marginals, odds and drawn worlds are brute force's
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -28,6 +29,8 @@ from tests.redwire.deduction.dealing import shuffled_tiles, sorted_stands
 from tests.redwire.deduction.oracle import enumerate_deals
 from tests.redwire.deduction.random_positions import RandomChooser, random_pool, split
 from tests.redwire.deduction.test_oracle import check_against_oracle
+from tests.redwire.deduction.test_packed_labels import label_position
+from tests.redwire.deduction.test_packed_runs import order_position
 
 
 def block_position(rng: random.Random) -> Position:
@@ -111,6 +114,7 @@ def test_factorized_blocks_are_the_enumerated_ones_and_brute_force(
         norm = normalize(position)
         if not norm.feasible or not norm.runs:
             continue
+        monkeypatch.setattr(packed_plan, "FACTOR_BLOCKS", "always")
         found = _tables(position)
         if found is None:
             continue
@@ -120,10 +124,13 @@ def test_factorized_blocks_are_the_enumerated_ones_and_brute_force(
             continue
         truth = enumerate_deals(position)
         check_against_oracle(position, rng, truth)
+        monkeypatch.setattr(packed_plan, "FACTOR_BLOCKS", True)  # the cheaper, where right
+        mixed = _tables(position)
         monkeypatch.setattr(packed_plan, "FACTOR_BLOCKS", False)
         enumerated = _tables(position)
-        monkeypatch.setattr(packed_plan, "FACTOR_BLOCKS", True)
-        assert enumerated is not None
+        assert enumerated is not None and mixed is not None
+        assert mixed[1] == layers
+        assert mixed[2].dp_total == tables.dp_total
         other, other_layers, other_tables = enumerated
         assert not _stages(other)
         assert other.layout.widths == plan.layout.widths
@@ -137,7 +144,9 @@ def test_factorized_blocks_are_the_enumerated_ones_and_brute_force(
             free = [s for s in (plan.implicit, *plan.explicit) if s is not None]
             for t in range(len(plan.universe) + 1):
                 for s in free:
-                    assert tables.fill_weights(s, t) == other_tables.fill_weights(s, t), (s, t)
+                    weights = tables.fill_weights(s, t)
+                    assert weights == other_tables.fill_weights(s, t), (s, t)
+                    assert weights == mixed[2].fill_weights(s, t), (s, t)
         stages = [stage for block in chained for stage in block.stages]
         implicit += any(stage.stand == plan.implicit for stage in stages)
         wide += any(len(block.stages) >= 3 for block in chained)
@@ -147,3 +156,31 @@ def test_factorized_blocks_are_the_enumerated_ones_and_brute_force(
     assert implicit >= 25 and wide >= 15 and facts >= 40, (implicit, wide, facts)
     # The ways got a need on two token stands wrong (``_Walk._stages``); the chain does not.
     assert shared >= 5 and wrong >= 3, (shared, wrong)
+
+
+@pytest.mark.parametrize(("make", "least"), [(order_position, 10), (label_position, 3)])
+def test_factorized_blocks_keep_ties(
+    make: Callable[[random.Random], Position], least: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Blocks with ties (an order "below" between two slots: not both of one code; a label of
+    neighbours, "same" or "differ": a blue code on both or neither, or not both), every block a
+    chain (``FACTOR_BLOCKS`` "always": the ties in its partial layers' keys), against brute
+    force."""
+    monkeypatch.setattr(packed_plan, "FACTOR_BLOCKS", "always")
+    checked = tied = seed = 0
+    while checked < 40 and seed < 3000:
+        seed += 1
+        rng = random.Random(820_000 + seed)
+        position = make(rng)
+        norm = normalize(position)
+        if not norm.feasible or not (norm.pairs or norm.labels):
+            continue
+        found = _tables(position)
+        if found is None:
+            continue
+        chained = _stages(found[0])
+        tied += any(move[1] for block in chained for stage in block.stages for move in stage.moves)
+        check_against_oracle(position, rng, enumerate_deals(position))
+        checked += 1
+    assert checked == 40, (checked, seed)
+    assert tied >= least, tied  # chains with a tie remembered
