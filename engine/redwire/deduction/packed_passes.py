@@ -169,6 +169,16 @@ def _chain(op: Block, layer: int) -> int:
     and copies where the ways were a product of them (mission 24's spectator: 38 where there
     were 70 ways of 4 copies among 5 stands). The moves into one partial layer are summed by
     weight and multiplied once per weight."""
+    parts: dict[Part, int] = {}
+    for made in chain_parts(op, layer):
+        parts = made
+    found = parts.get((op.copies, 0), 0)
+    return found if op.scale == 1 else found * op.scale
+
+
+def chain_parts(op: Block, layer: int) -> Iterator[dict[Part, int]]:
+    """``_chain``'s partial layers after each stage (what their slots hold is checked against
+    the weight bound: ``test_packed_slots``)."""
     parts = {(0, 0): layer}
     for stage in op.stages:
         sums: dict[tuple[Part, int], int] = {}  # (partial layer, weight) -> moves summed
@@ -178,8 +188,7 @@ def _chain(op: Block, layer: int) -> int:
                 moved = part if o < 0 else (part & stage.masks[o]) << stage.shifts[o]
                 _add(sums, ((j, out), weight), moved)
         parts = _weigh(sums)
-    found = parts.get((op.copies, 0), 0)
-    return found if op.scale == 1 else found * op.scale
+        yield parts
 
 
 #: a partial layer of a factorized block: (copies dealt so far, the ties' memory)
@@ -209,6 +218,15 @@ def _chain_back(op: Block, aside: int) -> int:
     """The transposed ``_chain``: the completions ``after[j, k]`` of the partial layers, from
     the last stage's (``aside`` at ``m`` copies) back to the block's states (0 copies); a
     partial layer's completions are its moves' completions, summed by weight."""
+    after: dict[Part, int] = {}
+    for made in chain_parts_back(op, aside):
+        after = made
+    found = after.get((0, 0), 0)
+    return found if op.scale == 1 else found * op.scale
+
+
+def chain_parts_back(op: Block, aside: int) -> Iterator[dict[Part, int]]:
+    """``_chain_back``'s partial completion layers before each stage, the last stage first."""
     after = {(op.copies, 0): aside}
     for stage in reversed(op.stages):
         sums: dict[tuple[Part, int], int] = {}
@@ -218,8 +236,7 @@ def _chain_back(op: Block, aside: int) -> int:
                 moved = later if o < 0 else (later >> stage.shifts[o]) & stage.masks[o]
                 _add(sums, ((i, key), weight), moved)
         after = _weigh(sums)
-    found = after.get((0, 0), 0)
-    return found if op.scale == 1 else found * op.scale
+        yield after
 
 
 def _chain_reach(op: Block, support: int) -> tuple[int, int]:

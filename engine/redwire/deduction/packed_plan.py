@@ -43,7 +43,8 @@ slots) needs no digit: a code whose run may cover its slot is dealt to the token
 every other such stand, in one *block* after the other stands' copies (``Block`` ops, a layer set
 aside until the code's ``Merge``: ``_Walk._blocks``), where the stand's level before and after the
 code are both known, so the run is checked by the block's mask; its weight counts the places of
-its copies among the code's. An order between two slots (``Pair``: ``le``, code(a) <= code(b))
+its copies among the code's. A block of many stands is dealt stand by stand (``Stage``: a chain
+over partial layers by copies dealt so far, ``_Walk._stages``), not sharing by sharing. An order between two slots (``Pair``: ``le``, code(a) <= code(b))
 is a ``Narrow`` after every code ``b`` may take (``b`` filled only where ``a`` is); ``lt`` also
 keeps the two slots off one code: on every code both may hold, their stands take it in blocks
 and the blocks covering both are left out (mission 43's Nano wire between two neighbours).
