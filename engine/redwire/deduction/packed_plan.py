@@ -1238,11 +1238,13 @@ class _Walk:
         ties = self.ties.get(t, [])  # two slots not both of this code, or both or neither
         apart = [tie for tie in ties if not tie[2]]
         ways = [self._ways_of(t, code, s, dealt, q, ties, m) for s in stands]
-        if FACTOR_BLOCKS:
-            stages, ops, count = self._stages(m, stands, ways, ties)
-            # The ways where they are fewer (two stands: m + 1 of them, 2m chain moves) and right.
-            if count > ops or self._shared(t, code, stands) or FACTOR_BLOCKS == "always":
-                return Block((), (), (), (), (), stages=stages, copies=m, scale=comb(q, m))
+        if FACTOR_BLOCKS and (
+            FACTOR_BLOCKS == "always"
+            or self._shared(t, code, stands)
+            or (not ties and _chain_wins(m, ways))
+        ):
+            stages = self._stages(m, stands, ways, ties)
+            return Block((), (), (), (), (), stages=stages, copies=m, scale=comb(q, m))
         found: list[Way] = [(0, None, 0, 1, (), frozenset())]
         for s, options in zip(stands, ways, strict=True):
             found = [
@@ -1283,11 +1285,9 @@ class _Walk:
         stands: list[int],
         ways: list[list[tuple[int, Mask | None, int, frozenset[SlotRef]]]],
         ties: list[Tie],
-    ) -> tuple[tuple[Stage, ...], int, int]:
+    ) -> tuple[Stage, ...]:
         """A block's sum stand by stand (``packed_passes._chain``): per stand with a block of
-        one copy or more, its options (copies, mask, step), the implicit stand's first; and the
-        mask ops the chain makes and the ways the enumeration would (``_block`` keeps the
-        cheaper where both are right).
+        one copy or more, its options (copies, mask, step), the implicit stand's first.
 
         A chain tests each stand's mask on the state the stands before it have moved, as the
         copies dealt one by one would: an explicit stand's mask reads its own level, which no
@@ -1347,14 +1347,8 @@ class _Walk:
         for moves in reversed(made):
             moves[:] = [move for move in moves if (move[3], move[4]) in needed]
             needed = {(i, key) for i, key, _, _, _, _ in moves}
-        counts = {(0, 0): 1}
-        for moves in made:
-            after: dict[tuple[int, int], int] = {}
-            for i, key, _, j, out, _ in moves:
-                after[j, out] = after.get((j, out), 0) + counts.get((i, key), 0)
-            counts = after
         bits = self.layout.bits
-        stages = tuple(
+        return tuple(
             Stage(
                 stands[k],
                 tuple(way[0] for way in chosen),
@@ -1365,8 +1359,6 @@ class _Walk:
             )
             for (k, chosen), moves in zip(found, made, strict=True)
         )
-        ops = sum(1 for moves in made for move in moves if move[2] >= 0)
-        return stages, ops, counts.get((m, 0), 0)
 
     def _shared(self, t: int, code: int, stands: list[int]) -> bool:
         """Whether two of the block's stands move one flag or counter (a need or an exact count
@@ -1508,6 +1500,43 @@ class _Walk:
 #: a sharing of a block being made (``_Walk._block``): copies so far, states (``None``: all), step,
 #: the product of the shares' factorials, the (stand, copies) dealt, the slots of orders covered
 Way = tuple[int, Mask | None, int, int, tuple[tuple[int, int], ...], frozenset[SlotRef]]
+
+
+def _chain_wins(m: int, ways: list[list[tuple[int, Mask | None, int, frozenset[SlotRef]]]]) -> bool:
+    """Whether a block of ``m`` copies without ties makes fewer mask ops as a chain
+    (``_Walk._stages``) than as its ways (``_Walk._block``), counted from the number of each
+    stand's options per number of copies (the masks may still leave some out): the ways are
+    the sharings, the product of those numbers; the chain's, per stage, the options from each
+    partial layer on a path to ``m`` copies. Two stands: ``m + 1`` ways, ``2m`` chain moves."""
+    counts = []
+    for options in ways:
+        per = [0] * (m + 1)
+        for c, mask, _, _ in options:
+            if c and mask is not None and mask.bits:
+                per[c] += 1
+        if any(per):
+            counts.append(per)
+    # The ways: the coefficient of x^m in the product of (1 + sum per[c] x^c).
+    sharings = [1] + [0] * m
+    for per in counts:
+        sharings = [
+            sharings[j] + sum(sharings[j - c] * per[c] for c in range(1, j + 1))
+            for j in range(m + 1)
+        ]
+    # The chain: moves from copies i before the stage to j after it, on a path from 0 to m.
+    most = [max(c for c in range(m + 1) if per[c]) for per in counts]
+    reached = {0}
+    ops = 0
+    for p, per in enumerate(counts):
+        rest = sum(most[p + 1 :])
+        ends = {i for i in reached if m - i <= rest}
+        for i in reached:
+            for c in range(1, m - i + 1):
+                if per[c] and m - i - c <= rest:
+                    ops += per[c]
+                    ends.add(i + c)
+        reached = ends
+    return ops < sharings[m]
 
 
 def ties_apart(ties: list[Tie]) -> list[Tie]:
