@@ -34,6 +34,7 @@ from engine.redwire.deduction.packed_plan import (
     Op,
     PackedPlan,
     Relayout,
+    Stage,
     Subsets,
     Tile,
     slot_bytes,
@@ -142,7 +143,9 @@ def _relayout_bits(op: Relayout, support: int, back: bool = False) -> int:
 
 def _block(op: Block, layer: int) -> int:
     """What a block sets aside (the layer itself stays): its moves by weight, summed, then
-    multiplied by it once."""
+    multiplied by it once (or stand by stand: ``_chain``)."""
+    if op.stages:
+        return _chain(op, layer)
     result = 0
     scale, moved = 1, 0
     for wide, shift, weight in zip(op.masks, op.shifts, op.scales, strict=True):
@@ -156,6 +159,8 @@ def _block(op: Block, layer: int) -> int:
 def _block_back(op: Block, aside: int) -> int:
     """The completions a block's states get through the layer it sets aside (whose completions
     are ``aside``, those after the code's merge)."""
+    if op.stages:
+        return _chain_back(op, aside)
     result = 0
     scale, moved = 1, 0
     for wide, shift, weight in zip(op.masks, op.shifts, op.scales, strict=True):
@@ -164,6 +169,115 @@ def _block_back(op: Block, aside: int) -> int:
             scale, moved = weight, 0
         moved += (aside >> shift) & wide
     return result + (moved if scale == 1 else moved * scale)
+
+
+def _chain(op: Block, layer: int) -> int:
+    """A factorized block (``packed_plan._Walk._stages``): the partial layers ``parts[j, k]``
+    of the states ``j`` copies into the block (``k``: the ties' memory, ``Stage.moves``), stage
+    by stage, ``G_s[j] = sum over c + i = j of C(j, c) * ((G_s-1[i] & M_s,c) << step_s,c)``
+    (``c = 0``: ``G_s-1[j]`` itself), then ``C(q, m) * G_last[m]``: a few mask ops per stand
+    and copies where the ways were a product of them (mission 24's spectator: 38 where there
+    were 70 ways of 4 copies among 5 stands). The moves into one partial layer are summed by
+    weight and multiplied once per weight."""
+    parts: dict[Part, int] = {}
+    for made in chain_parts(op, layer):
+        parts = made
+    found = parts.get((op.copies, 0), 0)
+    return found if op.scale == 1 else found * op.scale
+
+
+def chain_parts(op: Block, layer: int) -> Iterator[dict[Part, int]]:
+    """``_chain``'s partial layers after each stage (what their slots hold is checked against
+    the weight bound: ``test_packed_slots``)."""
+    parts = {(0, 0): layer}
+    for stage in op.stages:
+        sums: dict[tuple[Part, int], int] = {}  # (partial layer, weight) -> moves summed
+        for i, key, o, j, out, weight in stage.moves:
+            part = parts.get((i, key))
+            if part is not None:
+                moved = part if o < 0 else (part & stage.masks[o]) << stage.shifts[o]
+                _add(sums, ((j, out), weight), moved)
+        parts = _weigh(sums)
+        yield parts
+
+
+#: a partial layer of a factorized block: (copies dealt so far, the ties' memory)
+Part = tuple[int, int]
+
+
+def _add(sums: dict[tuple[Part, int], int], key: tuple[Part, int], moved: int) -> None:
+    """``moved`` added to ``sums[key]``; the first one kept as it is (no copy: ``0 + x`` is a
+    pass over the layer)."""
+    found = sums.get(key)
+    sums[key] = moved if found is None else found + moved
+
+
+def _weigh(sums: dict[tuple[Part, int], int]) -> dict[Part, int]:
+    """The partial layers: per ``(partial layer, weight)``, its sum times its weight, added up
+    by partial layer (those that are 0 dropped)."""
+    parts: dict[Part, int] = {}
+    for (part, weight), moved in sums.items():
+        if moved:
+            weighed = moved if weight == 1 else moved * weight
+            found = parts.get(part)
+            parts[part] = weighed if found is None else found + weighed
+    return parts
+
+
+def _chain_back(op: Block, aside: int) -> int:
+    """The transposed ``_chain``: the completions ``after[j, k]`` of the partial layers, from
+    the last stage's (``aside`` at ``m`` copies) back to the block's states (0 copies); a
+    partial layer's completions are its moves' completions, summed by weight."""
+    after: dict[Part, int] = {}
+    for made in chain_parts_back(op, aside):
+        after = made
+    found = after.get((0, 0), 0)
+    return found if op.scale == 1 else found * op.scale
+
+
+def chain_parts_back(op: Block, aside: int) -> Iterator[dict[Part, int]]:
+    """``_chain_back``'s partial completion layers before each stage, the last stage first."""
+    after = {(op.copies, 0): aside}
+    for stage in reversed(op.stages):
+        sums: dict[tuple[Part, int], int] = {}
+        for i, key, o, j, out, weight in stage.moves:
+            later = after.get((j, out))
+            if later is not None:
+                moved = later if o < 0 else (later >> stage.shifts[o]) & stage.masks[o]
+                _add(sums, ((i, key), weight), moved)
+        after = _weigh(sums)
+        yield after
+
+
+def _chain_reach(op: Block, support: int) -> tuple[int, int]:
+    """``_chain`` with one bit per state (``|`` for ``+``): the states it sets aside, and the
+    most states a stage's masks meet (its partial layers' reach: ``sized``)."""
+    parts = {(0, 0): support}
+    widest = support.bit_length()
+    for stage in op.stages:
+        made: dict[Part, int] = {}
+        for i, key, o, j, out, _ in stage.moves:
+            part = parts.get((i, key))
+            if part:
+                widest = max(widest, part.bit_length())
+                moved = part if o < 0 else (part & stage.sources[o].bits) << stage.steps[o]
+                made[j, out] = made.get((j, out), 0) | moved
+        parts = made
+    return parts.get((op.copies, 0), 0), widest
+
+
+def _chain_reach_back(op: Block, aside: int) -> int:
+    """The transposed ``_chain_reach``."""
+    after = {(op.copies, 0): aside}
+    for stage in reversed(op.stages):
+        made: dict[Part, int] = {}
+        for i, key, o, j, out, _ in stage.moves:
+            later = after.get((j, out))
+            if later:
+                moved = later if o < 0 else (later >> stage.steps[o]) & stage.sources[o].bits
+                made[i, key] = made.get((i, key), 0) | moved
+        after = made
+    return after.get((0, 0), 0)
 
 
 def sized(plan: PackedPlan) -> None:
@@ -261,7 +375,11 @@ def _masks(ops: Iterable[Op]) -> Iterator[Mask]:
         if id(op) in seen:
             continue
         seen.add(id(op))
-        if isinstance(op, Tile | Block):
+        if isinstance(op, Block):
+            yield from op.sources
+            for stage in op.stages:
+                yield from stage.sources
+        elif isinstance(op, Tile):
             yield from op.sources
         elif isinstance(op, Subsets):
             yield from _masks(tile for _, tiles in op.walks for tile in tiles)
@@ -371,8 +489,20 @@ class _Remake:
                 tuple(step * bits for step in steps),
                 op.scales,
                 op.deals,
+                stages=tuple(map(self._stage, op.stages)),
+                copies=op.copies,
+                scale=op.scale,
             )
         return op
+
+    def _stage(self, stage: Stage) -> Stage:
+        steps = tuple(map(self.step, stage.steps))
+        return replace(
+            stage,
+            sources=tuple(map(self.mask, stage.sources)),
+            steps=steps,
+            shifts=tuple(step * self.layout.bits for step in steps),
+        )
 
     def _tile(self, op: Tile) -> Tile:
         sources = tuple(map(self.mask, op.sources))
@@ -462,10 +592,22 @@ def _sized_op(op: Op, reach: tuple[int, int], width: int, widened: Widened) -> O
             shift=op.step * bits,
         )
     if isinstance(op, Block):
+        # A stage meets partial layers a little longer than the block's source (``_reaching``).
+        stages = tuple(
+            replace(
+                stage,
+                masks=tuple(
+                    widen(mask, max(states, kept), width, widened) for mask in stage.sources
+                ),
+                shifts=tuple(step * bits for step in stage.steps),
+            )
+            for stage in op.stages
+        )
         return replace(
             op,
             masks=tuple(widen(mask, states, width, widened) for mask in op.sources),
             shifts=tuple(step * bits for step in op.steps),
+            stages=stages,
         )
     if isinstance(op, Merge | Relayout):
         return op
@@ -501,7 +643,11 @@ def _reaching(plan: PackedPlan) -> dict[int, tuple[int, int]]:
         elif isinstance(op, Narrow):
             after = (reach & op.mask.bits) >> op.step
         elif isinstance(op, Block):
-            aside |= _block_reach(op, reach)
+            if op.stages:
+                moved, kept_states = _chain_reach(op, reach)
+            else:
+                moved = _block_reach(op, reach)
+            aside |= moved
             after = reach
         elif isinstance(op, Relayout):
             after = _relayout_bits(op, reach)
@@ -633,6 +779,8 @@ def _reach_back(op: Tile, support: int) -> int:
 
 
 def _block_reach(op: Block, support: int) -> int:
+    if op.stages:
+        return _chain_reach(op, support)[0]
     result = 0
     for mask, step in zip(op.sources, op.steps, strict=True):
         result |= (support & mask.bits) << step
@@ -640,6 +788,8 @@ def _block_reach(op: Block, support: int) -> int:
 
 
 def _block_reach_back(op: Block, aside: int) -> int:
+    if op.stages:
+        return _chain_reach_back(op, aside)
     result = 0
     for mask, step in zip(op.sources, op.steps, strict=True):
         result |= (aside >> step) & mask.bits
@@ -933,6 +1083,11 @@ class PackedTables:
             ops = self.plan.ops
             merge = next(j for j in range(k, len(ops)) if isinstance(ops[j], Merge))
             result: list[Branch] = [(state, 1, (), k + 1)]  # its block comes later
+            if op.stages:
+                return result + [
+                    (target, weight * op.scale, deals, merge + 1)
+                    for target, weight, deals in _stage_ways(op, state)
+                ]
             for mask, step, scale, deals in zip(
                 op.sources, op.steps, op.scales, op.deals, strict=True
             ):
@@ -958,6 +1113,24 @@ class PackedTables:
             if (mask >> state) & 1:
                 result.append((state + step, 1, ((stand, 1),), k + 1))
         return result
+
+
+def _stage_ways(op: Block, state: int) -> list[tuple[int, int, Deals]]:
+    """The ways of a factorized block from one state (``_chain`` on that state alone): per way,
+    the state it sets aside, its weight but ``op.scale`` and its (stand, copies)."""
+    ways: dict[Part, list[tuple[int, int, Deals]]] = {(0, 0): [(state, 1, ())]}
+    for stage in op.stages:
+        made: dict[Part, list[tuple[int, int, Deals]]] = {}
+        for i, key, o, j, out, weight in stage.moves:
+            for at, before, deals in ways.get((i, key), ()):
+                if o < 0:
+                    made.setdefault((j, out), []).append((at, before, deals))
+                elif (stage.sources[o].bits >> at) & 1:
+                    dealt = (*deals, (stage.stand, stage.copies[o]))
+                    moved = (at + stage.steps[o], before * weight, dealt)
+                    made.setdefault((j, out), []).append(moved)
+        ways = made
+    return ways.get((op.copies, 0), [])
 
 
 #: the copies a branch deals: (stand, copies) pairs

@@ -43,7 +43,8 @@ slots) needs no digit: a code whose run may cover its slot is dealt to the token
 every other such stand, in one *block* after the other stands' copies (``Block`` ops, a layer set
 aside until the code's ``Merge``: ``_Walk._blocks``), where the stand's level before and after the
 code are both known, so the run is checked by the block's mask; its weight counts the places of
-its copies among the code's. An order between two slots (``Pair``: ``le``, code(a) <= code(b))
+its copies among the code's. A block of many stands is dealt stand by stand (``Stage``: a chain
+over partial layers by copies dealt so far, ``_Walk._stages``), not sharing by sharing. An order between two slots (``Pair``: ``le``, code(a) <= code(b))
 is a ``Narrow`` after every code ``b`` may take (``b`` filled only where ``a`` is); ``lt`` also
 keeps the two slots off one code: on every code both may hold, their stands take it in blocks
 and the blocks covering both are left out (mission 43's Nano wire between two neighbours).
@@ -138,6 +139,25 @@ class Narrow:
 
 
 @dataclass(slots=True, frozen=True)
+class Stage:
+    """One stand's part of a factorized ``Block`` (``_Walk._stages``): per option, its
+    ``copies`` (1 or more), the states it fits (``sources``; their wide forms ``masks``, as far
+    as the partial layers it meets reach) and its move, ``steps`` states up (``shifts`` bits).
+    ``moves``: from partial layer ``(i, key)`` (copies dealt so far, the ties' memory: the
+    tied slots covered so far that a later stage checks, 0 without ties) through option ``o``
+    (-1: no copy) to partial layer ``(j, out)``, weighed ``C(j, c)``; only those on a path from
+    the block's layer (0, 0) to its ``m`` copies (m, 0)."""
+
+    stand: int
+    copies: tuple[int, ...]
+    sources: tuple[Mask, ...]
+    steps: tuple[int, ...]
+    shifts: tuple[int, ...]
+    moves: tuple[tuple[int, int, int, int, int, int], ...]
+    masks: tuple[int, ...] = ()
+
+
+@dataclass(slots=True, frozen=True)
 class Block:
     """Deal the last ``m`` copies of a code at once to the stands with an x1/x2/x3 token over a
     slot the code may cover (``_Walk._blocks``): every state stays in the layer (its block comes
@@ -145,7 +165,11 @@ class Block:
     their weight times ``scales[k]`` (the ways to place those copies among the code's), to a
     layer set aside until the code's ``Merge`` (no copy is dealt to them after their block);
     ``deals[k]``: the (stand, copies) of that way. ``masks``: the wide forms, as far as the walk
-    reaches."""
+    reaches.
+
+    Or, where the stands' options are independent (``_Walk._stages``), the same sum stand by
+    stand: ``stages`` (the ways above empty), ``copies`` (``m``) and ``scale`` (``C(q, m)``):
+    see ``packed_passes._chain``."""
 
     sources: tuple[Mask, ...]
     steps: tuple[int, ...]
@@ -153,6 +177,9 @@ class Block:
     scales: tuple[int, ...]
     deals: tuple[tuple[tuple[int, int], ...], ...]
     masks: tuple[int, ...] = ()
+    stages: tuple[Stage, ...] = ()
+    copies: int = 0
+    scale: int = 1
 
 
 @dataclass(slots=True, frozen=True)
@@ -201,6 +228,11 @@ def tiles_of(op: Op) -> int:
     walks'), 1 for the others: what a walk's bytes count (``choice._refine``)."""
     return sum(len(tiles) for _, tiles in op.walks) if isinstance(op, Subsets) else 1
 
+
+#: Whether a block is dealt stand by stand (``Stage``, ``_Walk._stages``) where that makes fewer
+#: mask ops than its ways or where the ways are wrong (``True``), always (``"always"``: tests),
+#: or never (``False``: tests, the ways alone, wrong where two stands share a flag).
+FACTOR_BLOCKS: bool | str = True
 
 #: The most one-code needs on one code checked by ``Subsets`` (``2 ** n`` walks of its copies);
 #: the others keep a flag.
@@ -839,6 +871,10 @@ class _Walk:
         self.layout = Layout(slot_bytes(self.weights[0][-1]), widths)
         self.masks: dict[tuple[int, frozenset[int]], Mask] = {}
         self.ops: list[Op] = []
+        self._ways: dict[
+            tuple[int, int, int], list[tuple[int, Mask | None, int, frozenset[SlotRef]]]
+        ]
+        self._ways = {}  # ``_ways_of``
         self.dealt = 0  # copies dealt to the free stands, counters of open groups apart
         self.factor = 1
 
@@ -1253,7 +1289,14 @@ class _Walk:
         dealt = self.dealt + q - m  # the other stands took q - m copies before it
         ties = self.ties.get(t, [])  # two slots not both of this code, or both or neither
         apart = [tie for tie in ties if not tie[2]]
-        ways = [self._block_ways(t, code, s, dealt, m, ties) for s in stands]
+        ways = [self._ways_of(t, code, s, dealt, q, ties, m) for s in stands]
+        if FACTOR_BLOCKS and (
+            FACTOR_BLOCKS == "always"
+            or self._shared(t, code, stands)
+            or (not ties and _chain_wins(m, ways))
+        ):
+            stages = self._stages(m, stands, ways, ties)
+            return Block((), (), (), (), (), stages=stages, copies=m, scale=comb(q, m))
         found: list[Way] = [(0, None, 0, 1, (), frozenset())]
         for s, options in zip(stands, ways, strict=True):
             found = [
@@ -1287,6 +1330,120 @@ class _Walk:
             tuple(ways_of // weight for _, _, weight, _ in moves),
             tuple(deals for _, _, _, deals in moves),
         )
+
+    def _stages(
+        self,
+        m: int,
+        stands: list[int],
+        ways: list[list[tuple[int, Mask | None, int, frozenset[SlotRef]]]],
+        ties: list[Tie],
+    ) -> tuple[Stage, ...]:
+        """A block's sum stand by stand (``packed_passes._chain``): per stand with a block of
+        one copy or more, its options (copies, mask, step), the implicit stand's first.
+
+        A chain tests each stand's mask on the state the stands before it have moved, as the
+        copies dealt one by one would: an explicit stand's mask reads its own level, which no
+        other stand moves, and the flags and counters of its facts on this code, which a stand
+        before it may have set or counted (a need on two token stands: its flag is set once; an
+        exact count over two: their copies add up), the very reading the ways on the source
+        state got wrong (both stands set the flag: a 2 carried out of its digit). The implicit
+        stand's level is read from the sum of the levels, which the others move: it goes
+        first, on the source state. The weight splits the same way as the sharing: ``q! / (q
+        - m)! / prod c!`` is ``C(q, m)`` (the places of the block's copies among the code's,
+        once at the end) times the multinomial ``m! / prod c!``, which is the product over the
+        stages of ``C(i + c, c)`` (``i`` copies dealt before the stage, ``c`` by it).
+
+        ``ties`` (two slots not both of this code, or both or neither) are remembered in the
+        partial layers' keys: the tied slots the stages so far covered whose partner's stand
+        is still to come; a tie is checked at the stage of its later stand."""
+        order = sorted(range(len(stands)), key=lambda k: stands[k] != self.implicit)
+        options = [
+            sorted(
+                (way for way in ways[k] if way[0] and way[1] is not None and way[1].bits),
+                key=lambda way: way[0],
+            )
+            for k in order
+        ]
+        found = [(k, chosen) for k, chosen in zip(order, options, strict=True) if chosen]
+        position = {stands[k]: p for p, (k, _) in enumerate(found)}
+        # A tie is decided at the stage of its later stand (-1: neither stand has a stage).
+        decided = [max(position.get(a[0], -1), position.get(b[0], -1)) for a, b, _ in ties]
+        most = [chosen[-1][0] for _, chosen in found]
+        apart = ties_apart(ties)
+        memory = [frozenset[SlotRef]()]  # the partial layers' keys: tied slots covered
+        reached = {(0, 0)}
+        made: list[list[tuple[int, int, int, int, int, int]]] = []
+        for p, (_, chosen) in enumerate(found):
+            here = [tie for tie, at in zip(ties, decided, strict=True) if at == p]
+            later = {
+                slot for tie, at in zip(ties, decided, strict=True) if at > p for slot in tie[:2]
+            }
+            rest = sum(most[p + 1 :])
+            keys: dict[frozenset[SlotRef], int] = {}
+            moves = []
+            for i, key in sorted(reached):
+                for o, (c, also) in [
+                    (-1, (0, frozenset[SlotRef]())),
+                    *enumerate((way[0], way[3]) for way in chosen),
+                ]:
+                    now = memory[key] | also
+                    fits = i + c <= m and m - i - c <= rest
+                    if fits and not _broken(here, now) and not _both(apart, now):
+                        out = keys.setdefault(now & later, len(keys))
+                        moves.append((i, key, o, i + c, out, comb(i + c, c)))
+            memory = list(keys)
+            reached = {(j, out) for _, _, _, j, out, _ in moves}
+            made.append(moves)
+        # Keep the moves on a path to the block's m copies (the last key is the empty memory).
+        needed = {(m, 0)}
+        for moves in reversed(made):
+            moves[:] = [move for move in moves if (move[3], move[4]) in needed]
+            needed = {(i, key) for i, key, _, _, _, _ in moves}
+        bits = self.layout.bits
+        return tuple(
+            Stage(
+                stands[k],
+                tuple(way[0] for way in chosen),
+                tuple(way[1] for way in chosen if way[1] is not None),
+                tuple(way[2] for way in chosen),
+                tuple(way[2] * bits for way in chosen),
+                tuple(moves),
+            )
+            for (k, chosen), moves in zip(found, made, strict=True)
+        )
+
+    def _shared(self, t: int, code: int, stands: list[int]) -> bool:
+        """Whether two of the block's stands move one flag or counter (a need or an exact count
+        on both), or the implicit stand's counter: the ways, read on the source state, are
+        wrong there (``_stages``)."""
+        seen: set[int] = set()
+        for s in stands:
+            digits = {
+                self.digit_of[(2, k)]
+                for tally, _, k in self.tallies
+                if s in tally.slots and code in tally.codes
+            }
+            digits |= {
+                self.digit_of[(1, flag)]
+                for need, _, flag in self.needs
+                if s in need.slots and code in need.codes
+            }
+            if digits & seen:
+                return True
+            seen |= digits
+        return False
+
+    def _ways_of(
+        self, t: int, code: int, s: int, dealt: int, q: int, ties: list[Tie], most: int
+    ) -> list[tuple[int, Mask | None, int, frozenset[SlotRef]]]:
+        """``_block_ways`` of ``c <= most`` copies, made once per code for all its blocks
+        (``B_q .. B_1``: a block of fewer copies takes the same options of an explicit stand,
+        which do not read the copies dealt before it; the implicit stand's level does)."""
+        key = (t, s, dealt if s == self.implicit else -1)
+        found = self._ways.get(key)
+        if found is None:
+            found = self._ways[key] = self._block_ways(t, code, s, dealt, q, ties)
+        return [way for way in found if way[0] <= most]
 
     def _block_ways(
         self,
@@ -1395,6 +1552,48 @@ class _Walk:
 #: a sharing of a block being made (``_Walk._block``): copies so far, states (``None``: all), step,
 #: the product of the shares' factorials, the (stand, copies) dealt, the slots of orders covered
 Way = tuple[int, Mask | None, int, int, tuple[tuple[int, int], ...], frozenset[SlotRef]]
+
+
+def _chain_wins(m: int, ways: list[list[tuple[int, Mask | None, int, frozenset[SlotRef]]]]) -> bool:
+    """Whether a block of ``m`` copies without ties makes fewer mask ops as a chain
+    (``_Walk._stages``) than as its ways (``_Walk._block``), counted from the number of each
+    stand's options per number of copies (the masks may still leave some out): the ways are
+    the sharings, the product of those numbers; the chain's, per stage, the options from each
+    partial layer on a path to ``m`` copies. Two stands: ``m + 1`` ways, ``2m`` chain moves."""
+    counts = []
+    for options in ways:
+        per = [0] * (m + 1)
+        for c, mask, _, _ in options:
+            if c and mask is not None and mask.bits:
+                per[c] += 1
+        if any(per):
+            counts.append(per)
+    # The ways: the coefficient of x^m in the product of (1 + sum per[c] x^c).
+    sharings = [1] + [0] * m
+    for per in counts:
+        sharings = [
+            sharings[j] + sum(sharings[j - c] * per[c] for c in range(1, j + 1))
+            for j in range(m + 1)
+        ]
+    # The chain: moves from copies i before the stage to j after it, on a path from 0 to m.
+    most = [max(c for c in range(m + 1) if per[c]) for per in counts]
+    reached = {0}
+    ops = 0
+    for p, per in enumerate(counts):
+        rest = sum(most[p + 1 :])
+        ends = {i for i in reached if m - i <= rest}
+        for i in reached:
+            for c in range(1, m - i + 1):
+                if per[c] and m - i - c <= rest:
+                    ops += per[c]
+                    ends.add(i + c)
+        reached = ends
+    return ops < sharings[m]
+
+
+def ties_apart(ties: list[Tie]) -> list[Tie]:
+    """The ties that keep their two slots off one code."""
+    return [tie for tie in ties if not tie[2]]
 
 
 def _both(apart: list[Tie], covered: frozenset[SlotRef]) -> bool:

@@ -17,10 +17,14 @@ from collections.abc import Callable, Iterator
 from itertools import product
 from math import factorial, prod
 
-from engine.redwire.deduction import Position
+import pytest
+
+from engine.redwire.deduction import Position, packed_plan
 from engine.redwire.deduction.normalize import normalize
 from engine.redwire.deduction.packed_passes import (
     PackedTables,
+    chain_parts,
+    chain_parts_back,
     code_completions,
     forward,
     sized,
@@ -28,6 +32,7 @@ from engine.redwire.deduction.packed_passes import (
 )
 from engine.redwire.deduction.packed_plan import (
     Block,
+    Merge,
     PackedPlan,
     _Builder,
     balanced,
@@ -49,14 +54,33 @@ def _slots(layer: int, bits: int) -> Iterator[int]:
 
 
 def _forward_layers(plan: PackedPlan) -> Iterator[int]:
-    """Every layer ``forward`` goes through, op by op, and what blocks set aside."""
+    """Every layer ``forward`` goes through, op by op, and what blocks set aside (a chain's
+    partial layers too)."""
     sized(plan)
     layer, aside = 1, 0
     for op in plan.ops:
+        if isinstance(op, Block):
+            for parts in chain_parts(op, layer):
+                yield from parts.values()
+                yield -1  # counted: a chain's partial layers
         layer, aside = step(op, layer, aside)
         if isinstance(op, Block):
             yield aside
         yield layer
+
+
+def _backward_parts(plan: PackedPlan, t: int, after: int) -> Iterator[int]:
+    """The partial completion layers of code ``t``'s chains (``chain_parts_back``), from the
+    completions after the code's ``Merge``."""
+    ops = plan.ops[plan.starts[t] : plan.starts[t + 1]]
+    merge = next((k for k, op in enumerate(ops) if isinstance(op, Merge)), None)
+    if merge is None:
+        return
+    aside = code_completions(plan, t, after)[merge + 1]
+    for op in ops:
+        if isinstance(op, Block):
+            for parts in chain_parts_back(op, aside):
+                yield from parts.values()
 
 
 def _bound(position: Position) -> tuple[PackedPlan, int] | None:
@@ -79,11 +103,15 @@ MAKERS: list[Callable[[random.Random], Position]] = [
 ]
 
 
-def test_every_slot_of_every_layer_is_within_the_weight_bound() -> None:
+def test_every_slot_of_every_layer_is_within_the_weight_bound(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     rng = random.Random(7)
-    checked = 0
+    checked = chained = 0
     tight = 0.0  # the most a slot filled of its bound: the bound must not be far too loose
     for k in range(420):
+        # Every other position with every block a chain (else the ways where fewer).
+        monkeypatch.setattr(packed_plan, "FACTOR_BLOCKS", "always" if k % 2 else True)
         found = _bound(MAKERS[k % len(MAKERS)](rng))
         if found is None:
             continue
@@ -92,16 +120,23 @@ def test_every_slot_of_every_layer_is_within_the_weight_bound() -> None:
         assert bound.bit_length() < bits  # the spare top bit
         most = 0
         for layer in _forward_layers(plan):
+            if layer < 0:
+                chained += 1
+                continue
             most = max(most, *_slots(layer, bits), 0)
         tables = PackedTables(plan, forward(plan))
         if tables.dp_total:
             for t in range(len(plan.universe)):
                 for layer in code_completions(plan, t, tables.completions[t + 1]):
                     most = max(most, *_slots(layer, bits), 0)
+                for layer in _backward_parts(plan, t, tables.completions[t + 1]):
+                    most = max(most, *_slots(layer, bits), 0)
+                    chained += 1
         assert most <= bound, (plan.layout.widths, most, bound)
         checked += 1
         tight = max(tight, most / bound)
     assert checked >= 200
+    assert chained >= 50  # partial layers of chains (``chain_parts``, ``chain_parts_back``)
     assert tight > 0.5
 
 
