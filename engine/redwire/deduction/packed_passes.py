@@ -24,6 +24,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from itertools import chain, repeat
 from math import prod
+from operator import lshift, mul, or_
 from random import Random
 
 from engine.redwire.deduction.packed_plan import (
@@ -639,16 +640,20 @@ class PackedTables:
             return {}
         stands = list(plan.explicit)
         active = tuple(d for d, lo, hi in plan.group_digits if lo < t <= hi)
-        chunks = _chunks(layout.widths[: len(stands)], len(live))
-        keys = _level_keys(layout.widths, len(stands), active, chunks, self._extent())
         offsets = [plan.levels[s][t][0] for s in stands]
         if plan.implicit is not None:
             stands.append(plan.implicit)
             offsets.append(plan.base[t] - _implicit_offset(layout.widths, len(plan.explicit)))
+        if len(live) * BOX_SPARSITY >= len(front_bytes) // width:
+            box = _box_products(front_bytes, width, back_bytes, width)
+            linear = _level_linear(layout.widths, len(plan.explicit), active)
+            sums = _linear_sums(box, layout.widths, linear[: len(stands)])
         else:
-            keys = keys[:-1]
-        sums = _accumulate(live, front_bytes, back_bytes, width, keys)
-        sums = _split_chunks(sums[: len(chunks)], chunks, layout.widths) + sums[len(chunks) :]
+            chunks = _chunks(layout.widths[: len(plan.explicit)], len(live))
+            keys = _level_keys(layout.widths, len(plan.explicit), active, chunks, self._extent())
+            keys = keys[: len(chunks) + len(stands) - len(plan.explicit)]
+            sums = _accumulate(live, front_bytes, back_bytes, width, keys)
+            sums = _split_chunks(sums[: len(chunks)], chunks, layout.widths) + sums[len(chunks) :]
         return {
             stand: {level + offset: w for level, w in enumerate(found) if w}
             for stand, offset, found in zip(stands, offsets, sums, strict=True)
@@ -717,9 +722,16 @@ class PackedTables:
             level = None
             active = tuple(g for g, lo, hi in plan.group_digits if lo < t <= hi)
             offset = plan.base[t] - _implicit_offset(layout.widths, explicit)
-        joint, span = _joint_keys(layout.widths, explicit, active, level, digit, self._extent())
         wide = layout.widths[digit]
-        (sums,) = _accumulate(live, front_bytes, back_bytes, width, [(joint, span)])
+        if len(live) * BOX_SPARSITY >= len(front_bytes) // width:
+            box = _box_products(front_bytes, width, back_bytes, width)
+            linear = _level_linear(layout.widths, explicit, active)
+            coefs, base, span = linear[-1 if level is None else level]
+            coefs = tuple(wide * c + (d == digit) for d, c in enumerate(coefs))
+            (sums,) = _linear_sums(box, layout.widths, [(coefs, base * wide, span * wide)])
+        else:
+            keys = _joint_keys(layout.widths, explicit, active, level, digit, self._extent())
+            (sums,) = _accumulate(live, front_bytes, back_bytes, width, [keys])
         return {(key // wide + offset, key % wide): w for key, w in enumerate(sums) if w}
 
     # ------------------------------------------------------------------ sampling
@@ -950,6 +962,155 @@ def _split_chunks(
 
 # Slots of 16 bytes are read as two 64-bit words where the machine has them, little-endian.
 _WORDS = array("Q").itemsize == 8 and sys.byteorder == "little"
+
+
+#: A boundary's sums are taken over its whole box of states (``_box_sums``) when at least one
+#: state in ``BOX_SPARSITY`` is live; sparser ones keep the loop over live states
+#: (``_accumulate``), which costs per live state what the box costs per few states.
+BOX_SPARSITY = 8
+
+#: A linear key: per digit its coefficient, the key of state 0, and the number of keys
+#: (``_linear_sums``).
+LinearKey = tuple[tuple[int, ...], int, int]
+
+
+def _level_linear(
+    widths: tuple[int, ...], explicit: int, active: tuple[int, ...]
+) -> list[LinearKey]:
+    """The level keys as linear keys (``_linear_sums``): each explicit stand's digit, then the
+    implicit stand's level minus the boundary's base plus ``_implicit_offset``, as
+    ``_level_keys``.
+
+    >>> _level_linear((3, 4, 2), 2, (2,))
+    [((1, 0, 0), 0, 3), ((0, 1, 0), 0, 4), ((-1, -1, 1), 5, 7)]
+    """
+    offset = _implicit_offset(widths, explicit)
+    signs = tuple(-1 if d < explicit else 1 if d in active else 0 for d in range(len(widths)))
+    span = offset + sum(widths[d] - 1 for d in active) + 1
+    units = [tuple(int(d == e) for d in range(len(widths))) for e in range(explicit)]
+    return [*((unit, 0, widths[e]) for e, unit in enumerate(units)), (signs, offset, span)]
+
+
+def _slot_values(data: bytes, width: int) -> list[int]:
+    """Every slot of ``data`` (``width`` bytes each, little-endian) as an int, at C speed: the
+    bytes the values use (often half the slot: forward weights grow as backward ones shrink)
+    spread into 64-bit words, read by ``array``, and the words joined; no Python step per slot.
+
+    >>> _slot_values(bytes([1, 0, 0, 2, 1, 0, 0, 0, 0]), 3)
+    [1, 258, 0]
+    """
+    count = len(data) // width
+    used = width
+    while used and data[used - 1 :: width].count(0) == count:
+        used -= 1
+    if not used:
+        return [0] * count
+    if not _WORDS:  # no 64-bit little-endian words here: one step per slot
+        return [int.from_bytes(data[k : k + width], "little") for k in range(0, len(data), width)]
+    words = (used + 7) // 8
+    step = 8 * words
+    spread = bytearray(step * count)
+    for k in range(used):
+        spread[k::step] = data[k::width]
+    cells = array("Q", spread)
+    if words == 1:
+        return cells.tolist()
+    values = cells[words - 1 :: words].tolist()
+    for word in range(words - 2, -1, -1):
+        values = list(map(or_, map(lshift, values, repeat(64)), cells[word::words]))
+    return values
+
+
+def _box_products(front: bytes, front_width: int, back: bytes, back_width: int) -> list[int]:
+    """``F * B`` of every state the layers hold (their byte widths apart: a slot's forward and
+    backward weights need not be as wide), at C speed; a state that is not live gives 0."""
+    return list(map(mul, _slot_values(front, front_width), _slot_values(back, back_width)))
+
+
+def _linear_values(widths: Sequence[int], coefs: Sequence[int], count: int) -> list[int]:
+    """Per state index below ``count``, ``sum(coefs[d] * digit[d])`` (``count`` at most the
+    product of ``widths``; a step per value of the top digits only).
+
+    >>> _linear_values((2, 3), (1, 10), 5)
+    [0, 1, 10, 11, 20]
+    """
+    values = [0]
+    for width, coef in zip(widths, coefs, strict=True):
+        if len(values) >= count:
+            break
+        values = list(chain.from_iterable([v + coef * d for v in values] for d in range(width)))
+    return values[:count]
+
+
+def _box_split(widths: Sequence[int], states: int) -> int:
+    """How many low digits make the columns of ``_linear_sums``: the split with the fewest
+    columns plus rows (each costs a Python step; a column or a row is summed at C speed)."""
+    best, best_cost, size = 0, states + 1, 1
+    for d, width in enumerate(widths):
+        size *= width
+        cost = size + -(-states // size)
+        if cost < best_cost:
+            best, best_cost = d + 1, cost
+        if size >= states:
+            break
+    return best
+
+
+def _linear_sums(
+    box: list[int], widths: Sequence[int], keys: Sequence[LinearKey]
+) -> list[list[int]]:
+    """Per linear key (per digit a coefficient, a base and the number of keys), the sums of
+    ``box`` (a value per state index, lowest digit first) by ``base + sum(coef * digit)``: every
+    key the marginals read is one (a stand's level digit, the implicit stand's level, a level
+    joint with a counter). The states are cut into columns by their low digits (strided slices)
+    and rows by the others; a key splits into a low part (per column) and a high part (per row):
+    the columns of each low part are added up, then their rows read per high part. So no
+    Python step per state: a step per column, per row, and per pair of parts.
+
+    >>> _linear_sums([1, 2, 3, 4, 5, 6], (2, 3), [((1, 0), 0, 2), ((0, 1), 0, 3), ((1, 1), 0, 4)])
+    [[9, 12], [3, 7, 11], [1, 5, 9, 6]]
+    """
+    low = _box_split(widths, len(box))
+    columns = prod(widths[:low])
+    rows = -(-len(box) // columns)
+    box = box + [0] * (rows * columns - len(box)) if len(box) % columns else box
+    cols = [box[k::columns] for k in range(columns)]
+    found = []
+    col_sums: list[int] = []
+    row_sums: list[int] = []
+    for coefs, base, span in keys:
+        sums = [0] * span
+        low_parts = _parts(_linear_values(widths[:low], coefs[:low], columns))
+        high_parts = _parts(_linear_values(widths[low:], coefs[low:], rows))
+        if len(high_parts) == 1:  # a key of the low digits: the columns' sums serve
+            ((b, _),) = high_parts.items()
+            col_sums = col_sums or list(map(sum, cols))
+            for a, ks in low_parts.items():
+                sums[base + a + b] += sum(map(col_sums.__getitem__, ks))
+        elif len(low_parts) == 1:  # of the high digits: the rows' sums
+            ((a, _),) = low_parts.items()
+            row_sums = row_sums or list(map(sum, zip(*cols, strict=True)))
+            for b, ms in high_parts.items():
+                sums[base + a + b] += sum(map(row_sums.__getitem__, ms))
+        else:
+            for a, ks in low_parts.items():
+                merged = (
+                    cols[ks[0]]
+                    if len(ks) == 1
+                    else list(map(sum, zip(*map(cols.__getitem__, ks), strict=True)))
+                )
+                for b, ms in high_parts.items():
+                    sums[base + a + b] += sum(map(merged.__getitem__, ms))
+        found.append(sums)
+    return found
+
+
+def _parts(values: list[int]) -> dict[int, list[int]]:
+    """The indexes of each value in ``values``."""
+    parts: dict[int, list[int]] = {}
+    for index, value in enumerate(values):
+        parts.setdefault(value, []).append(index)
+    return parts
 
 
 _ZEROS: list[list[int]] = []
