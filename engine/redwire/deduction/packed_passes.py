@@ -24,7 +24,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from itertools import chain, repeat
 from math import prod
-from operator import lshift, mul, or_
+from operator import mul
 from random import Random
 
 from engine.redwire.deduction.packed_plan import (
@@ -644,10 +644,10 @@ class PackedTables:
         if plan.implicit is not None:
             stands.append(plan.implicit)
             offsets.append(plan.base[t] - _implicit_offset(layout.widths, len(plan.explicit)))
-        if len(live) * BOX_SPARSITY >= len(front_bytes) // width:
-            box = _box_products(front_bytes, width, back_bytes, width)
-            linear = _level_linear(layout.widths, len(plan.explicit), active)
-            sums = _linear_sums(box, layout.widths, linear[: len(stands)])
+        boxed = _box(live, front_bytes, width, back_bytes, width, layout.widths)
+        if boxed is not None:
+            linear = _level_linear(layout.widths, len(plan.explicit), active)[: len(stands)]
+            sums = _linear_sums(boxed, layout.widths, linear)
         else:
             chunks = _chunks(layout.widths[: len(plan.explicit)], len(live))
             keys = _level_keys(layout.widths, len(plan.explicit), active, chunks, self._extent())
@@ -723,12 +723,13 @@ class PackedTables:
             active = tuple(g for g, lo, hi in plan.group_digits if lo < t <= hi)
             offset = plan.base[t] - _implicit_offset(layout.widths, explicit)
         wide = layout.widths[digit]
-        if len(live) * BOX_SPARSITY >= len(front_bytes) // width:
-            box = _box_products(front_bytes, width, back_bytes, width)
+        boxed = _box(live, front_bytes, width, back_bytes, width, layout.widths)
+        if boxed is not None:
             linear = _level_linear(layout.widths, explicit, active)
             coefs, base, span = linear[-1 if level is None else level]
             coefs = tuple(wide * c + (d == digit) for d, c in enumerate(coefs))
-            (sums,) = _linear_sums(box, layout.widths, [(coefs, base * wide, span * wide)])
+            joint = [(coefs, base * wide, span * wide)]
+            (sums,) = _linear_sums(boxed, layout.widths, joint)
         else:
             keys = _joint_keys(layout.widths, explicit, active, level, digit, self._extent())
             (sums,) = _accumulate(live, front_bytes, back_bytes, width, [keys])
@@ -964,10 +965,12 @@ def _split_chunks(
 _WORDS = array("Q").itemsize == 8 and sys.byteorder == "little"
 
 
-#: A boundary's sums are taken over its whole box of states (``_box_sums``) when at least one
-#: state in ``BOX_SPARSITY`` is live; sparser ones keep the loop over live states
-#: (``_accumulate``), which costs per live state what the box costs per few states.
-BOX_SPARSITY = 8
+#: A boundary's sums are taken over its box of states (``_box``, at C speed, a fifth of a
+#: microsecond a state) where at least ``BOX_DENSITY`` of them are live and every weight fits a
+#: 64-bit word; else by the loop over live states (``_accumulate``, half a microsecond a live
+#: state; more than one word a weight costs the box as much again). Measured on the
+#: spectators' boundaries of missions 22, 24, 33, 35, 40, 43, 52 (5 players, after 8 actions).
+BOX_DENSITY = 0.45
 
 #: A linear key: per digit its coefficient, the key of state 0, and the number of keys
 #: (``_linear_sums``).
@@ -991,40 +994,63 @@ def _level_linear(
     return [*((unit, 0, widths[e]) for e, unit in enumerate(units)), (signs, offset, span)]
 
 
-def _slot_values(data: bytes, width: int) -> list[int]:
-    """Every slot of ``data`` (``width`` bytes each, little-endian) as an int, at C speed: the
-    bytes the values use (often half the slot: forward weights grow as backward ones shrink)
-    spread into 64-bit words, read by ``array``, and the words joined; no Python step per slot.
+def _used_bytes(data: bytes, width: int) -> int:
+    """How many low bytes of its slots (``width`` bytes each) ``data``'s values use.
 
-    >>> _slot_values(bytes([1, 0, 0, 2, 1, 0, 0, 0, 0]), 3)
-    [1, 258, 0]
+    >>> _used_bytes(bytes([1, 0, 0, 2, 1, 0]), 3), _used_bytes(bytes(4), 2)
+    (2, 0)
     """
     count = len(data) // width
     used = width
     while used and data[used - 1 :: width].count(0) == count:
         used -= 1
-    if not used:
-        return [0] * count
-    if not _WORDS:  # no 64-bit little-endian words here: one step per slot
-        return [int.from_bytes(data[k : k + width], "little") for k in range(0, len(data), width)]
-    words = (used + 7) // 8
-    step = 8 * words
-    spread = bytearray(step * count)
+    return used
+
+
+def _slot_values(data: bytes, width: int, used: int) -> list[int]:
+    """Every slot of ``data`` (``width`` bytes each, little-endian, the values in the low
+    ``used`` <= 8 of them) as an int, at C speed: those bytes spread into 64-bit words read by
+    ``array``; no Python step per slot.
+
+    >>> _slot_values(bytes([1, 0, 0, 2, 1, 0, 0, 0, 0]), 3, 2)
+    [1, 258, 0]
+    """
+    count = len(data) // width
+    spread = bytearray(8 * count)
     for k in range(used):
-        spread[k::step] = data[k::width]
-    cells = array("Q", spread)
-    if words == 1:
-        return cells.tolist()
-    values = cells[words - 1 :: words].tolist()
-    for word in range(words - 2, -1, -1):
-        values = list(map(or_, map(lshift, values, repeat(64)), cells[word::words]))
-    return values
+        spread[k::8] = data[k::width]
+    return array("Q", spread).tolist()
 
 
-def _box_products(front: bytes, front_width: int, back: bytes, back_width: int) -> list[int]:
-    """``F * B`` of every state the layers hold (their byte widths apart: a slot's forward and
-    backward weights need not be as wide), at C speed; a state that is not live gives 0."""
-    return list(map(mul, _slot_values(front, front_width), _slot_values(back, back_width)))
+#: ``F * B`` of every state of a box from row ``first_row`` on, and its number of low digits
+#: (its columns' digits): what ``_linear_sums`` reads.
+Box = tuple[list[int], int, int]
+
+
+def _box(
+    live: list[int],
+    front: bytes,
+    front_width: int,
+    back: bytes,
+    back_width: int,
+    widths: Sequence[int],
+) -> Box | None:
+    """``F * B`` of every state from the row of the first live one (the states below it are
+    often most of them) to the last live one, at C speed (the forward and backward layers'
+    byte widths apart: they need not be the same); or ``None`` where the loop over the live
+    states is cheaper (``BOX_DENSITY``). A state that is not live gives 0."""
+    low = _box_split(widths, len(front) // front_width)
+    columns = prod(widths[:low])
+    first_row = live[0] // columns
+    begin = first_row * columns
+    front, back = front[begin * front_width :], back[begin * back_width :]
+    if len(live) < BOX_DENSITY * (len(front) // front_width) or not _WORDS:
+        return None
+    front_used, back_used = _used_bytes(front, front_width), _used_bytes(back, back_width)
+    if front_used > 8 or back_used > 8:
+        return None
+    forward = _slot_values(front, front_width, front_used)
+    return list(map(mul, forward, _slot_values(back, back_width, back_used))), low, first_row
 
 
 def _linear_values(widths: Sequence[int], coefs: Sequence[int], count: int) -> list[int]:
@@ -1056,61 +1082,85 @@ def _box_split(widths: Sequence[int], states: int) -> int:
     return best
 
 
-def _linear_sums(
-    box: list[int], widths: Sequence[int], keys: Sequence[LinearKey]
-) -> list[list[int]]:
+def _linear_sums(boxed: Box, widths: Sequence[int], keys: Sequence[LinearKey]) -> list[list[int]]:
     """Per linear key (per digit a coefficient, a base and the number of keys), the sums of
     ``box`` (a value per state index, lowest digit first) by ``base + sum(coef * digit)``: every
     key the marginals read is one (a stand's level digit, the implicit stand's level, a level
     joint with a counter). The states are cut into columns by their low digits (strided slices)
-    and rows by the others; a key splits into a low part (per column) and a high part (per row):
-    the columns of each low part are added up, then their rows read per high part. So no
-    Python step per state: a step per column, per row, and per pair of parts.
+    and rows by the others; a key splits into a low part (per column) and a high part (per row).
+    A key of the low digits only sums each column once; of the high digits only, each row; else
+    the columns of each low part are added up, then their rows read per high part (and those
+    sums give the rows' sums too). So no Python step per state: a step per column, per row, and
+    per pair of parts; two or three additions per state in all. ``boxed``: the values from row
+    ``first_row`` on, and how many low digits make the columns (``Box``).
 
-    >>> _linear_sums([1, 2, 3, 4, 5, 6], (2, 3), [((1, 0), 0, 2), ((0, 1), 0, 3), ((1, 1), 0, 4)])
+    >>> keys = [((1, 0), 0, 2), ((0, 1), 0, 3), ((1, 1), 0, 4)]
+    >>> _linear_sums(([1, 2, 3, 4, 5, 6], 1, 0), (2, 3), keys)
     [[9, 12], [3, 7, 11], [1, 5, 9, 6]]
+    >>> _linear_sums(([3, 4, 5, 6], 1, 1), (2, 3), keys)
+    [[8, 10], [0, 7, 11], [0, 3, 9, 6]]
     """
-    low = _box_split(widths, len(box))
+    box, low, first_row = boxed
     columns = prod(widths[:low])
     rows = -(-len(box) // columns)
     box = box + [0] * (rows * columns - len(box)) if len(box) % columns else box
     cols = [box[k::columns] for k in range(columns)]
-    found = []
-    col_sums: list[int] = []
-    row_sums: list[int] = []
-    for coefs, base, span in keys:
-        sums = [0] * span
-        low_parts = _parts(_linear_values(widths[:low], coefs[:low], columns))
-        high_parts = _parts(_linear_values(widths[low:], coefs[low:], rows))
-        if len(high_parts) == 1:  # a key of the low digits: the columns' sums serve
-            ((b, _),) = high_parts.items()
-            col_sums = col_sums or list(map(sum, cols))
+    end = first_row + rows
+    parts = [
+        (
+            _parts(widths[:low], coefs[:low], 0, columns),
+            _parts(widths[low:], coefs[low:], first_row, end),
+        )
+        for coefs, _, _ in keys
+    ]
+    found: list[list[int]] = [[0] * span for _, _, span in keys]
+    merged: list[list[int]] = []  # a general key's columns added per low part
+    for (_, base, _), (low_parts, high_parts), sums in zip(keys, parts, found, strict=True):
+        if len(low_parts) > 1 and len(high_parts) > 1:
+            merged = []
             for a, ks in low_parts.items():
-                sums[base + a + b] += sum(map(col_sums.__getitem__, ks))
-        elif len(low_parts) == 1:  # of the high digits: the rows' sums
-            ((a, _),) = low_parts.items()
-            row_sums = row_sums or list(map(sum, zip(*cols, strict=True)))
-            for b, ms in high_parts.items():
-                sums[base + a + b] += sum(map(row_sums.__getitem__, ms))
-        else:
-            for a, ks in low_parts.items():
-                merged = (
+                merged.append(
                     cols[ks[0]]
                     if len(ks) == 1
                     else list(map(sum, zip(*map(cols.__getitem__, ks), strict=True)))
                 )
                 for b, ms in high_parts.items():
-                    sums[base + a + b] += sum(map(merged.__getitem__, ms))
-        found.append(sums)
+                    sums[base + a + b] += sum(map(merged[-1].__getitem__, ms))
+    col_sums: list[int] = []
+    row_sums: list[int] = []
+    for (_, base, _), (low_parts, high_parts), sums in zip(keys, parts, found, strict=True):
+        if len(high_parts) == 1:  # a key of the low digits (or none): the columns' sums serve
+            ((b, _),) = high_parts.items()
+            col_sums = col_sums or list(map(sum, cols))
+            for a, ks in low_parts.items():
+                sums[base + a + b] += sum(map(col_sums.__getitem__, ks))
+        elif len(low_parts) == 1:  # of the high digits only: the rows' sums
+            ((a, _),) = low_parts.items()
+            row_sums = row_sums or list(map(sum, zip(*(merged or cols), strict=True)))
+            for b, ms in high_parts.items():
+                sums[base + a + b] += sum(map(row_sums.__getitem__, ms))
     return found
 
 
-def _parts(values: list[int]) -> dict[int, list[int]]:
-    """The indexes of each value in ``values``."""
-    parts: dict[int, list[int]] = {}
-    for index, value in enumerate(values):
-        parts.setdefault(value, []).append(index)
-    return parts
+def _parts(
+    widths: Sequence[int], coefs: Sequence[int], first: int, end: int
+) -> dict[int, list[int]]:
+    """Per value of ``sum(coefs[d] * digit[d])`` over the indexes ``first .. end - 1``, those
+    indexes less ``first`` (``_linear_values``). Kept: a layout's boundaries share them."""
+    memo = (tuple(widths), tuple(coefs), first, end)
+    found = _PARTS.get(memo)
+    if found is None:
+        found = {}
+        for index, value in enumerate(_linear_values(widths, coefs, end)[first:]):
+            found.setdefault(value, []).append(index)
+        if len(_PARTS) >= 256:
+            _PARTS.clear()
+        _PARTS[memo] = found
+    return found
+
+
+#: ``_parts`` kept: a few hundred indexes each (a layout's columns or rows).
+_PARTS: dict[tuple[tuple[int, ...], tuple[int, ...], int, int], dict[int, list[int]]] = {}
 
 
 _ZEROS: list[list[int]] = []
@@ -1172,6 +1222,7 @@ def forget_keys() -> None:
     """Empty the cache of level keys (to time cold solves)."""
     _KEYS.clear()
     _JOINT.clear()
+    _PARTS.clear()
 
 
 _JOINT: dict[
