@@ -1039,6 +1039,8 @@ def _box(
     often most of them) to the last live one, at C speed (the forward and backward layers'
     byte widths apart: they need not be the same); or ``None`` where the loop over the live
     states is cheaper (``BOX_DENSITY``). A state that is not live gives 0."""
+    if not live:
+        return None
     low = _box_split(widths, len(front) // front_width)
     columns = prod(widths[:low])
     first_row = live[0] // columns
