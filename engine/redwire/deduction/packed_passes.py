@@ -24,7 +24,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from itertools import chain, repeat
 from math import prod
-from operator import mul
+from operator import itemgetter, mul
 from random import Random
 
 from engine.redwire.deduction.packed_plan import (
@@ -1048,8 +1048,9 @@ def _box(
     front, back = front[begin * front_width :], back[begin * back_width :]
     if len(live) < BOX_DENSITY * (len(front) // front_width) or not _WORDS:
         return None
-    front_used, back_used = _used_bytes(front, front_width), _used_bytes(back, back_width)
-    if front_used > 8 or back_used > 8:
+    front_used = _used_bytes(front, front_width)
+    back_used = _used_bytes(back, back_width) if front_used <= 8 else 9
+    if back_used > 8:
         return None
     forward = _slot_values(front, front_width, front_used)
     return list(map(mul, forward, _slot_values(back, back_width, back_used))), low, first_row
@@ -1119,15 +1120,17 @@ def _linear_sums(boxed: Box, widths: Sequence[int], keys: Sequence[LinearKey]) -
     merged: list[list[int]] = []  # a general key's columns added per low part
     for (_, base, _), (low_parts, high_parts), sums in zip(keys, parts, found, strict=True):
         if len(low_parts) > 1 and len(high_parts) > 1:
-            merged = []
-            for a, ks in low_parts.items():
-                merged.append(
-                    cols[ks[0]]
-                    if len(ks) == 1
-                    else list(map(sum, zip(*map(cols.__getitem__, ks), strict=True)))
-                )
-                for b, ms in high_parts.items():
-                    sums[base + a + b] += sum(map(merged[-1].__getitem__, ms))
+            merged = [
+                cols[ks[0]]
+                if len(ks) == 1
+                else list(map(sum, zip(*map(cols.__getitem__, ks), strict=True)))
+                for ks in low_parts.values()
+            ]
+            for b, ms in high_parts.items():  # each high part's rows of every low part at once
+                read = itemgetter(*ms)
+                totals = map(read, merged) if len(ms) == 1 else map(sum, map(read, merged))
+                for a, total in zip(low_parts, totals, strict=True):
+                    sums[base + a + b] += total
     col_sums: list[int] = []
     row_sums: list[int] = []
     for (_, base, _), (low_parts, high_parts), sums in zip(keys, parts, found, strict=True):
