@@ -972,6 +972,10 @@ _WORDS = array("Q").itemsize == 8 and sys.byteorder == "little"
 #: spectators' boundaries of missions 22, 24, 33, 35, 40, 43, 52 (5 players, after 8 actions).
 BOX_DENSITY = 0.45
 
+#: The fewest live states the box takes: below a few hundred its fixed costs (the keys' parts,
+#: the columns) make it slower than the loop (by ~15% on those boundaries).
+BOX_LEAST = 256
+
 #: A linear key: per digit its coefficient, the key of state 0, and the number of keys
 #: (``_linear_sums``).
 LinearKey = tuple[tuple[int, ...], int, int]
@@ -1038,16 +1042,17 @@ def _box(
     """``F * B`` of every state from the row of the first live one (the states below it are
     often most of them) to the last live one, at C speed (the forward and backward layers'
     byte widths apart: they need not be the same); or ``None`` where the loop over the live
-    states is cheaper (``BOX_DENSITY``). A state that is not live gives 0."""
-    if not live:
+    states is cheaper (``BOX_DENSITY``, ``BOX_LEAST``). A state that is not live gives 0."""
+    states = len(front) // front_width
+    if not live or len(live) < max(BOX_DENSITY * states, BOX_LEAST) or not _WORDS:
         return None
-    low = _box_split(widths, len(front) // front_width)
+    low = _box_split(widths, states)
     columns = prod(widths[:low])
     first_row = live[0] // columns
     begin = first_row * columns
-    front, back = front[begin * front_width :], back[begin * back_width :]
-    if len(live) < BOX_DENSITY * (len(front) // front_width) or not _WORDS:
+    if len(live) < BOX_DENSITY * (states - begin):
         return None
+    front, back = front[begin * front_width :], back[begin * back_width :]
     front_used = _used_bytes(front, front_width)
     back_used = _used_bytes(back, back_width) if front_used <= 8 else 9
     if back_used > 8:

@@ -2,7 +2,8 @@
 speed (``_box``, ``_linear_sums``) and the loop over live states (``_accumulate``) against
 brute force on random layers and keys (narrow and wide slots, forward and backward layers of
 different byte widths, no live state, one, few, most), then random small positions solved
-with the box forced wherever the weights fit a word and never (``BOX_DENSITY``)."""
+with the box forced wherever the weights fit a word and never (``BOX_DENSITY``,
+``BOX_LEAST``)."""
 
 from __future__ import annotations
 
@@ -109,11 +110,12 @@ def _joint_keys_of(
 
 @pytest.mark.parametrize("case", [0, 1, 2, 3], ids=["none-live", "one-live", "few-live", "most"])
 def test_box_sums_are_brute_force(monkeypatch: pytest.MonkeyPatch, case: int) -> None:
-    """Forced wherever every weight fits a 64-bit word (``BOX_DENSITY`` 0), the box's sums by
-    every level key and a joint one are brute force's, the forward and backward layers'
-    slot widths apart; with a weight of more than 8 bytes, or no live state, it leaves the
+    """Forced wherever every weight fits a 64-bit word (``BOX_DENSITY``, ``BOX_LEAST`` 0), the
+    box's sums by every level key and a joint one are brute force's, the forward and backward
+    layers' slot widths apart; with a weight of more than 8 bytes, or no live state, it leaves the
     sums to the loop. With ``BOX_DENSITY`` above 1 it never takes them."""
     monkeypatch.setattr(packed_passes, "BOX_DENSITY", 0.0)
+    monkeypatch.setattr(packed_passes, "BOX_LEAST", 0)
     rng = random.Random(8100 + case)
     boxed = 0
     for _ in range(300):
@@ -159,9 +161,10 @@ def test_loop_sums_are_brute_force(case: int) -> None:
 def boxed_sums(
     request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
 ) -> Iterator[list[int]]:
-    """The box forced wherever the weights fit a word (``BOX_DENSITY`` 0), or never (above 1);
-    and a count of the sums it took."""
+    """The box forced wherever the weights fit a word (``BOX_DENSITY``, ``BOX_LEAST`` 0), or
+    never (``BOX_DENSITY`` above 1); and a count of the sums it took."""
     monkeypatch.setattr(packed_passes, "BOX_DENSITY", request.param)
+    monkeypatch.setattr(packed_passes, "BOX_LEAST", 0)
     taken = [0]
     sums = packed_passes._linear_sums
 
