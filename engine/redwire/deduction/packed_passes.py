@@ -4,7 +4,7 @@
 state and keeps the completion layer before every code (sampling recomputes those inside a code). Where both a layer and its completions are
 non-zero, a state is live; the weight of a fill level of a stand before a code is the sum of
 ``F * B`` over the live states with that level (``PackedTables.fill_weights``), a few Python steps
-per live state instead of one per DP edge.
+per live state instead of one per DP edge (or, where most states are live, none: ``_box``).
 
 >>> from engine.redwire.deduction import Pool, Position, Stand
 >>> from engine.redwire.deduction.normalize import normalize
