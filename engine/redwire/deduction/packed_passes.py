@@ -3,8 +3,8 @@
 ``forward`` keeps the layer before every code; ``backward`` runs the transposed ops from the end
 state and keeps the completion layer before every code (sampling recomputes those inside a code). Where both a layer and its completions are
 non-zero, a state is live; the weight of a fill level of a stand before a code is the sum of
-``F * B`` over the live states with that level (``PackedTables.fill_weights``), a few Python steps
-per live state instead of one per DP edge (or, where most states are live, none: ``_box``).
+``F * B`` over the live states with that level (``PackedTables.fill_weights``), one Python step
+per live state instead of one per DP edge (``_accumulate``).
 
 >>> from engine.redwire.deduction import Pool, Position, Stand
 >>> from engine.redwire.deduction.normalize import normalize
@@ -24,7 +24,6 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from itertools import chain, repeat
 from math import prod
-from operator import itemgetter, mul
 from random import Random
 
 from engine.redwire.deduction.packed_plan import (
@@ -640,20 +639,16 @@ class PackedTables:
             return {}
         stands = list(plan.explicit)
         active = tuple(d for d, lo, hi in plan.group_digits if lo < t <= hi)
+        chunks = _chunks(layout.widths[: len(stands)], len(live))
+        keys = _level_keys(layout.widths, len(stands), active, chunks, self._extent())
         offsets = [plan.levels[s][t][0] for s in stands]
         if plan.implicit is not None:
             stands.append(plan.implicit)
             offsets.append(plan.base[t] - _implicit_offset(layout.widths, len(plan.explicit)))
-        boxed = _box(live, front_bytes, width, back_bytes, width, layout.widths)
-        if boxed is not None:
-            linear = _level_linear(layout.widths, len(plan.explicit), active)[: len(stands)]
-            sums = _linear_sums(boxed, layout.widths, linear)
         else:
-            chunks = _chunks(layout.widths[: len(plan.explicit)], len(live))
-            keys = _level_keys(layout.widths, len(plan.explicit), active, chunks, self._extent())
-            keys = keys[: len(chunks) + len(stands) - len(plan.explicit)]
-            sums = _accumulate(live, front_bytes, back_bytes, width, keys)
-            sums = _split_chunks(sums[: len(chunks)], chunks, layout.widths) + sums[len(chunks) :]
+            keys = keys[:-1]
+        sums = _accumulate(live, front_bytes, width, back_bytes, width, keys)
+        sums = _split_chunks(sums[: len(chunks)], chunks, layout.widths) + sums[len(chunks) :]
         return {
             stand: {level + offset: w for level, w in enumerate(found) if w}
             for stand, offset, found in zip(stands, offsets, sums, strict=True)
@@ -706,8 +701,7 @@ class PackedTables:
 
     def _joint_weights(self, stand: int, digit: int, t: int) -> dict[tuple[int, int], int]:
         """Sum of ``F * B`` over the live states at boundary ``t``, by (level of ``stand``,
-        value of counter ``digit``): over the box of states where it pays, else one Python step
-        per live state, as the fill levels."""
+        value of counter ``digit``): one Python step per live state, as the fill levels."""
         plan = self.plan
         layout = plan.layout_at(t)
         width = layout.bytes_per_slot
@@ -723,17 +717,9 @@ class PackedTables:
             level = None
             active = tuple(g for g, lo, hi in plan.group_digits if lo < t <= hi)
             offset = plan.base[t] - _implicit_offset(layout.widths, explicit)
+        joint, span = _joint_keys(layout.widths, explicit, active, level, digit, self._extent())
         wide = layout.widths[digit]
-        boxed = _box(live, front_bytes, width, back_bytes, width, layout.widths)
-        if boxed is not None:
-            linear = _level_linear(layout.widths, explicit, active)
-            coefs, base, span = linear[-1 if level is None else level]
-            coefs = tuple(wide * c + (d == digit) for d, c in enumerate(coefs))
-            joint = [(coefs, base * wide, span * wide)]
-            (sums,) = _linear_sums(boxed, layout.widths, joint)
-        else:
-            keys = _joint_keys(layout.widths, explicit, active, level, digit, self._extent())
-            (sums,) = _accumulate(live, front_bytes, back_bytes, width, [keys])
+        (sums,) = _accumulate(live, front_bytes, width, back_bytes, width, [(joint, span)])
         return {(key // wide + offset, key % wide): w for key, w in enumerate(sums) if w}
 
     # ------------------------------------------------------------------ sampling
@@ -871,45 +857,110 @@ Branch = tuple[int, int, Deals, int]
 
 
 def _accumulate(
-    live: list[int], front: bytes, back: bytes, width: int, keys: list[tuple[list[int], int]]
+    live: list[int],
+    front: bytes,
+    front_width: int,
+    back: bytes,
+    back_width: int,
+    keys: list[tuple[list[int], int]],
 ) -> list[list[int]]:
     """Per key list (and its number of keys), the sums of ``F * B`` over the live states by key:
-    the loop of the marginals where few states are live (else ``_box``), written out for up to
-    three key lists (one Python step per live state, ~0.5 µs: reading and multiplying the
-    weights ~0.37, each key list ~0.06; hence the chunks of digits, ``_chunks``)."""
+    the hot loop of the marginals, written out for up to three key lists (one Python step per
+    live state; a sum per key list is a sixth of it, hence the chunks of digits, ``_chunks``).
+    The layers' slots are ``front_width`` and ``back_width`` bytes. Where their weights fit a
+    64-bit word, read as words (``_words``): a live state then costs ~0.3 µs, not ~0.5 (two
+    slices and two ``int.from_bytes``, most of it)."""
     sums = [[0] * span for _, span in keys]
+    if not live:
+        return sums
     lists = [key for key, _ in keys]
-    from_bytes = int.from_bytes
-    if len(keys) <= 3:
-        padded = lists + [_zeros(len(lists[0]))] * (3 - len(keys))
-        k0, k1, k2 = padded
-        s0, s1, s2 = sums + [[0] for _ in range(3 - len(sums))]
-        if width == 16 and _WORDS:  # two machine words a slot, unpacked at C speed
-            f, b = array("Q"), array("Q")
-            f.frombytes(front)
-            b.frombytes(back)
-            for i in live:
-                j = i + i
-                p = (f[j] | f[j + 1] << 64) * (b[j] | b[j + 1] << 64)
-                s0[k0[i]] += p
-                s1[k1[i]] += p
-                s2[k2[i]] += p
-            return sums
+    if len(keys) > 3:
+        for i, p in zip(live, _products(live, front, front_width, back, back_width), strict=True):
+            for key, found in zip(lists, sums, strict=True):
+                found[key[i]] += p
+        return sums
+    k0, k1, k2 = lists + [_zeros(len(lists[0]))] * (3 - len(keys))
+    s0, s1, s2 = sums + [[0] for _ in range(3 - len(sums))]
+    f = _words(live, front, front_width)
+    b = None if f is None else _words(live, back, back_width)
+    if f is not None and b is not None:
         for i in live:
-            k = i * width
-            p = from_bytes(front[k : k + width], "little") * from_bytes(
-                back[k : k + width], "little"
-            )
+            p = f[i] * b[i]
+            s0[k0[i]] += p
+            s1[k1[i]] += p
+            s2[k2[i]] += p
+        return sums
+    if front_width == back_width == 16 and _WORDS:  # two machine words a slot
+        f, b = array("Q", front), array("Q", back)
+        for i in live:
+            j = i + i
+            p = (f[j] | f[j + 1] << 64) * (b[j] | b[j + 1] << 64)
+            s0[k0[i]] += p
+            s1[k1[i]] += p
+            s2[k2[i]] += p
+        return sums
+    from_bytes, fw, bw = int.from_bytes, front_width, back_width
+    if fw == bw:  # one offset for both: the loop as it was before widths differed
+        for i in live:
+            k = i * fw
+            p = from_bytes(front[k : k + fw], "little") * from_bytes(back[k : k + fw], "little")
             s0[k0[i]] += p
             s1[k1[i]] += p
             s2[k2[i]] += p
         return sums
     for i in live:
-        k = i * width
-        p = from_bytes(front[k : k + width], "little") * from_bytes(back[k : k + width], "little")
-        for key, found in zip(lists, sums, strict=True):
-            found[key[i]] += p
+        k, m = i * fw, i * bw
+        p = from_bytes(front[k : k + fw], "little") * from_bytes(back[m : m + bw], "little")
+        s0[k0[i]] += p
+        s1[k1[i]] += p
+        s2[k2[i]] += p
     return sums
+
+
+def _products(
+    live: list[int], front: bytes, front_width: int, back: bytes, back_width: int
+) -> Iterator[int]:
+    """``F * B`` of each live state, its slots cut from the layers (little-endian): for more
+    than three key lists (``_accumulate`` writes the loop out for up to three)."""
+    from_bytes = int.from_bytes
+    for i in live:
+        k, m = i * front_width, i * back_width
+        yield from_bytes(front[k : k + front_width], "little") * from_bytes(
+            back[m : m + back_width], "little"
+        )
+
+
+#: The least share of the states from the first live one to the last that must be live for
+#: ``_words`` to read a layer as words: spreading its bytes costs per state, reading a word
+#: instead of a slice saves per live state (measured on the spectators' boundaries of missions
+#: 22, 24, 33, 35, 40, 43, 52, 5 players after 8 actions: 0.93 of the loop's time at a fifth
+#: live, 0.85 at 0.3, 0.73 at 0.5, 0.66 at 0.7; 1.26 at a tenth).
+WORD_DENSITY = 0.2
+
+
+def _words(live: list[int], data: bytes, width: int) -> array[int] | None:
+    """The slots of ``data`` (``width`` bytes, little-endian) from the first live state's on as
+    64-bit words at their states' indexes, at C speed (the low bytes the values use, often
+    half the slot or less: forward weights grow as backward ones shrink, spread 8 bytes
+    apart); ``None`` where a value takes more than 8 bytes, the machine has no such words or
+    too few states are live (``WORD_DENSITY``).
+
+    >>> list(_words([1, 2], bytes([9, 9, 9, 1, 0, 0, 2, 1, 0]), 3) or [])
+    [0, 1, 258]
+    """
+    count = len(data) // width
+    first = live[0]
+    if not _WORDS or len(live) < WORD_DENSITY * (count - first):
+        return None
+    used = width
+    while used and data[first * width + used - 1 :: width].count(0) == count - first:
+        used -= 1
+    if used > 8:
+        return None
+    spread = bytearray(8 * count)
+    for k in range(used):
+        spread[8 * first + k :: 8] = data[first * width + k :: width]
+    return array("Q", spread)
 
 
 #: The most keys a chunk of level digits may have (``_chunks``).
@@ -963,216 +1014,8 @@ def _split_chunks(
     return found
 
 
-# Slots of 16 bytes are read as two 64-bit words where the machine has them, little-endian.
+# Slots are read as 64-bit words where the machine has them, little-endian (``_words``).
 _WORDS = array("Q").itemsize == 8 and sys.byteorder == "little"
-
-
-#: A boundary's sums are taken over its box of states (``_box``, at C speed, a fifth of a
-#: microsecond a state) where at least ``BOX_DENSITY`` of them are live and every weight fits a
-#: 64-bit word; else by the loop over live states (``_accumulate``, half a microsecond a live
-#: state; more than one word a weight costs the box as much again). Measured on the
-#: spectators' boundaries of missions 22, 24, 33, 35, 40, 43, 52 (5 players, after 8 actions).
-BOX_DENSITY = 0.45
-
-#: The fewest live states the box takes: below a few hundred its fixed costs (the keys' parts,
-#: the columns) make it slower than the loop (by ~15% on those boundaries).
-BOX_LEAST = 256
-
-#: A linear key: per digit its coefficient, the key of state 0, and the number of keys
-#: (``_linear_sums``).
-LinearKey = tuple[tuple[int, ...], int, int]
-
-
-def _level_linear(
-    widths: tuple[int, ...], explicit: int, active: tuple[int, ...]
-) -> list[LinearKey]:
-    """The level keys as linear keys (``_linear_sums``): each explicit stand's digit, then the
-    implicit stand's level minus the boundary's base plus ``_implicit_offset``, as
-    ``_level_keys``.
-
-    >>> _level_linear((3, 4, 2), 2, (2,))
-    [((1, 0, 0), 0, 3), ((0, 1, 0), 0, 4), ((-1, -1, 1), 5, 7)]
-    """
-    offset = _implicit_offset(widths, explicit)
-    signs = tuple(-1 if d < explicit else 1 if d in active else 0 for d in range(len(widths)))
-    span = offset + sum(widths[d] - 1 for d in active) + 1
-    units = [tuple(int(d == e) for d in range(len(widths))) for e in range(explicit)]
-    return [*((unit, 0, widths[e]) for e, unit in enumerate(units)), (signs, offset, span)]
-
-
-def _used_bytes(data: bytes, width: int) -> int:
-    """How many low bytes of its slots (``width`` bytes each) ``data``'s values use.
-
-    >>> _used_bytes(bytes([1, 0, 0, 2, 1, 0]), 3), _used_bytes(bytes(4), 2)
-    (2, 0)
-    """
-    count = len(data) // width
-    used = width
-    while used and data[used - 1 :: width].count(0) == count:
-        used -= 1
-    return used
-
-
-def _slot_values(data: bytes, width: int, used: int) -> list[int]:
-    """Every slot of ``data`` (``width`` bytes each, little-endian, the values in the low
-    ``used`` <= 8 of them) as an int, at C speed: those bytes spread into 64-bit words read by
-    ``array``; no Python step per slot.
-
-    >>> _slot_values(bytes([1, 0, 0, 2, 1, 0, 0, 0, 0]), 3, 2)
-    [1, 258, 0]
-    """
-    count = len(data) // width
-    spread = bytearray(8 * count)
-    for k in range(used):
-        spread[k::8] = data[k::width]
-    return array("Q", spread).tolist()
-
-
-#: ``F * B`` of every state of a box from row ``first_row`` on, and its number of low digits
-#: (its columns' digits): what ``_linear_sums`` reads.
-Box = tuple[list[int], int, int]
-
-
-def _box(
-    live: list[int],
-    front: bytes,
-    front_width: int,
-    back: bytes,
-    back_width: int,
-    widths: Sequence[int],
-) -> Box | None:
-    """``F * B`` of every state from the row of the first live one (the states below it are
-    often most of them) to the last live one, at C speed (the forward and backward layers'
-    byte widths apart: they need not be the same); or ``None`` where the loop over the live
-    states is cheaper (``BOX_DENSITY``, ``BOX_LEAST``). A state that is not live gives 0."""
-    states = len(front) // front_width
-    if not live or len(live) < max(BOX_DENSITY * states, BOX_LEAST) or not _WORDS:
-        return None
-    low = _box_split(widths, states)
-    columns = prod(widths[:low])
-    first_row = live[0] // columns
-    begin = first_row * columns
-    if len(live) < BOX_DENSITY * (states - begin):
-        return None
-    front, back = front[begin * front_width :], back[begin * back_width :]
-    front_used = _used_bytes(front, front_width)
-    back_used = _used_bytes(back, back_width) if front_used <= 8 else 9
-    if back_used > 8:
-        return None
-    forward = _slot_values(front, front_width, front_used)
-    return list(map(mul, forward, _slot_values(back, back_width, back_used))), low, first_row
-
-
-def _linear_values(widths: Sequence[int], coefs: Sequence[int], count: int) -> list[int]:
-    """Per state index below ``count``, ``sum(coefs[d] * digit[d])`` (``count`` at most the
-    product of ``widths``; a step per value of the top digits only).
-
-    >>> _linear_values((2, 3), (1, 10), 5)
-    [0, 1, 10, 11, 20]
-    """
-    values = [0]
-    for width, coef in zip(widths, coefs, strict=True):
-        if len(values) >= count:
-            break
-        values = list(chain.from_iterable([v + coef * d for v in values] for d in range(width)))
-    return values[:count]
-
-
-def _box_split(widths: Sequence[int], states: int) -> int:
-    """How many low digits make the columns of ``_linear_sums``: the split with the fewest
-    columns plus rows (each costs a Python step; a column or a row is summed at C speed)."""
-    best, best_cost, size = 0, states + 1, 1
-    for d, width in enumerate(widths):
-        size *= width
-        cost = size + -(-states // size)
-        if cost < best_cost:
-            best, best_cost = d + 1, cost
-        if size >= states:
-            break
-    return best
-
-
-def _linear_sums(boxed: Box, widths: Sequence[int], keys: Sequence[LinearKey]) -> list[list[int]]:
-    """Per linear key (per digit a coefficient, a base and the number of keys), the sums of
-    ``box`` (a value per state index, lowest digit first) by ``base + sum(coef * digit)``: every
-    key the marginals read is one (a stand's level digit, the implicit stand's level, a level
-    joint with a counter). The states are cut into columns by their low digits (strided slices)
-    and rows by the others; a key splits into a low part (per column) and a high part (per row).
-    A key of the low digits only sums each column once; of the high digits only, each row; else
-    the columns of each low part are added up, then their rows read per high part (and those
-    sums give the rows' sums too). So no Python step per state: a step per column, per row, and
-    per pair of parts; two or three additions per state in all. ``boxed``: the values from row
-    ``first_row`` on, and how many low digits make the columns (``Box``).
-
-    >>> keys = [((1, 0), 0, 2), ((0, 1), 0, 3), ((1, 1), 0, 4)]
-    >>> _linear_sums(([1, 2, 3, 4, 5, 6], 1, 0), (2, 3), keys)
-    [[9, 12], [3, 7, 11], [1, 5, 9, 6]]
-    >>> _linear_sums(([3, 4, 5, 6], 1, 1), (2, 3), keys)
-    [[8, 10], [0, 7, 11], [0, 3, 9, 6]]
-    """
-    box, low, first_row = boxed
-    columns = prod(widths[:low])
-    rows = -(-len(box) // columns)
-    box = box + [0] * (rows * columns - len(box)) if len(box) % columns else box
-    cols = [box[k::columns] for k in range(columns)]
-    end = first_row + rows
-    parts = [
-        (
-            _parts(widths[:low], coefs[:low], 0, columns),
-            _parts(widths[low:], coefs[low:], first_row, end),
-        )
-        for coefs, _, _ in keys
-    ]
-    found: list[list[int]] = [[0] * span for _, _, span in keys]
-    merged: list[list[int]] = []  # a general key's columns added per low part
-    for (_, base, _), (low_parts, high_parts), sums in zip(keys, parts, found, strict=True):
-        if len(low_parts) > 1 and len(high_parts) > 1:
-            merged = [
-                cols[ks[0]]
-                if len(ks) == 1
-                else list(map(sum, zip(*map(cols.__getitem__, ks), strict=True)))
-                for ks in low_parts.values()
-            ]
-            for b, ms in high_parts.items():  # each high part's rows of every low part at once
-                read = itemgetter(*ms)
-                totals = map(read, merged) if len(ms) == 1 else map(sum, map(read, merged))
-                for a, total in zip(low_parts, totals, strict=True):
-                    sums[base + a + b] += total
-    col_sums: list[int] = []
-    row_sums: list[int] = []
-    for (_, base, _), (low_parts, high_parts), sums in zip(keys, parts, found, strict=True):
-        if len(high_parts) == 1:  # a key of the low digits (or none): the columns' sums serve
-            ((b, _),) = high_parts.items()
-            col_sums = col_sums or list(map(sum, cols))
-            for a, ks in low_parts.items():
-                sums[base + a + b] += sum(map(col_sums.__getitem__, ks))
-        elif len(low_parts) == 1:  # of the high digits only: the rows' sums
-            ((a, _),) = low_parts.items()
-            row_sums = row_sums or list(map(sum, zip(*(merged or cols), strict=True)))
-            for b, ms in high_parts.items():
-                sums[base + a + b] += sum(map(row_sums.__getitem__, ms))
-    return found
-
-
-def _parts(
-    widths: Sequence[int], coefs: Sequence[int], first: int, end: int
-) -> dict[int, list[int]]:
-    """Per value of ``sum(coefs[d] * digit[d])`` over the indexes ``first .. end - 1``, those
-    indexes less ``first`` (``_linear_values``). Kept: a layout's boundaries share them."""
-    memo = (tuple(widths), tuple(coefs), first, end)
-    found = _PARTS.get(memo)
-    if found is None:
-        found = {}
-        for index, value in enumerate(_linear_values(widths, coefs, end)[first:]):
-            found.setdefault(value, []).append(index)
-        if len(_PARTS) >= 256:
-            _PARTS.clear()
-        _PARTS[memo] = found
-    return found
-
-
-#: ``_parts`` kept: a few hundred indexes each (a layout's columns or rows).
-_PARTS: dict[tuple[tuple[int, ...], tuple[int, ...], int, int], dict[int, list[int]]] = {}
 
 
 _ZEROS: list[list[int]] = []
@@ -1234,7 +1077,6 @@ def forget_keys() -> None:
     """Empty the cache of level keys (to time cold solves)."""
     _KEYS.clear()
     _JOINT.clear()
-    _PARTS.clear()
 
 
 _JOINT: dict[
