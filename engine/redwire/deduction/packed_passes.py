@@ -883,18 +883,27 @@ def _accumulate(
     s0, s1, s2 = sums + [[0] for _ in range(3 - len(sums))]
     f = _words(live, front, front_width)
     b = None if f is None else _words(live, back, back_width)
-    if f is not None and b is not None:
+    if f is not None and b is not None and len(f) + len(b) == 2:
+        (f0,), (b0,) = f, b
         for i in live:
-            p = f[i] * b[i]
+            p = f0[i] * b0[i]
+            s0[k0[i]] += p
+            s1[k1[i]] += p
+            s2[k2[i]] += p
+        return sums
+    if f is not None and b is not None and len(f) + len(b) == 3:
+        (low, high), (y,) = (f, b) if len(f) == 2 else (b, f)  # F * B = B * F
+        for i in live:
+            p = (low[i] | high[i] << 64) * y[i]
             s0[k0[i]] += p
             s1[k1[i]] += p
             s2[k2[i]] += p
         return sums
     if front_width == back_width == 16 and _WORDS:  # two machine words a slot
-        f, b = array("Q", front), array("Q", back)
+        fa, ba = array("Q", front), array("Q", back)
         for i in live:
             j = i + i
-            p = (f[j] | f[j + 1] << 64) * (b[j] | b[j + 1] << 64)
+            p = (fa[j] | fa[j + 1] << 64) * (ba[j] | ba[j + 1] << 64)
             s0[k0[i]] += p
             s1[k1[i]] += p
             s2[k2[i]] += p
@@ -938,15 +947,18 @@ def _products(
 WORD_DENSITY = 0.2
 
 
-def _words(live: list[int], data: bytes, width: int) -> array[int] | None:
+def _words(live: list[int], data: bytes, width: int) -> tuple[array[int], ...] | None:
     """The slots of ``data`` (``width`` bytes, little-endian) from the first live state's on as
-    64-bit words at their states' indexes, at C speed (the low bytes the values use, often
-    half the slot or less: forward weights grow as backward ones shrink, spread 8 bytes
-    apart); ``None`` where a value takes more than 8 bytes, the machine has no such words or
-    too few states are live (``WORD_DENSITY``).
+    64-bit words at their states' indexes, at C speed: one array where every value there fits
+    8 bytes, a low and a high one where they fit 16 (the bytes the values use, often half the
+    slot or less: forward weights grow as backward ones shrink, spread 8 apart by strided
+    slices); ``None`` where they take more, the machine has no such words or too few states are
+    live (``WORD_DENSITY``).
 
-    >>> list(_words([1, 2], bytes([9, 9, 9, 1, 0, 0, 2, 1, 0]), 3) or [])
-    [0, 1, 258]
+    >>> [list(a) for a in _words([1, 2], bytes([9, 9, 9, 1, 0, 0, 2, 1, 0]), 3) or ()]
+    [[0, 1, 258]]
+    >>> [list(a) for a in _words([0], bytes(range(1, 10)) + bytes(9), 9) or ()]
+    [[578437695752307201, 0], [9, 0]]
     """
     count = len(data) // width
     first = live[0]
@@ -955,12 +967,15 @@ def _words(live: list[int], data: bytes, width: int) -> array[int] | None:
     used = width
     while used and data[first * width + used - 1 :: width].count(0) == count - first:
         used -= 1
-    if used > 8:
+    if used > 16:
         return None
-    spread = bytearray(8 * count)
-    for k in range(used):
-        spread[8 * first + k :: 8] = data[first * width + k :: width]
-    return array("Q", spread)
+    found = []
+    for word in range(0, max(used, 1), 8):
+        spread = bytearray(8 * count)
+        for k in range(word, min(used, word + 8)):
+            spread[8 * first + k - word :: 8] = data[first * width + k :: width]
+        found.append(array("Q", spread))
+    return tuple(found)
 
 
 #: The most keys a chunk of level digits may have (``_chunks``).

@@ -44,8 +44,8 @@ def _layers(rng: random.Random, case: int) -> tuple[list[int], list[int], list[i
         front_width = back_width = 16
     else:
         front_width, back_width = rng.randint(1, 17), rng.randint(1, 17)
-    front_bytes = rng.randint(1, min(front_width, 10))  # values of up to 10 bytes
-    back_bytes = rng.randint(1, min(back_width, 10))
+    front_bytes = rng.randint(1, front_width)  # one word, two or more
+    back_bytes = rng.randint(1, back_width)
     front, back = [0] * end, [0] * end
     for i in range(end):
         alive = i in live
@@ -76,8 +76,8 @@ def _brute(
 @pytest.mark.parametrize("case", [0, 1, 2, 3], ids=["none-live", "one-live", "few-live", "most"])
 def test_sums_are_brute_force(monkeypatch: pytest.MonkeyPatch, density: float, case: int) -> None:
     """The sums of ``F * B`` over the live states by each of one to five key lists are brute
-    force's; the weights are read as words exactly where every one fits 8 bytes (with words
-    forced), never else."""
+    force's; a layer is read as words exactly where every weight from the first live state on
+    fits 16 bytes (with words forced), never else."""
     monkeypatch.setattr(packed_passes, "WORD_DENSITY", density)
     rng = random.Random(8100 + 10 * case + int(density))
     worded = 0
@@ -93,28 +93,37 @@ def test_sums_are_brute_force(monkeypatch: pytest.MonkeyPatch, density: float, c
         assert found == _brute(live, front, back, keys)
         if not live:
             continue
-        fits = all(max(layer[live[0] :]).bit_length() <= 64 for layer in (front, back))
-        words = (_words(live, front_bytes, front_width), _words(live, back_bytes, back_width))
-        assert all(w is not None for w in words) == (fits and density == 0.0)
-        worded += fits and density == 0.0
+        for layer, data, width in (
+            (front, front_bytes, front_width),
+            (back, back_bytes, back_width),
+        ):
+            top = max(layer[live[0] :]).bit_length()
+            words = _words(live, data, width)
+            assert (words is not None) == (top <= 128 and density == 0.0)
+            assert words is None or len(words) == max(1, -(-top // 64))
+            worded += words is not None
     assert worded >= (50 if density == 0.0 and case else 0), worded
 
 
 def test_words_are_the_slots(monkeypatch: pytest.MonkeyPatch) -> None:
     """``_words`` reads each slot from the first live state's on as its value (and nothing
-    below it), or gives ``None`` where a value there takes more than 8 bytes."""
+    below it) in one 64-bit word, or in a low and a high one, or gives ``None`` where a value
+    there takes more than 16 bytes."""
     monkeypatch.setattr(packed_passes, "WORD_DENSITY", 0.0)
     rng = random.Random(8300)
     for _ in range(500):
         width = rng.randint(1, 17)
-        values = [_weight(rng, rng.randint(1, min(width, 9))) for _ in range(rng.randint(1, 60))]
+        values = [_weight(rng, rng.randint(1, width)) for _ in range(rng.randint(1, 60))]
         first = rng.randrange(len(values))
         found = _words([first], _packed(values, width), width)
-        if max(values[first:]).bit_length() > 64:
+        if max(values[first:]).bit_length() > 128:
             assert found is None
             continue
         assert found is not None
-        assert list(found) == [0] * first + values[first:]
+        read = [
+            sum(word[i] << (64 * w) for w, word in enumerate(found)) for i in range(len(values))
+        ]
+        assert read == [0] * first + values[first:]
 
 
 @pytest.fixture(params=MODES, ids=["words", "slices"])
