@@ -1153,7 +1153,7 @@ def _accumulate(
 ) -> list[list[int]]:
     """Per key list (and its number of keys), the sums of ``F * B`` over the live states by key:
     the hot loop of the marginals, written out for up to three key lists (one Python step per
-    live state; a sum per key list is a sixth of it, hence the chunks of digits, ``_chunks``).
+    live state; a sum per key list is ~0.06 µs of it, hence the chunks of digits, ``_chunks``).
     The layers' slots are ``front_width`` and ``back_width`` bytes. Where their weights fit a
     64-bit word, read as words (``_words``): a live state then costs ~0.3 µs, not ~0.5 (two
     slices and two ``int.from_bytes``, most of it)."""
@@ -1229,8 +1229,9 @@ def _products(
 #: The least share of the states from the first live one to the last that must be live for
 #: ``_words`` to read a layer as words: spreading its bytes costs per state, reading a word
 #: instead of a slice saves per live state (measured on the spectators' boundaries of missions
-#: 22, 24, 33, 35, 40, 43, 52, 5 players after 8 actions: 0.93 of the loop's time at a fifth
-#: live, 0.85 at 0.3, 0.73 at 0.5, 0.66 at 0.7; 1.26 at a tenth).
+#: 22, 24, 33, 35, 40, 43, 52, 5 players after 8 actions, one word a weight: 0.98 of the
+#: slices' time at a fifth live, 0.87 at 0.3, 0.76 at 0.4, 0.66 at half, 0.61 at 0.6 and more;
+#: about 1 below a fifth; two words for one layer: 0.98 at a fifth, 0.85 at 0.4).
 WORD_DENSITY = 0.2
 
 
