@@ -38,6 +38,7 @@ from engine.redwire.deduction.packed_plan import (
     Subsets,
     Tile,
     slot_bytes,
+    tiles_of,
 )
 from engine.redwire.deduction.packing import (
     Layout,
@@ -291,8 +292,8 @@ def sized(plan: PackedPlan) -> None:
     if plan.sized:
         return
     relaid(plan)
-    narrowed(plan)
     reaching = _reaching(plan)
+    narrowed(plan, reaching)
     first = plan.ops
     shared = Widened(lambda: _masks(first))
     widens: dict[int, Widened] = {}
@@ -321,9 +322,15 @@ def sized(plan: PackedPlan) -> None:
 #: widths shared by the codes and by the positions of a game make fewer forms. Tests set it
 #: to 1 (the least width the bound allows at every boundary).
 WIDTH_STEP = 4
+#: A plan is narrowed only where that saves this many bytes of big-int ops or more (the layers'
+#: reach times the bytes cut a slot, over its ops, both passes): below, the second set of ops
+#: and wide forms and the re-stridings cost about what they save (real positions of 5-10 ms
+#: timed both ways: 40-80 KB saved, some 0.5-1 ms slower; mission 24's 5-player spectator after
+#: 8 actions saves 3.4 MB, 148 -> 89 ms). Tests set it to 0.
+NARROW_BYTES = 1 << 18
 
 
-def narrowed(plan: PackedPlan) -> None:
+def narrowed(plan: PackedPlan, reaching: dict[int, tuple[int, int]]) -> None:
     """Give each code's slots, in each pass, the bytes its weights need (``forward_bytes``,
     ``backward_bytes``), not the plan's total's everywhere: a forward layer before code ``t``
     counts the deals of the codes before it, a completion layer those of the codes from ``t``
@@ -332,7 +339,9 @@ def narrowed(plan: PackedPlan) -> None:
     bound of boundary ``t + 1`` (its copies dealt one by one stay below it), backward at that
     of boundary ``t``; the layer before code ``t`` is at code ``t``'s width in each pass (the
     end, at the last code's). A ``Relayout`` (the same layout, other slot bytes) ends each code
-    after which a pass's width changes and whose next code has the same layout."""
+    after which a pass's width changes and whose next code has the same layout. ``reaching``:
+    the states each op is applied to (``_reaching``), for the bytes it saves
+    (``NARROW_BYTES``)."""
     if plan.forward_bytes or plan.final < 0 or not plan.universe:
         return
     count, top = len(plan.universe), plan.layout.bytes_per_slot
@@ -343,6 +352,12 @@ def narrowed(plan: PackedPlan) -> None:
         return
     forward = tuple(_slot_width(ahead[min(t + 1, count)], top) for t in range(count + 1))
     backward = tuple(_slot_width(behind[min(t, count - 1)], top) for t in range(count + 1))
+    saved = sum(
+        reaching[id(op)][0] * tiles_of(op) * (2 * top - forward[t] - backward[t])
+        for op, t in zip(plan.ops, plan.code_of_op, strict=True)
+    )
+    if saved < NARROW_BYTES:
+        forward = backward = (top,) * (count + 1)
     plan.forward_bytes, plan.backward_bytes = forward, backward
     layouts = plan.layouts or [plan.layout] * (count + 1)
     ops: list[Op] = []

@@ -111,14 +111,15 @@ def test_every_slot_is_within_its_boundary_bound(monkeypatch: pytest.MonkeyPatch
 
 @pytest.fixture
 def narrowest(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[PackedPlan]]:
-    """Every code's slots as narrow as its bounds allow (``WIDTH_STEP`` 1), and the plans so far
-    whose widths change between codes."""
+    """Every code's slots as narrow as its bounds allow (``WIDTH_STEP`` 1, ``NARROW_BYTES`` 0),
+    and the plans so far whose widths change between codes."""
     monkeypatch.setattr(packed_passes, "WIDTH_STEP", 1)
+    monkeypatch.setattr(packed_passes, "NARROW_BYTES", 0)
     found: list[PackedPlan] = []
     narrowed = packed_passes.narrowed
 
-    def recording(plan: PackedPlan) -> None:
-        narrowed(plan)
+    def recording(plan: PackedPlan, reaching: dict[int, tuple[int, int]]) -> None:
+        narrowed(plan, reaching)
         if len(set(plan.forward_bytes)) > 1 or len(set(plan.backward_bytes)) > 1:
             for t in range(len(plan.universe)):  # the least that holds the bound and a spare bit
                 assert plan.forward_bytes[t] == slot_bytes(plan.bounds[0][t + 1])
