@@ -75,7 +75,7 @@ def _brute(
 @pytest.mark.parametrize("density", MODES, ids=["words", "slices"])
 @pytest.mark.parametrize("case", [0, 1, 2, 3], ids=["none-live", "one-live", "few-live", "most"])
 def test_sums_are_brute_force(monkeypatch: pytest.MonkeyPatch, density: float, case: int) -> None:
-    """The sums of ``F * B`` over the live states by each of one to five key lists are brute
+    """The sums of ``F * B`` over the live states by each of one to eight key lists are brute
     force's; a layer is read as words exactly where every weight from the first live state on
     fits 16 bytes (with words forced), never else."""
     monkeypatch.setattr(packed_passes, "WORD_DENSITY", density)
@@ -85,7 +85,7 @@ def test_sums_are_brute_force(monkeypatch: pytest.MonkeyPatch, density: float, c
         live, front, back, front_width, back_width = _layers(rng, case)
         states = len(front)
         keys = []
-        for _ in range(rng.randint(1, 5)):
+        for _ in range(rng.randint(1, 8)):  # 4-6 and 7-8: ``_accumulate_many``
             span = rng.randint(1, 12)
             keys.append(([rng.randrange(span) for _ in range(states + rng.randint(0, 5))], span))
         front_bytes, back_bytes = _packed(front, front_width), _packed(back, back_width)
