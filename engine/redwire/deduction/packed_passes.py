@@ -212,9 +212,10 @@ WIDTH_STEP = 4
 #: A plan is narrowed only where that saves this many bytes of big-int ops or more (the layers'
 #: reach times the bytes cut a slot, over its ops, both passes): below, the second set of ops
 #: and wide forms and the re-stridings cost about what they save (real positions of 5-10 ms
-#: timed both ways: 40-80 KB saved, some 0.5-1 ms slower; mission 24's 5-player spectator after
-#: 8 actions saves 3.4 MB, 148 -> 89 ms). Tests set it to 0.
-NARROW_BYTES = 1 << 18
+#: timed both ways: 40-80 KB saved, some 0.5-1 ms slower; the bench's 5-player mid-games after
+#: 12 cuts, new deals each, a little slower at 256 KB, as fast at 1 MB; mission 24's 5-player
+#: spectator after 8 actions saves 3.4 MB, 148 -> 89 ms). Tests set it to 0.
+NARROW_BYTES = 1 << 20
 
 
 def narrowed(plan: PackedPlan, reaching: dict[int, tuple[int, int]]) -> None:
