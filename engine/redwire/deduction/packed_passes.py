@@ -222,7 +222,7 @@ def narrowed(plan: PackedPlan, reaching: dict[int, tuple[int, int]]) -> None:
     """Give each code's slots, in each pass, the bytes its weights need (``forward_bytes``,
     ``backward_bytes``), not the plan's total's everywhere: a forward layer before code ``t``
     counts the deals of the codes before it, a completion layer those of the codes from ``t``
-    on (``_Builder.weight_bounds``), so their bytes grow from a few to the total's, each way,
+    on (``PackedPlan.weight_bounds``), so their bytes grow from a few to the total's, each way,
     and every big-int op of a code is as much shorter. Code ``t``'s ops run forward at the
     bound of boundary ``t + 1`` (its copies dealt one by one stay below it), backward at that
     of boundary ``t``; the layer before code ``t`` is at code ``t``'s width in each pass (the
@@ -233,11 +233,10 @@ def narrowed(plan: PackedPlan, reaching: dict[int, tuple[int, int]]) -> None:
     if plan.forward_bytes or plan.final < 0 or not plan.universe:
         return
     count, top = len(plan.universe), plan.layout.bytes_per_slot
-    ahead, behind = plan.bounds
-    if not ahead:
-        widths = (top,) * (count + 1)
-        plan.forward_bytes = plan.backward_bytes = widths
+    if not plan.weight_factors or top <= WIDTH_STEP:
+        plan.forward_bytes = plan.backward_bytes = (top,) * (count + 1)
         return
+    ahead, behind = plan.weight_bounds()
     forward = tuple(_slot_width(ahead[min(t + 1, count)], top) for t in range(count + 1))
     backward = tuple(_slot_width(behind[min(t, count - 1)], top) for t in range(count + 1))
     saved = sum(
@@ -788,14 +787,16 @@ class PackedTables:
         forward and backward layers cut to the last of them, as bytes, and the bytes a slot of
         both: what the sums over live states read. The two layers' slots may differ in width
         (``narrowed``): the narrower is re-strided to the wider one's (C-speed slices, a small
-        part of the sums' loop), and both to one or two machine words where they fit (the
-        sums read those at C speed). No live state gives empty bytes."""
+        part of the sums' loop), and then both to one or two machine words where they fit (the
+        sums read those at C speed; a plan of one width is not re-strided for that: the
+        mostly small plans that are not narrowed spent more re-striding, a few live states a
+        boundary, than the sums saved). No live state gives empty bytes."""
         plan = self.plan
         reached, completing = supports(plan)
         live = set_bits(reached[t] & completing[plan.starts[t]])
         ahead, behind = forward_width(plan, t), backward_width(plan, t)
         width = max(ahead, behind)
-        if _WORDS and width <= 16:  # one or two machine words a slot (``_accumulate``)
+        if ahead != behind and _WORDS and width <= 16:  # re-strided anyway: to machine words
             width = 8 if width <= 8 else 16
         if not live:
             return live, b"", b"", width
