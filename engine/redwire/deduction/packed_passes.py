@@ -325,16 +325,17 @@ WIDTH_STEP = 4
 #: A plan is narrowed only where that saves this many bytes of big-int ops or more (the layers'
 #: reach times the bytes cut a slot, over its ops, both passes): below, the second set of ops
 #: and wide forms and the re-stridings cost about what they save (real positions of 5-10 ms
-#: timed both ways: 40-80 KB saved, some 0.5-1 ms slower; mission 24's 5-player spectator after
-#: 8 actions saves 3.4 MB, 148 -> 89 ms). Tests set it to 0.
-NARROW_BYTES = 1 << 18
+#: timed both ways: 40-80 KB saved, some 0.5-1 ms slower; the bench's 5-player mid-games after
+#: 12 cuts, new deals each, a little slower at 256 KB, as fast at 1 MB; mission 24's 5-player
+#: spectator after 8 actions saves 3.4 MB, 148 -> 89 ms). Tests set it to 0.
+NARROW_BYTES = 1 << 20
 
 
 def narrowed(plan: PackedPlan, reaching: dict[int, tuple[int, int]]) -> None:
     """Give each code's slots, in each pass, the bytes its weights need (``forward_bytes``,
     ``backward_bytes``), not the plan's total's everywhere: a forward layer before code ``t``
     counts the deals of the codes before it, a completion layer those of the codes from ``t``
-    on (``_Builder.weight_bounds``), so their bytes grow from a few to the total's, each way,
+    on (``PackedPlan.weight_bounds``), so their bytes grow from a few to the total's, each way,
     and every big-int op of a code is as much shorter. Code ``t``'s ops run forward at the
     bound of boundary ``t + 1`` (its copies dealt one by one stay below it), backward at that
     of boundary ``t``; the layer before code ``t`` is at code ``t``'s width in each pass (the
@@ -345,11 +346,10 @@ def narrowed(plan: PackedPlan, reaching: dict[int, tuple[int, int]]) -> None:
     if plan.forward_bytes or plan.final < 0 or not plan.universe:
         return
     count, top = len(plan.universe), plan.layout.bytes_per_slot
-    ahead, behind = plan.bounds
-    if not ahead:
-        widths = (top,) * (count + 1)
-        plan.forward_bytes = plan.backward_bytes = widths
+    if not plan.weight_factors or top <= WIDTH_STEP:
+        plan.forward_bytes = plan.backward_bytes = (top,) * (count + 1)
         return
+    ahead, behind = plan.weight_bounds()
     forward = tuple(_slot_width(ahead[min(t + 1, count)], top) for t in range(count + 1))
     backward = tuple(_slot_width(behind[min(t, count - 1)], top) for t in range(count + 1))
     saved = sum(

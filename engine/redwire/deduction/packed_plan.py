@@ -62,7 +62,7 @@ layout differs (``packing.relayout``: a gather of byte rows); ``layout_at(t)`` i
 layout of boundary ``t`` and of code ``t``'s ops (mission 56's 5-player spectator after 8
 actions: 2.4 M slots walked over its codes, 0.4 M re-laid). A slot's bytes are the whole deal's
 in ``layout``; each pass then takes per code the bytes its weights need
-(``packed_passes.narrowed``, from ``_Builder.weight_bounds``: a forward layer counts the codes
+(``packed_passes.narrowed``, from ``PackedPlan.weight_bounds``: a forward layer counts the codes
 dealt so far, a completion layer those left), with a ``Relayout`` where they change, and its own
 ops at those widths (``ops`` forward, ``back_ops`` backward).
 
@@ -85,7 +85,7 @@ on two codes or more and no count over part of it), are left to the other engine
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise, permutations, product
 from math import comb, factorial, prod
@@ -272,10 +272,10 @@ class PackedPlan:
     #: per boundary, the layout of the layer before that code (``packed_passes.relaid``: each
     #: code's digits as wide as the walk takes them in it; ``None``: ``layout`` throughout)
     layouts: list[Layout] | None = None
-    #: per boundary, the most a forward and a completion slot may weigh there and inside the
-    #: code after (forward: the bound at the next boundary), reached or not
-    #: (``_Builder.weight_bounds``)
-    bounds: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
+    #: per code, its factors of the weight bounds (``_Builder.weight_factors``), and the free
+    #: stands they share copies among (``weight_bounds``)
+    weight_factors: tuple[tuple[int, int, int], ...] = ()
+    weight_bins: int = 0
     #: per boundary, the bytes a slot of the forward and of the completion layer there, and of
     #: the ops of the code after it in that pass (``packed_passes.narrowed``; empty: the
     #: layout's ``bytes_per_slot`` throughout)
@@ -284,6 +284,25 @@ class PackedPlan:
     #: the ops of ``ops`` as the backward pass applies them (their masks and shifts at its
     #: slot widths: ``packed_passes.sized``); empty: ``ops``
     back_ops: list[Op] = field(default_factory=list)
+
+    def weight_bounds(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Per code boundary ``t`` (``len(universe) + 1`` of them), the most a slot may weigh
+        in a forward layer before code ``t`` and in a completion layer there, reached or not:
+        ``_Builder.weight_bound``'s two bounds over the copies of the codes before ``t`` (a
+        forward weight counts the ways those were dealt), and over those from ``t`` on (a
+        completion, the ways to deal the rest). Both grow with the copies they count, so the
+        bound at ``t + 1`` forward (at ``t`` backward) holds every layer inside code ``t`` too,
+        with part of its copies dealt (``packed_passes.narrowed``): a ``Subsets`` walk is a walk
+        of fewer moves, each slot at most the full walk's, and the positive part of their signed
+        sum is never masked (its carries cancel with the negative part's borrows); a block's
+        set-aside layer holds states with all of the code's copies dealt. Forward the end is
+        the plan's ``weight_bound``, and backward the start. Made when asked (``balanced`` per
+        boundary: a small plan is never narrowed and does not pay for them)."""
+        factors, bins = self.weight_factors, self.weight_bins
+        return (
+            _running_bounds(factors, bins),
+            _running_bounds(factors[::-1], bins)[::-1],
+        )
 
     def layout_at(self, t: int) -> Layout:
         """The layout of the layer before code ``t`` and of the ops of code ``t`` (but the
@@ -703,23 +722,15 @@ class _Builder:
         5^51 against 51! / (10!^4 11!), 15 bytes a slot to 14; 7 stands, 7^49: 18 to 16), and
         every big-int op of the passes is as much shorter (``test_packed_slots.py`` checks it
         on every op's layer of random positions)."""
-        return self.weight_bounds(stands, fixed)[0][-1]
+        return _total_bound(self.weight_factors(stands, fixed), len(stands))
 
-    def weight_bounds(
+    def weight_factors(
         self, stands: list[int], fixed: tuple[int, ...]
-    ) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """Per code boundary ``t`` (``len(universe) + 1`` of them), the most a slot may weigh
-        in a forward layer before code ``t`` and in a completion layer there: ``weight_bound``'s
-        two bounds over the copies of the codes before ``t`` (a forward weight counts the ways
-        those were dealt), and over those from ``t`` on (a completion, the ways to deal the
-        rest). Both grow with the copies they count, so the bound at ``t + 1`` forward (at ``t``
-        backward) holds every layer inside code ``t`` too, with part of its copies dealt
-        (``packed_passes.narrowed``): a ``Subsets`` walk is a walk of fewer moves, each slot at
-        most the full walk's, and the positive part of their signed sum is never masked (its
-        carries cancel with the negative part's borrows); a block's set-aside layer holds
-        states with all of the code's copies dealt. Forward the end is ``weight_bound``, and
-        backward the start."""
-        per_code: list[tuple[int, int, int]] = []  # (product factor, copies, candidates)
+    ) -> tuple[tuple[int, int, int], ...]:
+        """Per code, what it adds to ``weight_bound``'s two bounds: (the factor of the product,
+        the copies dealt to the free stands, the candidates), for the bounds per boundary
+        (``PackedPlan.weight_bounds``)."""
+        per_code: list[tuple[int, int, int]] = []
         for t, code in enumerate(self.universe):
             takers = sum(1 for s in stands if self.takes(s, code))
             if any(code in cands for cands, _ in self.norm.groups):
@@ -728,10 +739,17 @@ class _Builder:
                 taken = sum(self.levels[s][t + 1][0] - self.levels[s][t][0] for s in fixed)
                 dealt = max(self.norm.copies[code] - taken, 0)
                 per_code.append((max(takers, 1) ** dealt, dealt, 0))
-        return (
-            _running_bounds(per_code, len(stands)),
-            _running_bounds(per_code[::-1], len(stands))[::-1],
-        )
+        return tuple(per_code)
+
+
+def _total_bound(per_code: Iterable[tuple[int, int, int]], bins: int) -> int:
+    """``_Builder.weight_bound`` from its ``weight_factors``."""
+    bound, copies, candidates = 1, 0, 0
+    for factor, dealt, chosen in per_code:
+        bound *= factor
+        copies += dealt
+        candidates += chosen
+    return min(bound, balanced(copies, bins) << candidates)
 
 
 def slot_bytes(bound: int) -> int:
@@ -740,8 +758,8 @@ def slot_bytes(bound: int) -> int:
     return (bound.bit_length() + 1 + 7) // 8
 
 
-def _running_bounds(per_code: list[tuple[int, int, int]], bins: int) -> tuple[int, ...]:
-    """The bound of ``_Builder.weight_bounds`` over the first ``t`` codes of ``per_code``, for
+def _running_bounds(per_code: Sequence[tuple[int, int, int]], bins: int) -> tuple[int, ...]:
+    """The bound of ``PackedPlan.weight_bounds`` over the first ``t`` codes of ``per_code``, for
     every ``t`` from 0: the least of the product of their factors and ``balanced`` of their
     copies times the choices of their candidates."""
     found = [1]
@@ -867,8 +885,8 @@ class _Walk:
             (min(map(self._held.__getitem__, codes)), max(map(self._held.__getitem__, codes)))
             for codes in (norm.allowed[implicit] if implicit is not None else ())
         ]
-        self.weights = builder.weight_bounds(self.free, fixed)
-        self.layout = Layout(slot_bytes(self.weights[0][-1]), widths)
+        self.weights = builder.weight_factors(self.free, fixed)
+        self.layout = Layout(slot_bytes(_total_bound(self.weights, len(self.free))), widths)
         self.masks: dict[tuple[int, frozenset[int]], Mask] = {}
         self.ops: list[Op] = []
         self._ways: dict[
@@ -932,7 +950,8 @@ class _Walk:
                 for (tally, last, k), first in zip(self.tallies, self.tally_firsts, strict=True)
             ),
             tuple(sorted({self.digit_of[(1, flag)] for _, _, flag in self.needs})),
-            bounds=self.weights,
+            weight_factors=self.weights,
+            weight_bins=len(self.free),
         )
 
     def _fixed_runs(self) -> bool:

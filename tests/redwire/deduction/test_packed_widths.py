@@ -1,6 +1,6 @@
 """The packed engine's slot widths per code and pass (``packed_passes.narrowed``), against brute
 force: the re-striding of packed layers on random layouts; the per-boundary bounds
-(``_Builder.weight_bounds``) against the largest slot met in every layer of random positions; and
+(``PackedPlan.weight_bounds``) against the largest slot met in every layer of random positions; and
 random small positions of every kind solved with every code's slots as narrow as its bound allows
 (``WIDTH_STEP`` 1: the real step of 4 bytes leaves a small position's few bytes as they were), so
 that a width one byte short anywhere carries into the next slot and the oracle sees it."""
@@ -96,7 +96,7 @@ def test_every_slot_is_within_its_boundary_bound(monkeypatch: pytest.MonkeyPatch
         plan = build_packed_plan(normalize(MAKERS[k % len(MAKERS)](rng)))
         if plan is None or plan.final < 0:
             continue
-        ahead, behind = plan.bounds
+        ahead, behind = plan.weight_bounds()
         bits = plan.layout.bits
         for forward_pass, t, layer in _layers(plan):
             bound = ahead[t + 1] if forward_pass else behind[t]
@@ -122,8 +122,8 @@ def narrowest(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[PackedPlan]]:
         narrowed(plan, reaching)
         if len(set(plan.forward_bytes)) > 1 or len(set(plan.backward_bytes)) > 1:
             for t in range(len(plan.universe)):  # the least that holds the bound and a spare bit
-                assert plan.forward_bytes[t] == slot_bytes(plan.bounds[0][t + 1])
-                assert plan.backward_bytes[t] == slot_bytes(plan.bounds[1][t])
+                assert plan.forward_bytes[t] == slot_bytes(plan.weight_bounds()[0][t + 1])
+                assert plan.backward_bytes[t] == slot_bytes(plan.weight_bounds()[1][t])
             found.append(plan)
 
     monkeypatch.setattr(packed_passes, "narrowed", recording)
