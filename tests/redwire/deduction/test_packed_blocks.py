@@ -20,8 +20,7 @@ from collections.abc import Callable
 import pytest
 
 from engine.redwire.deduction import AtLeastOne, Fact, Position, Stand, packed_plan
-from engine.redwire.deduction.codes import BLUE_VALUES, class_of, is_blue
-from engine.redwire.deduction.facts import Count, Multiplicity, SlotIn, class_codes
+from engine.redwire.deduction.facts import Count
 from engine.redwire.deduction.normalize import normalize
 from engine.redwire.deduction.packed_passes import PackedTables, forward
 from engine.redwire.deduction.packed_plan import Block, PackedPlan, build_packed_plan
@@ -30,7 +29,7 @@ from tests.redwire.deduction.oracle import enumerate_deals
 from tests.redwire.deduction.random_positions import RandomChooser, random_pool, split
 from tests.redwire.deduction.test_oracle import check_against_oracle
 from tests.redwire.deduction.test_packed_labels import label_position
-from tests.redwire.deduction.test_packed_runs import order_position
+from tests.redwire.deduction.test_packed_runs import order_position, token_facts
 
 
 def block_position(rng: random.Random) -> Position:
@@ -48,18 +47,9 @@ def block_position(rng: random.Random) -> Position:
     world = sorted_stands(tiles, sizes)
     shown = [[c if rng.random() < 0.08 else None for c in hand] for hand in world]
     facts: list[Fact] = []
-    blue = class_codes(BLUE_VALUES)
-    for s in rng.sample(range(len(world)), rng.randint(2, 4)):
-        hand = world[s]
-        places = [i for i, c in enumerate(hand) if is_blue(c) and shown[s][i] is None]
-        for i in rng.sample(places, min(len(places), 1)):
-            held = sum(1 for c in hand if class_of(c) == class_of(hand[i]))
-            if rng.random() < 0.1:  # a false one
-                held = max(1, min(3, held + rng.choice((-1, 1))))
-            facts.append(
-                Multiplicity(tuple((s, j) for j in range(len(hand))), i, min(held, 3, len(hand)))
-            )
-            facts.append(SlotIn((s, i), blue))
+    facts += token_facts(
+        rng, world, shown, rng.sample(range(len(world)), rng.randint(2, 4)), lambda: 1
+    )
     for s, hand in enumerate(world):
         slots = [(s, i) for i in range(len(hand))]
         if rng.random() < 0.25:

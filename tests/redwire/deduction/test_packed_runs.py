@@ -8,6 +8,7 @@ groups."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from engine.redwire.deduction import AtLeastOne, Fact, Position, Stand
 from engine.redwire.deduction.codes import BLUE_VALUES, class_of, is_blue
@@ -35,11 +36,30 @@ def run_position(rng: random.Random) -> Position:
     world = sorted_stands(tiles, sizes)
     shown = [[c if rng.random() < 0.12 else None for c in hand] for hand in world]
     facts: list[Fact] = []
+    stands = rng.sample(range(len(world)), rng.randint(1, min(3, len(world))))
+    facts += token_facts(rng, world, shown, stands, lambda: rng.choice((1, 1, 2)))
+    for s, hand in enumerate(world):
+        if rng.random() < 0.25:
+            facts.append(AtLeastOne([(s, i) for i in range(len(hand))], (rng.choice(hand),)))
+    stands = tuple(Stand(s, tuple(hand)) for s, hand in enumerate(shown))
+    return Position(pool, stands, tuple(facts), viewer=None)
+
+
+def token_facts(
+    rng: random.Random,
+    world: list[list[int]],
+    shown: list[list[int | None]],
+    stands: list[int],
+    tokens: Callable[[], int],
+) -> list[Fact]:
+    """x1/x2/x3 tokens read from the deal ``world``, on ``tokens()`` hidden blue wires of each
+    of ``stands`` (marked blue, as the game marks them), one in ten false."""
+    facts: list[Fact] = []
     blue = class_codes(BLUE_VALUES)
-    for s in rng.sample(range(len(world)), rng.randint(1, min(3, len(world)))):
+    for s in stands:
         hand = world[s]
         places = [i for i, c in enumerate(hand) if is_blue(c) and shown[s][i] is None]
-        for i in rng.sample(places, min(len(places), rng.choice((1, 1, 2)))):
+        for i in rng.sample(places, min(len(places), tokens())):
             held = sum(1 for c in hand if class_of(c) == class_of(hand[i]))
             if rng.random() < 0.1:  # a false one
                 held = max(1, min(3, held + rng.choice((-1, 1))))
@@ -47,11 +67,7 @@ def run_position(rng: random.Random) -> Position:
                 Multiplicity(tuple((s, j) for j in range(len(hand))), i, min(held, 3, len(hand)))
             )
             facts.append(SlotIn((s, i), blue))
-    for s, hand in enumerate(world):
-        if rng.random() < 0.25:
-            facts.append(AtLeastOne([(s, i) for i in range(len(hand))], (rng.choice(hand),)))
-    stands = tuple(Stand(s, tuple(hand)) for s, hand in enumerate(shown))
-    return Position(pool, stands, tuple(facts), viewer=None)
+    return facts
 
 
 def _runs_walked(position: Position) -> tuple[bool, bool] | None:
