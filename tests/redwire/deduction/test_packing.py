@@ -5,7 +5,8 @@ of) the bounds; a wrong shortcut would keep or drop states the walk then deals f
 state of random layouts is checked here, in the bit form and in the wide form, whole and cut. The
 wide forms are made from the bits a byte at a time (``packing.spread``), and kept by their bits
 (``packing.widen``): checked against a slot made state by state, for every bytes per slot and
-length, whole bytes or not, and as the cached forms grow and serve shorter requests.
+length, whole bytes or not, and as the cached forms grow and serve shorter requests; a digit's
+mask from its runs (``packing.periodic``), checked against ``spread`` of its bits.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from engine.redwire.deduction.packing import (
     Mask,
     Widened,
     forget_masks,
+    periodic,
     spread,
     widen,
 )
@@ -85,6 +87,27 @@ def test_spread_is_a_slot_of_ones_per_state_kept() -> None:
         bits = rng.getrandbits(size + 9)  # set bits above the states too: they must not count
         states = rng.randint(0, size)
         assert spread(bits, states, width) == _slots(bits, states, width), (bits, states, width)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_digit_masks_widen_from_their_runs_as_from_their_bits(seed: int) -> None:
+    """A digit's mask is widened from its runs (``periodic``), not its bits: on random layouts,
+    digits, values (some out of the digit's range), slot widths and reaches (0, cut inside a
+    run or a block, the whole layout, past it), the same int as ``spread`` of its bits, and as
+    the slots made state by state."""
+    rng = Random(seed)
+    for _ in range(60):
+        widths = tuple(rng.randint(1, 5) for _ in range(rng.randint(1, 4)))
+        layout = Layout(rng.randint(1, 17), widths)
+        digit = rng.randrange(len(widths))
+        values = {rng.randrange(-1, 7) for _ in range(rng.randint(0, 4))}
+        mask = layout._digit_mask(digit, frozenset(values))  # not the cache: a layout each
+        assert mask.runs is not None
+        width = rng.randint(1, 17)
+        for states in {0, 1, layout.size, layout.size + 3, rng.randint(0, layout.size)}:
+            made = periodic(mask.runs, states, width)
+            assert made == spread(mask.bits, states, width), (widths, digit, values, states)
+            assert made == _slots(mask.bits, min(states, layout.size), width)
 
 
 def test_widen_serves_each_length_exactly() -> None:
