@@ -9,7 +9,8 @@ radix: each *digit* has a stride (the product of the widths below it) and a widt
 A mask is a set of states, one bit per state (an int): the *supports* (which states are non-zero)
 walk with them (the same walk with ``|`` for ``+``, a hundred times shorter), and the weights with
 their *wide* form, a slot of ones per state kept (``widen``), made from the bits a byte of them
-at a time (eight slots looked up at once: C loops, no Python step per state). The bit form is
+at a time (eight slots looked up at once: C loops, no Python step per state), a digit's mask
+from its runs (``periodic``: a block of byte runs repeated, without reading its bits). The bit form is
 made at once and kept across plans; the wide form only as far as the states the walk reaches (most
 of a wide layout is never reached: flags and counters on top are mostly 0), the widest so far kept
 by its bits (``_WIDES``: the masks a plan builds by ``&`` and ``|`` are new objects every plan);
