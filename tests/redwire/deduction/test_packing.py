@@ -110,6 +110,42 @@ def test_digit_masks_widen_from_their_runs_as_from_their_bits(seed: int) -> None
             assert made == _slots(mask.bits, min(states, layout.size), width)
 
 
+@pytest.mark.parametrize("seed", range(20))
+def test_compound_masks_of_equal_bits_share_one_form(seed: int) -> None:
+    """Masks made by ``&`` and ``|`` anew per op, of equal bits, are made once per plan and
+    width (``Widened.alike``) and serve each other as far as the form reaches; unequal ones
+    never share: every form is the slots of its own bits."""
+    rng = Random(seed)
+    forget_masks()
+    widths = tuple(rng.randint(1, 4) for _ in range(rng.randint(1, 4)))
+    width = rng.choice((1, 2, 15))
+    layout = Layout(width, widths)
+    digits = [
+        layout.digit_mask(rng.randrange(len(widths)), {rng.randrange(4), rng.randrange(4)})
+        for _ in range(4)
+    ]
+    made = Widened(lambda: digits)
+    for digit in digits:  # made: each compound mask is then made from its parts
+        widen(digit, layout.size, width, made)
+    forms: dict[int, tuple[int, int]] = {}
+    alive = []  # a plan keeps its masks alive (``Widened.forms`` is by ``id``)
+    for _ in range(30):  # the same recipes again and again: new objects, equal bits
+        first, second = rng.sample(digits, 2)
+        mask = first | second if rng.random() < 0.4 else first & second
+        alive.append(mask)
+        states = rng.randint(1, layout.size)
+        wide = widen(mask, states, width, made)
+        cut = (1 << (8 * width * states)) - 1
+        assert wide & cut == _slots(mask.bits, states, width)
+        assert wide & ~cut & ~_slots(mask.bits, wide.bit_length() // (8 * width), width) == 0
+        before = forms.get(mask.bits)
+        if before is not None and before[0] >= states:
+            assert wide is before[1]  # served, not made again
+        entry = made.alike.get(mask.bits)
+        if entry is not None:
+            forms[mask.bits] = entry
+
+
 def test_widen_serves_each_length_exactly() -> None:
     """Cached forms (by bits) grow when a longer one is asked for, serve shorter requests as
     far as those go, and masks with equal bits share them."""
