@@ -905,7 +905,10 @@ class PackedTables:
         stands = list(plan.explicit)
         active = tuple(d for d, lo, hi in plan.group_digits if lo < t <= hi)
         chunks = _chunks(layout.widths[: len(stands)], len(live))
-        keys = _level_keys(layout.widths, len(stands), active, chunks, self._extent())
+        fold = None
+        if plan.implicit is not None:
+            fold = _fold_chunk(layout.widths, chunks, active, len(live))
+        keys = _level_keys(layout.widths, len(stands), active, chunks, self._extent(), fold)
         offsets = [plan.levels[s][t][0] for s in stands]
         if plan.implicit is not None:
             stands.append(plan.implicit)
@@ -913,6 +916,8 @@ class PackedTables:
         else:
             keys = keys[:-1]
         sums = _accumulate(live, front_bytes, front_width, back_bytes, back_width, keys)
+        if fold is not None:
+            sums = _unfold(sums, fold, _implicit_span(layout.widths, len(plan.explicit), active))
         sums = _split_chunks(sums[: len(chunks)], chunks, layout.widths) + sums[len(chunks) :]
         return {
             stand: {level + offset: w for level, w in enumerate(found) if w}
@@ -1167,111 +1172,100 @@ def _accumulate(
     keys: list[tuple[list[int], int]],
 ) -> list[list[int]]:
     """Per key list (and its number of keys), the sums of ``F * B`` over the live states by key:
-    the hot loop of the marginals, written out for up to three key lists (one Python step per
-    live state; a sum per key list is ~0.06 µs of it, hence the chunks of digits, ``_chunks``).
-    The layers' slots are ``front_width`` and ``back_width`` bytes. Where their weights fit a
-    64-bit word, read as words (``_words``): a live state then costs ~0.3 µs, not ~0.5 (two
-    slices and two ``int.from_bytes``, most of it)."""
+    the hot loop of the marginals (one Python step per live state). A key list costs ~0.07 µs
+    a live state, the product and the loop about as much again, hence the chunks of digits
+    (``_chunks``) and the implicit stand's key folded into a chunk's (``_fold_chunk``). The
+    layers' slots are ``front_width`` and ``back_width`` bytes; where their weights fit a
+    64-bit word each, they are read as words (``_words``) and multiplied in the loop
+    (``_sum_words``: a live state ~0.25 µs with two key lists, ~0.3 with three); else the
+    products are read once (``_products``) and summed by up to three key lists a loop
+    (``_sum_by_keys``)."""
     sums = [[0] * span for _, span in keys]
-    if not live:
+    if not live or not keys:
         return sums
-    lists = [key for key, _ in keys]
-    if len(keys) > 3:
-        return _accumulate_many(live, front, front_width, back, back_width, keys)
-    k0, k1, k2 = lists + [_zeros(len(lists[0]))] * (3 - len(keys))
-    s0, s1, s2 = sums + [[0] for _ in range(3 - len(sums))]
     f = _words(live, front, front_width)
     b = None if f is None else _words(live, back, back_width)
-    if f is not None and b is not None and len(f) + len(b) == 2:
-        (f0,), (b0,) = f, b
+    if f is not None and b is not None and len(f) + len(b) == 2 and len(keys) <= 3:
+        _sum_words(live, f[0], b[0], [key for key, _ in keys], sums)
+        return sums
+    products = _products(live, front, front_width, back, back_width, f, b)
+    loops = -(-len(keys) // 3)
+    size = -(-len(keys) // loops)  # as even as can be: 4 lists as 2 + 2, not 3 + 1
+    for first in range(0, len(keys), size):
+        lists = [key for key, _ in keys[first : first + size]]
+        _sum_by_keys(live, products, lists, sums[first : first + size])
+    return sums
+
+
+def _sum_words(
+    live: list[int], f0: array[int], b0: array[int], lists: list[list[int]], sums: list[list[int]]
+) -> None:
+    """``_sum_by_keys`` of the products of two layers read as one word a weight, each made in
+    the loop (a list of them made first costs ~0.03 µs a live state more)."""
+    if len(lists) == 1:
+        (k0,), (s0,) = lists, sums
+        for i in live:
+            s0[k0[i]] += f0[i] * b0[i]
+    elif len(lists) == 2:
+        (k0, k1), (s0, s1) = lists, sums
+        for i in live:
+            p = f0[i] * b0[i]
+            s0[k0[i]] += p
+            s1[k1[i]] += p
+    else:
+        (k0, k1, k2), (s0, s1, s2) = lists, sums
         for i in live:
             p = f0[i] * b0[i]
             s0[k0[i]] += p
             s1[k1[i]] += p
             s2[k2[i]] += p
-        return sums
-    if f is not None and b is not None and len(f) + len(b) == 3:
-        (low, high), (y,) = (f, b) if len(f) == 2 else (b, f)  # F * B = B * F
-        for i in live:
-            p = (low[i] | high[i] << 64) * y[i]
-            s0[k0[i]] += p
-            s1[k1[i]] += p
-            s2[k2[i]] += p
-        return sums
-    if front_width == back_width == 16 and _WORDS:  # two machine words a slot
-        fa, ba = array("Q", front), array("Q", back)
-        for i in live:
-            j = i + i
-            p = (fa[j] | fa[j + 1] << 64) * (ba[j] | ba[j + 1] << 64)
-            s0[k0[i]] += p
-            s1[k1[i]] += p
-            s2[k2[i]] += p
-        return sums
-    from_bytes, fw, bw = int.from_bytes, front_width, back_width
-    if fw == bw:  # one offset for both: the loop as it was before widths differed
-        for i in live:
-            k = i * fw
-            p = from_bytes(front[k : k + fw], "little") * from_bytes(back[k : k + fw], "little")
-            s0[k0[i]] += p
-            s1[k1[i]] += p
-            s2[k2[i]] += p
-        return sums
-    for i in live:
-        k, m = i * fw, i * bw
-        p = from_bytes(front[k : k + fw], "little") * from_bytes(back[m : m + bw], "little")
-        s0[k0[i]] += p
-        s1[k1[i]] += p
-        s2[k2[i]] += p
-    return sums
 
 
-def _accumulate_many(
+def _sum_by_keys(
+    live: list[int], products: list[int], lists: list[list[int]], sums: list[list[int]]
+) -> None:
+    """Add each live state's product to its key's sum in one to three key lists (a loop
+    written out per count: a loop over the lists per live state was ~1 µs each)."""
+    if len(lists) == 1:
+        (k0,), (s0,) = lists, sums
+        for i, p in zip(live, products, strict=True):
+            s0[k0[i]] += p
+    elif len(lists) == 2:
+        (k0, k1), (s0, s1) = lists, sums
+        for i, p in zip(live, products, strict=True):
+            s0[k0[i]] += p
+            s1[k1[i]] += p
+    else:
+        (k0, k1, k2), (s0, s1, s2) = lists, sums
+        for i, p in zip(live, products, strict=True):
+            s0[k0[i]] += p
+            s1[k1[i]] += p
+            s2[k2[i]] += p
+
+
+Words = tuple["array[int]", ...] | None
+
+
+def _products(
     live: list[int],
     front: bytes,
     front_width: int,
     back: bytes,
     back_width: int,
-    keys: list[tuple[list[int], int]],
-) -> list[list[int]]:
-    """``_accumulate`` for four to six key lists (more: by groups of six): the products read
-    once (``_products``, as words where they fit), then one loop written out for six lists
-    (a spectator's four free stands in two chunks, the implicit one and a candidates' digit:
-    mission 21's and 40's). It was a loop over the key lists per live state, ~1 µs each."""
-    if len(keys) > 6:
-        return [
-            found
-            for first in range(0, len(keys), 6)
-            for found in _accumulate_many(
-                live, front, front_width, back, back_width, keys[first : first + 6]
-            )
-        ]
-    sums = [[0] * span for _, span in keys]
-    lists = [key for key, _ in keys]
-    k0, k1, k2, k3, k4, k5 = lists + [_zeros(len(lists[0]))] * (6 - len(keys))
-    s0, s1, s2, s3, s4, s5 = sums + [[0] for _ in range(6 - len(sums))]
-    for i, p in zip(live, _products(live, front, front_width, back, back_width), strict=True):
-        s0[k0[i]] += p
-        s1[k1[i]] += p
-        s2[k2[i]] += p
-        s3[k3[i]] += p
-        s4[k4[i]] += p
-        s5[k5[i]] += p
-    return sums
-
-
-def _products(
-    live: list[int], front: bytes, front_width: int, back: bytes, back_width: int
+    f: Words,
+    b: Words,
 ) -> list[int]:
-    """``F * B`` of each live state: read as 64-bit words where they fit (``_words``), else
-    cut from the layers' slots (little-endian)."""
-    f = _words(live, front, front_width)
-    b = None if f is None else _words(live, back, back_width)
+    """``F * B`` of each live state: from the layers read as 64-bit words (``f``, ``b``:
+    ``_words`` of each) where they fit, else cut from the layers' slots (little-endian)."""
     if f is not None and b is not None and len(f) + len(b) == 2:
         (f0,), (b0,) = f, b
         return [f0[i] * b0[i] for i in live]
     if f is not None and b is not None and len(f) + len(b) == 3:
         (low, high), (y,) = (f, b) if len(f) == 2 else (b, f)  # F * B = B * F
         return [(low[i] | high[i] << 64) * y[i] for i in live]
+    if front_width == back_width == 16 and _WORDS:  # two machine words a slot
+        fa, ba = array("Q", front), array("Q", back)
+        return [(fa[i + i] | fa[i + i + 1] << 64) * (ba[i + i] | ba[i + i + 1] << 64) for i in live]
     from_bytes, fw, bw = int.from_bytes, front_width, back_width
     return [
         from_bytes(front[i * fw : i * fw + fw], "little")
@@ -1375,22 +1369,49 @@ def _split_chunks(
 _WORDS = array("Q").itemsize == 8 and sys.byteorder == "little"
 
 
-_ZEROS: list[list[int]] = []
-
-
-def _zeros(size: int) -> list[int]:
-    if not _ZEROS or len(_ZEROS[0]) != size:
-        _ZEROS[:] = [[0] * size]
-    return _ZEROS[0]
-
-
 def _implicit_offset(widths: tuple[int, ...], explicit: int) -> int:
     """What the implicit stand's key adds to its level minus the base (keys are >= 0)."""
     return sum(width - 1 for width in widths[:explicit])
 
 
+def _implicit_span(widths: tuple[int, ...], explicit: int, active: tuple[int, ...]) -> int:
+    """How many keys the implicit stand's level has (``_level_keys``)."""
+    return _implicit_offset(widths, explicit) + sum(widths[d] - 1 for d in active) + 1
+
+
+def _fold_chunk(
+    widths: tuple[int, ...],
+    chunks: tuple[tuple[int, int], ...],
+    active: tuple[int, ...],
+    live: int,
+) -> int | None:
+    """The chunk whose key the implicit stand's is folded into (``_level_keys``: one key list
+    fewer in the loop over the live states, ~0.07 µs each), the one with the fewest keys; none
+    where the pairs of keys would be over ``FOLD_PAIRS`` times the live states (the sums by
+    pair are split afterwards at C speed, ``_unfold``, a few ns a pair)."""
+    if not chunks:
+        return None
+    span = _implicit_span(widths, chunks[-1][1], active)
+    keys = [prod(widths[first:end]) for first, end in chunks]
+    fold = min(range(len(chunks)), key=keys.__getitem__)
+    return fold if keys[fold] * span <= FOLD_PAIRS * live else None
+
+
+#: The most pairs of keys a folded chunk may have per live state (``_fold_chunk``).
+FOLD_PAIRS = 2.0
+
+
+def _unfold(sums: list[list[int]], fold: int, span: int) -> list[list[int]]:
+    """The sums by chunk key and then by the implicit stand's key from those by pair of the
+    chunk ``fold`` (``pair = chunk key * span + implicit key``, ``_level_keys``)."""
+    pairs = sums[fold]
+    chunk = [sum(pairs[j : j + span]) for j in range(0, len(pairs), span)]
+    implicit = [sum(pairs[key::span]) for key in range(span)]
+    return [*sums[:fold], chunk, *sums[fold + 1 :], implicit]
+
+
 _KEYS: dict[
-    tuple[tuple[int, ...], int, tuple[int, ...], tuple[tuple[int, int], ...] | None],
+    tuple[tuple[int, ...], int, tuple[int, ...], tuple[tuple[int, int], ...] | None, int | None],
     tuple[int, list[tuple[list[int], int]]],
 ] = {}
 
@@ -1401,16 +1422,19 @@ def _level_keys(
     active: tuple[int, ...],
     chunks: tuple[tuple[int, int], ...] | None = None,
     extent: int | None = None,
+    fold: int | None = None,
 ) -> list[tuple[list[int], int]]:
     """Per state index (with the number of keys): the digit of each explicit stand (digits ``0 ..
     explicit - 1``; with ``chunks``, the index of each chunk's digits instead, ``_chunks``),
     then the implicit stand's level minus the boundary's base, plus ``_implicit_offset`` (the
-    ``active`` counter digits minus the explicit digits, shifted to be >= 0). Kept across solves:
+    ``active`` counter digits minus the explicit digits, shifted to be >= 0); with ``fold``, no
+    implicit key list but chunk ``fold``'s key is the pair ``chunk key * span + implicit key``
+    (``_unfold``). Kept across solves:
     positions often share their layouts. ``extent``: the states that need a key (at least; all
     of them if ``None``): a wide layout is mostly never live (mission 64's 5-player spectator
     after 8 actions: the live states end below 9,900 of 65,856), and keys for all its states
     were most of a first solve's marginals (~30 ms); a longer list kept serves."""
-    memo = (widths, explicit, active, chunks)
+    memo = (widths, explicit, active, chunks, fold)
     size = prod(widths)
     extent = size if extent is None else min(max(extent, 1), size)
     kept = _KEYS.get(memo)
@@ -1422,8 +1446,16 @@ def _level_keys(
         found = [(_digit_values(widths, d, extent), widths[d]) for d in range(explicit)]
     else:
         found = [_chunk_values(widths, first, end, extent) for first, end in chunks]
-    span = offset + sum(widths[d] - 1 for d in active) + 1
-    found.append((_digit_sums(widths, signs, offset, extent), span))
+    span = _implicit_span(widths, explicit, active)
+    if chunks is not None and fold is not None:
+        # The pair is linear in the digits too: the chunk's digits weigh ``span`` times their
+        # stride in the chunk's key more.
+        first, end = chunks[fold]
+        for d in range(first, end):
+            signs[d] += span * prod(widths[first:d])
+        found[fold] = (_digit_sums(widths, signs, offset, extent), found[fold][1] * span)
+    else:
+        found.append((_digit_sums(widths, signs, offset, extent), span))
     if len(_KEYS) > 16:
         _KEYS.clear()
     _KEYS[memo] = (extent, found)
