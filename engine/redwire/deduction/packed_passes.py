@@ -57,15 +57,26 @@ from engine.redwire.deduction.packing import (
 def _tile(op: Tile, layer: int) -> int:
     result = layer if op.implicit else None
     for mask, shift in zip(op.masks, op.shifts, strict=True):
-        result = _plus(result, (layer & mask) << shift)
+        result = _plus(result, _up(layer & mask, shift))
     return result or 0
 
 
 def _tile_back(op: Tile, layer: int) -> int:
     result = layer if op.implicit else None
     for mask, shift in zip(op.masks, op.shifts, strict=True):
-        result = _plus(result, (layer >> shift) & mask)
+        result = _plus(result, _down(layer, shift) & mask)
     return result or 0
+
+
+def _up(part: int, shift: int) -> int:
+    """``part << shift``: not done when ``shift`` is 0, as ``x << 0`` copies a long int (~40 µs
+    a 140 KB layer; the implicit stand's moves in a block or past a hole have step 0)."""
+    return part << shift if shift else part
+
+
+def _down(part: int, shift: int) -> int:
+    """``part >> shift`` (not done when ``shift`` is 0: ``x >> 0`` copies too, ~60 µs)."""
+    return part >> shift if shift else part
 
 
 def _plus(total: int | None, part: int) -> int:
@@ -115,14 +126,14 @@ def step(op: Op, layer: int, aside: int) -> tuple[int, int]:
     if isinstance(op, Tile):
         return _tile(op, layer), aside
     if isinstance(op, Candidate):
-        kept = (layer & op.keep_wide) << op.shift
+        kept = _up(layer & op.keep_wide, op.shift)
         if op.tile is not None:
             kept = _tile(op.tile, kept)
         return (kept if op.drop is None else (layer & op.drop_wide) + kept), aside
     if isinstance(op, Subsets):
         return _subsets(op, layer), aside
     if isinstance(op, Narrow):
-        return (layer & op.wide) >> op.shift, aside
+        return _down(layer & op.wide, op.shift), aside
     if isinstance(op, Block):
         moved = _block(op, layer)
         return layer, aside + moved if aside else moved
@@ -156,7 +167,7 @@ def _block(op: Block, layer: int) -> int:
     multiplied by it once (or stand by stand: ``_chain``)."""
     if op.stages:
         return _chain(op, layer)
-    moves = ((layer & wide) << shift for wide, shift in zip(op.masks, op.shifts, strict=True))
+    moves = (_up(layer & wide, shift) for wide, shift in zip(op.masks, op.shifts, strict=True))
     return _weighed(op, moves)
 
 
@@ -183,7 +194,7 @@ def _block_back(op: Block, aside: int) -> int:
     are ``aside``, those after the code's merge)."""
     if op.stages:
         return _chain_back(op, aside)
-    moves = ((aside >> shift) & wide for wide, shift in zip(op.masks, op.shifts, strict=True))
+    moves = (_down(aside, shift) & wide for wide, shift in zip(op.masks, op.shifts, strict=True))
     return _weighed(op, moves)
 
 
@@ -211,7 +222,7 @@ def chain_parts(op: Block, layer: int) -> Iterator[dict[Part, int]]:
         for i, key, o, j, out, weight in stage.moves:
             part = parts.get((i, key))
             if part is not None:
-                moved = part if o < 0 else (part & stage.masks[o]) << stage.shifts[o]
+                moved = part if o < 0 else _up(part & stage.masks[o], stage.shifts[o])
                 _add(sums, ((j, out), weight), moved)
         parts = _weigh(sums)
         yield parts
@@ -259,7 +270,7 @@ def chain_parts_back(op: Block, aside: int) -> Iterator[dict[Part, int]]:
         for i, key, o, j, out, weight in stage.moves:
             later = after.get((j, out))
             if later is not None:
-                moved = later if o < 0 else (later >> stage.shifts[o]) & stage.masks[o]
+                moved = later if o < 0 else _down(later, stage.shifts[o]) & stage.masks[o]
                 _add(sums, ((i, key), weight), moved)
         after = _weigh(sums)
         yield after
@@ -740,7 +751,7 @@ def _back(op: Op, layer: int, aside: int) -> int:
         return _subsets(op, layer, back=True)
     if isinstance(op, Candidate):
         kept = layer if op.tile is None else _tile_back(op.tile, layer)
-        kept = (kept >> op.shift) & op.keep_wide
+        kept = _down(kept, op.shift) & op.keep_wide
         return kept if op.drop is None else (layer & op.drop_wide) + kept
     if isinstance(op, Block):
         return layer + _block_back(op, aside)
@@ -748,7 +759,7 @@ def _back(op: Op, layer: int, aside: int) -> int:
         return layer
     if isinstance(op, Relayout):
         return _relayout(op, layer, back=True)
-    return (layer << op.shift) & op.wide
+    return _up(layer, op.shift) & op.wide
 
 
 def _backs(ops: list[Op], after: int) -> list[int]:
