@@ -793,7 +793,7 @@ def backward(plan: PackedPlan, reached: list[int]) -> list[int]:
                 aside = layer
             layer = _back(op, layer, aside)
         states = -(-reached[t].bit_length() // (8 * forward_width(plan, t)))
-        layer &= (1 << (states * 8 * backward_width(plan, t))) - 1
+        layer = _cut(layer, states * 8 * backward_width(plan, t))
         layers.append(layer)
     layers.reverse()
     return layers
@@ -1187,7 +1187,13 @@ Branch = tuple[int, int, Deals, int]
 
 def _slot_bytes(layer: int, slots: int, width: int) -> bytes:
     """The first ``slots`` slots of ``layer`` (``width`` bytes each) as bytes."""
-    return (layer & ((1 << (8 * slots * width)) - 1)).to_bytes(slots * width, "little")
+    return _cut(layer, 8 * slots * width).to_bytes(slots * width, "little")
+
+
+def _cut(layer: int, bits: int) -> int:
+    """The low ``bits`` bits of ``layer``: the mask made (two long ints) and applied only where
+    the layer is longer."""
+    return layer & ((1 << bits) - 1) if layer.bit_length() > bits else layer
 
 
 def _accumulate(
