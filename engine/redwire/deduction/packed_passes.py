@@ -1421,7 +1421,7 @@ def _fold_chunk(
     """The chunk whose key the implicit stand's is folded into (``_level_keys``: one key list
     fewer in the loop over the live states, ~0.07 µs each), the one with the fewest keys; none
     where the pairs of keys would be over ``FOLD_PAIRS`` times the live states (the sums by
-    pair are split afterwards at C speed, ``_unfold``, a few ns a pair)."""
+    pair are split afterwards, ``_unfold``: at C speed, but ~0.1 µs a pair)."""
     if not chunks:
         return None
     span = _implicit_span(widths, chunks[-1][1], active)
@@ -1430,8 +1430,12 @@ def _fold_chunk(
     return fold if keys[fold] * span <= FOLD_PAIRS * live else None
 
 
-#: The most pairs of keys a folded chunk may have per live state (``_fold_chunk``).
-FOLD_PAIRS = 2.0
+#: The most pairs of keys a folded chunk may have per live state (``_fold_chunk``): splitting
+#: the sums by pair costs ~0.1 µs a pair (two sums of long ints), a key list fewer saves ~0.07
+#: µs a live state; timed per boundary on the spectators of missions 52 and 35 (5 players,
+#: after 8 actions), folding gained up to 0.6 ms a boundary at 0.1-0.6 pairs a live state, about
+#: nothing at 0.7-1.2 and lost above (0.5 ms at 5 pairs a live state).
+FOLD_PAIRS = 0.6
 
 
 def _unfold(sums: list[list[int]], fold: int, span: int) -> list[list[int]]:
