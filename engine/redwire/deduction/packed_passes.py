@@ -1448,7 +1448,7 @@ def _unfold(sums: list[list[int]], fold: int, span: int) -> list[list[int]]:
 
 
 _KEYS: dict[
-    tuple[tuple[int, ...], int, tuple[int, ...], tuple[tuple[int, int], ...] | None, int | None],
+    tuple[tuple[int, ...], int, tuple[int, ...], tuple[tuple[int, int], ...] | None],
     tuple[int, list[tuple[list[int], int]]],
 ] = {}
 
@@ -1466,42 +1466,74 @@ def _level_keys(
     then the implicit stand's level minus the boundary's base, plus ``_implicit_offset`` (the
     ``active`` counter digits minus the explicit digits, shifted to be >= 0); with ``fold``, no
     implicit key list but chunk ``fold``'s key is the pair ``chunk key * span + implicit key``
-    (``_unfold``). Kept across solves:
+    (``_unfold``, ``_folded_keys``). Kept across solves:
     positions often share their layouts. ``extent``: the states that need a key (at least; all
     of them if ``None``): a wide layout is mostly never live (mission 64's 5-player spectator
     after 8 actions: the live states end below 9,900 of 65,856), and keys for all its states
     were most of a first solve's marginals (~30 ms); a longer list kept serves."""
-    memo = (widths, explicit, active, chunks, fold)
+    memo = (widths, explicit, active, chunks)
     size = prod(widths)
     extent = size if extent is None else min(max(extent, 1), size)
     kept = _KEYS.get(memo)
+    if kept is None or kept[0] < extent:
+        offset = _implicit_offset(widths, explicit)
+        signs = [-1 if d < explicit else 1 if d in active else 0 for d in range(len(widths))]
+        if chunks is None:
+            found = [(_digit_values(widths, d, extent), widths[d]) for d in range(explicit)]
+        else:
+            found = [_chunk_values(widths, first, end, extent) for first, end in chunks]
+        span = _implicit_span(widths, explicit, active)
+        found.append((_digit_sums(widths, signs, offset, extent), span))
+        if len(_KEYS) > 16:
+            _KEYS.clear()
+        kept = _KEYS[memo] = (extent, found)
+    if fold is None or chunks is None:
+        return kept[1]
+    pairs = _folded_keys(widths, explicit, active, chunks, kept[0], fold)
+    return [*kept[1][:fold], pairs, *kept[1][fold + 1 : -1]]
+
+
+_FOLDED: dict[
+    tuple[tuple[int, ...], int, tuple[int, ...], tuple[tuple[int, int], ...], int],
+    tuple[int, tuple[list[int], int]],
+] = {}
+
+
+def _folded_keys(
+    widths: tuple[int, ...],
+    explicit: int,
+    active: tuple[int, ...],
+    chunks: tuple[tuple[int, int], ...],
+    extent: int,
+    fold: int,
+) -> tuple[list[int], int]:
+    """Per state index, chunk ``fold``'s key paired with the implicit stand's (``_level_keys``),
+    and the number of pairs; kept apart from the level keys (the same layout's boundaries fold
+    or not by their live states: in one cache, the two kinds of entries evicted each other, and
+    mission 64's 5-player spectator after 8 actions made 49 key lists again in a warm solve)."""
+    memo = (widths, explicit, active, chunks, fold)
+    kept = _FOLDED.get(memo)
     if kept is not None and kept[0] >= extent:
         return kept[1]
     offset = _implicit_offset(widths, explicit)
     signs = [-1 if d < explicit else 1 if d in active else 0 for d in range(len(widths))]
-    if chunks is None:
-        found = [(_digit_values(widths, d, extent), widths[d]) for d in range(explicit)]
-    else:
-        found = [_chunk_values(widths, first, end, extent) for first, end in chunks]
     span = _implicit_span(widths, explicit, active)
-    if chunks is not None and fold is not None:
-        # The pair is linear in the digits too: the chunk's digits weigh ``span`` times their
-        # stride in the chunk's key more.
-        first, end = chunks[fold]
-        for d in range(first, end):
-            signs[d] += span * prod(widths[first:d])
-        found[fold] = (_digit_sums(widths, signs, offset, extent), found[fold][1] * span)
-    else:
-        found.append((_digit_sums(widths, signs, offset, extent), span))
-    if len(_KEYS) > 16:
-        _KEYS.clear()
-    _KEYS[memo] = (extent, found)
+    # The pair is linear in the digits too: the chunk's digits weigh ``span`` times their
+    # stride in the chunk's key more.
+    first, end = chunks[fold]
+    for d in range(first, end):
+        signs[d] += span * prod(widths[first:d])
+    found = (_digit_sums(widths, signs, offset, extent), prod(widths[first:end]) * span)
+    if len(_FOLDED) > 32:  # a spectator folds at most of its boundaries, each its own layout
+        _FOLDED.clear()
+    _FOLDED[memo] = (extent, found)
     return found
 
 
 def forget_keys() -> None:
     """Empty the cache of level keys (to time cold solves)."""
     _KEYS.clear()
+    _FOLDED.clear()
     _JOINT.clear()
 
 
