@@ -1434,8 +1434,11 @@ def _fold_chunk(
 #: the sums by pair costs ~0.1 µs a pair (two sums of long ints), a key list fewer saves ~0.07
 #: µs a live state; timed per boundary on the spectators of missions 52 and 35 (5 players,
 #: after 8 actions), folding gained up to 0.6 ms a boundary at 0.1-0.6 pairs a live state, about
-#: nothing at 0.7-1.2 and lost above (0.5 ms at 5 pairs a live state).
-FOLD_PAIRS = 0.6
+#: nothing at 0.7-1.2 and lost above (0.5 ms at 5 pairs a live state). Off (0): the pairs' key
+#: list is one more list to make per layout (``_folded_keys``), and in a first solve, what the
+#: page and the bench pay, that costs more than the loop saves (35@8: 6.6 ms for its 14 folded
+#: lists, ~2.5 ms saved; 21@8: 2.4 ms made); it pays in warm solves only.
+FOLD_PAIRS = 0.0
 
 
 def _unfold(sums: list[list[int]], fold: int, span: int) -> list[list[int]]:
