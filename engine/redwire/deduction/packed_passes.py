@@ -55,17 +55,35 @@ from engine.redwire.deduction.packing import (
 
 
 def _tile(op: Tile, layer: int) -> int:
-    result = layer if op.implicit else 0
+    result = layer if op.implicit else None
     for mask, shift in zip(op.masks, op.shifts, strict=True):
-        result += (layer & mask) << shift
-    return result
+        result = _plus(result, _up(layer & mask, shift))
+    return result or 0
 
 
 def _tile_back(op: Tile, layer: int) -> int:
-    result = layer if op.implicit else 0
+    result = layer if op.implicit else None
     for mask, shift in zip(op.masks, op.shifts, strict=True):
-        result += (layer >> shift) & mask
-    return result
+        result = _plus(result, _down(layer, shift) & mask)
+    return result or 0
+
+
+def _up(part: int, shift: int) -> int:
+    """``part << shift``: not done when ``shift`` is 0, as ``x << 0`` copies a long int (~40 µs
+    a 140 KB layer; the implicit stand's moves in a block or past a hole have step 0)."""
+    return part << shift if shift else part
+
+
+def _down(part: int, shift: int) -> int:
+    """``part >> shift`` (not done when ``shift`` is 0: ``x >> 0`` copies too, ~60 µs)."""
+    return part >> shift if shift else part
+
+
+def _plus(total: int | None, part: int) -> int:
+    """``total + part``, or ``part`` itself where there is no ``total`` yet: ``0 + x`` copies
+    a long int (a pass over the layer, as long as an ``&`` and a shift together; mission 40's
+    5-player spectator after 8 actions made ~400 such copies a solve, ~10 ms)."""
+    return part if total is None else total + part
 
 
 def _subsets(op: Subsets, layer: int, back: bool = False) -> int:
@@ -73,16 +91,18 @@ def _subsets(op: Subsets, layer: int, back: bool = False) -> int:
     walk's tiles transposed in reverse order): every slot of it is the weight of the deals
     meeting the needs, never negative, so the sum of the packed ints is that layer (carries and
     borrows between the slots of the parts cancel)."""
-    plus = minus = 0
+    plus: int | None = None
+    minus: int | None = None
     for sign, tiles in op.walks:
         walked = layer
         for tile in reversed(tiles) if back else tiles:
             walked = _tile_back(tile, walked) if back else _tile(tile, walked)
         if sign > 0:
-            plus += walked
+            plus = _plus(plus, walked)
         else:
-            minus += walked
-    return plus - minus
+            minus = _plus(minus, walked)
+    total = plus or 0
+    return total if minus is None else total - minus
 
 
 def forward(plan: PackedPlan) -> list[int]:
@@ -106,19 +126,20 @@ def step(op: Op, layer: int, aside: int) -> tuple[int, int]:
     if isinstance(op, Tile):
         return _tile(op, layer), aside
     if isinstance(op, Candidate):
-        kept = (layer & op.keep_wide) << op.shift
+        kept = _up(layer & op.keep_wide, op.shift)
         if op.tile is not None:
             kept = _tile(op.tile, kept)
         return (kept if op.drop is None else (layer & op.drop_wide) + kept), aside
     if isinstance(op, Subsets):
         return _subsets(op, layer), aside
     if isinstance(op, Narrow):
-        return (layer & op.wide) >> op.shift, aside
+        return _down(layer & op.wide, op.shift), aside
     if isinstance(op, Block):
-        return layer, aside + _block(op, layer)
+        moved = _block(op, layer)
+        return layer, aside + moved if aside else moved
     if isinstance(op, Relayout):
         return _relayout(op, layer), aside
-    return layer + aside, 0
+    return (layer + aside if aside else layer), 0
 
 
 def _relayout(op: Relayout, layer: int, back: bool = False) -> int:
@@ -146,14 +167,26 @@ def _block(op: Block, layer: int) -> int:
     multiplied by it once (or stand by stand: ``_chain``)."""
     if op.stages:
         return _chain(op, layer)
-    result = 0
-    scale, moved = 1, 0
-    for wide, shift, weight in zip(op.masks, op.shifts, op.scales, strict=True):
-        if weight != scale:  # the moves come grouped by weight (``packed_plan._Walk._block``)
-            result += moved if scale == 1 else moved * scale
-            scale, moved = weight, 0
-        moved += (layer & wide) << shift
-    return result + (moved if scale == 1 else moved * scale)
+    moves = (_up(layer & wide, shift) for wide, shift in zip(op.masks, op.shifts, strict=True))
+    return _weighed(op, moves)
+
+
+def _weighed(op: Block, moves: Iterable[int]) -> int:
+    """The sum of a block's ``moves`` (one per way) times their ways' weights: the moves come
+    grouped by weight (``packed_plan._Walk._block``), each group summed, then multiplied once.
+    Each move is made as it is added (a generator), so that no more than two are alive."""
+    result: int | None = None
+    moved: int | None = None
+    scale = 1
+    for part, weight in zip(moves, op.scales, strict=True):
+        if weight != scale and moved is not None:
+            result = _plus(result, moved if scale == 1 else moved * scale)
+            moved = None
+        scale = weight
+        moved = _plus(moved, part)
+    if moved is not None:
+        result = _plus(result, moved if scale == 1 else moved * scale)
+    return result or 0
 
 
 def _block_back(op: Block, aside: int) -> int:
@@ -161,14 +194,8 @@ def _block_back(op: Block, aside: int) -> int:
     are ``aside``, those after the code's merge)."""
     if op.stages:
         return _chain_back(op, aside)
-    result = 0
-    scale, moved = 1, 0
-    for wide, shift, weight in zip(op.masks, op.shifts, op.scales, strict=True):
-        if weight != scale:
-            result += moved if scale == 1 else moved * scale
-            scale, moved = weight, 0
-        moved += (aside >> shift) & wide
-    return result + (moved if scale == 1 else moved * scale)
+    moves = (_down(aside, shift) & wide for wide, shift in zip(op.masks, op.shifts, strict=True))
+    return _weighed(op, moves)
 
 
 def _chain(op: Block, layer: int) -> int:
@@ -195,7 +222,7 @@ def chain_parts(op: Block, layer: int) -> Iterator[dict[Part, int]]:
         for i, key, o, j, out, weight in stage.moves:
             part = parts.get((i, key))
             if part is not None:
-                moved = part if o < 0 else (part & stage.masks[o]) << stage.shifts[o]
+                moved = part if o < 0 else _up(part & stage.masks[o], stage.shifts[o])
                 _add(sums, ((j, out), weight), moved)
         parts = _weigh(sums)
         yield parts
@@ -243,7 +270,7 @@ def chain_parts_back(op: Block, aside: int) -> Iterator[dict[Part, int]]:
         for i, key, o, j, out, weight in stage.moves:
             later = after.get((j, out))
             if later is not None:
-                moved = later if o < 0 else (later >> stage.shifts[o]) & stage.masks[o]
+                moved = later if o < 0 else _down(later, stage.shifts[o]) & stage.masks[o]
                 _add(sums, ((i, key), weight), moved)
         after = _weigh(sums)
         yield after
@@ -766,7 +793,7 @@ def _back(op: Op, layer: int, aside: int) -> int:
         return _subsets(op, layer, back=True)
     if isinstance(op, Candidate):
         kept = layer if op.tile is None else _tile_back(op.tile, layer)
-        kept = (kept >> op.shift) & op.keep_wide
+        kept = _down(kept, op.shift) & op.keep_wide
         return kept if op.drop is None else (layer & op.drop_wide) + kept
     if isinstance(op, Block):
         return layer + _block_back(op, aside)
@@ -774,7 +801,7 @@ def _back(op: Op, layer: int, aside: int) -> int:
         return layer
     if isinstance(op, Relayout):
         return _relayout(op, layer, back=True)
-    return (layer << op.shift) & op.wide
+    return _up(layer, op.shift) & op.wide
 
 
 def _backs(ops: list[Op], after: int) -> list[int]:
@@ -808,7 +835,7 @@ def backward(plan: PackedPlan, reached: list[int]) -> list[int]:
                 aside = layer
             layer = _back(op, layer, aside)
         states = -(-reached[t].bit_length() // (8 * forward_width(plan, t)))
-        layer &= (1 << (states * 8 * backward_width(plan, t))) - 1
+        layer = _cut(layer, states * 8 * backward_width(plan, t))
         layers.append(layer)
     layers.reverse()
     return layers
@@ -947,7 +974,10 @@ class PackedTables:
         stands = list(plan.explicit)
         active = tuple(d for d, lo, hi in plan.group_digits if lo < t <= hi)
         chunks = _chunks(layout.widths[: len(stands)], len(live))
-        keys = _level_keys(layout.widths, len(stands), active, chunks, self._extent())
+        fold = None
+        if plan.implicit is not None:
+            fold = _fold_chunk(layout.widths, chunks, active, len(live))
+        keys = _level_keys(layout.widths, len(stands), active, chunks, self._extent(), fold)
         offsets = [plan.levels[s][t][0] for s in stands]
         if plan.implicit is not None:
             stands.append(plan.implicit)
@@ -955,6 +985,8 @@ class PackedTables:
         else:
             keys = keys[:-1]
         sums = _accumulate(live, front_bytes, front_width, back_bytes, back_width, keys)
+        if fold is not None:
+            sums = _unfold(sums, fold, _implicit_span(layout.widths, len(plan.explicit), active))
         sums = _split_chunks(sums[: len(chunks)], chunks, layout.widths) + sums[len(chunks) :]
         return {
             stand: {level + offset: w for level, w in enumerate(found) if w}
@@ -1197,7 +1229,13 @@ Branch = tuple[int, int, Deals, int]
 
 def _slot_bytes(layer: int, slots: int, width: int) -> bytes:
     """The first ``slots`` slots of ``layer`` (``width`` bytes each) as bytes."""
-    return (layer & ((1 << (8 * slots * width)) - 1)).to_bytes(slots * width, "little")
+    return _cut(layer, 8 * slots * width).to_bytes(slots * width, "little")
+
+
+def _cut(layer: int, bits: int) -> int:
+    """The low ``bits`` bits of ``layer``: the mask made (two long ints) and applied only where
+    the layer is longer."""
+    return layer & ((1 << bits) - 1) if layer.bit_length() > bits else layer
 
 
 def _accumulate(
@@ -1209,111 +1247,100 @@ def _accumulate(
     keys: list[tuple[list[int], int]],
 ) -> list[list[int]]:
     """Per key list (and its number of keys), the sums of ``F * B`` over the live states by key:
-    the hot loop of the marginals, written out for up to three key lists (one Python step per
-    live state; a sum per key list is ~0.06 µs of it, hence the chunks of digits, ``_chunks``).
-    The layers' slots are ``front_width`` and ``back_width`` bytes. Where their weights fit a
-    64-bit word, read as words (``_words``): a live state then costs ~0.3 µs, not ~0.5 (two
-    slices and two ``int.from_bytes``, most of it)."""
+    the hot loop of the marginals (one Python step per live state). A key list costs ~0.07 µs
+    a live state, the product and the loop about as much again, hence the chunks of digits
+    (``_chunks``) and the implicit stand's key folded into a chunk's (``_fold_chunk``). The
+    layers' slots are ``front_width`` and ``back_width`` bytes; where their weights fit a
+    64-bit word each, they are read as words (``_words``) and multiplied in the loop
+    (``_sum_words``: a live state ~0.25 µs with two key lists, ~0.3 with three); else the
+    products are read once (``_products``) and summed by up to three key lists a loop
+    (``_sum_by_keys``)."""
     sums = [[0] * span for _, span in keys]
-    if not live:
+    if not live or not keys:
         return sums
-    lists = [key for key, _ in keys]
-    if len(keys) > 3:
-        return _accumulate_many(live, front, front_width, back, back_width, keys)
-    k0, k1, k2 = lists + [_zeros(len(lists[0]))] * (3 - len(keys))
-    s0, s1, s2 = sums + [[0] for _ in range(3 - len(sums))]
     f = _words(live, front, front_width)
     b = None if f is None else _words(live, back, back_width)
-    if f is not None and b is not None and len(f) + len(b) == 2:
-        (f0,), (b0,) = f, b
+    if f is not None and b is not None and len(f) + len(b) == 2 and len(keys) <= 3:
+        _sum_words(live, f[0], b[0], [key for key, _ in keys], sums)
+        return sums
+    products = _products(live, front, front_width, back, back_width, f, b)
+    loops = -(-len(keys) // 3)
+    size = -(-len(keys) // loops)  # as even as can be: 4 lists as 2 + 2, not 3 + 1
+    for first in range(0, len(keys), size):
+        lists = [key for key, _ in keys[first : first + size]]
+        _sum_by_keys(live, products, lists, sums[first : first + size])
+    return sums
+
+
+def _sum_words(
+    live: list[int], f0: array[int], b0: array[int], lists: list[list[int]], sums: list[list[int]]
+) -> None:
+    """``_sum_by_keys`` of the products of two layers read as one word a weight, each made in
+    the loop (a list of them made first costs ~0.03 µs a live state more)."""
+    if len(lists) == 1:
+        (k0,), (s0,) = lists, sums
+        for i in live:
+            s0[k0[i]] += f0[i] * b0[i]
+    elif len(lists) == 2:
+        (k0, k1), (s0, s1) = lists, sums
+        for i in live:
+            p = f0[i] * b0[i]
+            s0[k0[i]] += p
+            s1[k1[i]] += p
+    else:
+        (k0, k1, k2), (s0, s1, s2) = lists, sums
         for i in live:
             p = f0[i] * b0[i]
             s0[k0[i]] += p
             s1[k1[i]] += p
             s2[k2[i]] += p
-        return sums
-    if f is not None and b is not None and len(f) + len(b) == 3:
-        (low, high), (y,) = (f, b) if len(f) == 2 else (b, f)  # F * B = B * F
-        for i in live:
-            p = (low[i] | high[i] << 64) * y[i]
-            s0[k0[i]] += p
-            s1[k1[i]] += p
-            s2[k2[i]] += p
-        return sums
-    if front_width == back_width == 16 and _WORDS:  # two machine words a slot
-        fa, ba = array("Q", front), array("Q", back)
-        for i in live:
-            j = i + i
-            p = (fa[j] | fa[j + 1] << 64) * (ba[j] | ba[j + 1] << 64)
-            s0[k0[i]] += p
-            s1[k1[i]] += p
-            s2[k2[i]] += p
-        return sums
-    from_bytes, fw, bw = int.from_bytes, front_width, back_width
-    if fw == bw:  # one offset for both: the loop as it was before widths differed
-        for i in live:
-            k = i * fw
-            p = from_bytes(front[k : k + fw], "little") * from_bytes(back[k : k + fw], "little")
-            s0[k0[i]] += p
-            s1[k1[i]] += p
-            s2[k2[i]] += p
-        return sums
-    for i in live:
-        k, m = i * fw, i * bw
-        p = from_bytes(front[k : k + fw], "little") * from_bytes(back[m : m + bw], "little")
-        s0[k0[i]] += p
-        s1[k1[i]] += p
-        s2[k2[i]] += p
-    return sums
 
 
-def _accumulate_many(
+def _sum_by_keys(
+    live: list[int], products: list[int], lists: list[list[int]], sums: list[list[int]]
+) -> None:
+    """Add each live state's product to its key's sum in one to three key lists (a loop
+    written out per count: a loop over the lists per live state was ~1 µs each)."""
+    if len(lists) == 1:
+        (k0,), (s0,) = lists, sums
+        for i, p in zip(live, products, strict=True):
+            s0[k0[i]] += p
+    elif len(lists) == 2:
+        (k0, k1), (s0, s1) = lists, sums
+        for i, p in zip(live, products, strict=True):
+            s0[k0[i]] += p
+            s1[k1[i]] += p
+    else:
+        (k0, k1, k2), (s0, s1, s2) = lists, sums
+        for i, p in zip(live, products, strict=True):
+            s0[k0[i]] += p
+            s1[k1[i]] += p
+            s2[k2[i]] += p
+
+
+Words = tuple["array[int]", ...] | None
+
+
+def _products(
     live: list[int],
     front: bytes,
     front_width: int,
     back: bytes,
     back_width: int,
-    keys: list[tuple[list[int], int]],
-) -> list[list[int]]:
-    """``_accumulate`` for four to six key lists (more: by groups of six): the products read
-    once (``_products``, as words where they fit), then one loop written out for six lists
-    (a spectator's four free stands in two chunks, the implicit one and a candidates' digit:
-    mission 21's and 40's). It was a loop over the key lists per live state, ~1 µs each."""
-    if len(keys) > 6:
-        return [
-            found
-            for first in range(0, len(keys), 6)
-            for found in _accumulate_many(
-                live, front, front_width, back, back_width, keys[first : first + 6]
-            )
-        ]
-    sums = [[0] * span for _, span in keys]
-    lists = [key for key, _ in keys]
-    k0, k1, k2, k3, k4, k5 = lists + [_zeros(len(lists[0]))] * (6 - len(keys))
-    s0, s1, s2, s3, s4, s5 = sums + [[0] for _ in range(6 - len(sums))]
-    for i, p in zip(live, _products(live, front, front_width, back, back_width), strict=True):
-        s0[k0[i]] += p
-        s1[k1[i]] += p
-        s2[k2[i]] += p
-        s3[k3[i]] += p
-        s4[k4[i]] += p
-        s5[k5[i]] += p
-    return sums
-
-
-def _products(
-    live: list[int], front: bytes, front_width: int, back: bytes, back_width: int
+    f: Words,
+    b: Words,
 ) -> list[int]:
-    """``F * B`` of each live state: read as 64-bit words where they fit (``_words``), else
-    cut from the layers' slots (little-endian)."""
-    f = _words(live, front, front_width)
-    b = None if f is None else _words(live, back, back_width)
+    """``F * B`` of each live state: from the layers read as 64-bit words (``f``, ``b``:
+    ``_words`` of each) where they fit, else cut from the layers' slots (little-endian)."""
     if f is not None and b is not None and len(f) + len(b) == 2:
         (f0,), (b0,) = f, b
         return [f0[i] * b0[i] for i in live]
     if f is not None and b is not None and len(f) + len(b) == 3:
         (low, high), (y,) = (f, b) if len(f) == 2 else (b, f)  # F * B = B * F
         return [(low[i] | high[i] << 64) * y[i] for i in live]
+    if front_width == back_width == 16 and _WORDS:  # two machine words a slot
+        fa, ba = array("Q", front), array("Q", back)
+        return [(fa[i + i] | fa[i + i + 1] << 64) * (ba[i + i] | ba[i + i + 1] << 64) for i in live]
     from_bytes, fw, bw = int.from_bytes, front_width, back_width
     return [
         from_bytes(front[i * fw : i * fw + fw], "little")
@@ -1417,18 +1444,52 @@ def _split_chunks(
 _WORDS = array("Q").itemsize == 8 and sys.byteorder == "little"
 
 
-_ZEROS: list[list[int]] = []
-
-
-def _zeros(size: int) -> list[int]:
-    if not _ZEROS or len(_ZEROS[0]) != size:
-        _ZEROS[:] = [[0] * size]
-    return _ZEROS[0]
-
-
 def _implicit_offset(widths: tuple[int, ...], explicit: int) -> int:
     """What the implicit stand's key adds to its level minus the base (keys are >= 0)."""
     return sum(width - 1 for width in widths[:explicit])
+
+
+def _implicit_span(widths: tuple[int, ...], explicit: int, active: tuple[int, ...]) -> int:
+    """How many keys the implicit stand's level has (``_level_keys``)."""
+    return _implicit_offset(widths, explicit) + sum(widths[d] - 1 for d in active) + 1
+
+
+def _fold_chunk(
+    widths: tuple[int, ...],
+    chunks: tuple[tuple[int, int], ...],
+    active: tuple[int, ...],
+    live: int,
+) -> int | None:
+    """The chunk whose key the implicit stand's is folded into (``_level_keys``: one key list
+    fewer in the loop over the live states, ~0.07 µs each), the one with the fewest keys; none
+    where the pairs of keys would be over ``FOLD_PAIRS`` times the live states (the sums by
+    pair are split afterwards, ``_unfold``: at C speed, but ~0.1 µs a pair)."""
+    if not chunks:
+        return None
+    span = _implicit_span(widths, chunks[-1][1], active)
+    keys = [prod(widths[first:end]) for first, end in chunks]
+    fold = min(range(len(chunks)), key=keys.__getitem__)
+    return fold if keys[fold] * span <= FOLD_PAIRS * live else None
+
+
+#: The most pairs of keys a folded chunk may have per live state (``_fold_chunk``): splitting
+#: the sums by pair costs ~0.1 µs a pair (two sums of long ints), a key list fewer saves ~0.07
+#: µs a live state; timed per boundary on the spectators of missions 52 and 35 (5 players,
+#: after 8 actions), folding gained up to 0.6 ms a boundary at 0.1-0.6 pairs a live state, about
+#: nothing at 0.7-1.2 and lost above (0.5 ms at 5 pairs a live state). Off (0): the pairs' key
+#: list is one more list to make per layout (``_folded_keys``), and in a first solve, what the
+#: page and the bench pay, that costs more than the loop saves (35@8: 6.6 ms for its 14 folded
+#: lists, ~2.5 ms saved; 21@8: 2.4 ms made); it pays in warm solves only.
+FOLD_PAIRS = 0.0
+
+
+def _unfold(sums: list[list[int]], fold: int, span: int) -> list[list[int]]:
+    """The sums by chunk key and then by the implicit stand's key from those by pair of the
+    chunk ``fold`` (``pair = chunk key * span + implicit key``, ``_level_keys``)."""
+    pairs = sums[fold]
+    chunk = [sum(pairs[j : j + span]) for j in range(0, len(pairs), span)]
+    implicit = [sum(pairs[key::span]) for key in range(span)]
+    return [*sums[:fold], chunk, *sums[fold + 1 :], implicit]
 
 
 _KEYS: dict[
@@ -1443,11 +1504,14 @@ def _level_keys(
     active: tuple[int, ...],
     chunks: tuple[tuple[int, int], ...] | None = None,
     extent: int | None = None,
+    fold: int | None = None,
 ) -> list[tuple[list[int], int]]:
     """Per state index (with the number of keys): the digit of each explicit stand (digits ``0 ..
     explicit - 1``; with ``chunks``, the index of each chunk's digits instead, ``_chunks``),
     then the implicit stand's level minus the boundary's base, plus ``_implicit_offset`` (the
-    ``active`` counter digits minus the explicit digits, shifted to be >= 0). Kept across solves:
+    ``active`` counter digits minus the explicit digits, shifted to be >= 0); with ``fold``, no
+    implicit key list but chunk ``fold``'s key is the pair ``chunk key * span + implicit key``
+    (``_unfold``, ``_folded_keys``). Kept across solves:
     positions often share their layouts. ``extent``: the states that need a key (at least; all
     of them if ``None``): a wide layout is mostly never live (mission 64's 5-player spectator
     after 8 actions: the live states end below 9,900 of 65,856), and keys for all its states
@@ -1456,25 +1520,65 @@ def _level_keys(
     size = prod(widths)
     extent = size if extent is None else min(max(extent, 1), size)
     kept = _KEYS.get(memo)
+    if kept is None or kept[0] < extent:
+        offset = _implicit_offset(widths, explicit)
+        signs = [-1 if d < explicit else 1 if d in active else 0 for d in range(len(widths))]
+        if chunks is None:
+            found = [(_digit_values(widths, d, extent), widths[d]) for d in range(explicit)]
+        else:
+            found = [_chunk_values(widths, first, end, extent) for first, end in chunks]
+        span = _implicit_span(widths, explicit, active)
+        found.append((_digit_sums(widths, signs, offset, extent), span))
+        if len(_KEYS) > 16:
+            _KEYS.clear()
+        kept = _KEYS[memo] = (extent, found)
+    if fold is None or chunks is None:
+        return kept[1]
+    pairs = _folded_keys(widths, explicit, active, chunks, kept[0], fold)
+    return [*kept[1][:fold], pairs, *kept[1][fold + 1 : -1]]
+
+
+_FOLDED: dict[
+    tuple[tuple[int, ...], int, tuple[int, ...], tuple[tuple[int, int], ...], int],
+    tuple[int, tuple[list[int], int]],
+] = {}
+
+
+def _folded_keys(
+    widths: tuple[int, ...],
+    explicit: int,
+    active: tuple[int, ...],
+    chunks: tuple[tuple[int, int], ...],
+    extent: int,
+    fold: int,
+) -> tuple[list[int], int]:
+    """Per state index, chunk ``fold``'s key paired with the implicit stand's (``_level_keys``),
+    and the number of pairs; kept apart from the level keys (the same layout's boundaries fold
+    or not by their live states: in one cache, the two kinds of entries evicted each other, and
+    mission 64's 5-player spectator after 8 actions made 49 key lists again in a warm solve)."""
+    memo = (widths, explicit, active, chunks, fold)
+    kept = _FOLDED.get(memo)
     if kept is not None and kept[0] >= extent:
         return kept[1]
     offset = _implicit_offset(widths, explicit)
     signs = [-1 if d < explicit else 1 if d in active else 0 for d in range(len(widths))]
-    if chunks is None:
-        found = [(_digit_values(widths, d, extent), widths[d]) for d in range(explicit)]
-    else:
-        found = [_chunk_values(widths, first, end, extent) for first, end in chunks]
-    span = offset + sum(widths[d] - 1 for d in active) + 1
-    found.append((_digit_sums(widths, signs, offset, extent), span))
-    if len(_KEYS) > 16:
-        _KEYS.clear()
-    _KEYS[memo] = (extent, found)
+    span = _implicit_span(widths, explicit, active)
+    # The pair is linear in the digits too: the chunk's digits weigh ``span`` times their
+    # stride in the chunk's key more.
+    first, end = chunks[fold]
+    for d in range(first, end):
+        signs[d] += span * prod(widths[first:d])
+    found = (_digit_sums(widths, signs, offset, extent), prod(widths[first:end]) * span)
+    if len(_FOLDED) > 32:  # a spectator folds at most of its boundaries, each its own layout
+        _FOLDED.clear()
+    _FOLDED[memo] = (extent, found)
     return found
 
 
 def forget_keys() -> None:
     """Empty the cache of level keys (to time cold solves)."""
     _KEYS.clear()
+    _FOLDED.clear()
     _JOINT.clear()
 
 

@@ -893,6 +893,9 @@ class _Walk:
             tuple[int, int, int], list[tuple[int, Mask | None, int, frozenset[SlotRef]]]
         ]
         self._ways = {}  # ``_ways_of``
+        #: per (code number, stand, copies), the start levels whose block fits, by the slots
+        #: of ties it covers (``_fitting``)
+        self._fitting: dict[tuple[int, int, int], dict[frozenset[SlotRef], list[int]]] = {}
         self.dealt = 0  # copies dealt to the free stands, counters of open groups apart
         self.factor = 1
 
@@ -1496,10 +1499,12 @@ class _Walk:
                 if s in tally.slots and code in tally.codes
             ]
             for c in range(1, most + 1):
-                found: dict[frozenset[SlotRef], list[int]] = {}
-                for a in range(size - c + 1):
-                    if _fits(allowed, runs, code, a, c):
-                        found.setdefault(covers(a, c), []).append(a)
+                found = self._fitting.get((t, s, c))
+                if found is None:  # the same for every block of the code: made once
+                    found = self._fitting[t, s, c] = {}
+                    for a in range(size - c + 1):
+                        if _fits(allowed, runs, code, a, c):
+                            found.setdefault(covers(a, c), []).append(a)
                 for covered, starts in found.items():
                     mask = _union([at(a, b) for a, b in _intervals(starts)])
                     for digit, high in counted:

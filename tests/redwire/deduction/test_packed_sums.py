@@ -3,17 +3,18 @@ force: random layers (narrow and wide slots, forward and backward layers of diff
 widths, slots of two machine words) and random key lists (one to five), with no live state,
 one, few or most, their weights read as 64-bit words wherever they fit (``_words``,
 ``WORD_DENSITY`` 0) and never; then random small positions and counted shares solved both
-ways."""
+ways, the implicit stand's key folded into a chunk's (``_fold_chunk``) always and never."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
+from math import prod
 
 import pytest
 
 from engine.redwire.deduction import Position, packed_passes
-from engine.redwire.deduction.packed_passes import _accumulate, _words
+from engine.redwire.deduction.packed_passes import _accumulate, _level_keys, _unfold, _words
 from tests.redwire.deduction.test_count_shares import (
     test_counted_shares_are_exact as check_counted_shares,
 )
@@ -85,7 +86,7 @@ def test_sums_are_brute_force(monkeypatch: pytest.MonkeyPatch, density: float, c
         live, front, back, front_width, back_width = _layers(rng, case)
         states = len(front)
         keys = []
-        for _ in range(rng.randint(1, 8)):  # 4-6 and 7-8: ``_accumulate_many``
+        for _ in range(rng.randint(1, 8)):  # 4-6 and 7-8: two or three loops
             span = rng.randint(1, 12)
             keys.append(([rng.randrange(span) for _ in range(states + rng.randint(0, 5))], span))
         front_bytes, back_bytes = _packed(front, front_width), _packed(back, back_width)
@@ -166,3 +167,68 @@ def test_counted_shares_by_words_and_by_slices_are_exact() -> None:
     """The counted shares' joint weights (``PackedTables.count_weights``), read as words and as
     slices, are brute force's (``test_count_shares``)."""
     check_counted_shares()
+
+
+def test_folded_keys_are_the_pairs() -> None:
+    """A folded chunk's key (``_level_keys`` with ``fold``) is the pair ``chunk key * span +
+    implicit key`` of the unfolded lists, state by state, and ``_unfold`` splits random sums by
+    pair into the sums by chunk key and by implicit key."""
+    rng = random.Random(8400)
+    for _ in range(300):
+        widths = tuple(rng.randint(1, 5) for _ in range(rng.randint(1, 5)))
+        explicit = rng.randint(1, len(widths))
+        active = tuple(d for d in range(explicit, len(widths)) if rng.random() < 0.5)
+        cuts = sorted(rng.sample(range(1, explicit), rng.randint(0, explicit - 1)))
+        chunks = tuple(zip([0, *cuts], [*cuts, explicit], strict=True))
+        fold = rng.randrange(len(chunks))
+        extent = rng.randint(1, 2 * prod(widths))
+        plain = _level_keys(widths, explicit, active, chunks, extent)
+        folded = _level_keys(widths, explicit, active, chunks, extent, fold)
+        (implicit, span), (pairs, spans) = plain[-1], folded[fold]
+        chunk, keys = plain[fold]
+        assert spans == keys * span
+        assert folded[:fold] + folded[fold + 1 :] == plain[:fold] + plain[fold + 1 : -1]
+        states = min(len(pairs), len(chunk), len(implicit))
+        assert states >= min(extent, prod(widths))
+        pairs_made = [c * span + k for c, k in zip(chunk, implicit, strict=False)]
+        assert pairs[:states] == pairs_made[:states]
+        sums = [[rng.randint(0, 9) for _ in range(n)] for _, n in folded]
+        split = _unfold(sums, fold, span)
+        by_pair = sums[fold]
+        assert split[fold] == [sum(by_pair[c * span : (c + 1) * span]) for c in range(keys)]
+        assert split[-1] == [sum(by_pair[c * span + k] for c in range(keys)) for k in range(span)]
+        assert split[:fold] + split[fold + 1 : -1] == sums[:fold] + sums[fold + 1 :]
+
+
+@pytest.fixture(params=[0.0, 1e9], ids=["never", "always"])
+def folding(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The implicit stand's key folded into a chunk's never or wherever there is one
+    (``FOLD_PAIRS``), and a check that it was folded in the second case and not the first."""
+    monkeypatch.setattr(packed_passes, "FOLD_PAIRS", request.param)
+    folds = [0]
+    unfold = packed_passes._unfold
+
+    def counting(sums: list[list[int]], fold: int, span: int) -> list[list[int]]:
+        folds[0] += 1
+        return unfold(sums, fold, span)
+
+    monkeypatch.setattr(packed_passes, "_unfold", counting)
+    yield
+    assert (folds[0] > 0) == (request.param > 0), folds
+
+
+@pytest.mark.usefixtures("folding")
+@pytest.mark.parametrize(
+    ("kind", "generator"),
+    GENERATORS[:4],
+    ids=["random", "quota", "runs", "orders"],
+)
+def test_marginals_folded_or_not_are_exact(
+    kind: int, generator: Callable[[random.Random], Position]
+) -> None:
+    """Random small positions, the implicit stand's key folded into a chunk's or not: every
+    engine's and direction's totals, marginals, odds and drawn worlds are brute force's
+    (``check_against_oracle``)."""
+    for seed in range(40):
+        rng = random.Random(830_000 + 1000 * kind + seed)
+        check_against_oracle(generator(rng), rng)
