@@ -36,17 +36,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from engine.redwire.deduction import direct
+from engine.redwire.deduction import direct, packing
 from engine.redwire.deduction.direct import DirectPlan, build_direct_plan, direct_levels
 from engine.redwire.deduction.levels import Levels, local_needs, stand_levels
 from engine.redwire.deduction.normalize import Normalized, with_label
-from engine.redwire.deduction.packed_passes import supports
+from engine.redwire.deduction.packed_passes import _masks, _reaching, narrowed, relaid, supports
 from engine.redwire.deduction.packed_plan import (
     PackedPlan,
     build_packed_plan,
     rough_costs,
     takes,
-    tiles_of,
 )
 from engine.redwire.deduction.plan import Plan, build_plan
 
@@ -78,15 +77,18 @@ DIRECT_BIG_STATE_MS = 2.5e-3
 BIG_NS = 5e6
 #: Rough estimates this far apart are trusted without counting the states.
 CLEAR = 3.0
-# Fitted times (ms): the sparse engine per reachable and per live state; the packed engine per byte
-# that a copy's big-int operations go over (layer bytes times explicit stands plus one) and per
-# live state (the marginals); both a fixed part.
+# Fitted times (ms): the sparse engine per reachable and per live state, and a fixed part.
 SPARSE_REACHED_MS = 0.0034
 SPARSE_LIVE_MS = 0.0053
 SPARSE_FIXED_MS = 1.9
-PACKED_BYTE_MS = 1.13e-6
-PACKED_LIVE_MS = 0.0007
-PACKED_FIXED_MS = 2.3
+# The packed engine's first solve in a game (``walk_sizes``), per MB: of the ops' big-int
+# operations, of wide masks spread from bits and of those joined from their parts; and a fixed
+# part (the plan, the marginals' keys, the heap's new pages). FIT
+MB = 1 << 20
+PACKED_SWEPT_MS = 0.0
+PACKED_SPREAD_MS = 8.6
+PACKED_JOINED_MS = 0.0
+PACKED_FIXED_MS = 14.0
 
 
 @dataclass
@@ -315,35 +317,85 @@ def _option(norm: Normalized, mirrored: bool, known: Known | None = None) -> _Op
 
 
 def _refine(option: _Option) -> None:
-    """Both estimates from the states the walk will meet, where the packed engine can take it."""
+    """Both estimates from the states the walk will meet, where the packed engine can take it:
+    the packed one as its first solve in a game pays (``walk_sizes``), the sparse one from the
+    states it will visit."""
     if option.packed is None or option.levels is None or not takes(option.walked):
         return
     plan = build_packed_plan(option.walked, levels=option.levels)
     if plan is None or plan.final < 0:
         return
-    reached, completing = supports(plan)
-    reach = sum(bin(bits).count("1") for bits in reached)
-    live = sum(
-        bin(reached[t] & completing[plan.starts[t]]).count("1") for t in range(len(plan.universe))
-    )
-    width = plan.layout.bytes_per_slot * (len(plan.explicit) + 1)
-    # The bytes the ops go over: forward, as far as the states reached before each code, and
-    # as far again backward: its masks stop where the forward layers do (``packed_passes.sized``),
-    # so a state whose flags or counters are set high in the layer inside a code, which the
-    # backward layers used to reach (mission 18's spectators, 4x), is cut. The constant was
-    # fitted on the forward bytes counted twice.
-    ops = zip(plan.code_of_op, plan.ops, strict=True)
-    swept = sum(reached[t].bit_length() * tiles_of(op) for t, op in ops) * width
+    sizes = walk_sizes(plan)
     option.packed_plan = plan
-    option.packed = 1e6 * (PACKED_BYTE_MS * swept + PACKED_LIVE_MS * live + PACKED_FIXED_MS)
+    option.packed = 1e6 * (
+        PACKED_SWEPT_MS * sizes.swept / MB
+        + PACKED_SPREAD_MS * sizes.spread / MB
+        + PACKED_JOINED_MS * sizes.joined / MB
+        + PACKED_FIXED_MS
+    )
     # The sparse engine pays per edge, which the states alone do not count: on a wide hidden
     # stand (a spectator's, beside X wires dealt as one) each state has hundreds of ways to take
     # a code's copies, and its time was 2 to 4 times the states' estimate (mission 56's 5-player
     # spectator: 112 ms estimated, 385 ms walked, the packed engine's 153 ms). The rough
     # estimate counts those edges (over every state the levels allow): the sparse engine is
     # taken as no faster than it says.
-    sparse = 1e6 * (SPARSE_REACHED_MS * reach + SPARSE_LIVE_MS * live + SPARSE_FIXED_MS)
+    sparse = 1e6 * (
+        SPARSE_REACHED_MS * sizes.reached + SPARSE_LIVE_MS * sizes.live + SPARSE_FIXED_MS
+    )
     option.sparse = max(sparse, option.sparse)
+
+
+@dataclass
+class WalkSizes:
+    """What a packed plan's first solve goes over (``walk_sizes``)."""
+
+    #: bytes the ops' big-int operations go over: per op, its states times its slot bytes (each
+    #: pass at its own width) times its masks plus one (the layer itself)
+    swept: int
+    #: bytes of wide masks a solve makes from bits (``packing.spread``), not kept from the
+    #: game's earlier solves (``packing._WIDES``)
+    spread: int
+    #: bytes of wide masks made from their parts' (``&``, ``|``: cheap, but new memory)
+    joined: int
+    reached: int  # states reached, summed over the codes (the sparse engine's)
+    live: int  # states reached that can complete (the marginals')
+
+
+def walk_sizes(plan: PackedPlan) -> WalkSizes:
+    """The sizes of ``plan``'s walk as the solve will make it: ``sized``'s first steps
+    (``relaid``: per-code layouts; ``narrowed``: per-code slot widths) are made on the plan
+    (the solve finds them made), then each op's states (``_reaching``) and masks counted at
+    each pass's width. Why not the one layout's layer bytes times the plan's bytes a slot: the
+    per-code layouts and widths cut those by 2 to 9 times on the big spectators, and the wide
+    masks a first solve makes (up to half of it) do not show in a warm solve's bytes at all."""
+    relaid(plan)
+    reaching = _reaching(plan)
+    narrowed(plan, reaching)
+    swept = spread = joined = 0
+    done: set[tuple[int, int]] = set()
+    states = 1
+    for op, t in zip(plan.ops, plan.code_of_op, strict=True):
+        states = max(reaching.get(id(op), (states, 0)))  # a ``Relayout``: the op's before it
+        masks = list(_masks((op,)))
+        for width in (plan.forward_bytes[t], plan.backward_bytes[t]):
+            swept += states * width * (len(masks) + 1)
+            for mask in masks:
+                if (width, id(mask)) in done:
+                    continue
+                done.add((width, id(mask)))
+                kept = packing._WIDES.get((width, mask.bits))
+                if kept is not None and kept[0] >= states:
+                    continue
+                if mask.parts:
+                    joined += states * width
+                else:
+                    spread += states * width
+    reached, completing = supports(plan)
+    reach = sum(bin(bits).count("1") for bits in reached)
+    live = sum(
+        bin(reached[t] & completing[plan.starts[t]]).count("1") for t in range(len(plan.universe))
+    )
+    return WalkSizes(swept, spread, joined, reach, live)
 
 
 def prefers_mirror(norm: Normalized) -> bool:
