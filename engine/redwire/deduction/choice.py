@@ -15,11 +15,12 @@ fill levels alone (``packed_plan.rough_costs``) pick the engine in the direction
 option's when it walks the same direction and no need is on one stand and one code). When the cheaper estimate is over ``BIG_NS``, the choice is worth a
 millisecond more: the direction with the cheaper rough estimate is taken and, where the packed
 engine can take the position and the rough estimates are within ``CLEAR`` of each other, its plan
-is built and its supports computed (``packed_passes.supports``, a hundredth of a walk): they
-count the states each engine will visit (the packed engine's bytes forward as far as the states
-reached, backward as far as those that can complete), and the times follow from constants fitted (least
-squares on the relative error) on ~1,800 positions of real games timed on both engines
-(``SPARSE_*``, ``PACKED_*``). Building the plans of both directions would pick better still, but
+is built, re-laid and narrowed as the solve will (``walk_sizes``: a few hundredths of a walk) and
+its supports computed: they count the states the sparse engine will visit and the bytes the
+packed engine's first solve in a game goes over and the wide masks it makes (those the game's
+earlier solves did not keep), and the times follow from constants fitted (least squares on the
+relative error) on real positions timed as the real bench times them (``SPARSE_*``,
+``PACKED_*``; ``tests/bench/bench_route.py``). Building the plans of both directions would pick better still, but
 their masks would not stay in the cache (``packing.MASK_CACHE_BYTES``) across the solves of a
 game.
 
@@ -81,14 +82,22 @@ CLEAR = 3.0
 SPARSE_REACHED_MS = 0.0034
 SPARSE_LIVE_MS = 0.0053
 SPARSE_FIXED_MS = 1.9
-# The packed engine's first solve in a game (``walk_sizes``), per MB: of the ops' big-int
-# operations, of wide masks spread from bits and of those joined from their parts; and a fixed
-# part (the plan, the marginals' keys, the heap's new pages). FIT
+# The packed engine's first solve in a game (``walk_sizes``): per MB its ops' big-int operations
+# go over and per MB of wide masks it spreads from bits, and a fixed part (the plan, the
+# marginals' keys, the heap's new pages). Fitted (least squares on the relative error,
+# ``tests/bench/bench_route.py --fit``) on 138 positions of the default real bench of 5 ms or
+# more that the packed engine takes, each timed as the bench does (its first solve inside the
+# process that played the game), the engine forced: median |log(estimate / time)| 0.25 (90%:
+# 0.55), the rough estimate's 0.44 (1.04); the one layout's bytes counted before (a warm walk's)
+# said 4-13 ms where the first solve took 9-41 (missions 24's, 38's, 39's and 55's spectators).
+# The masks' bytes are most of it: the ops' bytes come out at 0.27 ms a MB beside them (1.2
+# alone: the two grow together). With the masks joined from their parts' (``WalkSizes.joined``)
+# the median is 0.21, but the ops' bytes then come out at 0.02 ms a MB, which a warm walk belies
+# (mission 40's 5-player spectator: ~100 ms over 92 MB): kept out.
 MB = 1 << 20
-PACKED_SWEPT_MS = 0.0
+PACKED_SWEPT_MS = 0.27
 PACKED_SPREAD_MS = 8.6
-PACKED_JOINED_MS = 0.0
-PACKED_FIXED_MS = 14.0
+PACKED_FIXED_MS = 9.8
 
 
 @dataclass
@@ -189,10 +198,13 @@ def _packed_over_direct(first: _Option, states: int) -> bool:
 # direct engine's estimated states are over ``DIRECT_WIDE_UP_TO`` and the packed engine's rough
 # estimates of the two walks (the label dropped; made "same") add up to under this share of the
 # direct engine's time at its plain per-state time. Mission 43's 5-player spectator after 16
-# actions (red 4.5, 7.5, 9.5 beside each other): 187,642 states, 188 ms direct warm, 292 cold; 70 +
-# 90 ms estimated, 44 + 75 walked warm, 73 + 115 cold. After 24 actions: 127,119 states, 96 ms
-# direct; 54 + 72 estimated, 56 + 66 walked: left to the direct engine.
-DIFFER_SHARE = 0.9
+# actions (red 4.5, 7.5, 9.5 beside each other): 187,642 states; 70 + 90 ms estimated (0.85 of
+# the direct time); as the real bench times it (the first solve in its game, CPU, load 1-5)
+# 115-137 ms subtracted, 260 direct. After 24 actions: 127,119 states, 54 + 72 estimated (0.99):
+# 73-87 ms subtracted, 104-191 direct (the estimates are the warm walks'; the direct engine's
+# first solve pays more beside its warm one than the packed walks do). Its seats (42,423 and
+# 51,922 states, 1.22 and 1.33) stay direct (15-53 ms) either way.
+DIFFER_SHARE = 1.2
 
 
 def _direct_walk(norm: Normalized, mirrored: bool | None) -> tuple[Normalized, Levels, int] | None:
@@ -328,10 +340,7 @@ def _refine(option: _Option) -> None:
     sizes = walk_sizes(plan)
     option.packed_plan = plan
     option.packed = 1e6 * (
-        PACKED_SWEPT_MS * sizes.swept / MB
-        + PACKED_SPREAD_MS * sizes.spread / MB
-        + PACKED_JOINED_MS * sizes.joined / MB
-        + PACKED_FIXED_MS
+        PACKED_SWEPT_MS * sizes.swept / MB + PACKED_SPREAD_MS * sizes.spread / MB + PACKED_FIXED_MS
     )
     # The sparse engine pays per edge, which the states alone do not count: on a wide hidden
     # stand (a spectator's, beside X wires dealt as one) each state has hundreds of ways to take
