@@ -152,7 +152,8 @@ def log_errors(estimates: list[float], ys: list[float]) -> str:
 
 
 def fit(path: str) -> None:
-    """The packed engine's first-solve ms on the sizes (MB swept, spread, joined; a fixed part)."""
+    """The packed engine's first-solve ms on the sizes (MB swept and spread, ``choice``'s
+    constants; then with the joined masks' MB too), and the rough estimate's errors."""
     best: dict[tuple[str, str], dict[str, Any]] = {}
     sizes: dict[str, list[dict[str, Any]]] = {}
     for line in Path(path).read_text().splitlines():
@@ -169,21 +170,17 @@ def fit(path: str) -> None:
         walks = [f for f in found if "sizes" in f]
         if packed is None or not walks or "sparse" in packed["engines"]:
             continue
-        mb = [sum(f["sizes"][i] for f in walks) / (1 << 20) for i in range(3)]
-        rows.append([*mb, 1.0])
+        rows.append([sum(f["sizes"][i] for f in walks) / (1 << 20) for i in range(3)])
         ys.append(packed["ms"])
         rough.append(sum(f["rough"][0] for f in walks) / 1e6)
-    coefs = least_squares(rows, ys)
-    names = ("swept", "spread", "joined")
-    print(f"{len(ys)} positions the packed engine takes; ms per MB: ", end="")
-    print(
-        ", ".join(f"{n} {c:.3f}" for n, c in zip(names, coefs, strict=False)),
-        f"; fixed {coefs[-1]:.1f} ms",
-    )
-    print(
-        "fit:  ", log_errors([sum(c * x for c, x in zip(coefs, r, strict=True)) for r in rows], ys)
-    )
-    print("rough:", log_errors(rough, ys))
+    print(f"{len(ys)} positions the packed engine takes")
+    for names in (("swept", "spread"), ("swept", "spread", "joined")):
+        chosen = [[r[("swept", "spread", "joined").index(n)] for n in names] + [1.0] for r in rows]
+        coefs = least_squares(chosen, ys)
+        terms = ", ".join(f"{n} {c:.3f}" for n, c in zip(names, coefs, strict=False))
+        fitted = [sum(c * x for c, x in zip(coefs, r, strict=True)) for r in chosen]
+        print(f"ms per MB: {terms}; fixed {coefs[-1]:.1f} ms: {log_errors(fitted, ys)}")
+    print("rough estimate:", log_errors(rough, ys))
 
 
 def main() -> None:
