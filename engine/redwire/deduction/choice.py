@@ -89,7 +89,7 @@ SPARSE_FIXED_MS = 1.9
 # more that the packed engine takes, each timed as the bench does (its first solve inside the
 # process that played the game), the engine forced: median |log(estimate / time)| 0.25 (90%:
 # 0.55), the rough estimate's 0.44 (1.04); the one layout's bytes counted before (a warm walk's)
-# said 4-13 ms where the first solve took 9-41 (missions 24's, 38's, 39's and 55's spectators).
+# said 4-8 ms where the first solve took 9-41 (missions 24's, 38's, 39's and 55's spectators).
 # The masks' bytes are most of it: the ops' bytes come out at 0.27 ms a MB beside them (1.2
 # alone: the two grow together). With the masks joined from their parts' (``WalkSizes.joined``)
 # the median is 0.21, but the ops' bytes then come out at 0.02 ms a MB, which a warm walk belies
