@@ -98,6 +98,16 @@ MB = 1 << 20
 PACKED_SWEPT_MS = 0.27
 PACKED_SPREAD_MS = 8.6
 PACKED_FIXED_MS = 9.8
+#: After a refined close call the sparse engine is taken only where its estimate is this many
+#: times under the packed one's. Why: its constants are a warm walk's, the packed one's a first
+#: solve's, whose fixed part (9.8 ms) decides small calls; taken at par, 7 of the real bench's
+#: 7,114 positions went from packed to sparse (10-25 ms; mission 46's 4-player spectator after
+#: 16 actions, 19's, 24's, 16's, 55's 5-player ones after 16-32, 40's 4-player seat 3 after 8):
+#: as fast on a first solve (best of 3, each engine forced: 8-16 ms either way), 3-16 ms slower
+#: in the bench, which keeps the best of 3 solves under 50 ms (the packed engine's later
+#: solves find its masks kept). Their ratios were 1.02-1.41; mission 8's 5-player spectator
+#: after 24 actions (1.72) walks sparse as before (13 ms, 20 packed).
+SPARSE_REFINED_BY = 1.5
 
 
 @dataclass
@@ -351,7 +361,7 @@ def _refine(option: _Option) -> None:
     sparse = 1e6 * (
         SPARSE_REACHED_MS * sizes.reached + SPARSE_LIVE_MS * sizes.live + SPARSE_FIXED_MS
     )
-    option.sparse = max(sparse, option.sparse)
+    option.sparse = SPARSE_REFINED_BY * max(sparse, option.sparse)
 
 
 @dataclass
