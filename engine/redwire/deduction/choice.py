@@ -15,11 +15,12 @@ fill levels alone (``packed_plan.rough_costs``) pick the engine in the direction
 option's when it walks the same direction and no need is on one stand and one code). When the cheaper estimate is over ``BIG_NS``, the choice is worth a
 millisecond more: the direction with the cheaper rough estimate is taken and, where the packed
 engine can take the position and the rough estimates are within ``CLEAR`` of each other, its plan
-is built and its supports computed (``packed_passes.supports``, a hundredth of a walk): they
-count the states each engine will visit (the packed engine's bytes forward as far as the states
-reached, backward as far as those that can complete), and the times follow from constants fitted (least
-squares on the relative error) on ~1,800 positions of real games timed on both engines
-(``SPARSE_*``, ``PACKED_*``). Building the plans of both directions would pick better still, but
+is built, re-laid and narrowed as the solve will (``walk_sizes``: a few hundredths of a walk) and
+its supports computed: they count the states the sparse engine will visit and the bytes the
+packed engine's first solve in a game goes over and the wide masks it makes (those the game's
+earlier solves did not keep), and the times follow from constants fitted (least squares on the
+relative error) on real positions timed as the real bench times them (``SPARSE_*``,
+``PACKED_*``; ``tests/bench/bench_route.py``). Building the plans of both directions would pick better still, but
 their masks would not stay in the cache (``packing.MASK_CACHE_BYTES``) across the solves of a
 game.
 
@@ -36,17 +37,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from engine.redwire.deduction import direct
+from engine.redwire.deduction import direct, packing
 from engine.redwire.deduction.direct import DirectPlan, build_direct_plan, direct_levels
 from engine.redwire.deduction.levels import Levels, local_needs, stand_levels
 from engine.redwire.deduction.normalize import Normalized, with_label
-from engine.redwire.deduction.packed_passes import supports
+from engine.redwire.deduction.packed_passes import _masks, _reaching, narrowed, relaid, supports
 from engine.redwire.deduction.packed_plan import (
     PackedPlan,
     build_packed_plan,
     rough_costs,
     takes,
-    tiles_of,
 )
 from engine.redwire.deduction.plan import Plan, build_plan
 
@@ -78,15 +78,36 @@ DIRECT_BIG_STATE_MS = 2.5e-3
 BIG_NS = 5e6
 #: Rough estimates this far apart are trusted without counting the states.
 CLEAR = 3.0
-# Fitted times (ms): the sparse engine per reachable and per live state; the packed engine per byte
-# that a copy's big-int operations go over (layer bytes times explicit stands plus one) and per
-# live state (the marginals); both a fixed part.
+# Fitted times (ms): the sparse engine per reachable and per live state, and a fixed part.
 SPARSE_REACHED_MS = 0.0034
 SPARSE_LIVE_MS = 0.0053
 SPARSE_FIXED_MS = 1.9
-PACKED_BYTE_MS = 1.13e-6
-PACKED_LIVE_MS = 0.0007
-PACKED_FIXED_MS = 2.3
+# The packed engine's first solve in a game (``walk_sizes``): per MB its ops' big-int operations
+# go over and per MB of wide masks it spreads from bits, and a fixed part (the plan, the
+# marginals' keys, the heap's new pages). Fitted (least squares on the relative error,
+# ``tests/bench/bench_route.py --fit``) on 138 positions of the default real bench of 5 ms or
+# more that the packed engine takes, each timed as the bench does (its first solve inside the
+# process that played the game), the engine forced: median |log(estimate / time)| 0.25 (90%:
+# 0.55), the rough estimate's 0.44 (1.04); the one layout's bytes counted before (a warm walk's)
+# said 4-8 ms where the first solve took 9-41 (missions 24's, 38's, 39's and 55's spectators).
+# The masks' bytes are most of it: the ops' bytes come out at 0.27 ms a MB beside them (1.2
+# alone: the two grow together). With the masks joined from their parts' (``WalkSizes.joined``)
+# the median is 0.21, but the ops' bytes then come out at 0.02 ms a MB, which a warm walk belies
+# (mission 40's 5-player spectator: ~100 ms over 92 MB): kept out.
+MB = 1 << 20
+PACKED_SWEPT_MS = 0.27
+PACKED_SPREAD_MS = 8.6
+PACKED_FIXED_MS = 9.8
+#: After a refined close call the sparse engine is taken only where its estimate is this many
+#: times under the packed one's. Why: its constants are a warm walk's, the packed one's a first
+#: solve's, whose fixed part (9.8 ms) decides small calls; taken at par, 7 of the real bench's
+#: 7,114 positions went from packed to sparse (10-25 ms; mission 46's 4-player spectator after
+#: 16 actions, 19's, 24's, 16's, 55's 5-player ones after 16-32, 40's 4-player seat 3 after 8):
+#: as fast on a first solve (best of 3, each engine forced: 8-16 ms either way), 3-16 ms slower
+#: in the bench, which keeps the best of 3 solves under 50 ms (the packed engine's later
+#: solves find its masks kept). Their ratios were 1.02-1.41; mission 8's 5-player spectator
+#: after 24 actions (1.72) walks sparse as before (13 ms, 20 packed).
+SPARSE_REFINED_BY = 1.5
 
 
 @dataclass
@@ -187,10 +208,13 @@ def _packed_over_direct(first: _Option, states: int) -> bool:
 # direct engine's estimated states are over ``DIRECT_WIDE_UP_TO`` and the packed engine's rough
 # estimates of the two walks (the label dropped; made "same") add up to under this share of the
 # direct engine's time at its plain per-state time. Mission 43's 5-player spectator after 16
-# actions (red 4.5, 7.5, 9.5 beside each other): 187,642 states, 188 ms direct warm, 292 cold; 70 +
-# 90 ms estimated, 44 + 75 walked warm, 73 + 115 cold. After 24 actions: 127,119 states, 96 ms
-# direct; 54 + 72 estimated, 56 + 66 walked: left to the direct engine.
-DIFFER_SHARE = 0.9
+# actions (red 4.5, 7.5, 9.5 beside each other): 187,642 states; 70 + 90 ms estimated (0.85 of
+# the direct time); as the real bench times it (the first solve in its game, CPU, load 1-5)
+# 115-137 ms subtracted, 260 direct. After 24 actions: 127,119 states, 54 + 72 estimated (0.99):
+# 73-87 ms subtracted, 104-191 direct (the estimates are the warm walks'; the direct engine's
+# first solve pays more beside its warm one than the packed walks do). Its seats (42,423 and
+# 51,922 states, 1.22 and 1.33) stay direct (15-53 ms) either way.
+DIFFER_SHARE = 1.2
 
 
 def _direct_walk(norm: Normalized, mirrored: bool | None) -> tuple[Normalized, Levels, int] | None:
@@ -315,35 +339,82 @@ def _option(norm: Normalized, mirrored: bool, known: Known | None = None) -> _Op
 
 
 def _refine(option: _Option) -> None:
-    """Both estimates from the states the walk will meet, where the packed engine can take it."""
+    """Both estimates from the states the walk will meet, where the packed engine can take it:
+    the packed one as its first solve in a game pays (``walk_sizes``), the sparse one from the
+    states it will visit."""
     if option.packed is None or option.levels is None or not takes(option.walked):
         return
     plan = build_packed_plan(option.walked, levels=option.levels)
     if plan is None or plan.final < 0:
         return
-    reached, completing = supports(plan)
-    reach = sum(bin(bits).count("1") for bits in reached)
-    live = sum(
-        bin(reached[t] & completing[plan.starts[t]]).count("1") for t in range(len(plan.universe))
-    )
-    width = plan.layout.bytes_per_slot * (len(plan.explicit) + 1)
-    # The bytes the ops go over: forward, as far as the states reached before each code, and
-    # as far again backward: its masks stop where the forward layers do (``packed_passes.sized``),
-    # so a state whose flags or counters are set high in the layer inside a code, which the
-    # backward layers used to reach (mission 18's spectators, 4x), is cut. The constant was
-    # fitted on the forward bytes counted twice.
-    ops = zip(plan.code_of_op, plan.ops, strict=True)
-    swept = sum(reached[t].bit_length() * tiles_of(op) for t, op in ops) * width
+    sizes = walk_sizes(plan)
     option.packed_plan = plan
-    option.packed = 1e6 * (PACKED_BYTE_MS * swept + PACKED_LIVE_MS * live + PACKED_FIXED_MS)
+    option.packed = 1e6 * (
+        PACKED_SWEPT_MS * sizes.swept / MB + PACKED_SPREAD_MS * sizes.spread / MB + PACKED_FIXED_MS
+    )
     # The sparse engine pays per edge, which the states alone do not count: on a wide hidden
     # stand (a spectator's, beside X wires dealt as one) each state has hundreds of ways to take
     # a code's copies, and its time was 2 to 4 times the states' estimate (mission 56's 5-player
     # spectator: 112 ms estimated, 385 ms walked, the packed engine's 153 ms). The rough
     # estimate counts those edges (over every state the levels allow): the sparse engine is
     # taken as no faster than it says.
-    sparse = 1e6 * (SPARSE_REACHED_MS * reach + SPARSE_LIVE_MS * live + SPARSE_FIXED_MS)
-    option.sparse = max(sparse, option.sparse)
+    sparse = 1e6 * (
+        SPARSE_REACHED_MS * sizes.reached + SPARSE_LIVE_MS * sizes.live + SPARSE_FIXED_MS
+    )
+    option.sparse = SPARSE_REFINED_BY * max(sparse, option.sparse)
+
+
+@dataclass
+class WalkSizes:
+    """What a packed plan's first solve goes over (``walk_sizes``)."""
+
+    #: bytes the ops' big-int operations go over: per op, its states times its slot bytes (each
+    #: pass at its own width) times its masks plus one (the layer itself)
+    swept: int
+    #: bytes of wide masks a solve makes from bits (``packing.spread``), not kept from the
+    #: game's earlier solves (``packing._WIDES``)
+    spread: int
+    #: bytes of wide masks made from their parts' (``&``, ``|``: cheap, but new memory)
+    joined: int
+    reached: int  # states reached, summed over the codes (the sparse engine's)
+    live: int  # states reached that can complete (the marginals')
+
+
+def walk_sizes(plan: PackedPlan) -> WalkSizes:
+    """The sizes of ``plan``'s walk as the solve will make it: ``sized``'s first steps
+    (``relaid``: per-code layouts; ``narrowed``: per-code slot widths) are made on the plan
+    (the solve finds them made), then each op's states (``_reaching``) and masks counted at
+    each pass's width. Why not the one layout's layer bytes times the plan's bytes a slot: the
+    per-code layouts and widths cut those by 2 to 9 times on the big spectators, and the wide
+    masks a first solve makes (up to half of it) do not show in a warm solve's bytes at all."""
+    relaid(plan)
+    reaching = _reaching(plan)
+    narrowed(plan, reaching)
+    swept = spread = joined = 0
+    done: set[tuple[int, int]] = set()
+    states = 1
+    for op, t in zip(plan.ops, plan.code_of_op, strict=True):
+        states = max(reaching.get(id(op), (states, 0)))  # a ``Relayout``: the op's before it
+        masks = list(_masks((op,)))
+        for width in (plan.forward_bytes[t], plan.backward_bytes[t]):
+            swept += states * width * (len(masks) + 1)
+            for mask in masks:
+                if (width, id(mask)) in done:
+                    continue
+                done.add((width, id(mask)))
+                kept = packing._WIDES.get((width, mask.bits))
+                if kept is not None and kept[0] >= states:
+                    continue
+                if mask.parts:
+                    joined += states * width
+                else:
+                    spread += states * width
+    reached, completing = supports(plan)
+    reach = sum(bin(bits).count("1") for bits in reached)
+    live = sum(
+        bin(reached[t] & completing[plan.starts[t]]).count("1") for t in range(len(plan.universe))
+    )
+    return WalkSizes(swept, spread, joined, reach, live)
 
 
 def prefers_mirror(norm: Normalized) -> bool:

@@ -225,7 +225,7 @@ Op = Tile | Candidate | Narrow | Block | Merge | Subsets | Relayout
 
 def tiles_of(op: Op) -> int:
     """How many copies' ``Tile`` moves ``op`` goes over the layer with (a ``Subsets``: its
-    walks'), 1 for the others: what a walk's bytes count (``choice._refine``)."""
+    walks'), 1 for the others: what a walk's bytes count (``packed_passes.narrowed``)."""
     return sum(len(tiles) for _, tiles in op.walks) if isinstance(op, Subsets) else 1
 
 
