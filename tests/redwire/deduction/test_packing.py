@@ -110,20 +110,27 @@ def test_digit_masks_widen_from_their_runs_as_from_their_bits(seed: int) -> None
             assert made == _slots(mask.bits, min(states, layout.size), width)
 
 
+def _layout_and_digits(rng: Random) -> tuple[Layout, list[Mask]]:
+    """A random small layout (1-4 digits of 1-4 values, 1, 2 or 15 bytes a slot, the masks'
+    cache emptied) and four digit masks on it."""
+    forget_masks()
+    widths = tuple(rng.randint(1, 4) for _ in range(rng.randint(1, 4)))
+    layout = Layout(rng.choice((1, 2, 15)), widths)
+    digits = [
+        layout.digit_mask(rng.randrange(len(widths)), {rng.randrange(4), rng.randrange(4)})
+        for _ in range(4)
+    ]
+    return layout, digits
+
+
 @pytest.mark.parametrize("seed", range(20))
 def test_compound_masks_of_equal_bits_share_one_form(seed: int) -> None:
     """Masks made by ``&`` and ``|`` anew per op, of equal bits, are made once per plan and
     width (``Widened.alike``) and serve each other as far as the form reaches; unequal ones
     never share: every form is the slots of its own bits."""
     rng = Random(seed)
-    forget_masks()
-    widths = tuple(rng.randint(1, 4) for _ in range(rng.randint(1, 4)))
-    width = rng.choice((1, 2, 15))
-    layout = Layout(width, widths)
-    digits = [
-        layout.digit_mask(rng.randrange(len(widths)), {rng.randrange(4), rng.randrange(4)})
-        for _ in range(4)
-    ]
+    layout, digits = _layout_and_digits(rng)
+    width = layout.bytes_per_slot
     made = Widened(lambda: digits)
     for digit in digits:  # made: each compound mask is then made from its parts
         widen(digit, layout.size, width, made)
@@ -171,16 +178,10 @@ def test_compound_masks_widen_from_their_parts_or_their_bits(seed: int) -> None:
     """A mask made by ``&`` and ``|`` is widened from its parts' forms where they are made,
     kept or shared, else from its own bits: every way gives the slots of its bits."""
     rng = Random(seed)
-    forget_masks()
-    widths = tuple(rng.randint(1, 4) for _ in range(rng.randint(1, 4)))
-    width = rng.choice((1, 2, 15))
-    layout = Layout(width, widths)
-    masks = [
-        layout.digit_mask(rng.randrange(len(widths)), {rng.randrange(4), rng.randrange(4)})
-        for _ in range(4)
-    ]
+    layout, masks = _layout_and_digits(rng)
+    width = layout.bytes_per_slot
     masks += [
-        layout.sum_mask([rng.choice((-1, 1)) for _ in widths], rng.randint(0, 3), 0, 1)
+        layout.sum_mask([rng.choice((-1, 1)) for _ in layout.widths], rng.randint(0, 3), 0, 1)
         for _ in range(3)
     ]
     for _ in range(12):  # chains and trees, parts used once or more
