@@ -53,7 +53,7 @@ from collections.abc import Sequence
 from itertools import combinations
 from math import comb, factorial, prod
 
-from engine.redwire.deduction import direct, levels, packed_passes
+from engine.redwire.deduction import direct, levels, packed_passes, packed_plan
 from engine.redwire.deduction.cases import MixedSolution, expand
 from engine.redwire.deduction.choice import (
     Engine,
@@ -108,13 +108,14 @@ def _plan(
 def forget_caches() -> None:
     """Empty what the engines keep across solves (the packed one's masks and level keys of the
     layouts it met, the direct one's options, joins, steps and stands' parts, the stands' fill
-    levels and their slots settled alone): the next solve is timed as the first one of a
+    levels and their slots settled alone, the plans' digit places): the next solve is timed as the first one of a
     process."""
     direct.forget()
     levels.forget()
     normalize_forget()
     forget_masks()
     packed_passes.forget_keys()
+    packed_plan.forget()
 
 
 def count_worlds(position: Position) -> int:
