@@ -896,6 +896,8 @@ class _Walk:
         #: per (code number, stand, copies), the start levels whose block fits, by the slots
         #: of ties it covers (``_fitting``)
         self._fitting: dict[tuple[int, int, int], dict[frozenset[SlotRef], list[int]]] = {}
+        #: per (code number, stands), the sharings of its blocks (``_sharings_of``)
+        self._sharings: dict[tuple[int, tuple[int, ...]], list[Way]] = {}
         self.dealt = 0  # copies dealt to the free stands, counters of open groups apart
         self.factor = 1
 
@@ -1319,22 +1321,10 @@ class _Walk:
         ):
             stages = self._stages(m, stands, ways, ties)
             return Block((), (), (), (), (), stages=stages, copies=m, scale=comb(q, m))
-        found: list[Way] = [(0, None, 0, 1, (), frozenset())]
-        for s, options in zip(stands, ways, strict=True):
-            found = [
-                (
-                    total + c,
-                    more if mask is None else mask if more is None else mask & more,
-                    step + extra,
-                    weight * factorial(c),
-                    (*deals, (s, c)) if c else deals,
-                    covered | also,
-                )
-                for total, mask, step, weight, deals, covered in found
-                for c, more, extra, also in options
-                if total + c <= m and not _both(apart, covered | also)
-            ]
-            found = [way for way in found if way[1] is None or way[1].bits]
+        if self.implicit in stands:
+            found = _sharings(stands, ways, m, apart)
+        else:
+            found = self._sharings_of(t, code, q, stands, apart, ties)
         # A way of m >= 1 copies has one of c >= 1, whose states are a mask.
         # "Same": a sharing may cover one slot of a pair before the stand of the other is
         # dealt its part, so those are checked once the sharing is whole.
@@ -1352,6 +1342,21 @@ class _Walk:
             tuple(ways_of // weight for _, _, weight, _ in moves),
             tuple(deals for _, _, _, deals in moves),
         )
+
+    def _sharings_of(
+        self, t: int, code: int, q: int, stands: list[int], apart: list[Tie], ties: list[Tie]
+    ) -> list[Way]:
+        """``_sharings`` of up to ``q`` copies among ``stands`` (none implicit), made once for
+        all the code's blocks ``B_q .. B_1``: an explicit stand's options do not read the copies
+        dealt before the block (``_ways_of``), and a sharing of ``m`` copies is one of ``q`` whose
+        partial totals stay within ``m``, met in the same order (mission 43's spectator after 16
+        actions: 64 blocks of three stands, each enumerated anew, were half of its plan)."""
+        key = (t, tuple(stands))
+        found = self._sharings.get(key)
+        if found is None:
+            ways = [self._ways_of(t, code, s, self.dealt, q, ties, q) for s in stands]
+            found = self._sharings[key] = _sharings(stands, ways, q, apart)
+        return found
 
     def _stages(
         self,
@@ -1576,6 +1581,34 @@ class _Walk:
 #: a sharing of a block being made (``_Walk._block``): copies so far, states (``None``: all), step,
 #: the product of the shares' factorials, the (stand, copies) dealt, the slots of orders covered
 Way = tuple[int, Mask | None, int, int, tuple[tuple[int, int], ...], frozenset[SlotRef]]
+
+
+def _sharings(
+    stands: list[int],
+    ways: list[list[tuple[int, Mask | None, int, frozenset[SlotRef]]]],
+    m: int,
+    apart: list[Tie],
+) -> list[Way]:
+    """Every sharing of up to ``m`` copies among ``stands`` (per stand, its ``ways``), stand by
+    stand: those whose states are none or whose covered slots break a tie kept apart dropped
+    as soon as they are met (``_Walk._block``)."""
+    found: list[Way] = [(0, None, 0, 1, (), frozenset())]
+    for s, options in zip(stands, ways, strict=True):
+        found = [
+            (
+                total + c,
+                more if mask is None else mask if more is None else mask & more,
+                step + extra,
+                weight * factorial(c),
+                (*deals, (s, c)) if c else deals,
+                covered | also,
+            )
+            for total, mask, step, weight, deals, covered in found
+            for c, more, extra, also in options
+            if total + c <= m and not _both(apart, covered | also)
+        ]
+        found = [way for way in found if way[1] is None or way[1].bits]
+    return found
 
 
 def _chain_wins(m: int, ways: list[list[tuple[int, Mask | None, int, frozenset[SlotRef]]]]) -> bool:

@@ -1,14 +1,39 @@
 """Building the packed plan faster must build the same plan: the places of the counters and need
 flags (``packed_plan._rank_places``, the sets of places active summed once each) against the plain
-sum over every code of every order, on random spans."""
+sum over every code of every order, on random spans; the blocks' sharings made once per code
+(``_Walk._sharings_of``) against each block's own enumeration (``_Walk._block`` as it was), the
+whole plan's ops equal, on random small positions with x1/x2/x3 tokens, orders and labels."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from dataclasses import fields, is_dataclass
 from itertools import permutations
+from math import factorial
 
-from engine.redwire.deduction import packed_plan
-from engine.redwire.deduction.packed_plan import _places, _rank_places
+import pytest
+
+from engine.redwire.deduction import Position, packed_plan
+from engine.redwire.deduction.normalize import normalize
+from engine.redwire.deduction.packed_plan import (
+    FACTOR_BLOCKS,
+    Block,
+    PackedPlan,
+    Tie,
+    Way,
+    _both,
+    _broken,
+    _chain_wins,
+    _places,
+    _rank_places,
+    _Walk,
+    build_packed_plan,
+)
+from engine.redwire.deduction.packing import Mask
+from tests.redwire.deduction.test_packed_blocks import block_position
+from tests.redwire.deduction.test_packed_labels import label_position
+from tests.redwire.deduction.test_packed_runs import order_position, run_position
 
 
 def _plain_rank(widths: list[int], spans: list[list[tuple[int, int]]]) -> list[int]:
@@ -66,3 +91,127 @@ def test_places_are_kept_and_given_afresh() -> None:
     assert _places(tops) == expected
     packed_plan.forget()
     assert _places(tops) == expected
+
+
+def _plain_block(self: _Walk, t: int, code: int, q: int, m: int, stands: list[int]) -> Block:
+    """``_Walk._block`` as it was first written: each block's sharings enumerated anew."""
+    dealt = self.dealt + q - m
+    ties = self.ties.get(t, [])
+    apart = [tie for tie in ties if not tie[2]]
+    ways = [self._ways_of(t, code, s, dealt, q, ties, m) for s in stands]
+    if packed_plan.FACTOR_BLOCKS and (
+        packed_plan.FACTOR_BLOCKS == "always"
+        or self._shared(t, code, stands)
+        or (not ties and _chain_wins(m, ways))
+    ):
+        stages = self._stages(m, stands, ways, ties)
+        return Block(
+            (),
+            (),
+            (),
+            (),
+            (),
+            stages=stages,
+            copies=m,
+            scale=factorial(q) // factorial(m) // factorial(q - m),
+        )
+    found: list[Way] = [(0, None, 0, 1, (), frozenset())]
+    for s, options in zip(stands, ways, strict=True):
+        found = [
+            (
+                total + c,
+                more if mask is None else mask if more is None else mask & more,
+                step + extra,
+                weight * factorial(c),
+                (*deals, (s, c)) if c else deals,
+                covered | also,
+            )
+            for total, mask, step, weight, deals, covered in found
+            for c, more, extra, also in options
+            if total + c <= m and not _both(apart, covered | also)
+        ]
+        found = [way for way in found if way[1] is None or way[1].bits]
+    moves = [
+        (mask, step, weight, deals)
+        for total, mask, step, weight, deals, covered in found
+        if total == m and mask is not None and not _broken(ties, covered)
+    ]
+    moves.sort(key=lambda move: move[2])
+    ways_of = factorial(q) // factorial(q - m)
+    return Block(
+        tuple(mask for mask, _, _, _ in moves),
+        tuple(step for _, step, _, _ in moves),
+        tuple(step * self.layout.bits for _, step, _, _ in moves),
+        tuple(ways_of // weight for _, _, weight, _ in moves),
+        tuple(deals for _, _, _, deals in moves),
+    )
+
+
+def _shape(value: object) -> object:
+    """``value`` (an op, a mask, a tuple of them) as plain tuples: a mask by its bits, its
+    recipe and its parts (masks compare by identity, and each plan makes its own)."""
+    if isinstance(value, Mask):
+        return ("mask", value.bits, value.union, value.recipe, value.runs, _shape(value.parts))
+    if isinstance(value, (tuple, list)):
+        return tuple(_shape(item) for item in value)
+    if is_dataclass(value) and not isinstance(value, type):
+        return (type(value).__name__, *(_shape(getattr(value, f.name)) for f in fields(value)))
+    return value
+
+
+def _ways_blocks(plan: PackedPlan) -> int:
+    """The blocks dealt way by way (not by stages) of more than one way."""
+    return sum(1 for op in plan.ops if isinstance(op, Block) and len(op.sources) > 1)
+
+
+@pytest.mark.parametrize("factor", [FACTOR_BLOCKS, False])
+@pytest.mark.parametrize(
+    ("make", "least", "reused"),
+    [
+        (block_position, 30, 30),
+        (order_position, 30, 5),
+        (label_position, 5, 10),
+        (run_position, 10, 20),
+    ],
+)
+def test_sharings_made_once_give_each_blocks_own(
+    make: Callable[[random.Random], Position],
+    least: int,
+    reused: int,
+    factor: bool | str,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The plan with each code's sharings made once has the ops of the plan whose every block
+    enumerates its own (masks by their bits and parts, steps, scales, deals, in order)."""
+    monkeypatch.setattr(packed_plan, "FACTOR_BLOCKS", factor)
+    shared = [0]  # blocks whose sharings were made for another block of their code
+    made = _Walk._sharings_of
+
+    def counted(
+        self: _Walk, t: int, code: int, q: int, stands: list[int], *rest: list[Tie]
+    ) -> list[Way]:
+        shared[0] += (t, tuple(stands)) in self._sharings
+        return made(self, t, code, q, stands, *rest)
+
+    monkeypatch.setattr(_Walk, "_sharings_of", counted)
+    checked = seed = 0
+    while checked < least and seed < 3000:
+        seed += 1
+        position = make(random.Random(1_210_000 + seed))
+        norm = normalize(position)
+        if not norm.feasible or (not norm.runs and not norm.pairs and not norm.labels):
+            continue
+        plan = build_packed_plan(norm)
+        if plan is None or plan.final < 0 or not _ways_blocks(plan):
+            continue
+        with monkeypatch.context() as patched:
+            patched.setattr(_Walk, "_block", _plain_block)
+            plain = build_packed_plan(norm)
+        assert plain is not None
+        assert _shape(plain.ops) == _shape(plan.ops), seed
+        assert plain.starts == plan.starts
+        assert plain.layout.widths == plan.layout.widths
+        assert plain.layout.bytes_per_slot == plan.layout.bytes_per_slot
+        checked += 1
+    assert checked == least, (checked, seed)
+    assert shared[0] >= reused, shared
