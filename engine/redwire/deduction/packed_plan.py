@@ -318,7 +318,7 @@ def build_packed_plan(
     ``norm``, if already known."""
     if not takes(norm):
         return None
-    builder = _Builder(norm, levels)
+    builder = _builder(norm, levels)
     if only_if_faster:
         packed, sparse = builder.estimates()
         if packed is None or packed > sparse:
@@ -391,7 +391,7 @@ def class_relations(norm: Normalized) -> list[Relation] | None:
 def rough_costs(norm: Normalized, levels: Levels) -> tuple[float | None, float]:
     """Rough times (ns) of the packed engine (``None``: it cannot take ``norm``) and of the
     sparse one, from the fill levels alone (``_Builder.costs``)."""
-    builder = _Builder(norm, levels)
+    builder = _builder(norm, levels)
     if not takes(norm):
         return None, builder.sparse_cost()
     return builder.estimates()
@@ -431,6 +431,29 @@ BLOCK_FIXED_NS = 5e6
 MAX_LAYER_BYTES = 1 << 26
 
 
+#: The last few builders, each with the problem and levels it was made for (kept alive with
+#: it, so compared by identity): the estimate of a direction (``rough_costs``, from
+#: ``choice._option``) and the plan then built for it (``build_packed_plan``) share one, whose
+#: stands' roles, blocks and ties are found once (mission 43's spectators: ~1.5 ms a problem).
+_BUILDERS: list[tuple[Normalized, Levels | None, _Builder]] = []
+
+
+def _builder(norm: Normalized, levels: Levels | None) -> _Builder:
+    """The builder of ``norm`` with ``levels``: a kept one if made for these very objects."""
+    for made_for, at, builder in _BUILDERS:
+        if made_for is norm and at is levels:
+            return builder
+    builder = _Builder(norm, levels)
+    _BUILDERS.append((norm, levels, builder))
+    del _BUILDERS[:-4]
+    return builder
+
+
+#: ``_Builder._layout``: the fixed stands, the implicit one, the explicit ones and the implicit
+#: one's bounds
+StandRoles = tuple[tuple[int, ...], int | None, tuple[int, ...], dict[int, tuple[int, int]]]
+
+
 class _Builder:
     def __init__(self, norm: Normalized, levels: Levels | None = None) -> None:
         self.relations = class_relations(norm) or []
@@ -443,12 +466,23 @@ class _Builder:
         _, _, self.levels = levels or stand_levels(norm, local_needs(norm))
         self.sizes = tuple(len(stand) for stand in norm.allowed)
         self._checked: dict[int, list[int]] | None = None
+        # What the estimate found, kept for the plan (``builder``: the same problem's builder
+        # serves ``rough_costs`` and then ``build_packed_plan``).
+        self._stands: StandRoles | tuple[()] | None = None
+        self._estimates: tuple[float | None, float] | None = None
+        self._blocks: dict[int, list[int]] | None = None
+        self._ties: dict[int, list[Tie]] | None = None
+        self._run_codes: list[list[int]] | None = None
 
-    def _layout(
-        self,
-    ) -> tuple[tuple[int, ...], int | None, tuple[int, ...], dict[int, tuple[int, int]]] | None:
+    def _layout(self) -> StandRoles | None:
         """The fixed stands, the implicit one, the explicit ones and the implicit one's bounds
-        (``None``: no stand can be implicit)."""
+        (``None``: no stand can be implicit), found once per builder."""
+        if self._stands is None:
+            self._stands = self._roles()
+        return self._stands or None
+
+    def _roles(self) -> StandRoles | tuple[()]:
+        """``_layout`` (``()``: no stand can be implicit)."""
         stands = range(len(self.sizes))
         fixed = tuple(s for s in stands if all(len(lv) == 1 for lv in self.levels[s]))
         free = [s for s in stands if s not in fixed]
@@ -470,10 +504,10 @@ class _Builder:
             if s in fixed or len(tally.slots) > 1 or not self._whole(tally, s)
         }
         if (needy | counted) & set(fixed):
-            return None
+            return ()
         candidates = [s for s in free if s not in flagged | counted]
         if free and not candidates:
-            return None
+            return ()
         # A stand whose slots hold intervals needs no mask on its copies (``_Walk._holes``).
         implicit = (
             max(candidates, key=lambda s: (not self._holes(s), self._width(s)))
@@ -512,7 +546,13 @@ class _Builder:
         return slots <= tally.slots[s]
 
     def estimates(self) -> tuple[float | None, float]:
-        """``costs`` of this position (the packed one ``None`` when no stand can be implicit)."""
+        """``costs`` of this position (the packed one ``None`` when no stand can be implicit),
+        found once per builder."""
+        if self._estimates is None:
+            self._estimates = self._estimated()
+        return self._estimates
+
+    def _estimated(self) -> tuple[float | None, float]:
         if any(not level for levels in self.levels for level in levels):
             return 0.0, 0.0
         layout = self._layout()
@@ -587,7 +627,10 @@ class _Builder:
         """Per code, the stands that take it in one block (``_Walk._blocks``): those with an
         x1/x2/x3 token whose slot the code's run may cover (``run_codes``), but fixed stands,
         and those of the two slots of an order "below" or a class relation it ties (``ties``)."""
+        if self._blocks is not None:
+            return self._blocks
         blocks: dict[int, list[int]] = {}
+        self._blocks = blocks
         for (s, _, _), codes in zip(self.norm.runs, self.run_codes(), strict=True):
             if any(len(level) > 1 for level in self.levels[s]):
                 for t in codes:
@@ -604,8 +647,11 @@ class _Builder:
         ``lt``, or "differ", on a code both may hold) or must cover both or neither ("same", on a
         blue code either may hold): their stands take it in blocks (``_Walk._block``). A
         yellow or red code is no tie (``class_relations``)."""
+        if self._ties is not None:
+            return self._ties
         allowed, colours = self.norm.allowed, self.norm.colours
         found: dict[int, list[Tie]] = {}
+        self._ties = found
         below = [(p.first, p.second, False, True) for p in self.norm.pairs if p.relation == "lt"]
         classes = [(first, second, same, False) for first, second, same in self.relations]
         for first, second, same, order in [*below, *classes]:
@@ -618,7 +664,10 @@ class _Builder:
     def run_codes(self) -> list[list[int]]:
         """Per x1/x2/x3 token (``Normalized.runs``), the codes whose run may cover its slot: the
         slot allows the code and the stand's levels may bracket the slot while it is dealt."""
-        found = []
+        if self._run_codes is not None:
+            return self._run_codes
+        found: list[list[int]] = []
+        self._run_codes = found
         for s, i, _ in self.norm.runs:
             levels, allowed = self.levels[s], self.norm.allowed[s][i]
             found.append(
@@ -1779,8 +1828,10 @@ _PLACES: dict[tuple[tuple[int, int, int], ...], tuple[tuple[int, ...], tuple[int
 
 
 def forget() -> None:
-    """Empty what plans keep across solves (``_PLACES``): ``solver.forget_caches``."""
+    """Empty what plans keep across solves (``_PLACES``, ``_BUILDERS``):
+    ``solver.forget_caches``."""
     _PLACES.clear()
+    _BUILDERS.clear()
 
 
 def _places_of(
