@@ -431,8 +431,8 @@ BLOCK_FIXED_NS = 5e6
 MAX_LAYER_BYTES = 1 << 26
 
 
-#: The last few builders, each with the problem and levels it was made for (kept alive with
-#: it, so compared by identity): the estimate of a direction (``rough_costs``, from
+#: The last few builders, each with the problem (kept alive with it, so compared by identity)
+#: and the levels it was made for: the estimate of a direction (``rough_costs``, from
 #: ``choice._option``) and the plan then built for it (``build_packed_plan``) share one, whose
 #: stands' roles, blocks and ties are found once (mission 43's spectators: ~1.5 ms a problem).
 _BUILDERS: list[tuple[Normalized, Levels | None, _Builder]] = []
@@ -441,7 +441,9 @@ _BUILDERS: list[tuple[Normalized, Levels | None, _Builder]] = []
 def _builder(norm: Normalized, levels: Levels | None) -> _Builder:
     """The builder of ``norm`` with ``levels``: a kept one if made for these very objects."""
     for made_for, at, builder in _BUILDERS:
-        if made_for is norm and at is levels:
+        # Levels made again for the same problem are equal, not the same (a direction weighed
+        # by ``choice.differ_variants`` and then by ``choose``): a few hundred ints compared.
+        if made_for is norm and (at is levels or at == levels):
             return builder
     builder = _Builder(norm, levels)
     _BUILDERS.append((norm, levels, builder))
@@ -942,9 +944,13 @@ class _Walk:
             tuple[int, int, int], list[tuple[int, Mask | None, int, frozenset[SlotRef]]]
         ]
         self._ways = {}  # ``_ways_of``
-        #: per (code number, stand, copies), the start levels whose block fits, by the slots
-        #: of ties it covers (``_fitting``)
-        self._fitting: dict[tuple[int, int, int], dict[frozenset[SlotRef], list[int]]] = {}
+        #: per (stand, code), the starts of its blocks per length (``_fit_starts``); per (code
+        #: number, stand, copies), the implicit stand's blocks (``_implicit_blocks``)
+        self._starts: dict[tuple[int, int], list[frozenset[int]]] = {}
+        self._implicit: dict[
+            tuple[int, int, int],
+            list[tuple[int, frozenset[SlotRef], list[tuple[int, int]], list[Mask], int]],
+        ] = {}
         #: per (code number, stands), the sharings of its blocks (``_sharings_of``)
         self._sharings: dict[tuple[int, tuple[int, ...]], list[Way]] = {}
         self.dealt = 0  # copies dealt to the free stands, counters of open groups apart
@@ -1535,9 +1541,7 @@ class _Walk:
         meets) and the slots of ``ties`` (not both of one code, or both or neither) it covers. A
         block fits where its slots allow the code, it ends within the stand's levels and every
         x1/x2/x3 token of the stand over one of its slots has ``n == c``."""
-        runs = [(i, n) for stand, i, n in self.norm.runs if stand == s]
         marks = sorted({i for a, b, _ in ties for stand, i in (a, b) if stand == s})
-        allowed = self.norm.allowed[s]
         layout = self.layout
 
         def covers(a: int, c: int) -> frozenset[SlotRef]:
@@ -1545,27 +1549,16 @@ class _Walk:
 
         ways: list[tuple[int, Mask | None, int, frozenset[SlotRef]]] = [(0, None, 0, frozenset())]
         if s == self.implicit:
-            size = self.builder.sizes[s]
             at = self._level_at(t, s, dealt, None)
-            counted = [
-                (self.digit_of[(2, k)], tally.high)
-                for tally, _, k in self.tallies
-                if s in tally.slots and code in tally.codes
-            ]
-            for c in range(1, most + 1):
-                found = self._fitting.get((t, s, c))
-                if found is None:  # the same for every block of the code: made once
-                    found = self._fitting[t, s, c] = {}
-                    for a in range(size - c + 1):
-                        if _fits(allowed, runs, code, a, c):
-                            found.setdefault(covers(a, c), []).append(a)
-                for covered, starts in found.items():
-                    mask = _union([at(a, b) for a, b in _intervals(starts)])
-                    for digit, high in counted:
-                        mask &= self.digit_mask(digit, frozenset(range(high - c + 1)))
-                    step = c * sum(layout.strides[d] for d, _ in counted)
-                    ways.append((c, mask, step, covered))
+            for c, covered, intervals, counts, step in self._implicit_blocks(
+                t, code, s, most, ties
+            ):
+                mask = _union([at(a, b) for a, b in intervals])
+                for more in counts:
+                    mask &= more
+                ways.append((c, mask, step, covered))
             return ways
+        fit = self._fit_starts(s, code)
         d = self.explicit.index(s)
         low, high, width = self.lows[s][t], self.highs[s][t + 1], layout.widths[d]
         facts = [
@@ -1583,7 +1576,7 @@ class _Walk:
             meets: dict[tuple[tuple[int, ...], frozenset[SlotRef]], set[int]] = {}
             for v in range(width):
                 a = low + v
-                if a + c <= high and _fits(allowed, runs, code, a, c):
+                if a + c <= high and c < len(fit) and a in fit[c]:
                     met = tuple(len(slots & set(range(a, a + c))) for slots, _, _ in facts)
                     meets.setdefault((met, covers(a, c)), set()).add(v)
             for (met, covered), values in meets.items():
@@ -1592,6 +1585,66 @@ class _Walk:
                     for c, mask, step in self._fact_ways(c, d, values, facts, met)
                 ]
         return ways
+
+    def _fit_starts(self, s: int, code: int) -> list[frozenset[int]]:
+        """Per number of copies ``c`` (index), the slots of stand ``s`` where a block of ``c``
+        copies of ``code`` may start: its slots allow the code and every x1/x2/x3 token of the
+        stand over one of them has ``n == c`` (a run of ``c`` copies there is the code's whole
+        run). From each slot's run of slots allowing the code, found once per stand and code (each start and length tried anew was a third of
+        the blocks' ways on mission 40's spectator)."""
+        found = self._starts.get((s, code))
+        if found is not None:
+            return found
+        allowed = self.norm.allowed[s]
+        size = len(allowed)
+        reach = [0] * (size + 1)  # per slot, how many slots from it on allow the code
+        for a in range(size - 1, -1, -1):
+            reach[a] = reach[a + 1] + 1 if code in allowed[a] else 0
+        runs = [(i, n) for stand, i, n in self.norm.runs if stand == s]
+        found: list[frozenset[int]] = [frozenset()]
+        # No block has more copies than the code or slots than the stand.
+        for c in range(1, min(size, self.norm.copies[code]) + 1):
+            # A token of another ``n`` bars the blocks of ``c`` copies over its slot.
+            barred = {a for i, n in runs if n != c for a in range(i - c + 1, i + 1)}
+            found.append(
+                frozenset(a for a in range(size - c + 1) if reach[a] >= c and a not in barred)
+            )
+        self._starts[s, code] = found
+        return found
+
+    def _implicit_blocks(
+        self, t: int, code: int, s: int, most: int, ties: list[Tie]
+    ) -> list[tuple[int, frozenset[SlotRef], list[tuple[int, int]], list[Mask], int]]:
+        """The implicit stand's blocks of code ``t`` as ``_block_ways`` makes them for any
+        copies dealt before (which only move the levels its masks read): per way, ``c``, the
+        tied slots covered, the intervals of start levels, the masks of its exact counts and its
+        step; made once per code (blocks ``B_q .. B_1`` each read them at their own level)."""
+        key = (t, s, most)
+        found = self._implicit.get(key)
+        if found is not None:
+            return found
+        marks = sorted({i for a, b, _ in ties for stand, i in (a, b) if stand == s})
+        strides = self.layout.strides
+        counted = [
+            (self.digit_of[(2, k)], tally.high)
+            for tally, _, k in self.tallies
+            if s in tally.slots and code in tally.codes
+        ]
+        fit = self._fit_starts(s, code)
+        found = []
+        for c in range(1, min(most, len(fit) - 1) + 1):
+            by_cover: dict[frozenset[SlotRef], list[int]] = {}
+            for a in sorted(fit[c]):
+                covered = frozenset((s, i) for i in marks if a <= i < a + c)
+                by_cover.setdefault(covered, []).append(a)
+            counts = [
+                self.digit_mask(digit, frozenset(range(high - c + 1))) for digit, high in counted
+            ]
+            step = c * sum(strides[d] for d, _ in counted)
+            for covered, starts in by_cover.items():
+                found.append((c, covered, _intervals(starts), counts, step))
+        self._implicit[key] = found
+        return found
 
     def _fact_ways(
         self,
@@ -1654,7 +1707,7 @@ def _sharings(
             )
             for total, mask, step, weight, deals, covered in found
             for c, more, extra, also in options
-            if total + c <= m and not _both(apart, covered | also)
+            if total + c <= m and not (apart and _both(apart, covered | also))
         ]
         found = [way for way in found if way[1] is None or way[1].bits]
     return found
@@ -1715,17 +1768,6 @@ def _broken(ties: list[Tie], covered: frozenset[SlotRef]) -> bool:
         (a in covered) != (b in covered) if together else a in covered and b in covered
         for a, b, together in ties
     )
-
-
-def _fits(
-    allowed: tuple[frozenset[int], ...], runs: list[tuple[int, int]], code: int, a: int, c: int
-) -> bool:
-    """Whether ``c`` copies of ``code`` may lie on slots ``a .. a + c - 1`` of a stand whose
-    slots allow ``allowed`` and whose x1/x2/x3 tokens are ``runs`` (slot, n): a run of ``c``
-    copies there is the whole run of the code, so a token over it needs ``n == c``."""
-    if not all(code in allowed[j] for j in range(a, a + c)):
-        return False
-    return all(n == c for i, n in runs if a <= i < a + c)
 
 
 def _intervals(values: list[int]) -> list[tuple[int, int]]:

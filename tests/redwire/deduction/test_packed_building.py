@@ -1,8 +1,10 @@
 """Building the packed plan faster must build the same plan: the places of the counters and need
 flags (``packed_plan._rank_places``, the sets of places active summed once each) against the plain
 sum over every code of every order, on random spans; the blocks' sharings made once per code
-(``_Walk._sharings_of``) against each block's own enumeration (``_Walk._block`` as it was), the
-whole plan's ops equal, on random small positions with x1/x2/x3 tokens, orders and labels."""
+(``_Walk._sharings_of``) and their ways from starts found once per stand and code
+(``_fit_starts``, ``_implicit_blocks``) against each block's own enumeration and ways
+(``_Walk._block``, ``_block_ways`` as they were), the whole plan's ops equal, on random small
+positions with x1/x2/x3 tokens, orders and labels."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from math import factorial
 import pytest
 
 from engine.redwire.deduction import Position, packed_plan
+from engine.redwire.deduction.facts import SlotRef
 from engine.redwire.deduction.normalize import normalize
 from engine.redwire.deduction.packed_plan import (
     FACTOR_BLOCKS,
@@ -25,8 +28,10 @@ from engine.redwire.deduction.packed_plan import (
     _both,
     _broken,
     _chain_wins,
+    _intervals,
     _places,
     _rank_places,
+    _union,
     _Walk,
     build_packed_plan,
 )
@@ -147,6 +152,75 @@ def _plain_block(self: _Walk, t: int, code: int, q: int, m: int, stands: list[in
     )
 
 
+def _plain_fits(
+    allowed: tuple[frozenset[int], ...], runs: list[tuple[int, int]], code: int, a: int, c: int
+) -> bool:
+    """Whether ``c`` copies of ``code`` may lie on slots ``a .. a + c - 1`` (as first written)."""
+    if not all(code in allowed[j] for j in range(a, a + c)):
+        return False
+    return all(n == c for i, n in runs if a <= i < a + c)
+
+
+def _plain_block_ways(
+    self: _Walk, t: int, code: int, s: int, dealt: int, most: int, ties: list[Tie]
+) -> list[tuple[int, Mask | None, int, frozenset[SlotRef]]]:
+    """``_Walk._block_ways`` as it was first written: each start and length tried anew."""
+    runs = [(i, n) for stand, i, n in self.norm.runs if stand == s]
+    marks = sorted({i for a, b, _ in ties for stand, i in (a, b) if stand == s})
+    allowed = self.norm.allowed[s]
+    layout = self.layout
+
+    def covers(a: int, c: int) -> frozenset[SlotRef]:
+        return frozenset((s, i) for i in marks if a <= i < a + c)
+
+    ways: list[tuple[int, Mask | None, int, frozenset[SlotRef]]] = [(0, None, 0, frozenset())]
+    if s == self.implicit:
+        size = self.builder.sizes[s]
+        at = self._level_at(t, s, dealt, None)
+        counted = [
+            (self.digit_of[(2, k)], tally.high)
+            for tally, _, k in self.tallies
+            if s in tally.slots and code in tally.codes
+        ]
+        for c in range(1, most + 1):
+            found: dict[frozenset[SlotRef], list[int]] = {}
+            for a in range(size - c + 1):
+                if _plain_fits(allowed, runs, code, a, c):
+                    found.setdefault(covers(a, c), []).append(a)
+            for covered, starts in found.items():
+                mask = _union([at(a, b) for a, b in _intervals(starts)])
+                for digit, high in counted:
+                    mask &= self.digit_mask(digit, frozenset(range(high - c + 1)))
+                step = c * sum(layout.strides[d] for d, _ in counted)
+                ways.append((c, mask, step, covered))
+        return ways
+    d = self.explicit.index(s)
+    low, high, width = self.lows[s][t], self.highs[s][t + 1], layout.widths[d]
+    facts = [
+        (need.slots[s], self.digit_of[(1, flag)], 0)
+        for need, _, flag in self.needs
+        if s in need.slots and code in need.codes
+    ]
+    facts += [
+        (tally.slots[s], self.digit_of[(2, k)], tally.high)
+        for tally, _, k in self.tallies
+        if s in tally.slots and code in tally.codes
+    ]
+    for c in range(1, most + 1):
+        meets: dict[tuple[tuple[int, ...], frozenset[SlotRef]], set[int]] = {}
+        for v in range(width):
+            a = low + v
+            if a + c <= high and _plain_fits(allowed, runs, code, a, c):
+                met = tuple(len(slots & set(range(a, a + c))) for slots, _, _ in facts)
+                meets.setdefault((met, covers(a, c)), set()).add(v)
+        for (met, covered), values in meets.items():
+            ways += [
+                (c, mask, step, covered)
+                for c, mask, step in self._fact_ways(c, d, values, facts, met)
+            ]
+    return ways
+
+
 def _shape(value: object) -> object:
     """``value`` (an op, a mask, a tuple of them) as plain tuples: a mask by its bits, its
     recipe and its parts (masks compare by identity, and each plan makes its own)."""
@@ -168,7 +242,7 @@ def _ways_blocks(plan: PackedPlan) -> int:
 @pytest.mark.parametrize(
     ("make", "least", "reused"),
     [
-        (block_position, 30, 30),
+        (block_position, 80, 80),
         (order_position, 30, 5),
         (label_position, 5, 10),
         (run_position, 10, 20),
@@ -181,8 +255,8 @@ def test_sharings_made_once_give_each_blocks_own(
     factor: bool | str,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The plan with each code's sharings made once has the ops of the plan whose every block
-    enumerates its own (masks by their bits and parts, steps, scales, deals, in order)."""
+    """The plan with each code's sharings and ways made once has the ops of the plan whose every
+    block enumerates its own (masks by their bits and parts, steps, scales, deals, in order)."""
     monkeypatch.setattr(packed_plan, "FACTOR_BLOCKS", factor)
     shared = [0]  # blocks whose sharings were made for another block of their code
     made = _Walk._sharings_of
@@ -206,6 +280,7 @@ def test_sharings_made_once_give_each_blocks_own(
             continue
         with monkeypatch.context() as patched:
             patched.setattr(_Walk, "_block", _plain_block)
+            patched.setattr(_Walk, "_block_ways", _plain_block_ways)
             plain = build_packed_plan(norm)
         assert plain is not None
         assert _shape(plain.ops) == _shape(plan.ops), seed
