@@ -1590,11 +1590,12 @@ class _Walk:
         """Per number of copies ``c`` (index), the slots of stand ``s`` where a block of ``c``
         copies of ``code`` may start: its slots allow the code and every x1/x2/x3 token of the
         stand over one of them has ``n == c`` (a run of ``c`` copies there is the code's whole
-        run). From each slot's run of slots allowing the code, found once per stand and code (each start and length tried anew was a third of
-        the blocks' ways on mission 40's spectator)."""
-        found = self._starts.get((s, code))
-        if found is not None:
-            return found
+        run). From each slot's run of slots allowing the code, found once per stand and code
+        (each start and length tried anew per block was a third of the blocks' ways on mission
+        40's spectator)."""
+        known = self._starts.get((s, code))
+        if known is not None:
+            return known
         allowed = self.norm.allowed[s]
         size = len(allowed)
         reach = [0] * (size + 1)  # per slot, how many slots from it on allow the code
