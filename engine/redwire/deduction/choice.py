@@ -388,7 +388,7 @@ def walk_sizes(plan: PackedPlan) -> WalkSizes:
     per-code layouts and widths cut those by 2 to 9 times on the big spectators, and the wide
     masks a first solve makes (up to half of it) do not show in a warm solve's bytes at all."""
     relaid(plan)
-    reaching = _reaching(plan)
+    reaching = plan.reaching = _reaching(plan)  # the solve's ``sized`` finds them
     narrowed(plan, reaching)
     swept = spread = joined = 0
     done: set[tuple[int, int]] = set()

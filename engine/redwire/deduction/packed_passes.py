@@ -319,7 +319,7 @@ def sized(plan: PackedPlan) -> None:
     if plan.sized:
         return
     relaid(plan)
-    reaching = _reaching(plan)
+    reaching = plan.reaching if plan.reaching is not None else _reaching(plan)
     narrowed(plan, reaching)
     first = plan.ops
     shared = Widened(lambda: _masks(first))

@@ -267,6 +267,10 @@ class PackedPlan:
     #: the states reached before every code and those that can complete before every op
     #: (``packed_passes.supports``), once known
     supports: tuple[list[int], list[int]] | None = None
+    #: per op (by ``id``), the states the walk may reach before it (``packed_passes._reaching``,
+    #: on the re-laid ops), once known: a refined close call counts them (``choice.walk_sizes``)
+    #: and the solve's ``sized`` finds them (they were counted twice: 0.4-1 ms)
+    reaching: dict[int, tuple[int, int]] | None = None
     #: whether the ops' wide masks are made (``packed_passes.sized``)
     sized: bool = False
     #: per boundary, the layout of the layer before that code (``packed_passes.relaid``: each
