@@ -1474,7 +1474,11 @@ class _Walk:
                 ]:
                     now = memory[key] | also
                     fits = i + c <= m and m - i - c <= rest
-                    if fits and not _broken(here, now) and not _both(apart, now):
+                    if (
+                        fits
+                        and not (here and _broken(here, now))
+                        and not (apart and _both(apart, now))
+                    ):
                         out = keys.setdefault(now & later, len(keys))
                         moves.append((i, key, o, i + c, out, comb(i + c, c)))
             memory = list(keys)
@@ -1548,10 +1552,14 @@ class _Walk:
         marks = sorted({i for a, b, _ in ties for stand, i in (a, b) if stand == s})
         layout = self.layout
 
+        none: frozenset[SlotRef] = frozenset()
+
         def covers(a: int, c: int) -> frozenset[SlotRef]:
+            if not marks:  # most blocks: no tie on the stand
+                return none
             return frozenset((s, i) for i in marks if a <= i < a + c)
 
-        ways: list[tuple[int, Mask | None, int, frozenset[SlotRef]]] = [(0, None, 0, frozenset())]
+        ways: list[tuple[int, Mask | None, int, frozenset[SlotRef]]] = [(0, None, 0, none)]
         if s == self.implicit:
             at = self._level_at(t, s, dealt, None)
             for c, covered, intervals, counts, step in self._implicit_blocks(
@@ -1575,13 +1583,19 @@ class _Walk:
             for tally, _, k in self.tallies
             if s in tally.slots and code in tally.codes
         ]
+        # Per fact, how many of its slots lie below each slot: a block from ``a`` of ``c``
+        # copies covers ``below[a + c] - below[a]`` of them.
+        size = len(self.norm.allowed[s])
+        unders = [
+            [sum(1 for g in slots if g < a) for a in range(size + 1)] for slots, _, _ in facts
+        ]
         for c in range(1, most + 1):
             # The start levels whose block fits, by what it meets: per fact, its slots covered.
             meets: dict[tuple[tuple[int, ...], frozenset[SlotRef]], set[int]] = {}
             for v in range(width):
                 a = low + v
                 if a + c <= high and c < len(fit) and a in fit[c]:
-                    met = tuple(len(slots & set(range(a, a + c))) for slots, _, _ in facts)
+                    met = tuple(below[a + c] - below[a] for below in unders)
                     meets.setdefault((met, covers(a, c)), set()).add(v)
             for (met, covered), values in meets.items():
                 ways += [
@@ -1629,6 +1643,7 @@ class _Walk:
         if found is not None:
             return found
         marks = sorted({i for a, b, _ in ties for stand, i in (a, b) if stand == s})
+        none: frozenset[SlotRef] = frozenset()
         strides = self.layout.strides
         counted = [
             (self.digit_of[(2, k)], tally.high)
@@ -1640,7 +1655,7 @@ class _Walk:
         for c in range(1, min(most, len(fit) - 1) + 1):
             by_cover: dict[frozenset[SlotRef], list[int]] = {}
             for a in sorted(fit[c]):
-                covered = frozenset((s, i) for i in marks if a <= i < a + c)
+                covered = frozenset((s, i) for i in marks if a <= i < a + c) if marks else none
                 by_cover.setdefault(covered, []).append(a)
             counts = [
                 self.digit_mask(digit, frozenset(range(high - c + 1))) for digit, high in counted
