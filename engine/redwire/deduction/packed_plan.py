@@ -471,6 +471,8 @@ class _Builder:
         # Levels pruned by the one-stand needs too are still every level a world can have.
         _, _, self.levels = levels or stand_levels(norm, local_needs(norm))
         self.sizes = tuple(len(stand) for stand in norm.allowed)
+        #: per stand, the codes some slot of it allows (``takes``)
+        self.held = [frozenset[int]().union(*stand) for stand in norm.allowed]
         self._checked: dict[int, list[int]] | None = None
         # What the estimate found, kept for the plan (``builder``: the same problem's builder
         # serves ``rough_costs`` and then ``build_packed_plan``).
@@ -761,8 +763,9 @@ class _Builder:
         return bounds
 
     def takes(self, stand: int, code: int) -> bool:
-        """Whether some slot of ``stand`` allows ``code``."""
-        return any(code in codes for codes in self.norm.allowed[stand])
+        """Whether some slot of ``stand`` allows ``code`` (asked per copy and stand: each
+        stand's codes are gathered once)."""
+        return code in self.held[stand]
 
     def weight_bound(self, stands: list[int], fixed: tuple[int, ...]) -> int:
         """The most any slot of a layer may weigh, forward or backward, reached or not. A
@@ -955,6 +958,9 @@ class _Walk:
             tuple[int, int, int],
             list[tuple[int, frozenset[SlotRef], list[tuple[int, int]], list[Mask], int]],
         ] = {}
+        #: per (code number, stands apart, slots barred), the explicit stands' moves of a copy
+        #: (``_explicit_moves``)
+        self._moves: dict[tuple[object, ...], list[tuple[Mask, int, int]]] = {}
         #: per (code number, stands), the sharings of its blocks (``_sharings_of``)
         self._sharings: dict[tuple[int, tuple[int, ...]], list[Way]] = {}
         self.dealt = 0  # copies dealt to the free stands, counters of open groups apart
@@ -1258,21 +1264,23 @@ class _Walk:
             mask = mask | at(low, high)
         return mask
 
-    def _tile(
+    def _explicit_moves(
         self,
         t: int,
         code: int,
-        dealt: int,
-        group: int | None = None,
-        apart: frozenset[int] = frozenset(),
-        barred: dict[int, frozenset[int]] | None = None,
-    ) -> Tile:
-        """Dealing one copy of ``code`` (number ``t``) to a free stand, the free stands having
-        taken ``dealt`` copies before it (and, a candidate of ``group``, it counted there); not
-        to the stands ``apart`` (dealt in blocks: ``_blocks``), never to the ``barred`` slots
-        (per stand: ``Subsets``)."""
+        apart: frozenset[int],
+        barred: dict[int, frozenset[int]] | None,
+    ) -> list[tuple[Mask, int, int]]:
+        """The moves of a copy of code ``t`` onto the explicit stands (``_tile``: the states,
+        the step, the stand), not onto those ``apart``, never onto the ``barred`` slots: they
+        do not read the copies dealt before it (only the implicit stand's level does), so the
+        code's copies dealt one by one (the implicit stand's holes) share them."""
+        key = (t, apart, tuple(sorted(barred.items())) if barred else ())
+        found = self._moves.get(key)
+        if found is not None:
+            return found
         layout = self.layout
-        moves = []
+        moves: list[tuple[Mask, int, int]] = []
         for d, s in enumerate(self.explicit):
             span_t = (self.lows[s][t], self.highs[s][t + 1])
             allowed = self.norm.allowed[s]
@@ -1295,6 +1303,24 @@ class _Walk:
                 if mask.bits:
                     steps = layout.strides[d] + sum(layout.strides[f] for f in setting)
                     moves.append((mask, steps, s))
+        self._moves[key] = moves
+        return moves
+
+    def _tile(
+        self,
+        t: int,
+        code: int,
+        dealt: int,
+        group: int | None = None,
+        apart: frozenset[int] = frozenset(),
+        barred: dict[int, frozenset[int]] | None = None,
+    ) -> Tile:
+        """Dealing one copy of ``code`` (number ``t``) to a free stand, the free stands having
+        taken ``dealt`` copies before it (and, a candidate of ``group``, it counted there); not
+        to the stands ``apart`` (dealt in blocks: ``_blocks``), never to the ``barred`` slots
+        (per stand: ``Subsets``)."""
+        layout = self.layout
+        moves = list(self._explicit_moves(t, code, apart, barred))
         implicit = (
             self.implicit is not None
             and self.implicit not in apart

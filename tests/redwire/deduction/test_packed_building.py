@@ -39,6 +39,7 @@ from engine.redwire.deduction.packing import Mask
 from tests.redwire.deduction.test_packed_blocks import block_position
 from tests.redwire.deduction.test_packed_labels import label_position
 from tests.redwire.deduction.test_packed_runs import order_position, run_position
+from tests.redwire.deduction.test_packed_slots import MAKERS
 
 
 def _plain_rank(widths: list[int], spans: list[list[tuple[int, int]]]) -> list[int]:
@@ -221,6 +222,21 @@ def _plain_block_ways(
     return ways
 
 
+_kept_moves = _Walk._explicit_moves
+
+
+def _anew(
+    self: _Walk,
+    t: int,
+    code: int,
+    apart: frozenset[int],
+    barred: dict[int, frozenset[int]] | None,
+) -> list[tuple[Mask, int, int]]:
+    """``_Walk._explicit_moves`` made anew for every copy, as ``_tile`` first made them."""
+    self._moves = {}
+    return _kept_moves(self, t, code, apart, barred)
+
+
 def _shape(value: object) -> object:
     """``value`` (an op, a mask, a tuple of them) as plain tuples: a mask by its bits, its
     recipe and its parts (masks compare by identity, and each plan makes its own)."""
@@ -281,6 +297,7 @@ def test_sharings_made_once_give_each_blocks_own(
         with monkeypatch.context() as patched:
             patched.setattr(_Walk, "_block", _plain_block)
             patched.setattr(_Walk, "_block_ways", _plain_block_ways)
+            patched.setattr(_Walk, "_explicit_moves", _anew)
             plain = build_packed_plan(norm)
         assert plain is not None
         assert _shape(plain.ops) == _shape(plan.ops), seed
@@ -290,3 +307,42 @@ def test_sharings_made_once_give_each_blocks_own(
         checked += 1
     assert checked == least, (checked, seed)
     assert shared[0] >= reused, shared
+
+
+def test_copies_share_their_explicit_moves(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The copies of a code dealt one by one (the implicit stand's holes, ``Subsets`` walks,
+    candidates) share their explicit stands' moves (``_Walk._explicit_moves``): the plan's ops
+    are those of a plan that makes them anew for every copy (random positions of every kind)."""
+    reused = [0]
+
+    def counted(
+        self: _Walk,
+        t: int,
+        code: int,
+        apart: frozenset[int],
+        barred: dict[int, frozenset[int]] | None,
+    ) -> list[tuple[Mask, int, int]]:
+        key = (t, apart, tuple(sorted(barred.items())) if barred else ())
+        reused[0] += key in self._moves
+        return _kept_moves(self, t, code, apart, barred)
+
+    for k, make in enumerate(MAKERS):
+        checked = seed = 0
+        while checked < 25 and seed < 2000:
+            seed += 1
+            norm = normalize(make(random.Random(1_220_000 + 10_000 * k + seed)))
+            if not norm.feasible:
+                continue
+            with monkeypatch.context() as patched:
+                patched.setattr(_Walk, "_explicit_moves", counted)
+                plan = build_packed_plan(norm)
+            if plan is None or plan.final < 0:
+                continue
+            with monkeypatch.context() as patched:
+                patched.setattr(_Walk, "_explicit_moves", _anew)
+                plain = build_packed_plan(norm)
+            assert plain is not None
+            assert _shape(plain.ops) == _shape(plan.ops), (k, seed)
+            checked += 1
+        assert checked == 25, (k, checked, seed)
+    assert reused[0] >= 30, reused
