@@ -227,9 +227,13 @@ def _direct_walk(norm: Normalized, mirrored: bool | None) -> tuple[Normalized, L
     return walked, levels, direct.estimate(levels[2], walked.universe)
 
 
-def differ_variants(
-    norm: Normalized, mirrored: bool | None
-) -> tuple[Normalized, Normalized] | None:
+#: ``differ_variants``: each problem with the option its cost was weighed by (``None``: an
+#: infeasible one), which ``choose`` walks (its estimates and builder are found again otherwise:
+#: a tenth of mission 43's spectators' planning)
+Variants = tuple[tuple[Normalized, _Option | None], tuple[Normalized, _Option | None]]
+
+
+def differ_variants(norm: Normalized, mirrored: bool | None) -> Variants | None:
     """The two problems whose worlds' difference is ``norm``'s (its one "differ" label that keeps
     the packed engine out, dropped; made "same"), when walking both on the packed engine should
     be faster than the direct engine's walk (``DIFFER_SHARE``); else ``None``."""
@@ -245,13 +249,14 @@ def differ_variants(
     if not (takes(dropped) and (takes(same) or not same.feasible)):
         return None  # another fact keeps it out
     costs = 0.0
-    for variant in (dropped, same) if same.feasible else (dropped,):
-        packed = _option(variant, prefers_mirror(variant) if mirrored is None else mirrored).packed
-        if packed is None:
+    options: list[_Option | None] = [None, None]
+    for k, variant in enumerate((dropped, same) if same.feasible else (dropped,)):
+        option = options[k] = first_option(variant, mirrored)
+        if option.packed is None:
             return None
-        costs += packed
+        costs += option.packed
     if costs < DIFFER_SHARE * 1e6 * DIRECT_STATE_MS * states:
-        return dropped, same
+        return (dropped, options[0]), (same, options[1])
     return None
 
 

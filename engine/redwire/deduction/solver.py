@@ -58,6 +58,7 @@ from engine.redwire.deduction.cases import MixedSolution, expand
 from engine.redwire.deduction.choice import (
     Engine,
     Route,
+    Variants,
     choose,
     differ_variants,
     estimate,
@@ -415,7 +416,7 @@ def _solve_by_subtraction(
 def _solve_differ(
     position: Position,
     norm: Normalized,
-    variants: tuple[Normalized, Normalized],
+    variants: Variants,
     factor: int,
     mirrored: bool | None,
     way: Route,
@@ -427,8 +428,9 @@ def _solve_differ(
     class; ``way``: the direct engine's route, the fallback's."""
     walks: list[Walk] = []
     norms: list[Normalized] = []
-    for sign, variant in zip((1, -1), variants, strict=True):
-        walk = _walk(variant, factor, mirrored, "packed")
+    for sign, (variant, option) in zip((1, -1), variants, strict=True):
+        # The option ``differ_variants`` weighed is the one ``choose`` would weigh first.
+        walk = _walk(variant, factor, mirrored, "packed", Route(None, option) if option else None)
         if walk is not None:
             walk.sign = sign
             walks.append(walk)
