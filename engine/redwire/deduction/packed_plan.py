@@ -1765,27 +1765,37 @@ def _chain_wins(m: int, ways: list[list[tuple[int, Mask | None, int, frozenset[S
     stand's options per number of copies (the masks may still leave some out): the ways are
     the sharings, the product of those numbers; the chain's, per stage, the options from each
     partial layer on a path to ``m`` copies. Two stands: ``m + 1`` ways, ``2m`` chain moves."""
+    # Plain loops: asked for every block (48 on mission 40's spectator), on a few small counts.
     counts = []
+    most = []  # per stand, its most copies
     for options in ways:
         per = [0] * (m + 1)
         for c, mask, _, _ in options:
             if c and mask is not None and mask.bits:
                 per[c] += 1
-        if any(per):
+        top = m
+        while top and not per[top]:
+            top -= 1
+        if top:
             counts.append(per)
+            most.append(top)
     # The ways: the coefficient of x^m in the product of (1 + sum per[c] x^c).
     sharings = [1] + [0] * m
     for per in counts:
-        sharings = [
-            sharings[j] + sum(sharings[j - c] * per[c] for c in range(1, j + 1))
-            for j in range(m + 1)
-        ]
+        product = []
+        for j in range(m + 1):
+            total = sharings[j]
+            for c in range(1, j + 1):
+                if per[c]:
+                    total += sharings[j - c] * per[c]
+            product.append(total)
+        sharings = product
     # The chain: moves from copies i before the stage to j after it, on a path from 0 to m.
-    most = [max(c for c in range(m + 1) if per[c]) for per in counts]
     reached = {0}
     ops = 0
+    rest = sum(most)
     for p, per in enumerate(counts):
-        rest = sum(most[p + 1 :])
+        rest -= most[p]
         ends = {i for i in reached if m - i <= rest}
         for i in reached:
             for c in range(1, m - i + 1):

@@ -346,3 +346,57 @@ def test_copies_share_their_explicit_moves(monkeypatch: pytest.MonkeyPatch) -> N
             checked += 1
         assert checked == 25, (k, checked, seed)
     assert reused[0] >= 30, reused
+
+
+def _plain_chain_wins(
+    m: int, ways: list[list[tuple[int, Mask | None, int, frozenset[SlotRef]]]]
+) -> bool:
+    """``_chain_wins`` as first written."""
+    counts = []
+    for options in ways:
+        per = [0] * (m + 1)
+        for c, mask, _, _ in options:
+            if c and mask is not None and mask.bits:
+                per[c] += 1
+        if any(per):
+            counts.append(per)
+    sharings = [1] + [0] * m
+    for per in counts:
+        sharings = [
+            sharings[j] + sum(sharings[j - c] * per[c] for c in range(1, j + 1))
+            for j in range(m + 1)
+        ]
+    most = [max(c for c in range(m + 1) if per[c]) for per in counts]
+    reached = {0}
+    ops = 0
+    for p, per in enumerate(counts):
+        rest = sum(most[p + 1 :])
+        ends = {i for i in reached if m - i <= rest}
+        for i in reached:
+            for c in range(1, m - i + 1):
+                if per[c] and m - i - c <= rest:
+                    ops += per[c]
+                    ends.add(i + c)
+        reached = ends
+    return ops < sharings[m]
+
+
+def test_chain_wins_as_first_written() -> None:
+    """The same choice of chain or ways on random blocks' options (empty masks, none, several
+    options per number of copies)."""
+    rng = random.Random(1230)
+    chains = 0
+    for _ in range(4000):
+        m = rng.randint(1, 5)
+        ways = [
+            [(0, None, 0, frozenset())]
+            + [
+                (rng.randint(1, m), rng.choice([None, Mask(0), Mask(1), Mask(6)]), 0, frozenset())
+                for _ in range(rng.randint(0, 6))
+            ]
+            for _ in range(rng.randint(1, 4))
+        ]
+        found = _chain_wins(m, ways)
+        assert found == _plain_chain_wins(m, ways), (m, ways)
+        chains += found
+    assert 20 < chains < 3980, chains  # both answers met
