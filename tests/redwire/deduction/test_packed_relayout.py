@@ -77,6 +77,8 @@ GENERATORS: list[tuple[int, Callable[[random.Random], Position]]] = [
     (7, excluded_position),
     (8, holed_position),
 ]
+#: the test ids of ``GENERATORS``, in their order (``GENERATOR_IDS[:4]`` for the first four)
+GENERATOR_IDS = ["random", "quota", "runs", "orders", "subsets", "labels", "excluded", "holed"]
 
 
 @pytest.fixture
@@ -100,7 +102,7 @@ def relaid_plans(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[PackedPlan]]:
 @pytest.mark.parametrize(
     ("kind", "generator"),
     GENERATORS,
-    ids=["random", "quota", "runs", "orders", "subsets", "labels", "excluded", "holed"],
+    ids=GENERATOR_IDS,
 )
 def test_forced_relayouts_are_exact(
     relaid_plans: list[PackedPlan], kind: int, generator: Callable[[random.Random], Position]

@@ -19,7 +19,7 @@ from tests.redwire.deduction.test_count_shares import (
     test_counted_shares_are_exact as check_counted_shares,
 )
 from tests.redwire.deduction.test_oracle import check_against_oracle
-from tests.redwire.deduction.test_packed_relayout import GENERATORS
+from tests.redwire.deduction.test_packed_relayout import GENERATOR_IDS, GENERATORS
 
 #: ``WORD_DENSITY`` values: words wherever the weights fit one, and never.
 MODES = [0.0, 2.0]
@@ -149,7 +149,7 @@ def worded(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> I
 @pytest.mark.parametrize(
     ("kind", "generator"),
     GENERATORS[:4],
-    ids=["random", "quota", "runs", "orders"],
+    ids=GENERATOR_IDS[:4],
 )
 def test_marginals_by_words_and_by_slices_are_exact(
     kind: int, generator: Callable[[random.Random], Position]
@@ -221,7 +221,7 @@ def folding(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> 
 @pytest.mark.parametrize(
     ("kind", "generator"),
     GENERATORS[:4],
-    ids=["random", "quota", "runs", "orders"],
+    ids=GENERATOR_IDS[:4],
 )
 def test_marginals_folded_or_not_are_exact(
     kind: int, generator: Callable[[random.Random], Position]

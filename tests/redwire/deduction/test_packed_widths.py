@@ -24,7 +24,7 @@ from engine.redwire.deduction.packed_passes import (
 from engine.redwire.deduction.packed_plan import Block, PackedPlan, build_packed_plan, slot_bytes
 from engine.redwire.deduction.packing import Layout, reindex, relayout, restride
 from tests.redwire.deduction.test_oracle import check_against_oracle
-from tests.redwire.deduction.test_packed_relayout import GENERATORS
+from tests.redwire.deduction.test_packed_relayout import GENERATOR_IDS, GENERATORS
 from tests.redwire.deduction.test_packed_slots import MAKERS
 
 
@@ -133,7 +133,7 @@ def narrowest(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[PackedPlan]]:
 @pytest.mark.parametrize(
     ("kind", "generator"),
     GENERATORS,
-    ids=["random", "quota", "runs", "orders", "subsets", "labels", "excluded", "holed"],
+    ids=GENERATOR_IDS,
 )
 @pytest.mark.parametrize("relaid", [False, True], ids=["one-layout", "relaid"])
 def test_narrowest_widths_are_exact(

@@ -17,7 +17,7 @@ from engine.redwire.deduction import Position, choice, packed_passes, solve
 from engine.redwire.deduction.packed_plan import PackedPlan
 from engine.redwire.deduction.packing import forget_masks
 from tests.redwire.deduction.oracle import enumerate_deals
-from tests.redwire.deduction.test_packed_relayout import GENERATORS
+from tests.redwire.deduction.test_packed_relayout import GENERATOR_IDS, GENERATORS
 
 
 @pytest.fixture
@@ -56,7 +56,7 @@ def refined(monkeypatch: pytest.MonkeyPatch) -> list[tuple[PackedPlan, choice.Wa
 @pytest.mark.parametrize(
     ("kind", "generator"),
     GENERATORS,
-    ids=["random", "quota", "runs", "orders", "subsets", "labels", "excluded", "holed"],
+    ids=GENERATOR_IDS,
 )
 def test_refined_plans_solve_exactly(
     refined: list[tuple[PackedPlan, choice.WalkSizes]],
