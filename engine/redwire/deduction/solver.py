@@ -109,8 +109,8 @@ def _plan(
 def forget_caches() -> None:
     """Empty what the engines keep across solves (the packed one's masks and level keys of the
     layouts it met, the direct one's options, joins, steps and stands' parts, the stands' fill
-    levels and their slots settled alone, the plans' digit places): the next solve is timed as the first one of a
-    process."""
+    levels and their slots settled alone, the plans' digit places and builders): the next solve
+    is timed as the first one of a process."""
     direct.forget()
     levels.forget()
     normalize_forget()
