@@ -112,6 +112,10 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
     chromium.close()
 
 
+#: The site's file a profile's keeper tab shows: same-origin, and no app boots in it.
+KEEPER_FILE = "icons/icon.svg"
+
+
 class ReturningProfiles:
     """Browser profiles of a returning player, one per set of context options (a viewport
     alone is not one: see :class:`SizedContext`), kept for a worker's session: made once (a
@@ -127,8 +131,10 @@ class ReturningProfiles:
         key = json.dumps(options, sort_keys=True)
         if key not in self.profiles:
             context = self.browser.new_context(**options)
-            # An empty tab kept open: the profile's handle to clear storage between tests.
+            # A tab kept open on a still file of the site (no app runs in it): the profile's
+            # handle to clear the site's storage between tests.
             keeper = context.new_page()
+            keeper.goto(self.site_url + KEEPER_FILE)
             visit = context.new_page()
             visit.goto(self.site_url)
             wait_ready(visit)
@@ -159,6 +165,10 @@ class ReturningProfiles:
             },
         )
         cdp.detach()
+        # Once more from a page of the site: a closed tab's last writes (its computers were
+        # playing at the instant pace) may reach the storage after the clear above, and a
+        # game left saved opens the next test's link on the "a game is in progress" screen.
+        keeper.evaluate("localStorage.clear(); sessionStorage.clear()")
 
     def close(self) -> None:
         for context, _ in self.profiles.values():
