@@ -40,8 +40,15 @@ def test_both_kinds_on_one_board_with_whose_wires(catalog: Catalog) -> None:
 
 
 def test_the_setup_prompt_and_confirm_are_the_placing_seats_kind(catalog: Catalog) -> None:
-    state = _deal(tokens=[])  # seat 2 (the 2nd player, even/odd) places first
-    assert state.to_move == 2
+    state = _deal(tokens=[])  # the captain (seat 1, x-tokens) places first
+    assert state.to_move == 1
+    obs = state.observation(1)
+    w = _words(catalog, obs)
+    assert prompt_notes(obs, w) == [catalog.t("rw.count.prompt")]
+    confirm = token_confirm(PlaceToken(1, 1, 0), w, obs)  # his two 1s
+    assert confirm == catalog.t("rw.confirm.countToken", where=w.where_own(1, 0), count=2)
+    state, _ = state.apply(PlaceToken(1, 1, 0))
+    assert state.to_move == 2  # the 2nd player: even/odd
     obs = state.observation(2)
     w = _words(catalog, obs)
     assert prompt_notes(obs, w) == [catalog.t("rw.parity.prompt")]

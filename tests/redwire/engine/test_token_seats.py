@@ -2,8 +2,8 @@
 decides the kind (Italian card: x1/x2/x3 for the captain and the 3rd and 5th players, even/odd
 for the 2nd and 4th), for the setup tokens, the misses and the Sticky Note; an x-token may mark a
 cut wire, an even/odd one may not; a token on a wire the Walkie-Talkies move is discarded; the
-English edition gives x1/x2/x3 tokens to everyone; with two players the captain places none and
-the 2nd player one even/odd token; what both kinds prove in one game."""
+English edition gives x1/x2/x3 tokens to everyone; the captain places a setup token, but with two
+players he places none and the 2nd player one even/odd token; what both kinds prove in one game."""
 
 from __future__ import annotations
 
@@ -54,15 +54,18 @@ def test_places_count_clockwise_from_the_captain() -> None:
     assert [place_of(seat, 1, 4) for seat in range(4)] == [4, 1, 2, 3]
 
 
-def test_setup_tokens_by_seat_and_none_for_the_captain() -> None:
+def test_setup_tokens_by_seat_the_captain_too_with_four_players() -> None:
+    # "Captain places no setup token" is the card's two-player line (spec §9.1, §12 A3): with
+    # four players the captain places his own, an x-token (two 1s on his stand: x2).
     state = m40()
     setup = [e for e in state.log if e.type in ("token_skipped", "parity_token", "count_token")]
     assert [(e.type, e.data["seat"]) for e in setup] == [
-        ("token_skipped", 1),
+        ("count_token", 1),
         ("parity_token", 2),
         ("count_token", 3),
         ("parity_token", 0),
     ]
+    assert setup[0].data["stand"] == 1 and setup[0].data["count"] == 2
     assert not state.info  # no true-value token anywhere
     obs = state.observation(0)["mechanisms"]
     assert obs["count_tokens"]["seats"] == [1, 3] and obs["parity_tokens"]["seats"] == [0, 2]
@@ -113,7 +116,7 @@ def test_an_even_odd_token_on_a_moved_wire_is_discarded() -> None:
 def test_the_english_edition_gives_count_tokens_to_everyone() -> None:
     state = m40(options=Options(edition="EN"))
     setup = [e.type for e in state.log if e.type.endswith("token") or e.type == "token_skipped"]
-    assert setup == ["token_skipped", "count_token", "count_token", "count_token"]
+    assert setup == ["count_token"] * 4
     assert parity_marks(state) is None  # no even/odd token in play, none drawn
     state, events = play(state, Cut(1, ((2, 1),), (5,)))
     assert types(events)[:3] == ["cut", "dial", "count_token"] and events[2].data["count"] == 4
