@@ -1,5 +1,6 @@
-"""Setup info tokens drawn at random (mission 13; ``random_token:captain``, mission 43: the
-captain's only, the others place theirs as usual).
+"""Setup info tokens drawn at random (mission 13; ``random_token:captain``: the captain's only,
+the others place theirs as usual; ``random_token:captain:2``, mission 43: so only with the player
+counts listed, the card's two-player line; with the other counts every seat places its own).
 
 Each seat draws a number token at random (yellow tokens are drawn again: the draw is among the
 24 number tokens, two per number), face up for everyone. A seat that holds a blue wire of that
@@ -15,6 +16,7 @@ its stand: everyone learns it holds no wire of that number (``token_skipped`` wi
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from ...core.errors import ReasonCode
@@ -56,9 +58,23 @@ def view(obs: Observation) -> RandomTokenView | None:
     return cast("RandomTokenView | None", obs["mechanisms"].get(ID))
 
 
+@dataclass(frozen=True)
+class RandomTokenConfig:
+    #: True for ``random_token:captain``: the captain's token only is drawn.
+    captain_only: bool
+    #: The player counts the captain's draw applies to (empty: every count).
+    players: frozenset[int]
+
+    def draws(self, players: int) -> bool:
+        """Whether anything is drawn with ``players`` players."""
+        return not self.players or players in self.players
+
+
 def drawn(table: Table, seat: int) -> int | None:
     """The token ``seat`` drew (None: it draws none and places its own as usual)."""
-    values = table.setup.parts[ID]
+    values = table.setup.parts.get(ID)
+    if values is None:  # random_token:captain:2 with another player count: nothing drawn
+        return None
     if isinstance(values, int):  # random_token:captain: the captain's token only
         return values if seat == table.setup.captain else None
     assert isinstance(values, tuple)
@@ -94,23 +110,35 @@ class RandomToken(Mechanism[None]):
 
     def configure(
         self, params: tuple[str, ...], table: Mapping[str, Any] | None, reader: ConfigReader
-    ) -> bool:
-        """True for ``random_token:captain`` (the captain's token only is drawn)."""
-        if table is not None or params not in ((), ("captain",)):
-            raise reader.fail(f"mechanisms.{ID}", "random_token or random_token:captain", params)
-        return params == ("captain",)
+    ) -> RandomTokenConfig:
+        """``random_token`` (every seat's token), ``random_token:captain`` (the captain's only)
+        or ``random_token:captain:2`` (the captain's, with the player counts listed)."""
+        counts = params[1:]
+        if (
+            table is not None
+            or (params and params[0] != "captain")
+            or not all(p in ("2", "3", "4", "5") for p in counts)
+        ):
+            raise reader.fail(
+                f"mechanisms.{ID}",
+                "random_token, random_token:captain or random_token:captain:2",
+                params,
+            )
+        return RandomTokenConfig(bool(params), frozenset(int(p) for p in counts))
 
     def deal(
         self,
-        config: bool,
+        config: RandomTokenConfig,
         rng: Rng,
         players: int,
         options: Options,
         mission: int,
         dealt: Mapping[str, Any],
-    ) -> tuple[int, ...] | int:
+    ) -> tuple[int, ...] | int | None:
+        if not config.draws(players):
+            return None
         tokens = [v for v in BLUE_VALUES for _ in range(2)]
-        if config:
+        if config.captain_only:
             return int(tokens[rng.below(len(tokens))])
         return tuple(rng.sample(tokens, players))
 
@@ -122,8 +150,16 @@ class RandomToken(Mechanism[None]):
         options: Options,
         mission: int,
         dealt: Mapping[str, Any],
-    ) -> tuple[int, ...] | int:
-        if config:
+    ) -> tuple[int, ...] | int | None:
+        assert isinstance(config, RandomTokenConfig)
+        if not config.draws(players):
+            if raw is not None:
+                raise SetupError(
+                    f"setup.parts.random_token: mission {mission} draws no token with "
+                    f"{players} players (every seat places its own)"
+                )
+            return None
+        if config.captain_only:
             value = raw.get("captain") if isinstance(raw, dict) and set(raw) == {"captain"} else 0
             if not isinstance(value, int) or isinstance(value, bool) or value not in BLUE_VALUES:
                 raise SetupError(
@@ -173,7 +209,9 @@ class RandomToken(Mechanism[None]):
         value = drawn(table, action.seat)
         return value is None or cut_value(table.codes[wire]) == value
 
-    def observe(self, table: Table, viewer: Viewer) -> RandomTokenView:
+    def observe(self, table: Table, viewer: Viewer) -> RandomTokenView | None:
+        if ID not in table.setup.parts:
+            return None  # nothing drawn with this player count
         return {
             "values": [
                 drawn(table, seat) if _others_allow(table, seat) else None

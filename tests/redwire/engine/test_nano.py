@@ -14,7 +14,15 @@ from typing import Any
 import pytest
 
 from engine.core.events import SEER
-from engine.redwire import Cut, GameState, RevealReds, SetupError, explicit_setup, start
+from engine.redwire import (
+    Cut,
+    GameState,
+    PlaceToken,
+    RevealReds,
+    SetupError,
+    explicit_setup,
+    start,
+)
 from engine.redwire.deal import deal_order, stand_owners
 from engine.redwire.mechanisms.equipment.coffee import CoffeeMug
 from engine.redwire.mechanisms.nano import ID, PILE, NanoPart, NanoStand
@@ -58,25 +66,30 @@ def m43(
     cards: tuple[int, ...] = (1, 4, 6, 9),
     token: int = 5,
 ) -> GameState:
-    """A game of mission 43 (captain seat 0, his drawn token ``token``: on his first wire of
-    that value if he has one), every other setup token on the seat's first blue wire."""
+    """A game of mission 43 (captain seat 0, his token ``token`` on his first wire of that
+    value if he has one: drawn with two players, his own choice with more), every other setup
+    token on the seat's first blue wire."""
     stands = deal(players, fixed, pile)
-    setup = explicit_setup(
-        43,
-        players,
-        0,
-        stands,
-        parts={
-            "nano": {"wires": [str(w) for w in pile]},
-            "random_token": {"captain": token},
-            "equipment": {"cards": list(cards)},
-        },
-    )
+    parts: dict[str, Any] = {
+        "nano": {"wires": [str(w) for w in pile]},
+        "equipment": {"cards": list(cards)},
+    }
+    if players == 2:  # the card's two-player line: the captain's token is drawn
+        parts["random_token"] = {"captain": token}
+    setup = explicit_setup(43, players, 0, stands, parts=parts)
     state = start(setup)
     while state.phase.value == "setup_token":
         seat = state.to_move
         assert seat is not None
-        state, _ = state.apply(state.legal_actions(seat)[0])
+        legal = state.legal_actions(seat)
+        chosen = [
+            a
+            for a in legal
+            if seat == 0
+            and isinstance(a, PlaceToken)
+            and state.code_at(a.stand, a.slot) == code_of(str(token))
+        ]
+        state, _ = state.apply((chosen or legal)[0])
     return state
 
 
@@ -97,6 +110,29 @@ TEAMMATE = [1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 7]
 
 def four(pile: list[Any] | None = None) -> GameState:
     return m43(4, {0: CAPTAIN, 1: TEAMMATE}, pile if pile is not None else [8, 9, 10, 11])
+
+
+def test_the_captains_token_is_drawn_with_two_players_only() -> None:
+    """Spec §9.1: "Captain draws his setup token at random" is the card's two-player line; with
+    three to five players the captain places his own like everyone."""
+    from engine.redwire import new_game
+
+    for players in (2, 3, 4, 5):
+        parts = new_game(43, players, seed=3).setup.to_json()["parts"]
+        assert ("random_token" in parts) == (players == 2)
+    pile = [8, 9, 10, 11]
+    stands = deal(4, {0: CAPTAIN, 1: TEAMMATE}, pile)
+    four_players = {"nano": {"wires": [str(w) for w in pile]}, "equipment": {"cards": [1, 4, 6, 9]}}
+    state = start(explicit_setup(43, 4, 0, stands, parts=four_players))
+    assert state.to_move == 0 and state.observation(None)["mechanisms"].get("random_token") is None
+    placeable = {state.code_at(a.stand, a.slot) for a in state.legal_actions(0)}
+    assert placeable == {code_of(str(v)) for v in range(1, 8)}  # any of his blue values
+    with pytest.raises(SetupError, match="draws no token with 4 players"):
+        explicit_setup(43, 4, 0, stands, parts={**four_players, "random_token": {"captain": 5}})
+    two = m43(2, {}, [8, 9, 10, 11, 12], cards=(1, 4), token=5)
+    drawn = [e for e in two.log if e.type in ("token", "token_skipped") and e.data["seat"] == 0]
+    assert two.observation(None)["mechanisms"]["random_token"] == {"values": [5, None]}
+    assert len(drawn) == 1
 
 
 def test_nano_gets_face_down_wires_by_player_count_and_nobody_sees_them() -> None:
@@ -121,7 +157,7 @@ def test_nano_gets_face_down_wires_by_player_count_and_nobody_sees_them() -> Non
             4,
             0,
             stands,
-            parts={"nano": {"wires": ["8", "9", "10"]}, "random_token": {"captain": 5}},
+            parts={"nano": {"wires": ["8", "9", "10"]}},
         )
 
 
