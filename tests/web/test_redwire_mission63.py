@@ -15,12 +15,13 @@ from fusebox_web.redwire.words import Words
 from fusebox_web.shell.i18n import Catalog
 
 from engine.redwire import Cut, GameState, SoloCut
+from engine.redwire.mechanisms.equipment.fast_pass import FastPass
 from engine.redwire.mechanisms.oxygen import OxygenPass
 from engine.redwire.observation_types import Observation
+from tests.redwire.engine.helpers import game, turn_of, with_cut
 from tests.redwire.engine.helpers import play_picking_first as play
-from tests.redwire.engine.helpers import turn_of
 from tests.redwire.engine.oxygen_stock import with_stock
-from tests.redwire.engine.test_oxygen_relay import m63
+from tests.redwire.engine.test_oxygen_relay import STANDS, m63
 from tests.web.board_page import NAMES, board_html, walk_drawing
 
 
@@ -82,3 +83,14 @@ def test_the_log_says_the_payment_the_relay_the_collection_and_the_skip(catalog:
 
 def test_every_state_draws_and_reads_as_sentences(catalog: Catalog) -> None:
     walk_drawing(catalog, 63, 1, "random", first=12, selections=False)
+
+
+def test_the_fast_passs_confirm_says_its_price(catalog: Catalog) -> None:
+    """Equipment 9-9 is a Solo Cut: its confirm names its price as every cut's does."""
+    state = game(
+        63, 4, STANDS, equipment=[1, 2, 4, 99], tokens=[(0, 12), (1, 12), (2, 11), (3, 11)]
+    )
+    state = with_cut(state, [(2, 7), (2, 8), (2, 9), (2, 10)])  # the four 9s: card 9-9
+    obs, w = words(state, 0, catalog)
+    text = confirm_text(FastPass(0, 3, 0, 8, 0, 9), w, obs)
+    assert text.endswith(catalog.t("rw.oxygen.confirmRelay", price=3, left=21))

@@ -165,8 +165,8 @@ def can_cut(table: Table, seat: int) -> bool:
 def _announced(action: Action) -> tuple[int, ...]:
     if isinstance(action, Cut):
         return action.values
-    if isinstance(action, SoloCut):
-        return (action.value,)
+    if isinstance(action, SoloCut) or action.counts_as_solo:  # the Fast Pass is a Solo Cut
+        return (cast("int", getattr(action, "value")),)  # noqa: B009 (an Action has no value)
     return ()
 
 

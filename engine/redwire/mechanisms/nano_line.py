@@ -408,8 +408,8 @@ def allows(table: Table, action: Action) -> bool:
         return False
     if isinstance(action, Cut):
         return value is not None and action.values == (value,)
-    if isinstance(action, SoloCut):
-        return value is not None and action.value == value
+    if isinstance(action, SoloCut) or action.counts_as_solo:  # the Fast Pass is a Solo Cut
+        return value is not None and getattr(action, "value") == value  # noqa: B009
     # Once Nano has walked, the cut is due: the Coffee Mug no longer replaces it.
     return value is None or not isinstance(action, CoffeeMug)
 

@@ -299,8 +299,8 @@ def _cost(action: Action, rule: str) -> int | None:
     """``cost`` under the price ``rule`` (read once by a listing)."""
     if isinstance(action, Cut):
         return max(price(v, rule) for v in action.values) if action.values else None
-    if isinstance(action, SoloCut):
-        return price(action.value, rule)
+    if isinstance(action, SoloCut) or action.counts_as_solo:  # the Fast Pass is a Solo Cut
+        return price(cast("int", getattr(action, "value")), rule)  # noqa: B009
     return None
 
 

@@ -25,6 +25,7 @@ from engine.redwire.deduction.facts import Count
 from engine.redwire.errors import SetupError
 from engine.redwire.mechanisms import number_cards
 from engine.redwire.mechanisms.equipment.coffee import CoffeeMug
+from engine.redwire.mechanisms.equipment.fast_pass import FastPass
 from engine.redwire.mechanisms.hand_me_downs import GiveNumber, HandReason, HandSkip
 from engine.redwire.options import Options
 
@@ -195,3 +196,16 @@ def test_the_skip_and_the_gift_are_typed_in_the_terminal() -> None:
     assert parse_action("handgive 7 2", 0, state) == GiveNumber(0, 7, 1)
     board = render_board(state.observation(0), ["Ana", "Bea", "Cid"])
     assert "Ana: 1 4 7 10; Bea: 2 5 6 11; Cid: 3 8 9 12" in board
+
+
+def test_the_fast_pass_is_a_solo_cut_of_one_of_his_values() -> None:
+    """Equipment 9-9 is a Solo Cut (its card): like every cut of the player whose turn it is, it
+    must be of a value on one of his face-up cards."""
+    parts = {"equipment": {"cards": [1, 11, 99]}, "number_cards": {"order": ORDER}}
+    state = game(65, 3, STANDS, parts=parts, red_markers=["1.5", "6.5", "11.5"])
+    state = with_cut(state, [(2, 8), (2, 9), (2, 10), (2, 11)])  # Bea's four 9s: card 9-9
+    assert {a.value for a in state.legal_actions(0) if isinstance(a, FastPass)} == {1, 4}
+    refused(state, FastPass(0, 2, 0, 5, 0, 6), HandReason.HAND_VALUE)  # two 2s: no card 2
+    state, events = play(state, FastPass(0, 4, 1, 0, 1, 1))  # two 4s: his card 4
+    assert types(events)[:3] == ["equipment", "wire_cut", "wire_cut"]
+    assert state.phase.value == "hand_give"

@@ -22,6 +22,7 @@ from engine.redwire import (
 )
 from engine.redwire.deduction import position_from_observation, solve
 from engine.redwire.mechanisms.equipment.coffee import CoffeeMug
+from engine.redwire.mechanisms.equipment.fast_pass import FastPass
 from engine.redwire.mechanisms.equipment.tray import TrayDeal
 from engine.redwire.mechanisms.nano_line import (
     ID,
@@ -171,3 +172,19 @@ def test_the_coffee_mug_before_the_walk_passes_the_whole_turn() -> None:
     state, events = play(with_cut(m59(), [(3, 4), (3, 5)]), CoffeeMug(0, 2))  # two 11s cut
     assert state.active == 2 and state.phase.value == "turn" and nano(state).value == 7
     assert "nano_walk" not in types(events) and "nano_skip" not in types(events)
+
+
+def test_the_fast_pass_is_a_solo_cut_of_nanos_value_after_the_walk() -> None:
+    """Equipment 9-9 is a Solo Cut (its card): like every cut of the turn, it comes after the
+    walk and is of Nano's value; then its player chooses the facing."""
+    parts = {"equipment": {"cards": [2, 4, 8, 99]}, "nano": {"line": LINE}}
+    state = game(59, 4, STANDS, parts=parts, red_markers=["4.5", "8.5", "11.5"])
+    state = with_cut(state, [(2, 8), (2, 9), (2, 10), (2, 11)])  # the four 9s: card 9-9
+    assert not [a for a in state.legal_actions(0) if isinstance(a, FastPass)]
+    refused(state, FastPass(0, 1, 0, 0, 0, 1), NanoReason.NANO_WALK_FIRST)
+    state, _ = play(state, NanoWalk(0, 3))  # Nano to the 3 (facing left; he holds four 3s)
+    assert {a.value for a in state.legal_actions(0) if isinstance(a, FastPass)} == {3}
+    refused(state, FastPass(0, 1, 0, 0, 0, 1), NanoReason.NANO_CUT)
+    state, events = play(state, FastPass(0, 3, 0, 5, 0, 6))
+    assert types(events)[:3] == ["equipment", "wire_cut", "wire_cut"]
+    assert state.phase.value == "nano_face" and state.to_move == 0

@@ -16,6 +16,7 @@ from engine.redwire import Cut, GameState, SoloCut, new_game
 from engine.redwire.deduction import position_from_observation, solve
 from engine.redwire.errors import MissionError
 from engine.redwire.mechanisms import oxygen
+from engine.redwire.mechanisms.equipment.fast_pass import FastPass
 from engine.redwire.mechanisms.oxygen import MECHANISM, OxygenPart, OxygenPass, OxygenReason
 from engine.redwire.missions import ConfigReader, load_mission
 
@@ -148,3 +149,19 @@ def test_the_reader_refuses_a_relay_not_built() -> None:
         MECHANISM.configure((), {**relay, "price": "value", "tokens_per_player": 3}, reader)
     built = MECHANISM.configure((), {**relay, "price": "value"}, reader)
     assert built.relay and built.captain_only and built.total(4) == 14
+
+
+def test_the_fast_pass_pays_its_value_as_a_solo_cut() -> None:
+    """Equipment 9-9 is a Solo Cut (its card), so a cut action: it pays its value into the
+    reserve like any cut, and one the oxygen cannot pay is refused."""
+    state = game(
+        63, 4, STANDS, equipment=[1, 2, 4, 99], tokens=[(0, 12), (1, 12), (2, 11), (3, 11)]
+    )
+    state = with_cut(state, [(2, 7), (2, 8), (2, 9), (2, 10)])  # the four 9s: card 9-9
+    after, events = play(state, FastPass(0, 3, 0, 8, 0, 9))  # two of his 3s
+    assert types(events)[:2] == ["oxygen_paid", "equipment"]
+    assert reserve(after) == 3 and stock(after) == [0, 21, 0, 0]  # 24 - 3, relayed left
+    short = with_stock(state, 2, 0, 0, 0)
+    assert refused(short, FastPass(0, 3, 0, 8, 0, 9)) is OxygenReason.OXYGEN_SHORT_OWN
+    offered = {a.value for a in short.legal_actions(0) if isinstance(a, FastPass)}
+    assert offered == {1, 2}

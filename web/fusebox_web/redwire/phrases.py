@@ -63,4 +63,6 @@ def confirm_text(action: Action, w: Words, obs: Observation) -> str:
     if isinstance(action, RevealReds):
         return w.t("rw.confirm.reveal")
     said = mechanisms.confirm_text(action, w, obs)
+    if said is not None and action.counts_as_solo:  # the Fast Pass: a Solo Cut's notes too
+        return " ".join([said, *mechanisms.confirm_notes(action, obs, w)])
     return said if said is not None else w.t("rw.confirm.choose")

@@ -236,8 +236,10 @@ def _price(action: Action, obs: Observation, w: Words) -> str | None:
         return None
     if isinstance(action, Cut) and action.values:
         due = max(part["prices"][v - 1] for v in action.values if v in BLUE_VALUES)
-    elif isinstance(action, SoloCut) and action.value in BLUE_VALUES:
-        due = part["prices"][action.value - 1]
+    elif (isinstance(action, SoloCut) or action.counts_as_solo) and (
+        value := getattr(action, "value")  # noqa: B009 (the Fast Pass, a Solo Cut)
+    ) in BLUE_VALUES:
+        due = part["prices"][value - 1]
     else:
         return None
     if part["stock"]:
