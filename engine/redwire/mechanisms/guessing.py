@@ -8,7 +8,8 @@ next one on the right with a card) puts one of his cards face down (``PlayNumber
 ``number_play``). The active player then plays normally. At the end of the turn the card is
 turned up: if the active player's turn cut wires of that value, the detonator moves one step;
 the active player takes the card into his hand. A card whose four wires are cut is discarded
-(from a hand, or when drawn); a player left with one card or none draws from the deck, one card
+(from a hand, or when drawn; the card face down for the turn only once turned up and taken, so a
+turn that cuts the last wires of its value still costs the step); a player left with one card or none draws from the deck, one card
 at a time, until he gets one of a value not yet fully cut. When only one value is left uncut, its
 card is discarded at once (no card is played any more). A player with no wire left puts his
 cards under the deck (FAQ). After a Coffee Mug the active player takes the card without turning
@@ -128,7 +129,10 @@ def _refill(table: Table, part: GuessPart, events: Events) -> GuessPart:
         gone += [v for v in hand if v not in kept]
         hands.append(kept)
     part = replace(part, hands=tuple(hands))
-    if part.played and (not _live(table, part.played[1]) or len(left) <= 1):
+    # The card face down for this turn stays there even when the turn cuts its value's last
+    # wires: it is turned up at the turn's end (one step if the turn cut its value), taken,
+    # and only then discarded from the hand. Only the last value's card goes at once.
+    if part.played and len(left) == 1 and _live(table, part.played[1]):
         gone.append(part.played[1])
         part = replace(part, played=None)
     if len(left) <= 1:

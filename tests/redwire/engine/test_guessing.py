@@ -10,7 +10,7 @@ from engine.redwire import Cut, IllegalActionError, Pick, SoloCut
 from engine.redwire.mechanisms import guessing
 from engine.redwire.mechanisms.guessing import GuessPart, GuessReason, PlayNumber
 
-from .helpers import fill_deal, game, play, types
+from .helpers import fill_deal, game, play, types, with_cut
 
 FIXED = {0: ["1", "1", "1", "1", "2", "2", "2", "2", "7", "7", "3.5", "8.5", "9.5"]}
 STANDS = fill_deal(29, 4, 0, FIXED, red=["3.5", "8.5", "9.5"])
@@ -62,3 +62,18 @@ def test_no_step_otherwise_discards_and_draws() -> None:
     # Ana, left with one card (2), drew the deck's top (10), then took the 8.
     assert hands(state)[0] == (2, 10, 8)
     assert state.phase.value == "number_play" and state.to_move == 0  # Bea's right: Ana
+
+
+def test_cutting_the_last_wires_of_the_cards_value_still_costs_a_step() -> None:
+    """The card face down for the turn is turned up at its end even when the turn cut the last
+    wires of its value: the step is due (the turn cut that value), then the card is discarded."""
+    state, _ = play(m29(), PlayNumber(3, 7))
+    state = with_cut(state, [(2, 3), (0, 10)])  # two 7s cut earlier: Carlo's and Ana's
+    dial = state.dial
+    state, events = play(state, Cut(0, ((2, 4),), (7,)), Pick(0, 0, 9))  # the last two 7s
+    assert state.cut_count(7) == 4
+    turned = next(e for e in events if e.type == "number_turned")
+    assert turned.data["value"] == 7 and turned.data["penalty"] is True
+    assert state.dial == dial - 1
+    assert types(events).index("number_turned") < types(events).index("numbers_discarded")
+    assert 7 not in hands(state)[0] and 7 in state.part(guessing.ID, GuessPart).discarded
