@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import pytest
 
-from engine.redwire import Cut, IllegalActionError, SoloCut
+from engine.redwire import Cut, IllegalActionError, Rewind, SoloCut
 from engine.redwire.mechanisms import constraints
 from engine.redwire.mechanisms.constraints import ConstraintReason, SkipTurn, SwapConstraint
 from engine.redwire.wires import cut_value
@@ -158,3 +158,20 @@ def test_revealing_red_wires_is_never_restricted() -> None:
     assert state.hand(0)  # the red 4.5 of the ascending deal
     assert any(a.type == "reveal" for a in state.legal_actions(0))
     assert SkipTurn(0) not in state.legal_actions(0)
+
+
+@pytest.mark.parametrize("visible", ["G", "A"])
+def test_the_visible_card_binds_a_player_whose_turn_it_is_not(visible: str) -> None:
+    """The Italian card: "tutti i giocatori devono rispettare il vincolo della carta", at every
+    moment (as in mission 32): under G a teammate waiting for his turn may not use the Rewinder
+    he could use under any other card."""
+    state = m37(visible + "".join(c for c in "ABCDEFGHIJKL" if c != visible))
+    _as_if_cut(state, frozenset({6}))  # the Rewinder (6) unlocked
+    assert state.to_move == 0
+    if visible == "G":
+        with pytest.raises(IllegalActionError) as err:
+            state.apply(Rewind(1))
+        assert err.value.reason is ConstraintReason.CONSTRAINT_SHARED
+        assert Rewind(1) not in state.legal_actions(1)
+    else:
+        assert Rewind(1) in state.legal_actions(1)
