@@ -29,16 +29,17 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypedDict, cast
 
 from ...core.errors import ReasonCode
 from ...core.events import SEER, Event, Viewer
-from ..actions import Action
+from ..actions import Action, Cut, SoloCut
 from ..errors import IllegalActionError, Reason, SetupError, describe_phase
 from ..model import Pending, Phase, Table
 from ..turn import OPEN_PHASES, mistake
-from ..wires import BLUE_VALUES
+from ..wires import BLUE_VALUES, value_to_json
 from .base import ActionSpec, Advice, BotAsk, Events, Mechanism, name_of
 from .equipment.coffee import NUMBER as COFFEE
 
 if TYPE_CHECKING:
     from ...core.rng import Rng
+    from ..bots.knowledge import Knowledge
     from ..observation_types import Observation
     from ..options import Options
 
@@ -215,6 +216,22 @@ class Guessing(Mechanism[GuessPart]):
             "I put the {value} face down: {seat} holds one with only {percent}% chance.",
             "mission 29 (`guessing`): the card whose value the active player least likely cuts",
         ),
+        "number_likely_cut": (
+            ("value", "percent"),
+            "I cut my {value}s, sure of them: the card face down is a {value} with only "
+            "{percent}% chance, less than any other value I am sure of.",
+            "mission 29 (`guessing`): while a card lies face down for his turn, the active "
+            "player's certain cut of the value the card is least likely to be (from the cards "
+            "seen taken, `card_odds`) comes first (every level but random)",
+        ),
+        "number_safe_cut": (
+            ("value",),
+            "The card face down cannot be a {value} (its card is in my hand or out of the game): "
+            "I cut my {value}s, sure of them, and the detonator cannot move for it.",
+            "mission 29 (`guessing`): while a card lies face down for his turn, the active "
+            "player's certain cut of a value whose card he holds or which is discarded comes "
+            "before a certain cut of a value the card may be (every level but random)",
+        ),
     }
 
     def deal(
@@ -337,10 +354,11 @@ class Guessing(Mechanism[GuessPart]):
 
     def advise(self, ask: BotAsk) -> Advice | None:
         """The card whose value the active player is least likely to cut this turn: the one he
-        least likely holds (by the exact odds)."""
+        least likely holds (by the exact odds); and for the active player, a certain cut of a
+        value the card face down cannot be (``_safe_cut``)."""
         plays = [a for a in ask.legal if isinstance(a, PlayNumber)]
         if not plays:
-            return None
+            return _safe_cut(ask)
         know = ask.knowledge()
         prompt = ask.obs["prompt"]
         active = int(prompt["actor"]) if prompt and prompt.get("actor") is not None else 0
@@ -355,6 +373,104 @@ class Guessing(Mechanism[GuessPart]):
         choice = min(plays, key=lambda a: (round(holds(a.value), 9), a.value))
         percent = round(100 * holds(choice.value))
         return choice, "play_number", {"value": choice.value, "seat": active, "percent": percent}
+
+
+def _safe_cut(ask: BotAsk) -> Advice | None:
+    """While another seat's card lies face down for my turn: of my certain cuts, one of the
+    value the card is least likely to be (``card_odds``), when some other certain cut is of a
+    likelier value; a Solo Cut first, then a Dual Cut at a wire with no info token (it shows
+    the team a value). Else None: the usual play."""
+    if ask.level == "random" or ask.obs["phase"] != "turn":
+        return None
+    guess = view(ask.obs)
+    seat = ask.obs["viewer"]
+    if guess is None or guess["played_by"] is None or guess["played_by"] == seat:
+        return None
+    solos = [a for a in ask.legal if isinstance(a, SoloCut) and a.seat == seat]
+    aims = [
+        a
+        for a in ask.legal
+        if isinstance(a, Cut)
+        and a.seat == seat
+        and a.tool is None
+        and len(a.targets) == 1
+        and len(a.values) == 1
+    ]
+    if not solos and not aims:
+        return None
+    know: Knowledge = ask.knowledge()
+    sure: list[Cut | SoloCut] = [
+        *solos,
+        *(a for a in aims if know.certain(a.targets[0], a.values)),
+    ]
+    odds = card_odds(ask.obs)
+    risks = {_value_of(a): odds.get(_value_of(a), 0.0) for a in sure}
+    if not risks or min(risks.values()) >= max(risks.values()) - 1e-9:
+        return None  # no certain cut, or all as likely to cost a step: the usual play
+    least = min(risks.values())
+
+    def rank(action: Cut | SoloCut) -> tuple[bool, bool]:
+        dual_with_token = isinstance(action, Cut) and know.tile(action.targets[0])["info"]
+        return not isinstance(action, SoloCut), dual_with_token is not None
+
+    choice = min((a for a in sure if risks[_value_of(a)] <= least + 1e-9), key=rank)
+    value = _value_of(choice)
+    if least > 0:
+        percent = max(1, round(100 * least))
+        return choice, "number_likely_cut", {"value": value_to_json(value), "percent": percent}
+    return choice, "number_safe_cut", {"value": value_to_json(value)}
+
+
+def card_odds(obs: Observation) -> dict[int, float]:
+    """The chance that the card face down (played by another seat) is of each value, for the
+    observation's seat: each card that left a hand was turned up (the log says which), so the
+    cards each seat was seen to take and still holds are known; the played card is one of its
+    player's cards, every one alike, and each unseen card of his is one of the values nobody is
+    seen to hold, alike (a card taken after a Coffee Mug, not turned up, makes its player's
+    hand unseen again).
+
+    >>> from engine.redwire import new_game
+    >>> card_odds(new_game(mission=29, players=3, seed=2).observation(0))  # none face down yet
+    {}
+    """
+    guess = view(obs)
+    if guess is None or guess["played_by"] is None:
+        return {}
+    if guess["played"] is not None:  # his own card: known
+        return {int(guess["played"]): 1.0}
+    by = int(guess["played_by"])
+    held: list[set[int]] = [set() for _ in range(int(obs["players"]))]
+    player = None
+    for entry in obs["log"]:
+        kind = entry.get("type")
+        if kind == "number_played":
+            player = int(entry["seat"])
+        elif kind == "number_turned" and player is not None:
+            value = entry.get("value")
+            if value is None or entry.get("coffee"):
+                held[player].clear()  # which card left his hand is not known
+            else:
+                held[player].discard(int(value))
+                held[int(entry["to"])].add(int(value))
+            player = None
+        elif kind == "numbers_discarded":
+            for hand in held:
+                hand.difference_update(int(v) for v in entry["values"])
+    viewer = obs["viewer"]
+    mine = set(guess["mine"])
+    seen = held[by] - mine
+    others = {v for s, hand in enumerate(held) if s not in (by, viewer) for v in hand}
+    unseen = set(BLUE_VALUES) - mine - set(guess["discarded"]) - others - seen
+    cards = int(guess["sizes"][by]) + 1  # his hand before he played
+    hidden = max(cards - len(seen), 0)
+    odds = dict.fromkeys(seen, 1 / cards)
+    for v in unseen:
+        odds[v] = hidden / cards / len(unseen)
+    return odds
+
+
+def _value_of(action: Cut | SoloCut) -> int:
+    return action.value if isinstance(action, SoloCut) else int(action.values[0])
 
 
 MECHANISM = Guessing()
