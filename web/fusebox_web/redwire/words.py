@@ -163,5 +163,5 @@ class Words:
     def detector_text(self) -> str:
         return double_detector.TEXT.get(self.lang, double_detector.TEXT["en"])
 
-    def tool_name(self, tool: object) -> str:
-        return mechanisms.tool_name(tool, self)
+    def tool_name(self, tool: object, logged: bool = False) -> str:
+        return mechanisms.tool_name(tool, self, logged)

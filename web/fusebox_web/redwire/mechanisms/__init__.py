@@ -402,14 +402,15 @@ def forced_mode(aff: Affordances) -> str | None:
     return offered[0] if len(offered) == 1 else None
 
 
-def tool_name(tool: object, w: Words) -> str:
-    """A detector's name in the player's language."""
+def tool_name(tool: object, w: Words, logged: bool = False) -> str:
+    """A detector's name in the player's language (``logged``: as the log says it of whoever
+    used it, not as its owner's own button names it)."""
     if not isinstance(tool, str):
         return ""
     return (
         double_detector.tool_name(tool, w)
         or detectors.tool_name(tool, w)
-        or new_characters.tool_name(tool, w)
+        or new_characters.tool_name(tool, w, logged)
         or ""
     )
 
