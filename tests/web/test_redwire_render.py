@@ -11,6 +11,7 @@ import pytest
 from fusebox_web.redwire import screens
 from fusebox_web.redwire.affordances import affordances
 from fusebox_web.redwire.log_text import log_lines, story
+from fusebox_web.redwire.markup import esc
 from fusebox_web.redwire.phrases import confirm_text
 from fusebox_web.redwire.selection import fresh, selection_of
 from fusebox_web.redwire.session import Session
@@ -20,8 +21,10 @@ from fusebox_web.redwire.words import Words
 from fusebox_web.shell.i18n import Catalog
 
 from engine import redwire
-from engine.redwire import GameState
+from engine.redwire import Cut, GameState, Rewind
 from engine.redwire.bots import make_bot
+from tests.redwire.engine.helpers import play
+from tests.redwire.engine.test_equipment import unlocked
 from tests.web import board_page
 
 NAMES = ['<i>"Ana"</i>&', "Bea & Co", "Carlo", "D'Arcy", "Eli"]
@@ -181,3 +184,21 @@ def test_campaign_and_briefing_screens(catalog: Catalog) -> None:
     obs = state.observation(None)
     brief = screens.briefing(obs, words(catalog, obs), ["human", "bot", "bot", "bot"], "T", "A\nB")
     assert not RAW.search(brief) and brief.count("<li>") >= 4
+
+
+def test_the_end_screen_counts_a_mistake_the_rewind_took_back(catalog: Catalog) -> None:
+    """A miss moves the detonator, the Rewind card moves it back: the dial is where it started,
+    but the mistake was made (the end screen lists it under "Where it went wrong"), so the
+    summary says "Mistakes: 1", not 0 (seen in mission 43: a miss at turn 17, then a Rewind)."""
+    state = unlocked([1, 2, 6, 8], 6)
+    state, _ = play(state, Cut(1, [(2, 0)], [2]))  # a 1: a miss, the dial 4 -> 3
+    state, _ = play(state, Rewind(0))  # back to 4
+    seer = state.observation("seer")
+    assert seer["dial"]["left"] == seer["dial"]["start"]
+    w = Words(catalog, board_page.NAMES[:4], [st["owner"] for st in seer["stands"]])
+    html = screens.end(seer, w, "T", [], [], "Bea", True)
+    turns = seer["turn_number"]
+    summary = catalog.t(
+        "rw.end.summary", mission=seer["mission"], title="T", turns=turns, mistakes=1
+    )
+    assert esc(summary) in html

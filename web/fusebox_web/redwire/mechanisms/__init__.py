@@ -362,12 +362,17 @@ def status_dial(obs: Observation, w: Words) -> str | None:
 
 
 def mistakes_made(obs: Observation) -> int:
-    """The mistakes made so far: the detonator's steps taken, or a mission's own count when
-    it has no detonator (``MISTAKE_COUNTS``)."""
+    """The mistakes made so far: the detonator's steps taken towards the skull (every one of
+    them, not the dial's net position: a step the Rewind card or a claimed challenge took back
+    was still a mistake, and the end screen lists it), or a mission's own count when it has no
+    detonator (``MISTAKE_COUNTS``)."""
     own = next((n for count in MISTAKE_COUNTS if (n := count(obs)) is not None), None)
     if own is not None:
         return own
-    return max(0, int(obs["dial"]["start"]) - int(obs["dial"]["left"]))
+    steps = sum(
+        max(0, int(e["from"]) - int(e["to"])) for e in obs["log"] if e.get("type") == "dial"
+    )
+    return max(steps, int(obs["dial"]["start"]) - int(obs["dial"]["left"]), 0)
 
 
 def prompt_notes(obs: Observation, w: Words) -> list[str]:
