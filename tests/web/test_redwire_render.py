@@ -202,3 +202,28 @@ def test_the_end_screen_counts_a_mistake_the_rewind_took_back(catalog: Catalog) 
         "rw.end.summary", mission=seer["mission"], title="T", turns=turns, mistakes=1
     )
     assert esc(summary) in html
+
+
+def test_wires_of_a_two_stand_teammate_say_which_stand(catalog: Catalog) -> None:
+    """Two players hold two stands each, and a detector may point at wires on both (the
+    Italian rulebook's default scope): the log said "Ana uses the Triple Scanner on Carlo's wires
+    1, 2 and 1" (mission 31, two players, seed 1), two wires 1 and no stand. Each wire now says
+    its stand, and wires all on one stand say that stand once."""
+    w = Words(catalog, ["Ana", "Bea"], [0, 0, 1, 1])
+    across = w.wires_of([(2, 0), (2, 1), (3, 0)])
+    on = catalog.t("rw.wireOn", wire=1, stand=2)
+    assert on in across and catalog.t("rw.wireOn", wire=2, stand=1) in across
+    assert across == catalog.t(
+        "rw.whereMany",
+        name="Bea",
+        wires=w.listing(
+            [catalog.t("rw.wireOn", wire=1, stand=1), catalog.t("rw.wireOn", wire=2, stand=1), on]
+        ),
+    )
+    one = w.wires_of([(3, 4), (3, 6)])
+    assert one == catalog.t("rw.whereManyOn", name="Bea", wires=w.listing(["5", "7"]), stand=2)
+    # One stand each: as before.
+    three = Words(catalog, ["Ana", "Bea", "Carlo"], [0, 1, 2])
+    assert three.wires_of([(1, 0), (1, 3)]) == catalog.t(
+        "rw.whereMany", name="Bea", wires=three.listing(["1", "4"])
+    )
