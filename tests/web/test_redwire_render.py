@@ -227,3 +227,23 @@ def test_wires_of_a_two_stand_teammate_say_which_stand(catalog: Catalog) -> None
     assert three.wires_of([(1, 0), (1, 3)]) == catalog.t(
         "rw.whereMany", name="Bea", wires=three.listing(["1", "4"])
     )
+
+
+def test_the_end_screens_stand_headings_start_with_a_capital(catalog: Catalog) -> None:
+    """The end screen's whole deal heads each stand with its name: in Italian it read
+    "portatessere di Anna" (the phrase the wires' spoken names use, mid-sentence); as a heading
+    it starts with a capital, "Portatessere di Anna", in every language."""
+    state = redwire.new_game(1, 3, 5)
+    bots = [make_bot("expert", k) for k in range(3)]
+    while not state.is_over:
+        seat = state.to_move
+        assert seat is not None
+        state, _ = state.apply(
+            bots[seat].choose(state.observation(seat), state.legal_actions(seat))
+        )
+    seer = state.observation("seer")
+    w = Words(catalog, board_page.NAMES[:3], [st["owner"] for st in seer["stands"]])
+    html = screens.end(seer, w, "T", [], [], "Bea", True)
+    headings = re.findall(r'<p class="rw-name">([^<]*)</p>', html)
+    assert len(headings) == len(seer["stands"]), headings
+    assert all(h[:1].isupper() for h in headings), headings
