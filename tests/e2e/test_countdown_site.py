@@ -243,3 +243,26 @@ def test_the_board_fits_a_1280_by_720_projector(follow_link: Callable[..., Page]
     for c in controls:
         assert c["left"] >= 0 and c["right"] <= 1280 and c["top"] >= 0 and c["bottom"] <= 720, c
         assert c["width"] >= 24 and c["height"] >= 24, c
+
+
+#: The played cards whose words spill out of their agent's box (left, right, and the box's).
+SPILLED = """() => [...document.querySelectorAll('.cd-played')].map((e) => {
+    const box = e.closest('.cd-agent').getBoundingClientRect();
+    const r = e.getBoundingClientRect();
+    return [e.innerText, r.left, r.right, box.left, box.right];
+}).filter(([, left, right, boxLeft, boxRight]) => left < boxLeft - 0.5 || right > boxRight + 0.5)"""
+
+
+def test_a_played_cards_italian_name_stays_inside_its_agent_on_a_projector(
+    follow_link: Callable[..., Page],
+) -> None:
+    """On a 1280 x 720 projector in Italian, "Scansione" and "Tronchese blu" under an agent ran
+    over its box's border (57 px of words in a 50 px box; English names fit). Five computers
+    play until such a card lies on an agent: every played card's words are inside its box."""
+    query = "?game=countdown&players=5&seed=5&bots=all&pace=fast&lang=it"
+    page = follow_board(follow_link, query, viewport={"width": 1280, "height": 720})
+    long_name = page.locator(".cd-played", has_text="Scansione").or_(
+        page.locator(".cd-played", has_text="Tronchese")
+    )
+    expect(long_name.first).to_be_visible(timeout=60_000)
+    assert page.evaluate(SPILLED) == []

@@ -1379,10 +1379,13 @@ def test_a_link_to_mission_34_for_two_players_says_it_needs_three(
     page: Page, site_url: str
 ) -> None:
     """Mission 34 is not played by two: a game link asking for two players starts nothing and
-    the page says how many players the mission needs."""
+    the page says how many players the mission needs, on the screen (a status, so a screen
+    reader says it too), as for any bad link."""
     page.goto(site_url + "?mission=34&players=2&seed=3&bots=1&pace=instant&brief=0")
     wait_ready(page)
-    expect(page.locator("#rw-live")).to_contain_text("Mission 34 is for 3 to 5 players")
+    status = page.get_by_test_id("home").get_by_role("status")
+    expect(status).to_contain_text("mission 34 is played by 3 to 5 players, not 2.")
+    expect(status).to_be_visible()
     assert saved(page) is None  # no game was dealt
 
 

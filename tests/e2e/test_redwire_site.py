@@ -17,6 +17,7 @@ from harness import (
 )
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from redwire_driver import (
+    GAME_KEY,
     QUICK,
     play,
     play_moves,
@@ -27,20 +28,57 @@ from redwire_driver import (
 )
 
 from engine import redwire
+from engine.redwire.missions import boxed_missions
 
 
 def test_a_bad_game_link_gets_a_clear_message(page: Page, site_url: str) -> None:
     last = max(redwire.all_missions())
-    page.goto(site_url + f"?mission={last + 1}&players=4&lang=en")
+    beyond = max([last, *boxed_missions()]) + 1  # 66 is listed: it needs the box (below)
+    page.goto(site_url + f"?mission={beyond}&players=4&lang=en")
     wait_ready(page)
     expect(page.get_by_test_id("home")).to_contain_text(
-        f"This game link does not work: there is no mission \u201c{last + 1}\u201d "
+        f"This game link does not work: there is no mission \u201c{beyond}\u201d "
         f"(missions 1 to {last})."
     )
     assert "mission=" not in page.url and "lang=en" in page.url
     follow(page, "?mission=3&players=two")  # followed in the page: what a visit does
     expect(page.get_by_test_id("home")).to_contain_text("\u201ctwo\u201d players is not possible")
     assert "Traceback" not in page.locator("body").inner_text()
+
+
+#: In the page: follow ``query`` as Back or Forward would, the saved data kept (a game in
+#: progress stays in progress).
+FOLLOW_KEEPING = """query => {
+    history.pushState(null, "", query);
+    dispatchEvent(new PopStateEvent("popstate"));
+}"""
+
+
+def test_a_link_the_table_cannot_play_is_refused_and_the_game_in_progress_kept(
+    page: Page, site_url: str
+) -> None:
+    """A hand-edited link that reads well but does not fit the table: a player count the
+    mission is not played with (34 and 65: not by two), a captain beyond the last seat of the
+    table (the link names no players: the table's three), mission 66 (it needs the box). Each
+    is refused with a sentence saying why, as any bad link is, never the page's error box, and
+    the game in progress is neither asked about nor lost."""
+    page.goto(site_url + "?mission=4&players=3&seed=7&bots=1&brief=0&pace=instant&lang=en")
+    wait_ready(page)
+    expect(page.get_by_test_id("prompt")).to_be_visible()
+    before = page.evaluate(f"localStorage.getItem({GAME_KEY!r})")
+    for query, says in (
+        ("?mission=34&players=2", "mission 34 is played by 3 to 5 players, not 2."),
+        ("?mission=65&players=2&seed=3", "mission 65 is played by 3 to 5 players, not 2."),
+        ("?mission=31&captain=5", "there is no player \u201c5\u201d to be captain."),
+        ("?mission=66&players=4", "mission 66 cannot be played here: it needs the physical box"),
+    ):
+        page.evaluate(FOLLOW_KEEPING, query + "&lang=en")
+        expect(page.get_by_test_id("home")).to_contain_text("This game link does not work: " + says)
+        expect(page.locator("#error")).to_be_hidden()
+        assert "mission=" not in page.url
+        assert page.evaluate(f"localStorage.getItem({GAME_KEY!r})") == before
+    page.get_by_test_id("continue").click()
+    expect(page.get_by_test_id("prompt")).to_be_visible()
 
 
 # Records whether the home screen's buttons were ever drawn, from the first byte of the page.

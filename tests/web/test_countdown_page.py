@@ -458,3 +458,25 @@ def test_memory_play_keeps_only_the_card_a_frisk_took(catalog: Catalog) -> None:
     noted, remembered = line(seen, w).text, line(seen, w, memory=True).text
     assert w.card("timer") in noted and w.card("cut_red") in noted
     assert w.card("timer") not in remembered and w.card("cut_red") in remembered
+
+
+#: A count of one said in the plural, in either language ("(1 cards)", "1 agenti fuori").
+ONE_PLURAL = re.compile(r"\b1 (cards|agents|carte|agenti)\b")
+
+
+def test_a_count_of_one_is_said_in_the_singular(catalog: Catalog) -> None:
+    """The bomb's facts said "Discard pile: Sneak Back on top (1 cards)" from the first turn of
+    every game, and the log "(1 agents out)": no board of computers' games says a count of one
+    in the plural, and such counts were met."""
+    met = set()
+    for players, seed in ((2, 0), (3, 1), (4, 2), (5, 0)):
+        for state in positions(players, seed):
+            html = "".join(board.render(board_input(state, state.to_move, catalog)).values())
+            assert not ONE_PLURAL.search(html), ONE_PLURAL.search(html)
+            obs = state.observation(None)
+            if len(obs["discard"]) == 1:
+                met.add("discard")
+            met |= {
+                "mascot" for e in obs["log"] if e.get("type") == "mascot" and e.get("outside") == 1
+            }
+    assert met == {"discard", "mascot"}

@@ -263,3 +263,24 @@ def test_the_free_flight_is_declared_and_highlighted_from_the_board(catalog: Cat
             assert dock.count('data-act="highlight"') == len(obs["seats"][seat]["free_plan"])
             highlighted = True
     assert declared and highlighted
+
+
+#: A count of one said in the plural, in either language ("1 tokens", "1 segnalini", "1 dice").
+ONE_PLURAL = re.compile(r"\b1 (tokens|points|dice|bonus tokens|segnalini|punti|dadi)\b")
+
+
+def test_a_count_of_one_is_said_in_the_singular(catalog: Catalog) -> None:
+    """The pilots' cards showed "1 tokens" ("1 segnalini") and the log "(1 dice left)" and "1
+    points": every board and log line of a game says a count of one in the singular."""
+    ones = {"tokens": False, "pool": False}
+    for state in states(4, 2):
+        obs = state.observation(None)
+        html = board_html(state, None, catalog)
+        assert not ONE_PLURAL.search(html), ONE_PLURAL.search(html)
+        ones["tokens"] |= any(seat["tokens"] == 1 for seat in obs["seats"])
+        w = words(catalog, obs)
+        for event in state.log_view(None):
+            line = w.line(event)
+            assert not ONE_PLURAL.search(line), line
+            ones["pool"] |= event.get("type") == "assign" and event.get("pool") == 1
+    assert ones == {"tokens": True, "pool": True}, "the game never showed a count of one"

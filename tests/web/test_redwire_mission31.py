@@ -129,3 +129,31 @@ def test_the_computers_reasons_read_in_each_language(catalog: Catalog) -> None:
     assert game is not None and len(game.notes) == 2
     for note in game.notes:
         assert not RAW.search(explain(note, w))
+
+
+def test_the_log_names_a_used_triple_scanner_as_the_character_not_my(catalog: Catalog) -> None:
+    """The Triple Scanner (E3) is "My Triple Scanner" on its owner's own buttons; the log says
+    it of whoever used it: "Bea uses the Triple Scanner (E3) on ...", never "the My Triple
+    Scanner" (in Italian "Bea, Il mio Scanner triplo"), for the table and for its owner."""
+    s = session(["human"] * 3, ["dd", "E3", "dd"], 4)
+    state = s.state
+    bots = [make_bot("cautious", k) for k in range(3)]
+    for _ in range(200):
+        mover = state.to_move
+        assert mover is not None and not state.is_over
+        legal = state.legal_actions(mover)
+        scans = [a for a in legal if getattr(a, "tool", None) == new_characters.TRIPLE]
+        if scans:
+            state, _ = state.apply(scans[0])
+            break
+        state, _ = state.apply(bots[mover].choose(state.observation(mover), legal))
+    else:
+        raise AssertionError("the Triple Scanner was never usable")
+    character = catalog.t("rw.character.E3")
+    own = catalog.t("rw.tool.own_triple")
+    for viewer in ("seer", 1):
+        obs = state.observation(viewer)
+        w = Words(catalog, NAMES[:3], [st["owner"] for st in obs["stands"]])
+        used = [line.text for line in log_lines(obs["log"], w) if character in line.text]
+        assert used, f"no log line names the {character}"
+        assert not [line.text for line in log_lines(obs["log"], w) if own in line.text]

@@ -11,6 +11,7 @@ import pytest
 from fusebox_web.redwire import screens
 from fusebox_web.redwire.affordances import affordances
 from fusebox_web.redwire.log_text import log_lines, story
+from fusebox_web.redwire.markup import esc
 from fusebox_web.redwire.phrases import confirm_text
 from fusebox_web.redwire.selection import fresh, selection_of
 from fusebox_web.redwire.session import Session
@@ -20,8 +21,10 @@ from fusebox_web.redwire.words import Words
 from fusebox_web.shell.i18n import Catalog
 
 from engine import redwire
-from engine.redwire import GameState
+from engine.redwire import Cut, GameState, Rewind
 from engine.redwire.bots import make_bot
+from tests.redwire.engine.helpers import play
+from tests.redwire.engine.test_equipment import unlocked
 from tests.web import board_page
 
 NAMES = ['<i>"Ana"</i>&', "Bea & Co", "Carlo", "D'Arcy", "Eli"]
@@ -181,3 +184,66 @@ def test_campaign_and_briefing_screens(catalog: Catalog) -> None:
     obs = state.observation(None)
     brief = screens.briefing(obs, words(catalog, obs), ["human", "bot", "bot", "bot"], "T", "A\nB")
     assert not RAW.search(brief) and brief.count("<li>") >= 4
+
+
+def test_the_end_screen_counts_a_mistake_the_rewind_took_back(catalog: Catalog) -> None:
+    """A miss moves the detonator, the Rewind card moves it back: the dial is where it started,
+    but the mistake was made (the end screen lists it under "Where it went wrong"), so the
+    summary says "Mistakes: 1", not 0 (seen in mission 43: a miss at turn 17, then a Rewind)."""
+    state = unlocked([1, 2, 6, 8], 6)
+    state, _ = play(state, Cut(1, [(2, 0)], [2]))  # a 1: a miss, the dial 4 -> 3
+    state, _ = play(state, Rewind(0))  # back to 4
+    seer = state.observation("seer")
+    assert seer["dial"]["left"] == seer["dial"]["start"]
+    w = Words(catalog, board_page.NAMES[:4], [st["owner"] for st in seer["stands"]])
+    html = screens.end(seer, w, "T", [], [], "Bea", True)
+    turns = seer["turn_number"]
+    summary = catalog.t(
+        "rw.end.summary", mission=seer["mission"], title="T", turns=turns, mistakes=1
+    )
+    assert esc(summary) in html
+
+
+def test_wires_of_a_two_stand_teammate_say_which_stand(catalog: Catalog) -> None:
+    """Two players hold two stands each, and a detector may point at wires on both (the
+    Italian rulebook's default scope): the log said "Ana uses the Triple Scanner on Carlo's wires
+    1, 2 and 1" (mission 31, two players, seed 1), two wires 1 and no stand. Each wire now says
+    its stand, and wires all on one stand say that stand once."""
+    w = Words(catalog, ["Ana", "Bea"], [0, 0, 1, 1])
+    across = w.wires_of([(2, 0), (2, 1), (3, 0)])
+    on = catalog.t("rw.wireOn", wire=1, stand=2)
+    assert on in across and catalog.t("rw.wireOn", wire=2, stand=1) in across
+    assert across == catalog.t(
+        "rw.whereMany",
+        name="Bea",
+        wires=w.listing(
+            [catalog.t("rw.wireOn", wire=1, stand=1), catalog.t("rw.wireOn", wire=2, stand=1), on]
+        ),
+    )
+    one = w.wires_of([(3, 4), (3, 6)])
+    assert one == catalog.t("rw.whereManyOn", name="Bea", wires=w.listing(["5", "7"]), stand=2)
+    # One stand each: as before.
+    three = Words(catalog, ["Ana", "Bea", "Carlo"], [0, 1, 2])
+    assert three.wires_of([(1, 0), (1, 3)]) == catalog.t(
+        "rw.whereMany", name="Bea", wires=three.listing(["1", "4"])
+    )
+
+
+def test_the_end_screens_stand_headings_start_with_a_capital(catalog: Catalog) -> None:
+    """The end screen's whole deal heads each stand with its name: in Italian it read
+    "portatessere di Anna" (the phrase the wires' spoken names use, mid-sentence); as a heading
+    it starts with a capital, "Portatessere di Anna", in every language."""
+    state = redwire.new_game(1, 3, 5)
+    bots = [make_bot("expert", k) for k in range(3)]
+    while not state.is_over:
+        seat = state.to_move
+        assert seat is not None
+        state, _ = state.apply(
+            bots[seat].choose(state.observation(seat), state.legal_actions(seat))
+        )
+    seer = state.observation("seer")
+    w = Words(catalog, board_page.NAMES[:3], [st["owner"] for st in seer["stands"]])
+    html = screens.end(seer, w, "T", [], [], "Bea", True)
+    headings = re.findall(r'<p class="rw-name">([^<]*)</p>', html)
+    assert len(headings) == len(seer["stands"]), headings
+    assert all(h[:1].isupper() for h in headings), headings

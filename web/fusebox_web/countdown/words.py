@@ -24,6 +24,10 @@ class Words:
     names: Sequence[str]
 
     def t(self, key: str, **params: object) -> str:
+        """The message ``key``; with a count ``n`` of 1, its ``key.one`` form when the catalog
+        has one ("Deck: 1 card", "1 agent out", not "1 cards")."""
+        if params.get("n") == 1 and self.has(key + ".one"):
+            key += ".one"
         return self.catalog.t(key, **params)
 
     def has(self, key: str) -> bool:

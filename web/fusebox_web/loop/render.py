@@ -242,7 +242,11 @@ def _players(inp: BoardInput) -> str:
                         class_="lp-score",
                         data_testid=f"lp-score-{index}",
                     )
-                    + tag("span", esc(w.t("lp.tokens", count=seat["tokens"])), class_="lp-tokens")
+                    + tag(
+                        "span",
+                        esc(w.tn("lp.tokens", seat["tokens"], count=seat["tokens"])),
+                        class_="lp-tokens",
+                    )
                     + tag("span", esc(_status_text(w, seat)), class_="lp-plans-done")
                     + tag("span", esc(backs), class_="lp-backs"),
                     class_="lp-stats",
@@ -261,7 +265,9 @@ def _players(inp: BoardInput) -> str:
     return (
         tag("h3", esc(w.t("lp.players")), class_="lp-sub")
         + tag("ol", "".join(rows), class_="lp-player-list")
-        + tag("p", esc(w.t("lp.top.supply", count=obs["supply"])), class_="lp-supply")
+        + tag(
+            "p", esc(w.tn("lp.top.supply", obs["supply"], count=obs["supply"])), class_="lp-supply"
+        )
     )
 
 
@@ -346,7 +352,7 @@ def _flight(inp: BoardInput) -> str:
                 aria_label=w.t(
                     "lp.placedLabel" if placed["exact"] else "lp.placedOverLabel",
                     dice=w.dice(placed["dice"], "+"),
-                    points=placed["points"],
+                    points=w.tn("lp.log.points", placed["points"]),
                 ),
             )
         mark = (

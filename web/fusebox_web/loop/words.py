@@ -37,6 +37,14 @@ class Words:
     def t(self, key: str, **params: object) -> str:
         return self.catalog.t(key, **params)
 
+    def tn(self, key: str, n: int, **params: object) -> str:
+        """A message about a count: ``key.zero`` for 0 and ``key.one`` for 1 when the catalog
+        has them ("1 token", "1 die left"), else ``key``; the count is passed as ``n`` too."""
+        suffix = {0: ".zero", 1: ".one"}.get(n)
+        english = self.catalog.messages.get("en", {})
+        chosen = key + suffix if suffix and key + suffix in english else key
+        return self.t(chosen, n=n, **params)
+
     def name(self, seat: object) -> str:
         if isinstance(seat, int) and 0 <= seat < len(self.names):
             return self.names[seat]
@@ -173,8 +181,8 @@ class Words:
             who=self.name(e["seat"]),
             dice=self.dice(e["dice"], "+"),
             card=self.card(e["card"]),
-            points=e["points"],
-            pool=e["pool"],
+            points=self.tn("lp.log.points", e["points"]),
+            pool=self.tn("lp.log.diceLeft", e["pool"]),
         )
 
     def _log_stop(self, e: View) -> str:
@@ -189,7 +197,7 @@ class Words:
                 who=who,
                 what=what,
                 points=e["points"],
-                unused=e["unused"],
+                unused=self.tn("lp.log.unused", e["unused"]),
                 total=e["points"] + e["unused"],
             )
         if e["outcome"] == "stopped":

@@ -104,6 +104,8 @@ class App(BoardControls, PanelControls):
         link = parse_link(search)
         if link is not None:
             dom.replace_search(without_game_params(search))
+        if isinstance(link, Link):
+            link = self.link_at_table(link)
         if isinstance(link, LinkError):
             self.notices.append(self.t("rw.link.bad", detail=self.t(link.key, **link.params)))
             self.draw_home()
@@ -442,6 +444,22 @@ class App(BoardControls, PanelControls):
             self.show("campaign")
             return
         self.after_change()
+
+    def link_at_table(self, link: Link) -> Link | LinkError:
+        """``link``, or what is wrong with it at the table it would be played at (the link's
+        players, or the table's): a player count the mission is not played with (mission 34 and
+        65: not by two), a captain beyond the last seat. Refused like any bad link, before a game
+        in progress is put at stake."""
+        players = link.players or self.session.table.players
+        allowed = redwire.load_mission(link.mission).players
+        if players not in allowed:
+            params = {"mission": link.mission, "players": players}
+            return LinkError(
+                "rw.link.missionPlayers", {**params, "first": allowed[0], "last": allowed[-1]}
+            )
+        if link.captain is not None and link.captain >= players:
+            return LinkError("rw.link.captain", {"value": str(link.captain + 1)})
+        return link
 
     def start_link(self, link: Link) -> None:
         session = self.session

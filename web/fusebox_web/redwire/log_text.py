@@ -182,7 +182,7 @@ def _cut(e: View, w: Words, log: Sequence[View], i: int, used: set[int]) -> Foun
         asked = w.t(
             w.about("rw.log.cutTool", e["seat"]),
             who=who,
-            tool=w.tool_name(e["tool"]),
+            tool=w.tool_name(e["tool"], logged=True),
             wires=w.wires_of(targets),
             values=values,
         )

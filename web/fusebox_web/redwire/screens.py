@@ -567,6 +567,7 @@ def deal_row(w: Words, obs: Obs, stand: int) -> str:
         if number is None
         else w.t("rw.tile.standN", name=name, n=number)
     )
+    title = title[:1].upper() + title[1:]  # a heading ("Portatessere di Anna", not "portatessere")
     return tag(
         "div",
         tag("p", esc(title), class_="rw-name")

@@ -5,7 +5,7 @@ The shell (``fusebox_web.shell.links``) hands Red Wire the address when it names
 
 Parameters (all optional but ``mission``; others in the address, such as ``lang``, are ignored):
 
-``mission``  a mission the engine ships (1..31 today)
+``mission``  a mission the engine ships (1..65; 66 needs the box: refused, saying so)
 ``players``  2..5 (default: the table's)
 ``seed``     a whole number 0..2**53; the same seed gives the same deal everywhere (default: random)
 ``bots``     ``0`` every seat human (pass and play), ``1`` every seat a computer but the first,
@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.redwire.missions import mission_ids
+from engine.redwire.missions import boxed_missions, mission_ids
 
 from ..shell.links import GAME_PARAM, LinkError, encode_query, parse_query, without
 from ..shell.links import single as _single
@@ -79,6 +79,7 @@ GAME_PARAMS = (
     "scope",
     "supply",
     "characters",
+    "memory",
 )
 #: A person's character (rule sticker B), as the table keeps it.
 CHARACTERS = ("dd", "E1", "E2", "E3", "E4")
@@ -131,6 +132,8 @@ def parse_link(search: str) -> Link | LinkError | None:
     if raw_mission is None:
         return LinkError("rw.link.noMission")
     mission = _whole(raw_mission)
+    if mission is not None and mission in boxed_missions():
+        return LinkError("rw.link.boxed", {"value": mission})
     if mission is None or mission not in MISSIONS:
         return LinkError("rw.link.mission", {"value": raw_mission[:12], "last": MISSIONS[-1]})
     players = None

@@ -120,11 +120,23 @@ class Words:
         return self.t("rw.whereYourOn", wire=slot + 1, stand=number)
 
     def wires_of(self, targets: Sequence[Sequence[int]]) -> str:
-        """Several wires of one teammate: "Bea's wires 2, 5 and 6"."""
+        """Several wires of one teammate: "Bea's wires 2, 5 and 6"; of a teammate with two
+        stands, which stand too ("Bea's wires 2 and 5 (stand 2)", "Bea's wires 1 (stand 1) and
+        1 (stand 2)": a detector may point at both of them)."""
         stand = targets[0][0]
+        name = self.name(self.owners[stand])
+        stands = {st for st, _ in targets}
         numbers = [str(slot + 1) for _, slot in targets]
+        number = self.stand_number(stand)
+        if number is not None and len(stands) > 1:
+            numbers = [
+                self.t("rw.wireOn", wire=slot + 1, stand=self.stand_number(st))
+                for st, slot in targets
+            ]
         listed = numbers[0] if len(numbers) == 1 else self.listing(numbers)
-        return self.t("rw.whereMany", name=self.name(self.owners[stand]), wires=listed)
+        if number is not None and len(stands) == 1:
+            return self.t("rw.whereManyOn", name=name, wires=listed, stand=number)
+        return self.t("rw.whereMany", name=name, wires=listed)
 
     def listing(self, items: Sequence[str]) -> str:
         if len(items) <= 1:
@@ -163,5 +175,5 @@ class Words:
     def detector_text(self) -> str:
         return double_detector.TEXT.get(self.lang, double_detector.TEXT["en"])
 
-    def tool_name(self, tool: object) -> str:
-        return mechanisms.tool_name(tool, self)
+    def tool_name(self, tool: object, logged: bool = False) -> str:
+        return mechanisms.tool_name(tool, self, logged)

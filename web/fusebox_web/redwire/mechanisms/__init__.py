@@ -362,12 +362,17 @@ def status_dial(obs: Observation, w: Words) -> str | None:
 
 
 def mistakes_made(obs: Observation) -> int:
-    """The mistakes made so far: the detonator's steps taken, or a mission's own count when
-    it has no detonator (``MISTAKE_COUNTS``)."""
+    """The mistakes made so far: the detonator's steps taken towards the skull (every one of
+    them, not the dial's net position: a step the Rewind card or a claimed challenge took back
+    was still a mistake, and the end screen lists it), or a mission's own count when it has no
+    detonator (``MISTAKE_COUNTS``)."""
     own = next((n for count in MISTAKE_COUNTS if (n := count(obs)) is not None), None)
     if own is not None:
         return own
-    return max(0, int(obs["dial"]["start"]) - int(obs["dial"]["left"]))
+    steps = sum(
+        max(0, int(e["from"]) - int(e["to"])) for e in obs["log"] if e.get("type") == "dial"
+    )
+    return max(steps, int(obs["dial"]["start"]) - int(obs["dial"]["left"]), 0)
 
 
 def prompt_notes(obs: Observation, w: Words) -> list[str]:
@@ -402,14 +407,15 @@ def forced_mode(aff: Affordances) -> str | None:
     return offered[0] if len(offered) == 1 else None
 
 
-def tool_name(tool: object, w: Words) -> str:
-    """A detector's name in the player's language."""
+def tool_name(tool: object, w: Words, logged: bool = False) -> str:
+    """A detector's name in the player's language (``logged``: as the log says it of whoever
+    used it, not as its owner's own button names it)."""
     if not isinstance(tool, str):
         return ""
     return (
         double_detector.tool_name(tool, w)
         or detectors.tool_name(tool, w)
-        or new_characters.tool_name(tool, w)
+        or new_characters.tool_name(tool, w, logged)
         or ""
     )
 

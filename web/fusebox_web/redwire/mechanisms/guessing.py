@@ -38,7 +38,7 @@ def _part(obs: Observation, w: Words) -> str:
                 data_testid="my-number-cards",
             )
     others = [
-        w.t("rw.guess.size", name=w.name(seat), count=size)
+        w.tn("rw.guess.size", size, name=w.name(seat), count=size)
         for seat, size in enumerate(part["sizes"])
         if seat != obs.get("viewer")
     ]

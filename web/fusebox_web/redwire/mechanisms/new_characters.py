@@ -139,8 +139,13 @@ def _personal(e: View, w: Words) -> Found:
     return w.t("rw.log.personal", who=w.name(e["seat"]), equipment=name(w, e["character"])), "info"
 
 
-def tool_name(tool: str, w: Words) -> str | None:
-    return w.t("rw.tool.own_triple") if tool == TRIPLE else None
+def tool_name(tool: str, w: Words, logged: bool = False) -> str | None:
+    """The Triple Scanner's name: on its owner's own buttons and prompts "My Triple Scanner"
+    (the equipment card 3 is a Triple Scanner too); in the log, said of whoever used it, the
+    character's name ("Ana uses the Triple Scanner (E3)", not "the My Triple Scanner")."""
+    if tool != TRIPLE:
+        return None
+    return w.t("rw.character.E3") if logged else w.t("rw.tool.own_triple")
 
 
 SEAT_BADGES = (_badge,)

@@ -1,0 +1,29 @@
+"""Red Wire's game links read in CPython: what a hand-edited link is refused with, and which
+parameters leave the address once the game has started."""
+
+from __future__ import annotations
+
+from fusebox_web.redwire.urls import Link, LinkError, parse_link, without_game_params
+from fusebox_web.shell.i18n import Catalog
+
+from engine.redwire.missions import boxed_missions
+
+
+def test_a_link_to_a_mission_that_needs_the_box_says_so(catalog: Catalog) -> None:
+    """Mission 66 is listed on the campaign screen (it needs the physical box): a link to it is
+    refused saying that, not "there is no mission 66"."""
+    assert 66 in boxed_missions()
+    found = parse_link("?mission=66&players=4")
+    assert isinstance(found, LinkError) and found.key == "rw.link.boxed"
+    sentence = catalog.t(found.key, **found.params)
+    assert "66" in sentence
+    assert {"en": "physical box", "it": "scatola"}[catalog.lang] in sentence
+
+
+def test_mission_50s_memory_variant_leaves_the_address_with_the_other_game_parameters() -> None:
+    """``memory=`` is a game parameter like ``edition=``: read, then removed once the game has
+    started (a reload resumes the game instead of keeping a stray ``memory=beside``)."""
+    link = parse_link("?mission=50&players=3&memory=beside")
+    assert isinstance(link, Link) and link.options == {"m50_memory": True}
+    assert without_game_params("?mission=50&players=3&memory=beside&lang=it") == "?lang=it"
+    assert isinstance(parse_link("?memory=banana"), LinkError)
