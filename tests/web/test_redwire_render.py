@@ -21,10 +21,9 @@ from fusebox_web.redwire.words import Words
 from fusebox_web.shell.i18n import Catalog
 
 from engine import redwire
-from engine.redwire import Cut, GameState, Rewind
+from engine.redwire import Cut, GameState, Pick, Rewind
 from engine.redwire.bots import make_bot
-from tests.redwire.engine.helpers import play
-from tests.redwire.engine.test_equipment import unlocked
+from tests.redwire.engine.helpers import fill_deal, game, play
 from tests.web import board_page
 
 NAMES = ['<i>"Ana"</i>&', "Bea & Co", "Carlo", "D'Arcy", "Eli"]
@@ -190,8 +189,16 @@ def test_the_end_screen_counts_a_mistake_the_rewind_took_back(catalog: Catalog) 
     """A miss moves the detonator, the Rewind card moves it back: the dial is where it started,
     but the mistake was made (the end screen lists it under "Where it went wrong"), so the
     summary says "Mistakes: 1", not 0 (seen in mission 43: a miss at turn 17, then a Rewind)."""
-    state = unlocked([1, 2, 6, 8], 6)
-    state, _ = play(state, Cut(1, [(2, 0)], [2]))  # a 1: a miss, the dial 4 -> 3
+    # Mission 4's deal of the equipment tests: seat 0 holds one wire of each value, seat 1 too.
+    fixed = {
+        0: ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "3.1"],
+        1: ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "7.5"],
+    }
+    stands = fill_deal(4, 4, 0, fixed, red=["7.5"], yellow=["3.1", "8.1"])
+    state = game(4, 4, stands, equipment=[1, 2, 6, 8])
+    state, _ = play(state, Cut(0, ((1, 5),), (6,)), Pick(0, 0, 6))  # two 6s: the Rewind opens
+    assert state.to_move == 1
+    state, _ = play(state, Cut(1, ((2, 0),), (2,)))  # a 1: a miss, the dial 4 -> 3
     state, _ = play(state, Rewind(0))  # back to 4
     seer = state.observation("seer")
     assert seer["dial"]["left"] == seer["dial"]["start"]

@@ -125,7 +125,9 @@ def test_the_captains_token_is_drawn_with_two_players_only() -> None:
     four_players = {"nano": {"wires": [str(w) for w in pile]}, "equipment": {"cards": [1, 4, 6, 9]}}
     state = start(explicit_setup(43, 4, 0, stands, parts=four_players))
     assert state.to_move == 0 and state.observation(None)["mechanisms"].get("random_token") is None
-    placeable = {state.code_at(a.stand, a.slot) for a in state.legal_actions(0)}
+    tokens = state.legal_actions(0)
+    assert all(isinstance(a, PlaceToken) for a in tokens)
+    placeable = {state.code_at(a.stand, a.slot) for a in tokens if isinstance(a, PlaceToken)}
     assert placeable == {code_of(str(v)) for v in range(1, 8)}  # any of his blue values
     with pytest.raises(SetupError, match="draws no token with 4 players"):
         explicit_setup(43, 4, 0, stands, parts={**four_players, "random_token": {"captain": 5}})
