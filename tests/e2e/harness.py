@@ -24,6 +24,7 @@ from playwright.sync_api import (
     Request,
     Response,
 )
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
@@ -198,6 +199,27 @@ def wait_ready(page: Page, timeout_ms: int = BOOT_TIMEOUT_MS) -> None:
     if page.locator(READY).count() == 0:
         message = page.locator("#error-message").inner_text()
         raise AssertionError(f"the page failed to start: {message!r} (details in its console)")
+
+
+#: What a page shows instead of a board: its visible headings and the site's saved keys.
+SHOWN = """() => ({
+    headings: [...document.querySelectorAll("h1, h2, [role=status], .notice")]
+        .filter((e) => e.offsetParent !== null)
+        .map((e) => e.textContent.trim().slice(0, 120)),
+    saved: Object.keys(localStorage).sort(),
+    url: location.href,
+})"""
+
+
+def wait_board(page: Page) -> None:
+    """Wait until a game's board (or its handoff or end screen) is up (<html data-board-ready>).
+
+    On a timeout, fails with what the page shows instead (its headings and messages) and what the
+    site has saved, so that a board that never came says which screen came."""
+    try:
+        page.wait_for_selector("html[data-board-ready]", state="attached")
+    except PlaywrightTimeoutError:
+        raise AssertionError(f"no board; the page shows {page.evaluate(SHOWN)}") from None
 
 
 #: In the page: forget what the site saved, then follow ``query`` as Back or Forward would (a

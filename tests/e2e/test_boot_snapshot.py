@@ -20,6 +20,7 @@ from harness import (
     build,
     forget_game,
     record_console,
+    wait_board,
     wait_offline_ready,
     wait_ready,
     watch_context,
@@ -99,7 +100,7 @@ def open_board(page: Page, url: str) -> str:
     """Open a game link, wait for its board; which boot ran."""
     page.goto(url)
     wait_ready(page)
-    page.wait_for_selector("html[data-board-ready]", state="attached")
+    wait_board(page)
     expect(page.locator("#error")).to_be_hidden()
     return str(page.evaluate("document.documentElement.dataset.boot"))
 

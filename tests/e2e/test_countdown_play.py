@@ -15,7 +15,7 @@ from countdown_driver import GAME_KEY, choose, play, play_move, saved, saved_sta
 from fusebox_web.countdown.log_text import Note, bot_text, line
 from fusebox_web.countdown.words import Words
 from fusebox_web.shell.i18n import Catalog, load_catalogs
-from harness import ROOT, Opener, wait_ready
+from harness import ROOT, Opener, wait_board, wait_ready
 from playwright.sync_api import Page, ViewportSize, expect
 
 from engine.countdown import GameState
@@ -29,13 +29,13 @@ WEB = ROOT / "web"
 def open_link(page: Page, url: str) -> None:
     page.goto(url)
     wait_ready(page)
-    page.wait_for_selector("html[data-board-ready]", state="attached")
+    wait_board(page)
 
 
 def follow_board(follow_link: Callable[..., Page], query: str, **options: Any) -> Page:
     """The game link ``query`` in a booted page (conftest's ``follow_link``), its board up."""
     page = follow_link(query, **options)
-    page.wait_for_selector("html[data-board-ready]", state="attached")
+    wait_board(page)
     return page
 
 
@@ -239,7 +239,7 @@ def test_a_reload_resumes_the_game(follow_link: Callable[..., Page]) -> None:
     prompt = page.get_by_test_id("prompt").get_attribute("data-moves")
     page.reload()
     wait_ready(page)
-    page.wait_for_selector("html[data-board-ready]", state="attached")
+    wait_board(page)
     expect(page.get_by_test_id("prompt")).to_have_attribute("data-moves", str(prompt))
     assert saved(page, GAME_KEY)["record"]["actions"] == before
     expect(page).to_have_title("Countdown — Fusebox")

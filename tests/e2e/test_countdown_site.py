@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from countdown_driver import GAME_KEY, TABLE_KEY, saved, saved_state, wait_screen
-from harness import Opener, follow, forget_game, wait_ready
+from harness import Opener, follow, forget_game, wait_board, wait_ready
 from playwright.sync_api import Page, ViewportSize, expect
 
 from engine.countdown.actions import PlayCard
@@ -29,13 +29,13 @@ CONTROLS = """(selector) => [...document.querySelectorAll(selector)]
 def open_board(page: Page, url: str) -> None:
     page.goto(url)
     wait_ready(page)
-    page.wait_for_selector("html[data-board-ready]", state="attached")
+    wait_board(page)
 
 
 def follow_board(follow_link: Callable[..., Page], query: str, **options: Any) -> Page:
     """The game link ``query`` in a booted page (conftest's ``follow_link``), its board up."""
     page = follow_link(query, **options)
-    page.wait_for_selector("html[data-board-ready]", state="attached")
+    wait_board(page)
     return page
 
 
@@ -55,7 +55,7 @@ def test_the_home_card_and_the_table_deal_the_chosen_game(page: Page, site_url: 
     page.locator("#cd-level-1").select_option("random")
     page.locator('[data-act="option"][data-option="points"][data-value="true"]').click()
     page.locator('[data-act="start"]').click()
-    page.wait_for_selector("html[data-board-ready]", state="attached")
+    wait_board(page)
     table = saved(page, TABLE_KEY)
     assert table["players"] == 3 and table["seats"][0]["name"] == "Ada"
     assert table["seats"][1]["kind"] == "bot" and table["seats"][1]["level"] == "random"
@@ -189,7 +189,7 @@ def test_a_damaged_save_is_set_aside_with_a_message(page: Page, site_url: str) -
     # A new game can be dealt at once.
     page.locator('#game-countdown [data-act="open-table"]').click()
     page.locator('[data-act="start"]').click()
-    page.wait_for_selector("html[data-board-ready]", state="attached")
+    wait_board(page)
     assert saved(page, GAME_KEY) is not None
 
 

@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from harness import wait_ready
+from harness import wait_board, wait_ready
 from loop_driver import QUICK, out_of_reach, play, saved, saved_state, wait_turn
 from playwright.sync_api import Page, ViewportSize, expect
 
@@ -29,13 +29,13 @@ SIZES = """(selector) => [...document.querySelectorAll(selector)].filter((e) => 
 def open_board(page: Page, url: str) -> None:
     page.goto(url)
     wait_ready(page)
-    page.wait_for_selector("html[data-board-ready]", state="attached")
+    wait_board(page)
 
 
 def follow_board(follow_link: Callable[..., Page], query: str, **options: Any) -> Page:
     """The game link ``query`` in a booted page (conftest's ``follow_link``), its board up."""
     page = follow_link(query, **options)
-    page.wait_for_selector("html[data-board-ready]", state="attached")
+    wait_board(page)
     return page
 
 
@@ -115,7 +115,7 @@ def test_a_reload_resumes_mid_flight_with_the_same_dice(follow_link: Callable[..
     before = saved(page)
     page.reload()
     wait_ready(page)
-    page.wait_for_selector("html[data-board-ready]", state="attached")
+    wait_board(page)
     assert wait_turn(page) == "rolled"
     expect(page.get_by_test_id("lp-roll")).to_have_attribute("aria-label", roll or "")
     assert saved_state(page).flight.roll == dice  # type: ignore[union-attr]

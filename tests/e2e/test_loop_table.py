@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from harness import follow, wait_ready
+from harness import follow, wait_board, wait_ready
 from loop_driver import GAME_KEY, play, saved_state, wait_turn
 from playwright.sync_api import Page, expect
 
@@ -63,7 +63,7 @@ def test_the_table_screen_starts_a_game_and_the_home_card_continues_it(
     page.locator('[data-act="seat-kind"][data-seat="1"][data-value="bot"]').click()
     page.locator('[data-act="table-pace"][data-pace="instant"]').click()
     page.get_by_test_id("lp-start").click()
-    page.wait_for_selector("html[data-board-ready]", state="attached")
+    wait_board(page)
     expect(page).to_have_title("Loop the Loop — Fusebox")
     assert wait_turn(page) in ("turn", "pre_roll")
     # Leave the board for the home screen: the card offers to continue.

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from harness import wait_ready
+from harness import wait_board, wait_ready
 from playwright.sync_api import Page, expect
 from redwire_driver import (
     PROGRESS_KEY,
@@ -34,7 +34,7 @@ from engine.redwire.wires import cut_value
 def follow_game(follow_link: Callable[..., Page], query: str) -> Page:
     """The game link ``query`` in a booted page (conftest's ``follow_link``), its board up."""
     page = follow_link(query)
-    page.wait_for_selector("html[data-board-ready]", state="attached")
+    wait_board(page)
     return page
 
 
@@ -91,7 +91,7 @@ def test_wrong_cuts_move_the_detonator_mark_the_wire_and_explode(
     before = page.get_by_test_id("prompt").get_attribute("data-moves")
     page.reload()
     wait_ready(page)
-    page.wait_for_selector("html[data-board-ready]", state="attached")
+    wait_board(page)
     expect(page.get_by_test_id("prompt")).to_have_attribute("data-moves", str(before))
     expect(page.get_by_test_id("mistakes-left")).to_have_text("No mistake left")
     assert len(saved_state(page).history) > moves
@@ -233,7 +233,7 @@ def test_show_odds_then_a_win_counts_as_assisted(follow_link: Callable[..., Page
     # A reload keeps the toggle on; then the game is played to a win through the same clicks.
     page.reload()
     wait_ready(page)
-    page.wait_for_selector("html[data-board-ready]", state="attached")
+    wait_board(page)
     expect(page.get_by_test_id("odds-toggle")).to_have_attribute("aria-pressed", "true")
     assert play_to_the_end(page, seat=0) == "won"
     progress = saved(page, PROGRESS_KEY)["campaign"]["missions"]

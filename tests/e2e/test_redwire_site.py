@@ -11,6 +11,7 @@ from harness import (
     Watch,
     follow,
     record_console,
+    wait_board,
     wait_offline_ready,
     wait_ready,
     watch_context,
@@ -175,7 +176,7 @@ def test_back_and_forward_between_links_of_the_other_games_open_them_without_a_b
     up as at a visit; a link of another game than the one on screen loads the page again."""
     page.goto(site_url + f"?game={game}&players=3&seed=7&bots=1&pace=instant")
     wait_ready(page)
-    page.wait_for_selector("html[data-board-ready]", state="attached")
+    wait_board(page)
     assert dealt(page, game) == (3, 7)
     page.evaluate("window.__sameBoot = true")
 
@@ -184,7 +185,7 @@ def test_back_and_forward_between_links_of_the_other_games_open_them_without_a_b
     expect(page.locator('[data-act="link-start"]')).to_be_visible()
     assert page.evaluate("window.__sameBoot") is True
     page.locator('[data-act="link-start"]').click()
-    page.wait_for_selector("html[data-board-ready]", state="attached")
+    wait_board(page)
     assert dealt(page, game) == (2, 3)
     assert "seed" not in page.evaluate("location.search")  # the link is used up
     assert page.evaluate("window.__sameBoot") is True
@@ -234,7 +235,7 @@ def test_a_game_starts_and_plays_offline(
     to_missions(page)
     page.get_by_test_id("mission-1").click()
     page.get_by_test_id("begin").click()
-    page.wait_for_selector("html[data-board-ready]", state="attached")
+    wait_board(page)
     # And from a game link: it would end the game in progress, so the page asks first.
     page.goto(site_url + "?mission=1&players=3&seed=3" + QUICK)
     wait_ready(page)
@@ -282,7 +283,7 @@ def test_the_board_fits_a_phone_and_a_projector(follow_link: Callable[..., Page]
         # is cleared first).
         query = "?mission=8&players=4&seed=4&pace=fast&bots=1&brief=0"
         page = follow_link(query, viewport={"width": width, "height": height})
-        page.wait_for_selector("html[data-board-ready]", state="attached")
+        wait_board(page)
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         # Layout sizes (offsetWidth): a wire flipping into place is narrow for a moment.
         wait_decision(page)  # the board settled: the person's decision is on it

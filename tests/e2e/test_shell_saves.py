@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from harness import ROOT, wait_ready
+from harness import ROOT, wait_board, wait_ready
 from playwright.sync_api import Page, expect
 from redwire_driver import (
     GAME_KEY,
@@ -39,7 +39,7 @@ def test_a_game_saved_by_the_format_1_page_continues(page: Page, site_url: str) 
     page.goto(site_url)
     wait_ready(page)
     # The game opens at once (a pass-and-play game: the handoff, or the board), unchanged.
-    page.wait_for_selector("html[data-board-ready]", state="attached")
+    wait_board(page)
     assert saved_state(page).same_as(before)
     assert not page.evaluate(
         "Object.keys(localStorage).filter((k) => k.includes('.quarantine.'))"
@@ -98,7 +98,7 @@ def test_a_link_to_a_game_the_box_does_not_hold(page: Page, site_url: str) -> No
 def test_a_link_naming_red_wire_opens_its_board(page: Page, site_url: str) -> None:
     page.goto(site_url + "?game=redwire&mission=2&players=3&seed=5&bots=1&brief=0&lang=en")
     wait_ready(page)
-    page.wait_for_selector("html[data-board-ready]", state="attached")
+    wait_board(page)
     assert page.url.endswith("/?lang=en"), page.url
     assert saved_state(page).setup.mission == 2
     expect(page.locator("html")).to_have_attribute("data-game", "redwire")
