@@ -8,12 +8,16 @@ next one on the right with a card) puts one of his cards face down (``PlayNumber
 ``number_play``). The active player then plays normally. At the end of the turn the card is
 turned up: if the active player's turn cut wires of that value, the detonator moves one step;
 the active player takes the card into his hand. A card whose four wires are cut is discarded
-(from a hand, or when drawn; the card face down for the turn only once turned up and taken, so a
-turn that cuts the last wires of its value still costs the step); a player left with one card or none draws from the deck, one card
-at a time, until he gets one of a value not yet fully cut. When only one value is left uncut, its
-card is discarded at once (no card is played any more). A player with no wire left puts his
-cards under the deck (FAQ). After a Coffee Mug the active player takes the card without turning
-it up (FAQ).
+(from a hand, or when drawn; the card face down for the turn only once turned up and taken, so
+a turn that cuts the last wires of its value still costs the step); a player left with one card
+or none draws from the deck, one card at a time, until he gets one of a value not yet fully
+cut. When only one value is left uncut, its card is discarded at once (no card is played any
+more). A player with no wire left puts his cards under the deck (FAQ). After a Coffee Mug the
+active player takes the card without turning it up (FAQ).
+
+The bots: the player on the right plays the card whose value the active player least likely
+holds; the active player makes, of his certain cuts, one of the value the card is least likely
+to be (``card_odds``, from the cards seen taken).
 
 >>> from engine.redwire import new_game
 >>> game = new_game(mission=29, players=3, seed=2)
