@@ -27,3 +27,17 @@ def test_mission_50s_memory_variant_leaves_the_address_with_the_other_game_param
     assert isinstance(link, Link) and link.options == {"m50_memory": True}
     assert without_game_params("?mission=50&players=3&memory=beside&lang=it") == "?lang=it"
     assert isinstance(parse_link("?memory=banana"), LinkError)
+
+
+def test_a_character_the_mission_forbids_is_refused_with_a_sentence(catalog: Catalog) -> None:
+    """Mission 51 allows no E4: a link giving it to a seat is refused saying so (it used to be
+    swapped for the Double Detector without a word); mission 31 allows it, and a mission with
+    no new characters leaves the parameter unused, as before."""
+    found = parse_link("?mission=51&players=3&characters=dd,E4&bots=0")
+    assert isinstance(found, LinkError) and found.key == "rw.link.characterBarred"
+    assert found.params == {"mission": 51, "value": "E4"}
+    sentence = catalog.t(found.key, **found.params)
+    assert "51" in sentence and "E4" in sentence
+    allowed = parse_link("?mission=31&players=3&characters=dd,E4&bots=0")
+    assert isinstance(allowed, Link) and allowed.options["character_1"] == "E4"
+    assert isinstance(parse_link("?mission=4&players=3&characters=E1,E4"), Link)

@@ -33,7 +33,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.redwire.missions import boxed_missions, mission_ids
+from engine.redwire.mechanisms import new_characters
+from engine.redwire.missions import boxed_missions, load_mission, mission_ids
 
 from ..shell.links import GAME_PARAM, LinkError, encode_query, parse_query, without
 from ..shell.links import single as _single
@@ -123,6 +124,14 @@ def _whole(text: str) -> int | None:
     return int(text) if text.isdigit() and len(text) <= 16 else None
 
 
+def allowed_characters(mission: int) -> tuple[str, ...] | None:
+    """The characters a person may take in ``mission`` ("dd" and the new characters its card
+    allows: mission 51 no E4), or None when the mission deals no new characters (a link's
+    ``characters`` is then unused)."""
+    use = next((u for u in load_mission(mission).mechanisms if u.id == new_characters.ID), None)
+    return None if use is None else (new_characters.DD, *new_characters.allowed(use.params))
+
+
 def parse_link(search: str) -> Link | LinkError | None:
     """The game a link asks for, a LinkError, or None when the address names no game."""
     query = parse_query(search)
@@ -180,6 +189,10 @@ def parse_link(search: str) -> Link | LinkError | None:
         picks = raw.split(",")
         if len(picks) > MAX_PLAYERS or any(p not in CHARACTERS for p in picks):
             return LinkError("rw.link.characters", {"value": raw[:24]})
+        allowed = allowed_characters(mission)
+        barred = next((p for p in picks if allowed is not None and p not in allowed), None)
+        if barred is not None:  # the mission forbids it: said, not swapped in silence
+            return LinkError("rw.link.characterBarred", {"mission": mission, "value": barred})
         options.update({f"character_{seat}": pick for seat, pick in enumerate(picks)})
     return Link(mission, players, seed, bots, level, pace, brief, captain, options)
 
