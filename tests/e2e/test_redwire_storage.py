@@ -60,6 +60,9 @@ def test_damaged_saves_are_set_aside_and_the_game_starts_afresh(page: Page, site
     home = page.get_by_test_id("home")
     expect(home).to_contain_text("Your saved progress could not be read")
     expect(home).to_contain_text("The saved game could not be read")
+    # Said once: not again by the "kept" line beside the notice, and no "0 of 65 won".
+    expect(page.get_by_test_id("kept")).to_have_count(0)
+    expect(page.get_by_test_id("home-progress")).to_have_count(0)
     expect(page.get_by_test_id("continue")).to_have_count(0)
     kept = quarantined(page)
     assert sorted(kept.values()) == sorted([BAD_GAME, OLD_PROGRESS]), kept
@@ -75,7 +78,9 @@ def test_damaged_saves_are_set_aside_and_the_game_starts_afresh(page: Page, site
     # Told once; afterwards the home screen still says the old progress is kept, unread,
     # instead of showing "0 of 8" as if nothing had been won.
     expect(page.get_by_test_id("home")).not_to_contain_text("Your saved progress could not")
-    expect(page.get_by_test_id("kept")).to_contain_text("Earlier progress could not be read")
+    expect(page.get_by_test_id("kept")).to_contain_text(
+        "Earlier saved progress that could not be read in full is kept"
+    )
     expect(page.get_by_test_id("home-progress")).to_have_count(0)
 
 

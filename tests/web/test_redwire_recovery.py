@@ -7,13 +7,17 @@ from __future__ import annotations
 import json
 
 import pytest
-from fusebox_web.redwire import storage
+from fusebox_web.redwire import home, storage
+from fusebox_web.redwire.markup import esc
 from fusebox_web.redwire.recovery import lenient_json, salvage_game, salvage_progress
 from fusebox_web.redwire.session import Session
 from fusebox_web.redwire.storage import MemoryStore, Store
 from fusebox_web.redwire.table import Table
+from fusebox_web.shell.i18n import load_catalogs
 
 from engine.redwire.campaign import Campaign
+
+from .conftest import WEB
 
 
 def played_session(moves: int, seed: int = 3) -> Session:
@@ -129,3 +133,45 @@ def test_lenient_json_keeps_the_longest_readable_prefix() -> None:
     assert lenient_json('["x", "y\\"z') == ["x"]
     assert salvage_game("not json at all") is None
     assert salvage_progress("{}") is None
+
+
+def damaged_progress(kind: str) -> str:
+    """Saved progress damaged in three ways: not JSON, one mission's entry hand-edited (the
+    others read: missions 1 and 2 won), written by a newer page."""
+    if kind == "not JSON":
+        return "garbage{"
+    campaign = Campaign().finished(1, 3, 0, won=True).finished(2, 3, 1, won=True)
+    progress = {"campaign": campaign.to_json(), "table": Table.default().to_json()}
+    progress["campaign"]["missions"]["3"] = {"attempts": "many", "wins": 0}
+    envelope = storage.SAVES.wrap("progress", progress)
+    if kind == "newer":
+        envelope["version"] = 9
+    return json.dumps(envelope)
+
+
+@pytest.mark.parametrize("kind", ["not JSON", "one entry", "newer"])
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_damaged_progress_is_said_once_on_the_home_screen(kind: str, lang: str) -> None:
+    """The visit that sets damaged progress aside says so once, in one notice (what was kept,
+    what was brought back); the home screen's "kept" line comes on later visits, never beside
+    the notice (before: "Brought back: 2 missions won" above "Earlier progress could not be
+    read"). The missions brought back are counted."""
+    t = load_catalogs(WEB / "i18n", lang).t
+    store = MemoryStore()
+    store.set(storage.PROGRESS, damaged_progress(kind))
+    s = reload(store)
+    notices = [t(key, **params) for key, params in s.problems]
+    html = home.home(t, home.home_input(t, s, notices))
+    assert s.progress_problem is not None and len(notices) == 1
+    assert html.count(esc(notices[0])) == 1
+    assert esc(t("rw.home.progressKept")) not in html
+    won = 2 if kind == "one entry" else 0
+    shown = esc(t("rw.home.progress", won=won, total=len(home.MISSIONS)))
+    assert (shown in html) == (won > 0)
+
+    # The next visit: no notice (it was said), the "kept" line says where the copy is.
+    again = reload(store)
+    assert again.problems == [] and again.progress_problem is None
+    html = home.home(t, home.home_input(t, again, []))
+    assert html.count(esc(t("rw.home.progressKept"))) == 1
+    assert (shown in html) == (won > 0)

@@ -209,6 +209,9 @@ class Session:
         #: What loading found wrong or brought back (messages for the player: a catalog key
         #: and its parameters), shown once.
         self.problems: list[tuple[str, dict[str, object]]] = []
+        #: Of those, the one about the saved progress (set aside, brought back), if any: while
+        #: the home screen shows it, it says all there is to say about the progress.
+        self.progress_problem: tuple[str, dict[str, object]] | None = None
         #: The last save failed (storage full or disabled): the page says so.
         self.save_failed = False
         #: A computer's move was made and not saved yet (``play_bot(save=False)``).
@@ -220,6 +223,7 @@ class Session:
         """Read the saved progress and game. Bad data is set aside (never lost), what it still
         holds is brought back (the missions that read, the actions that replay), and the
         player is told (``problems``)."""
+        self.progress_problem = None
         progress: Loaded[Progress] = storage.read(self.store, storage.PROGRESS, Progress.from_json)
         if progress.value is not None:
             self.campaign, self.table = progress.value.campaign, progress.value.table
@@ -239,11 +243,13 @@ class Session:
         repaired = recovery.salvage_progress(text)
         if repaired is None:
             key = "rw.storage.newerProgress" if problem and "newer" in problem else None
-            self.problems.append((key or "rw.storage.badProgress", {}))
+            self.progress_problem = (key or "rw.storage.badProgress", {})
+            self.problems.append(self.progress_problem)
             return
         self.campaign, self.table = repaired.campaign, repaired.table
         won = sum(1 for p in repaired.campaign.progress.values() if p.won)
-        self.problems.append(("rw.storage.progressRepaired", {"won": won, "lost": repaired.lost}))
+        self.progress_problem = ("rw.storage.progressRepaired", {"won": won, "lost": repaired.lost})
+        self.problems.append(self.progress_problem)
         storage.write(self.store, storage.PROGRESS, Progress(self.campaign, self.table).to_json())
 
     def _repair_game(self, text: str, problem: str | None) -> None:
