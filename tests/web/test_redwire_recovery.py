@@ -175,3 +175,56 @@ def test_damaged_progress_is_said_once_on_the_home_screen(kind: str, lang: str) 
     html = home.home(t, home.home_input(t, again, []))
     assert html.count(esc(t("rw.home.progressKept"))) == 1
     assert (shown in html) == (won > 0)
+
+
+@pytest.mark.parametrize(("level", "said"), [("genius", "genius"), (7, "7"), (None, "null")])
+def test_an_unknown_computer_level_is_said_and_played_at_the_best_level(
+    level: object, said: str
+) -> None:
+    """A saved game whose computer seat has a level this page does not have (hand-edited) is
+    set aside as it was, like any damaged save, and comes back whole, that seat at the best
+    level, with a sentence naming the player and both levels (before: it loaded at the best
+    level without a word, and the edited copy was overwritten by the next save)."""
+    s = played_session(6)
+    raw = json.loads(s.store.get(storage.GAME) or "")
+    raw["data"]["table"]["seats"][1]["level"] = level
+    edited = json.dumps(raw)
+    s.store.set(storage.GAME, edited)
+    again = reload(s.store)
+    assert again.game is not None and again.state.history == s.state.history
+    assert again.game.table.seat(1).level == "expert"
+    assert again.problems == [
+        ("rw.storage.levelReset", {"seat": 1, "level": said, "best": "expert"})
+    ]
+    [kept] = again.quarantined()
+    assert kept.kind == "game" and kept.text == edited
+    for lang, words in (("en", ("Ben", "Expert")), ("it", ("Bruno", "Esperto"))):
+        t = load_catalogs(WEB / "i18n", lang).t
+        text = home.problem_text(t, again, *again.problems[0])
+        assert all(word in text for word in (*words, f"{said}")), text
+    # Saved back at the best level: the next visit loads it as it is, with nothing to say.
+    assert reload(s.store).problems == []
+
+
+def test_an_unknown_level_beside_a_broken_action_says_both() -> None:
+    s = played_session(6)
+    raw = json.loads(s.store.get(storage.GAME) or "")
+    raw["data"]["table"]["seats"][2]["level"] = "genius"
+    raw["data"]["record"]["actions"][3]["seat"] = 9
+    s.store.set(storage.GAME, json.dumps(raw))
+    again = reload(s.store)
+    assert [key for key, _ in again.problems] == [
+        "rw.storage.gameRepaired",
+        "rw.storage.levelReset",
+    ]
+    assert again.game is not None and again.game.table.seat(2).level == "expert"
+
+
+def test_a_person_s_level_is_not_a_computer_s() -> None:
+    """A person's seat keeps a level only for when it becomes a computer: not worth a word."""
+    s = played_session(4)
+    raw = json.loads(s.store.get(storage.GAME) or "")
+    raw["data"]["table"]["seats"][0]["level"] = "genius"
+    s.store.set(storage.GAME, json.dumps(raw))
+    again = reload(s.store)
+    assert again.problems == [] and again.game is not None

@@ -9,7 +9,7 @@ only the list of mission files.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,6 +36,18 @@ class HomeInput:
     set_aside: bool = False
 
 
+def problem_text(t: Any, session: Any, key: str, params: Mapping[str, object]) -> str:
+    """What loading the saves found (``session.Session.problems``) in words: a seat by its
+    player's name, a computer level by its name."""
+    fields = dict(params)
+    seat = params.get("seat")
+    if isinstance(seat, int):
+        fields["name"] = session.names(lambda i: t(f"rw.name.{i + 1}"))[seat]
+    if "best" in params:
+        fields["best"] = t(f"rw.level.{params['best']}")
+    return str(t(key, **fields))
+
+
 def home_input(t: Any, session: Any, notices: Sequence[str]) -> HomeInput:
     """What the home screen shows from a ``session.Session`` and the notices of this visit.
 
@@ -51,7 +63,7 @@ def home_input(t: Any, session: Any, notices: Sequence[str]) -> HomeInput:
         resume = t(key, mission=game.mission, turn=max(1, game.state.turn_number))
     won = sum(1 for m in MISSIONS if session.campaign.status(m) == "won")
     told = session.progress_problem
-    shown = told is not None and t(told[0], **told[1]) in notices
+    shown = told is not None and problem_text(t, session, *told) in notices
     set_aside = any(q.kind == "progress" for q in session.quarantined())
     return HomeInput(resume, won, list(notices), set_aside and not shown, set_aside)
 

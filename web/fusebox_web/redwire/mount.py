@@ -77,7 +77,8 @@ class Mount(GameMount):
     def load_saves(self) -> None:
         self.session = Session(self.ctx.store)
         self.session.load()
-        self.notices = [self.ctx.t(key, **params) for key, params in self.session.problems]
+        t, session = self.ctx.t, self.session
+        self.notices = [home.problem_text(t, session, *problem) for problem in session.problems]
         self.session.problems.clear()
 
     def follow(self, search: str) -> bool:

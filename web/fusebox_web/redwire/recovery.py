@@ -102,12 +102,17 @@ class RepairedGame:
     game: Any  # session.Game (imported lazily: the session imports this module)
     kept: int
     broken_at: int | None
+    #: The computer seats whose level was unknown (seat, the level as saved): they play at
+    #: the best level.
+    levels: tuple[tuple[int, str], ...] = ()
+    #: Those levels were all that kept the save from loading as it was.
+    only_levels: bool = False
 
 
 def salvage_game(text: str) -> RepairedGame | None:
     """The game a damaged save still holds, up to the last action that replays (None when it
     holds no readable deal, or is newer than this page)."""
-    from .session import STAGES, Game
+    from .session import STAGES, Game, unknown_levels
 
     raw = lenient_json(text)
     try:
@@ -133,11 +138,11 @@ def salvage_game(text: str) -> RepairedGame | None:
             break
     kept = len(state.history)
     try:
-        table = Table.from_json(data.get("table"))
+        table, table_read = Table.from_json(data.get("table")), True
         if table.players != state.players:
             raise ValueError("players")
     except Exception:
-        table = Table.default().with_players(state.players)
+        table, table_read = Table.default().with_players(state.players), False
     seats = range(state.players)
 
     def seat_or_none(value: object) -> int | None:
@@ -171,7 +176,15 @@ def salvage_game(text: str) -> RepairedGame | None:
         data.get("odds") is True,
         _clock(data.get("clock")),
     )
-    return RepairedGame(game, kept, broken_at)
+    levels = tuple(unknown_levels(data.get("table"))) if table_read else ()
+    only_levels = False
+    if levels and broken_at is None:
+        try:  # the same save with the levels read as the best one
+            Game.from_json({**data, "table": table.to_json()})
+            only_levels = True
+        except Exception:
+            pass
+    return RepairedGame(game, kept, broken_at, levels, only_levels)
 
 
 def _clock(raw: object) -> float:

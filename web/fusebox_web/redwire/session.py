@@ -23,6 +23,7 @@ True
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -111,6 +112,10 @@ class Game:
         if not isinstance(raw, dict):
             raise ValueError("a saved game is an object")
         table = Table.from_json(raw.get("table"))
+        unknown = unknown_levels(raw.get("table"))
+        if unknown:  # (the shell's table would play it at the best level without a word)
+            seat, level = unknown[0]
+            raise ValueError(f"seat {seat + 1}: computer level {level!r}")
         state = Record.from_json(raw.get("record")).replay()
         if state.players != table.players:
             raise ValueError("the table and the record disagree on the number of players")
@@ -142,6 +147,37 @@ class Game:
             # A tutorial save whose moves left the script is an ordinary game.
             raw.get("tutorial") is True and tutorial.on_script(state),
         )
+
+
+def unknown_levels(raw_table: object) -> list[tuple[int, str]]:
+    """The computer seats of a saved table (among its players) whose level this page does not
+    have, with that level as saved (cut short): a hand-edited save, say ``"genius"``. The
+    shell's ``Table.from_json`` reads them as the best level; a saved game says so.
+
+    >>> table = Table.default().to_json()
+    >>> table["seats"][2]["level"] = "genius"
+    >>> unknown_levels(table), unknown_levels(Table.default().to_json())
+    ([(2, 'genius')], [])
+    """
+    if not isinstance(raw_table, dict):
+        return []
+    players, seats = raw_table.get("players"), raw_table.get("seats")
+    if not isinstance(players, int) or not isinstance(seats, list):
+        return []
+    return [
+        (index, _as_saved(seat.get("level"))[:LEVEL_CUT])
+        for index, seat in enumerate(seats[:players])
+        if isinstance(seat, dict) and seat.get("kind") == "bot" and seat.get("level") not in LEVELS
+    ]
+
+
+#: How much of an unknown level's name a message repeats.
+LEVEL_CUT = 20
+
+
+def _as_saved(value: object) -> str:
+    """A saved value as the player would see it in the file (a string without its quotes)."""
+    return value if isinstance(value, str) else json.dumps(value)
 
 
 @dataclass(frozen=True)
@@ -261,11 +297,15 @@ class Session:
             self.problems.append((key or "rw.storage.badGame", {}))
             return
         self.game = repaired.game
-        if repaired.broken_at is None:
-            self.problems.append(("rw.storage.gameRepairedDetails", {"kept": repaired.kept}))
-        else:
+        if repaired.broken_at is not None:
             self.problems.append(
                 ("rw.storage.gameRepaired", {"broken": repaired.broken_at, "kept": repaired.kept})
+            )
+        elif not (repaired.levels and repaired.only_levels):
+            self.problems.append(("rw.storage.gameRepairedDetails", {"kept": repaired.kept}))
+        for seat, level in repaired.levels:  # each computer whose level was unknown, by name
+            self.problems.append(
+                ("rw.storage.levelReset", {"seat": seat, "level": level, "best": LEVELS[0]})
             )
         storage.write(self.store, storage.GAME, repaired.game.to_json())
 
