@@ -34,7 +34,7 @@ from ..shell.regions import draw_regions, refocus
 from . import board, home, mechanisms, projector, screens, tutorial
 from .affordances import Affordances, affordances, held_values
 from .board import BoardInput, value_of_data
-from .log_text import explain, lines_since, log_lines, story
+from .log_text import TABLE_NOTES, explain, lines_since, log_lines, story
 from .markup import esc
 from .mount import home_html
 from .odds import OddsCache, WireOdds, odds_tile, reason_text
@@ -254,6 +254,7 @@ class App(BoardControls, PanelControls):
             game.table.seat_kinds(),
             self.mission_text(game.mission, "title"),
             self.mission_text(game.mission, "rules"),
+            [explain(note, w) for note in game.notes if note.key in TABLE_NOTES],
         )
         self.set_root(html)
 

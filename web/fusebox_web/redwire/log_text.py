@@ -48,6 +48,10 @@ class Line:
     at: int = 0
 
 
+#: Notes the page writes about the table (not a computer's explanation): said as they are.
+TABLE_NOTES = frozenset({"character_given_back"})
+
+
 def log_lines(
     log: Sequence[View], words: Words, notes: Sequence[Note] = (), first: int = 0
 ) -> list[Line]:
@@ -62,6 +66,9 @@ def log_lines(
     for index in range(first, len(log)):
         event = log[index]
         for note in by_index.get(index, ()):
+            if note.key in TABLE_NOTES:  # the page's own word about the table, not a quote
+                lines.append(Line(explain(note, words), "info", turn, index))
+                continue
             text = words.t("rw.log.bot", who=words.name(note.seat), why=explain(note, words))
             lines.append(Line(text, "bot", turn, index))
         if index in used:

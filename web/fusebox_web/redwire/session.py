@@ -40,7 +40,7 @@ from ..shell.handoff import Device
 from . import storage, tutorial
 from .notes import Note
 from .storage import Loaded, Store
-from .table import LEVELS, Table, character_picks, rule_options
+from .table import LEVELS, Table, character_picks, characters_of, rule_options
 
 STAGES = ("briefing", "playing", "over")
 
@@ -147,6 +147,36 @@ class Game:
             # A tutorial save whose moves left the script is an ordinary game.
             raw.get("tutorial") is True and tutorial.on_script(state),
         )
+
+
+#: The note of a person whose character, chosen on the table screen, the mission forbids.
+GIVEN_BACK = "character_given_back"
+
+
+def given_back(state: GameState, table: Table) -> list[Note]:
+    """A note for each person whose character from the table screen the mission forbids (E4 in
+    mission 44, say): they play with the Double Detector, and the log says so at the start
+    (the briefing too). Not the captain, whose Double Detector is the rules' own.
+
+    >>> from engine.redwire.missions import load_mission
+    >>> t = Table.default().with_players(3).with_kinds(["human", "human", "bot"])
+    >>> t = t.with_option("character_1", "E4").with_option("character_0", "E1")
+    >>> [n.params for n in given_back(redwire.new_game(44, 3, 3, captain=0), t)]
+    [{'seat': 1, 'character': 'E4', 'mission': 44}]
+    """
+    dealt = characters_of(state.setup)
+    if dealt is None:
+        return []
+    picks = character_picks(table)
+    mission = state.setup.mission
+    return [
+        Note(0, seat, GIVEN_BACK, {"seat": seat, "character": pick, "mission": mission}, "")
+        for seat, pick in enumerate(picks[: len(dealt)])
+        if pick is not None
+        and dealt[seat] != pick
+        and seat != state.setup.captain
+        and not table.seat(seat).is_bot
+    ]
 
 
 def unknown_levels(raw_table: object) -> list[tuple[int, str]]:
@@ -421,6 +451,7 @@ class Session:
         for seat, why in enumerate(reasons):  # said beside the characters, at the start
             if why is not None and seat != state.setup.captain:
                 self.game.notes.append(note_of(seat, 0, why))
+        self.game.notes.extend(given_back(state, table))
         self._bots.clear()
         self.save()
         return self.game
