@@ -228,3 +228,28 @@ def test_a_person_s_level_is_not_a_computer_s() -> None:
     s.store.set(storage.GAME, json.dumps(raw))
     again = reload(s.store)
     assert again.problems == [] and again.game is not None
+
+
+def test_an_unknown_computer_level_at_the_saved_table_is_said_too() -> None:
+    """The table screen's saved seats (the progress) are read the same way: the computer at an
+    unknown level plays at the best one, the campaign and the names come back whole, the copy
+    as saved is kept, and the sentence names the table's player (not a game's)."""
+    campaign = Campaign().finished(1, 3, 0, won=True)
+    table = Table.default().with_players(3).with_seat(2, name="Zed").to_json()
+    table["seats"][2]["level"] = "genius"
+    store = MemoryStore()
+    storage.write(store, storage.PROGRESS, {"campaign": campaign.to_json(), "table": table})
+    edited = store.get(storage.PROGRESS)
+    s = reload(store)
+    assert s.campaign.status(1) == "won" and s.table.seat(2).name == "Zed"
+    assert s.table.seat(2).level == "expert"
+    problem = ("rw.storage.tableLevelReset", {"seat": 2, "level": "genius", "best": "expert"})
+    assert s.problems == [problem] and s.progress_problem == problem
+    [kept] = s.quarantined()
+    assert kept.kind == "progress" and kept.text == edited
+    t = load_catalogs(WEB / "i18n", "en").t
+    said = home.problem_text(t, s, *problem)
+    assert "Zed" in said and "genius" in said and "Expert" in said
+    html = home.home(t, home.home_input(t, s, [said]))
+    assert html.count(esc(said)) == 1 and esc(t("rw.home.progressKept")) not in html
+    assert reload(store).problems == []

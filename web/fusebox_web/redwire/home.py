@@ -42,7 +42,10 @@ def problem_text(t: Any, session: Any, key: str, params: Mapping[str, object]) -
     fields = dict(params)
     seat = params.get("seat")
     if isinstance(seat, int):
-        fields["name"] = session.names(lambda i: t(f"rw.name.{i + 1}"))[seat]
+        # The table screen's seats (the saved progress), or the saved game's.
+        table = session.table if key == "rw.storage.tableLevelReset" else None
+        table = table or (session.game.table if session.game else session.table)
+        fields["name"] = table.names(lambda i: t(f"rw.name.{i + 1}"))[seat]
     if "best" in params:
         fields["best"] = t(f"rw.level.{params['best']}")
     return str(t(key, **fields))

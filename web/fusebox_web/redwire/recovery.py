@@ -203,6 +203,11 @@ class RepairedProgress:
     table: Table
     lost: int
     table_reset: bool
+    #: The table's computer seats whose level was unknown (seat, the level as saved): they
+    #: play at the best level.
+    levels: tuple[tuple[int, str], ...] = ()
+    #: Those levels were all that kept the save from loading as it was.
+    only_levels: bool = False
 
 
 def salvage_progress(text: str) -> RepairedProgress | None:
@@ -244,4 +249,14 @@ def salvage_progress(text: str) -> RepairedProgress | None:
         table, reset = Table.default(), True
     if not progress and lost:
         return None
-    return RepairedProgress(Campaign(progress, captain), table, lost, reset)
+    from .session import Progress, unknown_levels
+
+    levels = () if reset else tuple(unknown_levels(data.get("table")))
+    only_levels = False
+    if levels:
+        try:  # the same save with the levels read as the best one
+            Progress.from_json({**data, "table": table.to_json()})
+            only_levels = True
+        except Exception:
+            pass
+    return RepairedProgress(Campaign(progress, captain), table, lost, reset, levels, only_levels)

@@ -228,6 +228,10 @@ class Progress:
     def from_json(cls, raw: object) -> Progress:
         if not isinstance(raw, dict):
             raise ValueError("progress is an object")
+        unknown = unknown_levels(raw.get("table"))
+        if unknown:  # (the shell's table would play it at the best level without a word)
+            seat, level = unknown[0]
+            raise ValueError(f"seat {seat + 1}: computer level {level!r}")
         captain = raw.get("captain")
         if captain is not None and (isinstance(captain, bool) or not isinstance(captain, int)):
             raise ValueError(f"captain {captain!r}")
@@ -314,8 +318,14 @@ class Session:
             return
         self.campaign, self.table = repaired.campaign, repaired.table
         won = sum(1 for p in repaired.campaign.progress.values() if p.won)
-        self.progress_problem = ("rw.storage.progressRepaired", {"won": won, "lost": repaired.lost})
-        self.problems.append(self.progress_problem)
+        levels = [
+            ("rw.storage.tableLevelReset", {"seat": seat, "level": level, "best": LEVELS[0]})
+            for seat, level in repaired.levels
+        ]
+        if not (levels and repaired.only_levels):
+            levels.insert(0, ("rw.storage.progressRepaired", {"won": won, "lost": repaired.lost}))
+        self.progress_problem = levels[0]
+        self.problems.extend(levels)
         storage.write(self.store, storage.PROGRESS, Progress(self.campaign, self.table).to_json())
 
     def _repair_game(self, text: str, problem: str | None) -> None:
