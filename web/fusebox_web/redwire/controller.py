@@ -34,9 +34,10 @@ from ..shell.regions import draw_regions, refocus
 from . import board, home, mechanisms, projector, screens, tutorial
 from .affordances import Affordances, affordances, held_values
 from .board import BoardInput, value_of_data
-from .log_text import TABLE_NOTES, explain, lines_since, log_lines, story
+from .log_text import explain, lines_since, log_lines, story
 from .markup import esc
 from .mount import home_html
+from .notes import TABLE_NOTES
 from .odds import OddsCache, WireOdds, odds_tile, reason_text
 from .phrases import confirm_text
 from .replay import Replay, record_from_file

@@ -30,7 +30,7 @@ from typing import Any
 from engine.redwire.mechanisms.equipment.tray import card_label
 
 from . import mechanisms
-from .notes import Note
+from .notes import TABLE_NOTES, Note
 from .words import Words
 
 __all__ = ["Line", "Note", "explain", "last_line", "lines_since", "log_lines", "since", "story"]
@@ -46,10 +46,6 @@ class Line:
     turn: int = 0
     #: The index of the event (in the log) the line tells.
     at: int = 0
-
-
-#: Notes the page writes about the table (not a computer's explanation): said as they are.
-TABLE_NOTES = frozenset({"character_given_back"})
 
 
 def log_lines(

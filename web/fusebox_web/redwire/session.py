@@ -38,7 +38,7 @@ from engine.redwire.rules import is_pick_phase
 
 from ..shell.handoff import Device
 from . import storage, tutorial
-from .notes import Note
+from .notes import GIVEN_BACK, Note
 from .storage import Loaded, Store
 from .table import LEVELS, Table, character_picks, characters_of, rule_options
 
@@ -149,16 +149,11 @@ class Game:
         )
 
 
-#: The note of a person whose character, chosen on the table screen, the mission forbids.
-GIVEN_BACK = "character_given_back"
-
-
 def given_back(state: GameState, table: Table) -> list[Note]:
     """A note for each person whose character from the table screen the mission forbids (E4 in
     mission 44, say): they play with the Double Detector, and the log says so at the start
     (the briefing too). Not the captain, whose Double Detector is the rules' own.
 
-    >>> from engine.redwire.missions import load_mission
     >>> t = Table.default().with_players(3).with_kinds(["human", "human", "bot"])
     >>> t = t.with_option("character_1", "E4").with_option("character_0", "E1")
     >>> [n.params for n in given_back(redwire.new_game(44, 3, 3, captain=0), t)]
@@ -170,7 +165,13 @@ def given_back(state: GameState, table: Table) -> list[Note]:
     picks = character_picks(table)
     mission = state.setup.mission
     return [
-        Note(0, seat, GIVEN_BACK, {"seat": seat, "character": pick, "mission": mission}, "")
+        Note(
+            0,
+            seat,
+            GIVEN_BACK,
+            {"seat": seat, "character": pick, "mission": mission},
+            f"{pick} is not allowed in mission {mission}: the Double Detector instead.",
+        )
         for seat, pick in enumerate(picks[: len(dealt)])
         if pick is not None
         and dealt[seat] != pick

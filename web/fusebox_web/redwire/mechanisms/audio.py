@@ -1,5 +1,6 @@
-"""An audio mission on the page (missions 19, 30, 42, 54): a notice, on the board and the briefing, to
-start the official track from one's own box (the page does not ship or play it)."""
+"""An audio mission on the page (missions 19, 30, 42, 54): a notice, on the board and the
+briefing, to start the official track from one's own box (the page does not ship or play it),
+named in the page's language."""
 
 from __future__ import annotations
 
