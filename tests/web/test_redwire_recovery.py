@@ -253,3 +253,41 @@ def test_an_unknown_computer_level_at_the_saved_table_is_said_too() -> None:
     html = home.home(t, home.home_input(t, s, [said]))
     assert html.count(esc(said)) == 1 and esc(t("rw.home.progressKept")) not in html
     assert reload(store).problems == []
+
+
+def test_a_damaged_table_keeps_its_people_and_names() -> None:
+    """A saved pass-and-play game whose table no longer reads (a hand-edited pace) comes back
+    with the same people, names and levels, only the bad field reset (before: the default
+    table, one person and computers, the names lost: Zed's seat played by a computer)."""
+    s = Session(MemoryStore())
+    s.table = (
+        Table.default()
+        .with_players(3)
+        .with_kinds(["human", "human", "bot"])
+        .with_seat(1, name="Zed")
+        .with_seat(2, level="cautious")
+    )
+    s.start(mission=1, seed=3, captain=0)
+    s.begin()
+    raw = json.loads(s.store.get(storage.GAME) or "")
+    raw["data"]["table"]["pace"] = "zoom"
+    s.store.set(storage.GAME, json.dumps(raw))
+    again = reload(s.store)
+    assert again.game is not None
+    table = again.game.table
+    assert table.seat_kinds() == ["human", "human", "bot"] and table.seat(1).name == "Zed"
+    assert table.seat(2).level == "cautious" and table.pace == "normal"
+    assert [key for key, _ in again.problems] == ["rw.storage.gameRepairedDetails"]
+
+
+def test_damaged_progress_keeps_the_table_and_the_captain_chosen() -> None:
+    campaign = Campaign().finished(1, 3, 0, won=True).to_json()
+    campaign["missions"]["2"] = {"wins": "many"}
+    table = Table.default().with_players(4).with_seat(3, kind="human", name="Dee").to_json()
+    table["pace"] = "zoom"
+    store = MemoryStore()
+    storage.write(store, storage.PROGRESS, {"campaign": campaign, "table": table, "captain": 3})
+    s = reload(store)
+    assert s.campaign.status(1) == "won" and s.captain == 3
+    assert s.table.players == 4 and s.table.seat(3).name == "Dee" and not s.table.seat(3).is_bot
+    assert reload(store).captain == 3  # saved back with it

@@ -318,6 +318,8 @@ class Session:
             self.problems.append(self.progress_problem)
             return
         self.campaign, self.table = repaired.campaign, repaired.table
+        if repaired.captain is not None and repaired.captain < self.table.players:
+            self.captain = repaired.captain
         won = sum(1 for p in repaired.campaign.progress.values() if p.won)
         levels = [
             ("rw.storage.tableLevelReset", {"seat": seat, "level": level, "best": LEVELS[0]})
@@ -327,7 +329,8 @@ class Session:
             levels.insert(0, ("rw.storage.progressRepaired", {"won": won, "lost": repaired.lost}))
         self.progress_problem = levels[0]
         self.problems.extend(levels)
-        storage.write(self.store, storage.PROGRESS, Progress(self.campaign, self.table).to_json())
+        progress = Progress(self.campaign, self.table, self.captain)
+        storage.write(self.store, storage.PROGRESS, progress.to_json())
 
     def _repair_game(self, text: str, problem: str | None) -> None:
         from . import recovery  # only when a save is damaged
