@@ -60,6 +60,9 @@ def test_damaged_saves_are_set_aside_and_the_game_starts_afresh(page: Page, site
     home = page.get_by_test_id("home")
     expect(home).to_contain_text("Your saved progress could not be read")
     expect(home).to_contain_text("The saved game could not be read")
+    # Said once: not again by the "kept" line beside the notice, and no "0 of 65 won".
+    expect(page.get_by_test_id("kept")).to_have_count(0)
+    expect(page.get_by_test_id("home-progress")).to_have_count(0)
     expect(page.get_by_test_id("continue")).to_have_count(0)
     kept = quarantined(page)
     assert sorted(kept.values()) == sorted([BAD_GAME, OLD_PROGRESS]), kept
@@ -75,7 +78,9 @@ def test_damaged_saves_are_set_aside_and_the_game_starts_afresh(page: Page, site
     # Told once; afterwards the home screen still says the old progress is kept, unread,
     # instead of showing "0 of 8" as if nothing had been won.
     expect(page.get_by_test_id("home")).not_to_contain_text("Your saved progress could not")
-    expect(page.get_by_test_id("kept")).to_contain_text("Earlier progress could not be read")
+    expect(page.get_by_test_id("kept")).to_contain_text(
+        "Earlier saved progress that could not be read in full is kept"
+    )
     expect(page.get_by_test_id("home-progress")).to_have_count(0)
 
 
@@ -159,3 +164,52 @@ def test_export_and_import_progress(page: Page, site_url: str, tmp_path: Path) -
     page.get_by_test_id("import").set_input_files(str(junk))
     expect(page.get_by_test_id("campaign")).to_contain_text("That file is not Red Wire progress")
     expect(page.get_by_test_id("mission-2")).to_contain_text("Open")
+
+
+def test_an_unknown_computer_level_is_said_and_the_game_continues(
+    follow_link: Callable[..., Page],
+) -> None:
+    """A saved game hand-edited so that a computer's level is "genius": the home screen names
+    the player and the level it plays at instead; the edited copy is set aside as it was."""
+    page = follow_link("?mission=1&players=3&seed=3&bots=1&pace=instant&brief=0&captain=1")
+    play(page, sure_move(saved_state(page), 0))
+    wait_decision(page)
+    played = saved_state(page).history
+    raw = json.loads(page.evaluate(f"localStorage.getItem({GAME_KEY!r})"))
+    raw["data"]["table"]["seats"][1]["level"] = "genius"
+    edited = json.dumps(raw)
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [GAME_KEY, edited])
+    page.reload()
+    wait_ready(page)
+    expect(page.get_by_test_id("home")).to_contain_text(
+        "The saved game gave Ben a computer level this page does not have (“genius”): "
+        "Ben plays at the Expert level."
+    )
+    expect(page.get_by_test_id("continue")).to_be_visible()
+    assert list(quarantined(page).values()) == [edited]
+    assert saved_state(page).history == played
+    saved = json.loads(page.evaluate(f"localStorage.getItem({GAME_KEY!r})"))
+    assert saved["data"]["table"]["seats"][1]["level"] == "expert"
+
+
+def test_a_table_character_the_mission_forbids_is_said_on_the_briefing(
+    page: Page, site_url: str
+) -> None:
+    """Ben chose the Either-Or Ray (E4) on the table screen; mission 44 forbids it: the briefing
+    and the log say he plays with the Double Detector."""
+    progress = json.loads(progress_with_mission_one_won())
+    seats = progress["data"]["table"]["seats"]
+    seats[1]["kind"] = "human"
+    progress["data"]["table"]["options"] = {"character_1": "E4"}
+    page.goto(site_url)
+    wait_ready(page)
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [PROGRESS_KEY, json.dumps(progress)])
+    page.goto(site_url + "?mission=44&players=3&seed=3&captain=1")
+    wait_ready(page)
+    said = (
+        "Ben chose the Either-Or Ray (E4), which mission 44 does not allow: "
+        "Ben plays with the Double Detector."
+    )
+    expect(page.get_by_test_id("brief-note")).to_have_text(said)
+    page.get_by_test_id("begin").click()
+    expect(page.locator(".rw-line", has_text=said).first).to_be_attached()

@@ -3,6 +3,7 @@ parameters leave the address once the game has started."""
 
 from __future__ import annotations
 
+import pytest
 from fusebox_web.redwire.urls import Link, LinkError, parse_link, without_game_params
 from fusebox_web.shell.i18n import Catalog
 
@@ -32,7 +33,7 @@ def test_mission_50s_memory_variant_leaves_the_address_with_the_other_game_param
 def test_a_character_the_mission_forbids_is_refused_with_a_sentence(catalog: Catalog) -> None:
     """Mission 51 allows no E4: a link giving it to a seat is refused saying so (it used to be
     swapped for the Double Detector without a word); mission 31 allows it, and a mission with
-    no new characters leaves the parameter unused, as before."""
+    no new characters refuses it too (below)."""
     found = parse_link("?mission=51&players=3&characters=dd,E4&bots=0")
     assert isinstance(found, LinkError) and found.key == "rw.link.characterBarred"
     assert found.params == {"mission": 51, "value": "E4"}
@@ -40,4 +41,28 @@ def test_a_character_the_mission_forbids_is_refused_with_a_sentence(catalog: Cat
     assert "51" in sentence and "E4" in sentence
     allowed = parse_link("?mission=31&players=3&characters=dd,E4&bots=0")
     assert isinstance(allowed, Link) and allowed.options["character_1"] == "E4"
-    assert isinstance(parse_link("?mission=4&players=3&characters=E1,E4"), Link)
+
+
+@pytest.mark.parametrize(
+    ("mission", "key"),
+    [
+        (12, "rw.link.charactersEarly"),
+        (4, "rw.link.charactersEarly"),
+        (30, "rw.link.charactersEarly"),
+        (34, "rw.link.charactersNone"),
+        (58, "rw.link.charactersNone"),
+    ],
+)
+def test_characters_for_a_mission_without_them_are_refused_with_a_sentence(
+    catalog: Catalog, mission: int, key: str
+) -> None:
+    """New characters come with rule sticker B, from mission 31; missions 34 and 58 deal their
+    own (hidden ones, the Double Detector for all). A link giving characters to another mission
+    is refused saying so, as a forbidden character is (it used to be read and ignored)."""
+    found = parse_link(f"?mission={mission}&players=3&characters=E1,dd")
+    assert isinstance(found, LinkError) and found.key == key
+    assert found.params == {"mission": mission, "first": 31}
+    sentence = catalog.t(found.key, **found.params)
+    assert str(mission) in sentence and "characters" in sentence
+    assert ("31" in sentence) == (mission < 31)
+    assert isinstance(parse_link(f"?mission={mission}&players=3"), Link)

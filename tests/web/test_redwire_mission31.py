@@ -9,8 +9,10 @@ import random
 import re
 
 import pytest
+from fusebox_web.redwire import screens
 from fusebox_web.redwire.affordances import affordances
 from fusebox_web.redwire.log_text import explain, log_lines
+from fusebox_web.redwire.markup import esc
 from fusebox_web.redwire.mechanisms import ACTION_USES, build, cards_now, chosen
 from fusebox_web.redwire.phrases import confirm_text
 from fusebox_web.redwire.selection import fresh, selection_of
@@ -157,3 +159,42 @@ def test_the_log_names_a_used_triple_scanner_as_the_character_not_my(catalog: Ca
         used = [line.text for line in log_lines(obs["log"], w) if character in line.text]
         assert used, f"no log line names the {character}"
         assert not [line.text for line in log_lines(obs["log"], w) if own in line.text]
+
+
+#: The missions whose card forbids the Either-Or Ray (E4): urls.allowed_characters.
+NO_E4 = (44, 45, 47, 49, 51, 54, 59, 63, 65)
+
+
+@pytest.mark.parametrize("mission", NO_E4)
+def test_a_table_pick_the_mission_forbids_is_said_at_the_start(
+    catalog: Catalog, mission: int
+) -> None:
+    """A person's character from the table screen stays chosen from one mission to the next;
+    when the next mission forbids it (E4), the seat plays with the Double Detector, and the
+    briefing and the log's first lines say so, naming the seat and both characters (before:
+    swapped without a word). The captain's Double Detector is the rules' own: not said."""
+    s = Session(MemoryStore())
+    table = Table.default().with_players(3).with_kinds(["human", "human", "bot"])
+    s.table = table.with_option("character_0", "E4").with_option("character_1", "E4")
+    s.start(mission=mission, seed=3, captain=0)
+    game = s.game
+    assert game is not None
+    obs = s.state.observation(None)
+    assert new_characters.character_in(obs, 1) == "dd"
+    w = Words(catalog, list(NAMES[:3]), [st["owner"] for st in obs["stands"]])
+    [note] = [n for n in game.notes if n.key == "character_given_back"]
+    said = explain(note, w)
+    e4 = catalog.t("rw.character.E4")
+    assert NAMES[1] in said and e4 in said and str(mission) in said and NAMES[0] not in said
+    assert catalog.t("rw.character.dd") in said
+    assert not RAW.search(said)
+    lines = [line.text for line in log_lines(obs["log"], w, game.notes)]
+    assert said in lines[:3]
+    brief = screens.briefing(obs, w, table.seat_kinds(), "T", "R", [said])
+    assert esc(said) in brief
+    # Kept with the game: a reload says it again; mission 31 allows E4, so nothing is said.
+    again = Session(s.store)
+    again.load()
+    assert again.game is not None and note in again.game.notes
+    s.start(mission=31, seed=3, captain=0)
+    assert s.game is not None and not [n for n in s.game.notes if n.key == note.key]

@@ -7,18 +7,21 @@ lines and refusals in words; every state draws and reads as sentences."""
 
 from __future__ import annotations
 
+import pytest
 from fusebox_web.redwire.affordances import affordances
 from fusebox_web.redwire.log_text import log_lines
 from fusebox_web.redwire.markup import esc
 from fusebox_web.redwire.mechanisms import ACTION_USES, build, cards_now
 from fusebox_web.redwire.phrases import confirm_text
+from fusebox_web.redwire.screens import mission_parts
 from fusebox_web.redwire.selection import fresh, selection_of
 from fusebox_web.redwire.words import Words
 from fusebox_web.shell.i18n import Catalog
 
-from engine.redwire import Cut, GameState, SoloCut
+from engine.redwire import Cut, GameState, SoloCut, new_game
 from engine.redwire.mechanisms.oxygen import OxygenPass
 from engine.redwire.mechanisms.wire_pile import PileJoin, PileReason
+from engine.redwire.missions import load_mission
 from engine.redwire.observation_types import Observation
 from tests.redwire.engine.helpers import play_picking_first as play
 from tests.redwire.engine.helpers import turn_of, with_cut
@@ -31,6 +34,10 @@ def words(state: GameState, viewer: int | None, catalog: Catalog) -> tuple[Obser
     obs = state.observation(viewer)
     owners = [st["owner"] for st in obs["stands"]]
     return obs, Words(catalog, list(NAMES[:4]), owners, viewer)
+
+
+def words_of(obs: Observation, catalog: Catalog) -> Words:
+    return Words(catalog, list(NAMES[: obs["players"]]), [st["owner"] for st in obs["stands"]])
 
 
 def test_oxygen_paid_to_the_reserve_is_drawn_with_its_rules(catalog: Catalog) -> None:
@@ -111,3 +118,22 @@ def test_the_log_says_the_payment_the_breath_the_skip_and_the_join(catalog: Cata
 
 def test_every_state_draws_and_reads_as_sentences(catalog: Catalog) -> None:
     walk_drawing(catalog, 54, 1, "random", first=20, selections=False)
+
+
+@pytest.mark.parametrize("mission", [19, 30, 42, 54])
+def test_an_audio_mission_names_its_track_in_the_page_s_language(
+    catalog: Catalog, mission: int
+) -> None:
+    """The notice to start the official track, and the mission's own texts, name the track in
+    the page's language: "Missione 54" on the Italian page (before: "Mission 54" in English,
+    the mission file's one name for every language)."""
+    obs = new_game(mission, 4, 1).observation(None)
+    html = board_html(new_game(mission, 4, 1), 0, catalog)
+    name = {"en": f"Mission {mission}", "it": f"Missione {mission}"}[catalog.lang]
+    said = catalog.t("rw.audio.start", track=name)
+    assert esc(said) in html and esc(said) in mission_parts(obs, words_of(obs, catalog))
+    spec = load_mission(mission)
+    for text in (spec.summary[catalog.lang], spec.rules[catalog.lang]):
+        assert name in text
+        if catalog.lang == "it":
+            assert f"Mission {mission}" not in text

@@ -2,14 +2,14 @@
 the page cannot ship.
 
 The game runs everything the mission card says (its setup, rules and timer, each by its own
-mechanism); this mechanism only names the track (``[audio] track = "Mission 19"``), so that the
-page and the briefing tell the players to start it from their own box, and says so in the
-observation. Nothing of the track is played or simulated: its instructions are the players' to
+mechanism); this mechanism only names the track, in each language (``[audio] track = { en = "Mission 19",
+it = "Missione 19" }``), so that the page and the briefing tell the players to start it from
+their own box, and says so in the observation. Nothing of the track is played or simulated: its instructions are the players' to
 follow, at the table.
 
 >>> from engine.redwire import new_game
 >>> view(new_game(mission=19, players=3, seed=1).observation(None))
-{'track': 'Mission 19'}
+{'track': {'en': 'Mission 19', 'it': 'Missione 19'}}
 """
 
 from __future__ import annotations
@@ -31,13 +31,15 @@ ID = "audio"
 
 @dataclass(frozen=True)
 class AudioConfig:
-    track: str
+    #: The track's name by language (``missions.LANGUAGES``).
+    track: Mapping[str, str]
 
 
 class AudioView(TypedDict):
-    """``observation["mechanisms"]["audio"]``: the official track to play from one's own box."""
+    """``observation["mechanisms"]["audio"]``: the official track to play from one's own box,
+    its name by language."""
 
-    track: str
+    track: dict[str, str]
 
 
 def view(obs: Observation) -> AudioView | None:
@@ -51,17 +53,14 @@ class Audio(Mechanism[None]):
         self, params: tuple[str, ...], table: Mapping[str, Any] | None, reader: ConfigReader
     ) -> AudioConfig:
         if params or table is None:
-            raise reader.fail(ID, 'a table naming the track: track = "Mission 19"')
+            raise reader.fail(ID, 'a table naming the track: track = { en = "Mission 19", ... }')
         reader.only_keys(table, ID, {"track"})
-        track = table.get("track")
-        if not isinstance(track, str) or not track.strip():
-            raise reader.fail(f"{ID}.track", "the track's name", track)
-        return AudioConfig(track.strip())
+        return AudioConfig(reader.texts({ID: table}, f"{ID}.track"))
 
     def observe(self, table: Table, viewer: Viewer) -> AudioView:
         config = table.mission.config(ID)
         assert isinstance(config, AudioConfig)
-        return {"track": config.track}
+        return {"track": dict(config.track)}
 
 
 MECHANISM = Audio()

@@ -16,7 +16,7 @@ from .helpers import play
 
 def test_the_deck_is_turned_up_card_by_card_until_spent() -> None:
     state = new_game(30, 3, seed=2)
-    assert audio.view(state.observation(0)) == {"track": "Mission 30"}
+    assert audio.view(state.observation(0)) == {"track": {"en": "Mission 30", "it": "Missione 30"}}
     cards = number_cards.view(state.observation(0))
     assert cards is not None and cards["deck"] == 12 and cards["top"] is None
     order = number_cards.order_of(state)

@@ -31,12 +31,13 @@ from ..shell.errors import Tasks, report
 from ..shell.host import GameHost
 from ..shell.pacing import BoardBots as ShellBoardBots
 from ..shell.regions import draw_regions, refocus
-from . import board, mechanisms, projector, screens, tutorial
+from . import board, home, mechanisms, projector, screens, tutorial
 from .affordances import Affordances, affordances, held_values
 from .board import BoardInput, value_of_data
 from .log_text import explain, lines_since, log_lines, story
 from .markup import esc
 from .mount import home_html
+from .notes import TABLE_NOTES
 from .odds import OddsCache, WireOdds, odds_tile, reason_text
 from .phrases import confirm_text
 from .replay import Replay, record_from_file
@@ -254,6 +255,7 @@ class App(BoardControls, PanelControls):
             game.table.seat_kinds(),
             self.mission_text(game.mission, "title"),
             self.mission_text(game.mission, "rules"),
+            [explain(note, w) for note in game.notes if note.key in TABLE_NOTES],
         )
         self.set_root(html)
 
@@ -842,7 +844,7 @@ class App(BoardControls, PanelControls):
         except Exception:
             self.notices = [self.t("rw.transfer.bad")]
         else:
-            found = [self.t(k, **params) for k, params in self.session.problems]
+            found = [home.problem_text(self.t, self.session, *p) for p in self.session.problems]
             self.session.problems.clear()
             self.notices = found or [self.t("rw.saved.restored")]
         self.draw_campaign()

@@ -9,7 +9,7 @@ only the list of mission files.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,6 +32,43 @@ class HomeInput:
     notices: Sequence[str]
     #: Earlier progress is kept aside, unread (the home screen says so).
     progress_kept: bool = False
+    #: Progress is set aside (said by this line or by a notice): "0 won" would be untrue.
+    set_aside: bool = False
+
+
+def problem_text(t: Any, session: Any, key: str, params: Mapping[str, object]) -> str:
+    """What loading the saves found (``session.Session.problems``) in words: a seat by its
+    player's name, a computer level by its name."""
+    fields = dict(params)
+    seat = params.get("seat")
+    if isinstance(seat, int):
+        # The table screen's seats (the saved progress), or the saved game's.
+        table = session.table if key == "rw.storage.tableLevelReset" else None
+        table = table or (session.game.table if session.game else session.table)
+        fields["name"] = table.names(lambda i: t(f"rw.name.{i + 1}"))[seat]
+    if "best" in params:
+        fields["best"] = t(f"rw.level.{params['best']}")
+    return str(t(key, **fields))
+
+
+def home_input(t: Any, session: Any, notices: Sequence[str]) -> HomeInput:
+    """What the home screen shows from a ``session.Session`` and the notices of this visit.
+
+    Progress that could not be read is said, never shown as "0 of 8" as if nothing was won: a
+    notice the first time (what was set aside, what was brought back), then the "kept" line.
+    Never both at once: the notice already says where the copy is, and a line saying that
+    nothing could be read would contradict its "Brought back: 2 missions won".
+    """
+    game = session.game
+    resume = None
+    if game is not None:
+        key = "rw.home.over" if game.stage == "over" else "rw.home.where"
+        resume = t(key, mission=game.mission, turn=max(1, game.state.turn_number))
+    won = sum(1 for m in MISSIONS if session.campaign.status(m) == "won")
+    told = session.progress_problem
+    shown = told is not None and problem_text(t, session, *told) in notices
+    set_aside = any(q.kind == "progress" for q in session.quarantined())
+    return HomeInput(resume, won, list(notices), set_aside and not shown, set_aside)
 
 
 def home(t: Any, inp: HomeInput) -> str:
@@ -55,9 +92,11 @@ def home(t: Any, inp: HomeInput) -> str:
         class_="rw-muted",
         data_testid="home-progress",
     )
+    if inp.set_aside and not inp.won:
+        progress = ""
     if inp.progress_kept:
         kept = tag("p", esc(t("rw.home.progressKept")), class_="rw-notice", data_testid="kept")
-        progress = kept + (progress if inp.won else "")
+        progress = kept + progress
     return tag(
         "div",
         messages(inp.notices) + tag("div", "".join(buttons), class_="rw-home-buttons") + progress,

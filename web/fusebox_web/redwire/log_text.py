@@ -30,7 +30,7 @@ from typing import Any
 from engine.redwire.mechanisms.equipment.tray import card_label
 
 from . import mechanisms
-from .notes import Note
+from .notes import TABLE_NOTES, Note
 from .words import Words
 
 __all__ = ["Line", "Note", "explain", "last_line", "lines_since", "log_lines", "since", "story"]
@@ -62,6 +62,9 @@ def log_lines(
     for index in range(first, len(log)):
         event = log[index]
         for note in by_index.get(index, ()):
+            if note.key in TABLE_NOTES:  # the page's own word about the table, not a quote
+                lines.append(Line(explain(note, words), "info", turn, index))
+                continue
             text = words.t("rw.log.bot", who=words.name(note.seat), why=explain(note, words))
             lines.append(Line(text, "bot", turn, index))
         if index in used:

@@ -31,16 +31,7 @@ EARLY = ("#rw-early", "#rw-table")
 
 def home_html(context: Any, session: Session, notices: list[str]) -> str:
     """The home screen's buttons from the saved data."""
-    game = session.game
-    resume = None
-    if game is not None:
-        key = "rw.home.over" if game.stage == "over" else "rw.home.where"
-        resume = context.t(key, mission=game.mission, turn=max(1, game.state.turn_number))
-    won = sum(1 for m in home.MISSIONS if session.campaign.status(m) == "won")
-    # Progress that could not be read is said, never shown as "0 of 8" as if nothing was won.
-    kept = any(q.kind == "progress" for q in session.quarantined())
-    inp = home.HomeInput(resume, won, list(notices), kept)
-    return home.home(context.t, inp)
+    return home.home(context.t, home.home_input(context.t, session, notices))
 
 
 class Mount(GameMount):
@@ -86,7 +77,8 @@ class Mount(GameMount):
     def load_saves(self) -> None:
         self.session = Session(self.ctx.store)
         self.session.load()
-        self.notices = [self.ctx.t(key, **params) for key, params in self.session.problems]
+        t, session = self.ctx.t, self.session
+        self.notices = [home.problem_text(t, session, *problem) for problem in session.problems]
         self.session.problems.clear()
 
     def follow(self, search: str) -> bool:

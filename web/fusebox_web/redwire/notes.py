@@ -9,6 +9,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+#: The page's note of a person whose character from the table screen the mission forbids
+#: (``session.given_back``).
+GIVEN_BACK = "character_given_back"
+#: Notes the page writes about the table (not a computer's explanation): said as they are.
+TABLE_NOTES = frozenset({GIVEN_BACK})
+
 
 @dataclass(frozen=True)
 class Note:

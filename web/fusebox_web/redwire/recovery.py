@@ -13,7 +13,7 @@ The damaged text itself is never changed here: the caller has already set it asi
 >>> state = redwire.new_game(1, 3, 5)
 >>> for _ in range(5):
 ...     state, _ = state.apply(state.legal_actions(state.to_move)[0])
->>> from .table import Table
+>>> from .table import PACES, Table
 >>> data = {"table": Table.default().to_json(), "record": state.record.to_json()}
 >>> data["record"]["actions"][3]["seat"] = 9  # hand-edited: there is no seat 9
 >>> repaired = salvage_game(json.dumps(SAVES.wrap("game", data)))
@@ -42,7 +42,7 @@ from engine.redwire.record import ENVELOPE
 from ..shell.handoff import Device
 from .notes import Note
 from .storage import SAVES, BadData
-from .table import Table
+from .table import PACES, Table
 
 #: How many cut points of a truncated file are tried (from its end) before giving up.
 CUT_TRIES = 400
@@ -102,12 +102,17 @@ class RepairedGame:
     game: Any  # session.Game (imported lazily: the session imports this module)
     kept: int
     broken_at: int | None
+    #: The computer seats whose level was unknown (seat, the level as saved): they play at
+    #: the best level.
+    levels: tuple[tuple[int, str], ...] = ()
+    #: Those levels were all that kept the save from loading as it was.
+    only_levels: bool = False
 
 
 def salvage_game(text: str) -> RepairedGame | None:
     """The game a damaged save still holds, up to the last action that replays (None when it
     holds no readable deal, or is newer than this page)."""
-    from .session import STAGES, Game
+    from .session import STAGES, Game, unknown_levels
 
     raw = lenient_json(text)
     try:
@@ -133,11 +138,11 @@ def salvage_game(text: str) -> RepairedGame | None:
             break
     kept = len(state.history)
     try:
-        table = Table.from_json(data.get("table"))
+        table, table_read = Table.from_json(data.get("table")), True
         if table.players != state.players:
             raise ValueError("players")
     except Exception:
-        table = Table.default().with_players(state.players)
+        table, table_read = lenient_table(data.get("table"), state.players), False
     seats = range(state.players)
 
     def seat_or_none(value: object) -> int | None:
@@ -171,7 +176,15 @@ def salvage_game(text: str) -> RepairedGame | None:
         data.get("odds") is True,
         _clock(data.get("clock")),
     )
-    return RepairedGame(game, kept, broken_at)
+    levels = tuple(unknown_levels(data.get("table"))) if table_read else ()
+    only_levels = False
+    if levels and broken_at is None:
+        try:  # the same save with the levels read as the best one
+            Game.from_json({**data, "table": table.to_json()})
+            only_levels = True
+        except Exception:
+            pass
+    return RepairedGame(game, kept, broken_at, levels, only_levels)
 
 
 def _clock(raw: object) -> float:
@@ -184,12 +197,60 @@ def _clock(raw: object) -> float:
 @dataclass(frozen=True)
 class RepairedProgress:
     """Saved progress brought back: the missions whose entries still read (``lost``: how many
-    could not), the table (or the default one, ``table_reset``)."""
+    could not), the table (``table_reset``: what of it still reads, field by field), the
+    table screen's captain."""
 
     campaign: Campaign
     table: Table
     lost: int
     table_reset: bool
+    #: The table's computer seats whose level was unknown (seat, the level as saved): they
+    #: play at the best level.
+    levels: tuple[tuple[int, str], ...] = ()
+    #: Those levels were all that kept the save from loading as it was.
+    only_levels: bool = False
+    #: The captain chosen on the table screen for the next mission, if it still reads.
+    captain: int | None = None
+
+
+def lenient_table(raw: object, players: int | None = None) -> Table:
+    """What a damaged saved table still says, field by field: each seat's kind, name and level,
+    the rule options and the pace that read, the default for the rest (``players``: the game's
+    count; else the saved one if it reads). A bad pace no longer turns a pass-and-play table
+    into one person and computers with the default names.
+
+    >>> t = Table.default().with_players(3).with_kinds(["human", "human", "bot"])
+    >>> raw = {**t.with_seat(1, name="Zed").to_json(), "pace": "zoom"}
+    >>> table = lenient_table(raw, 3)
+    >>> table.seat_kinds(), table.seat(1).name, table.pace
+    (['human', 'human', 'bot'], 'Zed', 'normal')
+    """
+    table = Table.default()
+    data = raw if isinstance(raw, dict) else {}
+    saved = data.get("players")
+    if players is None and isinstance(saved, int) and not isinstance(saved, bool):
+        players = saved
+    if players is not None:
+        table = table.with_players(players)
+    seats = data.get("seats")
+    for index, seat in enumerate(seats[: len(table.seats)] if isinstance(seats, list) else []):
+        if not isinstance(seat, dict):
+            continue
+        for name in ("kind", "name", "level"):
+            value = seat.get(name)
+            if isinstance(value, str):
+                try:
+                    table = table.with_seat(index, **{name: value})
+                except ValueError:
+                    continue
+    options = data.get("options")
+    for name, value in options.items() if isinstance(options, dict) else []:
+        try:
+            table = table.with_option(name, value)
+        except ValueError:
+            continue
+    pace = data.get("pace")
+    return table.with_pace(pace) if isinstance(pace, str) and pace in PACES else table
 
 
 def salvage_progress(text: str) -> RepairedProgress | None:
@@ -228,7 +289,22 @@ def salvage_progress(text: str) -> RepairedProgress | None:
     try:
         table, reset = Table.from_json(data.get("table")), False
     except Exception:
-        table, reset = Table.default(), True
+        table, reset = lenient_table(data.get("table")), True
     if not progress and lost:
         return None
-    return RepairedProgress(Campaign(progress, captain), table, lost, reset)
+    from .session import Progress, unknown_levels
+
+    levels = () if reset else tuple(unknown_levels(data.get("table")))
+    only_levels = False
+    if levels:
+        try:  # the same save with the levels read as the best one
+            Progress.from_json({**data, "table": table.to_json()})
+            only_levels = True
+        except Exception:
+            pass
+    chosen = data.get("captain")  # the table screen's captain for the next mission
+    if not (isinstance(chosen, int) and not isinstance(chosen, bool) and 0 <= chosen < 5):
+        chosen = None
+    return RepairedProgress(
+        Campaign(progress, captain), table, lost, reset, levels, only_levels, chosen
+    )

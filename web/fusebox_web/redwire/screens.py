@@ -468,7 +468,16 @@ def paragraphs(text: str) -> str:
     return "".join(tag("p", esc(p.strip())) for p in text.split("\n") if p.strip())
 
 
-def briefing(obs: Obs, w: Words, kinds: Sequence[str], title: str, rules: str) -> str:
+def briefing(
+    obs: Obs,
+    w: Words,
+    kinds: Sequence[str],
+    title: str,
+    rules: str,
+    notes: Sequence[str] = (),
+) -> str:
+    """The mission before its first turn; ``notes``: what the page changed at the table (a
+    character the mission forbids, given back for the Double Detector), under the team."""
     captain = w.name(obs["captain"])
     body = (
         heading(title, kicker=w.t("rw.mission.number", number=obs["mission"]))
@@ -484,6 +493,9 @@ def briefing(obs: Obs, w: Words, kinds: Sequence[str], title: str, rules: str) -
         + equipment_list(obs, w)
         + tag("h3", esc(w.t("rw.brief.team")), class_="rw-h3")
         + team_list(obs, w, kinds)
+        + "".join(
+            tag("p", esc(note), class_="rw-notice", data_testid="brief-note") for note in notes
+        )
         + "".join(tag("p", esc(text), class_="rw-muted") for text in mechanisms.legends(obs, w))
         + tag("p", esc(w.t("rw.brief.captain", name=captain)))
         + tag(

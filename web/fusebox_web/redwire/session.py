@@ -23,6 +23,7 @@ True
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -37,9 +38,9 @@ from engine.redwire.rules import is_pick_phase
 
 from ..shell.handoff import Device
 from . import storage, tutorial
-from .notes import Note
+from .notes import GIVEN_BACK, Note
 from .storage import Loaded, Store
-from .table import LEVELS, Table, character_picks, rule_options
+from .table import LEVELS, Table, character_picks, characters_of, rule_options
 
 STAGES = ("briefing", "playing", "over")
 
@@ -111,6 +112,10 @@ class Game:
         if not isinstance(raw, dict):
             raise ValueError("a saved game is an object")
         table = Table.from_json(raw.get("table"))
+        unknown = unknown_levels(raw.get("table"))
+        if unknown:  # (the shell's table would play it at the best level without a word)
+            seat, level = unknown[0]
+            raise ValueError(f"seat {seat + 1}: computer level {level!r}")
         state = Record.from_json(raw.get("record")).replay()
         if state.players != table.players:
             raise ValueError("the table and the record disagree on the number of players")
@@ -144,6 +149,68 @@ class Game:
         )
 
 
+def given_back(state: GameState, table: Table) -> list[Note]:
+    """A note for each person whose character from the table screen the mission forbids (E4 in
+    mission 44, say): they play with the Double Detector, and the log says so at the start
+    (the briefing too). Not the captain, whose Double Detector is the rules' own.
+
+    >>> t = Table.default().with_players(3).with_kinds(["human", "human", "bot"])
+    >>> t = t.with_option("character_1", "E4").with_option("character_0", "E1")
+    >>> [n.params for n in given_back(redwire.new_game(44, 3, 3, captain=0), t)]
+    [{'seat': 1, 'character': 'E4', 'mission': 44}]
+    """
+    dealt = characters_of(state.setup)
+    if dealt is None:
+        return []
+    picks = character_picks(table)
+    mission = state.setup.mission
+    return [
+        Note(
+            0,
+            seat,
+            GIVEN_BACK,
+            {"seat": seat, "character": pick, "mission": mission},
+            f"{pick} is not allowed in mission {mission}: the Double Detector instead.",
+        )
+        for seat, pick in enumerate(picks[: len(dealt)])
+        if pick is not None
+        and dealt[seat] != pick
+        and seat != state.setup.captain
+        and not table.seat(seat).is_bot
+    ]
+
+
+def unknown_levels(raw_table: object) -> list[tuple[int, str]]:
+    """The computer seats of a saved table (among its players) whose level this page does not
+    have, with that level as saved (cut short): a hand-edited save, say ``"genius"``. The
+    shell's ``Table.from_json`` reads them as the best level; a saved game says so.
+
+    >>> table = Table.default().to_json()
+    >>> table["seats"][2]["level"] = "genius"
+    >>> unknown_levels(table), unknown_levels(Table.default().to_json())
+    ([(2, 'genius')], [])
+    """
+    if not isinstance(raw_table, dict):
+        return []
+    players, seats = raw_table.get("players"), raw_table.get("seats")
+    if not isinstance(players, int) or not isinstance(seats, list):
+        return []
+    return [
+        (index, _as_saved(seat.get("level"))[:LEVEL_CUT])
+        for index, seat in enumerate(seats[:players])
+        if isinstance(seat, dict) and seat.get("kind") == "bot" and seat.get("level") not in LEVELS
+    ]
+
+
+#: How much of an unknown level's name a message repeats.
+LEVEL_CUT = 20
+
+
+def _as_saved(value: object) -> str:
+    """A saved value as the player would see it in the file (a string without its quotes)."""
+    return value if isinstance(value, str) else json.dumps(value)
+
+
 @dataclass(frozen=True)
 class Progress:
     campaign: Campaign
@@ -162,6 +229,10 @@ class Progress:
     def from_json(cls, raw: object) -> Progress:
         if not isinstance(raw, dict):
             raise ValueError("progress is an object")
+        unknown = unknown_levels(raw.get("table"))
+        if unknown:  # (the shell's table would play it at the best level without a word)
+            seat, level = unknown[0]
+            raise ValueError(f"seat {seat + 1}: computer level {level!r}")
         captain = raw.get("captain")
         if captain is not None and (isinstance(captain, bool) or not isinstance(captain, int)):
             raise ValueError(f"captain {captain!r}")
@@ -209,6 +280,9 @@ class Session:
         #: What loading found wrong or brought back (messages for the player: a catalog key
         #: and its parameters), shown once.
         self.problems: list[tuple[str, dict[str, object]]] = []
+        #: Of those, the one about the saved progress (set aside, brought back), if any: while
+        #: the home screen shows it, it says all there is to say about the progress.
+        self.progress_problem: tuple[str, dict[str, object]] | None = None
         #: The last save failed (storage full or disabled): the page says so.
         self.save_failed = False
         #: A computer's move was made and not saved yet (``play_bot(save=False)``).
@@ -220,6 +294,7 @@ class Session:
         """Read the saved progress and game. Bad data is set aside (never lost), what it still
         holds is brought back (the missions that read, the actions that replay), and the
         player is told (``problems``)."""
+        self.progress_problem = None
         progress: Loaded[Progress] = storage.read(self.store, storage.PROGRESS, Progress.from_json)
         if progress.value is not None:
             self.campaign, self.table = progress.value.campaign, progress.value.table
@@ -239,12 +314,23 @@ class Session:
         repaired = recovery.salvage_progress(text)
         if repaired is None:
             key = "rw.storage.newerProgress" if problem and "newer" in problem else None
-            self.problems.append((key or "rw.storage.badProgress", {}))
+            self.progress_problem = (key or "rw.storage.badProgress", {})
+            self.problems.append(self.progress_problem)
             return
         self.campaign, self.table = repaired.campaign, repaired.table
+        if repaired.captain is not None and repaired.captain < self.table.players:
+            self.captain = repaired.captain
         won = sum(1 for p in repaired.campaign.progress.values() if p.won)
-        self.problems.append(("rw.storage.progressRepaired", {"won": won, "lost": repaired.lost}))
-        storage.write(self.store, storage.PROGRESS, Progress(self.campaign, self.table).to_json())
+        levels = [
+            ("rw.storage.tableLevelReset", {"seat": seat, "level": level, "best": LEVELS[0]})
+            for seat, level in repaired.levels
+        ]
+        if not (levels and repaired.only_levels):
+            levels.insert(0, ("rw.storage.progressRepaired", {"won": won, "lost": repaired.lost}))
+        self.progress_problem = levels[0]
+        self.problems.extend(levels)
+        progress = Progress(self.campaign, self.table, self.captain)
+        storage.write(self.store, storage.PROGRESS, progress.to_json())
 
     def _repair_game(self, text: str, problem: str | None) -> None:
         from . import recovery  # only when a save is damaged
@@ -255,11 +341,15 @@ class Session:
             self.problems.append((key or "rw.storage.badGame", {}))
             return
         self.game = repaired.game
-        if repaired.broken_at is None:
-            self.problems.append(("rw.storage.gameRepairedDetails", {"kept": repaired.kept}))
-        else:
+        if repaired.broken_at is not None:
             self.problems.append(
                 ("rw.storage.gameRepaired", {"broken": repaired.broken_at, "kept": repaired.kept})
+            )
+        elif not (repaired.levels and repaired.only_levels):
+            self.problems.append(("rw.storage.gameRepairedDetails", {"kept": repaired.kept}))
+        for seat, level in repaired.levels:  # each computer whose level was unknown, by name
+            self.problems.append(
+                ("rw.storage.levelReset", {"seat": seat, "level": level, "best": LEVELS[0]})
             )
         storage.write(self.store, storage.GAME, repaired.game.to_json())
 
@@ -375,6 +465,7 @@ class Session:
         for seat, why in enumerate(reasons):  # said beside the characters, at the start
             if why is not None and seat != state.setup.captain:
                 self.game.notes.append(note_of(seat, 0, why))
+        self.game.notes.extend(given_back(state, table))
         self._bots.clear()
         self.save()
         return self.game

@@ -17,7 +17,9 @@ Parameters (all optional but ``mission``; others in the address, such as ``lang`
 ``edition``  IT or EN; ``scope``: hand or stand; ``supply``: unlimited or faithful; ``memory``:
              perfect or beside (mission 50's ``m50_memory``) (rule variants)
 ``characters`` from mission 31, each person's character by seat, comma-separated: ``dd`` (the
-             Double Detector), ``E1``..``E4`` (``characters=dd,E1,E3``; the captain's is unused)
+             Double Detector), ``E1``..``E4`` (``characters=dd,E1,E3``; the captain's is unused);
+             refused for a mission with no characters to choose (before 31, 34, 58) and for
+             a character the mission forbids
 
 A bad link is refused with a catalog key and parameters for the message (never an exception).
 
@@ -132,6 +134,11 @@ def allowed_characters(mission: int) -> tuple[str, ...] | None:
     return None if use is None else (new_characters.DD, *new_characters.allowed(use.params))
 
 
+def first_with_characters() -> int:
+    """The first mission whose players choose a character (rule sticker B: mission 31)."""
+    return next(m for m in MISSIONS if allowed_characters(m) is not None)
+
+
 def parse_link(search: str) -> Link | LinkError | None:
     """The game a link asks for, a LinkError, or None when the address names no game."""
     query = parse_query(search)
@@ -190,7 +197,11 @@ def parse_link(search: str) -> Link | LinkError | None:
         if len(picks) > MAX_PLAYERS or any(p not in CHARACTERS for p in picks):
             return LinkError("rw.link.characters", {"value": raw[:24]})
         allowed = allowed_characters(mission)
-        barred = next((p for p in picks if allowed is not None and p not in allowed), None)
+        if allowed is None:  # no characters to choose: said, not ignored in silence
+            first = first_with_characters()
+            key = "rw.link.charactersEarly" if mission < first else "rw.link.charactersNone"
+            return LinkError(key, {"mission": mission, "first": first})
+        barred = next((p for p in picks if p not in allowed), None)
         if barred is not None:  # the mission forbids it: said, not swapped in silence
             return LinkError("rw.link.characterBarred", {"mission": mission, "value": barred})
         options.update({f"character_{seat}": pick for seat, pick in enumerate(picks)})
