@@ -30,7 +30,7 @@ def test_the_briefing_states_the_special_rules_and_the_cards(catalog: Catalog) -
     brief = screens.briefing(obs, w, ["human", "bot", "bot", "bot"], "T", rules)
     said = {
         "en": ('red "2 of 3"', "next to the skull", "the detonator moves back one space"),
-        "it": ('rosso "2 su 3"', "accanto al teschio", "il detonatore arretra di uno spazio"),
+        "it": ("rosso «2 su 3»", "accanto al teschio", "il detonatore arretra di uno spazio"),
     }[catalog.lang]
     assert all(esc(s) in brief for s in said)
     assert brief.count('data-testid="challenge-card"') == 4 and "\u2605 9" in brief

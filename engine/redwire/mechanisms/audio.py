@@ -1,11 +1,11 @@
-"""An audio mission (missions 19, 30): timed instructions from the official audio track, which
-the page cannot ship.
+"""An audio mission (missions 19, 30, 42, 54): timed instructions from the official audio
+track, which the page cannot ship.
 
 The game runs everything the mission card says (its setup, rules and timer, each by its own
-mechanism); this mechanism only names the track, in each language (``[audio] track = { en = "Mission 19",
-it = "Missione 19" }``), so that the page and the briefing tell the players to start it from
-their own box, and says so in the observation. Nothing of the track is played or simulated: its instructions are the players' to
-follow, at the table.
+mechanism); this mechanism only names the track, in each language (``[audio] track = { en =
+"Mission 19", it = "Missione 19" }``), so that the page and the briefing tell the players to
+start it from their own box, and says so in the observation. Nothing of the track is played or
+simulated: its instructions are the players' to follow, at the table.
 
 >>> from engine.redwire import new_game
 >>> view(new_game(mission=19, players=3, seed=1).observation(None))
