@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from harness import wait_ready
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 from redwire_driver import (
     GAME_KEY,
     PROGRESS_KEY,
@@ -21,6 +23,7 @@ from redwire_driver import (
 from engine.redwire.campaign import Campaign
 
 BAD_GAME = '{"format": "fusebox.redwire.game", "version": 1, "data": {"record": "hand-edited"}}'
+ARCHIVES = re.compile(r".*/pkg/.*\.(whl|zip)$")
 OLD_PROGRESS = '{"format": "fusebox.redwire.progress", "version": 0, "data": {}}'
 
 
@@ -213,3 +216,36 @@ def test_a_table_character_the_mission_forbids_is_said_on_the_briefing(
     expect(page.get_by_test_id("brief-note")).to_have_text(said)
     page.get_by_test_id("begin").click()
     expect(page.locator(".rw-line", has_text=said).first).to_be_attached()
+
+
+@pytest.mark.fresh_profile
+def test_the_table_before_the_boot_leaves_a_hand_edited_level_to_python(
+    page: Page, site_url: str
+) -> None:
+    """Saved progress whose computer has a level this page does not have: the table drawn before
+    Python boots (js/redwire.js) shows a level it has, and a change made there is not saved over
+    the edited copy, which Python sets aside as it was once it boots."""
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:  # Python cannot boot until these are let through
+        held.append(route)
+
+    page.route(ARCHIVES, hold)
+    page.goto(site_url)
+    raw = json.loads(progress_with_mission_one_won())
+    raw["data"]["table"]["seats"][1]["level"] = "genius"
+    edited = json.dumps(raw)
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [PROGRESS_KEY, edited])
+    page.reload()
+    page.get_by_test_id("play").click()
+    level = page.locator("#rw-early-level-1")
+    expect(level).to_have_value("expert")
+    level.select_option("cautious")
+    expect(level).to_have_value("cautious")
+    assert page.evaluate(f"localStorage.getItem({PROGRESS_KEY!r})") == edited
+    assert page.locator("html[data-ready]").count() == 0, "all this before Python booted"
+    for route in held:
+        route.continue_()
+    page.unroute(ARCHIVES)
+    wait_ready(page)
+    assert edited in quarantined(page).values()

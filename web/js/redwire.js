@@ -54,14 +54,27 @@ function readProgress() {
     try {
         const raw = JSON.parse(text);
         if (raw?.format !== PROGRESS_FORMAT || raw.version !== 1) return undefined;
-        const table = raw.data?.table;
-        if (!table || !Array.isArray(table.seats) || table.seats.length !== MAX_PLAYERS) {
-            return undefined;
-        }
-        return raw;
+        return tableReads(raw.data?.table) ? raw : undefined;
     } catch {
         return undefined;
     }
+}
+
+/** Whether a saved table holds only what this screen can show and save back: a hand-edited
+ * seat (a level this page does not have, a kind that is neither) is Python's to repair and say;
+ * drawn here it would show a blank choice, and a change would save the edit over its copy. */
+function tableReads(table) {
+    if (!table || !Array.isArray(table.seats) || table.seats.length !== MAX_PLAYERS) return false;
+    const players = table.players;
+    if (!Number.isInteger(players) || players < MIN_PLAYERS || players > MAX_PLAYERS) return false;
+    return table.seats.every(
+        (seat) =>
+            seat !== null &&
+            typeof seat === "object" &&
+            (seat.kind === "human" || seat.kind === "bot") &&
+            LEVELS.includes(seat.level) &&
+            typeof seat.name === "string",
+    );
 }
 
 function cleanName(name) {
