@@ -79,3 +79,20 @@ def test_parse_catalogs_reads_the_inlined_form() -> None:
     assert catalog.t("hi", name="Bea") == "Ciao Bea"
     with pytest.raises(ValueError):
         parse_catalogs('{"en": {"hi": 1}}')
+
+
+#: Quotation marks that are not the Italian catalogs' own (« »): curly English ones, straight.
+NOT_ITALIAN_QUOTES = re.compile(r'[“”„"]')
+
+
+def test_italian_quotes_are_guillemets(catalog: Catalog) -> None:
+    """The Italian catalogs quoted with «…» in one game and “…” or "…" in another (Countdown's
+    link errors, Red Wire's "Messi da parte", a few rule texts); «…», the style they used
+    most, is now the only one in every Italian message (the shell's, each game's, the page
+    modules' own strings)."""
+    italian = catalog.messages["it"]
+    assert sum("«" in text for text in italian.values()) > 20
+    wrong = {key: text for key, text in italian.items() if NOT_ITALIAN_QUOTES.search(text)}
+    assert not wrong, f"Italian messages quoting with another style than «…»: {wrong}"
+    unbalanced = [key for key, text in italian.items() if text.count("«") != text.count("»")]
+    assert not unbalanced, unbalanced
