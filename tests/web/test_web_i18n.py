@@ -96,3 +96,59 @@ def test_italian_quotes_are_guillemets(catalog: Catalog) -> None:
     assert not wrong, f"Italian messages quoting with another style than «…»: {wrong}"
     unbalanced = [key for key, text in italian.items() if text.count("«") != text.count("»")]
     assert not unbalanced, unbalanced
+
+
+#: One count message of each game, at 0, 1 and 2, as each game's words say it, per language.
+COUNTS = {
+    "en": {
+        "cd.bomb.deck": ["Deck: 0 cards", "Deck: 1 card", "Deck: 2 cards"],
+        "lp.log.diceLeft": ["no dice left", "1 die left", "2 dice left"],
+        "rw.dial.left": ["No mistake left", "1 mistake left", "2 mistakes left"],
+    },
+    "it": {
+        "cd.bomb.deck": ["Mazzo: 0 carte", "Mazzo: 1 carta", "Mazzo: 2 carte"],
+        "lp.log.diceLeft": ["nessun dado rimasto", "resta 1 dado", "restano 2 dadi"],
+        "rw.dial.left": ["Nessun errore rimasto", "1 errore rimasto", "2 errori rimasti"],
+    },
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_one_plural_helper_for_every_game(catalog: Catalog, lang: str) -> None:
+    """Countdown's ``Words.t`` (a ``.one`` form when ``n == 1``), Loop the Loop's ``Words.tn``
+    and Red Wire's ``counted`` were three copies of one choice; they are now the shell's
+    ``counted`` (``Catalog.tn``), and each game's words give what the helper gives, in English
+    and Italian, for 0, 1 and 2."""
+    from fusebox_web.countdown.words import Words as CountdownWords
+    from fusebox_web.loop.words import Words as LoopWords
+    from fusebox_web.redwire.words import Words as RedWireWords
+    from fusebox_web.shell.i18n import counted
+
+    spoken = catalog.with_lang(lang)
+    said = {
+        "cd.bomb.deck": lambda n: CountdownWords(spoken, []).t("cd.bomb.deck", n=n),
+        "lp.log.diceLeft": lambda n: LoopWords(spoken, []).tn("lp.log.diceLeft", n),
+        "rw.dial.left": lambda n: RedWireWords(spoken, [], []).tn("rw.dial.left", n, mistakes=n),
+    }
+    for key, expected in COUNTS[lang].items():
+        for n in (0, 1, 2):
+            fill = {"mistakes": n} if key.startswith("rw.") else {}
+            assert counted(spoken, key, n, **fill) == spoken.tn(key, n, **fill) == expected[n]
+            assert said[key](n) == expected[n], (lang, key, n)
+
+
+def test_a_count_form_one_language_alone_needs_is_used_there() -> None:
+    """Italian may need a singular where the English message fits every count ("{n} unused" /
+    "1 inutilizzato"): the form is used in Italian, and English keeps its plain message."""
+    from fusebox_web.shell.i18n import counted
+
+    cat = Catalog(
+        {"en": {"u": "{n} unused"}, "it": {"u": "{n} inutilizzati", "u.one": "1 inutilizzato"}}
+    )
+    assert [counted(cat, "u", n) for n in (0, 1, 2)] == ["0 unused", "1 unused", "2 unused"]
+    italian = cat.with_lang("it")
+    assert [counted(italian, "u", n) for n in (0, 1, 2)] == [
+        "0 inutilizzati",
+        "1 inutilizzato",
+        "2 inutilizzati",
+    ]

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..shell.i18n import Catalog
+from ..shell.i18n import Catalog, counted
 
 View = Mapping[str, Any]
 #: The bots' explanation params that name cards (by id), and plans.
@@ -38,12 +38,9 @@ class Words:
         return self.catalog.t(key, **params)
 
     def tn(self, key: str, n: int, **params: object) -> str:
-        """A message about a count: ``key.zero`` for 0 and ``key.one`` for 1 when the catalog
-        has them ("1 token", "1 die left"), else ``key``; the count is passed as ``n`` too."""
-        suffix = {0: ".zero", 1: ".one"}.get(n)
-        english = self.catalog.messages.get("en", {})
-        chosen = key + suffix if suffix and key + suffix in english else key
-        return self.t(chosen, n=n, **params)
+        """A message about a count ("1 token", "no dice left"): the shell's
+        :func:`~fusebox_web.shell.i18n.counted`."""
+        return counted(self.catalog, key, n, **params)
 
     def name(self, seat: object) -> str:
         if isinstance(seat, int) and 0 <= seat < len(self.names):
