@@ -771,6 +771,13 @@ def table_screen(t: Any, inp: TableInput) -> str:
         + tag(
             "div",
             button(t("lp.table.start"), "start", "lp-btn lp-primary lp-big", testid="lp-start")
+            + (
+                button(
+                    t("lp.home.continue"), "continue", "lp-btn lp-big", testid="lp-table-continue"
+                )
+                if inp.in_progress
+                else ""
+            )
             + button(t("lp.back"), "home", "lp-btn"),
             class_="lp-actions",
         )
