@@ -613,11 +613,17 @@ def _dock(inp: BoardInput) -> str:
 def _log(inp: BoardInput) -> str:
     w = inp.words
     recent = [line for line in inp.lines if line][-8:]
+    # The box the recent lines scroll in on a projector (loop.css): laid out from its end, so
+    # that the newest line shows first however short the box is.
     out = tag("h3", esc(w.t("lp.log.title")), class_="lp-sub") + tag(
-        "ol",
-        "".join(tag("li", esc(line)) for line in recent),
-        class_="lp-log-lines",
-        data_testid="lp-log",
+        "div",
+        tag(
+            "ol",
+            "".join(tag("li", esc(line)) for line in recent),
+            class_="lp-log-lines",
+            data_testid="lp-log",
+        ),
+        class_="lp-log-box",
     )
     out += button(
         w.t("lp.log.hide" if inp.log_open else "lp.log.show"),
