@@ -152,3 +152,54 @@ def test_a_count_form_one_language_alone_needs_is_used_there() -> None:
         "1 inutilizzato",
         "2 inutilizzati",
     ]
+
+
+#: A plural hedged instead of chosen: "1 card(s)", Italian "1 carta/e".
+HEDGED = {"en": re.compile(r"\w\(s\)"), "it": re.compile(r"\w/[aeio]\b")}
+
+
+def test_no_message_hedges_a_plural(catalog: Catalog) -> None:
+    """Loop the Loop's log said "Pilot 6 fails Swift after 1 card(s)" (Italian "dopo 1
+    carta/e"), its prompts "Select 1 card(s) to discard", Countdown's refusal "Choose exactly 1
+    card(s)": every count message now has its forms, chosen by the plural helper."""
+    for lang, pattern in HEDGED.items():
+        hedged = {k: v for k, v in catalog.messages[lang].items() if pattern.search(v)}
+        assert not hedged, f"{lang}: {hedged}"
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_loop_the_loops_counts_of_cards_take_their_form(catalog: Catalog, lang: str) -> None:
+    """A failed flight's log line, a computer's reason and a refusal, with 0, 1 and 2 cards."""
+    from fusebox_web.loop.words import Words
+
+    w = Words(catalog.with_lang(lang), ["Ana", "Bea"])
+    failed = {
+        "type": "flight_end",
+        "seat": 1,
+        "kind": "plan",
+        "outcome": "failed",
+        "why": "no_fit",
+        "plan": "swift",
+    }
+    lines = [w.line({**failed, "completed": n}) for n in (0, 1, 2)]
+    card, cards = {"en": ("1 card:", "2 cards:"), "it": ("1 carta:", "2 carte:")}[lang]
+    assert card in lines[1] and cards in lines[2], lines
+    assert "0 " not in lines[0] and lines[0] != lines[1], lines
+    enough = [w.why("draw_stop", {"count": n}) for n in (1, 2)]
+    assert (
+        enough
+        == {
+            "en": [
+                "I keep what I have drawn: 1 card is enough.",
+                "I keep what I have drawn: 2 cards are enough.",
+            ],
+            "it": [
+                "Tengo ciò che ho pescato: 1 carta basta.",
+                "Tengo ciò che ho pescato: 2 carte bastano.",
+            ],
+        }[lang]
+    )
+    refused = w.refusal("discard_count", {"count": 1}, "Discard exactly 1 card(s).")
+    assert refused.startswith(
+        {"en": "Discard exactly 1 card:", "it": "Scarta esattamente 1 carta:"}[lang]
+    )

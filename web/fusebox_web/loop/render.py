@@ -496,7 +496,7 @@ def _dock(inp: BoardInput) -> str:
         params["count"] = ch.discard_count
     if phase == "refill":
         params["count"] = obs["prompt"]["left"]
-    prompt = w.t(prompt_key, **params)
+    prompt = w.counted(prompt_key, params)
     parts.append(
         tag(
             "p",

@@ -200,7 +200,8 @@ class Words:
         if e["outcome"] == "stopped":
             return self.t("lp.log.flightStopped", who=who, what=what)
         why = self.t("lp.log.noDice" if e["why"] == "no_dice" else "lp.log.noFit")
-        return self.t("lp.log.flightFailed", who=who, what=what, count=e["completed"], why=why)
+        done = e["completed"]
+        return self.tn("lp.log.flightFailed", done, who=who, what=what, count=done, why=why)
 
     def _log_registered(self, e: View) -> str:
         who, plan = self.name(e["seat"]), self.plan(e["plan"])
@@ -282,7 +283,7 @@ class Words:
             words["deck"] = params["deck"]
         if "color" in params:
             words["color"] = self.maneuver(str(params["color"]))
-        return self.t(f"lp.why.{key}", **words)
+        return self.counted(f"lp.why.{key}", words)
 
     # ------------------------------------------------------------------ refusals
 
@@ -301,4 +302,12 @@ class Words:
             words["who"] = self.name(params["seat"])
         if "phase" in params:
             words["waiting"] = self.t(f"lp.prompt.{params['phase']}")
-        return self.t(key, **words)
+        return self.counted(key, words)
+
+    def counted(self, key: str, params: Mapping[str, Any]) -> str:
+        """The message ``key``, in its form for the ``count`` among ``params`` when there is one
+        ("1 card is enough", not "1 card(s)")."""
+        count = params.get("count")
+        if type(count) is int:
+            return self.tn(key, count, **params)
+        return self.t(key, **params)
