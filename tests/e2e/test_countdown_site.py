@@ -149,13 +149,14 @@ def test_bad_game_links_are_refused_with_a_message(page: Page, site_url: str) ->
     for Back and Forward, which does what a boot at the address does), sparing a boot each."""
     for visit, (query, words) in enumerate(
         (
-            ("?game=countdown&players=9&seed=7", "players must be 2 to 5"),
-            ("?game=countdown&seed=tomorrow", "seed"),
-            ("?game=countdown&bots=some", "bots"),
-            ("?game=countdown&level=genius", "level"),
-            ("?game=countdown&points=maybe", "points"),
-            ("?game=countdown&players=3&first=4", "first"),
-            ("?game=countdown&first=5", "first"),  # the table has 4 seats
+            ("?game=countdown&players=9&seed=7", "the number of players must be 2 to 5"),
+            ("?game=countdown&mission=3", "Countdown has no “mission” in its links"),
+            ("?game=countdown&seed=tomorrow", "the game number (the seed)"),
+            ("?game=countdown&bots=some", "which seats are computers"),
+            ("?game=countdown&level=genius", "the computers' level"),
+            ("?game=countdown&points=maybe", "the Points variant"),
+            ("?game=countdown&players=3&first=4", "the first player"),
+            ("?game=countdown&first=5", "the first player"),  # the table has 4 seats
         )
     ):
         if visit == 0:
@@ -169,6 +170,31 @@ def test_bad_game_links_are_refused_with_a_message(page: Page, site_url: str) ->
         assert saved(page, GAME_KEY) is None, query  # no game was dealt
         assert "game=" not in page.url, page.url  # the bad address is not kept
         page.evaluate("localStorage.clear()")
+
+
+def test_a_bad_link_says_why_and_keeps_the_game_in_progress(page: Page, site_url: str) -> None:
+    """``?game=countdown&mission=3`` (a Red Wire parameter) showed nothing and stayed in the
+    address, the game in progress on screen as if the link had not been followed; a reload read
+    it again. Now, as Red Wire's bad links do, the page says what is wrong, the address loses the
+    link, and the game in progress is kept: Continue goes back to it, and a reload resumes it."""
+    page.goto(site_url + "?game=countdown&players=3&seed=5&bots=0&pace=instant")
+    wait_ready(page)
+    assert wait_screen(page) == "handoff"
+    before = saved(page)
+    page.goto(site_url + "?game=countdown&mission=3&lang=it")
+    wait_ready(page)
+    table = page.get_by_test_id("game-countdown").get_by_test_id("table")
+    expect(table.locator(".cd-notice")).to_have_text(
+        "Questo link di partita non si può usare: i link di Conto alla rovescia non hanno "
+        "«mission» (possono dare players, seed, bots, level, pace, first, points e memory)"
+    )
+    assert page.url.endswith("/?lang=it"), page.url
+    assert saved(page) == before  # nothing dealt, nothing lost
+    table.locator('[data-act="continue"]').click()
+    assert wait_screen(page) == "handoff"
+    page.reload()
+    wait_ready(page)
+    assert wait_screen(page) == "handoff" and saved(page) == before
 
 
 def test_a_damaged_save_is_set_aside_with_a_message(page: Page, site_url: str) -> None:

@@ -147,3 +147,42 @@ def test_the_board_fits_a_1280_by_720_projector(follow_link: Callable[..., Page]
     page.evaluate("window.scrollTo(0, 0)")
     for region in ("#lp-flight", "#lp-dock", "#lp-plans"):
         expect(page.locator(region)).to_be_in_viewport(ratio=1)
+
+
+#: The page's scroll extent, the pilots' column, the log's box and its newest line.
+FIT = """() => {
+    const d = document.scrollingElement;
+    const box = document.querySelector("#lp-log .lp-log-box") || document.querySelector("#lp-log");
+    const newest = document.querySelector("#lp-log .lp-log-lines li:last-child");
+    const b = box.getBoundingClientRect(), n = newest.getBoundingClientRect();
+    return {scrollH: d.scrollHeight, scrollW: d.scrollWidth, innerH: innerHeight, innerW: innerWidth,
+            side: document.querySelector(".lp-col-side").getBoundingClientRect().bottom,
+            box: [b.top, b.bottom], inBox: [box.scrollHeight, box.clientHeight],
+            newest: [n.top, n.bottom]};
+}"""
+
+
+def test_six_pilots_fit_a_projector_the_log_scrolling_in_its_own_box(
+    follow_link: Callable[..., Page],
+) -> None:
+    """Six pilots on a 1920 x 1080 projector: the pilots' column (six cards, then the log) ran
+    117 px below the screen and the page scrolled. The column now ends on the screen, the log
+    scrolls inside its own box, its newest line in view; the same on a 1280 x 720 projector;
+    on a phone the log stays below the board, and nothing scrolls sideways anywhere."""
+    query = "?game=loop&players=6&seed=7&first=2" + QUICK  # five computers fly first
+    page = follow_board(follow_link, query, viewport=PROJECTOR)
+    assert wait_turn(page) == "turn"
+    fit = page.evaluate(FIT)
+    assert fit["scrollH"] <= fit["innerH"] and fit["scrollW"] <= fit["innerW"], fit
+    assert fit["inBox"][0] > fit["inBox"][1], fit  # more lines than the box shows: it scrolls
+    assert fit["box"][0] - 1 <= fit["newest"][0] and fit["newest"][1] <= fit["box"][1] + 1, fit
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.wait_for_timeout(200)
+    fit = page.evaluate(FIT)
+    assert fit["side"] <= fit["innerH"] and fit["scrollW"] <= fit["innerW"], fit
+    assert fit["box"][0] - 1 <= fit["newest"][0] and fit["newest"][1] <= fit["box"][1] + 1, fit
+    page.set_viewport_size(PHONE)
+    page.wait_for_timeout(200)
+    fit = page.evaluate(FIT)
+    assert fit["scrollW"] <= fit["innerW"], fit
+    assert fit["inBox"][0] <= fit["inBox"][1] + 1, fit  # the phone's log is not boxed

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from harness import follow, wait_board, wait_ready
-from loop_driver import GAME_KEY, play, saved_state, wait_turn
+from harness import follow, forget_game, wait_board, wait_ready
+from loop_driver import GAME_KEY, play, saved, saved_state, wait_turn
 from playwright.sync_api import Page, expect
 
 from engine.loop.bots import make_bot
@@ -92,7 +92,7 @@ def test_a_bad_game_link_is_refused_with_a_message(page: Page, site_url: str) ->
     page.goto(site_url + "?game=loop&players=9&seed=7")
     wait_ready(page)
     expect(page.locator(".lp-notice")).to_have_text(
-        "This game link cannot be used: players must be 2 to 6, not “9”."
+        "This game link cannot be used: the number of players must be 2 to 6, not “9”."
     )
     expect(page.get_by_test_id("lp-start")).to_be_visible()  # the table screen, nothing dealt
     assert (
@@ -100,5 +100,42 @@ def test_a_bad_game_link_is_refused_with_a_message(page: Page, site_url: str) ->
     )
     # The table has 4 seats: a link without players= cannot make the 6th seat first.
     follow(page, "?game=loop&first=6")  # followed in the page: what a visit does
-    expect(page.locator(".lp-notice")).to_contain_text("first must be a seat of the table, not “6”")
+    expect(page.locator(".lp-notice")).to_contain_text(
+        "the first pilot must be one of the table's seats, counted from 1, not “6”"
+    )
     assert page.evaluate(f"localStorage.getItem({GAME_KEY!r})") is None
+
+
+def test_a_bad_link_says_why_and_keeps_the_game_in_progress(page: Page, site_url: str) -> None:
+    """``?game=loop&mission=3`` (a Red Wire parameter) was no link at all: the game in progress
+    came back without a word and the address kept ``?game=loop&mission=3``; without a game, the
+    table came up and the address kept ``?mission=3``, which a reload read as Red Wire's mission 3.
+    Now the page says what is wrong, in the player's words, the address keeps only ``lang``, and
+    the game in progress is kept: the table offers to continue it, and a reload resumes it."""
+    page.goto(site_url + "?game=loop&players=3&seed=5&bots=0&pace=instant")
+    wait_ready(page)
+    wait_board(page)
+    before = saved(page)
+    assert before is not None
+    page.goto(site_url + "?game=loop&mission=3&lang=it")
+    wait_ready(page)
+    expect(page.locator(".lp-notice").first).to_have_text(
+        "Questo link di gioco non si può usare: i link di Loop the Loop non hanno «mission» "
+        "(possono dare players, seed, bots, level, pace, first, odds, record, seventh, existing, "
+        "pass e rounds)."
+    )
+    assert page.url.endswith("/?lang=it"), page.url
+    assert saved(page) == before
+    page.get_by_test_id("lp-table-continue").click()
+    wait_board(page)
+    assert saved(page) == before
+    # Without a game in progress: the table, and nothing left for a reload to read as Red Wire's.
+    forget_game(page, site_url)
+    page.goto(site_url + "?game=loop&mission=3")
+    wait_ready(page)
+    expect(page.locator(".lp-notice").first).to_contain_text("Loop the Loop has no “mission”")
+    expect(page.get_by_test_id("lp-start")).to_be_visible()
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("document.documentElement.dataset.game") != "redwire"
+    assert page.evaluate("localStorage.getItem('fusebox.redwire.game')") is None

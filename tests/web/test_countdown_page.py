@@ -233,7 +233,7 @@ def test_links() -> None:
     )
     assert parse_link("?lang=it") is None
     for bad, key in (("?seed=x", "cd.link.seed"), ("?bots=9", "cd.link.bots"), ("?level=x", "cd.link.level"),
-                     ("?pace=x", "cd.link.pace"), ("?players=3&first=4", "cd.link.first"), ("?points=maybe", "cd.link.flag")):  # fmt: skip
+                     ("?pace=x", "cd.link.pace"), ("?players=3&first=4", "cd.link.first"), ("?points=maybe", "cd.link.flag.points")):  # fmt: skip
         found = parse_link(bad)
         assert isinstance(found, LinkError) and found.key == key, bad
     query = link_query(4, 77, first=2, points=True)

@@ -170,7 +170,7 @@ def test_game_links() -> None:
         ("bots=2", "lp.link.bots"),
         ("level=expert", "lp.link.level"),
         ("players=2&first=3", "lp.link.first"),
-        ("record=mine", "lp.link.option"),
+        ("record=mine", "lp.link.option.record"),
     ):
         found = parse_link(f"?game=loop&{bad}")
         assert isinstance(found, LinkError) and found.key == key, bad

@@ -12,8 +12,8 @@ import re
 from fusebox_web.redwire import screens
 from fusebox_web.redwire.log_text import log_lines
 from fusebox_web.redwire.markup import esc
-from fusebox_web.redwire.words import Words, counted
-from fusebox_web.shell.i18n import Catalog
+from fusebox_web.redwire.words import Words
+from fusebox_web.shell.i18n import Catalog, counted
 
 from engine.redwire import Cut
 from engine.redwire.bots import KEYS

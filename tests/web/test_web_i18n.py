@@ -79,3 +79,127 @@ def test_parse_catalogs_reads_the_inlined_form() -> None:
     assert catalog.t("hi", name="Bea") == "Ciao Bea"
     with pytest.raises(ValueError):
         parse_catalogs('{"en": {"hi": 1}}')
+
+
+#: Quotation marks that are not the Italian catalogs' own (« »): curly English ones, straight.
+NOT_ITALIAN_QUOTES = re.compile(r'[“”„"]')
+
+
+def test_italian_quotes_are_guillemets(catalog: Catalog) -> None:
+    """The Italian catalogs quoted with «…» in one game and “…” or "…" in another (Countdown's
+    link errors, Red Wire's "Messi da parte", a few rule texts); «…», the style they used
+    most, is now the only one in every Italian message (the shell's, each game's, the page
+    modules' own strings)."""
+    italian = catalog.messages["it"]
+    assert sum("«" in text for text in italian.values()) > 20
+    wrong = {key: text for key, text in italian.items() if NOT_ITALIAN_QUOTES.search(text)}
+    assert not wrong, f"Italian messages quoting with another style than «…»: {wrong}"
+    unbalanced = [key for key, text in italian.items() if text.count("«") != text.count("»")]
+    assert not unbalanced, unbalanced
+
+
+#: One count message of each game, at 0, 1 and 2, as each game's words say it, per language.
+COUNTS = {
+    "en": {
+        "cd.bomb.deck": ["Deck: 0 cards", "Deck: 1 card", "Deck: 2 cards"],
+        "lp.log.diceLeft": ["no dice left", "1 die left", "2 dice left"],
+        "rw.dial.left": ["No mistake left", "1 mistake left", "2 mistakes left"],
+    },
+    "it": {
+        "cd.bomb.deck": ["Mazzo: 0 carte", "Mazzo: 1 carta", "Mazzo: 2 carte"],
+        "lp.log.diceLeft": ["nessun dado rimasto", "resta 1 dado", "restano 2 dadi"],
+        "rw.dial.left": ["Nessun errore rimasto", "1 errore rimasto", "2 errori rimasti"],
+    },
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_one_plural_helper_for_every_game(catalog: Catalog, lang: str) -> None:
+    """Countdown's ``Words.t`` (a ``.one`` form when ``n == 1``), Loop the Loop's ``Words.tn``
+    and Red Wire's ``counted`` were three copies of one choice; they are now the shell's
+    ``counted`` (``Catalog.tn``), and each game's words give what the helper gives, in English
+    and Italian, for 0, 1 and 2."""
+    from fusebox_web.countdown.words import Words as CountdownWords
+    from fusebox_web.loop.words import Words as LoopWords
+    from fusebox_web.redwire.words import Words as RedWireWords
+    from fusebox_web.shell.i18n import counted
+
+    spoken = catalog.with_lang(lang)
+    said = {
+        "cd.bomb.deck": lambda n: CountdownWords(spoken, []).t("cd.bomb.deck", n=n),
+        "lp.log.diceLeft": lambda n: LoopWords(spoken, []).tn("lp.log.diceLeft", n),
+        "rw.dial.left": lambda n: RedWireWords(spoken, [], []).tn("rw.dial.left", n, mistakes=n),
+    }
+    for key, expected in COUNTS[lang].items():
+        for n in (0, 1, 2):
+            fill = {"mistakes": n} if key.startswith("rw.") else {}
+            assert counted(spoken, key, n, **fill) == spoken.tn(key, n, **fill) == expected[n]
+            assert said[key](n) == expected[n], (lang, key, n)
+
+
+def test_a_count_form_one_language_alone_needs_is_used_there() -> None:
+    """Italian may need a singular where the English message fits every count ("{n} unused" /
+    "1 inutilizzato"): the form is used in Italian, and English keeps its plain message."""
+    from fusebox_web.shell.i18n import counted
+
+    cat = Catalog(
+        {"en": {"u": "{n} unused"}, "it": {"u": "{n} inutilizzati", "u.one": "1 inutilizzato"}}
+    )
+    assert [counted(cat, "u", n) for n in (0, 1, 2)] == ["0 unused", "1 unused", "2 unused"]
+    italian = cat.with_lang("it")
+    assert [counted(italian, "u", n) for n in (0, 1, 2)] == [
+        "0 inutilizzati",
+        "1 inutilizzato",
+        "2 inutilizzati",
+    ]
+
+
+#: A plural hedged instead of chosen: "1 card(s)", Italian "1 carta/e".
+HEDGED = {"en": re.compile(r"\w\(s\)"), "it": re.compile(r"\w/[aeio]\b")}
+
+
+def test_no_message_hedges_a_plural(catalog: Catalog) -> None:
+    """Loop the Loop's log said "Pilot 6 fails Swift after 1 card(s)" (Italian "dopo 1
+    carta/e"), its prompts "Select 1 card(s) to discard", Countdown's refusal "Choose exactly 1
+    card(s)": every count message now has its forms, chosen by the plural helper."""
+    for lang, pattern in HEDGED.items():
+        hedged = {k: v for k, v in catalog.messages[lang].items() if pattern.search(v)}
+        assert not hedged, f"{lang}: {hedged}"
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_loop_the_loops_counts_of_cards_take_their_form(catalog: Catalog, lang: str) -> None:
+    """A failed flight's log line, a computer's reason and a refusal, with 0, 1 and 2 cards."""
+    from fusebox_web.loop.words import Words
+
+    w = Words(catalog.with_lang(lang), ["Ana", "Bea"])
+    failed = {
+        "type": "flight_end",
+        "seat": 1,
+        "kind": "plan",
+        "outcome": "failed",
+        "why": "no_fit",
+        "plan": "swift",
+    }
+    lines = [w.line({**failed, "completed": n}) for n in (0, 1, 2)]
+    card, cards = {"en": ("1 card:", "2 cards:"), "it": ("1 carta:", "2 carte:")}[lang]
+    assert card in lines[1] and cards in lines[2], lines
+    assert "0 " not in lines[0] and lines[0] != lines[1], lines
+    enough = [w.why("draw_stop", {"count": n}) for n in (1, 2)]
+    assert (
+        enough
+        == {
+            "en": [
+                "I keep what I have drawn: 1 card is enough.",
+                "I keep what I have drawn: 2 cards are enough.",
+            ],
+            "it": [
+                "Tengo ciò che ho pescato: 1 carta basta.",
+                "Tengo ciò che ho pescato: 2 carte bastano.",
+            ],
+        }[lang]
+    )
+    refused = w.refusal("discard_count", {"count": 1}, "Discard exactly 1 card(s).")
+    assert refused.startswith(
+        {"en": "Discard exactly 1 card:", "it": "Scarta esattamente 1 carta:"}[lang]
+    )

@@ -38,6 +38,7 @@ from ..shell import dom
 from ..shell.controls import BoardControls, PanelControls, num, text
 from ..shell.errors import Tasks
 from ..shell.host import GameHost
+from ..shell.i18n import counted
 from ..shell.pacing import BoardBots as ShellBoardBots
 from ..shell.regions import draw_regions
 from . import board, screens
@@ -633,6 +634,8 @@ class App(BoardControls, PanelControls):
         key = f"cd.reason.{error.reason.value}"
         if key not in self.ctx.catalog.messages.get("en", {}):
             return str(error)
+        if type(params.get("count")) is int:  # "exactly 1 card", not "1 card(s)"
+            return counted(self.ctx.catalog, key, params["count"], **params)
         return self.t(key, **params)
 
     CLICKS: dict[str, Callable[[App, Any], None]] = {

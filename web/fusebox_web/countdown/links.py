@@ -15,6 +15,9 @@ least one of them):
 ``memory``   ``1`` hides the Scan notes (memory play)
 
 A bad link is refused with a catalog key and parameters for the message (never an exception).
+A link for Countdown with none of these but another parameter (``?game=countdown&mission=3``,
+a Red Wire parameter) is refused naming it; beside Countdown's own parameters, others are
+ignored, as Red Wire's links do (a site that shares a link may add its own).
 
 >>> parse_link("?game=countdown&players=4&seed=7&bots=all")
 Link(players=4, seed=7, bots='all', level=None, pace=None, first=None, points=None, memory=None)
@@ -22,6 +25,8 @@ Link(players=4, seed=7, bots='all', level=None, pace=None, first=None, points=No
 True
 >>> parse_link("?game=countdown&players=7")
 LinkError(key='cd.link.players', params={'value': '7'})
+>>> parse_link("?game=countdown&mission=3")
+LinkError(key='cd.link.unknown', params={'name': 'mission'})
 >>> link_query(3, 42, first=1, points=True)
 '?game=countdown&players=3&seed=42&first=2&points=1'
 """
@@ -30,7 +35,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..shell.links import GAME_PARAM, LinkError, encode_query, parse_query, single, without
+from ..shell.links import (
+    GAME_PARAM,
+    LinkError,
+    encode_query,
+    parse_query,
+    shell_only,
+    single,
+    strays,
+)
 from .table import LEVELS, PACES
 
 __all__ = ["GAME_PARAMS", "Link", "LinkError", "link_query", "parse_link", "without_game_params"]
@@ -93,7 +106,8 @@ def parse_link(search: str) -> Link | LinkError | None:
     """The game a link asks for, a LinkError, or None when the address names no game."""
     query = parse_query(search)
     if not any(name in query for name in GAME_PARAMS):
-        return None
+        stray = strays(query, GAME_PARAMS)
+        return LinkError("cd.link.unknown", {"name": stray[0][:24]}) if stray else None
     players = None
     raw = single(query, "players")
     if raw is not None:
@@ -127,7 +141,7 @@ def parse_link(search: str) -> Link | LinkError | None:
         try:
             flags[name] = _flag(single(query, name))
         except ValueError:
-            return LinkError("cd.link.flag", {"name": name, "value": str(single(query, name))[:12]})
+            return LinkError(f"cd.link.flag.{name}", {"value": str(single(query, name))[:12]})
     return Link(players, seed, bots, level, pace, first, flags["points"], flags["memory"])
 
 
@@ -146,5 +160,11 @@ def link_query(players: int, seed: int, first: int | None = None, points: bool =
 
 
 def without_game_params(search: str) -> str:
-    """The query without Countdown's parameters and ``game`` (``lang`` and others stay)."""
-    return without(search, (GAME_PARAM, *GAME_PARAMS))
+    """The address once the link has been read (dealt or refused): the shell's parameters only,
+    so a reload resumes the game, and no stray parameter is left to be read as another game's
+    link (``?mission=3`` alone is Red Wire's).
+
+    >>> without_game_params("?game=countdown&players=3&mission=3&lang=it")
+    '?lang=it'
+    """
+    return shell_only(search)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from engine.countdown.cards import cut_colour
 
-from ..shell.i18n import Catalog
+from ..shell.i18n import Catalog, counted
 
 
 @dataclass(frozen=True)
@@ -24,11 +24,13 @@ class Words:
     names: Sequence[str]
 
     def t(self, key: str, **params: object) -> str:
-        """The message ``key``; with a count ``n`` of 1, its ``key.one`` form when the catalog
-        has one ("Deck: 1 card", "1 agent out", not "1 cards")."""
-        if params.get("n") == 1 and self.has(key + ".one"):
-            key += ".one"
-        return self.catalog.t(key, **params)
+        """The message ``key``; with a count ``n``, its form for that count when the catalog has
+        one ("Deck: 1 card", "1 agent out", not "1 cards"): the shell's
+        :func:`~fusebox_web.shell.i18n.counted`."""
+        n = params.pop("n", None)
+        if isinstance(n, int):
+            return counted(self.catalog, key, n, **params)
+        return self.catalog.t(key, **params) if n is None else self.catalog.t(key, n=n, **params)
 
     def has(self, key: str) -> bool:
         return key in self.catalog.messages.get("en", {})

@@ -496,7 +496,7 @@ def _dock(inp: BoardInput) -> str:
         params["count"] = ch.discard_count
     if phase == "refill":
         params["count"] = obs["prompt"]["left"]
-    prompt = w.t(prompt_key, **params)
+    prompt = w.counted(prompt_key, params)
     parts.append(
         tag(
             "p",
@@ -613,11 +613,17 @@ def _dock(inp: BoardInput) -> str:
 def _log(inp: BoardInput) -> str:
     w = inp.words
     recent = [line for line in inp.lines if line][-8:]
+    # The box the recent lines scroll in on a projector (loop.css): laid out from its end, so
+    # that the newest line shows first however short the box is.
     out = tag("h3", esc(w.t("lp.log.title")), class_="lp-sub") + tag(
-        "ol",
-        "".join(tag("li", esc(line)) for line in recent),
-        class_="lp-log-lines",
-        data_testid="lp-log",
+        "div",
+        tag(
+            "ol",
+            "".join(tag("li", esc(line)) for line in recent),
+            class_="lp-log-lines",
+            data_testid="lp-log",
+        ),
+        class_="lp-log-box",
     )
     out += button(
         w.t("lp.log.hide" if inp.log_open else "lp.log.show"),
@@ -771,6 +777,13 @@ def table_screen(t: Any, inp: TableInput) -> str:
         + tag(
             "div",
             button(t("lp.table.start"), "start", "lp-btn lp-primary lp-big", testid="lp-start")
+            + (
+                button(
+                    t("lp.home.continue"), "continue", "lp-btn lp-big", testid="lp-table-continue"
+                )
+                if inp.in_progress
+                else ""
+            )
             + button(t("lp.back"), "home", "lp-btn"),
             class_="lp-actions",
         )

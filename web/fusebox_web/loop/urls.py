@@ -15,6 +15,8 @@ The shell (``fusebox_web.shell.links``) hands the address to Loop the Loop when 
              options); ``rounds``: end after that many rounds (1..999)
 
 A bad link is refused with a catalog key and parameters for the message (never an exception).
+A link for Loop the Loop with none of these but another parameter (``?game=loop&mission=3``) is
+refused naming it; beside the game's own parameters, others are ignored, as Red Wire's links do.
 
 >>> parse_link("?game=loop&players=4&seed=7&bots=all")
 Link(players=4, seed=7, bots='all', level=None, pace=None, first=None, odds=None, rounds=None, options={})
@@ -22,13 +24,15 @@ Link(players=4, seed=7, bots='all', level=None, pace=None, first=None, odds=None
 True
 >>> parse_link("?game=loop&players=9")
 LinkError(key='lp.link.players', params={'value': '9'})
+>>> parse_link("?game=loop&mission=3")
+LinkError(key='lp.link.unknown', params={'name': 'mission'})
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..shell.links import GAME_PARAM, LinkError, encode_query, parse_query, without
+from ..shell.links import LinkError, encode_query, parse_query, shell_only, strays
 from ..shell.links import single as _single
 from .table import LEVELS, MAX_PLAYERS, MIN_PLAYERS, PACES
 
@@ -101,7 +105,8 @@ def parse_link(search: str) -> Link | LinkError | None:
     """The game a link asks for, a reason to refuse it, or None when it names no game."""
     query = parse_query(search)
     if not any(name in query for name in GAME_PARAMS):
-        return None
+        stray = strays(query, GAME_PARAMS)
+        return LinkError("lp.link.unknown", {"name": stray[0][:24]}) if stray else None
 
     def one(name: str) -> str | None:
         return _single(query, name)
@@ -148,14 +153,20 @@ def parse_link(search: str) -> Link | LinkError | None:
         raw = one(word)
         if raw is not None:
             if raw not in choices:
-                return LinkError("lp.link.option", {"name": word, "value": raw[:12]})
+                return LinkError(f"lp.link.option.{word}", {"value": raw[:12]})
             options[option] = choices[raw]
     return Link(**values, options=options)  # type: ignore[arg-type]
 
 
 def without_game_params(search: str) -> str:
-    """The address once the game has started: a reload resumes instead of dealing again."""
-    return without(search, (*GAME_PARAMS, GAME_PARAM))
+    """The address once the link has been read (started or refused): the shell's parameters
+    only, so a reload resumes instead of dealing again, and no stray parameter is left to be
+    read as another game's link (``?mission=3`` alone is Red Wire's).
+
+    >>> without_game_params("?game=loop&players=3&mission=3&lang=it")
+    '?lang=it'
+    """
+    return shell_only(search)
 
 
 def link_query(players: int, seed: int, first: int, options: dict[str, object]) -> str:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..shell.i18n import Catalog
+from ..shell.i18n import Catalog, counted
 
 View = Mapping[str, Any]
 #: The bots' explanation params that name cards (by id), and plans.
@@ -38,12 +38,9 @@ class Words:
         return self.catalog.t(key, **params)
 
     def tn(self, key: str, n: int, **params: object) -> str:
-        """A message about a count: ``key.zero`` for 0 and ``key.one`` for 1 when the catalog
-        has them ("1 token", "1 die left"), else ``key``; the count is passed as ``n`` too."""
-        suffix = {0: ".zero", 1: ".one"}.get(n)
-        english = self.catalog.messages.get("en", {})
-        chosen = key + suffix if suffix and key + suffix in english else key
-        return self.t(chosen, n=n, **params)
+        """A message about a count ("1 token", "no dice left"): the shell's
+        :func:`~fusebox_web.shell.i18n.counted`."""
+        return counted(self.catalog, key, n, **params)
 
     def name(self, seat: object) -> str:
         if isinstance(seat, int) and 0 <= seat < len(self.names):
@@ -203,7 +200,8 @@ class Words:
         if e["outcome"] == "stopped":
             return self.t("lp.log.flightStopped", who=who, what=what)
         why = self.t("lp.log.noDice" if e["why"] == "no_dice" else "lp.log.noFit")
-        return self.t("lp.log.flightFailed", who=who, what=what, count=e["completed"], why=why)
+        done = e["completed"]
+        return self.tn("lp.log.flightFailed", done, who=who, what=what, count=done, why=why)
 
     def _log_registered(self, e: View) -> str:
         who, plan = self.name(e["seat"]), self.plan(e["plan"])
@@ -285,7 +283,7 @@ class Words:
             words["deck"] = params["deck"]
         if "color" in params:
             words["color"] = self.maneuver(str(params["color"]))
-        return self.t(f"lp.why.{key}", **words)
+        return self.counted(f"lp.why.{key}", words)
 
     # ------------------------------------------------------------------ refusals
 
@@ -304,4 +302,12 @@ class Words:
             words["who"] = self.name(params["seat"])
         if "phase" in params:
             words["waiting"] = self.t(f"lp.prompt.{params['phase']}")
-        return self.t(key, **words)
+        return self.counted(key, words)
+
+    def counted(self, key: str, params: Mapping[str, Any]) -> str:
+        """The message ``key``, in its form for the ``count`` among ``params`` when there is one
+        ("1 card is enough", not "1 card(s)")."""
+        count = params.get("count")
+        if type(count) is int:
+            return self.tn(key, count, **params)
+        return self.t(key, **params)

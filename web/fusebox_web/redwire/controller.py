@@ -29,6 +29,7 @@ from ..shell import dom
 from ..shell.controls import BoardControls, PanelControls, num, text
 from ..shell.errors import Tasks, report
 from ..shell.host import GameHost
+from ..shell.i18n import counted
 from ..shell.pacing import BoardBots as ShellBoardBots
 from ..shell.regions import draw_regions, refocus
 from . import board, home, mechanisms, projector, screens, tutorial
@@ -46,7 +47,7 @@ from .selection import CUT_MODES, WIRES_OF_MODE, Selection, build, fresh, select
 from .session import OffScript, Session
 from .table import Table, characters_of
 from .urls import Link, LinkError, link_query, parse_link, without_game_params
-from .words import Words, counted
+from .words import Words
 
 GAME_SCREENS = ("campaign", "brief", "board", "handoff", "end", "link", "replay")
 

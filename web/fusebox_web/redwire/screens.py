@@ -12,7 +12,7 @@ from typing import Any
 from engine.redwire.campaign import BOXES, Campaign, box_of, opener_of
 from engine.redwire.observation_types import Observation
 
-from ..shell.i18n import Catalog
+from ..shell.i18n import Catalog, counted
 from . import mechanisms
 from .board import colour_of_label, stands_of, wire_face
 from .home import MISSIONS, messages
@@ -22,7 +22,7 @@ from .markup import classes, esc, tag
 from .mechanisms import board_parts
 from .mechanisms.equipment import tray
 from .table import OPTION_CHOICES, Table
-from .words import Words, counted
+from .words import Words
 
 Obs = Observation
 __all__ = ["MISSIONS", "messages"]

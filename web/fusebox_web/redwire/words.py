@@ -18,19 +18,8 @@ from dataclasses import dataclass
 from engine.redwire.mechanisms import double_detector
 from engine.redwire.mechanisms.equipment import CARDS
 
-from ..shell.i18n import Catalog
+from ..shell.i18n import Catalog, counted
 from . import mechanisms
-
-
-def counted(catalog: Catalog, key: str, n: int, **params: object) -> str:
-    """``key.zero`` for 0 and ``key.one`` for 1 when the catalog has them, else ``key``.
-
-    The count is passed as ``n`` too, so the message may show it.
-    """
-    suffix = {0: ".zero", 1: ".one"}.get(n)
-    english = catalog.messages.get("en", {})
-    chosen = key + suffix if suffix and key + suffix in english else key
-    return catalog.t(chosen, n=n, **params)
 
 
 @dataclass(frozen=True)
@@ -46,7 +35,7 @@ class Words:
         return self.catalog.t(key, **params)
 
     def tn(self, key: str, n: int, **params: object) -> str:
-        """A message that depends on a count (see :func:`counted`)."""
+        """A message that depends on a count (the shell's :func:`~fusebox_web.shell.i18n.counted`)."""
         return counted(self.catalog, key, n, **params)
 
     @property

@@ -15,6 +15,15 @@ the key itself. In the page, the build has inlined the merged catalogs as JSON
 >>> merge_parts({"shell": {"en": {"a": "A"}}, "demo": {"en": {"a": "B"}}})
 Traceback (most recent call last):
 ValueError: the catalog key 'a' (en) is defined by both shell and demo
+
+A message about a count has forms for 0 and 1 where the plain one would be wrong or clumsy
+(``key.zero``, ``key.one``); :func:`counted` (``Catalog.tn``) picks the form, for every game:
+
+>>> cat = Catalog({"en": {"deck": "{n} cards", "deck.one": "1 card", "deck.zero": "no cards"},
+...                "it": {"deck": "{n} carte", "deck.one": "1 carta", "deck.zero": "nessuna carta"}})
+>>> key = "deck"
+>>> [cat.tn(key, n) for n in (0, 1, 2)], counted(cat.with_lang("it"), key, 1)
+(['no cards', '1 card', '2 cards'], '1 carta')
 """
 
 from __future__ import annotations
@@ -65,6 +74,28 @@ class Catalog:
         if template is None:
             template = self.messages.get(FALLBACK, {}).get(key, key)
         return format_message(template, params)
+
+    def has(self, key: str) -> bool:
+        """Whether the current language, or English (its fallback), has the message ``key``."""
+        return key in self.messages.get(self.lang, {}) or key in self.messages.get(FALLBACK, {})
+
+    def tn(self, key: str, n: int, **params: object) -> str:
+        """The message ``key`` about a count ``n`` (see :func:`counted`)."""
+        return counted(self, key, n, **params)
+
+
+def counted(catalog: Catalog, key: str, n: int, **params: object) -> str:
+    """The message ``key`` about a count ``n``: its ``key.zero`` form for 0 and ``key.one`` for 1
+    when the catalog has them ("no dice left", "1 card"), else ``key`` ("2 cards", and "0 cards"
+    when there is no ``.zero``). ``n`` is passed to the message too, so it may show the count.
+
+    English and Italian both say the plural for every count but 1 (0 included), so the forms
+    are the same keys in both; a form only one language needs (an Italian ``.one`` where the
+    English plain message fits) is used in that language.
+    """
+    suffix = {0: ".zero", 1: ".one"}.get(n) if type(n) is int else None
+    chosen = key + suffix if suffix is not None and catalog.has(key + suffix) else key
+    return catalog.t(chosen, **{**params, "n": n})
 
 
 def _messages(data: object) -> dict[str, str]:

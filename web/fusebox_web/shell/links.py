@@ -111,6 +111,17 @@ def without(search: str, names: Iterable[str]) -> str:
     return ("?" + encode_query(kept)) if kept else ""
 
 
+def strays(query: dict[str, list[str]], params: Iterable[str]) -> list[str]:
+    """The names in ``query`` that are neither a game's ``params``, nor ``game``, nor the
+    shell's: a hand-edited link's mistake (``?game=countdown&mission=3``).
+
+    >>> strays(parse_query("?game=countdown&mission=3&lang=it&players=2"), ["players"])
+    ['mission']
+    """
+    known = {GAME_PARAM, *SHELL_PARAMS, *params}
+    return [name for name in query if name not in known]
+
+
 def shell_only(search: str) -> str:
     """The query with the shell's parameters only (after a link that no game may read)."""
     query = parse_query(search)
