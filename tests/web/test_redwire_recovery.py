@@ -13,7 +13,7 @@ from fusebox_web.redwire.recovery import lenient_json, salvage_game, salvage_pro
 from fusebox_web.redwire.session import Session
 from fusebox_web.redwire.storage import MemoryStore, Store
 from fusebox_web.redwire.table import Table
-from fusebox_web.shell.i18n import load_catalogs
+from fusebox_web.shell.i18n import Catalog, load_catalogs
 
 from engine.redwire.campaign import Campaign
 
@@ -291,3 +291,21 @@ def test_damaged_progress_keeps_the_table_and_the_captain_chosen() -> None:
     assert s.campaign.status(1) == "won" and s.captain == 3
     assert s.table.players == 4 and s.table.seat(3).name == "Dee" and not s.table.seat(3).is_bot
     assert reload(store).captain == 3  # saved back with it
+
+
+def test_progress_damaged_outside_its_missions_says_no_count_of_lost_entries(
+    catalog: Catalog,
+) -> None:
+    """Only the table damaged (a hand-edited player count): every mission reads, so the notice
+    says they are all back and the settings reset, not "entries that could not be read: 0"."""
+    campaign = Campaign().finished(1, 3, 0, won=True).to_json()
+    table = Table.default().with_players(4).to_json()
+    table["players"] = 9
+    store = MemoryStore()
+    storage.write(store, storage.PROGRESS, {"campaign": campaign, "table": table})
+    s = reload(store)
+    assert s.campaign.status(1) == "won"
+    assert s.problems == [("rw.storage.progressSettings", {"won": 1, "lost": 0})]
+    for lang in ("en", "it"):
+        text = catalog.with_lang(lang).t("rw.storage.progressSettings", won=1, lost=0)
+        assert "1" in text and "0" not in text, text

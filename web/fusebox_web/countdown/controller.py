@@ -634,8 +634,9 @@ class App(BoardControls, PanelControls):
         key = f"cd.reason.{error.reason.value}"
         if key not in self.ctx.catalog.messages.get("en", {}):
             return str(error)
-        if type(params.get("count")) is int:  # "exactly 1 card", not "1 card(s)"
-            return counted(self.ctx.catalog, key, params["count"], **params)
+        count = params.get("count")
+        if isinstance(count, int) and not isinstance(count, bool):  # "1 card", not "1 card(s)"
+            return counted(self.ctx.catalog, key, count, **params)
         return self.t(key, **params)
 
     CLICKS: dict[str, Callable[[App, Any], None]] = {

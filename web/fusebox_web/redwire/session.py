@@ -326,7 +326,10 @@ class Session:
             for seat, level in repaired.levels
         ]
         if not (levels and repaired.only_levels):
-            levels.insert(0, ("rw.storage.progressRepaired", {"won": won, "lost": repaired.lost}))
+            # Every mission read (the damage was elsewhere: the table, a captain): no count of
+            # entries lost, which would read "0".
+            key = "rw.storage.progressRepaired" if repaired.lost else "rw.storage.progressSettings"
+            levels.insert(0, (key, {"won": won, "lost": repaired.lost}))
         self.progress_problem = levels[0]
         self.problems.extend(levels)
         progress = Progress(self.campaign, self.table, self.captain)
