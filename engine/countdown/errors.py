@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core.errors import FuseboxError, IllegalActionError, ReasonCode, RecordError, SetupError
+from ..core.text import counted
 from .names import kind_name
 
 __all__ = [
@@ -28,7 +29,8 @@ class Reason(ReasonCode):
     """Why an action was refused. The value is the stable code; ``template`` the English text."""
 
     def words(self, params: Mapping[str, Any]) -> dict[str, Any]:
-        """Derived words: ``who`` from ``seat``, 1-based ``agent``/``position``, card names."""
+        """Derived words: ``who`` from ``seat``, 1-based ``agent``/``position``, card names,
+        ``cards`` from ``count`` ("1 card", "2 cards")."""
         words = self.common_words(params, WAITING_FOR)
         for key in ("agent", "position", "target"):
             if isinstance(params.get(key), int):
@@ -37,6 +39,8 @@ class Reason(ReasonCode):
             words["card"] = kind_name(params["card"])
         if params.get("zone") in ("in", "out"):
             words["zone"] = "inside" if params["zone"] == "in" else "outside"
+        if isinstance(params.get("count"), int):
+            words["cards"] = counted(params["count"], "card", "cards")
         return words
 
     MALFORMED = ("malformed", "That action is not understood: {detail}.")
@@ -86,7 +90,7 @@ class Reason(ReasonCode):
         "not_eligible",
         "To defuse you need exactly 4 Snips under your agents (you have {cuts}).",
     )
-    DISCARD_COUNT = ("discard_count", "Discard exactly {count} card(s), down to 4 in your hand.")
+    DISCARD_COUNT = ("discard_count", "Discard exactly {cards}, down to 4 in your hand.")
     NOT_AN_OPTION = ("not_an_option", "That is not one of the choices now.")
 
 

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from ..core import record as core
 from ..core.events import Event
 from ..core.record import Envelope
+from ..core.text import counted
 from .actions import Action, action_from_json
 from .deal import Setup
 from .errors import RecordError
@@ -85,6 +86,7 @@ class Record:
         )
         if len(state.chance) != len(self.chance):
             raise RecordError(
-                f"record lists {len(self.chance)} shuffle(s) but the game used {len(state.chance)}"
+                f"record lists {counted(len(self.chance), 'shuffle', 'shuffles')} but the game used "
+                f"{len(state.chance)}"
             )
         return state, events

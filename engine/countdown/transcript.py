@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from ..core.text import counted
 from .names import MASCOT, kind_name
 
 View = Mapping[str, Any]
@@ -52,7 +53,7 @@ def _draw(e: View, n: Names) -> str:
     cards = _secret(e, "cards")
     shown = f": {_cards(cards)}" if cards is not None else ""
     why = " to replace a frisked card" if e["reason"] == "intercept" else ""
-    return f"{_n(n, e['seat'])} draws {e['count']} card(s){why}{shown}."
+    return f"{_n(n, e['seat'])} draws {counted(e['count'], 'card', 'cards')}{why}{shown}."
 
 
 def _analyze(e: View, n: Names) -> str:
@@ -79,7 +80,7 @@ def _cut(e: View, n: Names) -> str:
 
 
 def _left(e: View, n: Names, verb: str) -> str:
-    lost = f" ({len(e['discarded'])} Snip(s) discarded)" if e["discarded"] else ""
+    lost = f" ({counted(len(e['discarded']), 'Snip', 'Snips')} discarded)" if e["discarded"] else ""
     return f"{_n(n, e['seat'])}'s agent {e['agent'] + 1} {verb}{lost}."
 
 
@@ -122,7 +123,7 @@ _LINES: dict[str, Callable[[View, Names], str]] = {
     "cut": _cut,
     "exit": lambda e, n: _left(e, n, "evacuates"),
     "mascot": lambda e, n: (
-        f"{_n(n, e['seat'])} now looks after {MASCOT} ({e['outside']} agent(s) out)."
+        f"{_n(n, e['seat'])} now looks after {MASCOT} ({counted(e['outside'], 'agent', 'agents')} out)."
     ),
     "intercept": _intercept,
     "alarm": lambda e, n: f"{_n(n, e['seat'])} sounds the Siren: everyone sends one agent out.",

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core.errors import FuseboxError, IllegalActionError, ReasonCode, RecordError, SetupError
+from ..core.text import counted
 from .cards import CardListError
 
 __all__ = [
@@ -28,8 +29,12 @@ class Reason(ReasonCode):
     """Why an action was refused. The value is the stable code; ``template`` the English text."""
 
     def words(self, params: Mapping[str, Any]) -> dict[str, Any]:
-        """Fill ``waiting`` from a ``phase`` and ``who`` from a ``seat``."""
-        return self.common_words(params, WAITING_FOR)
+        """Fill ``waiting`` from a ``phase``, ``who`` from a ``seat`` and ``cards`` from a
+        ``count`` ("1 card", "2 cards")."""
+        words = self.common_words(params, WAITING_FOR)
+        if isinstance(params.get("count"), int):
+            words["cards"] = counted(params["count"], "card", "cards")
+        return words
 
     MALFORMED = ("malformed", "That action is not understood: {detail}.")
     GAME_OVER = ("game_over", "The game is over.")
@@ -48,7 +53,7 @@ class Reason(ReasonCode):
     DECK_EMPTY = ("deck_empty", "Deck {deck} and its discard pile are empty.")
     DRAW_LIMIT = ("draw_limit", "An exchange draws at most three cards.")
     MUST_DRAW = ("must_draw", "An exchange draws at least one card.")
-    DISCARD_COUNT = ("discard_count", "Discard exactly {count} card(s): as many as you drew.")
+    DISCARD_COUNT = ("discard_count", "Discard exactly {cards}: as many as you drew.")
     # Declaring a plan
     NO_SUCH_PLAN = ("no_such_plan", "There is no flight plan {plan}.")
     PLAN_LOCKED = (

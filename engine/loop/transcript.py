@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from ..core.text import counted
 from .cards import MANEUVER, PLAN_BY_ID
 
 View = Mapping[str, Any]
@@ -37,10 +38,6 @@ def _cards(cards: Sequence[Mapping[str, Any]]) -> str:
 
 def _plan(plan: object) -> str:
     return PLAN_BY_ID[str(plan)].name["en"] if str(plan) in PLAN_BY_ID else str(plan)
-
-
-def _plural(count: int, one: str, many: str) -> str:
-    return f"{count} {one if count == 1 else many}"
 
 
 def _dice(dice: Sequence[int], red: int | None = None) -> str:
@@ -94,8 +91,8 @@ def _assign(e: View, n: Sequence[str]) -> str:
     red = " (red die among them)" if e.get("red") else ""
     return (
         f"{_name(n, e['seat'])} places {'+'.join(map(str, e['dice']))}{red} on "
-        f"{card_text(e['card'])}: {how}, {_plural(e['points'], 'point', 'points')}; "
-        f"{_plural(e['pool'], 'die', 'dice')} left."
+        f"{card_text(e['card'])}: {how}, {counted(e['points'], 'point', 'points')}; "
+        f"{counted(e['pool'], 'die', 'dice')} left."
     )
 
 
@@ -110,7 +107,7 @@ def _flight_end(e: View, n: Sequence[str]) -> str:
     if e["outcome"] == "stopped":
         return f"{who} stops {what} after two cards."
     why = {"no_fit": "no dice fit", "no_dice": "no dice left"}.get(e["why"], e["why"])
-    return f"{who} fails {what} after {_plural(e['completed'], 'card', 'cards')}: {why}."
+    return f"{who} fails {what} after {counted(e['completed'], 'card', 'cards')}: {why}."
 
 
 def _registered(e: View, n: Sequence[str]) -> str:
@@ -174,7 +171,7 @@ _LINES: dict[str, Callable[[View, Sequence[str]], str]] = {
     ),
     "highlight": lambda e, n: f"{_name(n, e['seat'])} highlights {card_text(e['card'])}.",
     "seventh_die": lambda e, n: (
-        f"{_name(n, e['seat'])} adds the red 7th die: {_plural(e['pool'], 'die', 'dice')} in the pool."
+        f"{_name(n, e['seat'])} adds the red 7th die: {counted(e['pool'], 'die', 'dice')} in the pool."
     ),
     "roll": lambda e, n: f"{_name(n, e['seat'])} rolls {_dice(e['dice'], e['red'])}.",
     "reroll": lambda e, n: (

@@ -16,6 +16,7 @@ from typing import Any, TextIO
 
 from ..core import commands
 from ..core.events import SEER, Viewer
+from ..core.text import counted
 from .actions import Action, Cut, Pick, PlaceToken, RevealReds, SoloCut
 from .bots import make_bot
 from .bots.base import bot_names
@@ -569,9 +570,9 @@ def render_board(obs: Observation, names: Sequence[str]) -> str:
     """The observation as text: each stand, with cut wires in their slot and info tokens."""
     clock = nano.clock_view(obs)
     dial = (
-        f"Nano on space {clock['space']} of {clock['end']}, {clock['left']} failed cut(s) left"
+        f"Nano on space {clock['space']} of {clock['end']}, {counted(clock['left'], 'failed cut', 'failed cuts')} left"
         if clock is not None
-        else f"detonator {obs['dial']['left']} step(s) from the skull"
+        else f"detonator {counted(obs['dial']['left'], 'step', 'steps')} from the skull"
     )
     lines = [
         f"Mission {obs['mission']} - {dial}"

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...core.text import counted
 from ..cards import PLAN_BY_ID
 
 
@@ -39,7 +40,7 @@ KEYS: dict[str, str] = {
     "upgrade": "I upgrade {plan} with {card} and fly it: {percent}% to complete it, {points} points expected (before any token).",
     "exchange": "I exchange: my best plan now ({points} points expected) is not worth a turn.",
     "draw": "I draw from deck {deck}: it holds the {color} cards I need most.",
-    "draw_stop": "I keep what I have drawn: {count} card(s) are enough.",
+    "draw_stop": "I keep what I have drawn: {cards} will do.",
     "discard": "I discard what helps my plans least: {cards}.",
     "refill": "I refill from deck {deck} ({color} cards suit my plans).",
     "free": "My free flight: {cards}, {percent}% to succeed.",
@@ -66,4 +67,6 @@ def _readable(name: str, value: Any) -> str:
 def explanation(key: str, **params: Any) -> Explanation:
     """The explanation ``key`` filled with ``params`` (every key is in :data:`KEYS`)."""
     words = {name: _readable(name, value) for name, value in params.items()}
+    if isinstance(params.get("count"), int):
+        words.setdefault("cards", counted(params["count"], "card", "cards"))
     return Explanation(key, params, KEYS[key].format(**words))

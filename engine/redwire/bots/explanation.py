@@ -29,6 +29,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...core.text import counted
+
 
 @dataclass(frozen=True)
 class Explanation:
@@ -148,7 +150,7 @@ KEYS: dict[str, Key] = {
     ),
     "rewind": Key(
         ("left",),
-        "Rewind: the detonator is {left} step(s) from the skull.",
+        "Rewind: the detonator is {left} from the skull.",
         "card 6",
     ),
     "radar": Key(
@@ -252,6 +254,8 @@ def _readable(params: Mapping[str, Any]) -> dict[str, Any]:
         fields["values"] = " or ".join(str(v) for v in params["values"])
     if "tool" in params:
         fields["tool"] = _TOOL_NAMES.get(params["tool"], str(params["tool"]))
+    if isinstance(params.get("left"), int):  # the detonator's steps left
+        fields["left"] = counted(params["left"], "step", "steps")
     if "card" in params:
         fields["card"] = _CARD_NAMES.get(params["card"], f"card {params['card']}")
     if "character" in params:
