@@ -6,6 +6,7 @@ import json
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from harness import wait_ready
@@ -40,6 +41,17 @@ def progress_with_mission_one_won() -> str:
     }
     data = {"campaign": campaign.to_json(), "table": table}
     return json.dumps({"format": "fusebox.redwire.progress", "version": 1, "data": data})
+
+
+def edit_saved_game(page: Page, edit: Callable[[dict[str, Any]], None]) -> str:
+    """The saved game hand-edited by ``edit`` and the page reloaded on it: the edited text."""
+    raw = json.loads(page.evaluate(f"localStorage.getItem({GAME_KEY!r})"))
+    edit(raw)
+    edited = json.dumps(raw)
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [GAME_KEY, edited])
+    page.reload()
+    wait_ready(page)
+    return edited
 
 
 def quarantined(page: Page) -> dict[str, str]:
@@ -96,12 +108,11 @@ def test_a_damaged_game_resumes_before_the_damage_and_the_copy_is_kept(
         wait_decision(page)
     played = saved_state(page).history
     assert len(played) >= 6
-    raw = json.loads(page.evaluate(f"localStorage.getItem({GAME_KEY!r})"))
-    raw["data"]["record"]["actions"][4]["slot"] = 77  # hand-edited: action 5 is impossible
-    damaged = json.dumps(raw)
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [GAME_KEY, damaged])
-    page.reload()
-    wait_ready(page)
+
+    def impossible_fifth_action(raw: dict[str, Any]) -> None:
+        raw["data"]["record"]["actions"][4]["slot"] = 77
+
+    damaged = edit_saved_game(page, impossible_fifth_action)
     expect(page.get_by_test_id("home")).to_contain_text(
         "The saved game was damaged at action 5: it resumes just before it, after action 4."
     )
@@ -178,12 +189,11 @@ def test_an_unknown_computer_level_is_said_and_the_game_continues(
     play(page, sure_move(saved_state(page), 0))
     wait_decision(page)
     played = saved_state(page).history
-    raw = json.loads(page.evaluate(f"localStorage.getItem({GAME_KEY!r})"))
-    raw["data"]["table"]["seats"][1]["level"] = "genius"
-    edited = json.dumps(raw)
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [GAME_KEY, edited])
-    page.reload()
-    wait_ready(page)
+
+    def genius(raw: dict[str, Any]) -> None:
+        raw["data"]["table"]["seats"][1]["level"] = "genius"
+
+    edited = edit_saved_game(page, genius)
     expect(page.get_by_test_id("home")).to_contain_text(
         "The saved game gave Ben a computer level this page does not have (“genius”): "
         "Ben plays at the Expert level."
