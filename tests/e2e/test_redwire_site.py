@@ -38,7 +38,7 @@ def test_a_bad_game_link_gets_a_clear_message(page: Page, site_url: str) -> None
     page.goto(site_url + f"?mission={beyond}&players=4&lang=en")
     wait_ready(page)
     expect(page.get_by_test_id("home")).to_contain_text(
-        f"This game link does not work: the mission must be one of 1 to {last}, "
+        f"This game link does not work: the mission must be 1 to {last}, "
         f"not \u201c{beyond}\u201d."
     )
     assert "mission=" not in page.url and "lang=en" in page.url
