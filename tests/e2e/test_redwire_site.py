@@ -38,8 +38,7 @@ def test_a_bad_game_link_gets_a_clear_message(page: Page, site_url: str) -> None
     page.goto(site_url + f"?mission={beyond}&players=4&lang=en")
     wait_ready(page)
     expect(page.get_by_test_id("home")).to_contain_text(
-        f"This game link does not work: the mission must be 1 to {last}, "
-        f"not \u201c{beyond}\u201d."
+        f"This game link does not work: the mission must be 1 to {last}, not \u201c{beyond}\u201d."
     )
     assert "mission=" not in page.url and "lang=en" in page.url
     follow(page, "?mission=3&players=two")  # followed in the page: what a visit does
@@ -96,6 +95,12 @@ def test_a_link_the_table_cannot_play_is_refused_and_the_game_in_progress_kept(
         assert page.evaluate(f"localStorage.getItem({GAME_KEY!r})") == before
     page.get_by_test_id("continue").click()
     expect(page.get_by_test_id("prompt")).to_be_visible()
+    # The site's address as a sharing site passes it on (``?fbclid=...``) is no link: the game
+    # in progress comes back as at the bare address, nothing refused.
+    page.evaluate(FOLLOW_KEEPING, "?fbclid=Iw4r&utm_source=x&lang=en")
+    expect(page.get_by_test_id("prompt")).to_be_visible()
+    expect(page.get_by_text("This game link does not work")).to_have_count(0)
+    assert page.evaluate(f"localStorage.getItem({GAME_KEY!r})") == before
 
 
 # Records whether the home screen's buttons were ever drawn, from the first byte of the page.

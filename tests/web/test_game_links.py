@@ -184,3 +184,19 @@ def test_every_red_wire_parameter_refused_speaks_to_a_player(catalog: Catalog) -
     # One sentence per parameter and per rule variant, each its own.
     assert all(len(found) == 1 for found in keys.values()), keys
     assert len({key for found in keys.values() for key in found}) == len(keys), keys
+
+
+@pytest.mark.parametrize("game", ["redwire", "countdown", "loop"])
+def test_a_sharing_sites_parameters_alone_are_no_link(game: str) -> None:
+    """A site that shares the box's address adds its own parameters (``?fbclid=...``, the
+    ``utm_`` ones): refusing a link of unknown parameters alone would have greeted everyone
+    who came from such a site with "Red Wire has no “fbclid” in its links" instead of their
+    game in progress. They are no link (as ``lang`` alone), and the game played last opens."""
+    links = {"redwire": redwire_urls, "countdown": countdown_links, "loop": loop_urls}[game]
+    named = "" if game == "redwire" else f"game={game}&"
+    for search in (f"?{named}fbclid=Iw4r", f"?{named}utm_source=x&utm_medium=social&lang=it"):
+        assert links.parse_link(search) is None, search
+    assert choose_game(f"?{named}fbclid=Iw4r", list(games()), last=game).opens == game
+    assert choose_game("?fbclid=Iw4r&lang=it", list(games()), last=game).opens == game
+    odd = links.parse_link(f"?{named}fbclid=Iw4r&foo=1")  # a mistake beside them still is one
+    assert isinstance(odd, LinkError) and odd.params == {"name": "foo"}
