@@ -70,8 +70,15 @@ RESUME = """([key, text, query]) => {
     history.pushState(null, "", query);
     dispatchEvent(new PopStateEvent("popstate"));
 }"""
-#: Each resume's address differs from the last (the shell opens nothing for the same address).
+#: Each resume's address differs from the last (the shell opens nothing for the same address):
+#: ``?game=redwire``, once or twice. It names Red Wire and none of its link's parameters, so it
+#: is no link: the game in progress comes back. (``?resume=N`` was one, but a parameter Red
+#: Wire does not have, alone, is now a bad link, refused naming it.)
 _resumes = itertools.count(1)
+
+
+def _resume_query(n: int) -> str:
+    return "?" + "&".join(["game=redwire"] * (1 + n % 2))
 
 
 def resume_at(page: Page, state: GameState, **fields: Any) -> None:
@@ -90,7 +97,7 @@ def resume_at(page: Page, state: GameState, **fields: Any) -> None:
         handoff=None,
     )
     data.update(fields)
-    page.evaluate(RESUME, [GAME_KEY, json.dumps(envelope), f"?resume={next(_resumes)}"])
+    page.evaluate(RESUME, [GAME_KEY, json.dumps(envelope), _resume_query(next(_resumes))])
     moves = len(state.history)
     page.wait_for_selector(
         f'[data-testid="prompt"][data-moves="{moves}"], [data-testid="end"], '

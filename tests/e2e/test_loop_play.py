@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from harness import wait_board, wait_ready
+from harness import follow, wait_board, wait_ready
 from loop_driver import QUICK, out_of_reach, play, saved, saved_state, wait_turn
 from playwright.sync_api import Page, ViewportSize, expect
 
@@ -20,6 +20,7 @@ from engine.loop.bots import make_bot
 
 PHONE: ViewportSize = {"width": 360, "height": 640}
 PROJECTOR: ViewportSize = {"width": 1920, "height": 1080}
+SMALL_PROJECTOR: ViewportSize = {"width": 1280, "height": 720}
 MEASURES = "(name) => performance.getEntriesByName(name).map((e) => e.duration)"
 # The width and height of every control shown under the selector.
 SIZES = """(selector) => [...document.querySelectorAll(selector)].filter((e) => e.checkVisibility())
@@ -157,6 +158,7 @@ FIT = """() => {
     const b = box.getBoundingClientRect(), n = newest.getBoundingClientRect();
     return {scrollH: d.scrollHeight, scrollW: d.scrollWidth, innerH: innerHeight, innerW: innerWidth,
             side: document.querySelector(".lp-col-side").getBoundingClientRect().bottom,
+            plans: document.querySelector(".lp-col-plans").getBoundingClientRect().bottom,
             box: [b.top, b.bottom], inBox: [box.scrollHeight, box.clientHeight],
             newest: [n.top, n.bottom]};
 }"""
@@ -168,7 +170,8 @@ def test_six_pilots_fit_a_projector_the_log_scrolling_in_its_own_box(
     """Six pilots on a 1920 x 1080 projector: the pilots' column (six cards, then the log) ran
     117 px below the screen and the page scrolled. The column now ends on the screen, the log
     scrolls inside its own box, its newest line in view; the same on a 1280 x 720 projector;
-    on a phone the log stays below the board, and nothing scrolls sideways anywhere."""
+    on a phone the log stays below the board, and nothing scrolls sideways anywhere. Late in a
+    game (rounds 3 and 4 of six pilots) neither projector scrolls either."""
     query = "?game=loop&players=6&seed=7&first=2" + QUICK  # five computers fly first
     page = follow_board(follow_link, query, viewport=PROJECTOR)
     assert wait_turn(page) == "turn"
@@ -186,3 +189,32 @@ def test_six_pilots_fit_a_projector_the_log_scrolling_in_its_own_box(
     fit = page.evaluate(FIT)
     assert fit["scrollW"] <= fit["innerW"], fit
     assert fit["inBox"][0] <= fit["inBox"][1] + 1, fit  # the phone's log is not boxed
+    # Late in a game on a projector: every plan shows its pilots' best scores and its first
+    # 12+; six pilots' plans ran 16 px below a 1280 x 720 screen at round 3 (74 px at round 4,
+    # and 5 px below 1920 x 1080). The plans' column now ends on the screen, and the page
+    # never scrolls; the phone's page is as it was (long, nothing sideways).
+    page.set_viewport_size(SMALL_PROJECTOR)
+    follow(page, "?game=loop&players=6&seed=7&first=1" + QUICK)
+    wait_board(page)
+    person = make_bot("basic", 1)
+    rounds: set[int] = set()
+    while len(rounds) < 2:  # rounds 3 and 4, each at the person's turn
+        decision = wait_turn(page)
+        assert decision != "over"
+        state = saved_state(page)
+        if decision == "turn" and state.round >= 3 and state.round not in rounds:
+            rounds.add(state.round)
+            for size in (SMALL_PROJECTOR, PROJECTOR):
+                page.set_viewport_size(size)
+                page.wait_for_timeout(200)
+                fit = page.evaluate(FIT)
+                assert fit["scrollH"] <= fit["innerH"], (state.round, size, fit)
+                assert fit["plans"] <= fit["innerH"] and fit["side"] <= fit["innerH"], fit
+                assert fit["scrollW"] <= fit["innerW"], (state.round, size, fit)
+            page.set_viewport_size(PHONE)
+            page.wait_for_timeout(200)
+            fit = page.evaluate(FIT)
+            assert fit["scrollW"] <= fit["innerW"], (state.round, fit)
+            page.set_viewport_size(SMALL_PROJECTOR)
+            page.wait_for_timeout(200)
+        play(page, person.choose(state.observation(0), state.legal_actions(0)))

@@ -589,7 +589,7 @@ def test_an_audio_mission_tells_the_players_to_start_the_track(
     box (the page plays nothing); the mission itself is played as its card says."""
     page = follow_phone(follow_link, "?mission=19&players=3&seed=2&bots=1&pace=instant")
     notice = page.get_by_test_id("audio")
-    expect(notice).to_contain_text('Start the track "Mission 19" from your own box')
+    expect(notice).to_contain_text("Start the track \u201cMission 19\u201d from your own box")
     expect(page.get_by_test_id("begin")).to_be_visible()
     page.get_by_test_id("begin").click()
     expect(page.get_by_test_id("audio")).to_have_attribute("role", "note")
@@ -976,7 +976,7 @@ def test_the_second_audio_mission_tells_the_track_and_turns_number_cards_by_keyb
     the track says so, by keyboard, and the next one after it."""
     page = follow_phone(follow_link, "?mission=30&players=3&seed=2&bots=1&pace=instant")
     expect(page.get_by_test_id("audio")).to_contain_text(
-        'Start the track "Mission 30" from your own box'
+        "Start the track \u201cMission 30\u201d from your own box"
     )
     page.get_by_test_id("begin").click()
     wait_decision(page)

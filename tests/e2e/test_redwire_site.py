@@ -38,12 +38,13 @@ def test_a_bad_game_link_gets_a_clear_message(page: Page, site_url: str) -> None
     page.goto(site_url + f"?mission={beyond}&players=4&lang=en")
     wait_ready(page)
     expect(page.get_by_test_id("home")).to_contain_text(
-        f"This game link does not work: there is no mission \u201c{beyond}\u201d "
-        f"(missions 1 to {last})."
+        f"This game link does not work: the mission must be 1 to {last}, not \u201c{beyond}\u201d."
     )
     assert "mission=" not in page.url and "lang=en" in page.url
     follow(page, "?mission=3&players=two")  # followed in the page: what a visit does
-    expect(page.get_by_test_id("home")).to_contain_text("\u201ctwo\u201d players is not possible")
+    expect(page.get_by_test_id("home")).to_contain_text(
+        "the number of players must be 2 to 5, not \u201ctwo\u201d."
+    )
     assert "Traceback" not in page.locator("body").inner_text()
 
 
@@ -60,7 +61,8 @@ def test_a_link_the_table_cannot_play_is_refused_and_the_game_in_progress_kept(
 ) -> None:
     """A hand-edited link that reads well but does not fit the table: a player count the
     mission is not played with (34 and 65: not by two), a captain beyond the last seat of the
-    table (the link names no players: the table's three), mission 66 (it needs the box). Each
+    table (the link names no players: the table's three), mission 66 (it needs the box), a
+    parameter Red Wire does not have alone, a rule variant's nonsense, a blank value. Each
     is refused with a sentence saying why, as any bad link is, never the page's error box, and
     the game in progress is neither asked about nor lost."""
     page.goto(site_url + "?mission=4&players=3&seed=7&bots=1&brief=0&pace=instant&lang=en")
@@ -70,16 +72,35 @@ def test_a_link_the_table_cannot_play_is_refused_and_the_game_in_progress_kept(
     for query, says in (
         ("?mission=34&players=2", "mission 34 is played by 3 to 5 players, not 2."),
         ("?mission=65&players=2&seed=3", "mission 65 is played by 3 to 5 players, not 2."),
-        ("?mission=31&captain=5", "there is no player \u201c5\u201d to be captain."),
+        (
+            "?mission=31&captain=5",
+            "the captain must be one of the table's seats, counted from 1, not \u201c5\u201d.",
+        ),
         ("?mission=66&players=4", "mission 66 cannot be played here: it needs the physical box"),
+        # Parameters Red Wire does not have, alone: refused naming one (they showed nothing
+        # and stayed in the address), with or without the game's name.
+        ("?game=redwire&foo=3", "Red Wire has no \u201cfoo\u201d in its links"),
+        ("?foo=3&bar=1", "Red Wire has no \u201cfoo\u201d in its links"),
+        # A rule variant and a blank said in the player's words (not "scope=“x”").
+        ("?mission=4&scope=x", "the detectors' reach on a player with two stands must be hand"),
+        (
+            "?mission=4&players=",
+            "the number of players must be 2 to 5, but the link leaves it blank.",
+        ),
     ):
         page.evaluate(FOLLOW_KEEPING, query + "&lang=en")
         expect(page.get_by_test_id("home")).to_contain_text("This game link does not work: " + says)
         expect(page.locator("#error")).to_be_hidden()
-        assert "mission=" not in page.url
+        assert page.url.endswith("/?lang=en"), page.url  # the shell's parameter alone
         assert page.evaluate(f"localStorage.getItem({GAME_KEY!r})") == before
     page.get_by_test_id("continue").click()
     expect(page.get_by_test_id("prompt")).to_be_visible()
+    # The site's address as a sharing site passes it on (``?fbclid=...``) is no link: the game
+    # in progress comes back as at the bare address, nothing refused.
+    page.evaluate(FOLLOW_KEEPING, "?fbclid=Iw4r&utm_source=x&lang=en")
+    expect(page.get_by_test_id("prompt")).to_be_visible()
+    expect(page.get_by_text("This game link does not work")).to_have_count(0)
+    assert page.evaluate(f"localStorage.getItem({GAME_KEY!r})") == before
 
 
 # Records whether the home screen's buttons were ever drawn, from the first byte of the page.

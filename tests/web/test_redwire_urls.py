@@ -6,6 +6,7 @@ from __future__ import annotations
 from urllib.parse import parse_qs, urlencode
 
 from fusebox_web.redwire.urls import encode_query, parse_query, without_game_params
+from fusebox_web.shell.links import without
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -38,4 +39,6 @@ def test_known_queries() -> None:
         "é": ["\ufffd"],
     }
     assert encode_query([("lang", "it"), ("q", "a b&c=d/é~")]) == "lang=it&q=a+b%26c%3Dd%2F%C3%A9~"
-    assert without_game_params("?mission=2&lang=it&x=a%20b&seed=3") == "?lang=it&x=a+b"
+    assert without("?mission=2&lang=it&x=a%20b&seed=3", ["mission", "seed"]) == "?lang=it&x=a+b"
+    # Once read, a link leaves the shell's parameters only (a stray one too: it is not a game).
+    assert without_game_params("?mission=2&lang=it&x=a%20b&seed=3") == "?lang=it"

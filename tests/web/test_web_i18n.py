@@ -98,6 +98,22 @@ def test_italian_quotes_are_guillemets(catalog: Catalog) -> None:
     assert not unbalanced, unbalanced
 
 
+NOT_ENGLISH_QUOTES = re.compile(r'["«»„]')
+
+
+def test_english_quotes_are_curly(catalog: Catalog) -> None:
+    """The English catalogs quote with “…”, but four Red Wire rule texts (the audio track's
+    name, the challenges' "In a row", the flipped wires' "right", the wire pile's button)
+    used straight "…"; every English message (the shell's, each game's, the page modules' own
+    strings) now quotes with “…”, each one closed."""
+    english = catalog.messages["en"]
+    assert sum("“" in text for text in english.values()) > 20
+    wrong = {key: text for key, text in english.items() if NOT_ENGLISH_QUOTES.search(text)}
+    assert not wrong, f"English messages quoting with another style than “…”: {wrong}"
+    unbalanced = [key for key, text in english.items() if text.count("“") != text.count("”")]
+    assert not unbalanced, unbalanced
+
+
 #: One count message of each game, at 0, 1 and 2, as each game's words say it, per language.
 COUNTS = {
     "en": {

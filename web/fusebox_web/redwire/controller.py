@@ -46,7 +46,7 @@ from .replay import render as render_replay
 from .selection import CUT_MODES, WIRES_OF_MODE, Selection, build, fresh, selection_of
 from .session import OffScript, Session
 from .table import Table, characters_of
-from .urls import Link, LinkError, link_query, parse_link, without_game_params
+from .urls import Link, LinkError, link_query, parse_link, refusal, without_game_params
 from .words import Words
 
 GAME_SCREENS = ("campaign", "brief", "board", "handoff", "end", "link", "replay")
@@ -109,7 +109,7 @@ class App(BoardControls, PanelControls):
         if isinstance(link, Link):
             link = self.link_at_table(link)
         if isinstance(link, LinkError):
-            self.notices.append(self.t("rw.link.bad", detail=self.t(link.key, **link.params)))
+            self.notices.append(refusal(self.t, link))
             self.draw_home()
             return
         game = self.session.game

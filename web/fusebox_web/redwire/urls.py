@@ -3,7 +3,7 @@
 The shell (``fusebox_web.shell.links``) hands Red Wire the address when it names no game or
 ``game=redwire``; this module reads Red Wire's own parameters.
 
-Parameters (all optional but ``mission``; others in the address, such as ``lang``, are ignored):
+Parameters (all optional but ``mission``; beside them, others in the address are ignored):
 
 ``mission``  a mission the engine ships (1..65; 66 needs the box: refused, saying so)
 ``players``  2..5 (default: the table's)
@@ -12,7 +12,7 @@ Parameters (all optional but ``mission``; others in the address, such as ``lang`
              ``all`` computers only (a demonstration); default: the table's seats
 ``level``    the computer players' level: expert, cautious or random
 ``pace``     slow, normal, fast or instant (how long computer players think)
-``brief``    ``0`` skips the briefing screen and opens the board at once
+``brief``    ``0`` skips the briefing screen and opens the board at once (``1``: shown)
 ``captain``  the captain's seat, 1..players (default: drawn from the seed)
 ``edition``  IT or EN; ``scope``: hand or stand; ``supply``: unlimited or faithful; ``memory``:
              perfect or beside (mission 50's ``m50_memory``) (rule variants)
@@ -21,7 +21,11 @@ Parameters (all optional but ``mission``; others in the address, such as ``lang`
              refused for a mission with no characters to choose (before 31, 34, 58) and for
              a character the mission forbids
 
-A bad link is refused with a catalog key and parameters for the message (never an exception).
+A bad link is refused with a catalog key and parameters for the message (never an exception);
+``refusal`` says it to a player, one sentence per parameter and per rule variant. A link with
+none of these but another parameter (``?foo=3``, ``?game=redwire&first=2``) is refused naming
+it, as Countdown's and Loop the Loop's are; beside Red Wire's own parameters, others are ignored
+(a site that shares a link may add its own, ``&fbclid=...``).
 
 >>> parse_link("?mission=4&players=4&seed=7&lang=it")
 Link(mission=4, players=4, seed=7, bots=None, level=None, pace=None, brief=True, captain=None, options={})
@@ -29,16 +33,19 @@ Link(mission=4, players=4, seed=7, bots=None, level=None, pace=None, brief=True,
 True
 >>> parse_link("?mission=99").key
 'rw.link.mission'
+>>> parse_link("?game=redwire&foo=3")
+LinkError(key='rw.link.unknown', params={'name': 'foo'})
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from engine.redwire.mechanisms import new_characters
 from engine.redwire.missions import boxed_missions, load_mission, mission_ids
 
-from ..shell.links import GAME_PARAM, LinkError, encode_query, parse_query, without
+from ..shell.links import LinkError, encode_query, parse_query, shell_only, strays
 from ..shell.links import single as _single
 from .table import LEVELS, MAX_PLAYERS, MIN_PLAYERS, PACES
 
@@ -49,6 +56,7 @@ __all__ = [
     "link_query",
     "parse_link",
     "parse_query",
+    "refusal",
     "wants_projector",
 ]
 
@@ -84,6 +92,9 @@ GAME_PARAMS = (
     "characters",
     "memory",
 )
+#: ``brief=``: the briefing screen shown, or skipped (the board at once).
+BRIEF_SHOWN = ("1", "yes", "true")
+BRIEF_SKIPPED = ("0", "no", "false")
 #: A person's character (rule sticker B), as the table keeps it.
 CHARACTERS = ("dd", "E1", "E2", "E3", "E4")
 #: Link parameters of the rule variants: the link's word -> (option, value).
@@ -143,7 +154,9 @@ def parse_link(search: str) -> Link | LinkError | None:
     """The game a link asks for, a LinkError, or None when the address names no game."""
     query = parse_query(search)
     if not any(name in query for name in GAME_PARAMS):
-        return None
+        # ``view`` is Red Wire's too (the projector's window), not a game.
+        stray = strays(query, (*GAME_PARAMS, VIEW_PARAM))
+        return LinkError("rw.link.unknown", {"name": stray[0][:24]}) if stray else None
     raw_mission = _single(query, "mission")
     if raw_mission is None:
         return LinkError("rw.link.noMission")
@@ -163,7 +176,7 @@ def parse_link(search: str) -> Link | LinkError | None:
     if raw is not None:
         seed = _whole(raw)
         if seed is None or seed > MAX_SEED:
-            return LinkError("rw.link.seed", {"value": raw[:24]})
+            return LinkError("rw.link.seed", {"value": raw[:24], "most": MAX_SEED})
     bots = _single(query, "bots")
     if bots is not None and bots not in ("0", "1", "all"):
         return LinkError("rw.link.bots", {"value": bots[:12]})
@@ -173,7 +186,10 @@ def parse_link(search: str) -> Link | LinkError | None:
     pace = _single(query, "pace")
     if pace is not None and pace not in PACES:
         return LinkError("rw.link.pace", {"value": pace[:12]})
-    brief = _single(query, "brief") not in ("0", "no", "false")
+    raw = _single(query, "brief")
+    if raw is not None and raw not in (*BRIEF_SHOWN, *BRIEF_SKIPPED):
+        return LinkError("rw.link.brief", {"value": raw[:12]})
+    brief = raw not in BRIEF_SKIPPED
     captain = None
     raw = _single(query, "captain")
     if raw is not None:
@@ -188,7 +204,7 @@ def parse_link(search: str) -> Link | LinkError | None:
         if raw is None:
             continue
         if raw not in choices:
-            return LinkError("rw.link.variant", {"name": name, "value": raw[:12]})
+            return LinkError(f"rw.link.variant.{name}", {"value": raw[:12]})
         option, value = choices[raw]
         options[option] = value
     raw = _single(query, "characters")
@@ -241,5 +257,29 @@ def link_query(
 
 
 def without_game_params(search: str) -> str:
-    """The address's query without the game parameters and ``game`` (``lang`` and others stay)."""
-    return without(search, (GAME_PARAM, *GAME_PARAMS))
+    """The address once the link has been read (started or refused): the shell's parameters
+    only, so a reload resumes the game, and no stray parameter is left to be read again.
+
+    >>> without_game_params("?game=redwire&mission=3&foo=1&lang=it&fbclid=x")
+    '?lang=it'
+    """
+    return shell_only(search)
+
+
+def refusal(t: Callable[..., str], error: LinkError) -> str:
+    """The sentence refusing a link, in the player's words: what the parameter must be, then
+    the value given (or that the link leaves it blank: ``players=`` said ``(not “”)``).
+
+    >>> words = {"rw.link.bad": "Bad: {detail}", "rw.link.players": "2 to 5, {given}.",
+    ...          "rw.link.given": "not {value}", "rw.link.givenEmpty": "blank"}
+    >>> t = lambda key, **p: words[key].format(**p)
+    >>> refusal(t, LinkError("rw.link.players", {"value": "9"}))
+    'Bad: 2 to 5, not 9.'
+    >>> refusal(t, LinkError("rw.link.players", {"value": ""}))
+    'Bad: 2 to 5, blank.'
+    """
+    params = dict(error.params)
+    if "value" in params:
+        value = str(params["value"])
+        params["given"] = t("rw.link.given", value=value) if value else t("rw.link.givenEmpty")
+    return t("rw.link.bad", detail=t(error.key, **params))

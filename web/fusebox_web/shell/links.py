@@ -33,6 +33,10 @@ DEFAULT_GAME = "redwire"  # engine.core.registry.DEFAULT_GAME, without importing
 GAME_PARAM = "game"
 #: Parameters that belong to the shell, never to a game.
 SHELL_PARAMS = ("lang",)
+#: Parameters a site adds to a link it shares (the click's id, the campaign's name): no game's,
+#: and no mistake of whoever wrote the link, so never refused as one (``?fbclid=...`` alone is
+#: the site's address, shared).
+SHARING_PARAMS = re.compile(r"(?:fbclid|gclid|dclid|gbraid|wbraid|msclkid|twclid|igshid|utm_\w+)$")
 
 
 @dataclass(frozen=True)
@@ -113,13 +117,15 @@ def without(search: str, names: Iterable[str]) -> str:
 
 def strays(query: dict[str, list[str]], params: Iterable[str]) -> list[str]:
     """The names in ``query`` that are neither a game's ``params``, nor ``game``, nor the
-    shell's: a hand-edited link's mistake (``?game=countdown&mission=3``).
+    shell's, nor a sharing site's: a hand-edited link's mistake (``?game=countdown&mission=3``).
 
     >>> strays(parse_query("?game=countdown&mission=3&lang=it&players=2"), ["players"])
     ['mission']
+    >>> strays(parse_query("?fbclid=abc&utm_source=x"), ["players"])
+    []
     """
     known = {GAME_PARAM, *SHELL_PARAMS, *params}
-    return [name for name in query if name not in known]
+    return [name for name in query if name not in known and not SHARING_PARAMS.match(name)]
 
 
 def shell_only(search: str) -> str:
@@ -133,13 +139,13 @@ def choose_game(
 ) -> LinkChoice:
     """The game ``search`` is for (``?game=<id>``, else the default game), and the game that may
     open its screens at boot: that one if the address is a link (it has parameters besides the
-    shell's), else ``last`` (the game played last, when the box still holds it), else the
+    shell's and a sharing site's), else ``last`` (the game played last, when the box still holds it), else the
     default game."""
     query = parse_query(search)
     raw = single(query, GAME_PARAM)
     if raw is not None and raw.lower() not in games:
         return LinkChoice(None, LinkError("app.link.unknownGame", {"value": raw[:24]}))
     game = raw.lower() if raw is not None else default if default in games else None
-    if any(name not in SHELL_PARAMS for name in query):
+    if any(name not in SHELL_PARAMS and not SHARING_PARAMS.match(name) for name in query):
         return LinkChoice(game, None, game)
     return LinkChoice(game, None, last if last in games else game)
