@@ -29,7 +29,7 @@ def test_the_briefing_states_the_special_rules_and_the_cards(catalog: Catalog) -
     rules = load_mission(60).rules[catalog.lang]
     brief = screens.briefing(obs, w, ["human", "bot", "bot", "bot"], "T", rules)
     said = {
-        "en": ('red "2 of 3"', "next to the skull", "the detonator moves back one space"),
+        "en": ("red “2 of 3”", "next to the skull", "the detonator moves back one space"),
         "it": ("rosso «2 su 3»", "accanto al teschio", "il detonatore arretra di uno spazio"),
     }[catalog.lang]
     assert all(esc(s) in brief for s in said)
