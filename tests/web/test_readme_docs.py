@@ -172,3 +172,16 @@ def test_every_path_named_exists(name: str) -> None:
         ):
             missing.append(path)
     assert not missing, f"{name} names paths that do not exist: {missing}"
+
+
+def test_red_wire_command_lines_default_level_is_told() -> None:
+    """The README's examples (`--bots all`, no `--level`) play the `simple` level, which it did
+    not name: it told three levels and `--level expert`."""
+    from engine.redwire.bots import bot_names
+    from engine.redwire.cli import build_parser
+
+    play = build_parser().parse_args(["play"])
+    said = re.search(r"without `--level` its computers play a fourth level, `(\w+)`", README)
+    assert said, "the README says which level the command line's computers play by default"
+    assert said.group(1) == play.level
+    assert play.level in bot_names()
