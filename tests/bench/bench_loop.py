@@ -79,6 +79,13 @@ def lineup(players: int, rotation: int) -> tuple[str, ...]:
     return tuple(LEVELS[(seat + rotation) % 3] for seat in range(players))
 
 
+def games_played(counts: list[int], seeds: int) -> list[tuple[int, int, int]]:
+    """The games of a run, as (players, seed, rotation): three rotations of every deal, so two
+    seats play only ``PAIRS[:3]`` (strong-basic, strong-random, basic-strong), not the six
+    ``lineups(2)`` counts."""
+    return [(n, seed, rotation) for n in counts for seed in range(seeds) for rotation in range(3)]
+
+
 def play(players: int, seed: int, rotation: int) -> GameResult:
     levels = lineup(players, rotation)
     state = new_game(players, seed, options=Options(max_rounds=MAX_ROUNDS))
@@ -534,9 +541,7 @@ def main() -> None:
         print_page(found, args.page_cases, args.page_games)
         return
     counts = [int(c) for c in args.counts.split(",")]
-    jobs = [
-        (n, seed, rotation) for n in counts for seed in range(args.seeds) for rotation in range(3)
-    ]
+    jobs = games_played(counts, args.seeds)
     started = time.perf_counter()
     if args.jobs > 1:
         with ProcessPoolExecutor(args.jobs) as pool:

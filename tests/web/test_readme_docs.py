@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import subprocess
+import sys
 from dataclasses import fields
 from pathlib import Path
 
@@ -185,3 +186,33 @@ def test_red_wire_command_lines_default_level_is_told() -> None:
     assert said, "the README says which level the command line's computers play by default"
     assert said.group(1) == play.level
     assert play.level in bot_names()
+
+
+def test_loop_bench_two_seat_lineups_are_the_ones_told() -> None:
+    """The README said two seats "play every ordered pair" of levels; the run plays three of the
+    six (its `lineups(2)` is 6, but every deal is played three times)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("bench_loop", ROOT / "tests/bench/bench_loop.py")
+    assert spec and spec.loader
+    bench = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = bench  # its dataclasses look their module up
+    try:
+        spec.loader.exec_module(bench)
+    finally:
+        del sys.modules[spec.name]
+    played = {bench.lineup(2, rotation) for _, _, rotation in bench.games_played([2], 1)}
+    text = section(section(README, "Loop the Loop"), "Tests and benchmark")
+    said = re.search(
+        r"two seats play (\w+) lineups of each deal, ([^,]+), ([^ ]+) and ([^,]+),", text
+    )
+    assert said, "the README says which lineups two seats play"
+    told = {tuple(pair.split("\u2013")) for pair in said.groups()[1:]}
+    assert NUMBER_WORDS.index(said.group(1)) == len(played)
+    assert told == played
+    counts = [2, 3, 4, 5, 6]
+    default = re.search(r"The default run \((\d+) deals per\nplayer count, (\d+) games\)", text)
+    full = re.search(r"`--seeds (\d+) --jobs 2` \((\d+) games", text)
+    assert default and full
+    for seeds, games in (default.groups(), full.groups()):
+        assert len(bench.games_played(counts, int(seeds))) == int(games)
