@@ -216,3 +216,25 @@ def test_loop_bench_two_seat_lineups_are_the_ones_told() -> None:
     assert default and full
     for seeds, games in (default.groups(), full.groups()):
         assert len(bench.games_played(counts, int(seeds))) == int(games)
+
+
+@pytest.mark.parametrize(
+    ("package", "doc"),
+    [
+        ("redwire", "redwire-page.md"),
+        ("loop", "loop-page.md"),
+        ("countdown", "countdown.md"),
+        ("shell", "page-shell.md"),
+    ],
+)
+def test_every_page_module_is_in_its_doc(package: str, doc: str) -> None:
+    """Each module of a game's page package is named in that page's doc (docs/loop-page.md's
+    module table had no row for `log_text`)."""
+    text = DOCS[doc]
+    modules = sorted(
+        path.stem
+        for path in (ROOT / "web/fusebox_web" / package).glob("*.py")
+        if path.stem != "__init__"
+    )
+    missing = [m for m in modules if f"`{m}`" not in text and f"{m}.py" not in text]
+    assert not missing, f"docs/{doc} does not name {missing}"
