@@ -249,3 +249,23 @@ def test_every_mechanism_hook_is_in_docs_mechanisms() -> None:
     hooks = [name for name in vars(Mechanism) if not name.startswith("_")]
     missing = [h for h in hooks if not re.search(rf"`(?:\w+\.)*{h}\b", text)]
     assert not missing, f"docs/mechanisms.md does not name {missing}"
+
+
+def test_docs_engine_restricted_ranges_are_the_missions() -> None:
+    """docs/engine.md's mission-file example said missions 2 and 3 restrict the red wires'
+    numbers; mission 2 restricts its yellow ones (1..7), mission 3 its red ones (1..9)."""
+    import tomllib
+
+    line = next(x for x in DOCS["engine.md"].splitlines() if "restricted range" in x)
+    said = re.search(
+        r"# (\w+) = \{ keep = \d+, numbers = \[(\d+), (\d+)\] \}.*\(mission (\d+); mission (\d+): (\w+) (\d+)\.\.(\d+)\)",
+        line,
+    )
+    assert said, line
+    colour, low, high, mission, other, other_colour, other_low, other_high = said.groups()
+    for number, wanted, span in (
+        (mission, colour, (low, high)),
+        (other, other_colour, (other_low, other_high)),
+    ):
+        wires = tomllib.loads((ROOT / f"missions/m{int(number):02d}.toml").read_text())["wires"]
+        assert wires[wanted]["numbers"] == [int(span[0]), int(span[1])], (number, wanted)
