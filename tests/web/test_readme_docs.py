@@ -269,3 +269,18 @@ def test_docs_engine_restricted_ranges_are_the_missions() -> None:
     ):
         wires = tomllib.loads((ROOT / f"missions/m{int(number):02d}.toml").read_text())["wires"]
         assert wires[wanted]["numbers"] == [int(span[0]), int(span[1])], (number, wanted)
+
+
+def test_build_py_test_row_names_the_pages_type_check() -> None:
+    """`build.py test` runs mypy twice; the README's row said "mypy" once and named no paths."""
+    import build
+
+    source = Path(build.__file__).read_text()
+    mine = re.search(r"mine = \[([^\]]*)\]", source)
+    assert mine
+    paths = re.findall(r'"([^"]+)"', mine.group(1))
+    row = re.search(r"^\| `python3 build.py test \[PYTEST ARGS\]` \|(.*)$", README, re.M)
+    assert row
+    said = re.search(r"then the page's: ([^)]*)\)", row.group(1))
+    assert said, "the README's row names the page's mypy run"
+    assert re.findall(r"`([^`]+)`", said.group(1)) == paths
