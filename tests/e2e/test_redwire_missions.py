@@ -1871,13 +1871,15 @@ def test_a_cut_names_its_oxygen_price_and_the_pass_moves_the_dial(
     # Her next turn: the pass (always offered), and the detonator moves one step.
     if settled_decision(page, 120_000) != "turn":
         pytest.skip("the game ended before the captain's second turn")
-    before = saved_state(page).dial
+    state = saved_state(page)
+    before = state.dial
     page.locator('[data-act="mode"][data-mode="oxygen_pass"]').click()
     expect(confirm).to_contain_text("I pass my turn: the detonator moves one step")
     confirm.click()
+    # The count of moves before the click: read after it, it may already include the pass.
     page.wait_for_function(
         f"() => document.querySelector('[data-testid=prompt]')?.dataset.moves !== "
-        f"'{len(saved_state(page).history)}'"
+        f"'{len(state.history)}'"
     )
     after = saved_state(page)
     at = next(i for i, e in enumerate(after.log) if e.type == "oxygen_pass")
