@@ -142,6 +142,11 @@ REDWIRE_BAD = {
     "scope": ("?mission=4&", ["banana", "", "table"]),
     "supply": ("?mission=4&", ["banana", "", "limited"]),
     "memory": ("?mission=50&players=3&", ["banana", "", "none"]),
+    "locks": ("?mission=12&", ["banana", "", "none"]),
+    "bluffer": ("?mission=17&", ["banana", "", "KEEPS"]),
+    "unheld": ("?mission=18&", ["banana", "", "free"]),
+    "discards": ("?mission=47&players=3&", ["banana", "", "2"]),
+    "stranded": ("?mission=65&players=3&", ["banana", "", "win"]),
     "characters": ("?mission=31&players=3&", ["banana", "", "dd,E5", "dd,dd,dd,dd,dd,dd"]),
 }
 

@@ -42,3 +42,29 @@ def test_known_queries() -> None:
     assert without("?mission=2&lang=it&x=a%20b&seed=3", ["mission", "seed"]) == "?lang=it&x=a+b"
     # Once read, a link leaves the shell's parameters only (a stray one too: it is not a game).
     assert without_game_params("?mission=2&lang=it&x=a%20b&seed=3") == "?lang=it"
+
+
+def test_a_shared_link_deals_every_rule_variant_it_was_played_with() -> None:
+    """The menu's link to "this game" (``link_query``) carries every rule option but the dial's
+    cap: the five missions' own variants (12, 17, 18, 47, 65) had no link parameter, so their
+    link dealt the game under the default rules (found by the docs audit)."""
+    from dataclasses import fields
+
+    from fusebox_web.redwire.urls import link_query, parse_link
+
+    from engine.redwire.options import MISSION_OPTIONS, Options
+
+    defaults = Options()
+    other = {"edition": "EN", "detector_scope": "stand", "faithful_token_supply": True}
+    other |= {"m18_unheld": "forbidden"}
+    other |= {name: True for name in MISSION_OPTIONS if name != "m18_unheld"}
+    assert set(other) == {f.name for f in fields(Options)} - {"dial_cap"}
+    for option, value in other.items():
+        query = link_query(18, 3, 7, options={option: value})
+        link = parse_link(query)
+        assert link is not None and not hasattr(link, "key"), (option, query, link)
+        assert link.options.get(option) == value, (option, query, link.options)
+        # at its default a variant says nothing: the link stays short
+        assert link_query(18, 3, 7, options={option: getattr(defaults, option)}) == (
+            "?mission=18&players=3&seed=7"
+        )

@@ -15,7 +15,10 @@ Parameters (all optional but ``mission``; beside them, others in the address are
 ``brief``    ``0`` skips the briefing screen and opens the board at once (``1``: shown)
 ``captain``  the captain's seat, 1..players (default: drawn from the seed)
 ``edition``  IT or EN; ``scope``: hand or stand; ``supply``: unlimited or faithful; ``memory``:
-             perfect or beside (mission 50's ``m50_memory``) (rule variants)
+             perfect or beside (mission 50's ``m50_memory``); the missions' own variants:
+             ``locks`` card or added (12), ``bluffer`` keeps or loses (17), ``unheld`` token or
+             forbidden (18), ``discards`` no or yes (47), ``stranded`` play or lose (65) (rule
+             variants: every option but ``dial_cap``, so a shared link deals the same rules)
 ``characters`` from mission 31, each person's character by seat, comma-separated: ``dd`` (the
              Double Detector), ``E1``..``E4`` (``characters=dd,E1,E3``; the captain's is unused);
              refused for a mission with no characters to choose (before 31, 34, 58) and for
@@ -44,6 +47,7 @@ from dataclasses import dataclass, field
 
 from engine.redwire.mechanisms import new_characters
 from engine.redwire.missions import boxed_missions, load_mission, mission_ids
+from engine.redwire.options import Options
 
 from ..shell.links import LinkError, encode_query, parse_query, shell_only, strays
 from ..shell.links import single as _single
@@ -91,6 +95,11 @@ GAME_PARAMS = (
     "supply",
     "characters",
     "memory",
+    "locks",
+    "bluffer",
+    "unheld",
+    "discards",
+    "stranded",
 )
 #: ``brief=``: the briefing screen shown, or skipped (the board at once).
 BRIEF_SHOWN = ("1", "yes", "true")
@@ -106,6 +115,11 @@ VARIANT_PARAMS: dict[str, dict[str, tuple[str, object]]] = {
         "faithful": ("faithful_token_supply", True),
     },
     "memory": {"perfect": ("m50_memory", False), "beside": ("m50_memory", True)},
+    "locks": {"card": ("m12_lock_added_cards", False), "added": ("m12_lock_added_cards", True)},
+    "bluffer": {"keeps": ("m17_rhett_no_dd", False), "loses": ("m17_rhett_no_dd", True)},
+    "unheld": {"token": ("m18_unheld", "token"), "forbidden": ("m18_unheld", "forbidden")},
+    "discards": {"no": ("m47_pass_discards", False), "yes": ("m47_pass_discards", True)},
+    "stranded": {"play": ("m65_stranded_loss", False), "lose": ("m65_stranded_loss", True)},
 }
 
 
@@ -237,19 +251,11 @@ def link_query(
     params: dict[str, object] = {"mission": mission, "players": players, "seed": seed}
     if captain is not None:
         params["captain"] = captain + 1
+    defaults = Options()
     for name, choices in VARIANT_PARAMS.items():
         for word, (option, value) in choices.items():
-            if (
-                options
-                and option in options
-                and options[option] == value
-                and word
-                not in (
-                    "IT",
-                    "hand",
-                    "unlimited",
-                )
-            ):
+            chosen = options.get(option, getattr(defaults, option)) if options else None
+            if chosen == value and value != getattr(defaults, option):
                 params[name] = word
     if characters and any(c != "dd" for c in characters):
         params["characters"] = ",".join(characters)
