@@ -7,8 +7,8 @@
 
 Tables of 3 to 6 seats play the three levels in turn around the table (strong, basic, random,
 strong...), each seed dealt three times with the lineup rotated one seat, so every level sits in
-every seat on the same deals; two seats play three lineups of each seed (``games_played``:
-strong-basic, strong-random, basic-strong). Games end with their round or after 40 rounds. Printed per player
+every seat on the same deals; two seats play every ordered pair of levels on each seed (six
+lineups: ``games_played``). Games end with their round or after 40 rounds. Printed per player
 count: each level's win share per seat (ties shared) and mean final score with 95% intervals; the
 head-to-head of strong against basic in the games both play (how often the strong seats score more
 than the basic ones, and by how much); the game length; each level's decision times (CPython, CPU
@@ -81,10 +81,15 @@ def lineup(players: int, rotation: int) -> tuple[str, ...]:
 
 
 def games_played(counts: list[int], seeds: int) -> list[tuple[int, int, int]]:
-    """The games of a run, as (players, seed, rotation): three rotations of every deal, so two
-    seats play only ``PAIRS[:3]`` (strong-basic, strong-random, basic-strong), not the six
-    ``lineups(2)`` counts."""
-    return [(n, seed, rotation) for n in counts for seed in range(seeds) for rotation in range(3)]
+    """The games of a run, as (players, seed, rotation): every lineup of every deal, the three
+    rotations of the levels around a table of 3 to 6, every ordered pair of levels for two (it
+    was three rotations for two seats too, so basic never met random there)."""
+    return [
+        (n, seed, rotation)
+        for n in counts
+        for seed in range(seeds)
+        for rotation in range(lineups(n))
+    ]
 
 
 def play(players: int, seed: int, rotation: int) -> GameResult:
@@ -505,7 +510,7 @@ def print_page(found: dict[str, Any], cases: str, games: str) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seeds", type=int, default=10, help="deals per player count (x3 lineups)")
+    parser.add_argument("--seeds", type=int, default=10, help="deals per player count (x3 lineups, x6 for two seats)")
     parser.add_argument("--counts", default="2,3,4,5,6", help="player counts")
     parser.add_argument(
         "--flights", type=int, default=12, help="flights checked against the optimum"
