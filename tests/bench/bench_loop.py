@@ -510,7 +510,12 @@ def print_page(found: dict[str, Any], cases: str, games: str) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seeds", type=int, default=10, help="deals per player count (x3 lineups, x6 for two seats)")
+    parser.add_argument(
+        "--seeds",
+        type=int,
+        default=10,
+        help="deals per player count (x3 lineups, x6 for two seats)",
+    )
     parser.add_argument("--counts", default="2,3,4,5,6", help="player counts")
     parser.add_argument(
         "--flights", type=int, default=12, help="flights checked against the optimum"
