@@ -157,7 +157,7 @@ def test_the_checker_finds_what_it_looks_for() -> None:
     )
 
 
-@pytest.mark.parametrize("mission", [2, 63])
+@pytest.mark.parametrize("mission", [2, 24, 63])
 def test_red_wire_names_contain_what_the_board_shows(catalog: Catalog, mission: int) -> None:
     state = m63() if mission == 63 else past_setup_tokens(mission, 3, 7)
     seat = state.to_move
