@@ -1,7 +1,8 @@
 """Text that says something keeps a 4.5:1 contrast (WCAG 1.4.3) where an audit with axe-core
 found it did not: a used equipment card and Double Detector badge of Red Wire (dimmed as a
 whole), Countdown's green wires and Snip letters (white on green), the missing cards of Loop the
-Loop's flight plans (dimmed placeholders). Measured here in the light theme (the tighter one) and
+Loop's flight plans (dimmed placeholders), and Loop's green cards and dimmed "over" points in
+the dark theme. Measured here in the light theme (the tighter one) and
 the dark one, from the colours the page computes, opacity included."""
 
 from __future__ import annotations
@@ -118,11 +119,28 @@ def test_countdown_colours_keep_their_white_or_dark_text_readable(
     assert low(page, ".test-contrast :is(.cd-wire, .cd-snip)") == []
 
 
-@pytest.mark.parametrize("scheme", SCHEMES)
-def test_the_missing_cards_of_a_flight_plan_are_readable(
+#: Both themes here: Loop's colours differ between them.
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_loop_cards_and_the_missing_cards_of_a_flight_plan_are_readable(
     follow_link: Callable[..., Page], scheme: str
 ) -> None:
     page = follow_link("?game=loop&players=3&seed=11&bots=1&pace=instant", color_scheme=scheme)
     wait_board(page)
     # At the start every plan's cards are missing: placeholders that name the manoeuvre.
     assert low(page, ".lp-slot") == []
+    # A card of each colour, as the board draws one (fusebox_web.loop.render.card_html).
+    page.evaluate(
+        """() => {
+            const box = document.createElement('div');
+            box.className = 'lp-hand-cards test-contrast';
+            for (const c of ['red', 'blue', 'green', 'yellow']) {
+                box.insertAdjacentHTML('beforeend', `<span class="lp-card lp-${c}">`
+                    + `<span class="lp-card-name">${c}</span><span class="lp-card-d">7</span>`
+                    + '<span class="lp-card-pts"><span class="lp-exact">4</span>'
+                    + '<span class="lp-over">2</span></span></span>');
+            }
+            document.querySelector('#lp-hand').append(box);
+        }"""
+    )
+    shown = ".test-contrast :is(.lp-card-name, .lp-card-d, .lp-exact, .lp-over)"
+    assert low(page, shown) == []
