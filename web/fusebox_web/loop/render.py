@@ -441,16 +441,19 @@ def _hand(inp: BoardInput) -> str:
             on = card["id"] in inp.selected
             inner = card_html(w, card, cls=classes(on and "is-on"))
             if pick:
+                # Named by its content, the whole card in words ("Loop 7: 4 points for an exact
+                # hit, 2 for beating it"), which begins with what is seen: an aria-label with
+                # that sentence hid the visible "Loop 7 4 2", which it does not contain.
                 cards.append(
                     tag(
                         "button",
-                        inner,
+                        tag("span", inner, aria_hidden="true")
+                        + tag("span", esc(w.card_full(card)), class_="lp-sr"),
                         type="button",
                         class_=classes("lp-pick", on and "is-on"),
                         data_act="card",
                         data_card=card["id"],
                         aria_pressed="true" if on else "false",
-                        aria_label=w.card_full(card),
                     )
                 )
             else:
@@ -624,6 +627,11 @@ def _log(inp: BoardInput) -> str:
             data_testid="lp-log",
         ),
         class_="lp-log-box",
+        # It scrolls (on a projector, or a long line on a phone): a keyboard scrolls it once
+        # it has the focus, and a screen reader names the region.
+        tabindex="0",
+        role="region",
+        aria_label=w.t("lp.log.title"),
     )
     out += button(
         w.t("lp.log.hide" if inp.log_open else "lp.log.show"),
@@ -637,6 +645,9 @@ def _log(inp: BoardInput) -> str:
             "".join(tag("li", esc(line)) for line in inp.full_log if line),
             class_="lp-log-all",
             data_testid="lp-log-all",
+            # It scrolls too: focusable, named, still a list.
+            tabindex="0",
+            aria_label=w.t("lp.log.show"),
         )
     if inp.share:
         out += tag(

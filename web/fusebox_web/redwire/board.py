@@ -1023,7 +1023,9 @@ def aux_buttons(inp: BoardInput) -> str:
                 type="button",
                 class_="rw-chip rw-hint",
                 data_act="hint",
-                aria_label=hint if short != hint else None,
+                # No aria-label: the name is the words one sees ("Aiuto" on a phone is no part
+                # of "Suggerimento"); the full one is the tooltip and description.
+                title=hint if short != hint else None,
             )
         )
     if inp.odds_toggle:
@@ -1056,7 +1058,9 @@ def odds_toggle(inp: BoardInput) -> str:
         tag("span", icon("check") if on else "", class_="rw-box", aria_hidden="true")
         + tag("span", esc(inp.words.t("rw.odds.toggle")), class_="rw-long")
         + tag("span", esc(inp.words.t("rw.odds.short")), class_="rw-short"),
-        aria_label=inp.words.t("rw.odds.toggle"),
+        # No aria-label: the name is the words one sees ("Prob." on a phone is no part of
+        # "Mostra probabilità"); the full one is the tooltip and description.
+        title=inp.words.t("rw.odds.toggle"),
         type="button",
         class_="rw-chip rw-hint rw-odds-toggle",
         data_act="odds",

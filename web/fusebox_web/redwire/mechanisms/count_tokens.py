@@ -32,7 +32,8 @@ def _marks(obs: Observation, w: Words) -> dict[Tile, tuple[str, str]]:
         drawn = tag(
             "span", esc(f"{TIMES}{count}"), class_="rw-token rw-token--count", aria_hidden="true"
         )
-        out[(token["stand"], token["slot"])] = (drawn, w.t("rw.count.tile", count=count))
+        # The name says the token right after the wire's value, as it is seen ("blu 2, x1").
+        out[(token["stand"], token["slot"])] = (drawn, w.tn("rw.count.tile", count, count=count))
     return out
 
 

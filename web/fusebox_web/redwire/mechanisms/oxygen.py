@@ -92,8 +92,9 @@ def _card_reserve(n: int, w: Words) -> str:
         tag("span", marks, class_="rw-oxy-row", aria_hidden="true")
         + " "
         + tag("strong", esc(label)),
+        # No aria-label: a <p> has no role to carry it (ARIA forbids it there), and its words,
+        # the discs aside, are the label already.
         class_="rw-seq rw-oxy-card",
-        aria_label=label,
         data_testid="oxygen-reserve",
     )
 
