@@ -4,6 +4,8 @@ finding, colour contrast and accessible names included."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from axe_check import findings
 from harness import Opener, follow, record_console, wait_ready, watch_context
@@ -102,3 +104,23 @@ def test_every_screen_has_no_serious_finding(
     watch.stop(context)
     watch.check()
     assert not found, "\n".join(f"{screen}: {items}" for screen, items in found.items())
+
+
+def test_closing_a_panel_gives_the_focus_back_to_its_button(
+    follow_link: Callable[..., Page],
+) -> None:
+    """Menu, Rules and the log open a panel: closed by Escape or by its Close button, the focus
+    goes back to the button that opened it (it went to the prompt: a keyboard or screen-reader
+    user lost their place; found by the accessibility audit)."""
+    page = follow_link("?mission=4&players=3&seed=7&bots=1&brief=0&pace=instant&captain=1")
+    for name, closing in (("menu", "Escape"), ("rules", "Escape"), ("menu", "close")):
+        button = page.locator(f'[data-act="panel"][data-panel="{name}"]').first
+        button.focus()
+        page.keyboard.press("Enter")
+        expect(button).to_have_attribute("aria-expanded", "true")
+        if closing == "Escape":
+            page.keyboard.press("Escape")
+        else:
+            page.locator('[data-act="close"]').first.click()
+        expect(button).to_have_attribute("aria-expanded", "false")
+        expect(button).to_be_focused()

@@ -391,10 +391,10 @@ class App(BoardControls, PanelControls):
         if str(event.key) == "Escape" and self.screen == "board":
             event.preventDefault()
             if self.panel is not None:
-                self.panel = None
-            else:
-                self.selected = ()
-                self.message = None
+                self.close_panel()
+                return
+            self.selected = ()
+            self.message = None
             self.draw_board()
             dom.focus("#cd-prompt", scroll=False)
 

@@ -950,9 +950,7 @@ class App(BoardControls, PanelControls):
 
     def cancel(self) -> None:
         if self.panel is not None:
-            self.panel = None
-            self.draw_board()
-            dom.focus("#rw-prompt", scroll=False)
+            self.close_panel()
             return
         self.sel = fresh(self.viewer_affordances())
         self.message = None

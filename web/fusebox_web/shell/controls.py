@@ -124,6 +124,15 @@ class PanelControls:
             dom.focus(f"#{self.PREFIX}-panel-title")
 
     def act_close(self, target: Any) -> None:
+        self.close_panel()
+
+    def close_panel(self) -> None:
+        """Close the open panel (its Close button, or Escape) and put the focus back on the
+        button that opened it, so that a keyboard or screen-reader user is where they were (it
+        went to the prompt); the prompt when that button is not on the board."""
+        name = self.panel
         self.panel = None
         self.draw_board()
-        dom.focus(f"#{self.PREFIX}-prompt", scroll=False)
+        opener = f'[data-act="panel"][data-panel="{name}"]'
+        if name is None or not dom.focus(opener, scroll=False):
+            dom.focus(f"#{self.PREFIX}-prompt", scroll=False)
