@@ -112,10 +112,7 @@ class Game:
         if not isinstance(raw, dict):
             raise ValueError("a saved game is an object")
         table = Table.from_json(raw.get("table"))
-        unknown = unknown_levels(raw.get("table"))
-        if unknown:  # (the shell's table would play it at the best level without a word)
-            seat, level = unknown[0]
-            raise ValueError(f"seat {seat + 1}: computer level {level!r}")
+        refuse_unknown_levels(raw.get("table"))
         state = Record.from_json(raw.get("record")).replay()
         if state.players != table.players:
             raise ValueError("the table and the record disagree on the number of players")
@@ -202,6 +199,16 @@ def unknown_levels(raw_table: object) -> list[tuple[int, str]]:
     ]
 
 
+def refuse_unknown_levels(raw_table: object) -> None:
+    """A saved table with a computer level this page does not have is refused (``ValueError``),
+    so that the save is set aside and the player told: the shell's table would play it at the
+    best level without a word."""
+    unknown = unknown_levels(raw_table)
+    if unknown:
+        seat, level = unknown[0]
+        raise ValueError(f"seat {seat + 1}: computer level {level!r}")
+
+
 #: How much of an unknown level's name a message repeats.
 LEVEL_CUT = 20
 
@@ -229,10 +236,7 @@ class Progress:
     def from_json(cls, raw: object) -> Progress:
         if not isinstance(raw, dict):
             raise ValueError("progress is an object")
-        unknown = unknown_levels(raw.get("table"))
-        if unknown:  # (the shell's table would play it at the best level without a word)
-            seat, level = unknown[0]
-            raise ValueError(f"seat {seat + 1}: computer level {level!r}")
+        refuse_unknown_levels(raw.get("table"))
         captain = raw.get("captain")
         if captain is not None and (isinstance(captain, bool) or not isinstance(captain, int)):
             raise ValueError(f"captain {captain!r}")
