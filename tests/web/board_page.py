@@ -29,8 +29,10 @@ def board_html(
     catalog: Catalog,
     panel: str | None = "log",
     names: Sequence[str] = NAMES,
+    odds_toggle: bool = False,
 ) -> str:
-    """Every part of the board ``viewer`` sees (``None``: a spectator), with fresh selection."""
+    """Every part of the board ``viewer`` sees (``None``: a spectator), with fresh selection
+    (``odds_toggle``: the "show odds" button offered)."""
     obs = state.observation(viewer)
     w = Words(catalog, list(names[: obs["players"]]), [st["owner"] for st in obs["stands"]])
     aff = affordances(state, viewer)
@@ -45,6 +47,7 @@ def board_html(
         title="T",
         rules="R",
         contents=screens.bomb_contents(obs, w),
+        odds_toggle=odds_toggle,
     )
     return "".join(board.render(inp).values())
 

@@ -16,16 +16,11 @@ import pytest
 from fusebox_web.loop import render as loop_render
 from fusebox_web.loop.choices import choices as loop_choices
 from fusebox_web.loop.words import Words as LoopWords
-from fusebox_web.redwire import board, screens
-from fusebox_web.redwire.affordances import affordances
-from fusebox_web.redwire.log_text import log_lines
-from fusebox_web.redwire.selection import fresh
-from fusebox_web.redwire.words import Words
 from fusebox_web.shell.i18n import Catalog
 
 from engine.redwire import GameState
 from tests.redwire.engine.test_oxygen_relay import m63
-from tests.web.board_page import NAMES, past_setup_tokens
+from tests.web.board_page import board_html, past_setup_tokens
 from tests.web.test_loop_page import states as loop_states
 from tests.web.test_loop_page import words as loop_words
 
@@ -125,23 +120,7 @@ def name_problems(html: str) -> list[str]:
 
 def redwire_board(state: GameState, viewer: int, catalog: Catalog) -> str:
     """The board as the page draws it for a person at the device, the odds toggle offered."""
-    obs = state.observation(viewer)
-    w = Words(catalog, list(NAMES[: obs["players"]]), [st["owner"] for st in obs["stands"]])
-    aff = affordances(state, viewer)
-    inp = board.BoardInput(
-        obs=obs,
-        words=w,
-        aff=aff,
-        sel=fresh(aff),
-        kinds=["human"] * state.players,
-        lines=log_lines(obs["log"], w),
-        panel="log",
-        title="T",
-        rules="R",
-        contents=screens.bomb_contents(obs, w),
-        odds_toggle=True,
-    )
-    return "".join(board.render(inp).values())
+    return board_html(state, viewer, catalog, odds_toggle=True)
 
 
 def test_the_checker_finds_what_it_looks_for() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -82,35 +83,30 @@ def test_parse_catalogs_reads_the_inlined_form() -> None:
 
 
 #: Quotation marks that are not the Italian catalogs' own (« »): curly English ones, straight.
-NOT_ITALIAN_QUOTES = re.compile(r'[“”„"]')
+#: Per language: its quotation marks, and the marks it must not use.
+QUOTES = {"it": ("«", "»", re.compile(r'[“”„"]')), "en": ("“", "”", re.compile(r'["«»„]'))}
 
 
-def test_italian_quotes_are_guillemets(catalog: Catalog) -> None:
+def quoting_problems(texts: Mapping[str, str], lang: str) -> tuple[list[str], list[str]]:
+    """The keys of ``texts`` (in ``lang``) quoting with another style than the language's, and
+    those whose quotes are not closed."""
+    opening, closing, other = QUOTES[lang]
+    wrong = [key for key, text in texts.items() if other.search(text)]
+    unbalanced = [key for key, text in texts.items() if text.count(opening) != text.count(closing)]
+    return wrong, unbalanced
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_each_language_quotes_in_one_style(catalog: Catalog, lang: str) -> None:
     """The Italian catalogs quoted with «…» in one game and “…” or "…" in another (Countdown's
-    link errors, Red Wire's "Messi da parte", a few rule texts); «…», the style they used
-    most, is now the only one in every Italian message (the shell's, each game's, the page
-    modules' own strings)."""
-    italian = catalog.messages["it"]
-    assert sum("«" in text for text in italian.values()) > 20
-    wrong = {key: text for key, text in italian.items() if NOT_ITALIAN_QUOTES.search(text)}
-    assert not wrong, f"Italian messages quoting with another style than «…»: {wrong}"
-    unbalanced = [key for key, text in italian.items() if text.count("«") != text.count("»")]
-    assert not unbalanced, unbalanced
-
-
-NOT_ENGLISH_QUOTES = re.compile(r'["«»„]')
-
-
-def test_english_quotes_are_curly(catalog: Catalog) -> None:
-    """The English catalogs quote with “…”, but four Red Wire rule texts (the audio track's
-    name, the challenges' "In a row", the flipped wires' "right", the wire pile's button)
-    used straight "…"; every English message (the shell's, each game's, the page modules' own
-    strings) now quotes with “…”, each one closed."""
-    english = catalog.messages["en"]
-    assert sum("“" in text for text in english.values()) > 20
-    wrong = {key: text for key, text in english.items() if NOT_ENGLISH_QUOTES.search(text)}
-    assert not wrong, f"English messages quoting with another style than “…”: {wrong}"
-    unbalanced = [key for key, text in english.items() if text.count("“") != text.count("”")]
+    link errors, Red Wire's "Messi da parte", a few rule texts), and four English Red Wire rule
+    texts (the audio track's name, the challenges' "In a row", the flipped wires' "right", the
+    wire pile's button) with straight "…": every message (the shell's, each game's, the page
+    modules' own strings) now quotes with «…» in Italian, “…” in English, each one closed."""
+    messages = catalog.messages[lang]
+    assert sum(QUOTES[lang][0] in text for text in messages.values()) > 20
+    wrong, unbalanced = quoting_problems(messages, lang)
+    assert not wrong, f"{lang} messages quoting with another style: {wrong}"
     assert not unbalanced, unbalanced
 
 
