@@ -218,3 +218,70 @@ def test_six_pilots_fit_a_projector_the_log_scrolling_in_its_own_box(
             page.set_viewport_size(SMALL_PROJECTOR)
             page.wait_for_timeout(200)
         play(page, person.choose(state.observation(0), state.legal_actions(0)))
+
+
+#: The plans' scrolling box and its "more below" cue: sizes, places and whether the cue shows.
+PLANS_BOX = """() => {
+    const box = document.querySelector("#lp-plans .lp-plan-box");
+    const cue = document.querySelector("#lp-plans .lp-plan-more");
+    const b = box.getBoundingClientRect(), c = cue.getBoundingClientRect();
+    return {scroll: box.scrollHeight, client: box.clientHeight, top: box.scrollTop,
+            box: [b.top, b.bottom], cue: [c.top, c.bottom], innerH: innerHeight,
+            shown: getComputedStyle(cue).visibility === "visible" && c.height > 0};
+}"""
+
+
+def test_the_plans_say_there_is_more_below_on_a_1280_by_720_projector(
+    follow_link: Callable[..., Page],
+) -> None:
+    """Late in a game of six pilots, the plans (every pilot's best scores, the first 12+) are
+    taller than a 1280 x 720 screen's column and scroll in their own box: they did so with no
+    sign of it, and a room at the back could not tell there was more. A cue lies over the box's
+    bottom edge ("More below", over a fade) while the end is out of view, and goes once it is
+    in view; the box is a named region a keyboard scrolls; with nothing to scroll, no cue."""
+    page = follow_board(
+        follow_link, "?game=loop&players=6&seed=7&first=1" + QUICK, viewport=SMALL_PROJECTOR
+    )
+    assert wait_turn(page) == "turn"
+    first = page.evaluate(PLANS_BOX)
+    assert first["scroll"] <= first["client"] + 1 and not first["shown"], first  # round 1
+    region = page.get_by_role("region", name="Flight plans")
+    expect(region).to_have_attribute("tabindex", "0")
+    person = make_bot("basic", 1)
+    seen = None
+    for _ in range(400):
+        decision = wait_turn(page)
+        assert decision != "over", "the plans never scrolled"
+        state = saved_state(page)
+        if decision == "turn" and state.round >= 3:
+            fit = page.evaluate(PLANS_BOX)
+            if fit["scroll"] > fit["client"] + 1:
+                seen = fit
+                break
+        play(page, person.choose(state.observation(0), state.legal_actions(0)))
+    assert seen is not None
+    assert seen["shown"], seen
+    # Over the box's last line, on the screen.
+    assert seen["cue"][0] < seen["box"][1] <= seen["cue"][1] + 1 <= seen["innerH"] + 1, seen
+    # The keyboard scrolls the box to its end: the cue goes.
+    region.focus()
+    page.keyboard.press("End")
+    page.wait_for_function(
+        "() => { const b = document.querySelector('#lp-plans .lp-plan-box');"
+        " return b.scrollTop + b.clientHeight >= b.scrollHeight - 1; }"
+    )
+    page.wait_for_function(
+        "() => getComputedStyle(document.querySelector('#lp-plans .lp-plan-more'))"
+        ".visibility === 'hidden'"
+    )
+    # Back up a little: there is more below again.
+    page.keyboard.press("Home")
+    page.wait_for_function(
+        "() => getComputedStyle(document.querySelector('#lp-plans .lp-plan-more'))"
+        ".visibility === 'visible'"
+    )
+    # A 1920 x 1080 projector has room for the plans: nothing scrolls, no cue.
+    page.set_viewport_size(PROJECTOR)
+    page.wait_for_timeout(200)
+    wide = page.evaluate(PLANS_BOX)
+    assert wide["scroll"] <= wide["client"] + 1 and not wide["shown"], wide

@@ -61,10 +61,11 @@ def test_a_link_the_table_cannot_play_is_refused_and_the_game_in_progress_kept(
 ) -> None:
     """A hand-edited link that reads well but does not fit the table: a player count the
     mission is not played with (34 and 65: not by two), a captain beyond the last seat of the
-    table (the link names no players: the table's three), mission 66 (it needs the box), a
-    parameter Red Wire does not have alone, a rule variant's nonsense, a blank value. Each
-    is refused with a sentence saying why, as any bad link is, never the page's error box, and
-    the game in progress is neither asked about nor lost."""
+    table (the link names no players: the table's three), mission 66 (it needs the box), no
+    mission at all (what to add is said), a parameter Red Wire does not have alone, a rule
+    variant's nonsense, a blank value. Each is refused with a sentence saying why, as any bad
+    link is, never the page's error box, and the game in progress is neither asked about nor
+    lost."""
     page.goto(site_url + "?mission=4&players=3&seed=7&bots=1&brief=0&pace=instant&lang=en")
     wait_ready(page)
     expect(page.get_by_test_id("prompt")).to_be_visible()
@@ -77,6 +78,12 @@ def test_a_link_the_table_cannot_play_is_refused_and_the_game_in_progress_kept(
             "the captain must be one of the table's seats, counted from 1, not \u201c5\u201d.",
         ),
         ("?mission=66&players=4", "mission 66 cannot be played here: it needs the physical box"),
+        # The mission left out: what to add, and the link with it (its players kept).
+        (
+            "?players=3",
+            "it names no mission: add one, mission=N with N from 1 to "
+            f"{max(redwire.all_missions())}, as in \u201c?mission=1&players=3\u201d.",
+        ),
         # Parameters Red Wire does not have, alone: refused naming one (they showed nothing
         # and stayed in the address), with or without the game's name.
         ("?game=redwire&foo=3", "Red Wire has no \u201cfoo\u201d in its links"),

@@ -4,10 +4,10 @@ parameters leave the address once the game has started."""
 from __future__ import annotations
 
 import pytest
-from fusebox_web.redwire.urls import Link, LinkError, parse_link, without_game_params
+from fusebox_web.redwire.urls import Link, LinkError, parse_link, refusal, without_game_params
 from fusebox_web.shell.i18n import Catalog
 
-from engine.redwire.missions import boxed_missions
+from engine.redwire.missions import boxed_missions, mission_ids
 
 
 def test_a_link_to_a_mission_that_needs_the_box_says_so(catalog: Catalog) -> None:
@@ -66,3 +66,28 @@ def test_characters_for_a_mission_without_them_are_refused_with_a_sentence(
     assert str(mission) in sentence and "characters" in sentence
     assert ("31" in sentence) == (mission < 31)
     assert isinstance(parse_link(f"?mission={mission}&players=3"), Link)
+
+
+def test_a_link_without_a_mission_says_what_to_add_and_keeps_the_rest(catalog: Catalog) -> None:
+    """``?players=3`` (Red Wire's link with the mission left out) was refused with only "it
+    names no mission": the sentence now says to add ``mission=N`` (1 to the last mission) and
+    shows the link with it, the link's other game parameters kept (a bad one, or one mission 1
+    has no use for, left out: the example must work)."""
+    found = parse_link("?players=3&seed=7&lang=it")
+    assert isinstance(found, LinkError) and found.key == "rw.link.noMission"
+    last = max(mission_ids())
+    assert found.params == {"last": last, "example": "?mission=1&players=3&seed=7"}
+    sentence = refusal(catalog.t, found)
+    add = {
+        "en": f"add one, mission=N with N from 1 to {last}",
+        "it": f"mission=N con N da 1 a {last}",
+    }
+    assert add[catalog.lang] in sentence
+    assert "?mission=1&players=3&seed=7" in sentence
+    assert isinstance(parse_link(str(found.params["example"])), Link)
+    for query, example in (
+        ("?players=9&bots=all", "?mission=1&bots=all"),
+        ("?characters=dd,E1&captain=2", "?mission=1&captain=2"),
+    ):
+        found = parse_link(query)
+        assert isinstance(found, LinkError) and found.params["example"] == example, query

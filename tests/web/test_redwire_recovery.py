@@ -243,7 +243,10 @@ def test_an_unknown_computer_level_at_the_saved_table_is_said_too() -> None:
     s = reload(store)
     assert s.campaign.status(1) == "won" and s.table.seat(2).name == "Zed"
     assert s.table.seat(2).level == "expert"
-    problem = ("rw.storage.tableLevelReset", {"seat": 2, "level": "genius", "best": "expert"})
+    problem = (
+        "rw.storage.tableLevelReset",
+        {"seat": 2, "seat_of": "table", "level": "genius", "best": "expert"},
+    )
     assert s.problems == [problem] and s.progress_problem == problem
     [kept] = s.quarantined()
     assert kept.kind == "progress" and kept.text == edited
@@ -253,6 +256,28 @@ def test_an_unknown_computer_level_at_the_saved_table_is_said_too() -> None:
     html = home.home(t, home.home_input(t, s, [said]))
     assert html.count(esc(said)) == 1 and esc(t("rw.home.progressKept")) not in html
     assert reload(store).problems == []
+
+
+def test_the_saved_tables_seat_is_named_from_the_table_beside_a_saved_game() -> None:
+    """With a saved game whose seats have other names, the table screen's computer at an
+    unknown level is still named from the table screen's seats (the problem says whose seat it
+    is), and the saved game's own problems from the game's."""
+    s = played_session(4)
+    table = Table.default().with_players(3).with_seat(2, name="Zed").to_json()
+    table["seats"][2]["level"] = "genius"
+    campaign = Campaign().finished(1, 3, 0, won=True)
+    storage.write(s.store, storage.PROGRESS, {"campaign": campaign.to_json(), "table": table})
+    again = reload(s.store)
+    assert again.game is not None and again.game.table.seat(2).name != "Zed"
+    t = load_catalogs(WEB / "i18n", "en").t
+    [problem] = again.problems
+    said = home.problem_text(t, again, *problem)
+    assert "Zed" in said and "genius" in said, said
+    game = again.game.table.names(lambda i: t(f"rw.name.{i + 1}"))
+    level = home.problem_text(
+        t, again, "rw.storage.levelReset", {"seat": 2, "level": "x", "best": "expert"}
+    )
+    assert game[2] in level and "Zed" not in level, level
 
 
 def test_a_damaged_table_keeps_its_people_and_names() -> None:

@@ -3,11 +3,16 @@
 It declares the plan whose cards it would most likely complete (one roll per card, each card's
 chance of being reached by three dice), weighted by the points it would register, once that
 estimate reaches 3 points; otherwise it exchanges, drawing from the deck of the colour its hand
-lacks most and discarding its easiest cards outside the best plan. In flight it places dice for
-the most points, an exact hit first and the fewest dice second; it rolls again only when nothing
-fits, stops after two cards when the third is unlikely, and adds the 7th die at the end when the
-extra point counts. Its free flight is the legal one most likely to succeed, highlighting the card
-most often hit exactly.
+lacks most (every colour in hand: the colour of its best plan's least likely card) and discarding
+its easiest cards outside the best plan. In flight it places dice for the most points, an exact
+hit first and the fewest dice second, never leaving the other cards fewer dice than they need
+when another placement would not; it rolls again only when nothing fits (in a free flight, also
+when every placement would leave too few dice), stops after two cards when the third is unlikely,
+and adds the 7th die at the end when the extra point counts (in a free flight, as soon as the
+cards left need every die). Its free flight is the legal one most likely to succeed, highlighting
+the card most often hit exactly; a hand whose best free flight is unlikely (a failed one must be
+flown again, the same cards, every turn) is exchanged first, keeping the best free flight and
+discarding the hardest of the rest.
 
 >>> from engine.loop import new_game
 >>> game = new_game(players=2, seed=4)
@@ -19,7 +24,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ..actions import (
@@ -40,10 +45,12 @@ from ..cards import COLORS, DECK_OF
 from ..odds import roll_odds
 from .base import register_bot
 from .explanation import Explanation, explanation
-from .values import color_need, free_quality, plan_options
+from .values import color_need, free_hand_value, free_quality, plan_options
 from .view import CardView, View, plan_after
 
 DECLARE_AT = 3.0
+#: The least quick estimate of a free flight's chance (values.free_quality) worth declaring.
+FREE_AT = 0.2
 STOP_BELOW = 0.4
 
 
@@ -61,6 +68,11 @@ def estimate(cards: Sequence[CardView], old: int | None) -> tuple[float, float]:
         return chance, 0.0
     gain = points if old is None else max(0.0, points - old)
     return chance, chance * gain
+
+
+def min_dice(cards: Iterable[CardView]) -> int:
+    """The fewest dice that can reach every one of ``cards`` (a die shows at most 6)."""
+    return sum(-(-c["difficulty"] // 6) for c in cards)
 
 
 class BasicBot:
@@ -122,9 +134,14 @@ class BasicBot:
 
     def _needed_deck(self, view: View, draws: Sequence[Draw]) -> tuple[Draw, str]:
         need = color_need(view, view.hand)
+        # No colour missing: the colour of the best plan's least likely card (not always deck
+        # A, which left a hand of hard green and yellow cards waiting for ever).
+        weak = dict.fromkeys(COLORS, 0.0)
+        for card in self._best_plan(view)[1]:
+            weak[card["color"]] = 1.0 - float(roll_odds(card["difficulty"]).reach)
         color = max(
             (c for c in COLORS if any(d.deck == DECK_OF[c] for d in draws)),
-            key=lambda c: (need[c], -COLORS.index(c)),
+            key=lambda c: (need[c], weak[c], -COLORS.index(c)),
         )
         return next(d for d in draws if d.deck == DECK_OF[color]), color
 
@@ -142,14 +159,10 @@ class BasicBot:
         return EndDraw(view.seat)
 
     def _discard(self, view: View, legal: Sequence[Action]) -> Action:
+        if view.status == "free":
+            return self._free_discard(view, legal)
         # Keep the best plan's cards; of the rest, discard the easiest first.
-        best_cards: set[str] = set()
-        best_gain = -1.0
-        for plan, laid in self._possible_plans(view):
-            cards = plan_after(view, plan, laid)
-            _, gain = estimate(cards, view.my_best(plan))
-            if gain > best_gain:
-                best_gain, best_cards = gain, {c["id"] for c in laid}
+        best_cards = {c["id"] for c in self._best_plan(view)[1]}
         count = view.obs["prompt"]["drawn"]
         order = sorted(
             view.hand,
@@ -163,6 +176,35 @@ class BasicBot:
         action = next(a for a in legal if isinstance(a, Discard) and a.cards == chosen)
         self._why = explanation("discard", cards=list(chosen))
         return action
+
+    def _free_discard(self, view: View, legal: Sequence[Action]) -> Action:
+        # Keep the hand's best free flight; of the rest, discard the hardest first.
+        best: tuple[float, tuple[int, ...], Discard] | None = None
+        for action in legal:
+            assert isinstance(action, Discard)
+            keep = [c for c in view.hand if c["id"] not in action.cards]
+            value = free_hand_value(keep)
+            hardest = tuple(
+                sorted((view.card[c]["difficulty"] for c in action.cards), reverse=True)
+            )
+            if (
+                best is None
+                or value > best[0] + 1e-12
+                or (value > best[0] - 1e-12 and hardest > best[1])
+            ):
+                best = (value, hardest, action)
+        assert best is not None
+        self._why = explanation("discard", cards=list(best[2].cards))
+        return best[2]
+
+    def _best_plan(self, view: View) -> tuple[float, list[CardView]]:
+        """The expected gain of the hand's best three-card plan and its cards (none: -1, [])."""
+        best: tuple[float, list[CardView]] = (-1.0, [])
+        for plan, laid in self._possible_plans(view):
+            _, gain = estimate(plan_after(view, plan, laid), view.my_best(plan))
+            if gain > best[0]:
+                best = (gain, laid)
+        return best
 
     def _possible_plans(self, view: View) -> list[tuple[str, list[CardView]]]:
         return [(p, cards) for p, cards in plan_options(view, view.hand) if len(cards) == 3]
@@ -183,7 +225,9 @@ class BasicBot:
                 if best is None or quality > best[0] + 1e-12:
                     best = (quality, index, action)
         draws = [a for a in legal if isinstance(a, Draw)]
-        if best is not None:
+        # A failed free flight must be flown again, the same cards, turn after turn: a hand whose
+        # best free flight is unlikely is exchanged first (a point a card, once).
+        if best is not None and (best[0] >= FREE_AT or not draws or view.last_turn):
             self._why = explanation("free", cards=list(best[2].cards), percent=round(100 * best[0]))
             return best[2]
         if draws:
@@ -221,10 +265,14 @@ class BasicBot:
             if chance < STOP_BELOW:
                 self._why = explanation("stop_two")
                 return Stop(view.seat)
+        seventh = [a for a in legal if isinstance(a, SeventhDie)]
+        if seventh and flight["kind"] == "free" and flight["pool"] <= min_dice(left):
+            # The free flight's cards need every die left: the 7th gives one to spare.
+            self._why = explanation("seventh")
+            return seventh[0]
         if any(isinstance(a, Roll) for a in legal):
             self._why = explanation("roll")
             return Roll(view.seat)
-        seventh = [a for a in legal if isinstance(a, SeventhDie)]
         if seventh and flight["kind"] == "free":
             self._why = explanation("seventh")
             return seventh[0]
@@ -235,7 +283,11 @@ class BasicBot:
         flight = view.flight
         assert flight is not None
         cards = {c["id"]: c for c in flight["cards"]}
-        best: tuple[float, int, Assign] | None = None
+        left = [c for c in flight["cards"] if c["placed"] is None]
+        # The dice the cards still to fly need at the least, and what the pool can give them
+        # (the 7th die too, while a token can still add it).
+        spare = 1 if any(isinstance(a, SeventhDie) for a in legal) else 0
+        best: tuple[bool, float, int, Assign] | None = None
         for index, action in enumerate(legal):
             if not isinstance(action, Assign):
                 continue
@@ -243,13 +295,22 @@ class BasicBot:
             exact = sum(action.dice) == card["difficulty"]
             points = card["exact"] if exact else card["over"]
             score = points - 0.8 * len(action.dice) + 0.05 * card["difficulty"]
-            if best is None or score > best[0] + 1e-9:
-                best = (score, index, action)
+            # A placement that leaves too few dice for the other cards ends the flight short:
+            # a free flight then fails (2 points, and the same plan again next turn).
+            rest = min_dice(c for c in left if c["id"] != action.card)
+            keeps = flight["pool"] - len(action.dice) + spare >= rest
+            if best is None or (keeps, score) > (best[0], best[1] + 1e-9):
+                best = (keeps, score, index, action)
+        rerolls = [a for a in legal if isinstance(a, Reroll)]
+        if best is not None and not best[0] and flight["kind"] == "free" and rerolls:
+            # Every placement dooms the free flight: a token on the dice is the only way on.
+            action = max(rerolls, key=lambda a: (len(a.dice), a.dice))
+            self._why = explanation("reroll", dice=list(action.dice), percent=50)
+            return action
         if best is not None:
-            action = best[2]
+            action = best[3]
             self._why = explanation("assign", dice=list(action.dice), card=action.card, percent=50)
             return action
-        rerolls = [a for a in legal if isinstance(a, Reroll)]
         if rerolls:
             action = max(rerolls, key=lambda a: (len(a.dice), a.dice))
             self._why = explanation("reroll", dice=list(action.dice), percent=50)

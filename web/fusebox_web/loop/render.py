@@ -322,8 +322,21 @@ def _plans(inp: BoardInput) -> str:
                 data_testid=f"lp-plan-{pid}",
             )
         )
-    return tag("h3", esc(w.t("lp.plans")), class_="lp-sub") + tag(
-        "ul", "".join(out), class_="lp-plan-list"
+    # On a projector the plans scroll in this box when a late game's scores make them too
+    # long for the screen (loop.css): a keyboard scrolls it once it has the focus, a screen
+    # reader names the region, and the cue after it (shown only while there is more below,
+    # loop.css) tells a room that there is more.
+    return (
+        tag("h3", esc(w.t("lp.plans")), class_="lp-sub")
+        + tag(
+            "div",
+            tag("ul", "".join(out), class_="lp-plan-list"),
+            class_="lp-plan-box",
+            tabindex="0",
+            role="region",
+            aria_label=w.t("lp.plans"),
+        )
+        + tag("p", esc(w.t("lp.plans.more")), class_="lp-plan-more", aria_hidden="true")
     )
 
 

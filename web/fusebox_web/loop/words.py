@@ -241,7 +241,7 @@ class Words:
         return self.t("lp.log.bonusNone", who=self.name(e["seat"]), why=self._reasons(e["reasons"]))
 
     def _log_seventh_die(self, e: View) -> str:
-        return self.t("lp.log.seventh", who=self.name(e["seat"]), pool=e["pool"])
+        return self.tn("lp.log.seventh", e["pool"], who=self.name(e["seat"]), pool=e["pool"])
 
     def _log_free_scored(self, e: View) -> str:
         who = self.name(e["seat"])

@@ -38,13 +38,13 @@ class HomeInput:
 
 def problem_text(t: Any, session: Any, key: str, params: Mapping[str, object]) -> str:
     """What loading the saves found (``session.Session.problems``) in words: a seat by its
-    player's name, a computer level by its name."""
+    player's name (a seat of the table screen's seats when the problem says ``seat_of``
+    ``"table"``, else of the saved game's, if any), a computer level by its name."""
     fields = dict(params)
     seat = params.get("seat")
     if isinstance(seat, int):
-        # The table screen's seats (the saved progress), or the saved game's.
-        table = session.table if key == "rw.storage.tableLevelReset" else None
-        table = table or (session.game.table if session.game else session.table)
+        on_table = params.get("seat_of") == "table" or session.game is None
+        table = session.table if on_table else session.game.table
         fields["name"] = table.names(lambda i: t(f"rw.name.{i + 1}"))[seat]
     if "best" in params:
         fields["best"] = t(f"rw.level.{params['best']}")

@@ -282,7 +282,8 @@ class Session:
         self.game: Game | None = None
         self._bots: dict[tuple[int, str], Any] = {}
         #: What loading found wrong or brought back (messages for the player: a catalog key
-        #: and its parameters), shown once.
+        #: and its parameters), shown once. A ``seat`` parameter is a seat of the saved game,
+        #: or of the table screen's seats when ``seat_of`` is ``"table"`` (home.problem_text).
         self.problems: list[tuple[str, dict[str, object]]] = []
         #: Of those, the one about the saved progress (set aside, brought back), if any: while
         #: the home screen shows it, it says all there is to say about the progress.
@@ -326,7 +327,11 @@ class Session:
             self.captain = repaired.captain
         won = sum(1 for p in repaired.campaign.progress.values() if p.won)
         levels = [
-            ("rw.storage.tableLevelReset", {"seat": seat, "level": level, "best": LEVELS[0]})
+            (
+                "rw.storage.tableLevelReset",
+                # The seat is one of the table screen's (the progress), not the saved game's.
+                {"seat": seat, "seat_of": "table", "level": level, "best": LEVELS[0]},
+            )
             for seat, level in repaired.levels
         ]
         if not (levels and repaired.only_levels):

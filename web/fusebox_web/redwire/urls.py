@@ -173,7 +173,9 @@ def parse_link(search: str) -> Link | LinkError | None:
         return LinkError("rw.link.unknown", {"name": stray[0][:24]}) if stray else None
     raw_mission = _single(query, "mission")
     if raw_mission is None:
-        return LinkError("rw.link.noMission")
+        return LinkError(
+            "rw.link.noMission", {"last": MISSIONS[-1], "example": _with_mission(query)}
+        )
     mission = _whole(raw_mission)
     if mission is not None and mission in boxed_missions():
         return LinkError("rw.link.boxed", {"value": mission})
@@ -236,6 +238,25 @@ def parse_link(search: str) -> Link | LinkError | None:
             return LinkError("rw.link.characterBarred", {"mission": mission, "value": barred})
         options.update({f"character_{seat}": pick for seat, pick in enumerate(picks)})
     return Link(mission, players, seed, bots, level, pace, brief, captain, options)
+
+
+def _with_mission(query: dict[str, list[str]]) -> str:
+    """The link with ``mission=1`` added, keeping every other game parameter it gives that
+    mission 1 accepts (``?players=3`` -> ``?mission=1&players=3``): what a refusal suggests.
+
+    >>> _with_mission(parse_query("?players=3&seed=7&lang=it"))
+    '?mission=1&players=3&seed=7'
+    >>> _with_mission(parse_query("?players=9&bots=all"))
+    '?mission=1&bots=all'
+    """
+    kept: list[tuple[str, str]] = [("mission", str(MISSIONS[0]))]
+    for name in query:
+        value = _single(query, name)
+        if name in GAME_PARAMS and value is not None:
+            tried = "?" + encode_query([*kept, (name, value[:24])])
+            if isinstance(parse_link(tried), Link):
+                kept.append((name, value[:24]))
+    return "?" + encode_query(kept)
 
 
 def link_query(
