@@ -3,6 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import settings
+
+# Hypothesis's default deadline (200 ms an example) is a timed test: under the load of a shared
+# machine or a browser test beside it, a property that holds fails as "DeadlineExceeded" or
+# "Flaky". Speed is measured by the benchmarks (`python3 build.py bench`), so no test has one.
+settings.register_profile("fusebox", deadline=None)
+settings.load_profile("fusebox")
 
 # Benchmarks are scripts run by `python build.py bench NAME`, not test modules.
 collect_ignore = ["bench"]
