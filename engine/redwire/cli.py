@@ -84,7 +84,7 @@ from .mechanisms.volunteers import NameVolunteer, PassVolunteer, Volunteer
 from .mechanisms.weakest_link import Accuse, WeakLinkStuck
 from .mechanisms.wire_pile import PileJoin
 from .mechanisms.x_wires import XWait
-from .missions import all_missions, load_mission
+from .missions import all_missions, boxed_missions, load_mission
 from .observation import event_view
 from .observation_types import Observation
 from .options import Options
@@ -753,7 +753,29 @@ def _options(args: argparse.Namespace) -> Options:
     return Options.from_json(raw)
 
 
+def mission_refusal(mission: int) -> str | None:
+    """Why ``--mission`` cannot be played here, or ``None``: a number outside the campaign, or a
+    campaign mission that needs the physical box (mission 66), said with the box's reason.
+
+    >>> mission_refusal(4) is None
+    True
+    >>> mission_refusal(70)
+    'no mission 70: the missions are 1 to 65'
+    """
+    if mission in all_missions():
+        return None
+    shipped = sorted(all_missions())
+    boxed = boxed_missions().get(mission)
+    if boxed is None:
+        return f"no mission {mission}: the missions are {shipped[0]} to {shipped[-1]}"
+    return f"mission {mission} ({boxed.title['en']}) cannot be played here. {boxed.needs['en']}"
+
+
 def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
+    refusal = mission_refusal(args.mission)
+    if refusal is not None:
+        print(f"play: {refusal}", file=sys.stderr)
+        return 2
     allowed = load_mission(args.mission).players
     if args.players not in allowed:  # mission 34: not with two
         print(
@@ -851,7 +873,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", required=True)
     play = sub.add_parser("play", help="play a game (bots and/or one human)")
-    play.add_argument("--mission", type=int, default=1, choices=sorted(all_missions()))
+    shipped = sorted(all_missions())
+    boxed = ", ".join(str(m) for m in sorted(boxed_missions()))
+    play.add_argument(
+        "--mission",
+        type=int,
+        default=1,
+        help=f"{shipped[0]} to {shipped[-1]}"
+        + (f" ({boxed}: needs the physical box)" if boxed else ""),
+    )
     play.add_argument("--players", type=int, default=4, choices=range(2, 6))
     play.add_argument("--seed", type=int, default=None, help="same seed, same deal")
     play.add_argument(

@@ -220,6 +220,22 @@ def test_every_campaign_mission_plays_and_replays_at_every_player_count(
         assert code == 0 and json.loads(text)["result"] in ("won", "exploded")
 
 
+@pytest.mark.parametrize(
+    "mission, says",
+    [
+        ("66", "mission 66 (The Final Countdown) cannot be played here. Needs the physical box"),
+        ("0", "no mission 0: the missions are 1 to 65"),
+        ("67", "no mission 67: the missions are 1 to 65"),
+    ],
+)
+def test_a_mission_that_cannot_be_played_is_refused_with_its_reason(
+    mission: str, says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, text = run_cli("play", "--mission", mission, "--players", "3", "--seed", "1")
+    assert code == 2 and text == ""
+    assert capsys.readouterr().err.startswith(f"play: {says}")
+
+
 def test_same_seed_same_transcript() -> None:
     args = ("play", "--mission", "8", "--players", "5", "--seed", "3")
     assert run_cli(*args)[1] == run_cli(*args)[1]
