@@ -139,6 +139,15 @@ RAW_COPIES = """async (url) => {
 }"""
 
 
+# Ask the page's service worker to keep the gzipped file `path` inflated, as the page does after a
+# boot from the gzip (web/js/runtime.mjs, keepRawSnapshot); its answer.
+KEEP_RAW = """(path) => new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = ({ data }) => resolve(data);
+    navigator.serviceWorker.controller.postMessage({ keepRaw: path }, [channel.port2]);
+})"""
+
+
 def precache_version(site_dir: Path) -> str:
     """The version of the site's service worker (its cache is fusebox-<version>)."""
     found = re.search(r'"version": "(\w+)"', (site_dir / "sw.js").read_text())
@@ -300,6 +309,7 @@ def test_a_snapshot_that_cannot_be_used_gives_the_plain_boot_silently(
     A returning player's profile (its service worker holds the snapshot), lent by the suite:
     the good snapshot is put back in its cache after the test, whatever happens."""
     url = site_url + boot_manifest(site_dir)["snapshot"]
+    raw_url = site_url + boot_manifest(site_dir)["snapshot_raw"]["url"]
     damaged = ("a corrupted byte", "not gzip", "another Pyodide build")
     # The returning player's boot, from the snapshot (its raw copy if an earlier test's boot
     # left one); the cache is changed from this page (caches are per origin).
@@ -311,7 +321,20 @@ def test_a_snapshot_that_cannot_be_used_gives_the_plain_boot_silently(
             assert page.evaluate(DAMAGE, [url, kind]) == 1, kind
             forget_game(page, site_url)
             assert open_board(page, site_url + BOARD) == "plain", kind
+            assert raw_kept(page) is None, kind  # no boot from the gzip: nothing asked
+            # Asked all the same, the service worker stores nothing: the gzip's check fails the
+            # stream it writes (for a gzip of another build, Pyodide would refuse the copy).
+            if kind != "another Pyodide build":
+                kept = page.evaluate(KEEP_RAW, boot_manifest(site_dir)["snapshot"])
+                assert kept["kept"] is False and page.evaluate(RAW_COPIES, raw_url) == {}, kind
         assert sum("without the memory snapshot" in text for text in warnings) == len(damaged)
+        # Nor does it keep anything but a gzipped file of its version, under its own address.
+        for path in ("index.html", "sw.js", "pkg/0000000000000000/snapshot.bin.gz"):
+            kept = page.evaluate(KEEP_RAW, path)
+            assert kept == {
+                "kept": False,
+                "error": f"Error: {path}: not a gzipped file of this version",
+            }
         # The good bytes back: the snapshot boot again (the cache itself was sound all along).
         page.evaluate(DAMAGE, [url, "sound"])
         forget_game(page, site_url)
