@@ -108,6 +108,10 @@ PYTHON_ENV = {"PYTHONHASHSEED": "0", "LANG": "C.UTF-8"}
 
 # The memory snapshot a returning player's page starts from (web/runtime/snapshot.mjs), gzipped.
 SNAPSHOT_ARCHIVE = "snapshot.bin.gz"
+# Where the service worker keeps the snapshot inflated, after a boot from the gzip (web/sw.js,
+# keepRaw): the gzip's address without ".gz", in the same versioned cache. No such file is
+# in the site, and nothing ever fetches that address from the network.
+SNAPSHOT_RAW = SNAPSHOT_ARCHIVE.removesuffix(".gz")
 # Modules never put in the snapshot: command-line entry points, not page code.
 SNAPSHOT_SKIP = ("__main__", "cli")
 
@@ -344,6 +348,12 @@ class Snapshot:
     modules: list[str]
     left_out: dict[str, str]
 
+    @functools.cached_property
+    def raw_sha256(self) -> str:
+        """The SHA-256 of the snapshot inflated: what the page checks the service worker's
+        inflated copy against before starting from it (that copy has no gzip CRC)."""
+        return sha256(gzip.decompress(self.data))
+
 
 def make_snapshot(
     modules: Path, python_stdlib: Path, archives: dict[str, bytes], packages: list[str]
@@ -500,10 +510,14 @@ def game_styles(cards: list[GameCard]) -> str:
     return "\n    ".join(links)
 
 
-def boot_manifest(site: Path, archives: list[str], snapshot: str) -> dict[str, object]:
+def boot_manifest(
+    site: Path, archives: list[str], snapshot: str, raw: dict[str, object]
+) -> dict[str, object]:
     """What web/js/runtime.mjs needs: the archives to install (where, in this sys.path order),
-    the memory snapshot to start from when a cache has it, Python's environment, and the sizes
-    behind the progress bar (a first visit's downloads: the snapshot is not one of them)."""
+    the memory snapshot to start from when a cache has it (gzipped, and where the service worker
+    keeps it inflated, with the SHA-256 and length the page checks that copy against), Python's
+    environment, and the sizes behind the progress bar (a first visit's downloads: the snapshot
+    is not one of them)."""
     downloads = [f"runtime/pyodide/{name}" for name in PYODIDE_FILES if name != "pyodide.mjs"]
     downloads += archives
     return {
@@ -511,6 +525,7 @@ def boot_manifest(site: Path, archives: list[str], snapshot: str) -> dict[str, o
         "folder": ARCHIVE_FOLDER,
         "env": PYTHON_ENV,
         "snapshot": snapshot,
+        "snapshot_raw": raw,
         "downloads": {url: (site / url).stat().st_size for url in downloads},
     }
 
@@ -610,7 +625,12 @@ def build(out: Path = SITE) -> BuildResult:
         f"{len(snapshot.data) / 1e6:.2f} MB gzipped"
     )
     copy_web(staging)
-    manifest = boot_manifest(staging, urls, snapshot_url)
+    raw = {
+        "url": snapshot_url.removesuffix(SNAPSHOT_ARCHIVE) + SNAPSHOT_RAW,
+        "sha256": snapshot.raw_sha256,
+        "bytes": snapshot.size,
+    }
+    manifest = boot_manifest(staging, urls, snapshot_url, raw)
     render_index(staging, manifest, cards)
     version = write_service_worker(staging)
     swap_into_place(staging, out)

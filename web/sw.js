@@ -5,6 +5,10 @@
 // file of the site with a hash of its content, and a version that changes with any of them. A new
 // version installs next to the old one, reusing the files whose hash did not change (the Pyodide
 // runtime, most of the time) and downloading the others, checked against their hash.
+//
+// Asked by a page that has booted from the gzipped memory snapshot, it also keeps the snapshot
+// inflated in this version's cache (keepRaw), for later boots to read without the gunzip: one
+// version's cache, so it goes with the version, like the rest.
 
 const PREFIX = "fusebox-";
 const CACHE = `${PREFIX}${PRECACHE.version}`;
@@ -74,6 +78,41 @@ self.addEventListener("activate", (event) => {
             }
             await self.clients.claim();
         })(),
+    );
+});
+
+/**
+ * Keep the gzipped file `path` of this version (the memory snapshot) inflated in this version's
+ * cache, under its address without ".gz": not a file of the site, never fetched from the network.
+ * Streamed from the gzip into the cache: never all of it in memory. A gzip that fails its check
+ * fails the stream, and then nothing is stored. The page checks the copy against the SHA-256 and
+ * length the build wrote before it starts from it (web/js/snapshot-worker.js).
+ */
+async function keepRaw(path) {
+    const raw = typeof path === "string" ? path.replace(/\.gz$/, "") : "";
+    const listed = (name) => Object.hasOwn(PRECACHE.files, name);
+    if (!listed(path) || raw === path || listed(raw)) {
+        throw new Error(`${path}: not a gzipped file of this version`);
+    }
+    const cache = await caches.open(CACHE);
+    const gzip = await cache.match(siteURL(path));
+    if (!gzip?.ok) throw new Error(`${path}: not in the cache`);
+    const body = gzip.body.pipeThrough(new DecompressionStream("gzip"));
+    const headers = { "Content-Type": "application/octet-stream" };
+    await cache.put(siteURL(raw), new Response(body, { headers }));
+}
+
+// A page's message `{keepRaw: path}`, answered on the port it sends: `{kept: true}`, or
+// `{kept: false, error}` (a quota refused, say: the page boots from the gzip as before).
+self.addEventListener("message", (event) => {
+    const path = event.data?.keepRaw;
+    if (path === undefined) return;
+    const [port] = event.ports;
+    event.waitUntil(
+        keepRaw(path).then(
+            () => port?.postMessage({ kept: true }),
+            (error) => port?.postMessage({ kept: false, error: String(error) }),
+        ),
     );
 });
 

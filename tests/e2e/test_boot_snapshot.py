@@ -3,15 +3,19 @@ downloads it before its board; anything wrong with it gives the plain boot, sile
 
 The snapshot (build.py's make_snapshot, web/runtime/snapshot.mjs) is Python's memory once the
 page's code is imported; web/js/runtime.mjs uses it when the service worker's cache has it and
-says which boot ran in <html data-boot>.
+says which boot ran in <html data-boot>: "snapshot" from the gzip, after which the service worker
+keeps the snapshot inflated in its cache (<html data-raw-snapshot="kept">), and "snapshot-raw"
+from that raw copy, once its SHA-256 is checked (web/js/snapshot-worker.js).
 """
 
 from __future__ import annotations
 
 import gzip
+import hashlib
 import json
 import re
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +23,7 @@ import pytest
 from harness import (
     build,
     forget_game,
+    origin_of,
     record_console,
     wait_board,
     wait_offline_ready,
@@ -46,7 +51,9 @@ RUN_PYTHON = """async (code) => {
 # (sent in base64 through the DevTools protocol they took seconds each way). The sound bytes are
 # kept in the same cache under another address ("?sound": no boot looks there), to put back.
 # A corrupted byte fails gzip's check (as a truncated stream does); "another Pyodide build" is the
-# same memory with the build id in Pyodide's header (magic, sizes, then the id) zeroed.
+# same memory with the build id in Pyodide's header (magic, sizes, then the id) zeroed. The raw
+# copy, if the service worker kept one, is deleted (a boot would start from it); a boot from the
+# sound gzip makes it again.
 DAMAGE = """async ([url, kind]) => {
     const gzip = async (bytes, how) => new Uint8Array(await new Response(
         new Blob([bytes]).stream().pipeThrough(how)).arrayBuffer());
@@ -67,6 +74,7 @@ DAMAGE = """async ([url, kind]) => {
     let found = 0;
     for (const name of await caches.keys()) {
         const cache = await caches.open(name);
+        await cache.delete(url.replace(/\\.gz$/, ""));
         const sound = url + "?sound";
         if (!(await cache.match(sound))) {
             const held = await cache.match(url);
@@ -97,12 +105,54 @@ def in_page(page: Page, code: str) -> Any:
 
 
 def open_board(page: Page, url: str) -> str:
-    """Open a game link, wait for its board; which boot ran."""
+    """Open a game link, wait for its board; which boot ran. After a boot from the gzip, wait
+    until the service worker has kept the raw copy (or failed to): a test that changes the
+    cache next must not race with it."""
     page.goto(url)
     wait_ready(page)
     wait_board(page)
     expect(page.locator("#error")).to_be_hidden()
-    return str(page.evaluate("document.documentElement.dataset.boot"))
+    boot = str(page.evaluate("document.documentElement.dataset.boot"))
+    if boot == "snapshot":
+        page.wait_for_selector("html[data-raw-snapshot]", state="attached", timeout=60_000)
+    return boot
+
+
+def raw_kept(page: Page) -> str | None:
+    """How keeping the raw copy went after this boot: "kept", "failed", or None (not asked)."""
+    kept = page.evaluate("document.documentElement.dataset.rawSnapshot ?? null")
+    return None if kept is None else str(kept)
+
+
+# Where the raw copy is, in which caches, and its SHA-256 there (computed in the page: the 38 MB
+# stay there).
+RAW_COPIES = """async (url) => {
+    const found = {};
+    for (const name of await caches.keys()) {
+        const held = await (await caches.open(name)).match(url);
+        if (!held) continue;
+        const digest = await crypto.subtle.digest("SHA-256", await held.arrayBuffer());
+        found[name] = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0"))
+            .join("");
+    }
+    return found;
+}"""
+
+
+# Ask the page's service worker to keep the gzipped file `path` inflated, as the page does after a
+# boot from the gzip (web/js/runtime.mjs, keepRawSnapshot); its answer.
+KEEP_RAW = """(path) => new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = ({ data }) => resolve(data);
+    navigator.serviceWorker.controller.postMessage({ keepRaw: path }, [channel.port2]);
+})"""
+
+
+def precache_version(site_dir: Path) -> str:
+    """The version of the site's service worker (its cache is fusebox-<version>)."""
+    found = re.search(r'"version": "(\w+)"', (site_dir / "sw.js").read_text())
+    assert found
+    return found.group(1)
 
 
 def play_whole_game(page: Page, url: str) -> tuple[str, list[str], dict[str, Any]]:
@@ -160,25 +210,31 @@ def test_a_first_visit_boots_plainly_then_the_same_game_and_environment_from_the
     online and offline: what used to be three tests of a first visit each (six boots more).
 
     - A first visit boots plainly and never downloads the snapshot before its board; the
-      service worker then precaches it, and the returning player boots from it, online and
-      offline.
+      service worker then precaches it, and the returning player boots from it, online (from
+      the gzip) and offline (from the raw copy the service worker kept after that boot, in this
+      version's cache: no gunzip, its SHA-256 checked).
     - Nothing random is frozen in the snapshot: the same seed plays the same game (deal, every
       computer's choice) as after a plain boot, and as CPython deals it; and the snapshot holds
       all that a game's board and its computer players import.
     - The snapshot freezes no randomness, time zone or environment: each boot reads its own.
     """
     page, context = rome
-    url = boot_manifest(site_dir)["snapshot"]
+    manifest = boot_manifest(site_dir)
+    url, raw = manifest["snapshot"], manifest["snapshot_raw"]
+    requests: list[str] = []
+    context.on("request", lambda request: requests.append(request.url))
     plain, before_ready, plain_record = play_whole_game(page, site_url + WHOLE_GAME)
     assert plain == "plain"
     assert not [name for name in before_ready if "snapshot" in name]
+    assert raw_kept(page) is None  # a first visit's service worker has nothing to inflate yet
     plain_env = in_page(page, ENVIRONMENT)
     # Then the service worker precaches it for the next visit.
     wait_offline_ready(page)
     assert page.evaluate("async (url) => Boolean(await caches.match(url))", site_url + url)
     forget_game(page, site_url)
 
-    # The returning player, online: the snapshot boot plays the very same seeded game.
+    # The returning player, online: the snapshot boot (from the gzip: no raw copy yet) plays the
+    # very same seeded game.
     snapshot, _, snapshot_record = play_whole_game(page, site_url + WHOLE_GAME)
     assert snapshot == "snapshot"
     assert snapshot_record == plain_record
@@ -194,11 +250,22 @@ def test_a_first_visit_boots_plainly_then_the_same_game_and_environment_from_the
     )
     assert in_page(page, "import json, sys; json.dumps(sys.version)").startswith("3.14")
     first = in_page(page, ENVIRONMENT)
+    # After that boot the service worker kept the snapshot inflated, the build's very bytes, in
+    # this version's cache only (it goes with the version), under an address of its own.
+    assert raw_kept(page) == "kept"
+    inflated = gzip.decompress((site_dir / url).read_bytes())
+    sound = build.sha256(inflated)
+    assert raw == {"url": url.removesuffix(".gz"), "sha256": sound, "bytes": len(inflated)}
+    copies = page.evaluate(RAW_COPIES, site_url + raw["url"])
+    assert copies == {f"fusebox-{precache_version(site_dir)}": sound}
 
-    # Offline, the snapshot again.
+    # Offline, the snapshot again: from its raw copy (no gunzip), checked.
     forget_game(page, site_url)
     context.set_offline(True)
-    assert open_board(page, site_url + BOARD) == "snapshot"
+    assert open_board(page, site_url + BOARD) == "snapshot-raw"
+    assert raw_kept(page) is None  # nothing to keep: it was there
+    checked = page.evaluate("performance.getEntriesByName('fusebox:snapshot-digest').length")
+    assert checked == 1
     second = in_page(page, ENVIRONMENT)
     # A module the snapshot does not hold (a command-line entry point) still comes from the
     # archives on sys.path: games opened later import this way.
@@ -218,6 +285,9 @@ def test_a_first_visit_boots_plainly_then_the_same_game_and_environment_from_the
             k: v for k, v in plain_env.items() if k != "random"
         }
     assert len({plain_env["random"], first["random"], second["random"]}) == 3
+    # The raw copy's address is never asked of the network (the service worker's own requests
+    # included).
+    assert not [r for r in requests if r.endswith("/" + build.SNAPSHOT_RAW)]
 
 
 #: In the page: the good snapshot back where it was, and its spare copy ("?sound") gone.
@@ -239,10 +309,11 @@ def test_a_snapshot_that_cannot_be_used_gives_the_plain_boot_silently(
     A returning player's profile (its service worker holds the snapshot), lent by the suite:
     the good snapshot is put back in its cache after the test, whatever happens."""
     url = site_url + boot_manifest(site_dir)["snapshot"]
+    raw_url = site_url + boot_manifest(site_dir)["snapshot_raw"]["url"]
     damaged = ("a corrupted byte", "not gzip", "another Pyodide build")
-    # The returning player's boot, from the snapshot; the cache is changed from this page
-    # (caches are per origin).
-    assert open_board(page, site_url + BOARD) == "snapshot"
+    # The returning player's boot, from the snapshot (its raw copy if an earlier test's boot
+    # left one); the cache is changed from this page (caches are per origin).
+    assert open_board(page, site_url + BOARD) in ("snapshot", "snapshot-raw")
     warnings: list[str] = []
     page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
     try:
@@ -250,7 +321,20 @@ def test_a_snapshot_that_cannot_be_used_gives_the_plain_boot_silently(
             assert page.evaluate(DAMAGE, [url, kind]) == 1, kind
             forget_game(page, site_url)
             assert open_board(page, site_url + BOARD) == "plain", kind
+            assert raw_kept(page) is None, kind  # no boot from the gzip: nothing asked
+            # Asked all the same, the service worker stores nothing: the gzip's check fails the
+            # stream it writes (for a gzip of another build, Pyodide would refuse the copy).
+            if kind != "another Pyodide build":
+                kept = page.evaluate(KEEP_RAW, boot_manifest(site_dir)["snapshot"])
+                assert kept["kept"] is False and page.evaluate(RAW_COPIES, raw_url) == {}, kind
         assert sum("without the memory snapshot" in text for text in warnings) == len(damaged)
+        # Nor does it keep anything but a gzipped file of its version, under its own address.
+        for path in ("index.html", "sw.js", "pkg/0000000000000000/snapshot.bin.gz"):
+            kept = page.evaluate(KEEP_RAW, path)
+            assert kept == {
+                "kept": False,
+                "error": f"Error: {path}: not a gzipped file of this version",
+            }
         # The good bytes back: the snapshot boot again (the cache itself was sound all along).
         page.evaluate(DAMAGE, [url, "sound"])
         forget_game(page, site_url)
@@ -276,15 +360,111 @@ def test_a_snapshot_that_cannot_be_used_gives_the_plain_boot_silently(
         page.evaluate(RESTORE, url)
 
 
+# Spoil the raw copy the service worker kept, in the page (its 38 MB never cross to the test):
+# one byte changed or cut short, in this version's cache; or a stale copy (another build's
+# memory, of the same length: Pyodide's build id zeroed) in an older version's cache, this one's
+# deleted (caches.match looks in every cache). Whether there was a copy to spoil.
+SPOIL_RAW = """async ([url, kind, older]) => {
+    for (const name of await caches.keys()) {
+        let cache = await caches.open(name);
+        const held = await cache.match(url);
+        if (!held) continue;
+        let bytes = new Uint8Array(await held.arrayBuffer());
+        if (kind === "one byte changed") bytes[20_000_000] ^= 0x01;
+        else if (kind === "cut short") bytes = bytes.subarray(0, 30_000_000);
+        else {
+            bytes.fill(0, 16, 48);
+            await cache.delete(url);
+            cache = await caches.open(older);
+        }
+        await cache.put(url, new Response(bytes));
+        return true;
+    }
+    return false;
+}"""
+
+
+@contextmanager
+def quota(page: Page, site_url: str, size: int) -> Iterator[None]:
+    """The site's origin with this storage quota, for the duration (the browser keeps it only
+    while the DevTools session that set it is attached)."""
+    cdp = page.context.new_cdp_session(page)
+    override = {"origin": origin_of(site_url)}
+    cdp.send("Storage.overrideQuotaForOrigin", {**override, "quotaSize": size})
+    try:
+        yield
+    finally:
+        cdp.send("Storage.overrideQuotaForOrigin", override)
+        cdp.detach()
+
+
+def test_a_raw_copy_that_fails_its_check_is_refused_and_made_again(
+    page: Page, site_url: str, site_dir: Path
+) -> None:
+    """The raw copy has no gzip CRC: the page checks its length and SHA-256 (the build's, in the
+    boot manifest) first. A copy changed by one byte, cut short, or stale (another build's, left
+    in an older version's cache) is refused: the boot is from the gzip instead, still from the
+    snapshot and silently (no warning, no error), the bad copy is deleted and the service worker
+    makes a sound one again. A quota that refuses the copy leaves the boot from the gzip too.
+    A returning player's profile, lent by the suite."""
+    manifest = boot_manifest(site_dir)
+    raw = site_url + manifest["snapshot_raw"]["url"]
+    sound = manifest["snapshot_raw"]["sha256"]
+    current = f"fusebox-{precache_version(site_dir)}"
+    older = "fusebox-0000000000000000"
+    board = site_url + BOARD
+    messages: list[str] = []
+    page.on("console", lambda m: messages.append(f"{m.type}: {m.text}"))
+    try:
+        # The returning player: a raw copy in the cache (kept after a boot from the gzip).
+        if open_board(page, board) == "snapshot":
+            assert raw_kept(page) == "kept"
+            forget_game(page, site_url)
+            assert open_board(page, board) == "snapshot-raw"
+        kinds = ("one byte changed", "cut short", "stale, in an older version's cache")
+        for kind in kinds:
+            assert page.evaluate(SPOIL_RAW, [raw, kind, older]), kind
+            forget_game(page, site_url)
+            assert open_board(page, board) == "snapshot", kind
+            assert raw_kept(page) == "kept", kind
+            assert page.evaluate(RAW_COPIES, raw) == {current: sound}, kind
+        refused = [m for m in messages if "raw snapshot was refused" in m]
+        assert len(refused) == len(kinds) and all(m.startswith("info: ") for m in refused)
+        assert not [m for m in messages if m.startswith(("warning: ", "error: "))]
+        # The quota refuses the copy: the bad one is deleted all the same, no new one is kept,
+        # and the boot is from the gzip, silently.
+        assert page.evaluate(SPOIL_RAW, [raw, "one byte changed", older])
+        with quota(page, site_url, 1_000_000):
+            forget_game(page, site_url)
+            assert open_board(page, board) == "snapshot"
+            assert raw_kept(page) == "failed"
+            assert page.evaluate(RAW_COPIES, raw) == {}
+        assert [m for m in messages if "not kept" in m and "QuotaExceededError" in m]
+        assert not [m for m in messages if m.startswith(("warning: ", "error: "))]
+        # Room again: kept after the next boot from the gzip, used by the one after.
+        forget_game(page, site_url)
+        assert open_board(page, board) == "snapshot"
+        assert raw_kept(page) == "kept"
+        forget_game(page, site_url)
+        assert open_board(page, board) == "snapshot-raw"
+    finally:
+        if not page.url.startswith(site_url):
+            page.goto(site_url + "icons/icon.svg")  # a page of the site: its caches
+        page.evaluate("(name) => caches.delete(name)", older)
+
+
 @pytest.mark.fresh_profile  # the service worker installs after the older version's cache
 def test_a_new_version_leaves_no_old_snapshot_in_storage(page: Page, site_url: str) -> None:
-    """The service worker keeps one version's files: an older version's cache, snapshot and
-    all, is deleted when the new version activates."""
+    """The service worker keeps one version's files: an older version's cache, snapshot, raw
+    copy and all, is deleted when the new version activates."""
     old = site_url + "pkg/0000000000000000/" + build.SNAPSHOT_ARCHIVE
+    old_raw = site_url + "pkg/0000000000000000/" + build.SNAPSHOT_RAW
     # An older version's cache, there before this version's worker installs.
     page.context.add_init_script(
-        f"""caches.open("fusebox-0000000000000000")
-            .then((cache) => cache.put({json.dumps(old)}, new Response(new Uint8Array(1000))));"""
+        f"""caches.open("fusebox-0000000000000000").then((cache) => Promise.all([
+            cache.put({json.dumps(old)}, new Response(new Uint8Array(1000))),
+            cache.put({json.dumps(old_raw)}, new Response(new Uint8Array(4000))),
+        ]));"""
     )
     page.goto(site_url)
     wait_ready(page)
@@ -295,13 +475,15 @@ def test_a_new_version_leaves_no_old_snapshot_in_storage(page: Page, site_url: s
             const snapshots = [];
             for (const name of names) {
                 const keys = await (await caches.open(name)).keys();
-                snapshots.push(...keys.map((r) => r.url).filter((u) => u.endsWith(".gz")));
+                snapshots.push(...keys.map((r) => r.url).filter((u) => u.includes("snapshot.bin")));
             }
             return { names, snapshots };
         }"""
     )
     assert len(found["names"]) == 1 and found["names"][0] != "fusebox-0000000000000000"
-    assert len(found["snapshots"]) == 1 and found["snapshots"][0] != old
+    # This version's gzip only: no raw copy before a boot from it.
+    assert len(found["snapshots"]) == 1 and found["snapshots"][0].endswith(".gz")
+    assert found["snapshots"][0] != old
 
 
 # ------------------------------------------------------------------------------- the build
@@ -315,7 +497,18 @@ def test_the_snapshot_is_content_addressed_and_not_a_first_visit_download(site_d
     assert url.split("/")[1] == build.sha256(data)[:16]
     assert url not in boot["downloads"]
     assert f'href="{url}"' not in (site_dir / "index.html").read_text()  # not preloaded
-    assert gzip.decompress(data)[:4] == (1886286592).to_bytes(4, "little")  # Pyodide's magic
+    inflated = gzip.decompress(data)
+    assert inflated[:4] == (1886286592).to_bytes(4, "little")  # Pyodide's magic
+    # Where the service worker keeps it inflated, and what the page checks that copy against:
+    # an address of its own, no file of the site (never fetched), not precached.
+    raw = boot["snapshot_raw"]
+    assert raw == {
+        "url": url.removesuffix(".gz"),
+        "sha256": hashlib.sha256(inflated).hexdigest(),
+        "bytes": len(inflated),
+    }
+    assert not (site_dir / raw["url"]).exists()
+    assert f'"{raw["url"]}"' not in (site_dir / "sw.js").read_text()
 
 
 def test_the_snapshot_holds_the_page_and_its_games(site_dir: Path) -> None:

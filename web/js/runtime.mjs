@@ -17,13 +17,19 @@
 //   - from the memory snapshot (build.py's make_snapshot): Python's memory as the build left it,
 //     the app and the engine already imported, with the archives on sys.path. Used when the
 //     service worker's cache has it (a returning player, online or offline: the worker precaches
-//     it once a page is ready) and the browser can gunzip a stream (DecompressionStream, in
-//     snapshot-worker.js). Never downloaded for a boot: a first visit boots as below. Then
-//     fusebox_web.shell.thaw gives back what the snapshot froze (`random`, the time zone).
+//     it once a page is ready) and the browser can gunzip a stream (DecompressionStream). Never
+//     downloaded for a boot: a first visit boots as below. A worker (snapshot-worker.js) reads it:
+//       - raw: the copy the service worker keeps inflated in its cache, if it has one whose
+//         length and SHA-256 are the build's (the manifest's `snapshot_raw`): no gunzip;
+//       - else the gzip, gunzipped; a raw copy that failed the check is deleted first. Once the
+//         page is ready, it asks the service worker (sw.js, keepRaw) to keep the snapshot
+//         inflated, on idle, for the next boots: <html data-raw-snapshot="kept|failed"> then
+//         says how that went (a quota refused, say: the next boot gunzips again, silently).
+//     Then fusebox_web.shell.thaw gives back what the snapshot froze (`random`, the time zone).
 //   - the plain boot: Pyodide starts its interpreter, then the archives go on sys.path. Also what
 //     happens, silently (a warning in the console), when the snapshot cannot be used: damaged
 //     (gzip checks every byte), made by another Pyodide build (Pyodide checks), or failing.
-// <html data-boot="snapshot|plain"> says which one ran.
+// <html data-boot="snapshot-raw|snapshot|plain"> says which one ran (snapshot: from the gzip).
 //
 // Everything is fetched from the site itself: Pyodide's lock file lists no package, so nothing
 // can be fetched from a CDN.
@@ -79,21 +85,77 @@ async function hasSnapshot() {
     }
 }
 
-/** The snapshot's bytes, gunzipped in a worker (a damaged byte fails gzip's check). */
-function gunzip() {
+/**
+ * The snapshot's bytes, read in a worker: the raw copy if it passes its check, else the gzip,
+ * gunzipped (a damaged byte fails gzip's check). `way` is set to "raw" or "gzip" once it is read.
+ */
+function readSnapshot(way) {
     const worker = new Worker(new URL("./snapshot-worker.js", import.meta.url));
     const bytes = new Promise((resolve, reject) => {
         worker.onmessage = ({ data }) => {
-            if (data.bytes) {
-                performance.mark("fusebox:snapshot");
-                resolve(data.bytes);
-            } else reject(new Error(data.error));
+            if (!data.bytes) return reject(new Error(data.error));
+            performance.mark("fusebox:snapshot");
+            way.value = data.way;
+            if (data.refused) {
+                console.info(`Fusebox: the raw snapshot was refused (${data.refused}): gunzipped`);
+            }
+            measureWorker(data.timings);
+            resolve(data.bytes);
         };
         worker.onerror = (event) => reject(new Error(`snapshot worker: ${event.message}`));
     }).finally(() => worker.terminate());
-    worker.postMessage(siteURL(manifest.snapshot));
+    const raw = manifest.snapshot_raw;
+    worker.postMessage({
+        gzip: siteURL(manifest.snapshot),
+        raw: raw && { ...raw, url: siteURL(raw.url) },
+    });
     bytes.catch(() => {}); // Pyodide awaits it; a failure is reported by boot().
     return bytes;
+}
+
+/** The worker's timings (its clock), as measures of the page: reading the raw copy, checking
+ * its SHA-256, gunzipping. */
+function measureWorker(timings) {
+    const at = (time) => time - performance.timeOrigin;
+    const measure = (name, start, end) => {
+        if (start !== undefined && end !== undefined) {
+            performance.measure(`fusebox:snapshot-${name}`, { start: at(start), end: at(end) });
+        }
+    };
+    measure("read", timings.read, timings.digest);
+    measure("digest", timings.digest, timings.checked);
+    measure("gunzip", timings.checked ?? timings.digest ?? timings.start, timings.inflated);
+}
+
+/**
+ * Once the page is ready and idle, ask the service worker to keep the snapshot inflated for the
+ * next boots (after a boot that gunzipped it). The worker streams it from the gzip into its
+ * cache: the page holds none of it.
+ */
+function keepRawSnapshot() {
+    const worker = navigator.serviceWorker?.controller;
+    if (!worker || !manifest.snapshot_raw) return;
+    const root = document.documentElement;
+    const keep = () => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = ({ data }) => {
+            channel.port1.close();
+            if (!data.kept) console.info("Fusebox: the raw snapshot was not kept:", data.error);
+            root.setAttribute("data-raw-snapshot", data.kept ? "kept" : "failed");
+        };
+        worker.postMessage({ keepRaw: manifest.snapshot }, [channel.port2]);
+    };
+    const idle = () =>
+        globalThis.requestIdleCallback
+            ? requestIdleCallback(keep, { timeout: 5000 })
+            : setTimeout(keep, 1000);
+    if (root.hasAttribute("data-ready")) return idle();
+    const observer = new MutationObserver(() => {
+        if (!root.hasAttribute("data-ready")) return;
+        observer.disconnect();
+        idle();
+    });
+    observer.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
 }
 
 /** Start Python, from `snapshot` (a promise of its bytes) or booting it; the archives installed. */
@@ -190,18 +252,20 @@ async function boot() {
     // Do not leave the archive promise unobserved while Pyodide boots: a failure is reported below.
     archives.catch(() => {});
     let pyodide = null;
+    const way = { value: null };
     if (await hasSnapshot()) {
         try {
-            pyodide = await startPython(archives, gunzip());
+            pyodide = await startPython(archives, readSnapshot(way));
         } catch (error) {
             // The plain boot gives the same page, only later: the player sees no difference.
             console.warn("Fusebox: starting without the memory snapshot:", error);
         }
     }
-    const kind = pyodide ? "snapshot" : "plain";
+    const kind = !pyodide ? "plain" : way.value === "raw" ? "snapshot-raw" : "snapshot";
     pyodide ??= await startPython(archives, null);
     document.documentElement.setAttribute("data-boot", kind);
     report({ stage: "engine", boot: kind });
+    if (kind === "snapshot") keepRawSnapshot();
     return pyodide;
 }
 
