@@ -42,6 +42,29 @@ def test_keyboard_reaches_the_language_menu_and_the_game(browser: Browser, site_
 
 # Every CSS rule of the page that moves something, with the media conditions around it.
 MOVING_RULES = """() => {
+    // A scroll-driven animation (an animation-timeline other than time) that changes only
+    // visibility or opacity is not motion: it is a state of the scroll position, moved only by
+    // the player's own scrolling (Loop the Loop's "More below" cue), so it may stay on.
+    const steady = new Set(["visibility", "opacity"]);
+    const keyframes = new Map();
+    const collect = (rules) => {
+        for (const rule of rules) {
+            if (rule.type === CSSRule.KEYFRAMES_RULE) {
+                const props = new Set();
+                for (const frame of rule.cssRules) {
+                    for (const name of frame.style) props.add(name);
+                }
+                keyframes.set(rule.name, props);
+            } else if (rule.cssRules) collect(rule.cssRules);
+        }
+    };
+    for (const sheet of document.styleSheets) collect(sheet.cssRules);
+    const scrollState = (style, animation) => {
+        const timeline = style.getPropertyValue("animation-timeline");
+        const props = keyframes.get(animation);
+        return Boolean(timeline) && timeline !== "auto" && props !== undefined
+            && [...props].every((name) => steady.has(name));
+    };
     const found = [];
     const walk = (rules, media) => {
         for (const rule of rules) {
@@ -51,7 +74,7 @@ MOVING_RULES = """() => {
             const durations = style.getPropertyValue("transition-duration");
             const animation = style.getPropertyValue("animation-name");
             const moves = (durations && !/^0s(, 0s)*$/.test(durations))
-                || (animation && animation !== "none");
+                || (animation && animation !== "none" && !scrollState(style, animation));
             if (moves) found.push({ selector: rule.selectorText, media });
         }
     };
