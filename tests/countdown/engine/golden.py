@@ -14,6 +14,7 @@ from engine.core.events import SEER
 from engine.countdown import GameState, Options, new_game
 from engine.countdown.bots import make_bot
 from engine.countdown.transcript import describe
+from tests.core.walking import bots_play
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 #: (players, seed, Points variant)
@@ -24,13 +25,7 @@ NAMES = ["Ana", "Bea", "Carlo", "Dario", "Elena"]
 def play_case(players: int, seed: int, points: bool) -> GameState:
     state = new_game(players, seed, options=Options(points=points, points_goal=5))
     bots = [make_bot("basic", seed * 8 + seat) for seat in range(players)]
-    while not state.is_over:
-        seat = state.to_move
-        assert seat is not None
-        state, _ = state.apply(
-            bots[seat].choose(state.observation(seat), state.legal_actions(seat))
-        )
-    return state
+    return bots_play(state, bots)
 
 
 def transcript(state: GameState) -> str:

@@ -10,6 +10,7 @@ from engine.loop import GameState, Options, new_game
 from engine.loop.actions import Assign, DeclareFree, Draw, Highlight, Reroll, Roll, SeventhDie
 from engine.loop.bots import KEYS, bot_names, make_bot
 from engine.loop.state import Status
+from tests.core.walking import bots_play
 from tests.loop.engine.walk import hidden_twin
 from tests.loop.helpers import board, deal, register_all, run
 
@@ -74,13 +75,7 @@ def _bot_game(levels: tuple[str, ...], seed: int, max_rounds: int) -> GameState:
     """An all-bot game as ``build.py bench loop`` plays it (bot seeds ``seed * 8 + seat``)."""
     state = new_game(len(levels), seed, options=Options(max_rounds=max_rounds))
     bots = [make_bot(level, seed * 8 + seat) for seat, level in enumerate(levels)]
-    while not state.is_over:
-        seat = state.to_move
-        assert seat is not None
-        state, _ = state.apply(
-            bots[seat].choose(state.observation(seat), state.legal_actions(seat))
-        )
-    return state
+    return bots_play(state, bots)
 
 
 @pytest.mark.parametrize(

@@ -14,6 +14,7 @@ from engine.core.events import SEER
 from engine.loop import GameState, Options, new_game
 from engine.loop.bots import make_bot
 from engine.loop.transcript import describe
+from tests.core.walking import bots_play
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 #: (players, seed): seat 0 is strong, the others basic and random in turn.
@@ -26,13 +27,7 @@ def play_case(players: int, seed: int) -> GameState:
     state = new_game(players, seed, options=Options(max_rounds=30))
     levels = [LEVELS[0 if seat == 0 else 2 - seat % 2] for seat in range(players)]
     bots = [make_bot(level, seed * 8 + seat) for seat, level in enumerate(levels)]
-    while not state.is_over:
-        seat = state.to_move
-        assert seat is not None
-        state, _ = state.apply(
-            bots[seat].choose(state.observation(seat), state.legal_actions(seat))
-        )
-    return state
+    return bots_play(state, bots)
 
 
 def transcript(state: GameState) -> str:

@@ -15,6 +15,7 @@ from engine.redwire import GameState, new_game
 from engine.redwire.bots import make_bot
 from engine.redwire.bots.characters import table_characters
 from engine.redwire.transcript import describe
+from tests.core.walking import bots_play
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 CASES = [
@@ -97,13 +98,7 @@ def play_case(mission: int, players: int, seed: int) -> GameState:
     )
     state = new_game(mission, players, seed, chosen=chosen)
     bots = [make_bot("simple", seed * 8 + seat) for seat in range(players)]
-    while not state.is_over:
-        seat = state.to_move
-        assert seat is not None
-        state, _ = state.apply(
-            bots[seat].choose(state.observation(seat), state.legal_actions(seat))
-        )
-    return state
+    return bots_play(state, bots)
 
 
 def transcript(state: GameState) -> str:
