@@ -161,6 +161,8 @@ KEEP_RAW = """(path) => new Promise((resolve) => {
 })"""
 
 
+#: A still file of the site: a page of its origin where no app boots.
+KEEPER = "icons/icon.svg"
 #: Where a service worker's cache remembers that the storage refused its raw copy (web/sw.js).
 REFUSED = "__raw_refused__.json"
 
@@ -628,6 +630,45 @@ def test_a_new_version_takes_the_raw_copy_over_or_makes_it_anew(
         forget_game(page, url)
         assert open_board(page, url + BOARD) == "snapshot-raw"
         assert boot_manifest(site)["snapshot_raw"]["url"] == moved.removesuffix(".gz")
+    finally:
+        context.close()
+        server.shutdown()
+    watch.check()
+
+
+def test_a_quota_that_refuses_the_raw_copy_at_the_install_fails_nothing(
+    browser: Browser, site_dir: Path
+) -> None:
+    """A quota with room for the site's files, not for the raw copy: the service worker installs
+    all the same (the site is ready offline), remembers the refusal, and the first return boots
+    from the gzip without a second try. The site on an address of its own (its own quota)."""
+    manifest = boot_manifest(site_dir)
+    raw_bytes = manifest["snapshot_raw"]["bytes"]
+    site_bytes = sum(p.stat().st_size for p in site_dir.rglob("*") if p.is_file())
+    room = site_bytes + 10_000_000
+    assert raw_bytes > 20_000_000  # does not fit in the room left
+    server, url = build.serve_in_thread(site_dir)
+    context = browser.new_context()
+    watch = watch_context(context, url)
+    messages: list[str] = []
+    try:
+        page = context.new_page()
+        page.goto(url + KEEPER)  # the quota is set from a page of the site's origin
+        record_console(page, watch)  # (from here: the browser asks for a favicon there)
+        page.on("console", lambda m: messages.append(f"{m.type}: {m.text}"))
+        with quota(page, url, room):
+            page.goto(url + BOARD)
+            wait_ready(page)
+            wait_offline_ready(page)
+            assert page.evaluate(RAW_COPIES, url + manifest["snapshot_raw"]["url"]) == {}
+            current = f"fusebox-{precache_version(site_dir)}"
+            assert list(page.evaluate(RAW_COPIES, url + REFUSED)) == [current]
+            forget_game(page, url)
+            assert open_board(page, url + BOARD) == "snapshot"
+            assert raw_kept(page) == "failed"
+        tried = [m for m in messages if "not kept" in m]
+        assert len(tried) == 1 and "not tried again in this version" in tried[0], tried
+        assert "QuotaExceededError" in tried[0]
     finally:
         context.close()
         server.shutdown()
