@@ -591,84 +591,74 @@ def publish(site: Path, snapshot: str | None = None, note: str = "") -> str:
     return f"fusebox-{build.write_service_worker(site, snapshot or manifest['snapshot'])}"
 
 
-def test_a_new_version_takes_the_raw_copy_over_or_makes_it_anew(
+def test_the_raw_copy_is_made_at_the_install_taken_over_by_a_new_version_or_made_anew(
     browser: Browser, site_dir: Path, tmp_path: Path
 ) -> None:
-    """A new version whose snapshot did not change takes the older version's raw copy over
-    (checked at boot like any copy) instead of inflating it again; one whose snapshot moved
-    (changed) makes its own. Either way the first boot after the update reads a raw copy.
-    A copy of the site, served on its own address, updated in place twice."""
+    """The service worker makes the raw copy once it has cached a version; a failure fails
+    nothing. A copy of the site, served on an address of its own (its own quota), updated in
+    place three times:
+
+    - first visit under a quota with room for the site's files, not for the raw copy: the
+      service worker installs all the same (ready offline), remembers the refusal, and the
+      first return boots from the gzip without a second try;
+    - room again, a new version (the same snapshot): it tries again, at its install;
+    - another (the same snapshot): the older version's copy is taken over (checked at boot like
+      any copy), not inflated again; the first boot after the update reads it;
+    - another, whose snapshot changed (moved with it): its copy is inflated anew, and read."""
     site = tmp_path / "site"
     shutil.copytree(site_dir, site)
-    raw = boot_manifest(site)["snapshot_raw"]["url"]
-    first = f"fusebox-{precache_version(site)}"
+    manifest = boot_manifest(site)
+    raw = manifest["snapshot_raw"]["url"]
+    site_bytes = sum(p.stat().st_size for p in site.rglob("*") if p.is_file())
+    assert manifest["snapshot_raw"]["bytes"] > 20_000_000  # no room for it below
     server, url = build.serve_in_thread(site)
-    context = browser.new_context()
-    watch = watch_context(context, url)
-    try:
-        page = context.new_page()
-        record_console(page, watch)
-        page.goto(url + BOARD)
-        wait_ready(page)
-        wait_offline_ready(page)
-        assert page.evaluate(TAG_RAW, url + raw)  # made once the site was cached
-        assert page.evaluate(RAW_PLACES, [url + raw]) == {first: {url + raw: first}}
-
-        # A new version, the same snapshot: the copy is taken over, not inflated again.
-        second = publish(site, note="second")
-        assert page.evaluate(NEW_VERSION, second) == [second]
-        assert page.evaluate(RAW_PLACES, [url + raw]) == {second: {url + raw: first}}
-        forget_game(page, url)
-        assert open_board(page, url + BOARD) == "snapshot-raw"
-
-        # Another, whose snapshot changed (its address with it): inflated anew.
-        moved = "pkg/ffffffffffffffff/" + build.SNAPSHOT_ARCHIVE
-        third = publish(site, moved, note="third")
-        assert page.evaluate(NEW_VERSION, third) == [third]
-        new_raw = url + moved.removesuffix(".gz")
-        assert page.evaluate(RAW_PLACES, [url + raw, new_raw]) == {third: {new_raw: ""}}
-        forget_game(page, url)
-        assert open_board(page, url + BOARD) == "snapshot-raw"
-        assert boot_manifest(site)["snapshot_raw"]["url"] == moved.removesuffix(".gz")
-    finally:
-        context.close()
-        server.shutdown()
-    watch.check()
-
-
-def test_a_quota_that_refuses_the_raw_copy_at_the_install_fails_nothing(
-    browser: Browser, site_dir: Path
-) -> None:
-    """A quota with room for the site's files, not for the raw copy: the service worker installs
-    all the same (the site is ready offline), remembers the refusal, and the first return boots
-    from the gzip without a second try. The site on an address of its own (its own quota)."""
-    manifest = boot_manifest(site_dir)
-    raw_bytes = manifest["snapshot_raw"]["bytes"]
-    site_bytes = sum(p.stat().st_size for p in site_dir.rglob("*") if p.is_file())
-    room = site_bytes + 10_000_000
-    assert raw_bytes > 20_000_000  # does not fit in the room left
-    server, url = build.serve_in_thread(site_dir)
     context = browser.new_context()
     watch = watch_context(context, url)
     messages: list[str] = []
     try:
+        # The quota is set from a tab of the site's origin where no app runs (the browser asks
+        # for a favicon there: not the page watched).
+        keeper = context.new_page()
+        keeper.goto(url + KEEPER)
         page = context.new_page()
-        page.goto(url + KEEPER)  # the quota is set from a page of the site's origin
-        record_console(page, watch)  # (from here: the browser asks for a favicon there)
+        record_console(page, watch)
         page.on("console", lambda m: messages.append(f"{m.type}: {m.text}"))
-        with quota(page, url, room):
+        first = f"fusebox-{precache_version(site)}"
+        with quota(keeper, url, site_bytes + 10_000_000):
             page.goto(url + BOARD)
             wait_ready(page)
             wait_offline_ready(page)
-            assert page.evaluate(RAW_COPIES, url + manifest["snapshot_raw"]["url"]) == {}
-            current = f"fusebox-{precache_version(site_dir)}"
-            assert list(page.evaluate(RAW_COPIES, url + REFUSED)) == [current]
+            assert page.evaluate(RAW_PLACES, [url + raw]) == {}
+            assert page.evaluate(RAW_PLACES, [url + REFUSED]) == {first: {url + REFUSED: ""}}
             forget_game(page, url)
             assert open_board(page, url + BOARD) == "snapshot"
             assert raw_kept(page) == "failed"
         tried = [m for m in messages if "not kept" in m]
         assert len(tried) == 1 and "not tried again in this version" in tried[0], tried
         assert "QuotaExceededError" in tried[0]
+
+        # Room again, a new version tries again: made at its install.
+        second = publish(site, note="second")
+        assert page.evaluate(NEW_VERSION, second) == [second]
+        assert page.evaluate(RAW_PLACES, [url + raw, url + REFUSED]) == {second: {url + raw: ""}}
+
+        # A new version, the same snapshot: the copy is taken over, not inflated again.
+        assert page.evaluate(TAG_RAW, url + raw)
+        third = publish(site, note="third")
+        assert page.evaluate(NEW_VERSION, third) == [third]
+        assert page.evaluate(RAW_PLACES, [url + raw]) == {third: {url + raw: second}}
+        forget_game(page, url)
+        assert open_board(page, url + BOARD) == "snapshot-raw"
+
+        # Another, whose snapshot changed (its address with it): inflated anew.
+        moved = "pkg/ffffffffffffffff/" + build.SNAPSHOT_ARCHIVE
+        fourth = publish(site, moved, note="fourth")
+        assert page.evaluate(NEW_VERSION, fourth) == [fourth]
+        new_raw = url + moved.removesuffix(".gz")
+        assert page.evaluate(RAW_PLACES, [url + raw, new_raw]) == {fourth: {new_raw: ""}}
+        forget_game(page, url)
+        assert open_board(page, url + BOARD) == "snapshot-raw"
+        assert boot_manifest(site)["snapshot_raw"]["url"] == moved.removesuffix(".gz")
     finally:
         context.close()
         server.shutdown()
