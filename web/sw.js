@@ -1,19 +1,28 @@
 // Fusebox service worker: precaches the whole site so that, after one visit, the game loads and
 // plays with the network cut.
 //
-// build.py writes this file into the site with `const PRECACHE = {version, files}` on top: every
-// file of the site with a hash of its content, and a version that changes with any of them. A new
-// version installs next to the old one, reusing the files whose hash did not change (the Pyodide
-// runtime, most of the time) and downloading the others, checked against their hash.
+// build.py writes this file into the site with `const PRECACHE = {version, files, snapshot}` on
+// top: every file of the site with a hash of its content, a version that changes with any of them,
+// and which of them is the gzipped memory snapshot. A new version installs next to the old one,
+// reusing the files whose hash did not change (the Pyodide runtime, most of the time) and
+// downloading the others, checked against their hash.
 //
-// Asked by a page that has booted from the gzipped memory snapshot, it also keeps the snapshot
-// inflated in this version's cache (keepRaw), for later boots to read without the gunzip: one
-// version's cache, so it goes with the version, like the rest.
+// Once a version's files are cached (at the end of its install), it also keeps the memory snapshot
+// (PRECACHE.snapshot, gzipped) inflated in that version's cache (keepRaw), for the boots to read
+// without the gunzip, the very first return included: one version's cache, so it goes with the
+// version, like the rest. A version whose snapshot did not change (same path, same hash) takes
+// the older version's copy over instead of inflating it again. Making it never fails the install:
+// without it, a page boots from the gzip, then asks for the copy again (the repair path).
 
 const PREFIX = "fusebox-";
 const CACHE = `${PREFIX}${PRECACHE.version}`;
 // Stored in each cache: the hashes of the files it holds, for the next version to reuse.
 const INDEX = "__precache__.json";
+// Stored in a cache whose raw copy the storage refused (its quota): why. Not tried again in this
+// version (each try costs the worker a gunzip); a new version tries again.
+const REFUSED = "__raw_refused__.json";
+// The same, while this worker runs: for a storage so full that even that entry was refused.
+let refusal = null;
 
 const siteURL = (path) => new URL(path, self.registration.scope).href;
 
@@ -23,7 +32,13 @@ async function hashOf(response) {
     return hex.slice(0, 16);
 }
 
-/** url -> cached response, for every file of older versions whose hash is still current. */
+/** The address of the raw copy of the gzipped file `path`: the same without ".gz". */
+const rawOf = (path) => path.replace(/\.gz$/, "");
+
+/**
+ * url -> cached response, for every file of older versions whose hash is still current, and
+ * the snapshot's raw copy an older version kept of this version's very snapshot.
+ */
 async function reusable() {
     const found = new Map();
     for (const name of await caches.keys()) {
@@ -35,6 +50,12 @@ async function reusable() {
             if (PRECACHE.files[path] !== hash || found.has(siteURL(path))) continue;
             const response = await cache.match(siteURL(path));
             if (response) found.set(siteURL(path), response);
+            // Checked by the page (its SHA-256) before any boot reads it, like a copy made here.
+            const raw = siteURL(rawOf(path));
+            if (path === PRECACHE.snapshot && !found.has(raw)) {
+                const copy = await cache.match(raw);
+                if (copy) found.set(raw, copy);
+            }
         }
     }
     return found;
@@ -62,11 +83,32 @@ async function precache() {
         headers: { "Content-Type": "application/json" },
     });
     await cache.put(siteURL(INDEX), index);
+    await rawCopy(old.get(siteURL(rawOf(PRECACHE.snapshot ?? ""))));
+}
+
+/**
+ * Once the files are cached: the snapshot's raw copy, taken over from an older version (`carried`,
+ * the same snapshot) or else inflated. A failure (the quota, a damaged gzip) only leaves this
+ * version without the copy: the install goes on.
+ */
+async function rawCopy(carried) {
+    if (!PRECACHE.snapshot) return;
+    try {
+        if (carried) {
+            await store(await caches.open(CACHE), siteURL(rawOf(PRECACHE.snapshot)), carried);
+        } else {
+            await keepRaw(PRECACHE.snapshot);
+        }
+    } catch (error) {
+        console.info("Fusebox: the raw snapshot was not kept:", String(error));
+    }
 }
 
 self.addEventListener("install", (event) => {
     // Take over at once: the page loads everything it needs at boot, so a running page cannot
-    // ask the new version for a file of the old one.
+    // ask the new version for a file of the old one. The raw copy is made before: the old
+    // version serves meanwhile (a first visit's page is ready already), and the first boot the
+    // new version serves can read it.
     event.waitUntil(precache().then(() => self.skipWaiting()));
 });
 
@@ -86,24 +128,45 @@ self.addEventListener("activate", (event) => {
  * cache, under its address without ".gz": not a file of the site, never fetched from the network.
  * Streamed from the gzip into the cache: never all of it in memory. A gzip that fails its check
  * fails the stream, and then nothing is stored. The page checks the copy against the SHA-256 and
- * length the build wrote before it starts from it (web/js/snapshot-worker.js).
+ * length the build wrote before it starts from it (web/js/snapshot-worker.js). Not tried again
+ * in a version whose storage refused it once.
  */
 async function keepRaw(path) {
-    const raw = typeof path === "string" ? path.replace(/\.gz$/, "") : "";
+    const raw = typeof path === "string" ? rawOf(path) : "";
     const listed = (name) => Object.hasOwn(PRECACHE.files, name);
     if (!listed(path) || raw === path || listed(raw)) {
         throw new Error(`${path}: not a gzipped file of this version`);
     }
     const cache = await caches.open(CACHE);
+    const refused = refusal ?? (await (await cache.match(siteURL(REFUSED)))?.json())?.error;
+    if (refused) throw new Error(`not tried again in this version, refused before: ${refused}`);
     const gzip = await cache.match(siteURL(path));
     if (!gzip?.ok) throw new Error(`${path}: not in the cache`);
     const body = gzip.body.pipeThrough(new DecompressionStream("gzip"));
     const headers = { "Content-Type": "application/octet-stream" };
-    await cache.put(siteURL(raw), new Response(body, { headers }));
+    await store(cache, siteURL(raw), new Response(body, { headers }));
 }
 
-// A page's message `{keepRaw: path}`, answered on the port it sends: `{kept: true}`, or
-// `{kept: false, error}` (a quota refused, say: the page boots from the gzip as before).
+/** Put a raw copy in `cache`; a quota that refuses it is remembered there (REFUSED). */
+async function store(cache, url, response) {
+    try {
+        await cache.put(url, response);
+    } catch (error) {
+        if (error?.name === "QuotaExceededError") {
+            const why = new Response(JSON.stringify({ error: String(error) }), {
+                headers: { "Content-Type": "application/json" },
+            });
+            await cache.put(siteURL(REFUSED), why).catch(() => {
+                refusal = String(error);
+            });
+        }
+        throw error;
+    }
+}
+
+// A page's message `{keepRaw: path}` (after a boot from the gzip: the copy was refused by its
+// check, or never made), answered on the port it sends: `{kept: true}`, or `{kept: false, error}`
+// (a quota refused, say: the page boots from the gzip as before).
 self.addEventListener("message", (event) => {
     const path = event.data?.keepRaw;
     if (path === undefined) return;

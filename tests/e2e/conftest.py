@@ -12,9 +12,9 @@ response; a test that provokes errors on purpose sets ``watch.errors_expected = 
 With pytest-xdist every worker gets these fixtures; the build itself runs once per test run.
 
 The browser is a **returning player's** by default: `context` and `open_context(...)` give a
-profile that has visited the site before (its service worker holds the site and the memory
-snapshot), with every page closed and the site's storage cleared between tests. A page then boots
-in about 2 s instead of 4-5 s, as for a player who comes back. A test of the first visit (the
+profile that has visited the site before (its service worker holds the site, the memory
+snapshot and its raw copy), with every page closed and the site's storage cleared between
+tests. A page then boots in about 2 s instead of 4-5 s, as for a player who comes back. A test of the first visit (the
 plain boot, the service worker's install, a request held on its way from the network) is marked
 ``@pytest.mark.fresh_profile`` and gets a new, empty profile, as does ``browser.new_context()``.
 """
@@ -138,6 +138,8 @@ class ReturningProfiles:
             visit = context.new_page()
             visit.goto(self.site_url)
             wait_ready(visit)
+            # The site cached and the snapshot's raw copy made (the service worker makes it
+            # before it is ready): every test's first boot in the profile reads that copy.
             wait_offline_ready(visit)
             visit.close()
             self.profiles[key] = (context, keeper)

@@ -3,9 +3,11 @@ downloads it before its board; anything wrong with it gives the plain boot, sile
 
 The snapshot (build.py's make_snapshot, web/runtime/snapshot.mjs) is Python's memory once the
 page's code is imported; web/js/runtime.mjs uses it when the service worker's cache has it and
-says which boot ran in <html data-boot>: "snapshot" from the gzip, after which the service worker
-keeps the snapshot inflated in its cache (<html data-raw-snapshot="kept">), and "snapshot-raw"
-from that raw copy, once its SHA-256 is checked (web/js/snapshot-worker.js).
+says which boot ran in <html data-boot>: "snapshot-raw" from the raw copy the service worker keeps
+inflated in its cache (made once it has precached the site, or taken over from the older version
+when the snapshot did not change), once its SHA-256 is checked (web/js/snapshot-worker.js);
+"snapshot" from the gzip, when there is no sound raw copy, after which the service worker makes
+the copy again (<html data-raw-snapshot="kept">).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import gzip
 import hashlib
 import json
 import re
+import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -139,6 +142,16 @@ RAW_COPIES = """async (url) => {
 }"""
 
 
+# Delete the raw copy from every cache; in how many it was.
+DELETE_RAW = """async (url) => {
+    let found = 0;
+    for (const name of await caches.keys()) {
+        if (await (await caches.open(name)).delete(url)) found += 1;
+    }
+    return found;
+}"""
+
+
 # Ask the page's service worker to keep the gzipped file `path` inflated, as the page does after a
 # boot from the gzip (web/js/runtime.mjs, keepRawSnapshot); its answer.
 KEEP_RAW = """(path) => new Promise((resolve) => {
@@ -146,6 +159,12 @@ KEEP_RAW = """(path) => new Promise((resolve) => {
     channel.port1.onmessage = ({ data }) => resolve(data);
     navigator.serviceWorker.controller.postMessage({ keepRaw: path }, [channel.port2]);
 })"""
+
+
+#: A still file of the site: a page of its origin where no app boots.
+KEEPER = "icons/icon.svg"
+#: Where a service worker's cache remembers that the storage refused its raw copy (web/sw.js).
+REFUSED = "__raw_refused__.json"
 
 
 def precache_version(site_dir: Path) -> str:
@@ -210,9 +229,10 @@ def test_a_first_visit_boots_plainly_then_the_same_game_and_environment_from_the
     online and offline: what used to be three tests of a first visit each (six boots more).
 
     - A first visit boots plainly and never downloads the snapshot before its board; the
-      service worker then precaches it, and the returning player boots from it, online (from
-      the gzip) and offline (from the raw copy the service worker kept after that boot, in this
-      version's cache: no gunzip, its SHA-256 checked).
+      service worker then precaches it and keeps it inflated in this version's cache, and the
+      returning player's very first return boots from that raw copy (no gunzip, its SHA-256
+      checked). Without the raw copy (deleted here), the next boot, offline, is from the gzip,
+      and the service worker makes the copy again.
     - Nothing random is frozen in the snapshot: the same seed plays the same game (deal, every
       computer's choice) as after a plain boot, and as CPython deals it; and the snapshot holds
       all that a game's board and its computer players import.
@@ -228,15 +248,25 @@ def test_a_first_visit_boots_plainly_then_the_same_game_and_environment_from_the
     assert not [name for name in before_ready if "snapshot" in name]
     assert raw_kept(page) is None  # a first visit's service worker has nothing to inflate yet
     plain_env = in_page(page, ENVIRONMENT)
-    # Then the service worker precaches it for the next visit.
+    # Then the service worker precaches it for the next visit, and keeps it inflated: the
+    # build's very bytes, in this version's cache only (it goes with the version), under an
+    # address of its own.
     wait_offline_ready(page)
     assert page.evaluate("async (url) => Boolean(await caches.match(url))", site_url + url)
+    inflated = gzip.decompress((site_dir / url).read_bytes())
+    sound = build.sha256(inflated)
+    assert raw == {"url": url.removesuffix(".gz"), "sha256": sound, "bytes": len(inflated)}
+    current = f"fusebox-{precache_version(site_dir)}"
+    assert page.evaluate(RAW_COPIES, site_url + raw["url"]) == {current: sound}
     forget_game(page, site_url)
 
-    # The returning player, online: the snapshot boot (from the gzip: no raw copy yet) plays the
-    # very same seeded game.
+    # The returning player's first return, online: the snapshot boot, from the raw copy (no
+    # gunzip, checked), plays the very same seeded game.
     snapshot, _, snapshot_record = play_whole_game(page, site_url + WHOLE_GAME)
-    assert snapshot == "snapshot"
+    assert snapshot == "snapshot-raw"
+    assert raw_kept(page) is None  # nothing to keep: it was there
+    checked = page.evaluate("performance.getEntriesByName('fusebox:snapshot-digest').length")
+    assert checked == 1
     assert snapshot_record == plain_record
     assert len(snapshot_record["actions"]) > 10
     replayed = Record.from_json(snapshot_record).replay()
@@ -250,22 +280,16 @@ def test_a_first_visit_boots_plainly_then_the_same_game_and_environment_from_the
     )
     assert in_page(page, "import json, sys; json.dumps(sys.version)").startswith("3.14")
     first = in_page(page, ENVIRONMENT)
-    # After that boot the service worker kept the snapshot inflated, the build's very bytes, in
-    # this version's cache only (it goes with the version), under an address of its own.
-    assert raw_kept(page) == "kept"
-    inflated = gzip.decompress((site_dir / url).read_bytes())
-    sound = build.sha256(inflated)
-    assert raw == {"url": url.removesuffix(".gz"), "sha256": sound, "bytes": len(inflated)}
-    copies = page.evaluate(RAW_COPIES, site_url + raw["url"])
-    assert copies == {f"fusebox-{precache_version(site_dir)}": sound}
 
-    # Offline, the snapshot again: from its raw copy (no gunzip), checked.
+    # Offline, without the raw copy (evicted, say): the snapshot again, from the gzip; then the
+    # service worker, asked by the page, makes the copy again.
+    assert page.evaluate(DELETE_RAW, site_url + raw["url"]) == 1
     forget_game(page, site_url)
     context.set_offline(True)
-    assert open_board(page, site_url + BOARD) == "snapshot-raw"
-    assert raw_kept(page) is None  # nothing to keep: it was there
-    checked = page.evaluate("performance.getEntriesByName('fusebox:snapshot-digest').length")
-    assert checked == 1
+    assert open_board(page, site_url + BOARD) == "snapshot"
+    assert page.evaluate("performance.getEntriesByName('fusebox:snapshot-gunzip').length") == 1
+    assert raw_kept(page) == "kept"
+    assert page.evaluate(RAW_COPIES, site_url + raw["url"]) == {current: sound}
     second = in_page(page, ENVIRONMENT)
     # A module the snapshot does not hold (a command-line entry point) still comes from the
     # archives on sys.path: games opened later import this way.
@@ -358,6 +382,8 @@ def test_a_snapshot_that_cannot_be_used_gives_the_plain_boot_silently(
         if not page.url.startswith(site_url):
             open_board(page, site_url + BOARD)
         page.evaluate(RESTORE, url)
+        # And the raw copy made again, as the profile had it (a returning player's).
+        page.evaluate(KEEP_RAW, boot_manifest(site_dir)["snapshot"])
 
 
 # Spoil the raw copy the service worker kept, in the page (its 38 MB never cross to the test):
@@ -405,18 +431,22 @@ def test_a_raw_copy_that_fails_its_check_is_refused_and_made_again(
     boot manifest) first. A copy changed by one byte, cut short, or stale (another build's, left
     in an older version's cache) is refused: the boot is from the gzip instead, still from the
     snapshot and silently (no warning, no error), the bad copy is deleted and the service worker
-    makes a sound one again. A quota that refuses the copy leaves the boot from the gzip too.
-    A returning player's profile, lent by the suite."""
+    makes a sound one again. A quota that refuses the copy leaves the boot from the gzip too,
+    and the service worker does not try again in this version (each try is a gunzip of its own):
+    the refusal is remembered in this version's cache. A returning player's profile, lent by the
+    suite."""
     manifest = boot_manifest(site_dir)
     raw = site_url + manifest["snapshot_raw"]["url"]
     sound = manifest["snapshot_raw"]["sha256"]
     current = f"fusebox-{precache_version(site_dir)}"
     older = "fusebox-0000000000000000"
+    refused = site_url + REFUSED
     board = site_url + BOARD
     messages: list[str] = []
     page.on("console", lambda m: messages.append(f"{m.type}: {m.text}"))
     try:
-        # The returning player: a raw copy in the cache (kept after a boot from the gzip).
+        # The returning player: a raw copy in the cache (made once the site was cached, or made
+        # again after this boot if an earlier test's left none).
         if open_board(page, board) == "snapshot":
             assert raw_kept(page) == "kept"
             forget_game(page, site_url)
@@ -428,20 +458,36 @@ def test_a_raw_copy_that_fails_its_check_is_refused_and_made_again(
             assert open_board(page, board) == "snapshot", kind
             assert raw_kept(page) == "kept", kind
             assert page.evaluate(RAW_COPIES, raw) == {current: sound}, kind
-        refused = [m for m in messages if "raw snapshot was refused" in m]
-        assert len(refused) == len(kinds) and all(m.startswith("info: ") for m in refused)
+        spoilt = [m for m in messages if "raw snapshot was refused" in m]
+        assert len(spoilt) == len(kinds) and all(m.startswith("info: ") for m in spoilt)
         assert not [m for m in messages if m.startswith(("warning: ", "error: "))]
-        # The quota refuses the copy: the bad one is deleted all the same, no new one is kept,
-        # and the boot is from the gzip, silently.
-        assert page.evaluate(SPOIL_RAW, [raw, "one byte changed", older])
-        with quota(page, site_url, 1_000_000):
+        # A quota with room for a few megabytes more, not for the copy: the boot is from the
+        # gzip, silently, no copy is kept, and the refusal is remembered in this version's cache.
+        assert page.evaluate(DELETE_RAW, raw) == 1
+        usage = page.evaluate("async () => (await navigator.storage.estimate()).usage")
+        with quota(page, site_url, usage + 4_000_000):
             forget_game(page, site_url)
             assert open_board(page, board) == "snapshot"
             assert raw_kept(page) == "failed"
             assert page.evaluate(RAW_COPIES, raw) == {}
-        assert [m for m in messages if "not kept" in m and "QuotaExceededError" in m]
+            assert list(page.evaluate(RAW_COPIES, refused)) == [current]
+            tried = [m for m in messages if "not kept" in m]
+            assert len(tried) == 1 and "QuotaExceededError" in tried[0]
+            # The next boot, still from the gzip, does not make the service worker try again.
+            forget_game(page, site_url)
+            assert open_board(page, board) == "snapshot"
+            assert raw_kept(page) == "failed"
+        # Nor does one with room again: not before a new version (or the refusal forgotten).
+        forget_game(page, site_url)
+        assert open_board(page, board) == "snapshot"
+        assert raw_kept(page) == "failed"
+        tried = [m for m in messages if "not kept" in m]
+        assert len(tried) == 3 and all("not tried again in this version" in m for m in tried[1:])
+        assert all("QuotaExceededError" in m and m.startswith("info: ") for m in tried)
         assert not [m for m in messages if m.startswith(("warning: ", "error: "))]
-        # Room again: kept after the next boot from the gzip, used by the one after.
+        # The refusal forgotten, with room: kept after the next boot from the gzip, used by the
+        # one after.
+        assert page.evaluate(DELETE_RAW, refused) == 1
         forget_game(page, site_url)
         assert open_board(page, board) == "snapshot"
         assert raw_kept(page) == "kept"
@@ -451,39 +497,148 @@ def test_a_raw_copy_that_fails_its_check_is_refused_and_made_again(
         if not page.url.startswith(site_url):
             page.goto(site_url + "icons/icon.svg")  # a page of the site: its caches
         page.evaluate("(name) => caches.delete(name)", older)
+        page.evaluate(DELETE_RAW, refused)
 
 
-@pytest.mark.fresh_profile  # the service worker installs after the older version's cache
-def test_a_new_version_leaves_no_old_snapshot_in_storage(page: Page, site_url: str) -> None:
-    """The service worker keeps one version's files: an older version's cache, snapshot, raw
-    copy and all, is deleted when the new version activates."""
-    old = site_url + "pkg/0000000000000000/" + build.SNAPSHOT_ARCHIVE
-    old_raw = site_url + "pkg/0000000000000000/" + build.SNAPSHOT_RAW
-    # An older version's cache, there before this version's worker installs.
-    page.context.add_init_script(
-        f"""caches.open("fusebox-0000000000000000").then((cache) => Promise.all([
-            cache.put({json.dumps(old)}, new Response(new Uint8Array(1000))),
-            cache.put({json.dumps(old_raw)}, new Response(new Uint8Array(4000))),
-        ]));"""
-    )
-    page.goto(site_url)
-    wait_ready(page)
-    wait_offline_ready(page)
-    found = page.evaluate(
-        """async () => {
-            const names = await caches.keys();
-            const snapshots = [];
-            for (const name of names) {
-                const keys = await (await caches.open(name)).keys();
-                snapshots.push(...keys.map((r) => r.url).filter((u) => u.includes("snapshot.bin")));
-            }
-            return { names, snapshots };
-        }"""
-    )
-    assert len(found["names"]) == 1 and found["names"][0] != "fusebox-0000000000000000"
-    # This version's gzip only: no raw copy before a boot from it.
-    assert len(found["snapshots"]) == 1 and found["snapshots"][0].endswith(".gz")
-    assert found["snapshots"][0] != old
+# Mark the raw copy in the current cache (a header no copy the service worker makes has), to tell
+# a copy taken over by the next version from one it inflated again. Whether there was one.
+TAG_RAW = """async (url) => {
+    for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        const held = await cache.match(url);
+        if (!held) continue;
+        const bytes = await held.arrayBuffer();
+        await cache.put(url, new Response(bytes, { headers: { "X-Fusebox-Test": name } }));
+        return true;
+    }
+    return false;
+}"""
+
+# Where each raw copy at these addresses is: cache name -> address -> its test header (or "").
+RAW_PLACES = """async (urls) => {
+    const found = {};
+    for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        for (const url of urls) {
+            const held = await cache.match(url);
+            if (held) (found[name] ??= {})[url] = held.headers.get("X-Fusebox-Test") ?? "";
+        }
+    }
+    return found;
+}"""
+
+#: An older version's cache, there before the site's service worker installs.
+OLDER = "fusebox-0000000000000000"
+# Make that cache, with a snapshot and its raw copy (at an address no build uses); its name.
+OLDER_CACHE = """async (site) => {
+    const cache = await caches.open("fusebox-0000000000000000");
+    await cache.put(site + "pkg/0000000000000000/snapshot.bin.gz", new Response(new Uint8Array(1000)));
+    await cache.put(site + "pkg/0000000000000000/snapshot.bin", new Response(new Uint8Array(4000)));
+    return (await caches.keys()).join(" ");
+}"""
+
+# Look for a new version of the service worker and wait (a minute at most) until version `name`
+# has taken over, its older caches deleted: the names of the caches then.
+NEW_VERSION = """async (name) => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    await registration.update();
+    const deadline = performance.now() + 60_000;
+    for (;;) {
+        const names = await caches.keys();
+        const done = names.length === 1 && names[0] === name;
+        if (done || performance.now() > deadline) return names;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+}"""
+
+
+def publish(site: Path, snapshot: str | None = None, note: str = "") -> str:
+    """Make the copy of the site in `site` a new version (a new file, `note.txt`) and, given
+    `snapshot`, move its memory snapshot there (the boot manifest says so): its cache name."""
+    manifest = boot_manifest(site)
+    if snapshot is not None:
+        (site / snapshot).parent.mkdir(parents=True)
+        (site / manifest["snapshot"]).rename(site / snapshot)
+        index = site / "index.html"
+        old = manifest["snapshot"].removesuffix(".gz")
+        index.write_text(index.read_text().replace(old, snapshot.removesuffix(".gz")))
+    (site / "note.txt").write_text(note)
+    return f"fusebox-{build.write_service_worker(site, snapshot or manifest['snapshot'])}"
+
+
+def test_the_raw_copy_is_made_at_the_install_taken_over_by_a_new_version_or_made_anew(
+    browser: Browser, site_dir: Path, tmp_path: Path
+) -> None:
+    """The service worker makes the raw copy once it has cached a version; a failure fails
+    nothing; it keeps one version's files. A copy of the site, served on an address of its own
+    (its own quota), updated in place three times:
+
+    - first visit under a quota with room for the site's files, not for the raw copy: the
+      service worker installs all the same (ready offline), remembers the refusal, and the
+      first return boots from the gzip without a second try; an older version's cache (its
+      snapshot, its raw copy), there before, is deleted once it is active;
+    - room again, a new version (the same snapshot): it tries again, at its install;
+    - another (the same snapshot): the older version's copy is taken over (checked at boot like
+      any copy), not inflated again; the first boot after the update reads it;
+    - another, whose snapshot changed (moved with it): its copy is inflated anew.
+    After each update, the older version's cache is gone (its raw copy with it)."""
+    site = tmp_path / "site"
+    shutil.copytree(site_dir, site)
+    manifest = boot_manifest(site)
+    raw = manifest["snapshot_raw"]["url"]
+    site_bytes = sum(p.stat().st_size for p in site.rglob("*") if p.is_file())
+    assert manifest["snapshot_raw"]["bytes"] > 20_000_000  # no room for it below
+    server, url = build.serve_in_thread(site)
+    context = browser.new_context()
+    watch = watch_context(context, url)
+    messages: list[str] = []
+    try:
+        # The quota is set from a tab of the site's origin where no app runs (the browser asks
+        # for a favicon there: not the page watched).
+        keeper = context.new_page()
+        keeper.goto(url + KEEPER)
+        assert keeper.evaluate(OLDER_CACHE, url) == OLDER
+        page = context.new_page()
+        record_console(page, watch)
+        page.on("console", lambda m: messages.append(f"{m.type}: {m.text}"))
+        first = f"fusebox-{precache_version(site)}"
+        with quota(keeper, url, site_bytes + 10_000_000):
+            page.goto(url + BOARD)
+            wait_ready(page)
+            wait_offline_ready(page)
+            assert page.evaluate("caches.keys()") == [first]
+            assert page.evaluate(RAW_PLACES, [url + raw]) == {}
+            assert page.evaluate(RAW_PLACES, [url + REFUSED]) == {first: {url + REFUSED: ""}}
+            forget_game(page, url)
+            assert open_board(page, url + BOARD) == "snapshot"
+            assert raw_kept(page) == "failed"
+        tried = [m for m in messages if "not kept" in m]
+        assert len(tried) == 1 and "not tried again in this version" in tried[0], tried
+        assert "QuotaExceededError" in tried[0]
+
+        # Room again, a new version tries again: made at its install.
+        second = publish(site, note="second")
+        assert page.evaluate(NEW_VERSION, second) == [second]
+        assert page.evaluate(RAW_PLACES, [url + raw, url + REFUSED]) == {second: {url + raw: ""}}
+
+        # A new version, the same snapshot: the copy is taken over, not inflated again.
+        assert page.evaluate(TAG_RAW, url + raw)
+        third = publish(site, note="third")
+        assert page.evaluate(NEW_VERSION, third) == [third]
+        assert page.evaluate(RAW_PLACES, [url + raw]) == {third: {url + raw: second}}
+        forget_game(page, url)
+        assert open_board(page, url + BOARD) == "snapshot-raw"
+
+        # Another, whose snapshot changed (its address with it): inflated anew.
+        moved = "pkg/ffffffffffffffff/" + build.SNAPSHOT_ARCHIVE
+        fourth = publish(site, moved, note="fourth")
+        assert page.evaluate(NEW_VERSION, fourth) == [fourth]
+        new_raw = url + moved.removesuffix(".gz")
+        assert page.evaluate(RAW_PLACES, [url + raw, new_raw]) == {fourth: {new_raw: ""}}
+    finally:
+        context.close()
+        server.shutdown()
+    watch.check()
 
 
 # ------------------------------------------------------------------------------- the build

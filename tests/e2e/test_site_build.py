@@ -110,6 +110,14 @@ def test_the_service_worker_precaches_every_file(site_dir: Path) -> None:
         assert precache["files"][name] == digest(path.read_bytes())[:16], name
     listing = json.dumps(precache["files"], sort_keys=True).encode()
     assert precache["version"] == digest(listing)[:16]
+    # Which file is the gzipped memory snapshot: the worker keeps it inflated once precached.
+    boot = json.loads(
+        re.search(
+            r'<script type="application/json" id="fusebox-boot">(.*?)</script>',
+            (site_dir / "index.html").read_text(),
+        ).group(1)  # type: ignore[union-attr]
+    )
+    assert precache["snapshot"] == boot["snapshot"] and boot["snapshot"] in precache["files"]
 
 
 def test_the_site_names_no_other_origin(site_dir: Path) -> None:

@@ -19,12 +19,14 @@
 //     service worker's cache has it (a returning player, online or offline: the worker precaches
 //     it once a page is ready) and the browser can gunzip a stream (DecompressionStream). Never
 //     downloaded for a boot: a first visit boots as below. A worker (snapshot-worker.js) reads it:
-//       - raw: the copy the service worker keeps inflated in its cache, if it has one whose
+//       - raw: the copy the service worker keeps inflated in its cache (made as soon as it has
+//         cached the site, so a first visit's first return has it), if it has one whose
 //         length and SHA-256 are the build's (the manifest's `snapshot_raw`): no gunzip;
 //       - else the gzip, gunzipped; a raw copy that failed the check is deleted first. Once the
-//         page is ready, it asks the service worker (sw.js, keepRaw) to keep the snapshot
-//         inflated, on idle, for the next boots: <html data-raw-snapshot="kept|failed"> then
-//         says how that went (a quota refused, say: the next boot gunzips again, silently).
+//         page is ready, it asks the service worker (sw.js, keepRaw) to make the copy again,
+//         on idle, for the next boots: <html data-raw-snapshot="kept|failed"> then says how
+//         that went (a quota refused, say: the next boots gunzip again, silently; the service
+//         worker does not try again before a new version).
 //     Then fusebox_web.shell.thaw gives back what the snapshot froze (`random`, the time zone).
 //   - the plain boot: Pyodide starts its interpreter, then the archives go on sys.path. Also what
 //     happens, silently (a warning in the console), when the snapshot cannot be used: damaged
@@ -129,7 +131,8 @@ function measureWorker(timings) {
 
 /**
  * Once the page is ready and idle, ask the service worker to keep the snapshot inflated for the
- * next boots (after a boot that gunzipped it). The worker streams it from the gzip into its
+ * next boots (after a boot that gunzipped it: the copy it made when it cached the site was
+ * refused by its check, evicted, or never made). The worker streams it from the gzip into its
  * cache: the page holds none of it.
  */
 function keepRawSnapshot() {

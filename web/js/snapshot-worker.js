@@ -2,10 +2,11 @@
 //
 // Asked for `{gzip, raw: {url, sha256, bytes}}`, it answers with the snapshot's bytes
 // (transferred, not copied) and the way they came, or with an error message:
-//   - "raw": the copy the service worker keeps inflated (sw.js, keepRaw), used only if
-//     its length and its SHA-256 are the ones the build wrote. That copy has no gzip CRC: a copy
-//     that fails the check (damaged, cut short, another build's) is deleted, and the gzip is read
-//     instead (the page then asks the service worker to make the copy again).
+//   - "raw": the copy the service worker keeps inflated (sw.js, keepRaw: made once it has cached
+//     the site, or taken over from the older version when the snapshot did not change), used
+//     only if its length and its SHA-256 are the ones the build wrote. That copy has no gzip
+//     CRC: a copy that fails the check (damaged, cut short, another build's) is deleted, and the
+//     gzip is read instead (the page then asks the service worker to make the copy again).
 //   - "gzip": the gzipped snapshot, inflated here (gzip checks every byte). Inflating some 38 MB
 //     takes a few hundred milliseconds (more on a phone); on the page's thread it would hold up
 //     Pyodide's own start (its 1 MB module is parsed there meanwhile).
