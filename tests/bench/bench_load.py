@@ -293,20 +293,21 @@ def report(
     row("transferred (site)", [mb(median(site[k], "bytes")) for k in KINDS])
     row("transferred (bare)", [mb(median(bare[k], "bytes")) for k in ("cold", "warm")])
     row("boot used", [boots(site[k]) for k in KINDS])
+
+    def timed(taken: Callable[[Load], dict[str, float]], name: str) -> list[str]:
+        """Per kind of load, the median of ``name`` over the loads that measured it."""
+        cells = []
+        for kind in KINDS:
+            times = [taken(load)[name] for load in site[kind] if name in taken(load)]
+            cells.append(f"{statistics.median(times):.0f}" if times else "-")
+        return cells
+
     print("\nsnapshot worker (ms, median of the loads that did it)")
     for name, label in WORKER_MEASURES:
-        cells = []
-        for kind in KINDS:
-            times = [load.measures[name] for load in site[kind] if name in load.measures]
-            cells.append(f"{statistics.median(times):.0f}" if times else "-")
-        row(f"  {label}", cells)
+        row(f"  {label}", timed(lambda load: load.measures, name))
     print("\nsite boot stages (ms after navigation start)")
     for mark, label in STAGES:
-        cells = []
-        for kind in KINDS:
-            times = [load.marks[mark] for load in site[kind] if mark in load.marks]
-            cells.append(f"{statistics.median(times):.0f}" if times else "-")
-        row(f"  {label}", cells)
+        row(f"  {label}", timed(lambda load: load.marks, mark))
     total, count = folder_size(site_dir)
     snapshot = snapshot_file(site_dir).read_bytes()
     print(f"\nsite size: {mb(total)} in {count} files")
