@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from axe_check import assert_accessible
 from harness import follow, wait_board, wait_ready
 from loop_driver import QUICK, out_of_reach, play, saved, saved_state, wait_turn
 from playwright.sync_api import Page, ViewportSize, expect
@@ -249,6 +250,7 @@ def test_the_plans_say_there_is_more_below_on_a_1280_by_720_projector(
     # Nothing to scroll yet: not a tab stop (it was, and the Tab key stopped on an empty box).
     expect(region).to_have_attribute("tabindex", "-1")
     assert not tabs_to(page, "#lp-plan-box")
+    assert_accessible(page, "Loop's board, the plans not scrolling")
     person = make_bot("basic", 1)
     seen = None
     for _ in range(400):
@@ -267,6 +269,7 @@ def test_the_plans_say_there_is_more_below_on_a_1280_by_720_projector(
     assert seen["cue"][0] < seen["box"][1] <= seen["cue"][1] + 1 <= seen["innerH"] + 1, seen
     # Now it scrolls: a tab stop, and the arrow keys scroll it.
     expect(region).to_have_attribute("tabindex", "0")
+    assert_accessible(page, "Loop's board, the plans scrolling")  # scrollable-region-focusable
     assert tabs_to(page, "#lp-plan-box")
     assert arrow_scrolls(page, "#lp-plan-box")
     # The keyboard scrolls the box to its end: the cue goes.
@@ -363,6 +366,7 @@ def test_a_phone_log_is_a_tab_stop_only_once_it_scrolls(
         state = saved_state(page)
         play(page, person.choose(state.observation(0), state.legal_actions(0)))
     expect(full).to_have_attribute("tabindex", "0")
+    assert_accessible(page, "Loop's board on a phone, the whole log scrolling")
     assert tabs_to(page, "#lp-log-all")
     assert arrow_scrolls(page, "#lp-log-all")
     for selector in ("#lp-plan-box", "#lp-log-box"):  # still not boxed on a phone
