@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from axe_check import assert_accessible
-from harness import follow, wait_board, wait_ready
+from harness import arrow_scrolls, follow, tabs_to, wait_board, wait_ready
 from loop_driver import QUICK, out_of_reach, play, saved, saved_state, wait_turn
 from playwright.sync_api import Page, ViewportSize, expect
 
@@ -303,38 +303,6 @@ def test_the_plans_say_there_is_more_below_on_a_1280_by_720_projector(
     page.wait_for_timeout(200)
     expect(region).to_have_attribute("tabindex", "-1")
     assert not tabs_to(page, "#lp-plan-box")
-
-
-def tabs_to(page: Page, selector: str) -> bool:
-    """Whether the Tab key stops on ``selector``: with the focus on it, Shift+Tab goes to the
-    tab stop before it and Tab comes back to it only if it is a tab stop itself."""
-    page.locator(selector).focus()
-    page.keyboard.press("Shift+Tab")
-    assert page.evaluate("(s) => document.activeElement !== document.querySelector(s)", selector)
-    page.keyboard.press("Tab")
-    return bool(
-        page.evaluate("(s) => document.activeElement === document.querySelector(s)", selector)
-    )
-
-
-def arrow_scrolls(page: Page, selector: str) -> bool:
-    """Whether, reached by Tab, the arrow keys scroll the box ``selector``: down from its top,
-    then back up."""
-    assert tabs_to(page, selector)
-    top = "(s) => document.querySelector(s).scrollTop"
-    page.evaluate("(s) => { document.querySelector(s).scrollTop = 0; }", selector)
-
-    def moved(key: str, start: float, sign: int) -> bool:
-        for _ in range(10):
-            page.keyboard.press(key)
-            page.wait_for_timeout(150)  # a keyboard scroll is smooth: let it run
-            if sign * (page.evaluate(top, selector) - start) > 0:
-                return True
-        return False
-
-    if not moved("ArrowDown", 0, 1):
-        return False
-    return moved("ArrowUp", page.evaluate(top, selector), -1)
 
 
 def test_a_phone_log_is_a_tab_stop_only_once_it_scrolls(
