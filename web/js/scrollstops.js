@@ -12,11 +12,14 @@
 //
 // Game-neutral: a MutationObserver sees every redraw (a game's regions set with innerHTML, the
 // cards' scripts), a ResizeObserver every change of a box's size or of its content's (a new
-// viewport, a font, a panel opened beside it).
+// viewport, a font, a panel opened beside it), and a "toggle" listener every <details> unfolded.
 
 const SELECTOR = "[data-scroll-stop]";
 
 function scrolls(box) {
+    // Not shown (display: none, or inside a folded <details>, whose content Chromium still lays
+    // out): nothing to scroll.
+    if (box.checkVisibility && !box.checkVisibility()) return false;
     const style = getComputedStyle(box);
     const can = (overflow) => overflow === "auto" || overflow === "scroll";
     return (
@@ -65,4 +68,6 @@ function watch() {
 }
 
 new MutationObserver(watch).observe(document.body, { childList: true, subtree: true });
+// A <details> unfolded or folded changes no child and maybe no size: look again.
+document.addEventListener("toggle", () => updateScrollStops(), true);
 watch();
