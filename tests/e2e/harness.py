@@ -254,3 +254,35 @@ def forget_game(page: Page, site_url: str) -> None:
 def wait_offline_ready(page: Page, timeout_ms: int = BOOT_TIMEOUT_MS) -> None:
     """Wait until the service worker has cached the whole site and is active."""
     page.wait_for_selector("html[data-offline-ready]", state="attached", timeout=timeout_ms)
+
+
+def tabs_to(page: Page, selector: str) -> bool:
+    """Whether the Tab key stops on ``selector``: with the focus on it, Shift+Tab goes to the
+    tab stop before it and Tab comes back to it only if it is a tab stop itself."""
+    page.locator(selector).focus()
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate("(s) => document.activeElement !== document.querySelector(s)", selector)
+    page.keyboard.press("Tab")
+    return bool(
+        page.evaluate("(s) => document.activeElement === document.querySelector(s)", selector)
+    )
+
+
+def arrow_scrolls(page: Page, selector: str) -> bool:
+    """Whether, reached by Tab, the arrow keys scroll the box ``selector``: down from its top,
+    then back up."""
+    assert tabs_to(page, selector)
+    top = "(s) => document.querySelector(s).scrollTop"
+    page.evaluate("(s) => { document.querySelector(s).scrollTop = 0; }", selector)
+
+    def moved(key: str, start: float, sign: int) -> bool:
+        for _ in range(10):
+            page.keyboard.press(key)
+            page.wait_for_timeout(150)  # a keyboard scroll is smooth: let it run
+            if sign * (page.evaluate(top, selector) - start) > 0:
+                return True
+        return False
+
+    if not moved("ArrowDown", 0, 1):
+        return False
+    return moved("ArrowUp", page.evaluate(top, selector), -1)

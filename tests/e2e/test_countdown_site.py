@@ -8,7 +8,15 @@ from collections.abc import Callable
 from typing import Any
 
 from countdown_driver import GAME_KEY, TABLE_KEY, saved, saved_state, wait_screen
-from harness import Opener, follow, forget_game, wait_board, wait_ready
+from harness import (
+    Opener,
+    arrow_scrolls,
+    follow,
+    forget_game,
+    tabs_to,
+    wait_board,
+    wait_ready,
+)
 from playwright.sync_api import Page, ViewportSize, expect
 
 from engine.countdown.actions import PlayCard
@@ -292,3 +300,29 @@ def test_a_played_cards_italian_name_stays_inside_its_agent_on_a_projector(
     )
     expect(long_name.first).to_be_visible(timeout=60_000)
     assert page.evaluate(SPILLED) == []
+
+
+def test_the_end_screens_log_is_a_tab_stop_once_it_scrolls(
+    follow_link: Callable[..., Page],
+) -> None:
+    """On a phone (360 x 640) the end screen's whole log, folded, is no tab stop; unfolded (no
+    redraw: only its size changes) it scrolls in its box, and the Tab key stops on it and the
+    arrow keys scroll it."""
+    page = follow_board(
+        follow_link,
+        "?game=countdown&players=2&seed=3&bots=all&pace=instant",
+        viewport={"width": 360, "height": 640},
+    )
+    assert wait_screen(page) == "end"
+    log = page.locator(".cd-details .cd-full-log")
+    expect(log).to_have_attribute("tabindex", "-1")
+    page.locator(".cd-details > summary").click()
+    expect(log).to_be_visible()
+    assert page.evaluate(
+        "() => { const b = document.querySelector('.cd-details .cd-full-log');"
+        " return b.scrollHeight > b.clientHeight + 1; }"
+    )
+    expect(log).to_have_attribute("tabindex", "0")
+    page.evaluate("() => { document.querySelector('.cd-details .cd-full-log').id = 'cd-end-log'; }")
+    assert tabs_to(page, "#cd-end-log")
+    assert arrow_scrolls(page, "#cd-end-log")

@@ -11,7 +11,8 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from harness import follow, wait_board, wait_ready
+from axe_check import assert_accessible
+from harness import arrow_scrolls, follow, tabs_to, wait_board, wait_ready
 from loop_driver import QUICK, out_of_reach, play, saved, saved_state, wait_turn
 from playwright.sync_api import Page, ViewportSize, expect
 
@@ -246,7 +247,10 @@ def test_the_plans_say_there_is_more_below_on_a_1280_by_720_projector(
     first = page.evaluate(PLANS_BOX)
     assert first["scroll"] <= first["client"] + 1 and not first["shown"], first  # round 1
     region = page.get_by_role("region", name="Flight plans")
-    expect(region).to_have_attribute("tabindex", "0")
+    # Nothing to scroll yet: not a tab stop (it was, and the Tab key stopped on an empty box).
+    expect(region).to_have_attribute("tabindex", "-1")
+    assert not tabs_to(page, "#lp-plan-box")
+    assert_accessible(page, "Loop's board, the plans not scrolling")
     person = make_bot("basic", 1)
     seen = None
     for _ in range(400):
@@ -263,6 +267,11 @@ def test_the_plans_say_there_is_more_below_on_a_1280_by_720_projector(
     assert seen["shown"], seen
     # Over the box's last line, on the screen.
     assert seen["cue"][0] < seen["box"][1] <= seen["cue"][1] + 1 <= seen["innerH"] + 1, seen
+    # Now it scrolls: a tab stop, and the arrow keys scroll it.
+    expect(region).to_have_attribute("tabindex", "0")
+    assert_accessible(page, "Loop's board, the plans scrolling")  # scrollable-region-focusable
+    assert tabs_to(page, "#lp-plan-box")
+    assert arrow_scrolls(page, "#lp-plan-box")
     # The keyboard scrolls the box to its end: the cue goes.
     region.focus()
     page.keyboard.press("End")
@@ -280,8 +289,53 @@ def test_the_plans_say_there_is_more_below_on_a_1280_by_720_projector(
         "() => getComputedStyle(document.querySelector('#lp-plans .lp-plan-more'))"
         ".visibility === 'visible'"
     )
-    # A 1920 x 1080 projector has room for the plans: nothing scrolls, no cue.
+    # A 1920 x 1080 projector has room for the plans: nothing scrolls, no cue; the box, which
+    # has the focus, leaves the tab order but keeps the focus (not lost to the page's body).
     page.set_viewport_size(PROJECTOR)
     page.wait_for_timeout(200)
     wide = page.evaluate(PLANS_BOX)
     assert wide["scroll"] <= wide["client"] + 1 and not wide["shown"], wide
+    expect(region).to_have_attribute("tabindex", "-1")
+    expect(region).to_be_focused()
+    assert not tabs_to(page, "#lp-plan-box")
+    # On a phone the plans are not boxed: never a tab stop.
+    page.set_viewport_size(PHONE)
+    page.wait_for_timeout(200)
+    expect(region).to_have_attribute("tabindex", "-1")
+    assert not tabs_to(page, "#lp-plan-box")
+
+
+def test_a_phone_log_is_a_tab_stop_only_once_it_scrolls(
+    follow_link: Callable[..., Page],
+) -> None:
+    """On a phone (360 x 640) neither the plans nor the recent lines are boxed, and the whole
+    log, open, is short at first: no tab stop among them (each was one, empty, for the Tab key).
+    With enough lines the whole log scrolls in its box: then the Tab key stops on it and the
+    arrow keys scroll it."""
+    page = follow_board(follow_link, "?game=loop&players=6&seed=7&first=1" + QUICK, viewport=PHONE)
+    assert wait_turn(page) == "turn"
+    for selector in ("#lp-plan-box", "#lp-log-box"):
+        expect(page.locator(selector)).to_have_attribute("tabindex", "-1")
+        assert not tabs_to(page, selector), selector
+    page.locator('#lp-log [data-act="log"]').click()
+    full = page.locator("#lp-log-all")
+    expect(full).to_be_visible()
+    expect(full).to_have_attribute("tabindex", "-1")
+    assert not tabs_to(page, "#lp-log-all")
+    person = make_bot("basic", 1)
+    for _ in range(400):
+        decision = wait_turn(page)
+        assert decision != "over", "the whole log never scrolled"
+        if page.evaluate(
+            "() => { const b = document.querySelector('#lp-log-all');"
+            " return b.scrollHeight > b.clientHeight + 1; }"
+        ):
+            break
+        state = saved_state(page)
+        play(page, person.choose(state.observation(0), state.legal_actions(0)))
+    expect(full).to_have_attribute("tabindex", "0")
+    assert_accessible(page, "Loop's board on a phone, the whole log scrolling")
+    assert tabs_to(page, "#lp-log-all")
+    assert arrow_scrolls(page, "#lp-log-all")
+    for selector in ("#lp-plan-box", "#lp-log-box"):  # still not boxed on a phone
+        expect(page.locator(selector)).to_have_attribute("tabindex", "-1")

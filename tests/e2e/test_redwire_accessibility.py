@@ -8,10 +8,19 @@ from collections.abc import Callable
 
 import pytest
 from axe_check import findings
-from harness import Opener, follow, record_console, wait_ready, watch_context
+from harness import (
+    Opener,
+    arrow_scrolls,
+    follow,
+    record_console,
+    tabs_to,
+    wait_ready,
+    watch_context,
+)
 from playwright.sync_api import Page, expect
 from redwire_driver import (
     play,
+    play_moves,
     play_to_the_end,
     saved_state,
     settled_decision,
@@ -124,3 +133,41 @@ def test_closing_a_panel_gives_the_focus_back_to_its_button(
             page.locator('[data-act="close"]').first.click()
         expect(button).to_have_attribute("aria-expanded", "false")
         expect(button).to_be_focused()
+
+
+#: Whether the log panel's list scrolls in its box now.
+LOG_SCROLLS = """() => { const b = document.querySelector('#rw-fulllog');
+    return b.scrollHeight > b.clientHeight + 1; }"""
+
+
+def test_the_log_panel_is_a_tab_stop_only_while_it_scrolls(
+    follow_link: Callable[..., Page],
+) -> None:
+    """On a phone (360 x 640) the log panel's list, a few lines long, does not scroll: no tab
+    stop (it would be an empty one). With enough lines it scrolls in its box: the Tab key stops
+    on it and the arrow keys scroll it; axe-core finds nothing serious."""
+    page = follow_link(
+        "?mission=4&players=3&seed=7&bots=1&brief=0&pace=instant",
+        viewport={"width": 360, "height": 640},
+    )
+    log_button = page.locator('[data-act="panel"][data-panel="log"]').first
+    log = page.locator("#rw-fulllog")
+    play_moves(page, 0, 1)  # a line or two in the log
+    log_button.click()
+    expect(log.locator("li").first).to_be_visible()
+    expect(log).to_have_attribute("tabindex", "-1")
+    assert not tabs_to(page, "#rw-fulllog")
+    page.keyboard.press("Escape")
+    for _ in range(40):
+        assert wait_decision(page) != "over", "the log never scrolled"
+        log_button.click()
+        expect(log.locator("li").first).to_be_visible()
+        if page.evaluate(LOG_SCROLLS):
+            break
+        page.keyboard.press("Escape")
+        expect(log).to_have_count(0)
+        play_moves(page, 0, 1)
+    expect(log).to_have_attribute("tabindex", "0")
+    assert tabs_to(page, "#rw-fulllog")
+    assert arrow_scrolls(page, "#rw-fulllog")
+    assert not findings(page)

@@ -184,10 +184,14 @@ def test_loop_cards_in_hand_are_named_by_what_they_show(catalog: Catalog) -> Non
 
 @pytest.mark.parametrize("log_open", [False, True])
 def test_loop_log_boxes_that_scroll_take_the_focus(catalog: Catalog, log_open: bool) -> None:
+    """The boxes are named and focusable; web/js/scrollstops.js puts them in the tab order
+    (tabindex 0) only while they scroll (tests/e2e/test_loop_play.py checks it in a browser)."""
     html, _, _ = loop_board(catalog, log_open)
     boxes = [n for n in Tree(html).root.walk() if n.classes() & {"lp-log-box", "lp-log-all"}]
     assert len(boxes) == (2 if log_open else 1)
     for box in boxes:
-        assert box.attrs.get("tabindex") == "0", box.attrs
+        assert box.attrs.get("tabindex") == "-1", box.attrs
+        assert "data-scroll-stop" in box.attrs, box.attrs
+        assert box.attrs.get("id"), box.attrs  # the redraw focuses its twin by its id
         assert box.attrs.get("aria-label"), box.attrs
     assert name_problems(html) == []

@@ -736,7 +736,18 @@ def full_log(inp: BoardInput) -> str:
         tag("li", esc(line.text), class_=classes(f"is-{line.kind}", line.private and "is-private"))
         for line in inp.lines
     )
-    return tag("ol", items, class_="cd-full-log", data_testid="full-log")
+    # It scrolls when long (countdown.css): named, a tab stop only while it scrolls
+    # (web/js/scrollstops.js).
+    return tag(
+        "ol",
+        items,
+        class_="cd-full-log",
+        data_testid="full-log",
+        id="cd-full-log",
+        tabindex="-1",
+        data_scroll_stop=True,
+        aria_label=inp.words.t("cd.panel.log"),
+    )
 
 
 def rules_text(w: Words) -> str:

@@ -283,7 +283,14 @@ def end_screen(inp: EndInput) -> str:
     log = tag(
         "details",
         tag("summary", esc(w.t("cd.end.log")))
-        + tag("ol", "".join(tag("li", esc(x.text)) for x in inp.lines), class_="cd-full-log"),
+        + tag(
+            "ol",
+            "".join(tag("li", esc(x.text)) for x in inp.lines),
+            class_="cd-full-log",
+            tabindex="-1",  # a tab stop only while it scrolls (web/js/scrollstops.js)
+            data_scroll_stop=True,
+            aria_label=w.t("cd.end.log"),
+        ),
         class_="cd-details",
     )
     body = (

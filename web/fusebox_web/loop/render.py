@@ -332,7 +332,10 @@ def _plans(inp: BoardInput) -> str:
             "div",
             tag("ul", "".join(out), class_="lp-plan-list"),
             class_="lp-plan-box",
-            tabindex="0",
+            id="lp-plan-box",
+            # A tab stop only while it scrolls (web/js/scrollstops.js sets "0" then).
+            tabindex="-1",
+            data_scroll_stop=True,
             role="region",
             aria_label=w.t("lp.plans"),
         )
@@ -640,9 +643,11 @@ def _log(inp: BoardInput) -> str:
             data_testid="lp-log",
         ),
         class_="lp-log-box",
-        # It scrolls (on a projector, or a long line on a phone): a keyboard scrolls it once
-        # it has the focus, and a screen reader names the region.
-        tabindex="0",
+        id="lp-log-box",
+        # It scrolls on a projector: a keyboard scrolls it once it has the focus, and a screen
+        # reader names the region. A tab stop only while it scrolls (web/js/scrollstops.js).
+        tabindex="-1",
+        data_scroll_stop=True,
         role="region",
         aria_label=w.t("lp.log.title"),
     )
@@ -658,8 +663,10 @@ def _log(inp: BoardInput) -> str:
             "".join(tag("li", esc(line)) for line in inp.full_log if line),
             class_="lp-log-all",
             data_testid="lp-log-all",
-            # It scrolls too: focusable, named, still a list.
-            tabindex="0",
+            id="lp-log-all",
+            # It scrolls too: named, still a list, a tab stop only while it scrolls.
+            tabindex="-1",
+            data_scroll_stop=True,
             aria_label=w.t("lp.log.show"),
         )
     if inp.share:

@@ -1239,7 +1239,19 @@ def full_log(inp: BoardInput) -> str:
     items = []
     for line in reversed(inp.lines):
         items.append(tag("li", esc(line.text), class_=f"rw-line rw-line--{line.kind}"))
-    return tag("ol", "".join(items), class_="rw-fulllog", reversed=True, data_testid="full-log")
+    # It scrolls when long (redwire.css): named, a tab stop only while it scrolls
+    # (web/js/scrollstops.js).
+    return tag(
+        "ol",
+        "".join(items),
+        class_="rw-fulllog",
+        reversed=True,
+        data_testid="full-log",
+        id="rw-fulllog",
+        tabindex="-1",
+        data_scroll_stop=True,
+        aria_label=inp.words.t("rw.panel.log"),
+    )
 
 
 def panel(inp: BoardInput) -> str:

@@ -79,6 +79,10 @@ def public_regions(
         ),
         class_="rw-fulllog rw-projector-log",
         data_testid="projector-log",
+        id="rw-projector-log",
+        tabindex="-1",  # a tab stop only while it scrolls (web/js/scrollstops.js)
+        data_scroll_stop=True,
+        aria_label=inp.words.t("rw.panel.log"),
     )
     return {
         "top": board.top(inp),

@@ -717,6 +717,9 @@ def end(
                     for line in lines
                 ),
                 class_="rw-fulllog",
+                tabindex="-1",  # a tab stop only while it scrolls (web/js/scrollstops.js)
+                data_scroll_stop=True,
+                aria_label=w.t("rw.panel.log"),
             ),
         )
     )
