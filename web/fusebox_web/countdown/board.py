@@ -35,7 +35,7 @@ from engine.countdown.actions import (
 )
 from engine.countdown.cards import cut_colour, zone
 
-from ..shell.markup import classes, esc, tag
+from ..shell.markup import classes, esc, scroll_stop, tag
 from .log_text import Line
 from .words import Words
 
@@ -736,17 +736,14 @@ def full_log(inp: BoardInput) -> str:
         tag("li", esc(line.text), class_=classes(f"is-{line.kind}", line.private and "is-private"))
         for line in inp.lines
     )
-    # It scrolls when long (countdown.css): named, a tab stop only while it scrolls
-    # (web/js/scrollstops.js).
+    # It scrolls when long (countdown.css).
     return tag(
         "ol",
         items,
         class_="cd-full-log",
         data_testid="full-log",
         id="cd-full-log",
-        tabindex="-1",
-        data_scroll_stop=True,
-        aria_label=inp.words.t("cd.panel.log"),
+        **scroll_stop(inp.words.t("cd.panel.log")),
     )
 
 

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..shell.markup import classes, esc, tag
+from ..shell.markup import classes, esc, scroll_stop, tag
 from .board import button
 from .log_text import Line
 from .table import LEVELS, OPTION_CHOICES, Table
@@ -287,9 +287,7 @@ def end_screen(inp: EndInput) -> str:
             "ol",
             "".join(tag("li", esc(x.text)) for x in inp.lines),
             class_="cd-full-log",
-            tabindex="-1",  # a tab stop only while it scrolls (web/js/scrollstops.js)
-            data_scroll_stop=True,
-            aria_label=w.t("cd.end.log"),
+            **scroll_stop(w.t("cd.end.log")),
         ),
         class_="cd-details",
     )

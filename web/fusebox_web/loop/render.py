@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.loop.cards import PLANS
 
-from ..shell.markup import attrs, classes, esc, tag
+from ..shell.markup import attrs, classes, esc, scroll_stop, tag
 from .choices import Choices
 from .table import LEVELS, MAX_PLAYERS, MIN_PLAYERS, OPTION_CHOICES, PACES, Table
 from .words import Words
@@ -333,11 +333,8 @@ def _plans(inp: BoardInput) -> str:
             tag("ul", "".join(out), class_="lp-plan-list"),
             class_="lp-plan-box",
             id="lp-plan-box",
-            # A tab stop only while it scrolls (web/js/scrollstops.js sets "0" then).
-            tabindex="-1",
-            data_scroll_stop=True,
+            **scroll_stop(w.t("lp.plans")),
             role="region",
-            aria_label=w.t("lp.plans"),
         )
         + tag("p", esc(w.t("lp.plans.more")), class_="lp-plan-more", aria_hidden="true")
     )
@@ -645,11 +642,9 @@ def _log(inp: BoardInput) -> str:
         class_="lp-log-box",
         id="lp-log-box",
         # It scrolls on a projector: a keyboard scrolls it once it has the focus, and a screen
-        # reader names the region. A tab stop only while it scrolls (web/js/scrollstops.js).
-        tabindex="-1",
-        data_scroll_stop=True,
+        # reader names the region.
+        **scroll_stop(w.t("lp.log.title")),
         role="region",
-        aria_label=w.t("lp.log.title"),
     )
     out += button(
         w.t("lp.log.hide" if inp.log_open else "lp.log.show"),
@@ -664,10 +659,8 @@ def _log(inp: BoardInput) -> str:
             class_="lp-log-all",
             data_testid="lp-log-all",
             id="lp-log-all",
-            # It scrolls too: named, still a list, a tab stop only while it scrolls.
-            tabindex="-1",
-            data_scroll_stop=True,
-            aria_label=w.t("lp.log.show"),
+            # It scrolls too: named, still a list.
+            **scroll_stop(w.t("lp.log.show")),
         )
     if inp.share:
         out += tag(

@@ -26,7 +26,7 @@ from . import mechanisms
 from .affordances import Affordances
 from .icons import SPRITE, icon
 from .log_text import Line, last_line
-from .markup import classes, esc, tag
+from .markup import classes, esc, scroll_stop, tag
 from .mechanisms import double_detector
 from .mechanisms.equipment import tray
 from .odds import WireOdds, percent, reason_text
@@ -1239,8 +1239,7 @@ def full_log(inp: BoardInput) -> str:
     items = []
     for line in reversed(inp.lines):
         items.append(tag("li", esc(line.text), class_=f"rw-line rw-line--{line.kind}"))
-    # It scrolls when long (redwire.css): named, a tab stop only while it scrolls
-    # (web/js/scrollstops.js).
+    # It scrolls when long (redwire.css).
     return tag(
         "ol",
         "".join(items),
@@ -1248,9 +1247,7 @@ def full_log(inp: BoardInput) -> str:
         reversed=True,
         data_testid="full-log",
         id="rw-fulllog",
-        tabindex="-1",
-        data_scroll_stop=True,
-        aria_label=inp.words.t("rw.panel.log"),
+        **scroll_stop(inp.words.t("rw.panel.log")),
     )
 
 

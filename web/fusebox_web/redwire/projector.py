@@ -32,7 +32,7 @@ from . import board
 from .affordances import affordances
 from .icons import SPRITE
 from .log_text import log_lines
-from .markup import esc, tag
+from .markup import esc, scroll_stop, tag
 from .selection import Selection
 from .urls import VIEW_PARAM, VIEW_TABLE, wants_projector
 from .words import Words
@@ -80,9 +80,7 @@ def public_regions(
         class_="rw-fulllog rw-projector-log",
         data_testid="projector-log",
         id="rw-projector-log",
-        tabindex="-1",  # a tab stop only while it scrolls (web/js/scrollstops.js)
-        data_scroll_stop=True,
-        aria_label=inp.words.t("rw.panel.log"),
+        **scroll_stop(inp.words.t("rw.panel.log")),
     )
     return {
         "top": board.top(inp),

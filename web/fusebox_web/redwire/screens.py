@@ -18,7 +18,7 @@ from .board import colour_of_label, stands_of, wire_face
 from .home import MISSIONS, messages
 from .icons import SPRITE, icon
 from .log_text import Line
-from .markup import classes, esc, tag
+from .markup import classes, esc, scroll_stop, tag
 from .mechanisms import board_parts
 from .mechanisms.equipment import tray
 from .table import OPTION_CHOICES, Table
@@ -717,9 +717,7 @@ def end(
                     for line in lines
                 ),
                 class_="rw-fulllog",
-                tabindex="-1",  # a tab stop only while it scrolls (web/js/scrollstops.js)
-                data_scroll_stop=True,
-                aria_label=w.t("rw.panel.log"),
+                **scroll_stop(w.t("rw.panel.log")),
             ),
         )
     )

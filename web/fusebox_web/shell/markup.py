@@ -48,3 +48,14 @@ def tag(name: str, content: str = "", **values: object) -> str:
 def classes(*names: str | bool | None) -> str:
     """A class attribute value from the names that are set (falsy ones are skipped)."""
     return " ".join(n for n in names if isinstance(n, str) and n)
+
+
+def scroll_stop(name: str) -> dict[str, object]:
+    """The attributes of a box that may scroll in its own area, for :func:`tag`: named for a
+    screen reader, and a tab stop only while it scrolls (``web/js/scrollstops.js`` turns its
+    ``tabindex`` to 0 then, so a keyboard can scroll it, and back to -1 when it fits).
+
+    >>> tag("ol", "", class_="log", **scroll_stop("Log"))
+    '<ol class="log" tabindex="-1" data-scroll-stop aria-label="Log"></ol>'
+    """
+    return {"tabindex": "-1", "data_scroll_stop": True, "aria_label": name}
