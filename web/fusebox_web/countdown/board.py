@@ -743,7 +743,7 @@ def full_log(inp: BoardInput) -> str:
         class_="cd-full-log",
         data_testid="full-log",
         id="cd-full-log",
-        **scroll_stop(inp.words.t("cd.panel.log")),
+        **scroll_stop(inp.words.t("cd.panel.log"), newest="last"),
     )
 
 

@@ -642,7 +642,8 @@ def _log(inp: BoardInput) -> str:
         class_="lp-log-box",
         id="lp-log-box",
         # It scrolls on a projector: a keyboard scrolls it once it has the focus, and a screen
-        # reader names the region.
+        # reader names the region. Laid out from its end, its scroll offset counts from its end:
+        # a redraw keeps that offset (no newest=: the newest line in view stays in view).
         **scroll_stop(w.t("lp.log.title")),
         role="region",
     )
@@ -660,7 +661,7 @@ def _log(inp: BoardInput) -> str:
             data_testid="lp-log-all",
             id="lp-log-all",
             # It scrolls too: named, still a list.
-            **scroll_stop(w.t("lp.log.show")),
+            **scroll_stop(w.t("lp.log.show"), newest="last"),
         )
     if inp.share:
         out += tag(

@@ -1247,7 +1247,7 @@ def full_log(inp: BoardInput) -> str:
         reversed=True,
         data_testid="full-log",
         id="rw-fulllog",
-        **scroll_stop(inp.words.t("rw.panel.log")),
+        **scroll_stop(inp.words.t("rw.panel.log"), newest="first"),
     )
 
 

@@ -80,7 +80,7 @@ def public_regions(
         class_="rw-fulllog rw-projector-log",
         data_testid="projector-log",
         id="rw-projector-log",
-        **scroll_stop(inp.words.t("rw.panel.log")),
+        **scroll_stop(inp.words.t("rw.panel.log"), newest="first"),
     )
     return {
         "top": board.top(inp),
@@ -186,7 +186,7 @@ class Projector:
         }
         for name, text in html.items():
             if self.drawn.get(name) != text:
-                dom.set_html(dom.query(f"#rw-{name}"), text)
+                dom.set_html_keeping_scroll(dom.query(f"#rw-{name}"), text)
                 self.drawn[name] = text
         key = "rw.projector.over" if game.state.is_over else "rw.projector.live"
         status.textContent = catalog.t(key)

@@ -9,6 +9,8 @@ import importlib
 from collections.abc import Callable
 from typing import Any
 
+from .markup import kept_scroll
+
 # Pyodide's bridge to the page's JavaScript (``js`` is the page's globalThis). Imported by name so
 # that type checkers, which do not know these browser-only modules, treat them as Any.
 js: Any = importlib.import_module("js")
@@ -147,6 +149,35 @@ def mark_ready() -> None:
 
 def set_html(node: Any, html: str) -> None:
     node.innerHTML = html
+
+
+#: The scroll boxes a redraw keeps the place of: those with an id (their twin is found again).
+SCROLL_BOXES = "[data-scroll-stop][id]"
+
+
+def set_html_keeping_scroll(node: Any, html: str) -> None:
+    """``set_html``, then each scroll box of ``node`` with an id (``markup.scroll_stop``)
+    scrolled as ``markup.kept_scroll`` says from where its old twin was: a redrawn log box no
+    longer jumps to its first line (a player reading it, or with its newest line in view, lost
+    the place at every computer's move)."""
+    found = node.querySelectorAll(SCROLL_BOXES)
+    places = []
+    for i in range(found.length):
+        box = found.item(i)
+        places.append(
+            (
+                str(box.id),
+                float(box.scrollTop),
+                float(box.scrollHeight),
+                float(box.clientHeight),
+                attr(box, "data-scroll-newest"),
+            )
+        )
+    node.innerHTML = html
+    for ident, top, height, client, newest in places:
+        box = py(js.document.getElementById(ident))
+        if box is not None:
+            box.scrollTop = kept_scroll(top, height, client, float(box.scrollHeight), newest)
 
 
 def query(selector: str) -> Any:

@@ -50,12 +50,55 @@ def classes(*names: str | bool | None) -> str:
     return " ".join(n for n in names if isinstance(n, str) and n)
 
 
-def scroll_stop(name: str) -> dict[str, object]:
+def scroll_stop(name: str, newest: str | None = None) -> dict[str, object]:
     """The attributes of a box that may scroll in its own area, for :func:`tag`: named for a
     screen reader, and a tab stop only while it scrolls (``web/js/scrollstops.js`` turns its
     ``tabindex`` to 0 then, so a keyboard can scroll it, and back to -1 when it fits).
 
+    ``newest``: for a log, where its newest line is, ``"first"`` (at the top) or ``"last"``. A
+    redraw of a box with an id keeps its place (``shell.dom.set_html_keeping_scroll``): a log
+    whose newest line was in view shows the new newest line, one scrolled back to older lines
+    keeps showing them; any other box keeps its scroll offset.
+
     >>> tag("ol", "", class_="log", **scroll_stop("Log"))
     '<ol class="log" tabindex="-1" data-scroll-stop aria-label="Log"></ol>'
+    >>> tag("ol", "", **scroll_stop("Log", newest="last"))
+    '<ol tabindex="-1" data-scroll-stop aria-label="Log" data-scroll-newest="last"></ol>'
     """
-    return {"tabindex": "-1", "data_scroll_stop": True, "aria_label": name}
+    found: dict[str, object] = {"tabindex": "-1", "data_scroll_stop": True, "aria_label": name}
+    if newest is not None:
+        if newest not in ("first", "last"):
+            raise ValueError(f"newest must be 'first' or 'last', got {newest!r}")
+        found["data_scroll_newest"] = newest
+    return found
+
+
+def kept_scroll(
+    top: float, height: float, client: float, new_height: float, newest: str | None
+) -> float:
+    """Where a scroll box redrawn with new content scrolls to, from where it was (``top``, of
+    ``height`` with ``client`` in view) and its new content's height; ``newest`` as for
+    :func:`scroll_stop`.
+
+    A log whose newest line was in view (or that did not scroll) shows the newest line again;
+    one scrolled back keeps the lines that were in view where they were (new lines come above
+    them in a newest-first log); any other box keeps its offset.
+
+    >>> kept_scroll(0, 900, 300, 960, "first")  # the newest line in view: still at the top
+    0
+    >>> kept_scroll(400, 900, 300, 960, "first")  # reading older lines: 60 px of news above
+    460
+    >>> kept_scroll(600, 900, 300, 960, "last")  # at the end: the new end
+    960
+    >>> kept_scroll(0, 280, 300, 360, "last")  # it fitted, now it scrolls: its end
+    360
+    >>> kept_scroll(200, 900, 300, 960, "last")  # reading older lines: they stay
+    200
+    >>> kept_scroll(200, 900, 300, 960, None)  # not a log: the same offset
+    200
+    """
+    if newest == "first":
+        return 0 if top <= 1 else top + (new_height - height)
+    if newest == "last" and top + client >= height - 1:
+        return new_height
+    return top

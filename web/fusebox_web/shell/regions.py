@@ -4,7 +4,8 @@ A game's board is a skeleton of empty elements ``#<prefix>-<name>`` filled with 
 After a move only the regions whose HTML changed are replaced (the rest of the page, and what a
 screen reader is reading, stay as they are), and the focus goes back to the redrawn twin of the
 control that had it, without scrolling: a computer's move must not move the page under the
-player's eyes.
+player's eyes. A scroll box with an id keeps its place too (``dom.set_html_keeping_scroll``): a
+log shows its newest line if it did before, or the older lines a player was reading.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ def draw_regions(
     changed = False
     for name, html in regions().items():
         if rendered.get(name) != html:
-            dom.set_html(dom.query(f"#{prefix}-{name}"), html)
+            dom.set_html_keeping_scroll(dom.query(f"#{prefix}-{name}"), html)
             rendered[name] = html
             changed = True
     if changed and focused:
