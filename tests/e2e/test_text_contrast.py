@@ -11,7 +11,8 @@ from collections.abc import Callable
 
 import pytest
 from harness import wait_board
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
+from redwire_driver import play, saved_state, sure_cut, sure_move, tile, wait_decision
 
 #: The contrast of each matching element's text against what lies behind it: every ancestor's
 #: background and opacity composited as the browser paints them (flat colours), over white.
@@ -144,3 +145,117 @@ def test_loop_cards_and_the_missing_cards_of_a_flight_plan_are_readable(
     )
     shown = ".test-contrast :is(.lp-card-name, .lp-card-d, .lp-exact, .lp-over)"
     assert low(page, shown) == []
+
+
+#: Mark with data-test-text the elements under ``selector`` that hold text of their own (a
+#: colour stripe or an empty box is no text); how many.
+OWN_TEXT = """(selector) => {
+    let n = 0;
+    for (const el of document.querySelectorAll(`${selector}, ${selector} *`)) {
+        const own = [...el.childNodes].some((c) => c.nodeType === 3 && c.textContent.trim());
+        if (own && el.checkVisibility()) {
+            el.setAttribute("data-test-text", "");
+            n += 1;
+        }
+    }
+    return n;
+}"""
+
+#: Each button under ``selector``: its face painted flat in the colour of its hatch's stripes
+#: (the stripe, the one translucent colour of its background image, over its background), or
+#: back as it was (``undo``). How many buttons had a hatch.
+ON_THE_HATCH = """([selector, undo]) => {
+    let n = 0;
+    for (const el of document.querySelectorAll(selector)) {
+        if (undo) {
+            el.style.backgroundColor = el.style.backgroundImage = "";
+            continue;
+        }
+        const style = getComputedStyle(el);
+        const parse = (css) => css.match(/[\\d.]+/g).map(Number);
+        const stripe = (style.backgroundImage.match(/rgba\\([^)]+\\)/g) || [])
+            .map(parse)
+            .find((c) => c[3] > 0 && c[3] < 1);
+        if (!stripe) continue;
+        const [r, g, b] = parse(style.backgroundColor);
+        const a = stripe[3];
+        const mixed = [r, g, b].map((v, i) => Math.round(stripe[i] * a + v * (1 - a)));
+        el.style.backgroundImage = "none";
+        el.style.backgroundColor = `rgb(${mixed.join(", ")})`;
+        n += 1;
+    }
+    return n;
+}"""
+
+#: How each button under ``selector`` tells it cannot be used, besides its colours.
+CUES = """(selector) => [...document.querySelectorAll(selector)].map((el) => {
+    const style = getComputedStyle(el);
+    return [style.borderTopStyle, style.backgroundImage.startsWith("repeating-linear-gradient"),
+            style.cursor, Number(style.opacity)];
+})"""
+
+
+def disabled_readable(page: Page, disabled: str) -> list[tuple[str, float]]:
+    """The texts of the buttons ``disabled`` (and of what they hold) below AA, on their face
+    and on their hatch's stripes; each of them marked by a dashed edge, a hatch and the "not
+    allowed" pointer, never dimmed as a whole."""
+    cues = page.evaluate(CUES, disabled)
+    assert cues, f"nothing matches {disabled}"
+    assert page.evaluate(OWN_TEXT, disabled) > 0
+    found = low(page, "[data-test-text]")
+    assert all(cue == ["dashed", True, "not-allowed", 1] for cue in cues), (found, cues)
+    assert page.evaluate(ON_THE_HATCH, [disabled, False]) == len(cues)
+    found += [(f"on the hatch: {what}", ratio) for what, ratio in low(page, "[data-test-text]")]
+    page.evaluate(ON_THE_HATCH, [disabled, True])
+    return found
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_disabled_controls_of_the_three_games_are_readable_and_marked_beyond_colour(
+    follow_link: Callable[..., Page], scheme: str
+) -> None:
+    """Countdown's disabled buttons (its hand between turns, a choice that does not apply) were
+    dimmed to 2.3-3.3:1 by an opacity, and that rule, written for any element, dimmed Red Wire's
+    own wires that cannot be picked (2.5:1) and its disabled buttons too; Loop's were dimmed to
+    2.5:1. Every game's disabled button now keeps its text at 4.5:1 (on its hatch too) and is
+    marked by a dashed edge and a hatch; a Red Wire wire that cannot be picked is not dimmed."""
+    # Countdown: every button of the board marked as the board marks one that does not apply
+    # (aria-disabled: it stays focusable and says why when pressed).
+    page = follow_link("?game=countdown&players=3&seed=11&bots=1&pace=instant", color_scheme=scheme)
+    wait_board(page)
+    page.evaluate(
+        """() => { for (const b of document.querySelectorAll('#cd-board button')) {
+            b.setAttribute('aria-disabled', 'true'); } }"""
+    )
+    assert disabled_readable(page, '#cd-board button[aria-disabled="true"]') == []
+
+    # Loop: its buttons disabled as it disables them (`disabled`).
+    page = follow_link("?game=loop&players=3&seed=11&bots=1&pace=instant", color_scheme=scheme)
+    wait_board(page)
+    page.evaluate(
+        """() => { for (const b of document.querySelectorAll('#lp-board :is(.lp-btn, .lp-chip)'))
+            { b.disabled = true; } }"""
+    )
+    assert disabled_readable(page, "#lp-board button:disabled") == []
+
+    # Red Wire: the confirm button before a choice is whole (as drawn), the chips marked as the
+    # replay marks its steps; the viewer's own wires that cannot be picked keep their colours.
+    page = follow_link(
+        "?mission=4&players=3&seed=7&bots=1&brief=0&pace=instant&captain=1",
+        color_scheme=scheme,
+    )
+    wait_board(page)
+    if wait_decision(page) == "setup_token":
+        play(page, sure_move(saved_state(page), 0))
+    assert wait_decision(page) == "turn"
+    target = sure_cut(saved_state(page), 0).targets[0]
+    tile(page, *target).click()  # no value named yet: nothing to confirm
+    expect(page.get_by_test_id("confirm")).to_have_attribute("aria-disabled", "true")
+    page.evaluate(
+        """() => { for (const b of document.querySelectorAll('#rw-board .rw-chip')) {
+            b.setAttribute('aria-disabled', 'true'); } }"""
+    )
+    assert disabled_readable(page, '#rw-board button[aria-disabled="true"]:not(.rw-tile)') == []
+    wires = '#rw-board .rw-tile[aria-disabled="true"]:not(.is-cut, .rw-tile--back) .rw-n'
+    assert page.locator(wires).count() > 0
+    assert low(page, wires) == []
