@@ -204,3 +204,63 @@ def test_the_longest_missions_fit_both_projectors_in_italian(
             assert fits and m["scrolls"] <= 0 and m["sideways"] <= 0, (size, m)
     finally:
         view.close()
+
+
+#: The projector's log and what is around it, once the log is scrolled to ``scroll`` ("top" or
+#: "end"): the window's size and length, the log box, its newest (first) and oldest (last) line,
+#: the status line under the table.
+LOG_PLACES = """(scroll) => {
+    const log = document.querySelector('[data-testid="projector-log"]');
+    log.scrollTop = scroll === "top" ? 0 : log.scrollHeight;
+    const box = (e) => { const b = e.getBoundingClientRect(); return [b.top, b.bottom]; };
+    return {
+        height: innerHeight,
+        page: document.documentElement.scrollHeight,
+        lines: log.querySelectorAll("li").length,
+        scrolls: log.scrollHeight > log.clientHeight + 1,
+        tabindex: log.getAttribute("tabindex"),
+        log: box(log),
+        newest: box(log.querySelector("li:first-child")),
+        oldest: box(log.querySelector("li:last-child")),
+        status: box(document.getElementById("rw-projector-status")),
+    };
+}"""
+
+
+def test_a_long_games_log_scrolls_in_its_own_box_on_a_projector(
+    page: Page, site_url: str, watch: Watch
+) -> None:
+    """A long game on a 1920 x 1080 and a 1280 x 720 projector: the whole log is there, newest
+    first, in a box that ends at the screen's bottom; its latest lines in view, the older ones
+    reached by scrolling the box (a tab stop for the keyboard); the window itself never
+    scrolls and the status line under the table stays on the screen. Before, the projector
+    showed the last ten lines only (the older ones could not be reached), never in a box of its
+    own: ten long lines could push the page below the screen."""
+    page.goto(site_url + "?mission=4&players=5&seed=3&bots=all&pace=instant&brief=0")
+    wait_ready(page)
+    page.wait_for_selector("html[data-screen='end']", state="attached", timeout=120_000)
+    view = page.context.new_page()
+    record_console(view, watch)
+    view.set_viewport_size({"width": 1920, "height": 1080})
+    view.goto(site_url + "?view=table")
+    wait_ready(view)
+    expect(view.get_by_test_id("projector-log")).to_be_visible()
+    sizes: list[ViewportSize] = [{"width": 1920, "height": 1080}, {"width": 1280, "height": 720}]
+    for size in sizes:
+        view.set_viewport_size(size)  # the same window, resized: the log's room follows
+        view.wait_for_timeout(300)
+        top = view.evaluate(LOG_PLACES, "top")
+        assert top["lines"] > 30, top  # the whole log, not its last ten lines
+        assert top["page"] <= top["height"], (size, top)  # the window does not scroll
+        assert top["status"][1] <= top["height"], (size, top)
+        assert top["scrolls"] and top["tabindex"] == "0", (size, top)
+        # It takes the room there is: the page ends at the screen's bottom, the log above the
+        # status line.
+        assert top["page"] >= top["height"] - 2 and top["log"][1] <= top["status"][0], top
+        # The latest line in view at its top.
+        assert top["log"][0] - 1 <= top["newest"][0] and top["newest"][1] <= top["log"][1] + 1
+        # The oldest line: a scroll away, in view once scrolled.
+        end = view.evaluate(LOG_PLACES, "end")
+        assert end["oldest"][0] >= end["log"][0] - 1 and end["oldest"][1] <= end["log"][1] + 1
+        assert end["page"] <= end["height"], (size, end)
+    view.close()

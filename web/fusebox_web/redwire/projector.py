@@ -41,8 +41,8 @@ __all__ = ["CHANNEL", "VIEW_PARAM", "VIEW_TABLE", "Projector", "public_regions",
 
 #: The name of the BroadcastChannel the game window posts on.
 CHANNEL = "fusebox.redwire"
-#: How many lines of the log the projector shows.
-LOG_LINES = 10
+#: The least height of the projector's log (px): a few lines, whatever is above it.
+LOG_MIN_PX = 80
 
 CATALOG_STUB = Catalog({"en": {}})
 
@@ -70,14 +70,17 @@ def public_regions(
         thinking=thinking,
         title=title,
     )
-    recent = [line for line in lines if line.kind != "bot"][-LOG_LINES:]
+    # The whole log, newest first: on a projector it scrolls in the room the stands leave it
+    # (Projector.fit_log), its latest lines in view, the older ones a scroll away.
+    shown = [line for line in lines if line.kind != "bot"]
     log = tag(
         "ol",
         "".join(
             tag("li", esc(line.text), class_=f"rw-line rw-line--{line.kind}")
-            for line in reversed(recent)
+            for line in reversed(shown)
         ),
         class_="rw-fulllog rw-projector-log",
+        reversed=True,
         data_testid="projector-log",
         id="rw-projector-log",
         **scroll_stop(inp.words.t("rw.panel.log"), newest="first"),
@@ -137,6 +140,7 @@ class Projector:
         dom.set_html(dom.query("#rw-root"), frame(self.host.catalog))
         self.draw()
         dom.listen(dom.window(), "storage", lambda event: self.draw())  # (unchanged: skipped)
+        dom.listen(dom.window(), "resize", lambda event: self.fit_log())
         dom.on_broadcast(CHANNEL, self.on_message)
         self.host.on_language_change(self.redraw)
 
@@ -190,7 +194,19 @@ class Projector:
                 self.drawn[name] = text
         key = "rw.projector.over" if game.state.is_over else "rw.projector.live"
         status.textContent = catalog.t(key)
+        self.fit_log()
         dom.set_root_attribute("data-projector-moves", str(len(game.state.history)))
+
+    def fit_log(self) -> None:
+        """The log takes the height the screen has left under the stands (redwire.css reads it,
+        on a projector): the window never scrolls, the log does, in its own box, when it is
+        longer (a long game: before, only its last ten lines were shown, and ten long ones
+        could push the page below the screen)."""
+        from ..shell import dom
+
+        room = dom.screen_room("#rw-projector-log")
+        if room is not None:
+            dom.set_root_style("--rw-projector-log-room", f"{max(room, LOG_MIN_PX):.0f}px")
 
     def game(self, text: str | None) -> Any:
         """The saved game, or None (none, or one that does not read: the game window deals

@@ -245,6 +245,30 @@ def set_root_attribute(name: str, value: str | None) -> None:
         root.setAttribute(name, value)
 
 
+def set_root_style(name: str, value: str) -> None:
+    """Set a CSS property (a custom one: ``--name``) on <html>, for every rule to read."""
+    js.document.documentElement.style.setProperty(name, value)
+
+
+def screen_room(selector: str) -> float | None:
+    """The height the element ``selector`` may take for the page to end at the bottom of the
+    window, everything else as it is; None when there is no such element. Measured with the
+    element stretched for a moment (no paint in between): the page is then longer than the
+    window by exactly what the element must give up."""
+    box = query(selector)
+    if box is None:
+        return None
+    stretched = 10_000
+    box.style.maxHeight = "none"
+    box.style.height = f"{stretched}px"
+    try:
+        over = float(js.document.documentElement.scrollHeight) - float(js.innerHeight)
+    finally:
+        box.style.height = ""
+        box.style.maxHeight = ""
+    return stretched - over
+
+
 def search() -> str:
     return str(js.location.search)
 
