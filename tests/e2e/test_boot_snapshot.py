@@ -500,6 +500,85 @@ def test_a_raw_copy_that_fails_its_check_is_refused_and_made_again(
         page.evaluate(DELETE_RAW, refused)
 
 
+def stop_service_workers(page: Page) -> None:
+    """Stop the browser's service workers (as the browser does with an idle one): the next
+    request starts the site's worker again, with nothing in its memory."""
+    cdp = page.context.new_cdp_session(page)
+    try:
+        cdp.send("ServiceWorker.enable")
+        cdp.send("ServiceWorker.stopAllWorkers")
+    finally:
+        cdp.detach()
+
+
+def test_a_storage_too_full_even_for_the_refusal_is_remembered_by_the_worker(
+    page: Page, site_url: str, site_dir: Path
+) -> None:
+    """Storage so full that the service worker can write nothing, neither the raw copy nor the
+    entry that remembers its refusal (web/sw.js, REFUSED): the page boots from the gzip all the
+    same, the player sees nothing wrong (the board, no error box, no warning or error in the
+    console), and the worker remembers the refusal in its memory: it tries the copy (a gunzip of
+    its own) once, not at every boot of its life, even once there is room again; a worker
+    started anew (the browser stops an idle one) tries once again. A returning player's
+    profile, lent by the suite: its raw copy is made again after the test."""
+    manifest = boot_manifest(site_dir)
+    raw = site_url + manifest["snapshot_raw"]["url"]
+    refused = site_url + REFUSED
+    board = site_url + BOARD
+    messages: list[str] = []
+    page.on("console", lambda m: messages.append(f"{m.type}: {m.text}"))
+
+    def tries() -> list[str]:
+        return [m for m in messages if "not kept" in m]
+
+    try:
+        # The returning player, with a raw copy (made again here if an earlier test left none).
+        if open_board(page, board) == "snapshot":
+            assert raw_kept(page) == "kept"
+        assert page.evaluate(DELETE_RAW, raw) == 1
+        assert page.evaluate(RAW_COPIES, refused) == {}
+        usage = page.evaluate("async () => (await navigator.storage.estimate()).usage")
+        with quota(page, site_url, usage):  # not a byte more
+            for boot in range(3):
+                forget_game(page, site_url)
+                assert open_board(page, board) == "snapshot", boot  # from the gzip
+                expect(page.locator("#error")).to_be_hidden()
+                assert raw_kept(page) == "failed", boot
+                assert page.evaluate(RAW_COPIES, raw) == {}, boot
+                assert page.evaluate(RAW_COPIES, refused) == {}, boot  # nowhere to remember it
+            first, *again = tries()
+            assert "QuotaExceededError" in first and "not tried again" not in first, first
+            assert len(again) == 2, tries()
+            assert all("not tried again in this version" in m for m in again), again
+            assert all("QuotaExceededError" in m for m in again), again
+            # Nothing of the refused copy is left taking room.
+            after = page.evaluate("async () => (await navigator.storage.estimate()).usage")
+            assert after <= usage, (usage, after)
+        # Room again: this worker still remembers (until a new version, or its end).
+        forget_game(page, site_url)
+        assert open_board(page, board) == "snapshot"
+        assert raw_kept(page) == "failed"
+        assert "not tried again in this version" in tries()[-1]
+        assert len(tries()) == 4
+        # A worker started anew tries again, once (here with room: the copy is made, and the
+        # boot after reads it).
+        stop_service_workers(page)
+        forget_game(page, site_url)
+        assert open_board(page, board) == "snapshot"
+        assert raw_kept(page) == "kept"
+        forget_game(page, site_url)
+        assert open_board(page, board) == "snapshot-raw"
+        assert len(tries()) == 4
+        assert all(m.startswith("info: ") for m in tries())
+        assert not [m for m in messages if m.startswith(("warning: ", "error: "))], messages
+    finally:
+        if not page.url.startswith(site_url):
+            page.goto(site_url + KEEPER)  # a page of the site: its caches
+        page.evaluate(DELETE_RAW, refused)
+        stop_service_workers(page)  # no refusal left in a worker's memory for the next tests
+        page.evaluate(KEEP_RAW, manifest["snapshot"])
+
+
 # Mark the raw copy in the current cache (a header no copy the service worker makes has), to tell
 # a copy taken over by the next version from one it inflated again. Whether there was one.
 TAG_RAW = """async (url) => {
