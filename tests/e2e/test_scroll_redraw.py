@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from harness import wait_board
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 PHONE = {"width": 360, "height": 640}
 
@@ -125,11 +125,19 @@ def test_red_wire_log_panel_keeps_the_focus_and_its_place_after_a_computer_move(
 def test_countdown_log_panel_keeps_the_focus_and_its_end_in_view_after_a_computer_move(
     follow_link: Callable[..., Page],
 ) -> None:
+    """Countdown's log is oldest first: opened, it shows its end (before, its first lines)."""
     page = follow_link("?game=countdown&players=5&seed=5&bots=all&pace=normal", viewport=PHONE)
     wait_board(page)
     box = "#cd-full-log"
-    page.locator('[data-act="panel"][data-panel="log"]').first.click()
+    button = page.locator('[data-act="panel"][data-panel="log"]').first
+    button.click()
     page.wait_for_function(SCROLLS, arg=box, timeout=60_000)
+    # Opened again on a long log: at its newest line (its end), not at its first.
+    button.click()
+    expect(page.locator(box)).to_have_count(0)
+    button.click()
+    opened = page.evaluate(PLACE, [box, -1])
+    assert opened["top"] + opened["client"] >= opened["height"] - 1 and opened["top"] > 0, opened
     tab_to(page, box)
 
     # Its end in view (the newest line, last): after the redraw, the new end is.

@@ -153,13 +153,16 @@ def set_html(node: Any, html: str) -> None:
 
 #: The scroll boxes a redraw keeps the place of: those with an id (their twin is found again).
 SCROLL_BOXES = "[data-scroll-stop][id]"
+#: The logs whose newest line is their last.
+NEWEST_LAST = '[data-scroll-stop][data-scroll-newest="last"]'
 
 
 def set_html_keeping_scroll(node: Any, html: str) -> None:
     """``set_html``, then each scroll box of ``node`` with an id (``markup.scroll_stop``)
     scrolled as ``markup.kept_scroll`` says from where its old twin was: a redrawn log box no
     longer jumps to its first line (a player reading it, or with its newest line in view, lost
-    the place at every computer's move)."""
+    the place at every computer's move). A log whose newest line is its last, new in ``node``
+    (a panel just opened), opens at that line."""
     found = node.querySelectorAll(SCROLL_BOXES)
     places = []
     for i in range(found.length):
@@ -178,6 +181,13 @@ def set_html_keeping_scroll(node: Any, html: str) -> None:
         box = py(js.document.getElementById(ident))
         if box is not None:
             box.scrollTop = kept_scroll(top, height, client, float(box.scrollHeight), newest)
+    # A log drawn anew here (a panel just opened) opens at its newest line.
+    known = {place[0] for place in places}
+    found = node.querySelectorAll(NEWEST_LAST)
+    for i in range(found.length):
+        box = found.item(i)
+        if str(box.id) not in known:
+            box.scrollTop = box.scrollHeight
 
 
 def query(selector: str) -> Any:
