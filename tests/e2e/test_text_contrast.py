@@ -259,3 +259,37 @@ def test_disabled_controls_of_the_three_games_are_readable_and_marked_beyond_col
     wires = '#rw-board .rw-tile[aria-disabled="true"]:not(.is-cut, .rw-tile--back) .rw-n'
     assert page.locator(wires).count() > 0
     assert low(page, wires) == []
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_red_wire_cut_wires_show_their_value_readably(
+    follow_link: Callable[..., Page], scheme: str
+) -> None:
+    """A cut wire's value is what the whole table deduces from: it was dimmed with the whole tile
+    (opacity 0.5: 2.4:1 in the light theme, 2.9-3.6:1 in the dark one). Now its face is a tint
+    of its colour, its value at 4.5:1 and more, for blue, yellow and red wires alike; still told
+    apart from an uncut wire by the dashed edge and the cut mark."""
+    page = follow_link(
+        "?mission=4&players=3&seed=7&bots=all&brief=0&pace=fast", color_scheme=scheme
+    )
+    wait_board(page)
+    page.wait_for_function(
+        "document.querySelectorAll('#rw-board .rw-tile.is-cut').length >= 6", timeout=60_000
+    )
+    # Every colour a cut wire can have, as the board draws one (its classes, a face, a value).
+    page.evaluate(
+        """() => {
+            const stand = document.querySelector('#rw-board .rw-tile.is-cut').parentElement;
+            for (const colour of ['blue', 'yellow', 'red']) {
+                const tile = document.querySelector('#rw-board .rw-tile.is-cut').cloneNode(true);
+                tile.className = `rw-tile rw-tile--${colour} is-cut test-cut`;
+                stand.append(tile);
+            }
+        }"""
+    )
+    assert low(page, "#rw-board .rw-tile.is-cut .rw-n") == []
+    cues = page.evaluate(
+        """() => [...document.querySelectorAll('#rw-board .rw-tile.is-cut')].map((t) =>
+            [getComputedStyle(t).borderTopStyle, Boolean(t.querySelector('.rw-cutmark'))])"""
+    )
+    assert cues and all(cue == ["dashed", True] for cue in cues), cues
