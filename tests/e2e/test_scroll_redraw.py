@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from harness import wait_board
+from harness import wait_board, wait_ready
 from playwright.sync_api import Page, expect
 
 PHONE = {"width": 360, "height": 640}
@@ -73,11 +73,13 @@ def scroll_until(page: Page, selector: str, key: str, done: str) -> None:
     raise AssertionError(f"{key} never scrolled {selector} as wanted")
 
 
-def after_redraw(page: Page, selector: str, line: int) -> tuple[dict[str, Any], dict[str, Any]]:
+def after_redraw(
+    page: Page, selector: str, line: int, focused: bool = True
+) -> tuple[dict[str, Any], dict[str, Any]]:
     """The box's place now (line ``line`` measured), then once a redraw has replaced it with
     more lines (the same line measured again, found by its text)."""
     before = page.evaluate(PLACE, [selector, line])
-    assert before["same"], f"the focus is not on the box: {before['focus']}"
+    assert before["same"] or not focused, f"the focus is not on the box: {before['focus']}"
     page.wait_for_function(
         """(s) => { const b = document.querySelector(s);
             return b && b !== window.__box && b.querySelectorAll("li").length > 0; }""",
@@ -159,3 +161,31 @@ def test_countdown_log_panel_keeps_the_focus_and_its_end_in_view_after_a_compute
         before,
         after,
     )
+
+
+def test_red_wire_projector_log_keeps_the_lines_a_teacher_scrolled_to(
+    follow_link: Callable[..., Page],
+) -> None:
+    """The projector's log (newest first, in a box that ends at the screen's bottom) scrolled
+    back by the teacher to the game's first lines: the next move's redraw (and the projector's
+    measure of the room it has) leave those lines where they were."""
+    page = follow_link(
+        "?mission=4&players=5&seed=3&bots=all&brief=0&pace=fast",
+        viewport={"width": 1280, "height": 720},
+    )
+    wait_board(page)
+    view = page.context.new_page()
+    view.set_viewport_size({"width": 1280, "height": 720})
+    view.goto(page.url.split("?")[0] + "?view=table")
+    wait_ready(view)
+    box = "#rw-projector-log"
+    view.wait_for_function(SCROLLS, arg=box, timeout=60_000)
+    view.evaluate(
+        "(s) => { const b = document.querySelector(s); b.scrollTop = b.scrollHeight; }", box
+    )
+    before, after = after_redraw(view, box, -1, focused=False)
+    assert after["lines"] > before["lines"]
+    assert after["last"] == before["last"]  # the game's first line
+    assert after["was_at"] is not None and abs(after["was_at"] - before["at"]) <= 2, (before, after)
+    assert view.evaluate("document.documentElement.scrollHeight") <= 720
+    view.close()

@@ -264,11 +264,13 @@ def screen_room(selector: str) -> float | None:
     """The height the element ``selector`` may take for the page to end at the bottom of the
     window, everything else as it is; None when there is no such element. Measured with the
     element stretched for a moment (no paint in between): the page is then longer than the
-    window by exactly what the element must give up."""
+    window by exactly what the element must give up. A scroll box keeps its place (stretched,
+    it scrolls no more, and the browser puts it back at its top)."""
     box = query(selector)
     if box is None:
         return None
     stretched = 10_000
+    top = box.scrollTop
     box.style.maxHeight = "none"
     box.style.height = f"{stretched}px"
     try:
@@ -276,6 +278,7 @@ def screen_room(selector: str) -> float | None:
     finally:
         box.style.height = ""
         box.style.maxHeight = ""
+        box.scrollTop = top
     return stretched - over
 
 
