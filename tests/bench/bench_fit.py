@@ -282,6 +282,10 @@ def projector_rows(
         arg=str(moves),
     )
     rows = []
+    # The projected window is the one in front, as in a classroom: a tab behind another gets no
+    # resize event (its rendering is paused), and the projector fits its log to the screen's
+    # height at each one.
+    view.bring_to_front()
     for width, height in PROJECTORS:
         view.set_viewport_size({"width": width, "height": height})
         view.wait_for_timeout(150)
