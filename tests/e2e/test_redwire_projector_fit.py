@@ -254,9 +254,12 @@ def test_a_long_games_log_scrolls_in_its_own_box_on_a_projector(
         assert top["page"] <= top["height"], (size, top)  # the window does not scroll
         assert top["status"][1] <= top["height"], (size, top)
         assert top["scrolls"] and top["tabindex"] == "0", (size, top)
-        # It takes the room there is: the page ends at the screen's bottom, the log above the
-        # status line.
-        assert top["page"] >= top["height"] - 2 and top["log"][1] <= top["status"][0], top
+        # It takes the room there is: the status line under it ends near the screen's bottom
+        # (the page's own margin under it: 23 px at 1080 lines; the first size is the one the
+        # window opened at, measured at its first drawing, before the boot's progress box was
+        # hidden: 90 px were left empty).
+        assert top["log"][1] <= top["status"][0], top
+        assert top["height"] - top["status"][1] < 40, (size, top)
         # The latest line in view at its top.
         assert top["log"][0] - 1 <= top["newest"][0] and top["newest"][1] <= top["log"][1] + 1
         # The oldest line: a scroll away, in view once scrolled.
