@@ -57,6 +57,7 @@ class GameMount(ABC):
         dom.listen(root, "keydown", guarded(lambda event: self.app().on_key(event)))
         dom.listen(root, "change", guarded(lambda event: self.app().on_change(event)))
         self.ctx.on_link(self.follow)
+        self.ctx.on_changed_elsewhere(self.changed_elsewhere)
 
     def app(self) -> Any:
         """The game's controller, imported on first use."""
@@ -94,6 +95,33 @@ class GameMount(ABC):
         dom.set_root_attribute("data-board-ready", None)
         self.open_first_screen()
         return True
+
+    def changed_elsewhere(self, stopped: bool) -> None:
+        """Another window of the site (a second tab) changed this game's saved data: this
+        page's copy is out of date, and a move made here would save it over the other one. The
+        game stops at once, saving nothing more (its computers and clock too: the other
+        window's game is the one kept), the saved data is read again, and the home card is drawn
+        from it; when ``stopped`` (a screen of the game had the page) it says why, and Continue
+        there goes on with the game as the other window left it. Nothing opens by itself: a page that opened the game again would take the
+        device from the other window, and two windows would keep taking it from each other."""
+        if self._later is not None:
+            self._later.cancel()
+            self._later = None
+        if self._app is not None:
+            session = getattr(self._app, "session", None)
+            if session is not None:
+                session.unsaved = False  # a computer's move not yet saved is not written now
+            self._app.close()
+            self._app = None
+        self.ctx.search = ""
+        self.ctx.may_open = False
+        self.load_saves()
+        if stopped:
+            self.notices.append(self.ctx.t("app.elsewhere"))
+            self.ctx.show_screen(None)
+            dom.set_root_attribute("data-board-ready", None)
+        self.draw_home()
+        self._later = asyncio.ensure_future(self.later())
 
     async def later(self) -> None:
         # First let the page be marked ready and painted; then import the game's modules while
