@@ -23,12 +23,31 @@ from .errors import guarded, report
 from .host import GameHost
 
 
+def stray_second_click(detail: int, pressed: Any) -> bool:
+    """Whether a click is the second of a double tap (``detail``: the browser's click count)
+    whose first one pressed a control (``pressed``) that is no longer in the page: the screen
+    changed under the finger, so the second tap would land on whatever took the control's place
+    (a double tap on "I am Player 2: show my cards" selected a card of the hand it showed). A
+    click by keyboard counts 0, a single tap 1.
+
+    >>> class Control:
+    ...     def __init__(self, shown): self.isConnected = shown
+    >>> stray_second_click(2, Control(False)), stray_second_click(2, Control(True))
+    (True, False)
+    >>> stray_second_click(1, Control(False)), stray_second_click(2, None)
+    (False, False)
+    """
+    return detail >= 2 and pressed is not None and not bool(pressed.isConnected)
+
+
 class GameMount(ABC):
     """A game in its home card, its controller imported on first use."""
 
     def __init__(self, host: GameHost) -> None:
         self.ctx = host
         self._app: Any = None
+        #: The control the last click pressed (see :func:`stray_second_click`).
+        self._pressed: Any = None
         self._later: asyncio.Future[None] | None = None
         #: Messages for the home card (saves that could not be read, a bad link...).
         self.notices: list[str] = []
@@ -53,11 +72,19 @@ class GameMount(ABC):
     def listen(self, root: Any) -> None:
         """Send the card's events to the controller (imported by the first one) and let the
         shell hand this game its links followed in the page."""
-        dom.listen(root, "click", guarded(lambda event: self.app().on_click(event)))
+        dom.listen(root, "click", guarded(self.on_click))
         dom.listen(root, "keydown", guarded(lambda event: self.app().on_key(event)))
         dom.listen(root, "change", guarded(lambda event: self.app().on_change(event)))
         self.ctx.on_link(self.follow)
         self.ctx.on_changed_elsewhere(self.changed_elsewhere)
+
+    def on_click(self, event: Any) -> None:
+        """A click in the card, for the controller; not the second tap of a double tap whose
+        first one changed the screen (:func:`stray_second_click`)."""
+        if stray_second_click(int(getattr(event, "detail", 0) or 0), self._pressed):
+            return
+        self._pressed = dom.closest(event.target, "[data-act]")
+        self.app().on_click(event)
 
     def app(self) -> Any:
         """The game's controller, imported on first use."""
