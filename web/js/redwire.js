@@ -399,8 +399,22 @@ function change(update, focus) {
     if (focus) screen.querySelector(focus)?.focus();
 }
 
+// The control the last click pressed. The second tap of a double tap whose first one changed the
+// screen (that control gone or no longer shown) is dropped, as the Python side drops it
+// (fusebox_web.shell.mount.stray_second_click): a double tap on "Play Red Wire" on a phone fell
+// on the table's first seat and made your own seat a computer. Keyboard clicks count 0.
+let pressed = null;
+
+function straySecondClick(event) {
+    // (checkVisibility: not in every browser yet; without it, a control still there counts as shown)
+    const shown = pressed?.isConnected && (pressed.checkVisibility?.() ?? true);
+    return event.detail >= 2 && pressed !== null && !shown;
+}
+
 app.addEventListener("click", (event) => {
+    if (straySecondClick(event)) return;
     const target = event.target.closest("[data-early]");
+    pressed = target;
     if (!target) return;
     const act = target.dataset.early;
     if (act === "play") openTable();

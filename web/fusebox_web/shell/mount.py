@@ -25,19 +25,26 @@ from .host import GameHost
 
 def stray_second_click(detail: int, pressed: Any) -> bool:
     """Whether a click is the second of a double tap (``detail``: the browser's click count)
-    whose first one pressed a control (``pressed``) that is no longer in the page: the screen
-    changed under the finger, so the second tap would land on whatever took the control's place
-    (a double tap on "I am Player 2: show my cards" selected a card of the hand it showed). A
-    click by keyboard counts 0, a single tap 1.
+    whose first one pressed a control (``pressed``) that is no longer in the page or no longer
+    shown: the screen changed under the finger, so the second tap would land on whatever took
+    the control's place (a double tap on "I am Player 2: show my cards" selected a card of the
+    hand it showed). A click by keyboard counts 0, a single tap 1. (web/js/redwire.js drops the
+    same clicks on the table it draws before the boot.)
 
     >>> class Control:
-    ...     def __init__(self, shown): self.isConnected = shown
+    ...     def __init__(self, there, shown=True): self.isConnected, self.shown = there, shown
+    ...     def checkVisibility(self): return self.shown
     >>> stray_second_click(2, Control(False)), stray_second_click(2, Control(True))
     (True, False)
+    >>> stray_second_click(2, Control(True, shown=False))
+    True
     >>> stray_second_click(1, Control(False)), stray_second_click(2, None)
     (False, False)
     """
-    return detail >= 2 and pressed is not None and not bool(pressed.isConnected)
+    if detail < 2 or pressed is None:
+        return False
+    visible = getattr(pressed, "checkVisibility", None)  # not in every browser yet
+    return not (bool(pressed.isConnected) and (visible is None or bool(visible())))
 
 
 class GameMount(ABC):
