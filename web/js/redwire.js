@@ -95,8 +95,13 @@ function load() {
 }
 
 function save() {
-    if (progress === undefined) return; // unreadable progress: never overwritten from here
-    const envelope = progress ?? {
+    // The progress as it is saved now, not as it was read when the table opened: another tab of
+    // the site may have saved since (a mission won there), and the table is saved beside it.
+    // (Saving the envelope read at opening wrote the older campaign over the other tab's wins.)
+    const current = readProgress();
+    // Unreadable progress (then or now): never overwritten from here.
+    if (progress === undefined || current === undefined) return;
+    const envelope = current ?? {
         format: PROGRESS_FORMAT,
         version: 1,
         data: {
