@@ -243,3 +243,38 @@ def test_a_reload_resumes_the_game(follow_link: Callable[..., Page]) -> None:
     expect(page.get_by_test_id("prompt")).to_have_attribute("data-moves", str(prompt))
     assert saved(page, GAME_KEY)["record"]["actions"] == before
     expect(page).to_have_title("Countdown — Fusebox")
+
+
+def test_a_double_tap_on_the_handoff_selects_nothing_on_the_board(
+    follow_link: Callable[..., Page],
+) -> None:
+    """People passing a phone double-tap "I am Player N: show my cards": the second tap lands
+    on the board that replaced the button (a card of the hand, on a phone) and must do nothing
+    there. Before, it selected that card and opened its agents."""
+    page = follow_board(
+        follow_link,
+        "?game=countdown&players=3&seed=5&bots=0&pace=instant",
+        viewport=PHONE,
+        has_touch=True,
+        is_mobile=True,
+    )
+    handoffs, moves = 0, 0
+    while handoffs < 6 and moves < 40:
+        screen = wait_screen(page)
+        if screen == "end":
+            break
+        state = saved_state(page)
+        if screen == "handoff":
+            handoffs += 1
+            box = page.locator('[data-act="handoff"]').bounding_box()
+            assert box is not None
+            page.mouse.dblclick(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            expect(page.get_by_test_id("hand")).to_be_visible()
+            page.wait_for_timeout(300)  # the second tap, had it been taken, would be drawn
+            expect(page.locator('#cd-root [aria-pressed="true"]')).to_have_count(0)
+            assert len(saved_state(page).history) == len(state.history)
+            continue
+        assert state.to_move is not None
+        play_move(page, state.to_move, moves)
+        moves += 1
+    assert handoffs >= 6, handoffs

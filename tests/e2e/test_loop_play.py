@@ -339,3 +339,35 @@ def test_a_phone_log_is_a_tab_stop_only_once_it_scrolls(
     assert arrow_scrolls(page, "#lp-log-all")
     for selector in ("#lp-plan-box", "#lp-log-box"):  # still not boxed on a phone
         expect(page.locator(selector)).to_have_attribute("tabindex", "-1")
+
+
+def test_a_throw_with_many_placings_leaves_its_dice_in_view_on_a_phone(
+    follow_link: Callable[..., Page],
+) -> None:
+    """Three people pass a phone (seed 21): at a throw with many ways to place the dice, the
+    action dock stuck at the bottom of the screen took 476-526 of its 640 px and covered the
+    dice it asks about (scrolled to the middle of the screen, a die was under the dock). It
+    takes at most about half the screen now, its own choices scrolling inside it: every control
+    of every throw is within reach, and none of the dock's is lost."""
+    page = follow_board(
+        follow_link, "?game=loop&players=3&seed=21&bots=0&pace=instant", viewport=PHONE
+    )
+    bots = [make_bot("basic", seat) for seat in range(3)]
+    throws = 0
+    for _ in range(300):
+        decision = wait_turn(page)
+        if decision == "over" or throws >= 12:
+            break
+        if decision == "handoff":
+            page.get_by_test_id("lp-handoff-ready").click()
+            continue
+        if decision == "rolled":
+            throws += 1
+            assert out_of_reach(page) == [], throws
+            dock = page.locator("#lp-dock").bounding_box()
+            assert dock is not None and dock["height"] <= 0.5 * PHONE["height"], dock
+        state = saved_state(page)
+        seat = state.to_move
+        assert seat is not None
+        play(page, bots[seat].choose(state.observation(seat), state.legal_actions(seat)))
+    assert throws >= 12, throws

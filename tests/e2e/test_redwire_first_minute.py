@@ -9,7 +9,7 @@ import re
 
 import pytest
 from fusebox_web.redwire import tutorial
-from harness import wait_ready
+from harness import Opener, wait_ready
 from playwright.sync_api import Page, Route, expect
 from redwire_driver import PROGRESS_KEY, play, saved, saved_state, tile, wait_decision
 
@@ -135,3 +135,29 @@ def test_the_tutorial_speaks_italian(page: Page, site_url: str) -> None:
     expect(page.get_by_test_id("coach")).to_contain_text("Ciao, Anna!")
     expect(page.get_by_test_id("coach")).to_contain_text("tocca il tuo cavo 2 (un 3)")
     expect(page.get_by_test_id("tutorial-skip")).to_have_text("Salta il tutorial")
+
+
+def test_a_double_tap_on_play_keeps_you_a_person_at_the_table(
+    open_context: Opener, site_url: str
+) -> None:
+    """On a phone the table replaces the home screen under the finger: the second tap of a
+    double tap on "Play Red Wire" fell on the first seat's "Computer" and made your own seat a
+    computer. It is dropped; a tap on it still works."""
+    context = open_context(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.goto(site_url)
+    wait_ready(page)
+    play_button = page.get_by_test_id("play")
+    expect(play_button).to_be_visible()
+    box = play_button.bounding_box()
+    assert box is not None
+    page.mouse.dblclick(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    expect(page.get_by_test_id("table")).to_be_visible()
+    person = page.locator('[data-early="kind"][data-seat="0"][data-value="human"]')
+    computer = page.locator('[data-early="kind"][data-seat="0"][data-value="bot"]')
+    page.wait_for_timeout(300)  # the second tap, had it been taken, would be drawn
+    expect(person).to_have_attribute("aria-pressed", "true")
+    progress = page.evaluate(f"localStorage.getItem({PROGRESS_KEY!r})")
+    assert progress is None or json.loads(progress)["data"]["table"]["seats"][0]["kind"] == "human"
+    computer.click()
+    expect(computer).to_have_attribute("aria-pressed", "true")

@@ -156,3 +156,25 @@ def test_the_hardest_missions_keep_the_decision_on_one_phone_screen(
     expect(tile(page, stand, slot)).to_have_class(SELECTED)
     page.get_by_test_id("prompt-more").click()
     expect(notes).to_be_hidden()
+
+
+#: Boards whose own stand, the last, ended below a laptop's or a projector's screen while the
+#: wires' height counted a frame of 10rem around the stands (the board's top line takes two
+#: lines there): mission 1 with five players (short stands, so the tallest wires) 50 px below
+#: 1280 x 720 and 1280 x 800, mission 31 with five 43 px below 1920 x 1080.
+WHOLE_STAND = [(1280, 720, 1), (1280, 800, 1), (1920, 1080, 31)]
+
+
+@pytest.mark.parametrize("width,height,mission", WHOLE_STAND)
+def test_your_whole_stand_is_on_a_laptop_or_projector_screen_with_five_players(
+    follow_link: Callable[..., Page], width: int, height: int, mission: int
+) -> None:
+    query = f"?mission={mission}&players=5&seed=1&bots=1&pace=instant&brief=0"
+    page = follow_link(query, viewport={"width": width, "height": height})
+    settled_decision(page)
+    page.evaluate("window.scrollTo(0, 0)")
+    bottoms = page.locator(".rw-player--mine .rw-tile").evaluate_all(
+        "tiles => tiles.map((t) => t.getBoundingClientRect().bottom)"
+    )
+    assert bottoms, "no stand of yours"
+    assert max(bottoms) <= height + 0.5, f"your stand ends {max(bottoms) - height:.0f} px below"

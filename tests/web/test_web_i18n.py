@@ -215,3 +215,18 @@ def test_loop_the_loops_counts_of_cards_take_their_form(catalog: Catalog, lang: 
     assert refused.startswith(
         {"en": "Discard exactly 1 card:", "it": "Scarta esattamente 1 carta:"}[lang]
     )
+
+
+def test_italian_says_ad_before_a_name_that_begins_with_a(catalog: Catalog) -> None:
+    """Italian: "Passa il dispositivo ad Anna" (Red Wire's first default name), never "a
+    Anna"; "a Bruno" stays; English is untouched."""
+    it = catalog.with_lang("it")
+    for key in ("rw.handoff.title", "cd.handoff.title", "lp.handoff.title"):
+        assert it.t(key, name="Anna") == "Passa il dispositivo ad Anna"
+        assert it.t(key, name="Bruno") == "Passa il dispositivo a Bruno"
+    assert it.t("rw.handoff.turn", name="Anna") == "Tocca ad Anna."
+    assert it.t("rw.prompt.watch", who="alessio") == "Tocca ad alessio."
+    assert it.t("rw.name.1") == "Anna"
+    assert catalog.with_lang("en").t("rw.handoff.title", name="Anna") == "Pass the device to Anna"
+    # Not a preposition: the end of "da", a number.
+    assert it.t("rw.campaign.box", n=2, first=9, last=19) == "Scatola 2: missioni da 9 a 19"

@@ -95,8 +95,13 @@ function load() {
 }
 
 function save() {
-    if (progress === undefined) return; // unreadable progress: never overwritten from here
-    const envelope = progress ?? {
+    // The progress as it is saved now, not as it was read when the table opened: another tab of
+    // the site may have saved since (a mission won there), and the table is saved beside it.
+    // (Saving the envelope read at opening wrote the older campaign over the other tab's wins.)
+    const current = readProgress();
+    // Unreadable progress (then or now): never overwritten from here.
+    if (progress === undefined || current === undefined) return;
+    const envelope = current ?? {
         format: PROGRESS_FORMAT,
         version: 1,
         data: {
@@ -399,8 +404,22 @@ function change(update, focus) {
     if (focus) screen.querySelector(focus)?.focus();
 }
 
+// The control the last click pressed. The second tap of a double tap whose first one changed the
+// screen (that control gone or no longer shown) is dropped, as the Python side drops it
+// (fusebox_web.shell.mount.stray_second_click): a double tap on "Play Red Wire" on a phone fell
+// on the table's first seat and made your own seat a computer. Keyboard clicks count 0.
+let pressed = null;
+
+function straySecondClick(event) {
+    // (checkVisibility: not in every browser yet; without it, a control still there counts as shown)
+    const shown = pressed?.isConnected && (pressed.checkVisibility?.() ?? true);
+    return event.detail >= 2 && pressed !== null && !shown;
+}
+
 app.addEventListener("click", (event) => {
+    if (straySecondClick(event)) return;
     const target = event.target.closest("[data-early]");
+    pressed = target;
     if (!target) return;
     const act = target.dataset.early;
     if (act === "play") openTable();

@@ -88,6 +88,12 @@ class Mount(GameMount):
             return False
         return super().follow(search)
 
+    def changed_elsewhere(self, stopped: bool) -> None:
+        """The shell's (``GameMount.changed_elsewhere``), but a projector's window only
+        watches: it follows the save by itself and never writes."""
+        if self.watcher is None:
+            super().changed_elsewhere(stopped)
+
     def draw_home(self) -> None:
         dom.set_html(dom.query("#rw-root"), home_html(self.ctx, self.session, self.notices))
 

@@ -26,7 +26,7 @@ from .games import PAGE_MODULE, GameCard
 from .host import GameHost
 from .i18n import Catalog
 from .markup import esc, tag
-from .storage import MemoryStore, Store
+from .storage import MemoryStore, Store, games_changed
 
 #: The game whose screens were shown last (its id): after a reload, its game in progress opens.
 LAST_GAME_KEY = "fusebox.last"
@@ -72,6 +72,9 @@ class Shell:
         self.open_game: str | None = None
         #: The address's query as the page left it (a game removes the parameters it used).
         self.address = ""
+        #: The games whose screen another window's save stopped (``changed_elsewhere``), until
+        #: one of their screens opens again: their home card keeps saying why.
+        self.stopped: set[str] = set()
 
     def start(self) -> None:
         cards = self.ctx.games
@@ -87,6 +90,7 @@ class Shell:
         self.ctx.on_language_change(self.draw)
         self.draw()
         dom.listen(dom.window(), "popstate", guarded(lambda event: self.follow()))
+        dom.listen(dom.window(), "storage", guarded(self.changed_elsewhere))
         for card in cards:
             host = GameHost(
                 card,
@@ -127,6 +131,17 @@ class Shell:
             return
         self.address = dom.search()
 
+    def changed_elsewhere(self, event: Any) -> None:
+        """Another window of the site (a second tab) changed saved data (a ``storage`` event,
+        which the window that wrote does not get): each game whose data it was reads it again
+        (``GameHost.changed_elsewhere``), so that this window never saves an older game over
+        the other's."""
+        key = getattr(event, "key", None)
+        for game in games_changed(None if key is None else str(key), list(self.hosts)):
+            if self.open_game == game:
+                self.stopped.add(game)
+            self.hosts[game].changed_elsewhere(game in self.stopped)
+
     def speak(self, host: GameHost) -> None:
         """Give a game the catalog in the language the player switched to."""
         host.set_language(self.ctx.catalog)
@@ -145,6 +160,8 @@ class Shell:
     def show_screen(self, game: str, screen: str | None) -> None:
         """A game's screen takes the page (or, with None, the home screen is back)."""
         self.open_game = game if screen else None
+        if screen:
+            self.stopped.discard(game)
         dom.set_root_attribute("data-screen", screen)
         dom.set_root_attribute("data-game", game if screen else None)
         for other in self.hosts:

@@ -60,6 +60,7 @@ class GameHost:
     engine_version: str = ""
     _redraws: list[Callable[[], None]] = field(default_factory=list)
     _follow: list[Callable[[str], bool]] = field(default_factory=list)
+    _elsewhere: list[Callable[[bool], None]] = field(default_factory=list)
 
     def t(self, key: str, **params: object) -> str:
         """A message from the catalog, in the player's current language."""
@@ -80,6 +81,17 @@ class GameHost:
         self.search = search
         self.may_open = True
         return bool(self._follow) and self._follow[-1](search)
+
+    def on_changed_elsewhere(self, reread: Callable[[bool], None]) -> None:
+        """Let the game hear that another window of the site (a second tab) changed its saved
+        data: ``reread(stopped)``, ``stopped`` True when one of its screens had the page then (or
+        at such a change before, and none opened since): it stops, and its home card says why."""
+        self._elsewhere.append(reread)
+
+    def changed_elsewhere(self, stopped: bool) -> None:
+        """Another window changed this game's saved data (called by the shell)."""
+        for reread in self._elsewhere:
+            reread(stopped)
 
     def set_language(self, catalog: Catalog) -> None:
         """Speak ``catalog``'s language and run the game's redraws (called by the shell)."""

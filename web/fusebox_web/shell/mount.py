@@ -23,12 +23,38 @@ from .errors import guarded, report
 from .host import GameHost
 
 
+def stray_second_click(detail: int, pressed: Any) -> bool:
+    """Whether a click is the second of a double tap (``detail``: the browser's click count)
+    whose first one pressed a control (``pressed``) that is no longer in the page or no longer
+    shown: the screen changed under the finger, so the second tap would land on whatever took
+    the control's place (a double tap on "I am Player 2: show my cards" selected a card of the
+    hand it showed). A click by keyboard counts 0, a single tap 1. (web/js/redwire.js drops the
+    same clicks on the table it draws before the boot.)
+
+    >>> class Control:
+    ...     def __init__(self, there, shown=True): self.isConnected, self.shown = there, shown
+    ...     def checkVisibility(self): return self.shown
+    >>> stray_second_click(2, Control(False)), stray_second_click(2, Control(True))
+    (True, False)
+    >>> stray_second_click(2, Control(True, shown=False))
+    True
+    >>> stray_second_click(1, Control(False)), stray_second_click(2, None)
+    (False, False)
+    """
+    if detail < 2 or pressed is None:
+        return False
+    visible = getattr(pressed, "checkVisibility", None)  # not in every browser yet
+    return not (bool(pressed.isConnected) and (visible is None or bool(visible())))
+
+
 class GameMount(ABC):
     """A game in its home card, its controller imported on first use."""
 
     def __init__(self, host: GameHost) -> None:
         self.ctx = host
         self._app: Any = None
+        #: The control the last click pressed (see :func:`stray_second_click`).
+        self._pressed: Any = None
         self._later: asyncio.Future[None] | None = None
         #: Messages for the home card (saves that could not be read, a bad link...).
         self.notices: list[str] = []
@@ -53,10 +79,19 @@ class GameMount(ABC):
     def listen(self, root: Any) -> None:
         """Send the card's events to the controller (imported by the first one) and let the
         shell hand this game its links followed in the page."""
-        dom.listen(root, "click", guarded(lambda event: self.app().on_click(event)))
+        dom.listen(root, "click", guarded(self.on_click))
         dom.listen(root, "keydown", guarded(lambda event: self.app().on_key(event)))
         dom.listen(root, "change", guarded(lambda event: self.app().on_change(event)))
         self.ctx.on_link(self.follow)
+        self.ctx.on_changed_elsewhere(self.changed_elsewhere)
+
+    def on_click(self, event: Any) -> None:
+        """A click in the card, for the controller; not the second tap of a double tap whose
+        first one changed the screen (:func:`stray_second_click`)."""
+        if stray_second_click(int(getattr(event, "detail", 0) or 0), self._pressed):
+            return
+        self._pressed = dom.closest(event.target, "[data-act]")
+        self.app().on_click(event)
 
     def app(self) -> Any:
         """The game's controller, imported on first use."""
@@ -94,6 +129,33 @@ class GameMount(ABC):
         dom.set_root_attribute("data-board-ready", None)
         self.open_first_screen()
         return True
+
+    def changed_elsewhere(self, stopped: bool) -> None:
+        """Another window of the site (a second tab) changed this game's saved data: this
+        page's copy is out of date, and a move made here would save it over the other one. The
+        game stops at once, saving nothing more (its computers and clock too: the other
+        window's game is the one kept), the saved data is read again, and the home card is drawn
+        from it; when ``stopped`` (a screen of the game had the page) it says why, and Continue
+        there goes on with the game as the other window left it. Nothing opens by itself: a page that opened the game again would take the
+        device from the other window, and two windows would keep taking it from each other."""
+        if self._later is not None:
+            self._later.cancel()
+            self._later = None
+        if self._app is not None:
+            session = getattr(self._app, "session", None)
+            if session is not None:
+                session.unsaved = False  # a computer's move not yet saved is not written now
+            self._app.close()
+            self._app = None
+        self.ctx.search = ""
+        self.ctx.may_open = False
+        self.load_saves()
+        if stopped:
+            self.notices.append(self.ctx.t("app.elsewhere"))
+            self.ctx.show_screen(None)
+            dom.set_root_attribute("data-board-ready", None)
+        self.draw_home()
+        self._later = asyncio.ensure_future(self.later())
 
     async def later(self) -> None:
         # First let the page be marked ready and painted; then import the game's modules while

@@ -48,6 +48,26 @@ EXPORT_VERSION = 1
 T = TypeVar("T")
 
 
+def games_changed(key: str | None, games: Sequence[str]) -> list[str]:
+    """The games whose saved data another window of the site changed, from the key of a
+    ``storage`` event (None: that window cleared the site's storage, every game's data).
+
+    >>> games_changed("fusebox.redwire.game", ["redwire", "countdown"])
+    ['redwire']
+    >>> games_changed("fusebox.countdown.quarantine.game.1", ["redwire", "countdown"])
+    ['countdown']
+    >>> games_changed(None, ["redwire", "countdown"])
+    ['redwire', 'countdown']
+    >>> games_changed("fusebox.lang", ["redwire"]), games_changed("fusebox.last", ["redwire"])
+    ([], [])
+    >>> games_changed("fusebox.redwirex.game", ["redwire"]), games_changed("other", ["redwire"])
+    ([], [])
+    """
+    if key is None:
+        return list(games)
+    return [game for game in games if key.startswith(f"{PREFIX}{game}.")]
+
+
 class Store(Protocol):
     """The part of localStorage the page uses."""
 
