@@ -771,7 +771,14 @@ def task_test(extra: list[str]) -> None:
     run([str(python), "-m", "ruff", "format", "--check", "."])
     run([str(python), "-m", "mypy"])
     # The site's own Python: the task runner, the page's package, the browser tests and benchmark.
-    mine = ["build.py", "web/fusebox_web", "tests/e2e", "tests/web", "tests/bench/bench_load.py"]
+    mine = [
+        "build.py",
+        "web/fusebox_web",
+        "tests/e2e",
+        "tests/web",
+        "tests/bench/bench_load.py",
+        "tests/bench/bench_firstvisit.py",
+    ]
     paths = dict(os.environ, MYPYPATH=os.pathsep.join(["tests/e2e", "web"]))
     run([str(python), "-m", "mypy", "--explicit-package-bases", *mine], env=paths)
     env = dict(os.environ)

@@ -7,8 +7,9 @@ named by $FUSEBOX_CHROMIUM) through ``executable_path``.
 from __future__ import annotations
 
 import fcntl
+import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,11 +36,14 @@ import build  # noqa: E402  (the task runner: builds and serves the site)
 __all__ = [
     "BOOT_TIMEOUT_MS",
     "FOLLOW",
+    "QUIET_FEATURES",
     "ROOT",
     "Opener",
     "Watch",
     "build",
     "build_once",
+    "chromium_executable",
+    "chromium_processes",
     "follow",
     "forget_game",
     "launch",
@@ -77,22 +81,75 @@ def chromium_executable() -> str:
 SUITE_ARGS = ("--js-flags=--liftoff-only",)
 
 
-def launch(playwright: Playwright, *, suite: bool = False) -> Browser:
-    """Headless Chromium with the flags this machine needs (no sandbox, no background traffic);
-    ``suite``: with :data:`SUITE_ARGS` too (the tests' browser, not the benchmarks')."""
-    return playwright.chromium.launch(executable_path=chromium_executable(), args=_args(suite))
+#: Chromium features the harness's browser runs without: Chromium's in-process samplers of
+#: memory allocations (its heap profiler, which Chromium turns on for a random few renderers and
+#: then gives `--subproc-heap-profiling`, and GWP-ASan, on for a random few processes). When one
+#: samples an allocation made while V8 runs WebAssembly on a stack of its own (JSPI, which
+#: Pyodide uses where the browser has it), it takes the stack trace by walking the frame pointers
+#: and reads past the end of that stack: the renderer dies of SIGSEGV, "Page crashed" (two minidumps of
+#: `bench load`'s first visits, one of each sampler; with the heap profiler forced on every
+#: renderer, 2 first visits of 4 crashed). A fault of Chromium's, at random: the page, its memory
+#: (about 400 MiB at most in its renderer) and this machine have no part in it.
+QUIET_FEATURES = ("HeapProfilerReporting", "GwpAsanMalloc", "GwpAsanPartitionAlloc")
+
+#: Starts :func:`chromium_executable` with Playwright's --disable-features and ours merged.
+LAUNCHER = Path(__file__).with_name("chromium.sh")
+
+
+def launch(playwright: Playwright, *, suite: bool = False, extra: Sequence[str] = ()) -> Browser:
+    """Headless Chromium with the flags this machine needs (no sandbox, no background traffic)
+    and without :data:`QUIET_FEATURES`; ``suite``: with :data:`SUITE_ARGS` too (the tests'
+    browser, not the benchmarks'); ``extra``: more arguments."""
+    return playwright.chromium.launch(
+        executable_path=LAUNCHER, args=[*_args(suite), *extra], env=_env()
+    )
 
 
 def launch_profile(playwright: Playwright, user_data_dir: Path) -> BrowserContext:
     """The tests' Chromium with a real (not incognito) profile, e.g. to check that the site is
     installable."""
     return playwright.chromium.launch_persistent_context(
-        user_data_dir, executable_path=chromium_executable(), args=_args(suite=True)
+        user_data_dir, executable_path=LAUNCHER, args=_args(suite=True), env=_env()
     )
 
 
 def _args(suite: bool) -> list[str]:
-    return [*build.CHROMIUM_ARGS, *(SUITE_ARGS if suite else ())]
+    quiet = f"--disable-features={','.join(QUIET_FEATURES)}"
+    return [*build.CHROMIUM_ARGS, quiet, *(SUITE_ARGS if suite else ())]
+
+
+def _env() -> dict[str, str | float | bool]:
+    """The browser's environment: ours, and the browser :data:`LAUNCHER` starts."""
+    return {**os.environ, "FUSEBOX_CHROMIUM_BINARY": chromium_executable()}
+
+
+def chromium_processes(root: int | None = None) -> dict[int, str]:
+    """pid -> command line of every Chromium process under process ``root`` (this one by
+    default): the browser, and its renderers (``--type=renderer``) and other helpers."""
+    root = os.getpid() if root is None else root
+    parents: dict[int, int] = {}
+    lines: dict[int, str] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            # Chromium rewrites its own title: its arguments may come as one string.
+            line = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            continue  # gone meanwhile
+        pid = int(entry.name)
+        parents[pid] = int(stat.rsplit(")", 1)[1].split()[1])
+        if "chrom" in line.split(" ", 1)[0]:
+            lines[pid] = line
+    mine = {}
+    for pid, line in lines.items():
+        ancestor = parents.get(pid)
+        while ancestor and ancestor != root:
+            ancestor = parents.get(ancestor)
+        if ancestor == root:
+            mine[pid] = line
+    return mine
 
 
 @contextmanager
