@@ -25,7 +25,9 @@ WebAssembly on (harness.QUIET_FEATURES, which the harness's Chromium runs withou
 launch Chromium as Playwright does, samplers included (`--samplers`), with the heap profiler
 forced on in every renderer:
 `--samplers --arg=--enable-features=HeapProfilerReporting:renderer-prob-pct/100/stable-probability/1/nonstable-probability/1`
-(about half the first visits crash); `--no-jspi` hides WebAssembly.Suspending from the page, so that Pyodide does not switch stacks.
+(about half the first visits crashed, until the page itself hid WebAssembly.Suspending before
+Pyodide starts: runtime.mjs `withoutStackSwitching`); `--no-jspi` hides it from an init script
+too, for a build without that, so that Pyodide does not switch stacks.
 """
 
 from __future__ import annotations

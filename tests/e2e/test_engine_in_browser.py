@@ -50,3 +50,17 @@ def test_a_cpython_record_replays_to_the_same_game_in_the_page(page: Page, site_
         )
         assert in_page(page, code) == json.loads(json.dumps(final.observation(SEER)))
         assert Record.loads(text).replay().same_as(final)
+
+
+# What the page's Pyodide decided at its start: whether it runs Python on stacks of its own (JSPI).
+STACK_SWITCHING = """async () => {
+    const runtime = await import("./js/runtime.mjs");
+    const pyodide = await runtime.loadPyodide();
+    return ["Suspending" in WebAssembly, "Suspender" in WebAssembly, pyodide._module.jspiSupported];
+}"""
+
+
+def test_python_runs_on_the_pages_own_stack(ready_page: Page) -> None:
+    # runtime.mjs hides WebAssembly.Suspending before Pyodide starts: Chromium's allocation
+    # samplers crash a tab whose Python runs on JSPI stacks (bench firstvisit --samplers).
+    assert ready_page.evaluate(STACK_SWITCHING) == [False, False, False]

@@ -161,6 +161,21 @@ function keepRawSnapshot() {
     observer.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
 }
 
+/**
+ * Keep Pyodide from running Python on WebAssembly stacks of its own (JSPI, which it takes wherever
+ * the browser offers `WebAssembly.Suspending`). Nothing here suspends Python for a promise (no
+ * `run_sync`), and Chromium's allocation samplers (GWP-ASan, the heap profiler: on in a random few
+ * renderers, in shipped browsers too) walk off the end of such a stack and crash the tab: `bench
+ * firstvisit --samplers` with the heap profiler forced on crashed 6 of 10 first visits, none with
+ * this. Python then runs on the page's own stack, as it did in the build's Node when the memory
+ * snapshot was made.
+ */
+function withoutStackSwitching() {
+    for (const name of ["Suspending", "Suspender"]) {
+        if (name in WebAssembly) delete WebAssembly[name];
+    }
+}
+
 /** Start Python, from `snapshot` (a promise of its bytes) or booting it; the archives installed. */
 async function startPython(archives, snapshot) {
     const options = {
@@ -178,6 +193,7 @@ async function startPython(archives, snapshot) {
         options.fsInit = async (FS) => writeArchives(FS, await held.archives.catch(() => []));
     }
     const restore = snapshot ? roomForSnapshot(snapshot) : () => {};
+    withoutStackSwitching();
     let pyodide;
     try {
         pyodide = await startPyodide(options);
