@@ -96,6 +96,15 @@ DAMAGE = """async ([url, kind]) => {
 }"""
 
 
+def warned(messages: list[str]) -> list[str]:
+    """The console's warnings and errors, but for Chromium's note that the page's preloaded
+    `main.py` was not used within a few seconds of the load event: that times Python's boot (PyScript
+    asks for `main.py` once Pyodide is up), which a loaded machine makes slower than that; it says
+    nothing about the worker (it failed these tests at load 12)."""
+    late_preload = "was preloaded using link preload but not used within a few seconds"
+    return [m for m in messages if m.startswith(("warning: ", "error: ")) and late_preload not in m]
+
+
 def boot_manifest(site_dir: Path) -> dict[str, Any]:
     html = (site_dir / "index.html").read_text()
     found = re.search(r'<script type="application/json" id="fusebox-boot">(.*?)</script>', html)
@@ -460,7 +469,7 @@ def test_a_raw_copy_that_fails_its_check_is_refused_and_made_again(
             assert page.evaluate(RAW_COPIES, raw) == {current: sound}, kind
         spoilt = [m for m in messages if "raw snapshot was refused" in m]
         assert len(spoilt) == len(kinds) and all(m.startswith("info: ") for m in spoilt)
-        assert not [m for m in messages if m.startswith(("warning: ", "error: "))]
+        assert not warned(messages)
         # A quota with room for a few megabytes more, not for the copy: the boot is from the
         # gzip, silently, no copy is kept, and the refusal is remembered in this version's cache.
         assert page.evaluate(DELETE_RAW, raw) == 1
@@ -484,7 +493,7 @@ def test_a_raw_copy_that_fails_its_check_is_refused_and_made_again(
         tried = [m for m in messages if "not kept" in m]
         assert len(tried) == 3 and all("not tried again in this version" in m for m in tried[1:])
         assert all("QuotaExceededError" in m and m.startswith("info: ") for m in tried)
-        assert not [m for m in messages if m.startswith(("warning: ", "error: "))]
+        assert not warned(messages)
         # The refusal forgotten, with room: kept after the next boot from the gzip, used by the
         # one after.
         assert page.evaluate(DELETE_RAW, refused) == 1
@@ -570,7 +579,7 @@ def test_a_storage_too_full_even_for_the_refusal_is_remembered_by_the_worker(
         assert open_board(page, board) == "snapshot-raw"
         assert len(tries()) == 4
         assert all(m.startswith("info: ") for m in tries())
-        assert not [m for m in messages if m.startswith(("warning: ", "error: "))], messages
+        assert not warned(messages), messages
     finally:
         if not page.url.startswith(site_url):
             page.goto(site_url + KEEPER)  # a page of the site: its caches
