@@ -2,10 +2,11 @@
 // plays with the network cut.
 //
 // build.py writes this file into the site with `const PRECACHE = {version, files, snapshot}` on
-// top: every file of the site with a hash of its content, a version that changes with any of them,
-// and which of them is the gzipped memory snapshot. A new version installs next to the old one,
-// reusing the files whose hash did not change (the Pyodide runtime, most of the time) and
-// downloading the others, each checked against its hash as it streams into the cache (Sha256).
+// top: every file of the site with a hash of its content, a version that changes with any of them
+// and with this code, and which of them is the gzipped memory snapshot. A new version installs
+// next to the old one, reusing the files whose hash did not change (the Pyodide runtime, most of
+// the time) and downloading the others, each checked against its hash as it streams into the
+// cache (Sha256).
 //
 // Once a version's files are cached (at the end of its install), it also keeps the memory snapshot
 // (PRECACHE.snapshot, gzipped) inflated in that version's cache (keepRaw), for the boots to read
@@ -21,7 +22,9 @@ const INDEX = "__precache__.json";
 // Stored in a cache whose raw copy the storage refused (its quota): why. Not tried again in this
 // version (each try costs the worker a gunzip); a new version tries again.
 const REFUSED = "__raw_refused__.json";
-// The same, while this worker runs: for a storage so full that even that entry was refused.
+// The same, for a storage so full that even that entry was refused: in this worker's memory, and
+// in a cookie (RefusalCookie), which outlives the worker (the browser stops an idle one within a
+// minute) and which the storage quota does not count.
 let refusal = null;
 
 const siteURL = (path) => new URL(path, self.registration.scope).href;
@@ -259,6 +262,7 @@ async function keepRaw(path) {
         throw new Error(`${path}: not a gzipped file of this version`);
     }
     const cache = await caches.open(CACHE);
+    refusal ??= await RefusalCookie.recall();
     const refused = refusal ?? (await (await cache.match(siteURL(REFUSED)))?.json())?.error;
     if (refused) throw new Error(`not tried again in this version, refused before: ${refused}`);
     const gzip = await cache.match(siteURL(path));
@@ -266,7 +270,55 @@ async function keepRaw(path) {
     const body = gzip.body.pipeThrough(new DecompressionStream("gzip"));
     const headers = { "Content-Type": "application/octet-stream" };
     await store(cache, siteURL(raw), new Response(body, { headers }));
+    await RefusalCookie.forget();
 }
+
+/**
+ * Where a refusal that the cache could not hold either is remembered: a cookie (which the storage
+ * quota does not count) naming this version (a new version tries again) and the error's name.
+ * Chromium lets a service worker read only the cookies of its own scope, so the site's requests
+ * carry it (some 40 bytes) while it lasts: from such a refusal until a copy is kept. Any failure
+ * here (no cookieStore, cookies blocked) leaves the refusal in this worker's memory only, as
+ * before: it never fails a boot or an install.
+ */
+const RefusalCookie = {
+    name: "fusebox-raw-refused",
+    path: () => new URL(self.registration.scope).pathname,
+
+    async remember(error) {
+        try {
+            await cookieStore.set({
+                name: this.name,
+                value: `${PRECACHE.version}:${error?.name ?? "Error"}`,
+                path: this.path(),
+                expires: Date.now() + 365 * 24 * 3600 * 1000,
+                sameSite: "strict",
+            });
+        } catch (failure) {
+            console.info("Fusebox: the refusal is remembered by this worker only:", String(failure));
+        }
+    },
+
+    /** The refusal this version remembered, or undefined. */
+    async recall() {
+        try {
+            const value = (await cookieStore.get(this.name))?.value ?? "";
+            const [version, name] = value.split(":");
+            if (version === PRECACHE.version && name) return `${name} (remembered in a cookie)`;
+        } catch {
+            // No cookie to read: nothing remembered.
+        }
+        return undefined;
+    },
+
+    async forget() {
+        try {
+            await cookieStore.delete({ name: this.name, path: this.path() });
+        } catch {
+            // Nothing to forget.
+        }
+    },
+};
 
 /** Put a raw copy in `cache`; a quota that refuses it is remembered there (REFUSED). */
 async function store(cache, url, response) {
@@ -277,8 +329,9 @@ async function store(cache, url, response) {
             const why = new Response(JSON.stringify({ error: String(error) }), {
                 headers: { "Content-Type": "application/json" },
             });
-            await cache.put(siteURL(REFUSED), why).catch(() => {
+            await cache.put(siteURL(REFUSED), why).catch(async () => {
                 refusal = String(error);
+                await RefusalCookie.remember(error);
             });
         }
         throw error;
