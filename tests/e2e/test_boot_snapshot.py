@@ -577,7 +577,19 @@ def test_a_storage_too_full_even_for_the_refusal_is_remembered_by_the_worker(
         assert len(tries()) == 5
         # Another version's cookie is not this one's refusal: a worker started anew tries again,
         # once (here with room: the copy is made, the cookie deleted, and the boot after reads it).
-        page.context.add_cookies([{**cookie, "value": "0000000000000000:QuotaExceededError"}])
+        other = "0000000000000000:QuotaExceededError"
+        page.context.add_cookies(
+            [
+                {
+                    "name": REFUSAL_COOKIE,
+                    "value": other,
+                    "domain": cookie["domain"],
+                    "path": cookie["path"],
+                    "secure": cookie["secure"],
+                    "sameSite": cookie["sameSite"],
+                }
+            ]
+        )
         stop_service_workers(page)
         forget_game(page, site_url)
         assert open_board(page, board) == "snapshot"
