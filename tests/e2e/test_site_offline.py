@@ -55,7 +55,7 @@ def test_the_site_is_installable(playwright: Playwright, site_url: str, tmp_path
 # The service worker's own SHA-256 (web/sw.js, Sha256), taken out of the served sw.js in a page of
 # the site (its top level only declares things and adds listeners), against FIPS 180-4's vectors,
 # against Web Crypto at every length around the padding's edges fed in random pieces, and on
-# every file of the site as it streams from the server (the pieces the network gives), against
+# every file of the site as it streams from the server (in the pieces a stream gives), against
 # Web Crypto on the whole file and against the build's hash in PRECACHE. Mismatches, by name.
 SHA256_CHECK = """async (site) => {
     const source = await (await fetch(site + "sw.js", { cache: "no-store" })).text();
@@ -109,8 +109,8 @@ SHA256_CHECK = """async (site) => {
 
 
 def test_the_service_workers_sha256_is_sha256(page: Page, site_url: str) -> None:
-    """The hash the service worker checks each precached file with as it streams in (Web Crypto
-    has no SHA-256 fed piece by piece): FIPS 180-4's vectors, Web Crypto on random bytes of
+    """The hash the service worker checks each precached file with, in pieces (Web Crypto has no
+    SHA-256 fed piece by piece): FIPS 180-4's vectors, Web Crypto on random bytes of
     every length from 0 to 260 in random pieces, and every file of the site as the network
     gives it, which all hash as the build says (the check refuses no sound file)."""
     page.goto(site_url + "icons/icon.svg")  # a page of the site where no app runs
@@ -142,12 +142,12 @@ def test_a_file_whose_bytes_do_not_match_its_hash_never_enters_the_cache(
     browser: Browser, site_dir: Path, tmp_path: Path
 ) -> None:
     """A host that serves a file other than the build's (a deploy half done, say): the service
-    worker hashes each file as it streams into the cache, and one whose hash is wrong at its end
-    is refused: not in any cache, and the install fails (the site is not said to be ready
-    offline; the next visit tries again). The file changed is the memory snapshot, one byte in
-    its middle (9 MB: many pieces, most of it already streamed toward the cache when the hash
-    is known), and a small one is changed in a second copy. The page itself boots all the
-    same. A fresh profile, a copy of the site on an address of its own."""
+    worker hashes each file it downloads in pieces (never held whole), and one whose hash is
+    wrong is refused: in no cache once the install has ended, and the install fails (the site
+    is not said to be ready offline; the next visit tries again). The file changed is the memory
+    snapshot, one byte in its middle (9 MB: many pieces), and a small one in a second copy of
+    the site. The page itself boots all the same. A fresh profile, a copy of the site on an
+    address of its own."""
     precache = json.loads(
         re.search(r"^const PRECACHE = (.*);$", (site_dir / "sw.js").read_text(), re.M).group(1)  # type: ignore[union-attr]
     )
