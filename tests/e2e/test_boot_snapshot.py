@@ -526,10 +526,11 @@ def test_a_storage_too_full_even_for_the_refusal_is_remembered_by_the_worker(
     """Storage so full that the service worker can write nothing, neither the raw copy nor the
     entry that remembers its refusal (web/sw.js, REFUSED): the page boots from the gzip all the
     same, the player sees nothing wrong (the board, no error box, no warning or error in the
-    console), and the worker remembers the refusal in its memory: it tries the copy (a gunzip of
-    its own) once, not at every boot of its life, even once there is room again; a worker
-    started anew (the browser stops an idle one) tries once again. A returning player's
-    profile, lent by the suite: its raw copy is made again after the test."""
+    console), and the worker remembers the refusal in its memory and in a cookie (which the
+    storage quota does not count): it tries the copy (a gunzip of its own) once, not at every
+    boot of its life, even once there is room again, nor in a worker started anew (the browser
+    stops an idle one), until a new version. A returning player's profile, lent by the suite:
+    its raw copy is made again after the test."""
     manifest = boot_manifest(site_dir)
     raw = site_url + manifest["snapshot_raw"]["url"]
     refused = site_url + REFUSED
@@ -569,23 +570,62 @@ def test_a_storage_too_full_even_for_the_refusal_is_remembered_by_the_worker(
         assert raw_kept(page) == "failed"
         assert "not tried again in this version" in tries()[-1]
         assert len(tries()) == 4
-        # A worker started anew tries again, once (here with room: the copy is made, and the
-        # boot after reads it).
+        # The refusal outlives the worker (the browser stops an idle one within a minute): it
+        # is in a cookie too (the quota does not count it), named for this version. A worker
+        # started anew does not try again.
+        cookie = refusal_cookie(page, site_url)
+        assert cookie is not None, "no refusal cookie"
+        assert cookie["value"] == f"{precache_version(site_dir)}:QuotaExceededError"
+        assert cookie["path"] == "/"
+        stop_service_workers(page)
+        forget_game(page, site_url)
+        assert open_board(page, board) == "snapshot"
+        assert raw_kept(page) == "failed"
+        assert "not tried again in this version" in tries()[-1]
+        assert "QuotaExceededError" in tries()[-1]
+        assert len(tries()) == 5
+        # Another version's cookie is not this one's refusal: a worker started anew tries again,
+        # once (here with room: the copy is made, the cookie deleted, and the boot after reads it).
+        other = "0000000000000000:QuotaExceededError"
+        page.context.add_cookies(
+            [
+                {
+                    "name": REFUSAL_COOKIE,
+                    "value": other,
+                    "domain": cookie["domain"],
+                    "path": cookie["path"],
+                    "secure": cookie["secure"],
+                    "sameSite": cookie["sameSite"],
+                }
+            ]
+        )
         stop_service_workers(page)
         forget_game(page, site_url)
         assert open_board(page, board) == "snapshot"
         assert raw_kept(page) == "kept"
+        assert refusal_cookie(page, site_url) is None
         forget_game(page, site_url)
         assert open_board(page, board) == "snapshot-raw"
-        assert len(tries()) == 4
+        assert len(tries()) == 5
         assert all(m.startswith("info: ") for m in tries())
         assert not warned(messages), messages
     finally:
         if not page.url.startswith(site_url):
             page.goto(site_url + KEEPER)  # a page of the site: its caches
         page.evaluate(DELETE_RAW, refused)
+        page.context.clear_cookies(name=REFUSAL_COOKIE)
         stop_service_workers(page)  # no refusal left in a worker's memory for the next tests
         page.evaluate(KEEP_RAW, manifest["snapshot"])
+
+
+#: The cookie where the service worker remembers a refusal its cache could not hold (web/sw.js).
+REFUSAL_COOKIE = "fusebox-raw-refused"
+
+
+def refusal_cookie(page: Page, site_url: str) -> Any:
+    """The service worker's refusal cookie for this site, or None."""
+    found = page.context.cookies(site_url)
+    return next((c for c in found if c["name"] == REFUSAL_COOKIE), None)
 
 
 # Mark the raw copy in the current cache (a header no copy the service worker makes has), to tell

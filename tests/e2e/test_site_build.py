@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import shutil
 import subprocess
 import zipfile
 from pathlib import Path
@@ -108,8 +109,10 @@ def test_the_service_worker_precaches_every_file(site_dir: Path) -> None:
     assert set(precache["files"]) == set(files)
     for name, path in files.items():
         assert precache["files"][name] == digest(path.read_bytes())[:16], name
-    listing = json.dumps(precache["files"], sort_keys=True).encode()
-    assert precache["version"] == digest(listing)[:16]
+    # The version: a hash of that list, of which file is the snapshot and of the worker's code.
+    worker = digest((build.WEB / "sw.js").read_bytes())[:16]
+    listing = {"files": precache["files"], "snapshot": precache["snapshot"], "worker": worker}
+    assert precache["version"] == digest(json.dumps(listing, sort_keys=True).encode())[:16]
     # Which file is the gzipped memory snapshot: the worker keeps it inflated once precached.
     boot = json.loads(
         re.search(
@@ -118,6 +121,30 @@ def test_the_service_worker_precaches_every_file(site_dir: Path) -> None:
         ).group(1)  # type: ignore[union-attr]
     )
     assert precache["snapshot"] == boot["snapshot"] and boot["snapshot"] in precache["files"]
+
+
+def test_a_change_to_the_service_worker_alone_is_a_new_version(
+    site_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A deploy that changes web/sw.js and nothing else is a new version, so a new cache name:
+    the new worker installs (reusing every file of the old cache, all unchanged) and nothing the
+    old one remembered in its cache (a quota refusal, say) outlives it. The same files and code
+    written again keep the version."""
+    site = tmp_path / "site"
+    shutil.copytree(site_dir, site)
+    text = (site / "sw.js").read_text()
+    precache = json.loads(re.search(r"^const PRECACHE = (.*);$", text, re.M).group(1))  # type: ignore[union-attr]
+    assert build.write_service_worker(site, precache["snapshot"]) == precache["version"]
+    assert (site / "sw.js").read_text() == text
+    web = tmp_path / "web"
+    web.mkdir()
+    (web / "sw.js").write_text((build.WEB / "sw.js").read_text() + "// one line more\n")
+    monkeypatch.setattr(build, "WEB", web)
+    version = build.write_service_worker(site, precache["snapshot"])
+    assert version != precache["version"]
+    changed = (site / "sw.js").read_text()
+    assert f'"version": "{version}"' in changed and changed.endswith("// one line more\n")
+    assert f'"files": {json.dumps(precache["files"], sort_keys=True)}' in changed  # all reused
 
 
 def test_the_site_names_no_other_origin(site_dir: Path) -> None:
