@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.loop.cards import PLANS
 
-from ..shell.markup import attrs, classes, esc, scroll_stop, tag
+from ..shell.markup import attrs, classes, esc, scroll_more, scroll_stop, tag
 from .choices import Choices
 from .table import LEVELS, MAX_PLAYERS, MIN_PLAYERS, OPTION_CHOICES, PACES, Table
 from .words import Words
@@ -336,7 +336,7 @@ def _plans(inp: BoardInput) -> str:
             **scroll_stop(w.t("lp.plans")),
             role="region",
         )
-        + tag("p", esc(w.t("lp.plans.more")), class_="lp-plan-more", aria_hidden="true")
+        + scroll_more(w.t("lp.plans.more"), "lp-plan-more")
     )
 
 
