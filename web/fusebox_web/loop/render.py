@@ -620,7 +620,20 @@ def _dock(inp: BoardInput) -> str:
         buttons.append(
             button(w.t(key), "stop", "lp-btn" + (" lp-primary" if phase == "landing" else ""))
         )
-    parts.append(tag("div", "".join(buttons), class_="lp-actions", data_testid="lp-actions"))
+    # On a phone the dock takes at most about half the screen and its choices scroll in their
+    # own box (loop.css): a tab stop while they scroll, named, a "More below" cue after it.
+    parts.append(
+        tag(
+            "div",
+            "".join(buttons),
+            class_="lp-actions",
+            id="lp-actions",
+            data_testid="lp-actions",
+            role="group",
+            **scroll_stop(w.t("lp.choices")),
+        )
+        + scroll_more(w.t("lp.plans.more"), "lp-actions-more")
+    )
     if inp.message:
         parts.append(tag("p", esc(inp.message), class_="lp-message", role="alert"))
     return "".join(parts)
