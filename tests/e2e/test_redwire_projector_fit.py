@@ -286,3 +286,39 @@ def test_a_long_games_log_scrolls_in_its_own_box_on_a_projector(
         # Scrolled to its oldest line: no more below, no cue.
         view.wait_for_function(LOG_CUE, arg=False)
     view.close()
+
+
+#: The font size of the projector's small texts (the players' badges: "Computer", "DD", the
+#: captain's; the value track's numbers), each against the projected page's body text.
+SMALL_TEXTS = """() => {
+    const body = parseFloat(getComputedStyle(document.documentElement).fontSize);
+    const sizes = (s) => [...document.querySelectorAll(s)]
+        .filter((e) => e.checkVisibility())
+        .map((e) => parseFloat(getComputedStyle(e).fontSize));
+    return {body, badges: sizes('#rw-team .rw-badge'), track: sizes('#rw-top .rw-track-cell')};
+}"""
+
+
+def test_the_badges_and_the_track_are_read_from_the_back_of_a_room(
+    follow_link: Callable[..., Page], site_url: str
+) -> None:
+    """The projector shows the same picture at 1280 x 720 as at 1920 x 1080 (sized by the
+    screen's height); its players' badges ("Computer", "DD") and the value track's numbers were
+    three quarters of its body text and less (8-9 px on a 720-line screen, 12-13 px on a
+    1080-line one), too small to read from the back of a room: now at least its body text.
+    The game's own board on a phone keeps its small badges (its layout tests)."""
+    game = follow_link("?mission=31&players=5&seed=1&bots=1&pace=instant&brief=0")
+    view = game.context.new_page()
+    try:
+        view.set_viewport_size(PROJECTORS[0])
+        view.goto(site_url + "?view=table")
+        wait_ready(view)
+        expect(view.locator("#rw-team .rw-badge").first).to_be_visible()
+        for size in PROJECTORS:
+            view.set_viewport_size(size)
+            view.wait_for_function(f"() => innerHeight === {size['height']}")
+            m = view.evaluate(SMALL_TEXTS)
+            assert len(m["badges"]) >= 5 and len(m["track"]) == 12, m
+            assert min(m["badges"] + m["track"]) >= m["body"] - 0.01, (size, m)
+    finally:
+        view.close()
