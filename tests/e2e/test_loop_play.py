@@ -405,6 +405,7 @@ def choices_say_more_below(page: Page) -> None:
     )
     box = page.get_by_role("group", name="Your choices")
     expect(box).to_have_attribute("data-scroll-stop", "")
+    assert_accessible(page, "Loop's board on a phone, the choices scrolling")
     page.evaluate("document.querySelector('#lp-actions').scrollTop = 0")
     page.wait_for_function(f"() => ({ACTIONS_CUE})().shown")
     cue = page.evaluate(ACTIONS_CUE)

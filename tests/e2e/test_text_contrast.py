@@ -134,7 +134,10 @@ def test_loop_cards_and_the_missing_cards_of_a_flight_plan_are_readable(
         """() => {
             const box = document.createElement('div');
             box.className = 'lp-hand-cards test-contrast';
-            for (const c of ['red', 'blue', 'green', 'yellow']) {
+            // Each colour as it is in the hand and done with in the flight (is-done: it was
+            // dimmed, and a green card's name fell to 4.3:1).
+            for (const c of ['red', 'blue', 'green', 'yellow', 'red is-done', 'blue is-done',
+                             'green is-done', 'yellow is-done']) {
                 box.insertAdjacentHTML('beforeend', `<span class="lp-card lp-${c}">`
                     + `<span class="lp-card-name">${c}</span><span class="lp-card-d">7</span>`
                     + '<span class="lp-card-pts"><span class="lp-exact">4</span>'
