@@ -354,6 +354,7 @@ def test_a_throw_with_many_placings_leaves_its_dice_in_view_on_a_phone(
     )
     bots = [make_bot("basic", seat) for seat in range(3)]
     throws = 0
+    scrolled = 0
     for _ in range(300):
         decision = wait_turn(page)
         if decision == "over" or throws >= 12:
@@ -366,8 +367,49 @@ def test_a_throw_with_many_placings_leaves_its_dice_in_view_on_a_phone(
             assert out_of_reach(page) == [], throws
             dock = page.locator("#lp-dock").bounding_box()
             assert dock is not None and dock["height"] <= 0.5 * PHONE["height"], dock
+            if page.evaluate(ACTIONS_CUE)["scrolls"]:
+                scrolled += 1
+                choices_say_more_below(page)
         state = saved_state(page)
         seat = state.to_move
         assert seat is not None
         play(page, bots[seat].choose(state.observation(seat), state.legal_actions(seat)))
     assert throws >= 12, throws
+    assert scrolled, "no throw had more choices than the dock shows"
+
+
+#: The phone's dock: whether its choices scroll in their box, the box's tab index, and whether
+#: the "More below" cue after it shows over its bottom edge (on the screen).
+ACTIONS_CUE = """() => {
+    const box = document.querySelector("#lp-actions");
+    const cue = document.querySelector("#lp-dock .scroll-more");
+    if (!box || !cue) return {scrolls: false, missing: true};
+    const b = box.getBoundingClientRect(), c = cue.getBoundingClientRect();
+    return {
+        scrolls: box.scrollHeight > box.clientHeight + 1,
+        atEnd: box.scrollTop + box.clientHeight >= box.scrollHeight - 1,
+        tabindex: box.getAttribute("tabindex"),
+        shown: getComputedStyle(cue).visibility === "visible" && c.height > 0,
+        over: c.top < b.bottom && b.bottom <= c.bottom + 1 && c.bottom <= innerHeight + 1,
+    };
+}"""
+
+
+def choices_say_more_below(page: Page) -> None:
+    """The dock's choices scroll in their own box: a tab stop, named, and a "More below" cue
+    over its bottom edge while the last choices are out of view (before, the whole dock
+    scrolled with no sign of it); scrolled to its end, no cue; back to its top for the test's
+    player to go on."""
+    page.wait_for_function(
+        "() => document.querySelector('#lp-actions').getAttribute('tabindex') === '0'"
+    )
+    box = page.get_by_role("group", name="Your choices")
+    expect(box).to_have_attribute("data-scroll-stop", "")
+    assert_accessible(page, "Loop's board on a phone, the choices scrolling")
+    page.evaluate("document.querySelector('#lp-actions').scrollTop = 0")
+    page.wait_for_function(f"() => ({ACTIONS_CUE})().shown")
+    cue = page.evaluate(ACTIONS_CUE)
+    assert cue["over"] and not cue["atEnd"], cue
+    page.evaluate("document.querySelector('#lp-actions').scrollTop = 1e6")
+    page.wait_for_function(f"() => !({ACTIONS_CUE})().shown")
+    page.evaluate("document.querySelector('#lp-actions').scrollTop = 0")

@@ -161,20 +161,33 @@ def test_the_hardest_missions_keep_the_decision_on_one_phone_screen(
 #: Boards whose own stand, the last, ended below a laptop's or a projector's screen while the
 #: wires' height counted a frame of 10rem around the stands (the board's top line takes two
 #: lines there): mission 1 with five players (short stands, so the tallest wires) 50 px below
-#: 1280 x 720 and 1280 x 800, mission 31 with five 43 px below 1920 x 1080.
-WHOLE_STAND = [(1280, 720, 1), (1280, 800, 1), (1920, 1080, 31)]
+#: 1280 x 720 and 1280 x 800, mission 31 with five 43 px below 1920 x 1080; and, while it
+#: counted two lines of top line, mission 54 in Italian (a long title, eleven red wires'
+#: markers: three lines) 40 px below 1280 x 720 (its tiles 17 px).
+WHOLE_STAND = [
+    (1280, 720, 1, "en"),
+    (1280, 800, 1, "en"),
+    (1920, 1080, 31, "en"),
+    (1280, 720, 54, "it"),
+]
 
 
-@pytest.mark.parametrize("width,height,mission", WHOLE_STAND)
+@pytest.mark.parametrize("width,height,mission,lang", WHOLE_STAND)
 def test_your_whole_stand_is_on_a_laptop_or_projector_screen_with_five_players(
-    follow_link: Callable[..., Page], width: int, height: int, mission: int
+    follow_link: Callable[..., Page], width: int, height: int, mission: int, lang: str
 ) -> None:
-    query = f"?mission={mission}&players=5&seed=1&bots=1&pace=instant&brief=0"
+    query = f"?mission={mission}&players=5&seed=1&bots=1&pace=instant&brief=0&lang={lang}"
     page = follow_link(query, viewport={"width": width, "height": height})
     settled_decision(page)
     page.evaluate("window.scrollTo(0, 0)")
+    # The whole stand: its name, its badges and its frame too, not only the wires.
+    box = page.locator(".rw-player--mine").bounding_box()
+    assert box is not None
     bottoms = page.locator(".rw-player--mine .rw-tile").evaluate_all(
         "tiles => tiles.map((t) => t.getBoundingClientRect().bottom)"
     )
     assert bottoms, "no stand of yours"
+    assert box["y"] + box["height"] <= height + 0.5, (
+        f"your stand ends {box['y'] + box['height'] - height:.0f} px below"
+    )
     assert max(bottoms) <= height + 0.5, f"your stand ends {max(bottoms) - height:.0f} px below"

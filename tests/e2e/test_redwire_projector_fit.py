@@ -227,12 +227,26 @@ LOG_PLACES = """(scroll) => {
 }"""
 
 
+#: Whether the log's "More below" cue is as ``shown`` says: shown over the log's bottom edge (and
+#: on the screen), or hidden.
+LOG_CUE = """(shown) => {
+    const cue = document.querySelector('#rw-events .scroll-more');
+    const log = document.querySelector('[data-testid="projector-log"]');
+    if (!cue || !log) return false;
+    const c = cue.getBoundingClientRect(), l = log.getBoundingClientRect();
+    const visible = getComputedStyle(cue).visibility === "visible" && c.height > 0;
+    if (!shown) return !visible;
+    return visible && c.top < l.bottom && l.bottom <= c.bottom + 1 && c.bottom <= innerHeight;
+}"""
+
+
 def test_a_long_games_log_scrolls_in_its_own_box_on_a_projector(
     page: Page, site_url: str, watch: Watch
 ) -> None:
     """A long game on a 1920 x 1080 and a 1280 x 720 projector: the whole log is there, newest
     first, in a box that ends at the screen's bottom; its latest lines in view, the older ones
-    reached by scrolling the box (a tab stop for the keyboard); the window itself never
+    reached by scrolling the box (a tab stop for the keyboard, a "More below" cue while there
+    are); the window itself never
     scrolls and the status line under the table stays on the screen. Before, the projector
     showed the last ten lines only (the older ones could not be reached), never in a box of its
     own: ten long lines could push the page below the screen."""
@@ -263,7 +277,48 @@ def test_a_long_games_log_scrolls_in_its_own_box_on_a_projector(
         # The latest line in view at its top.
         assert top["log"][0] - 1 <= top["newest"][0] and top["newest"][1] <= top["log"][1] + 1
         # The oldest line: a scroll away, in view once scrolled.
+        # From the back of a room, where no scroll bar is seen: "More below" over the box's
+        # bottom edge while older lines are out of view (nothing said so).
+        view.wait_for_function(LOG_CUE, arg=True)
         end = view.evaluate(LOG_PLACES, "end")
         assert end["oldest"][0] >= end["log"][0] - 1 and end["oldest"][1] <= end["log"][1] + 1
         assert end["page"] <= end["height"], (size, end)
+        # Scrolled to its oldest line: no more below, no cue.
+        view.wait_for_function(LOG_CUE, arg=False)
     view.close()
+
+
+#: The font size of the projector's small texts (the players' badges: "Computer", "DD", the
+#: captain's; the value track's numbers), each against the projected page's body text.
+SMALL_TEXTS = """() => {
+    const body = parseFloat(getComputedStyle(document.documentElement).fontSize);
+    const sizes = (s) => [...document.querySelectorAll(s)]
+        .filter((e) => e.checkVisibility())
+        .map((e) => parseFloat(getComputedStyle(e).fontSize));
+    return {body, badges: sizes('#rw-team .rw-badge'), track: sizes('#rw-top .rw-track-cell')};
+}"""
+
+
+def test_the_badges_and_the_track_are_read_from_the_back_of_a_room(
+    follow_link: Callable[..., Page], site_url: str
+) -> None:
+    """The projector shows the same picture at 1280 x 720 as at 1920 x 1080 (sized by the
+    screen's height); its players' badges ("Computer", "DD") and the value track's numbers were
+    three quarters of its body text and less (8-9 px on a 720-line screen, 12-13 px on a
+    1080-line one), too small to read from the back of a room: now at least its body text.
+    The game's own board on a phone keeps its small badges (its layout tests)."""
+    game = follow_link("?mission=31&players=5&seed=1&bots=1&pace=instant&brief=0")
+    view = game.context.new_page()
+    try:
+        view.set_viewport_size(PROJECTORS[0])
+        view.goto(site_url + "?view=table")
+        wait_ready(view)
+        expect(view.locator("#rw-team .rw-badge").first).to_be_visible()
+        for size in PROJECTORS:
+            view.set_viewport_size(size)
+            view.wait_for_function(f"() => innerHeight === {size['height']}")
+            m = view.evaluate(SMALL_TEXTS)
+            assert len(m["badges"]) >= 5 and len(m["track"]) == 12, m
+            assert min(m["badges"] + m["track"]) >= m["body"] - 0.01, (size, m)
+    finally:
+        view.close()

@@ -134,7 +134,10 @@ def test_loop_cards_and_the_missing_cards_of_a_flight_plan_are_readable(
         """() => {
             const box = document.createElement('div');
             box.className = 'lp-hand-cards test-contrast';
-            for (const c of ['red', 'blue', 'green', 'yellow']) {
+            // Each colour as it is in the hand and done with in the flight (is-done: it was
+            // dimmed, and a green card's name fell to 4.3:1).
+            for (const c of ['red', 'blue', 'green', 'yellow', 'red is-done', 'blue is-done',
+                             'green is-done', 'yellow is-done']) {
                 box.insertAdjacentHTML('beforeend', `<span class="lp-card lp-${c}">`
                     + `<span class="lp-card-name">${c}</span><span class="lp-card-d">7</span>`
                     + '<span class="lp-card-pts"><span class="lp-exact">4</span>'
@@ -293,3 +296,45 @@ def test_red_wire_cut_wires_show_their_value_readably(
             [getComputedStyle(t).borderTopStyle, Boolean(t.querySelector('.rw-cutmark'))])"""
     )
     assert cues and all(cue == ["dashed", True] for cue in cues), cues
+
+
+#: Red Wire's mission parts once done with, as the board marks them: (mission, the part, the
+#: state's class). Each was dimmed as a whole (opacity 0.6-0.75) and never measured: mission
+#: 39's Number cards done with or face down and mission 57's covered pairs fell to 3.6:1 in the
+#: light theme.
+DONE_PARTS = [
+    (39, ".rw-ncard", "is-done"),
+    (39, ".rw-ncard", "is-down"),
+    (57, ".rw-cpair", "is-covered"),
+    (55, ".rw-chal", "is-done"),
+    (45, ".rw-vol-seat", "is-passed"),
+]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("mission,part,state", DONE_PARTS)
+def test_red_wire_parts_done_with_stay_readable(
+    follow_link: Callable[..., Page], scheme: str, mission: int, part: str, state: str
+) -> None:
+    page = follow_link(
+        f"?mission={mission}&players=4&seed=1&bots=1&brief=0&pace=instant", color_scheme=scheme
+    )
+    wait_board(page)
+    marked = page.evaluate(
+        """([part, state]) => {
+            const found = [...document.querySelectorAll(`#rw-board ${part}`)];
+            for (const el of found) el.classList.add(state);
+            return found.length;
+        }""",
+        [part, state],
+    )
+    assert marked, f"no {part} on mission {mission}'s board"
+    assert page.evaluate(OWN_TEXT, f"#rw-board {part}") > 0
+    assert low(page, "[data-test-text]") == []
+    # A Number card's state is said besides its colour: in words with a sign, and a dashed edge.
+    if part in (".rw-ncard", ".rw-cpair"):
+        edges = page.evaluate(
+            "(s) => [...document.querySelectorAll(s)].map((e) => getComputedStyle(e).borderTopStyle)",
+            f"#rw-board {part}.{state}",
+        )
+        assert set(edges) == {"dashed"}, edges

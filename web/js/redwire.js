@@ -484,6 +484,27 @@ new MutationObserver(() => {
     if (waiting && ready()) goOn(waiting);
 }).observe(root, { attributes: true, attributeFilter: ["data-ready"] });
 
+// ------------------------------------------------------------------ the board's top line
+
+// The board's stands share the screen's height on a laptop or a projector (redwire.css: a
+// wire's height counts the board's frame). The top line (mission, detonator, markers, track,
+// buttons) wraps to two lines on most boards but to three where a mission's markers are long
+// and the title is too (mission 54's eleven red wires in Italian): with two assumed, your own
+// stand ended 40 px below a 1280 x 720 screen. Its height, measured, is --rw-top-h on <html>.
+const TOP = "#rw-board > #rw-top";
+const topSized = new ResizeObserver(() => {
+    const top = document.querySelector(TOP);
+    if (top) root.style.setProperty("--rw-top-h", `${top.getBoundingClientRect().height}px`);
+});
+let topSeen = null;
+new MutationObserver(() => {
+    const top = document.querySelector(TOP);
+    if (top === topSeen) return;
+    if (topSeen) topSized.unobserve(topSeen);
+    topSeen = top;
+    if (top) topSized.observe(top);
+}).observe(document.body, { childList: true, subtree: true });
+
 // ------------------------------------------------------------------ start
 
 load();

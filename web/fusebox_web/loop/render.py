@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.loop.cards import PLANS
 
-from ..shell.markup import attrs, classes, esc, scroll_stop, tag
+from ..shell.markup import attrs, classes, esc, scroll_more, scroll_stop, tag
 from .choices import Choices
 from .table import LEVELS, MAX_PLAYERS, MIN_PLAYERS, OPTION_CHOICES, PACES, Table
 from .words import Words
@@ -336,7 +336,7 @@ def _plans(inp: BoardInput) -> str:
             **scroll_stop(w.t("lp.plans")),
             role="region",
         )
-        + tag("p", esc(w.t("lp.plans.more")), class_="lp-plan-more", aria_hidden="true")
+        + scroll_more(w.t("lp.plans.more"), "lp-plan-more")
     )
 
 
@@ -620,7 +620,20 @@ def _dock(inp: BoardInput) -> str:
         buttons.append(
             button(w.t(key), "stop", "lp-btn" + (" lp-primary" if phase == "landing" else ""))
         )
-    parts.append(tag("div", "".join(buttons), class_="lp-actions", data_testid="lp-actions"))
+    # On a phone the dock takes at most about half the screen and its choices scroll in their
+    # own box (loop.css): a tab stop while they scroll, named, a "More below" cue after it.
+    parts.append(
+        tag(
+            "div",
+            "".join(buttons),
+            class_="lp-actions",
+            id="lp-actions",
+            data_testid="lp-actions",
+            role="group",
+            **scroll_stop(w.t("lp.choices")),
+        )
+        + scroll_more(w.t("lp.plans.more"), "lp-actions-more")
+    )
     if inp.message:
         parts.append(tag("p", esc(inp.message), class_="lp-message", role="alert"))
     return "".join(parts)

@@ -32,7 +32,7 @@ from . import board
 from .affordances import affordances
 from .icons import SPRITE
 from .log_text import log_lines
-from .markup import esc, scroll_stop, tag
+from .markup import esc, scroll_more, scroll_stop, tag
 from .selection import Selection
 from .urls import VIEW_PARAM, VIEW_TABLE, wants_projector
 from .words import Words
@@ -89,7 +89,10 @@ def public_regions(
         "top": board.top(inp),
         "team": board.team(inp),
         "gear": board.gear(inp),
-        "log": tag("h3", esc(words.t("rw.panel.log")), class_="rw-h3") + log,
+        # "More below" over the log's bottom edge while older lines are out of view.
+        "log": tag("h3", esc(words.t("rw.panel.log")), class_="rw-h3")
+        + log
+        + scroll_more(words.t("rw.log.more")),
     }
 
 

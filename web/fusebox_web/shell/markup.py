@@ -73,6 +73,22 @@ def scroll_stop(name: str, newest: str | None = None) -> dict[str, object]:
     return found
 
 
+def scroll_more(text: str, extra: str = "") -> str:
+    """The "More below" cue placed just after a :func:`scroll_stop` box (its next sibling):
+    shown over the box's bottom edge while the box scrolls and its end is out of view (a room
+    at the back of a projected screen sees no scroll bar), hidden once its end is in view or
+    when it does not scroll (``app.css``: ``.scroll-more``, a scroll timeline). Each game
+    shows it where its box may scroll (``display: block``). Hidden from screen readers: the
+    box's name and role say it scrolls. ``extra``: the game's own classes.
+
+    >>> scroll_more("More below")
+    '<p class="scroll-more" aria-hidden="true">More below</p>'
+    >>> scroll_more("More", "lp-more")
+    '<p class="lp-more scroll-more" aria-hidden="true">More</p>'
+    """
+    return tag("p", esc(text), class_=classes(extra, "scroll-more"), aria_hidden="true")
+
+
 def kept_scroll(
     top: float, height: float, client: float, new_height: float, newest: str | None
 ) -> float:
