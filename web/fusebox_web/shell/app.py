@@ -80,7 +80,8 @@ class Shell:
         cards = self.ctx.games
         ids = [card.id for card in cards]
         search = dom.search()
-        choice = links.choose_game(search, ids, last=self.store.get(LAST_GAME_KEY))
+        at_home = bool((dom.history_entry() or {}).get("home"))
+        choice = links.choose_game(search, ids, last=self.store.get(LAST_GAME_KEY), at_home=at_home)
         if choice.error is not None:
             # No game reads a link meant for a game the box does not hold.
             self.notices.append((choice.error.key, choice.error.params))
@@ -91,6 +92,9 @@ class Shell:
         self.draw()
         dom.listen(dom.window(), "popstate", guarded(lambda event: self.follow()))
         dom.listen(dom.window(), "storage", guarded(self.changed_elsewhere))
+        # Back and Forward between the box's screens (web/js/back.js reads the history).
+        dom.listen(dom.document(), "fusebox:back", guarded(self.went_back))
+        dom.listen(dom.document(), "fusebox:forward", guarded(self.went_forward))
         for card in cards:
             host = GameHost(
                 card,
@@ -130,6 +134,22 @@ class Shell:
             dom.reload()
             return
         self.address = dom.search()
+
+    def went_back(self, event: Any) -> None:
+        """Back from a game's screen onto the home screen's history entry: the game goes home
+        as its Home button does (the game is kept, Continue or Forward resumes it)."""
+        host = self.hosts.get(_game_of(dom.event_detail(event)))
+        if host is not None:
+            host.go_back()
+
+    def went_forward(self, event: Any) -> None:
+        """Forward from the home screen onto a game's history entry: the game opens again as
+        its Continue button does, from what is saved (``screen``: the one the entry showed)."""
+        detail = dom.event_detail(event)
+        host = self.hosts.get(_game_of(detail))
+        if host is not None:
+            screen = detail.get("screen") if isinstance(detail, dict) else None
+            host.go_forward(screen if isinstance(screen, str) else None)
 
     def changed_elsewhere(self, event: Any) -> None:
         """Another window of the site (a second tab) changed saved data (a ``storage`` event,
@@ -175,6 +195,12 @@ class Shell:
             # Storage full or refused: only the choice of the game to reopen is lost.
             with contextlib.suppress(Exception):
                 self.store.set(LAST_GAME_KEY, game)
+
+
+def _game_of(detail: object) -> str:
+    """The game an event of web/js/back.js is about ("" when it names none)."""
+    game = detail.get("game") if isinstance(detail, dict) else None
+    return game if isinstance(game, str) else ""
 
 
 def mount_app(context: AppContext) -> None:

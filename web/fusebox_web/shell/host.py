@@ -61,6 +61,9 @@ class GameHost:
     _redraws: list[Callable[[], None]] = field(default_factory=list)
     _follow: list[Callable[[str], bool]] = field(default_factory=list)
     _elsewhere: list[Callable[[bool], None]] = field(default_factory=list)
+    _history: list[tuple[Callable[[], None], Callable[[str | None], None]]] = field(
+        default_factory=list
+    )
 
     def t(self, key: str, **params: object) -> str:
         """A message from the catalog, in the player's current language."""
@@ -81,6 +84,22 @@ class GameHost:
         self.search = search
         self.may_open = True
         return bool(self._follow) and self._follow[-1](search)
+
+    def on_history(self, back: Callable[[], None], forward: Callable[[str | None], None]) -> None:
+        """Let the game follow the browser's Back and Forward (``web/js/back.js``): ``back()``
+        when Back leaves one of its screens for the home screen (as its Home button), and
+        ``forward(screen)`` when Forward comes back to its screen ``screen`` (as Continue)."""
+        self._history.append((back, forward))
+
+    def go_back(self) -> None:
+        """Back left the game's screen for the home screen (called by the shell)."""
+        for back, _ in self._history:
+            back()
+
+    def go_forward(self, screen: str | None) -> None:
+        """Forward came back to the game's screen ``screen`` (called by the shell)."""
+        for _, forward in self._history:
+            forward(screen)
 
     def on_changed_elsewhere(self, reread: Callable[[bool], None]) -> None:
         """Let the game hear that another window of the site (a second tab) changed its saved

@@ -84,6 +84,7 @@ class GameMount(ABC):
         dom.listen(root, "change", guarded(lambda event: self.app().on_change(event)))
         self.ctx.on_link(self.follow)
         self.ctx.on_changed_elsewhere(self.changed_elsewhere)
+        self.ctx.on_history(self.go_back, self.go_forward)
 
     def on_click(self, event: Any) -> None:
         """A click in the card, for the controller; not the second tap of a double tap whose
@@ -129,6 +130,20 @@ class GameMount(ABC):
         dom.set_root_attribute("data-board-ready", None)
         self.open_first_screen()
         return True
+
+    def go_back(self) -> None:
+        """The browser's Back left one of the game's screens for the home screen: what the
+        game's Home button does (``act_home``: the game in progress stays saved; a finished
+        one is left as that button leaves it). Without a controller no screen of the game's
+        was open: nothing to do."""
+        if self._app is not None:
+            self._app.act_home(None)
+
+    def go_forward(self, screen: str | None) -> None:
+        """The browser's Forward came back to one of the game's screens: what the game's
+        Continue button does (``act_continue``: the game as saved, a pass-and-play handoff
+        first when one is due; no game: where Continue then goes)."""
+        self.app().act_continue(None)
 
     def changed_elsewhere(self, stopped: bool) -> None:
         """Another window of the site (a second tab) changed this game's saved data: this
