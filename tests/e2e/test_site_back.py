@@ -192,3 +192,49 @@ def test_loop_back_during_a_handoff_shows_the_handoff_again(
     assert screen(page) is None
     page.go_forward()
     assert loop_driver.wait_turn(page) == "handoff"
+
+
+def panel_back_and_forward(page: Page, prefix: str, name: str, home: str) -> None:
+    """On the board: an open panel (``name``) has an entry of its own: Back closes it, the
+    board stays; Back again goes home; Forward twice: the board, then the panel again. Closed
+    by its own button, it leaves no entry behind: Back then goes home at once."""
+    panel = page.locator(f"#{prefix}-panel-title")
+    opener = page.locator(f'[data-act="panel"][data-panel="{name}"]')
+    opener.click()
+    expect(panel).to_be_visible()
+    page.go_back()
+    expect(panel).to_have_count(0)
+    assert screen(page) == "board"
+    page.go_back()
+    expect(page.locator(home)).to_be_visible()
+    assert screen(page) is None
+    page.go_forward()
+    expect(opener).to_be_visible()
+    assert screen(page) == "board"
+    page.go_forward()
+    expect(panel).to_be_visible()
+    assert screen(page) == "board"
+    # Closed by its own button: the panel's entry goes, Back goes home at once.
+    page.locator(f'#{prefix}-root [data-act="close"]').first.click()
+    expect(panel).to_have_count(0)
+    page.wait_for_function("history.state?.fusebox?.panel === undefined")
+    page.go_back()
+    expect(page.locator(home)).to_be_visible()
+    assert screen(page) is None
+
+
+def test_red_wire_back_closes_an_open_panel_first(
+    context: BrowserContext, site_url: str, watch: Watch
+) -> None:
+    page = open_page(context, watch, site_url + "?mission=1&players=2&seed=7" + QUICK)
+    settled_decision(page)
+    panel_back_and_forward(page, "rw", "rules", '[data-testid="continue"]')
+
+
+def test_countdown_back_closes_an_open_panel_first(
+    context: BrowserContext, site_url: str, watch: Watch
+) -> None:
+    query = "?game=countdown&players=3&seed=11&bots=1&pace=instant&level=basic"
+    page = open_page(context, watch, site_url + query)
+    assert countdown_driver.wait_screen(page).startswith("decision:")
+    panel_back_and_forward(page, "cd", "log", '#game-countdown-app [data-act="continue"]')

@@ -95,15 +95,15 @@ class Mount(GameMount):
         if self.watcher is None:
             super().changed_elsewhere(stopped)
 
-    def go_back(self) -> None:
+    def go_back(self, panel: str | None = None) -> None:
         """``GameMount.go_back``; a projector's window has no home screen to go back to: Back
         goes on out of the page, as on any other site."""
         if self.watcher is not None:
             dom.history_back()
             return
-        super().go_back()
+        super().go_back(panel)
 
-    def go_forward(self, screen: str | None) -> None:
+    def go_forward(self, screen: str | None, panel: str | None = None) -> None:
         """``GameMount.go_forward``; the table screen (js/redwire.js's) opens again as the
         campaign's "table" button opens it."""
         if self.watcher is not None:
@@ -111,7 +111,7 @@ class Mount(GameMount):
         if screen == "table":
             self.app().act_table(None)
             return
-        super().go_forward(screen)
+        super().go_forward(screen, panel)
 
     def draw_home(self) -> None:
         dom.set_html(dom.query("#rw-root"), home_html(self.ctx, self.session, self.notices))

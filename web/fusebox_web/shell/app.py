@@ -80,7 +80,10 @@ class Shell:
         cards = self.ctx.games
         ids = [card.id for card in cards]
         search = dom.search()
-        at_home = bool((dom.history_entry() or {}).get("home"))
+        # The home screen's history entry, once a game was left there (Back, or the game's Home
+        # button; web/js/back.js): a reload stays on the home screen.
+        entry = dom.history_entry() or {}
+        at_home = bool(entry.get("home") and entry.get("left"))
         choice = links.choose_game(search, ids, last=self.store.get(LAST_GAME_KEY), at_home=at_home)
         if choice.error is not None:
             # No game reads a link meant for a game the box does not hold.
@@ -137,19 +140,21 @@ class Shell:
 
     def went_back(self, event: Any) -> None:
         """Back from a game's screen onto the home screen's history entry: the game goes home
-        as its Home button does (the game is kept, Continue or Forward resumes it)."""
-        host = self.hosts.get(_game_of(dom.event_detail(event)))
-        if host is not None:
-            host.go_back()
-
-    def went_forward(self, event: Any) -> None:
-        """Forward from the home screen onto a game's history entry: the game opens again as
-        its Continue button does, from what is saved (``screen``: the one the entry showed)."""
+        as its Home button does (the game is kept, Continue or Forward resumes it); Back from
+        an open panel (``panel``) onto the board's entry: the panel closes."""
         detail = dom.event_detail(event)
         host = self.hosts.get(_game_of(detail))
         if host is not None:
-            screen = detail.get("screen") if isinstance(detail, dict) else None
-            host.go_forward(screen if isinstance(screen, str) else None)
+            host.go_back(_text_of(detail, "panel"))
+
+    def went_forward(self, event: Any) -> None:
+        """Forward from the home screen onto a game's history entry: the game opens again as
+        its Continue button does, from what is saved (``screen``: the one the entry showed);
+        onto a panel's entry (``panel``): that panel opens again on the board."""
+        detail = dom.event_detail(event)
+        host = self.hosts.get(_game_of(detail))
+        if host is not None:
+            host.go_forward(_text_of(detail, "screen"), _text_of(detail, "panel"))
 
     def changed_elsewhere(self, event: Any) -> None:
         """Another window of the site (a second tab) changed saved data (a ``storage`` event,
@@ -199,8 +204,13 @@ class Shell:
 
 def _game_of(detail: object) -> str:
     """The game an event of web/js/back.js is about ("" when it names none)."""
-    game = detail.get("game") if isinstance(detail, dict) else None
-    return game if isinstance(game, str) else ""
+    return _text_of(detail, "game") or ""
+
+
+def _text_of(detail: object, name: str) -> str | None:
+    """A text field of an event's detail (None when it has none)."""
+    value = detail.get(name) if isinstance(detail, dict) else None
+    return value if isinstance(value, str) else None
 
 
 def mount_app(context: AppContext) -> None:
