@@ -8,6 +8,7 @@
 import { initI18n, t } from "./i18n.js";
 import { events, state } from "./runtime.mjs";
 import "./scrollstops.js"; // a scrolling box is a tab stop only while it scrolls
+import "./back.js"; // Back and Forward go between the box's screens
 
 const root = document.documentElement;
 const $ = (id) => document.getElementById(id);

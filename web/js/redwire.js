@@ -404,6 +404,13 @@ function change(update, focus) {
     if (focus) screen.querySelector(focus)?.focus();
 }
 
+function goHome() {
+    waiting = null;
+    showScreen(null);
+    drawHome();
+    early.querySelector('[data-early="play"]')?.focus();
+}
+
 // The control the last click pressed. The second tap of a double tap whose first one changed the
 // screen (that control gone or no longer shown) is dropped, as the Python side drops it
 // (fusebox_web.shell.mount.stray_second_click): a double tap on "Play Red Wire" on a phone fell
@@ -424,12 +431,8 @@ app.addEventListener("click", (event) => {
     const act = target.dataset.early;
     if (act === "play") openTable();
     else if (act === "tutorial") goOn("tutorial");
-    else if (act === "home") {
-        waiting = null;
-        showScreen(null);
-        drawHome();
-        early.querySelector('[data-early="play"]')?.focus();
-    } else if (act === "players") {
+    else if (act === "home") goHome();
+    else if (act === "players") {
         const n = Number(target.dataset.value);
         change(() => (table.players = n), `[data-early="players"][data-value="${n}"]`);
     } else if (act === "kind") {
@@ -472,6 +475,15 @@ app.addEventListener("change", (event) => {
 });
 
 document.addEventListener("redwire:table", openTable);
+
+// The browser's Back and Forward (js/back.js): Back from the table goes home, as its Home button;
+// Forward to it before the boot opens it again (after the boot, Python does, with the other screens).
+document.addEventListener("fusebox:back", () => {
+    if (root.getAttribute("data-screen") === "table" && root.getAttribute("data-game") === "redwire") goHome();
+});
+document.addEventListener("fusebox:forward", (event) => {
+    if (!ready() && event.detail?.game === "redwire" && event.detail?.screen === "table") openTable();
+});
 
 document.addEventListener("fusebox:languagechange", () => {
     drawHome();

@@ -66,7 +66,7 @@ class App(BoardControls, PanelControls):
         self.screen = "home"
         self.selected: tuple[int, ...] = ()
         self.message: str | None = None
-        self.panel: str | None = None
+        self.panel = None
         self.thinking: int | None = None
         self.paused = False
         self.notices = notices

@@ -65,7 +65,7 @@ class App(BoardControls, PanelControls):
         self.screen = "home"
         self.sel = Selection()
         self.message: str | None = None
-        self.panel: str | None = None
+        self.panel = None
         self.focus_slots: dict[int, int] = {}
         self.thinking: int | None = None
         self.paused = False

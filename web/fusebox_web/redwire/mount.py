@@ -52,6 +52,7 @@ class Mount(GameMount):
             dom.set_html(app, ROOT)
             self.watcher = Projector(self.ctx, lambda: self.ctx.store.get(storage.GAME))
             self.watcher.start()
+            self.ctx.on_history(self.go_back, self.go_forward)
             return
         # The board redraws often: its announcements go to a small live region of their own.
         # What js/redwire.js drew before the boot stays (after the game's own root).
@@ -93,6 +94,24 @@ class Mount(GameMount):
         watches: it follows the save by itself and never writes."""
         if self.watcher is None:
             super().changed_elsewhere(stopped)
+
+    def go_back(self, panel: str | None = None) -> None:
+        """``GameMount.go_back``; a projector's window has no home screen to go back to: Back
+        goes on out of the page, as on any other site."""
+        if self.watcher is not None:
+            dom.history_back()
+            return
+        super().go_back(panel)
+
+    def go_forward(self, screen: str | None, panel: str | None = None) -> None:
+        """``GameMount.go_forward``; the table screen (js/redwire.js's) opens again as the
+        campaign's "table" button opens it."""
+        if self.watcher is not None:
+            return
+        if screen == "table":
+            self.app().act_table(None)
+            return
+        super().go_forward(screen, panel)
 
     def draw_home(self) -> None:
         dom.set_html(dom.query("#rw-root"), home_html(self.ctx, self.session, self.notices))

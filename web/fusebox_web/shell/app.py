@@ -80,7 +80,11 @@ class Shell:
         cards = self.ctx.games
         ids = [card.id for card in cards]
         search = dom.search()
-        choice = links.choose_game(search, ids, last=self.store.get(LAST_GAME_KEY))
+        # The home screen's history entry, once a game was left there (Back, or the game's Home
+        # button; web/js/back.js): a reload stays on the home screen.
+        entry = dom.history_entry() or {}
+        at_home = bool(entry.get("home") and entry.get("left"))
+        choice = links.choose_game(search, ids, last=self.store.get(LAST_GAME_KEY), at_home=at_home)
         if choice.error is not None:
             # No game reads a link meant for a game the box does not hold.
             self.notices.append((choice.error.key, choice.error.params))
@@ -91,6 +95,9 @@ class Shell:
         self.draw()
         dom.listen(dom.window(), "popstate", guarded(lambda event: self.follow()))
         dom.listen(dom.window(), "storage", guarded(self.changed_elsewhere))
+        # Back and Forward between the box's screens (web/js/back.js reads the history).
+        dom.listen(dom.document(), "fusebox:back", guarded(self.went_back))
+        dom.listen(dom.document(), "fusebox:forward", guarded(self.went_forward))
         for card in cards:
             host = GameHost(
                 card,
@@ -130,6 +137,24 @@ class Shell:
             dom.reload()
             return
         self.address = dom.search()
+
+    def went_back(self, event: Any) -> None:
+        """Back from a game's screen onto the home screen's history entry: the game goes home
+        as its Home button does (the game is kept, Continue or Forward resumes it); Back from
+        an open panel (``panel``) onto the board's entry: the panel closes."""
+        detail = dom.event_detail(event)
+        host = self.hosts.get(_game_of(detail))
+        if host is not None:
+            host.go_back(_text_of(detail, "panel"))
+
+    def went_forward(self, event: Any) -> None:
+        """Forward from the home screen onto a game's history entry: the game opens again as
+        its Continue button does, from what is saved (``screen``: the one the entry showed);
+        onto a panel's entry (``panel``): that panel opens again on the board."""
+        detail = dom.event_detail(event)
+        host = self.hosts.get(_game_of(detail))
+        if host is not None:
+            host.go_forward(_text_of(detail, "screen"), _text_of(detail, "panel"))
 
     def changed_elsewhere(self, event: Any) -> None:
         """Another window of the site (a second tab) changed saved data (a ``storage`` event,
@@ -175,6 +200,17 @@ class Shell:
             # Storage full or refused: only the choice of the game to reopen is lost.
             with contextlib.suppress(Exception):
                 self.store.set(LAST_GAME_KEY, game)
+
+
+def _game_of(detail: object) -> str:
+    """The game an event of web/js/back.js is about ("" when it names none)."""
+    return _text_of(detail, "game") or ""
+
+
+def _text_of(detail: object, name: str) -> str | None:
+    """A text field of an event's detail (None when it has none)."""
+    value = detail.get(name) if isinstance(detail, dict) else None
+    return value if isinstance(value, str) else None
 
 
 def mount_app(context: AppContext) -> None:

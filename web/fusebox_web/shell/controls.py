@@ -113,8 +113,26 @@ class PanelControls:
 
     #: The game's id prefix of the panel's title and the prompt (``#<prefix>-panel-title``).
     PREFIX: ClassVar[str]
-    panel: str | None
     draw_board: Callable[[], None]
+    _panel: str | None = None
+
+    @property
+    def panel(self) -> str | None:
+        """The open panel's name (None: none); also ``<html data-panel>``, from which
+        ``web/js/back.js`` gives an open panel a history entry of its own (Back closes it)."""
+        return self._panel
+
+    @panel.setter
+    def panel(self, name: str | None) -> None:
+        self._panel = name
+        dom.set_root_attribute("data-panel", name)
+
+    def reopen_panel(self, name: str) -> None:
+        """Forward onto a panel's history entry: that panel opens again on the board."""
+        if getattr(self, "screen", None) == "board" and self.panel != name:
+            self.panel = name
+            self.draw_board()
+            dom.focus(f"#{self.PREFIX}-panel-title")
 
     def act_panel(self, target: Any) -> None:
         name = text(target, "data-panel")

@@ -292,8 +292,27 @@ def reload() -> None:
 
 
 def replace_search(search: str) -> None:
-    """Change the address's query without a reload (and without a history entry)."""
-    js.history.replaceState(None, "", f"{js.location.pathname}{search}{js.location.hash}")
+    """Change the address's query without a reload (and without a history entry; the entry's
+    state, which ``web/js/back.js`` keeps there, stays)."""
+    js.history.replaceState(
+        js.history.state, "", f"{js.location.pathname}{search}{js.location.hash}"
+    )
+
+
+def history_entry() -> dict[str, Any] | None:
+    """What ``web/js/back.js`` marked the current history entry with (``{"home": True}`` or
+    ``{"game": id, "screen": name}``), or None for an entry it has not marked."""
+    state = py(js.history.state)
+    marked = py(getattr(state, "fusebox", None)) if state is not None else None
+    if marked is None:
+        return None
+    value = marked.to_py() if hasattr(marked, "to_py") else marked
+    return value if isinstance(value, dict) else None
+
+
+def history_back() -> None:
+    """The browser's Back, as if pressed."""
+    js.history.back()
 
 
 def now() -> float:

@@ -61,6 +61,9 @@ class GameHost:
     _redraws: list[Callable[[], None]] = field(default_factory=list)
     _follow: list[Callable[[str], bool]] = field(default_factory=list)
     _elsewhere: list[Callable[[bool], None]] = field(default_factory=list)
+    _history: list[
+        tuple[Callable[[str | None], None], Callable[[str | None, str | None], None]]
+    ] = field(default_factory=list)
 
     def t(self, key: str, **params: object) -> str:
         """A message from the catalog, in the player's current language."""
@@ -81,6 +84,29 @@ class GameHost:
         self.search = search
         self.may_open = True
         return bool(self._follow) and self._follow[-1](search)
+
+    def on_history(
+        self,
+        back: Callable[[str | None], None],
+        forward: Callable[[str | None, str | None], None],
+    ) -> None:
+        """Let the game follow the browser's Back and Forward (``web/js/back.js``):
+        ``back(None)`` when Back leaves one of its screens for the home screen (as its Home
+        button), ``back(panel)`` when Back leaves an open panel for the board (the panel
+        closes); ``forward(screen, panel)`` when Forward comes back to its screen ``screen`` (as
+        Continue), with the panel ``panel`` open when the entry had one."""
+        self._history.append((back, forward))
+
+    def go_back(self, panel: str | None = None) -> None:
+        """Back left the game's screen for the home screen, or its panel ``panel`` for the
+        board (called by the shell)."""
+        for back, _ in self._history:
+            back(panel)
+
+    def go_forward(self, screen: str | None, panel: str | None = None) -> None:
+        """Forward came back to the game's screen ``screen`` (and panel) (called by the shell)."""
+        for _, forward in self._history:
+            forward(screen, panel)
 
     def on_changed_elsewhere(self, reread: Callable[[bool], None]) -> None:
         """Let the game hear that another window of the site (a second tab) changed its saved

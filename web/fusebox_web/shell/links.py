@@ -8,7 +8,8 @@ message; the page then shows the home screen, and no game reads the link.
 
 At boot the shell also chooses the one game that may open its screens at once (``opens``): the
 game a link is for, else the game played last (a game in progress comes back after a reload),
-else none after a refused link.
+else none after a refused link. A page loaded again on the home screen's history entry
+(``web/js/back.js``: Back, then reload) opens no game by itself, unless the address is a link.
 
 >>> choose_game("?mission=4&seed=7", ["redwire"])
 LinkChoice(game='redwire', error=None, opens='redwire')
@@ -16,6 +17,10 @@ LinkChoice(game='redwire', error=None, opens='redwire')
 LinkChoice(game='redwire', error=None, opens='redwire')
 >>> choose_game("?lang=it", ["redwire", "countdown"], last="countdown")
 LinkChoice(game='redwire', error=None, opens='countdown')
+>>> choose_game("?lang=it", ["redwire", "countdown"], last="countdown", at_home=True)
+LinkChoice(game='redwire', error=None, opens=None)
+>>> choose_game("?mission=4", ["redwire", "countdown"], last="countdown", at_home=True)
+LinkChoice(game='redwire', error=None, opens='redwire')
 >>> choose_game("?game=chess&mission=4&lang=it", ["redwire"])
 LinkChoice(game=None, error=LinkError(key='app.link.unknownGame', params={'value': 'chess'}), opens=None)
 >>> shell_only("?game=chess&mission=4&lang=it")
@@ -135,12 +140,18 @@ def shell_only(search: str) -> str:
 
 
 def choose_game(
-    search: str, games: Sequence[str], last: str | None = None, default: str = DEFAULT_GAME
+    search: str,
+    games: Sequence[str],
+    last: str | None = None,
+    default: str = DEFAULT_GAME,
+    *,
+    at_home: bool = False,
 ) -> LinkChoice:
     """The game ``search`` is for (``?game=<id>``, else the default game), and the game that may
     open its screens at boot: that one if the address is a link (it has parameters besides the
-    shell's and a sharing site's), else ``last`` (the game played last, when the box still holds it), else the
-    default game."""
+    shell's and a sharing site's), else none when the page loads on a history entry of the home
+    screen (``at_home``: a reload after Back stays there), else ``last`` (the game played last,
+    when the box still holds it), else the default game."""
     query = parse_query(search)
     raw = single(query, GAME_PARAM)
     if raw is not None and raw.lower() not in games:
@@ -148,4 +159,6 @@ def choose_game(
     game = raw.lower() if raw is not None else default if default in games else None
     if any(name not in SHELL_PARAMS and not SHARING_PARAMS.match(name) for name in query):
         return LinkChoice(game, None, game)
+    if at_home:
+        return LinkChoice(game, None, None)
     return LinkChoice(game, None, last if last in games else game)

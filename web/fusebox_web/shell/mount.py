@@ -84,6 +84,7 @@ class GameMount(ABC):
         dom.listen(root, "change", guarded(lambda event: self.app().on_change(event)))
         self.ctx.on_link(self.follow)
         self.ctx.on_changed_elsewhere(self.changed_elsewhere)
+        self.ctx.on_history(self.go_back, self.go_forward)
 
     def on_click(self, event: Any) -> None:
         """A click in the card, for the controller; not the second tap of a double tap whose
@@ -129,6 +130,32 @@ class GameMount(ABC):
         dom.set_root_attribute("data-board-ready", None)
         self.open_first_screen()
         return True
+
+    def go_back(self, panel: str | None = None) -> None:
+        """The browser's Back left one of the game's screens for the home screen: what the
+        game's Home button does (``act_home``: the game in progress stays saved; a finished
+        one is left as that button leaves it); or it left an open panel (``panel``): the
+        panel closes, as with its Close button. Without a controller no screen of the game's
+        was open: nothing to do."""
+        if self._app is None:
+            return
+        if panel is not None:
+            close = getattr(self._app, "close_panel", None)
+            if close is not None and getattr(self._app, "panel", None) is not None:
+                close()
+            return
+        self._app.act_home(None)
+
+    def go_forward(self, screen: str | None, panel: str | None = None) -> None:
+        """The browser's Forward came back to one of the game's screens: what the game's
+        Continue button does (``act_continue``: the game as saved, a pass-and-play handoff
+        first when one is due; no game: where Continue then goes); to a panel's entry, that
+        panel opens again when the board is on screen."""
+        app = self.app()
+        if getattr(app, "screen", "home") == "home":
+            app.act_continue(None)
+        if panel is not None and hasattr(app, "reopen_panel"):
+            app.reopen_panel(panel)
 
     def changed_elsewhere(self, stopped: bool) -> None:
         """Another window of the site (a second tab) changed this game's saved data: this
