@@ -61,7 +61,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
 
-from harness import build, build_once, forget_game, launch, wait_offline_ready, wait_ready
+from harness import (
+    build,
+    build_once,
+    forget_game,
+    launch,
+    stop_service_workers,
+    wait_offline_ready,
+    wait_ready,
+)
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 from redwire_driver import play_moves
 
@@ -189,22 +197,12 @@ DELETE_RAW = """async () => {
 }"""
 
 
-def stop_service_worker(page: Page) -> None:
-    """Stop the profile's service workers, as Chromium does once one has been idle a while (30 s):
-    a returning player's next navigation starts it again. Every returning load is timed from
-    there, so that none of them is alone in paying for (or being spared) the worker's start."""
-    cdp = page.context.new_cdp_session(page)
-    try:
-        cdp.send("ServiceWorker.enable")
-        cdp.send("ServiceWorker.stopAllWorkers")
-    finally:
-        cdp.detach()
-
-
 def come_back(page: Page, site: str) -> None:
     """Between two loads: leave the site, clear its saved game, stop its service worker."""
     forget_game(page, site)
-    stop_service_worker(page)
+    # Every returning load starts the worker anew, as after a while away: none of them is alone
+    # in paying for (or being spared) the worker's start.
+    stop_service_workers(page)
 
 
 def visit_site(context: BrowserContext, url: str, gzip_first: bool = False) -> dict[str, Load]:

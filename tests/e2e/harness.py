@@ -308,6 +308,17 @@ def forget_game(page: Page, site_url: str) -> None:
     cdp.detach()
 
 
+def stop_service_workers(page: Page) -> None:
+    """Stop the profile's service workers, as Chromium does once one has been idle a while (30 s):
+    the next request starts the site's worker again, with nothing in its memory."""
+    cdp = page.context.new_cdp_session(page)
+    try:
+        cdp.send("ServiceWorker.enable")
+        cdp.send("ServiceWorker.stopAllWorkers")
+    finally:
+        cdp.detach()
+
+
 def wait_offline_ready(page: Page, timeout_ms: int = BOOT_TIMEOUT_MS) -> None:
     """Wait until the service worker has cached the whole site and is active."""
     page.wait_for_selector("html[data-offline-ready]", state="attached", timeout=timeout_ms)

@@ -28,6 +28,7 @@ from harness import (
     forget_game,
     origin_of,
     record_console,
+    stop_service_workers,
     wait_board,
     wait_offline_ready,
     wait_ready,
@@ -507,17 +508,6 @@ def test_a_raw_copy_that_fails_its_check_is_refused_and_made_again(
             page.goto(site_url + "icons/icon.svg")  # a page of the site: its caches
         page.evaluate("(name) => caches.delete(name)", older)
         page.evaluate(DELETE_RAW, refused)
-
-
-def stop_service_workers(page: Page) -> None:
-    """Stop the browser's service workers (as the browser does with an idle one): the next
-    request starts the site's worker again, with nothing in its memory."""
-    cdp = page.context.new_cdp_session(page)
-    try:
-        cdp.send("ServiceWorker.enable")
-        cdp.send("ServiceWorker.stopAllWorkers")
-    finally:
-        cdp.detach()
 
 
 def test_a_storage_too_full_even_for_the_refusal_is_remembered_by_the_worker(

@@ -1236,18 +1236,27 @@ def log_region(inp: BoardInput) -> str:
 
 
 def full_log(inp: BoardInput) -> str:
-    items = []
-    for line in reversed(inp.lines):
-        items.append(tag("li", esc(line.text), class_=f"rw-line rw-line--{line.kind}"))
     # It scrolls when long (redwire.css).
+    return newest_first_log(inp.lines, inp.words, ident="rw-fulllog", testid="full-log")
+
+
+def newest_first_log(
+    lines: Sequence[Line], words: Words, *, ident: str, testid: str, class_: str = "rw-fulllog"
+) -> str:
+    """The log's ``lines`` as a list numbered down from the newest, a box that may scroll (the
+    board's log panel and the projector's log)."""
+    items = "".join(
+        tag("li", esc(line.text), class_=f"rw-line rw-line--{line.kind}")
+        for line in reversed(lines)
+    )
     return tag(
         "ol",
-        "".join(items),
-        class_="rw-fulllog",
+        items,
+        class_=class_,
         reversed=True,
-        data_testid="full-log",
-        id="rw-fulllog",
-        **scroll_stop(inp.words.t("rw.panel.log"), newest="first"),
+        data_testid=testid,
+        id=ident,
+        **scroll_stop(words.t("rw.panel.log"), newest="first"),
     )
 
 

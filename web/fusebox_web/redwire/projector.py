@@ -32,7 +32,7 @@ from . import board
 from .affordances import affordances
 from .icons import SPRITE
 from .log_text import log_lines
-from .markup import esc, scroll_more, scroll_stop, tag
+from .markup import esc, scroll_more, tag
 from .selection import Selection
 from .urls import VIEW_PARAM, VIEW_TABLE, wants_projector
 from .words import Words
@@ -73,17 +73,12 @@ def public_regions(
     # The whole log, newest first: on a projector it scrolls in the room the stands leave it
     # (Projector.fit_log), its latest lines in view, the older ones a scroll away.
     shown = [line for line in lines if line.kind != "bot"]
-    log = tag(
-        "ol",
-        "".join(
-            tag("li", esc(line.text), class_=f"rw-line rw-line--{line.kind}")
-            for line in reversed(shown)
-        ),
+    log = board.newest_first_log(
+        shown,
+        words,
+        ident="rw-projector-log",
+        testid="projector-log",
         class_="rw-fulllog rw-projector-log",
-        reversed=True,
-        data_testid="projector-log",
-        id="rw-projector-log",
-        **scroll_stop(inp.words.t("rw.panel.log"), newest="first"),
     )
     return {
         "top": board.top(inp),
